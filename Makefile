@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# bqlmodel - userspace build, tests, coverage and the KUnit run.
+#
+#   make            build/libbqlm.a
+#   make check      the KUnit suites in userspace on CMocka, ASan + UBSan,
+#                   plus the 32-bit build; KTAP in build/userspace.ktap
+#   make coverage   gcov/lcov line and branch coverage of model/, with gate
+#   make kunit      the same suites in a UML kernel (scripts/kunit.sh)
+#   make deps       install the Debian packages the userspace targets need
+
+SHELL		:= /bin/bash
+CC		?= gcc
+BUILD		:= build
+# One list of objects for both builds: the kernel's, in Kbuild.
+include Kbuild
+MODEL_SRCS	:= $(patsubst %.o,%.c,$(filter model/%,$(bqlm_kunit-y)))
+KUNIT_SRCS	:= $(patsubst %.o,%.c,$(filter kunit/%,$(bqlm_kunit-y)))
+USTEST_SRCS	:= $(wildcard userspace-tests/*.c)
+
+WARN		:= -Wall -Wextra -Werror -Wno-sign-compare
+CPPFLAGS	:= -Imodel/include -Imodel
+STD		:= -std=gnu11
+OPT		?= -O2 -g
+TEST_CPPFLAGS	:= $(CPPFLAGS) -Iuserspace-tests/include -Ikunit \
+		   -DBQLM_SRCDIR='"$(CURDIR)"'
+SAN		:= -fsanitize=address,undefined -fno-sanitize-recover=all \
+		   -fno-omit-frame-pointer
+COV		:= --coverage -fprofile-update=single
+
+# Minimum coverage of model/ that "make coverage" accepts, in percent.
+COV_MIN_LINES	:= 95
+COV_MIN_BRANCH	:= 85
+
+.PHONY: all check coverage kunit deps clean check-deps m32 bench
+
+all: $(BUILD)/libbqlm.a
+
+# $(1): build flavour directory, $(2): extra CFLAGS
+define flavour
+$(BUILD)/$(1)/%.o: %.c $(wildcard model/*.h model/include/bqlm/*.h kunit/*.h userspace-tests/include/kunit/*.h) | check-deps
+	@mkdir -p $$(@D)
+	$$(CC) $$(STD) $$(WARN) $(2) $$(TEST_CPPFLAGS) -c $$< -o $$@
+endef
+
+$(eval $(call flavour,rel,$(OPT)))
+$(eval $(call flavour,asan,-O1 -g $(SAN)))
+$(eval $(call flavour,cov,-O0 -g $(COV)))
+$(eval $(call flavour,m32,-m32 $(OPT)))
+
+objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
+
+$(BUILD)/libbqlm.a: $(call objs,rel,$(MODEL_SRCS))
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+TEST_OBJS = $(call objs,$(1),$(MODEL_SRCS) $(KUNIT_SRCS) $(USTEST_SRCS))
+
+$(BUILD)/asan/bqlm-kunit: $(call TEST_OBJS,asan)
+	$(CC) $(SAN) -o $@ $^ -lcmocka
+
+$(BUILD)/cov/bqlm-kunit: $(call TEST_OBJS,cov)
+	$(CC) $(COV) -o $@ $^ -lcmocka
+
+# 32-bit (unsigned long of 32 bits, as on i386 and arm kernels): the same
+# suites, built with -m32 against Debian's libcmocka0:i386.
+M32_CMOCKA	:= /usr/lib/i386-linux-gnu/libcmocka.so.0
+
+$(BUILD)/m32/bqlm-kunit: $(call TEST_OBJS,m32)
+	$(CC) -m32 -o $@ $^ $(M32_CMOCKA)
+
+# Run natively where the kernel runs i386 binaries, else under qemu-i386.
+m32: $(BUILD)/m32/bqlm-kunit
+	@scripts/run32.sh $(BUILD)/m32/bqlm-kunit > $(BUILD)/m32.ktap || \
+	  { cat $(BUILD)/m32.ktap; exit 1; }
+	@echo "m32: $$(tail -n 1 $(BUILD)/m32.ktap | sed 's/^userspace/32-bit/')"
+
+check-deps:
+	@scripts/deps.sh check
+
+deps:
+	@scripts/deps.sh install
+
+check: $(BUILD)/asan/bqlm-kunit m32
+	@mkdir -p $(BUILD)/cmocka-xml
+	@rm -f $(BUILD)/cmocka-xml/*.xml
+	@set -o pipefail; ASAN_OPTIONS=detect_leaks=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(BUILD)/asan/bqlm-kunit --xml $(BUILD)/cmocka-xml $(T) \
+	  | tee $(BUILD)/userspace.ktap
+	@scripts/parse-ktap.sh $(BUILD)/userspace.ktap
+
+coverage: $(BUILD)/cov/bqlm-kunit
+	@rm -f $(BUILD)/cov/model/*.gcda
+	@$(BUILD)/cov/bqlm-kunit > $(BUILD)/coverage.ktap || \
+	  { cat $(BUILD)/coverage.ktap; exit 1; }
+	@scripts/coverage.sh $(BUILD) $(COV_MIN_LINES) $(COV_MIN_BRANCH)
+
+kunit:
+	@scripts/kunit.sh
+
+clean:
+	rm -rf $(BUILD)

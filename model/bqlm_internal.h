@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - the portability layer.
+ *
+ * Every model source includes this header and nothing else from the
+ * platform, in the manner of tools/testing/vma/vma_internal.h: built as part
+ * of a kernel (__KERNEL__) it maps onto the real <linux/...> headers; built in
+ * userspace it provides small stand-ins with the same names and the same
+ * semantics for the subset the model uses.
+ *
+ * The model is single-threaded by construction. Concurrency is explicit: the
+ * explorer chooses which modelled CPU runs which step. The memory barriers
+ * below are therefore compiler barriers in userspace; where a barrier matters
+ * to the modelled protocol, the model represents it as a step of its own.
+ */
+#ifndef _BQLM_INTERNAL_H
+#define _BQLM_INTERNAL_H
+
+#ifdef __KERNEL__
+
+#include <linux/bitops.h>
+#include <linux/compiler.h>
+#include <linux/errno.h>
+#include <linux/jiffies.h>
+#include <linux/kernel.h>
+#include <linux/limits.h>
+#include <linux/minmax.h>
+#include <linux/sprintf.h>
+#include <linux/string.h>
+#include <linux/types.h>
+
+#else /* userspace */
+
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define BITS_PER_LONG		(__SIZEOF_LONG__ * 8)
+#define BIT_MASK(nr)		(1UL << ((nr) % BITS_PER_LONG))
+#define BIT_WORD(nr)		((nr) / BITS_PER_LONG)
+
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+
+#define likely(x)		__builtin_expect(!!(x), 1)
+#define unlikely(x)		__builtin_expect(!!(x), 0)
+
+#define barrier()		__asm__ __volatile__("" ::: "memory")
+#define smp_mb()		barrier()
+#define smp_rmb()		barrier()
+#define smp_wmb()		barrier()
+
+#define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, val)	(*(volatile __typeof__(x) *)&(x) = (val))
+
+#define min(a, b)	({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); \
+			   (void)(&_a == &_b); _a < _b ? _a : _b; })
+#define max(a, b)	({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); \
+			   (void)(&_a == &_b); _a > _b ? _a : _b; })
+#define min_t(t, a, b)	({ t _a = (a); t _b = (b); _a < _b ? _a : _b; })
+#define max_t(t, a, b)	({ t _a = (a); t _b = (b); _a > _b ? _a : _b; })
+/*
+ * As the kernel's __clamp(): the high bound wins when @v reaches it, so
+ * that with lo > hi (limit_min above limit_max, which sysfs allows) the
+ * result is hi for v >= hi and lo otherwise, not min(max(v, lo), hi).
+ */
+#define clamp(v, lo, hi)	({ __typeof__(v) _v = (v);		\
+				   __typeof__(lo) _lo = (lo);		\
+				   __typeof__(hi) _hi = (hi);		\
+				   _v >= _hi ? _hi : _v <= _lo ? _lo : _v; })
+
+/* The jiffies comparisons of <linux/jiffies.h>, on explicit values. */
+#define time_after(a, b)	((long)((b) - (a)) < 0)
+#define time_before(a, b)	time_after(b, a)
+#define time_after_eq(a, b)	((long)((a) - (b)) >= 0)
+#define time_before_eq(a, b)	time_after_eq(b, a)
+
+static inline bool test_bit(unsigned long nr, const unsigned long *addr)
+{
+	return addr[BIT_WORD(nr)] & BIT_MASK(nr);
+}
+
+#endif /* __KERNEL__ */
+
+#define BQLM_FNV_OFFSET		0xcbf29ce484222325ULL
+#define BQLM_FNV_PRIME		0x100000001b3ULL
+
+/*
+ * bqlm_fnv_u64() - fold one 64-bit value into an FNV-1a digest, byte by
+ * byte, little end first, so that digests do not depend on the host.
+ */
+static inline unsigned long long bqlm_fnv_u64(unsigned long long h,
+					      unsigned long long v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		h ^= (v >> (8 * i)) & 0xff;
+		h *= BQLM_FNV_PRIME;
+	}
+	return h;
+}
+
+#endif /* _BQLM_INTERNAL_H */

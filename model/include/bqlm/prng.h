@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - a small seeded pseudo-random generator (splitmix64).
+ *
+ * Every randomised test, workload and simulation takes an explicit seed and
+ * draws from one of these, so runs repeat exactly, in the kernel and in
+ * userspace alike.
+ */
+#ifndef _BQLM_PRNG_H
+#define _BQLM_PRNG_H
+
+#include <bqlm/types.h>
+
+/**
+ * struct bqlm_prng - generator state
+ * @s: the state word
+ */
+struct bqlm_prng {
+	bqlm_u64 s;
+};
+
+/**
+ * bqlm_prng_seed() - start a generator
+ * @r: the generator
+ * @seed: the seed; every value, 0 included, is a valid seed
+ */
+static inline void bqlm_prng_seed(struct bqlm_prng *r, bqlm_u64 seed)
+{
+	r->s = seed;
+}
+
+/**
+ * bqlm_prng_next() - next 64 random bits
+ * @r: the generator
+ *
+ * Return: the next value of the splitmix64 sequence.
+ */
+static inline bqlm_u64 bqlm_prng_next(struct bqlm_prng *r)
+{
+	bqlm_u64 z = (r->s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/**
+ * bqlm_prng_below() - a value in [0, @n)
+ * @r: the generator
+ * @n: the bound, > 0 (0 gives 0)
+ *
+ * Return: a value below @n (modulo bias is irrelevant at the sizes used).
+ */
+static inline unsigned int bqlm_prng_below(struct bqlm_prng *r,
+					   unsigned int n)
+{
+	return n ? (unsigned int)(bqlm_prng_next(r) % n) : 0;
+}
+
+#endif /* _BQLM_PRNG_H */

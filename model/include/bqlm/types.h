@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - basic types for the public headers.
+ *
+ * The public headers are included by kernel code (the KUnit suites) and by
+ * userspace code (the CLI, the CMocka harness). This header pulls in the
+ * handful of standard types they use from the right place.
+ */
+#ifndef _BQLM_TYPES_H
+#define _BQLM_TYPES_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/limits.h>
+#include <linux/stddef.h>
+#else
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <limits.h>
+#endif
+
+/* A 64-bit unsigned integer that spells the same in both worlds. */
+typedef unsigned long long bqlm_u64;
+
+#endif /* _BQLM_TYPES_H */

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - the violation record.
+ *
+ * Every place where the kernel would BUG_ON(), WARN_ON_ONCE() or silently
+ * misbehave, and every invariant the model checks, is reported the same way:
+ * the call that hit it returns a negative errno-style code, leaves the state
+ * it was given untouched, and (when the caller asked for it) describes what
+ * happened in a struct bqlm_violation kept in a struct bqlm_vlog.
+ *
+ * A vlog only counts and keeps the first violation in detail: the first one
+ * is the one a trace explains, later ones are usually its consequences.
+ */
+#ifndef _BQLM_VIOLATION_H
+#define _BQLM_VIOLATION_H
+
+#include <bqlm/types.h>
+
+/**
+ * enum bqlm_check - the checks the model performs
+ * @BQLM_CHECK_NONE: no violation
+ * @BQLM_CHECK_DQL_OBJECT_TOO_BIG: dql_queued() with count > DQL_MAX_OBJECT;
+ *	the kernel warns once and does not count the object
+ * @BQLM_CHECK_DQL_OVER_COMPLETION: dql_completed() with more than is in
+ *	flight; the kernel hits BUG_ON() in lib/dynamic_queue_limits.c
+ * @BQLM_CHECK_DQL_LIMIT_BOUNDS: the DQL limit left [min_limit, max_limit]
+ * @BQLM_CHECK_BYTE_BALANCE: bytes completed exceed bytes sent, or sent is
+ *	not completed + in flight
+ * @BQLM_CHECK_RESET_ON_STOP: a completion of bytes sent before a queue reset
+ *	was counted after it
+ * @BQLM_CHECK_SERIAL_COMPLETION: two dql_completed() calls in progress at
+ *	once on the same queue
+ * @BQLM_CHECK_SERIAL_PRODUCER: two dql_queued() calls in progress at once
+ * @BQLM_CHECK_SKB_ACCOUNTING: an skb was sent or completed twice, never, or
+ *	with different lengths on the two sides
+ * @BQLM_CHECK_STALL: a quiescent state with the queue stopped and nothing
+ *	left that can wake it
+ * @BQLM_CHECK_BAD_CALL: an API call with arguments the model rejects
+ * @BQLM_CHECK_NR: number of checks
+ */
+enum bqlm_check {
+	BQLM_CHECK_NONE = 0,
+	BQLM_CHECK_DQL_OBJECT_TOO_BIG,
+	BQLM_CHECK_DQL_OVER_COMPLETION,
+	BQLM_CHECK_DQL_LIMIT_BOUNDS,
+	BQLM_CHECK_BYTE_BALANCE,
+	BQLM_CHECK_RESET_ON_STOP,
+	BQLM_CHECK_SERIAL_COMPLETION,
+	BQLM_CHECK_SERIAL_PRODUCER,
+	BQLM_CHECK_SKB_ACCOUNTING,
+	BQLM_CHECK_STALL,
+	BQLM_CHECK_BAD_CALL,
+	BQLM_CHECK_NR
+};
+
+/**
+ * struct bqlm_violation - one violation, described
+ * @check: which check failed
+ * @err: the negative errno-style code the failing call returned
+ * @where: the modelled kernel function that hit it (a string literal)
+ * @val: the two figures that were compared (e.g. count and in flight)
+ */
+struct bqlm_violation {
+	enum bqlm_check check;
+	int err;
+	const char *where;
+	bqlm_u64 val[2];
+};
+
+/**
+ * struct bqlm_vlog - where violations are recorded
+ * @count: number of violations recorded since bqlm_vlog_init()
+ * @first: the first one, in detail (valid when @count > 0)
+ */
+struct bqlm_vlog {
+	unsigned int count;
+	struct bqlm_violation first;
+};
+
+void bqlm_vlog_init(struct bqlm_vlog *log);
+int bqlm_vlog_report(struct bqlm_vlog *log, enum bqlm_check check, int err,
+		     const char *where, bqlm_u64 a, bqlm_u64 b);
+const char *bqlm_check_name(enum bqlm_check check);
+const char *bqlm_check_kernel_effect(enum bqlm_check check);
+int bqlm_violation_format(char *buf, size_t len,
+			  const struct bqlm_violation *v);
+
+#endif /* _BQLM_VIOLATION_H */

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - the violation record shared by every model and invariant.
+ *
+ * This file has no kernel counterpart: it is how the model says "here the
+ * kernel would BUG, WARN or misbehave" without crashing.
+ */
+#include "bqlm_internal.h"
+#include <bqlm/violation.h>
+
+static const struct {
+	const char *name;
+	const char *effect;
+} bqlm_checks[BQLM_CHECK_NR] = {
+	[BQLM_CHECK_NONE] = { "none", "nothing" },
+	[BQLM_CHECK_DQL_OBJECT_TOO_BIG] = {
+		"dql-object-too-big",
+		"WARNING in dql_queued (count > DQL_MAX_OBJECT), object not counted" },
+	[BQLM_CHECK_DQL_OVER_COMPLETION] = {
+		"dql-over-completion",
+		"kernel BUG at lib/dynamic_queue_limits.c (dql_completed: count > num_queued - num_completed)" },
+	[BQLM_CHECK_DQL_LIMIT_BOUNDS] = {
+		"dql-limit-bounds",
+		"DQL limit outside [min_limit, max_limit]" },
+	[BQLM_CHECK_BYTE_BALANCE] = {
+		"byte-balance",
+		"BQL byte balance broken: completed > sent, or sent != completed + in flight" },
+	[BQLM_CHECK_RESET_ON_STOP] = {
+		"reset-on-stop",
+		"bytes sent before netdev_tx_reset_queue() completed after it" },
+	[BQLM_CHECK_SERIAL_COMPLETION] = {
+		"serial-completion",
+		"two dql_completed() in progress at once (unserialised completions)" },
+	[BQLM_CHECK_SERIAL_PRODUCER] = {
+		"serial-producer",
+		"two dql_queued() in progress at once (unserialised producers)" },
+	[BQLM_CHECK_SKB_ACCOUNTING] = {
+		"skb-accounting",
+		"an skb was accounted twice, never, or with different lengths" },
+	[BQLM_CHECK_STALL] = {
+		"stall",
+		"transmit queue stopped forever: nothing left that can wake it" },
+	[BQLM_CHECK_BAD_CALL] = {
+		"bad-call",
+		"API call with invalid arguments rejected" },
+};
+
+/**
+ * bqlm_vlog_init() - empty a violation log
+ * @log: the log
+ */
+void bqlm_vlog_init(struct bqlm_vlog *log)
+{
+	memset(log, 0, sizeof(*log));
+}
+
+/**
+ * bqlm_vlog_report() - record a violation
+ * @log: the log, may be NULL (then nothing is recorded)
+ * @check: which check failed
+ * @err: the negative code the failing call returns
+ * @where: the modelled kernel function, a string literal
+ * @a: first figure compared
+ * @b: second figure compared
+ *
+ * Only the first violation is kept in detail; later ones are counted.
+ *
+ * Return: @err, so that a caller can write "return bqlm_vlog_report(...)".
+ */
+int bqlm_vlog_report(struct bqlm_vlog *log, enum bqlm_check check, int err,
+		     const char *where, bqlm_u64 a, bqlm_u64 b)
+{
+	if (!log)
+		return err;
+	if (!log->count++) {
+		log->first.check = check;
+		log->first.err = err;
+		log->first.where = where;
+		log->first.val[0] = a;
+		log->first.val[1] = b;
+	}
+	return err;
+}
+
+/**
+ * bqlm_check_name() - short, stable name of a check
+ * @check: the check
+ *
+ * Return: a name such as "dql-over-completion", or "unknown".
+ */
+const char *bqlm_check_name(enum bqlm_check check)
+{
+	if ((unsigned int)check >= BQLM_CHECK_NR)
+		return "unknown";
+	return bqlm_checks[check].name;
+}
+
+/**
+ * bqlm_check_kernel_effect() - what the kernel does when the check fails
+ * @check: the check
+ *
+ * Return: one line describing the kernel's behaviour, or "unknown".
+ */
+const char *bqlm_check_kernel_effect(enum bqlm_check check)
+{
+	if ((unsigned int)check >= BQLM_CHECK_NR)
+		return "unknown";
+	return bqlm_checks[check].effect;
+}
+
+/**
+ * bqlm_violation_format() - describe a violation in one line
+ * @buf: output buffer
+ * @len: size of @buf
+ * @v: the violation
+ *
+ * Return: as snprintf().
+ */
+int bqlm_violation_format(char *buf, size_t len,
+			  const struct bqlm_violation *v)
+{
+	return snprintf(buf, len, "%s in %s (%llu vs %llu, err %d): %s",
+			bqlm_check_name(v->check),
+			v->where ? v->where : "?", v->val[0], v->val[1], v->err,
+			bqlm_check_kernel_effect(v->check));
+}

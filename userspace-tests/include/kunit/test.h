@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - a userspace stand-in for <kunit/test.h>, built on CMocka.
+ *
+ * It provides the subset of the KUnit API that the project's suites use,
+ * with KUnit's semantics:
+ *  - KUNIT_EXPECT_*() records a failure and lets the case go on;
+ *  - KUNIT_ASSERT_*() records a failure and ends the case (through CMocka's
+ *    fail(), which unwinds to the CMocka runner);
+ *  - kunit_skip() marks the case skipped and ends it (CMocka's skip());
+ *  - parameterised cases (KUNIT_CASE_PARAM, KUNIT_ARRAY_PARAM) with
+ *    descriptions, suite init/exit and case init/exit;
+ *  - kunit_kzalloc() and friends, freed when the case ends.
+ *
+ * The runner (userspace-tests/kunit_cmocka.c) runs each suite as a CMocka
+ * group and each case (each parameter) as a CMocka test, and prints KTAP in
+ * the layout lib/kunit/test.c prints, so that kunit.py parse reads it and
+ * the kernel and userspace results can be compared case by case.
+ */
+#ifndef _BQLM_USERSPACE_KUNIT_TEST_H
+#define _BQLM_USERSPACE_KUNIT_TEST_H
+
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define KUNIT_PARAM_DESC_SIZE		128
+#define KUNIT_STATUS_COMMENT_SIZE	256
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+/* Module boilerplate of the kernel build: nothing to do in userspace. */
+#define MODULE_LICENSE(x)
+#define MODULE_DESCRIPTION(x)
+#define MODULE_AUTHOR(x)
+
+typedef unsigned int gfp_t;
+#define GFP_KERNEL	0u
+
+enum kunit_status {
+	KUNIT_SUCCESS,
+	KUNIT_FAILURE,
+	KUNIT_SKIPPED,
+};
+
+struct kunit_resource_node;
+
+/**
+ * struct kunit - the state of one running case (one parameter of it)
+ * @name: the case's name
+ * @priv: for the suite's init/exit and the case to share
+ * @param_value: the current parameter, NULL for plain cases
+ * @param_index: index of the current parameter
+ * @status: the verdict so far
+ * @status_comment: the skip reason
+ * @res: memory to free when the case ends (stand-in only)
+ */
+struct kunit {
+	const char *name;
+	void *priv;
+	const void *param_value;
+	int param_index;
+	enum kunit_status status;
+	char status_comment[KUNIT_STATUS_COMMENT_SIZE];
+	struct kunit_resource_node *res;
+};
+
+struct kunit_case {
+	void (*run_case)(struct kunit *test);
+	const char *name;
+	const void *(*generate_params)(const void *prev, char *desc);
+};
+
+struct kunit_suite {
+	const char name[256];
+	int (*suite_init)(struct kunit_suite *suite);
+	void (*suite_exit)(struct kunit_suite *suite);
+	int (*init)(struct kunit *test);
+	void (*exit)(struct kunit *test);
+	struct kunit_case *test_cases;
+};
+
+#define KUNIT_CASE(test_name)	{ .run_case = test_name, .name = #test_name }
+#define KUNIT_CASE_PARAM(test_name, gen_params)			\
+	{ .run_case = test_name, .name = #test_name,		\
+	  .generate_params = gen_params }
+#define KUNIT_CASE_SLOW(test_name)	KUNIT_CASE(test_name)
+
+#define KUNIT_ARRAY_PARAM(name, array, get_desc)				\
+	static const void *name##_gen_params(const void *prev, char *desc)	\
+	{									\
+		__typeof__((array)[0]) *__next = prev ?				\
+			((__typeof__(__next))prev) + 1 : (array);		\
+		if ((size_t)(__next - (array)) < ARRAY_SIZE(array)) {		\
+			void (*__get_desc)(__typeof__(__next), char *) =	\
+				get_desc;					\
+			if (__get_desc)						\
+				__get_desc(__next, desc);			\
+			return __next;						\
+		}								\
+		return NULL;							\
+	}
+
+#define KUNIT_ARRAY_PARAM_DESC(name, array, desc_member)			\
+	static const void *name##_gen_params(const void *prev, char *desc)	\
+	{									\
+		__typeof__((array)[0]) *__next = prev ?				\
+			((__typeof__(__next))prev) + 1 : (array);		\
+		if ((size_t)(__next - (array)) < ARRAY_SIZE(array)) {		\
+			snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s",		\
+				 __next->desc_member);				\
+			return __next;						\
+		}								\
+		return NULL;							\
+	}
+
+/*
+ * Suites are registered in a linker section, as the kernel does with
+ * .kunit_test_suites; the runner walks it with __start_/__stop_ symbols.
+ */
+#define __KUNIT_CONCAT2(a, b)	a##b
+#define __KUNIT_CONCAT(a, b)	__KUNIT_CONCAT2(a, b)
+#define kunit_test_suites(...)						\
+	static struct kunit_suite *__KUNIT_CONCAT(__kunit_suites_,	\
+						  __LINE__)[]		\
+	__attribute__((used, section("bqlm_kunit_suites"),	\
+		       aligned(sizeof(void *)))) =		\
+		{ __VA_ARGS__ }
+#define kunit_test_suite(suite)	kunit_test_suites(&(suite))
+
+/* The stand-in's internals, called by the macros below. */
+enum kunit_ustub_kind { KUNIT_USTUB_EXPECT, KUNIT_USTUB_ASSERT };
+
+void kunit_ustub_fail(struct kunit *test, enum kunit_ustub_kind kind,
+		      const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void kunit_ustub_fail_binary(struct kunit *test, enum kunit_ustub_kind kind,
+			     const char *file, int line, const char *op,
+			     const char *lname, long long lval,
+			     const char *rname, long long rval);
+void kunit_ustub_fail_ptr(struct kunit *test, enum kunit_ustub_kind kind,
+			  const char *file, int line, const char *op,
+			  const char *lname, const void *lval,
+			  const char *rname, const void *rval);
+void kunit_ustub_msg(struct kunit *test, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void kunit_ustub_end_case(struct kunit *test, enum kunit_status why);
+int kunit_ustub_memcmp_fail(struct kunit *test, enum kunit_ustub_kind kind,
+			    const char *file, int line, const char *lname,
+			    const void *l, const char *rname, const void *r,
+			    size_t size);
+
+void *kunit_kmalloc_array(struct kunit *test, size_t n, size_t size,
+			  gfp_t gfp);
+void kunit_kfree(struct kunit *test, const void *ptr);
+
+static inline void *kunit_kmalloc(struct kunit *test, size_t size, gfp_t gfp)
+{
+	return kunit_kmalloc_array(test, 1, size, gfp);
+}
+
+static inline void *kunit_kzalloc(struct kunit *test, size_t size, gfp_t gfp)
+{
+	return kunit_kmalloc_array(test, 1, size, gfp);
+}
+
+static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size,
+				  gfp_t gfp)
+{
+	return kunit_kmalloc_array(test, n, size, gfp);
+}
+
+#define kunit_info(test, fmt, ...)	kunit_ustub_msg(test, fmt, ##__VA_ARGS__)
+#define kunit_warn(test, fmt, ...)	kunit_ustub_msg(test, fmt, ##__VA_ARGS__)
+#define kunit_err(test, fmt, ...)	kunit_ustub_msg(test, fmt, ##__VA_ARGS__)
+
+#define kunit_mark_skipped(test, fmt, ...)				\
+	do {								\
+		(test)->status = KUNIT_SKIPPED;				\
+		snprintf((test)->status_comment,			\
+			 KUNIT_STATUS_COMMENT_SIZE, fmt, ##__VA_ARGS__);\
+	} while (0)
+
+#define kunit_skip(test, fmt, ...)					\
+	do {								\
+		kunit_mark_skipped(test, fmt, ##__VA_ARGS__);		\
+		kunit_ustub_end_case(test, KUNIT_SKIPPED);		\
+	} while (0)
+
+#define __KUNIT_FAIL(test, kind, fmt, ...)				\
+	kunit_ustub_fail(test, kind, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
+
+#define KUNIT_FAIL(test, fmt, ...)					\
+	__KUNIT_FAIL(test, KUNIT_USTUB_EXPECT, fmt, ##__VA_ARGS__)
+#define KUNIT_SUCCEED(test)	do { (void)(test); } while (0)
+
+/* Integer comparisons: both sides evaluated once, values printed. */
+#define __KUNIT_BINARY(test, kind, left, op, right, fmt, ...)		\
+	do {								\
+		__typeof__(left) __l = (left);				\
+		__typeof__(right) __r = (right);			\
+		if (!(__l op __r)) {					\
+			kunit_ustub_fail_binary(test, kind, __FILE__,	\
+						__LINE__, #op, #left,	\
+						(long long)__l, #right,	\
+						(long long)__r);	\
+			__KUNIT_MSG(test, kind, fmt, ##__VA_ARGS__);	\
+		}							\
+	} while (0)
+
+#define __KUNIT_PTR(test, kind, left, op, right, fmt, ...)		\
+	do {								\
+		const void *__l = (left);				\
+		const void *__r = (right);				\
+		if (!(__l op __r)) {					\
+			kunit_ustub_fail_ptr(test, kind, __FILE__,	\
+					     __LINE__, #op, #left, __l,	\
+					     #right, __r);		\
+			__KUNIT_MSG(test, kind, fmt, ##__VA_ARGS__);	\
+		}							\
+	} while (0)
+
+#define __KUNIT_MSG(test, kind, fmt, ...)				\
+	do {								\
+		if ((fmt)[0])						\
+			kunit_ustub_msg(test, "%s" fmt, "", ##__VA_ARGS__);	\
+		if ((kind) == KUNIT_USTUB_ASSERT)			\
+			kunit_ustub_end_case(test, KUNIT_FAILURE);	\
+	} while (0)
+
+#define __KUNIT_STREQ(test, kind, left, right, eq, fmt, ...)		\
+	do {								\
+		const char *__l = (left), *__r = (right);		\
+		if ((strcmp(__l, __r) == 0) != (eq)) {			\
+			kunit_ustub_fail(test, kind, __FILE__, __LINE__,\
+					 "Expected %s %s %s: \"%s\" vs \"%s\"", \
+					 #left, (eq) ? "==" : "!=",	\
+					 #right, __l, __r);		\
+			__KUNIT_MSG(test, kind, fmt, ##__VA_ARGS__);	\
+		}							\
+	} while (0)
+
+#define __KUNIT_MEMEQ(test, kind, left, right, size, fmt, ...)		\
+	do {								\
+		if (kunit_ustub_memcmp_fail(test, kind, __FILE__,	\
+					    __LINE__, #left, (left),	\
+					    #right, (right), (size)))	\
+			__KUNIT_MSG(test, kind, fmt, ##__VA_ARGS__);	\
+	} while (0)
+
+#define KUNIT_EXPECT_EQ(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, ==, r, "")
+#define KUNIT_EXPECT_NE(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, !=, r, "")
+#define KUNIT_EXPECT_LT(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, <, r, "")
+#define KUNIT_EXPECT_LE(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, <=, r, "")
+#define KUNIT_EXPECT_GT(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, >, r, "")
+#define KUNIT_EXPECT_GE(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, >=, r, "")
+#define KUNIT_EXPECT_TRUE(t, c)		__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, !!(c), ==, true, "")
+#define KUNIT_EXPECT_FALSE(t, c)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, !!(c), ==, false, "")
+#define KUNIT_EXPECT_PTR_EQ(t, l, r)	__KUNIT_PTR(t, KUNIT_USTUB_EXPECT, l, ==, r, "")
+#define KUNIT_EXPECT_PTR_NE(t, l, r)	__KUNIT_PTR(t, KUNIT_USTUB_EXPECT, l, !=, r, "")
+#define KUNIT_EXPECT_NULL(t, p)		__KUNIT_PTR(t, KUNIT_USTUB_EXPECT, p, ==, NULL, "")
+#define KUNIT_EXPECT_NOT_NULL(t, p)	__KUNIT_PTR(t, KUNIT_USTUB_EXPECT, p, !=, NULL, "")
+#define KUNIT_EXPECT_STREQ(t, l, r)	__KUNIT_STREQ(t, KUNIT_USTUB_EXPECT, l, r, true, "")
+#define KUNIT_EXPECT_STRNEQ(t, l, r)	__KUNIT_STREQ(t, KUNIT_USTUB_EXPECT, l, r, false, "")
+#define KUNIT_EXPECT_MEMEQ(t, l, r, n)	__KUNIT_MEMEQ(t, KUNIT_USTUB_EXPECT, l, r, n, "")
+
+#define KUNIT_EXPECT_EQ_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, ==, r, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_NE_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, !=, r, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_LT_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, <, r, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_LE_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, <=, r, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_GT_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, >, r, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_GE_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, >=, r, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_TRUE_MSG(t, c, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, !!(c), ==, true, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_FALSE_MSG(t, c, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, !!(c), ==, false, f, ##__VA_ARGS__)
+
+#define KUNIT_ASSERT_EQ(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, ==, r, "")
+#define KUNIT_ASSERT_NE(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, !=, r, "")
+#define KUNIT_ASSERT_LT(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, <, r, "")
+#define KUNIT_ASSERT_LE(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, <=, r, "")
+#define KUNIT_ASSERT_GT(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, >, r, "")
+#define KUNIT_ASSERT_GE(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, >=, r, "")
+#define KUNIT_ASSERT_TRUE(t, c)		__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, !!(c), ==, true, "")
+#define KUNIT_ASSERT_FALSE(t, c)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, !!(c), ==, false, "")
+#define KUNIT_ASSERT_PTR_EQ(t, l, r)	__KUNIT_PTR(t, KUNIT_USTUB_ASSERT, l, ==, r, "")
+#define KUNIT_ASSERT_NULL(t, p)		__KUNIT_PTR(t, KUNIT_USTUB_ASSERT, p, ==, NULL, "")
+#define KUNIT_ASSERT_NOT_NULL(t, p)	__KUNIT_PTR(t, KUNIT_USTUB_ASSERT, p, !=, NULL, "")
+#define KUNIT_ASSERT_NOT_ERR_OR_NULL(t, p) KUNIT_ASSERT_NOT_NULL(t, p)
+#define KUNIT_ASSERT_STREQ(t, l, r)	__KUNIT_STREQ(t, KUNIT_USTUB_ASSERT, l, r, true, "")
+#define KUNIT_ASSERT_MEMEQ(t, l, r, n)	__KUNIT_MEMEQ(t, KUNIT_USTUB_ASSERT, l, r, n, "")
+
+#define KUNIT_ASSERT_EQ_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, ==, r, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_TRUE_MSG(t, c, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, !!(c), ==, true, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_FALSE_MSG(t, c, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, !!(c), ==, false, f, ##__VA_ARGS__)
+
+#endif /* _BQLM_USERSPACE_KUNIT_TEST_H */
