@@ -57,15 +57,6 @@ KUNIT_ARRAY_PARAM_DESC(dql_conf, dql_conf_params, desc);
 
 #define DQL_CONF_RETRIES	1000
 
-/* Every field of struct dql, for comparison and for the golden lines. */
-#define DQL_CONF_FIELDS(X)						\
-	X(num_queued) X(adj_limit) X(last_obj_cnt) X(stall_thrs)	\
-	X(history_head) X(history[0]) X(history[1]) X(history[2])	\
-	X(history[3]) X(limit) X(num_completed) X(prev_ovlimit)		\
-	X(prev_num_queued) X(prev_last_obj_cnt) X(lowest_slack)		\
-	X(slack_start_time) X(max_limit) X(min_limit)			\
-	X(slack_hold_time) X(stall_max) X(last_reap) X(stall_cnt)
-
 static_assert(DQL_HIST_LEN == BQLM_DQL_HIST_LEN);
 static_assert(DQL_MAX_OBJECT == BQLM_DQL_MAX_OBJECT);
 static_assert(DQL_MAX_LIMIT == BQLM_DQL_MAX_LIMIT);
@@ -79,26 +70,25 @@ static void dql_conf_compare(struct kunit *test, const struct dql *real,
 			    (unsigned long long)model->f,		\
 			    "field %s differs after step %u (%s)", #f,	\
 			    step, op);
-	DQL_CONF_FIELDS(DQL_CONF_CMP)
+	DQL_FIELDS(DQL_CONF_CMP)
 #undef DQL_CONF_CMP
 	KUNIT_ASSERT_EQ(test, dql_avail(real), bqlm_dql_avail(model));
 }
 
 static void dql_conf_golden_line(const struct dql_conf_param *p,
-				 unsigned int step, const struct dql_op *op,
-				 unsigned long now, int ret,
+				 unsigned int step, const char *op,
+				 unsigned int arg, unsigned long now, int ret,
 				 const struct dql *real)
 {
 	char buf[512];
 	int len;
 
 	len = scnprintf(buf, sizeof(buf), "bqlm-golden: %llu %u %s %u %lu %d",
-			p->seed, step, dql_op_name(op->kind), op->arg, now,
-			ret);
+			p->seed, step, op, arg, now, ret);
 #define DQL_CONF_PRINT(f)						\
 	len += scnprintf(buf + len, sizeof(buf) - len, " %llu",		\
 			 (unsigned long long)real->f);
-	DQL_CONF_FIELDS(DQL_CONF_PRINT)
+	DQL_FIELDS(DQL_CONF_PRINT)
 #undef DQL_CONF_PRINT
 	pr_info("%s\n", buf);
 }
@@ -183,6 +173,8 @@ static void dql_conformance(struct kunit *test)
 	bqlm_dql_init(model, p->hold_time, now);
 	model->vlog = &vlog;
 	dql_conf_compare(test, real, model, 0, "init");
+	if (p->golden)
+		dql_conf_golden_line(p, 0, "init", p->hold_time, now, 0, real);
 
 	bqlm_prng_seed(&r, p->seed);
 	for (step = 1; step <= p->steps; step++) {
@@ -201,7 +193,8 @@ static void dql_conformance(struct kunit *test)
 		rejects += rejected;
 		dql_conf_compare(test, real, model, step, dql_op_name(op.kind));
 		if (p->golden)
-			dql_conf_golden_line(p, step, &op, now, ret, real);
+			dql_conf_golden_line(p, step, dql_op_name(op.kind),
+					     op.arg, now, ret, real);
 	}
 	KUNIT_EXPECT_EQ(test, vlog.count, rejects);
 	if (p->adversarial)
