@@ -32,7 +32,7 @@ COV		:= --coverage -fprofile-update=single
 COV_MIN_LINES	:= 95
 COV_MIN_BRANCH	:= 85
 
-.PHONY: all check coverage kunit deps clean check-deps m32 bench
+.PHONY: all check coverage kunit kunit-golden deps clean check-deps m32 bench
 
 all: $(BUILD)/libbqlm.a
 
@@ -96,8 +96,21 @@ coverage: $(BUILD)/cov/bqlm-kunit
 	  { cat $(BUILD)/coverage.ktap; exit 1; }
 	@scripts/coverage.sh $(BUILD) $(COV_MIN_LINES) $(COV_MIN_BRANCH)
 
-kunit:
+# The suites in a UML kernel, then the same suites in userspace, and a
+# case-by-case comparison of the two runs' names and verdicts.
+ifdef KDIR
+export KDIR
+endif
+kunit: $(BUILD)/asan/bqlm-kunit
 	@scripts/kunit.sh
+	@$(BUILD)/asan/bqlm-kunit > $(BUILD)/userspace.ktap || true
+	@scripts/parse-ktap.sh $(BUILD)/userspace.ktap || true
+	@scripts/compare-results.py $(BUILD)/kunit-results.json \
+	  $(BUILD)/userspace-results.json
+
+# Re-record the golden vectors from the kernel's own DQL (needs make kunit).
+kunit-golden:
+	@scripts/record-golden.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -65,12 +65,13 @@ static void dql_conf_compare(struct kunit *test, const struct dql *real,
 			     const struct bqlm_dql *model, unsigned int step,
 			     const char *op)
 {
-#define DQL_CONF_CMP(f)							\
+#define DQL_CONF_CMP(f) ({						\
 	KUNIT_ASSERT_EQ_MSG(test, (unsigned long long)real->f,		\
 			    (unsigned long long)model->f,		\
 			    "field %s differs after step %u (%s)", #f,	\
-			    step, op);
-	DQL_FIELDS(DQL_CONF_CMP)
+			    step, op);					\
+})
+	DQL_FIELDS(DQL_CONF_CMP);
 #undef DQL_CONF_CMP
 	KUNIT_ASSERT_EQ(test, dql_avail(real), bqlm_dql_avail(model));
 }
@@ -86,9 +87,9 @@ static void dql_conf_golden_line(const struct dql_conf_param *p,
 	len = scnprintf(buf, sizeof(buf), "bqlm-golden: %llu %u %s %u %lu %d",
 			p->seed, step, op, arg, now, ret);
 #define DQL_CONF_PRINT(f)						\
-	len += scnprintf(buf + len, sizeof(buf) - len, " %llu",		\
-			 (unsigned long long)real->f);
-	DQL_FIELDS(DQL_CONF_PRINT)
+	(len += scnprintf(buf + len, sizeof(buf) - len, " %llu",	\
+			  (unsigned long long)real->f))
+	DQL_FIELDS(DQL_CONF_PRINT);
 #undef DQL_CONF_PRINT
 	pr_info("%s\n", buf);
 }
@@ -141,7 +142,7 @@ static unsigned long dql_conf_real_step(struct kunit *test, struct dql *real,
 			real->max_limit = op->arg;
 			break;
 		}
-		if (j == jiffies)
+		if (!time_after(jiffies, j))
 			return j;
 		*real = saved;
 	}
@@ -169,7 +170,7 @@ static void dql_conformance(struct kunit *test)
 	do {
 		now = jiffies;
 		dql_init(real, p->hold_time);
-	} while (now != jiffies);
+	} while (time_after(jiffies, now));
 	bqlm_dql_init(model, p->hold_time, now);
 	model->vlog = &vlog;
 	dql_conf_compare(test, real, model, 0, "init");

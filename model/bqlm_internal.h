@@ -9,9 +9,9 @@
  * semantics for the subset the model uses.
  *
  * The model is single-threaded by construction. Concurrency is explicit: the
- * explorer chooses which modelled CPU runs which step. The memory barriers
- * below are therefore compiler barriers in userspace; where a barrier matters
- * to the modelled protocol, the model represents it as a step of its own.
+ * explorer chooses which modelled CPU runs which step. The model therefore
+ * uses no barriers, READ_ONCE() or atomics: where a barrier matters to the
+ * modelled protocol, the model represents it as a step of its own.
  */
 #ifndef _BQLM_INTERNAL_H
 #define _BQLM_INTERNAL_H
@@ -48,13 +48,6 @@
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
 
-#define barrier()		__asm__ __volatile__("" ::: "memory")
-#define smp_mb()		barrier()
-#define smp_rmb()		barrier()
-#define smp_wmb()		barrier()
-
-#define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
-#define WRITE_ONCE(x, val)	(*(volatile __typeof__(x) *)&(x) = (val))
 
 #define min(a, b)	({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); \
 			   (void)(&_a == &_b); _a < _b ? _a : _b; })
@@ -67,10 +60,12 @@
  * that with lo > hi (limit_min above limit_max, which sysfs allows) the
  * result is hi for v >= hi and lo otherwise, not min(max(v, lo), hi).
  */
-#define clamp(v, lo, hi)	({ __typeof__(v) _v = (v);		\
-				   __typeof__(lo) _lo = (lo);		\
-				   __typeof__(hi) _hi = (hi);		\
-				   _v >= _hi ? _hi : _v <= _lo ? _lo : _v; })
+#define clamp(v, lo, hi) ({						\
+	__typeof__(v) _v = (v);						\
+	__typeof__(lo) _lo = (lo);					\
+	__typeof__(hi) _hi = (hi);					\
+	_v >= _hi ? _hi : _v <= _lo ? _lo : _v;				\
+})
 
 /* The jiffies comparisons of <linux/jiffies.h>, on explicit values. */
 #define time_after(a, b)	((long)((b) - (a)) < 0)

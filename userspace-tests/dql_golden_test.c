@@ -111,13 +111,14 @@ static void dql_golden_replay(struct kunit *test)
 		}
 		steps++;
 		n = 0;
-#define GOLDEN_CMP(field)						\
+#define GOLDEN_CMP(field) ({						\
 		KUNIT_EXPECT_EQ_MSG(test, (unsigned long long)dql.field,	\
 				    f[n], "%s:%u: seed %llu step %u (%s): %s", \
 				    golden_path(), lineno, seed, step, opname, \
 				    #field);				\
-		n++;
-		DQL_FIELDS(GOLDEN_CMP)
+		n++;							\
+})
+		DQL_FIELDS(GOLDEN_CMP);
 #undef GOLDEN_CMP
 	}
 	fclose(fp);

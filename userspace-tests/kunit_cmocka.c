@@ -23,9 +23,6 @@
 
 #include <kunit/test.h>
 
-extern struct kunit_suite *__start_bqlm_kunit_suites[];
-extern struct kunit_suite *__stop_bqlm_kunit_suites[];
-
 struct kunit_resource_node {
 	struct kunit_resource_node *next;
 	void *ptr;
@@ -181,7 +178,7 @@ void kunit_ustub_end_case(struct kunit *test, enum kunit_status why)
 }
 
 void *kunit_kmalloc_array(struct kunit *test, size_t n, size_t size,
-			  gfp_t gfp)
+			  unsigned int gfp)
 {
 	struct kunit_resource_node *node;
 	void *ptr;
@@ -476,20 +473,21 @@ int main(int argc, char **argv)
 	int i, failed = 0;
 
 	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			ustub_usage(stdout);
+			return 0;
+		}
 		if (!strcmp(argv[i], "--xml") && i + 1 < argc) {
 			xml = argv[++i];
 		} else if (!strcmp(argv[i], "--list")) {
 			list = true;
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			ustub_usage(stdout);
-			return 0;
-		} else if (argv[i][0] == '-' || glob) {
+		} else if (argv[i][0] != '-' && !glob) {
+			glob = argv[i];
+		} else {
 			fprintf(stderr, "bqlm-kunit: unexpected argument '%s'\n",
 				argv[i]);
 			ustub_usage(stderr);
 			return 2;
-		} else {
-			glob = argv[i];
 		}
 	}
 

@@ -35,12 +35,25 @@
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
 
-/* Module boilerplate of the kernel build: nothing to do in userspace. */
-#define MODULE_LICENSE(x)
-#define MODULE_DESCRIPTION(x)
-#define MODULE_AUTHOR(x)
+#define __KUNIT_CONCAT2(a, b)	a##b
+#define __KUNIT_CONCAT(a, b)	__KUNIT_CONCAT2(a, b)
 
-typedef unsigned int gfp_t;
+#ifndef __printf
+#define __printf(a, b)	__attribute__((__format__(printf, a, b)))
+#endif
+#ifndef __maybe_unused
+#define __maybe_unused	__attribute__((__unused__))
+#endif
+
+/* Module boilerplate of the kernel build: kept as unused strings. */
+#define __KUNIT_MODINFO(tag, x)						\
+	static const char __KUNIT_CONCAT(tag, __LINE__)[]		\
+	__maybe_unused = x
+#define MODULE_LICENSE(x)	__KUNIT_MODINFO(__modinfo_license_, x)
+#define MODULE_DESCRIPTION(x)	__KUNIT_MODINFO(__modinfo_description_, x)
+#define MODULE_AUTHOR(x)	__KUNIT_MODINFO(__modinfo_author_, x)
+
+/* Allocation flags are accepted and ignored. */
 #define GFP_KERNEL	0u
 
 enum kunit_status {
@@ -92,40 +105,40 @@ struct kunit_suite {
 	  .generate_params = gen_params }
 #define KUNIT_CASE_SLOW(test_name)	KUNIT_CASE(test_name)
 
+/* Index of the parameter after @prev in @array (0 for the first). */
+#define __KUNIT_PARAM_NEXT(array, prev)					\
+	((prev) ? (size_t)((const typeof((array)[0]) *)(prev) -	\
+			   (array)) + 1 : 0)
+
 #define KUNIT_ARRAY_PARAM(name, array, get_desc)				\
 	static const void *name##_gen_params(const void *prev, char *desc)	\
 	{									\
-		__typeof__((array)[0]) *__next = prev ?				\
-			((__typeof__(__next))prev) + 1 : (array);		\
-		if ((size_t)(__next - (array)) < ARRAY_SIZE(array)) {		\
-			void (*__get_desc)(__typeof__(__next), char *) =	\
-				get_desc;					\
-			if (__get_desc)						\
-				__get_desc(__next, desc);			\
-			return __next;						\
-		}								\
-		return NULL;							\
+		size_t __i = __KUNIT_PARAM_NEXT(array, prev);			\
+		void (*__get_desc)(typeof(&(array)[0]), char *) = get_desc;	\
+										\
+		if (__i >= ARRAY_SIZE(array))					\
+			return NULL;						\
+		if (__get_desc)							\
+			__get_desc(&(array)[__i], desc);			\
+		return &(array)[__i];						\
 	}
 
 #define KUNIT_ARRAY_PARAM_DESC(name, array, desc_member)			\
 	static const void *name##_gen_params(const void *prev, char *desc)	\
 	{									\
-		__typeof__((array)[0]) *__next = prev ?				\
-			((__typeof__(__next))prev) + 1 : (array);		\
-		if ((size_t)(__next - (array)) < ARRAY_SIZE(array)) {		\
-			snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s",		\
-				 __next->desc_member);				\
-			return __next;						\
-		}								\
-		return NULL;							\
+		size_t __i = __KUNIT_PARAM_NEXT(array, prev);			\
+										\
+		if (__i >= ARRAY_SIZE(array))					\
+			return NULL;						\
+		snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s",			\
+			 (array)[__i].desc_member);				\
+		return &(array)[__i];						\
 	}
 
 /*
  * Suites are registered in a linker section, as the kernel does with
  * .kunit_test_suites; the runner walks it with __start_/__stop_ symbols.
  */
-#define __KUNIT_CONCAT2(a, b)	a##b
-#define __KUNIT_CONCAT(a, b)	__KUNIT_CONCAT2(a, b)
 #define kunit_test_suites(...)						\
 	static struct kunit_suite *__KUNIT_CONCAT(__kunit_suites_,	\
 						  __LINE__)[]		\
@@ -134,12 +147,16 @@ struct kunit_suite {
 		{ __VA_ARGS__ }
 #define kunit_test_suite(suite)	kunit_test_suites(&(suite))
 
+/* The suites registered above, in link order (for the runner). */
+extern struct kunit_suite *__start_bqlm_kunit_suites[];
+extern struct kunit_suite *__stop_bqlm_kunit_suites[];
+
 /* The stand-in's internals, called by the macros below. */
 enum kunit_ustub_kind { KUNIT_USTUB_EXPECT, KUNIT_USTUB_ASSERT };
 
 void kunit_ustub_fail(struct kunit *test, enum kunit_ustub_kind kind,
 		      const char *file, int line, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+	__printf(5, 6);
 void kunit_ustub_fail_binary(struct kunit *test, enum kunit_ustub_kind kind,
 			     const char *file, int line, const char *op,
 			     const char *lname, long long lval,
@@ -149,7 +166,7 @@ void kunit_ustub_fail_ptr(struct kunit *test, enum kunit_ustub_kind kind,
 			  const char *lname, const void *lval,
 			  const char *rname, const void *rval);
 void kunit_ustub_msg(struct kunit *test, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	__printf(2, 3);
 void kunit_ustub_end_case(struct kunit *test, enum kunit_status why);
 int kunit_ustub_memcmp_fail(struct kunit *test, enum kunit_ustub_kind kind,
 			    const char *file, int line, const char *lname,
@@ -157,21 +174,21 @@ int kunit_ustub_memcmp_fail(struct kunit *test, enum kunit_ustub_kind kind,
 			    size_t size);
 
 void *kunit_kmalloc_array(struct kunit *test, size_t n, size_t size,
-			  gfp_t gfp);
+			  unsigned int gfp);
 void kunit_kfree(struct kunit *test, const void *ptr);
 
-static inline void *kunit_kmalloc(struct kunit *test, size_t size, gfp_t gfp)
+static inline void *kunit_kmalloc(struct kunit *test, size_t size, unsigned int gfp)
 {
 	return kunit_kmalloc_array(test, 1, size, gfp);
 }
 
-static inline void *kunit_kzalloc(struct kunit *test, size_t size, gfp_t gfp)
+static inline void *kunit_kzalloc(struct kunit *test, size_t size, unsigned int gfp)
 {
 	return kunit_kmalloc_array(test, 1, size, gfp);
 }
 
 static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size,
-				  gfp_t gfp)
+				  unsigned int gfp)
 {
 	return kunit_kmalloc_array(test, n, size, gfp);
 }
@@ -198,7 +215,7 @@ static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size,
 
 #define KUNIT_FAIL(test, fmt, ...)					\
 	__KUNIT_FAIL(test, KUNIT_USTUB_EXPECT, fmt, ##__VA_ARGS__)
-#define KUNIT_SUCCEED(test)	do { (void)(test); } while (0)
+#define KUNIT_SUCCEED(test)	((void)(test))
 
 /* Integer comparisons: both sides evaluated once, values printed. */
 #define __KUNIT_BINARY(test, kind, left, op, right, fmt, ...)		\
