@@ -1,0 +1,383 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/kunit.sh - build and run the bqlmodel KUnit suites in a UML kernel.
+#
+# Called by "make kunit" (see docs/kunit.md).  Steps:
+#   1. find a kernel tree: $KDIR if set, else Debian's linux-source-6.12,
+#      unpacked once into .cache/linux-source-6.12;
+#   2. check (and, as root, apt-get install) the UML build dependencies;
+#   3. wire the project into the tree: lib/bqlm/{Kbuild,model,kunit} are
+#      symlinks into this repository, lib/Makefile and lib/Kconfig.debug
+#      get one line each;
+#   4. run tools/testing/kunit/kunit.py with kunit/.kunitconfig, building in
+#      a per-tree directory under .cache/ so that later runs are incremental;
+#   5. recompile our files with W=1 and fail on any warning in lib/bqlm/.
+#
+# Environment:
+#   KDIR        kernel source tree to use instead of linux-source-6.12.
+#               It is modified (see step 3) and must be clean (mrproper).
+#   KUNIT_ARGS  extra kunit.py arguments, shell-quoted, e.g. 'bqlm_dql*'
+#               (a suite filter glob) or --raw_output=all.
+#   KUNIT_JOBS  make jobs (default: nproc).
+#   BQLM_REPO   project tree to link into the kernel (default: this repo;
+#               meant for testing this script). Caches and results always
+#               go to this repository's .cache/ and build/.
+#
+# Exit status: kunit.py's (non-zero on a build failure or a failed test),
+# 1 if our files have compiler/kernel-doc warnings, 2 if something must be
+# installed first and we are not root.
+
+set -euo pipefail
+
+KVER=6.12
+SRC_PKG="linux-source-${KVER}"
+SRC_TARBALL="/usr/src/${SRC_PKG}.tar.xz"
+
+die() {
+	local rc=$1
+	shift
+	printf 'kunit.sh: error: %s\n' "$*" >&2
+	exit "$rc"
+}
+info() {
+	printf 'kunit.sh: %s\n' "$*"
+}
+elapsed() {
+	local s=$(($(date +%s) - $1))
+	printf '%dm%02ds' $((s / 60)) $((s % 60))
+}
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+if [[ -n "${BQLM_REPO:-}" ]]; then
+	[[ -d "$BQLM_REPO" ]] || die 1 "BQLM_REPO=$BQLM_REPO is not a directory"
+	SRC=$(cd "$BQLM_REPO" && pwd -P)
+else
+	SRC=$REPO
+fi
+CACHE="$REPO/.cache"
+RESULTS="$REPO/build"
+JOBS=${KUNIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
+[[ "$JOBS" =~ ^[1-9][0-9]*$ ]] || die 1 "KUNIT_JOBS must be a positive integer, not '$JOBS'"
+
+for f in Kbuild kunit/Kconfig kunit/.kunitconfig; do
+	[[ -f "$SRC/$f" ]] || die 1 "project file $SRC/$f is missing"
+done
+for d in model kunit; do
+	[[ -d "$SRC/$d" ]] || die 1 "project directory $SRC/$d is missing"
+done
+
+IS_ROOT=0
+[[ "$(id -u)" -eq 0 ]] && IS_ROOT=1
+
+# ---------------------------------------------------------------------------
+# apt helpers (Debian's registry only; nothing else is ever downloaded)
+
+apt_lists_empty() {
+	! compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null
+}
+
+# apt_install WHY PKG... : install as root, else say what to install and exit 2
+apt_install() {
+	local why=$1
+	shift
+	if [[ $IS_ROOT -ne 1 ]] || ! command -v apt-get >/dev/null; then
+		printf 'kunit.sh: error: %s\n' "$why" >&2
+		printf 'kunit.sh: install it first, e.g. as root:\n' >&2
+		printf '    apt-get update && apt-get install -y %s\n' "$*" >&2
+		exit 2
+	fi
+	info "$why: apt-get install -y $*"
+	export DEBIAN_FRONTEND=noninteractive
+	if apt_lists_empty; then
+		apt-get update -q || die 2 "apt-get update failed"
+	fi
+	if ! apt-get install -y -q --no-install-recommends "$@"; then
+		info "apt-get install failed; refreshing package lists and retrying"
+		apt-get update -q || die 2 "apt-get update failed"
+		apt-get install -y -q --no-install-recommends "$@" ||
+			die 2 "apt-get install -y $* failed"
+	fi
+}
+
+# ---------------------------------------------------------------------------
+# 1. build dependencies
+
+check_build_deps() {
+	local missing=() cmd pkg
+	# command:package
+	for pair in gcc:gcc make:make flex:flex bison:bison bc:bc \
+		python3:python3 perl:perl tar:tar xz:xz-utils; do
+		cmd=${pair%%:*}
+		pkg=${pair#*:}
+		command -v "$cmd" >/dev/null || missing+=("$pkg")
+	done
+	# UML links against the C library: its headers must be there.
+	if command -v gcc >/dev/null &&
+		! printf '#include <stdio.h>\n' | gcc -E -x c - >/dev/null 2>&1; then
+		missing+=(libc6-dev)
+	fi
+	if ((${#missing[@]})); then
+		apt_install "missing UML build dependencies: ${missing[*]}" "${missing[@]}"
+	fi
+	python3 -c 'import sys; sys.exit(sys.version_info < (3, 7))' ||
+		die 2 "kunit.py needs python3 >= 3.7 ($(python3 --version 2>&1))"
+}
+
+# ---------------------------------------------------------------------------
+# 2. kernel tree
+
+# Unpack $SRC_TARBALL into $CACHE/$SRC_PKG unless an unpack of the same
+# tarball is already there.  Unpacks to a temporary directory first, so an
+# interrupted unpack is never taken for a complete tree.
+unpack_debian_source() {
+	local dest="$CACHE/$SRC_PKG" stamp want tmp t0
+	if [[ ! -f "$SRC_TARBALL" ]]; then
+		apt_install "kernel source $SRC_TARBALL is not installed" "$SRC_PKG"
+		[[ -f "$SRC_TARBALL" ]] ||
+			die 1 "$SRC_PKG is installed but $SRC_TARBALL does not exist"
+	fi
+	want="$(stat -c '%s %Y' "$SRC_TARBALL") $SRC_TARBALL"
+	stamp="$dest/.bqlm-unpacked"
+	if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]]; then
+		info "kernel tree: $dest (cached unpack of $SRC_TARBALL)"
+		return
+	fi
+	mkdir -p "$CACHE"
+	rm -rf "$CACHE/$SRC_PKG".tmp.*
+	tmp=$(mktemp -d "$CACHE/$SRC_PKG.tmp.XXXXXX")
+	UNPACK_TMP=$tmp
+	info "unpacking $SRC_TARBALL into $dest ..."
+	t0=$(date +%s)
+	# The tarball is multi-block: xz can decompress it on all cores.
+	xz -dc -T0 "$SRC_TARBALL" | tar -x -C "$tmp" ||
+		die 1 "could not unpack $SRC_TARBALL into $tmp (disk full?)"
+	[[ -f "$tmp/$SRC_PKG/Makefile" ]] ||
+		die 1 "$SRC_TARBALL does not contain $SRC_PKG/Makefile"
+	printf '%s\n' "$want" >"$tmp/$SRC_PKG/.bqlm-unpacked"
+	# A stale tree or its build would mix old objects with new sources.
+	rm -rf "$dest" "$CACHE/kunit-build"
+	mv "$tmp/$SRC_PKG" "$dest"
+	rm -rf "$tmp"
+	UNPACK_TMP=
+	info "unpacked in $(elapsed "$t0")"
+}
+
+UNPACK_TMP=
+# shellcheck disable=SC2317 # invoked by the EXIT trap
+cleanup() {
+	if [[ -n "$UNPACK_TMP" ]]; then
+		rm -rf "$UNPACK_TMP"
+	fi
+}
+trap cleanup EXIT
+
+# ---------------------------------------------------------------------------
+# 3. wire the project into the tree (idempotent)
+
+# link NAME TARGET: make $KDIR/lib/bqlm/NAME a symlink to TARGET
+link() {
+	local l="$KDIR/lib/bqlm/$1"
+	if [[ -L "$l" && "$(readlink "$l")" == "$2" ]]; then
+		return
+	fi
+	if [[ -e "$l" && ! -L "$l" ]]; then
+		die 1 "$l exists and is not a symlink; move it away (it belongs to no kernel release)"
+	fi
+	ln -sfn "$2" "$l" || die 1 "cannot create symlink $l"
+	RELINKED=1
+}
+
+wire_project() {
+	local mk="$KDIR/lib/Makefile" kc="$KDIR/lib/Kconfig.debug"
+	[[ -w "$KDIR/lib" && -w "$mk" && -w "$kc" ]] ||
+		die 1 "$KDIR/lib is not writable: cannot add lib/bqlm/ to the kernel tree"
+	mkdir -p "$KDIR/lib/bqlm"
+	RELINKED=0
+	link Kbuild "$SRC/Kbuild"
+	link model "$SRC/model"
+	link kunit "$SRC/kunit"
+	if [[ $RELINKED -eq 1 ]]; then
+		info "linked $KDIR/lib/bqlm/{Kbuild,model,kunit} -> $SRC"
+		# make compares mtimes through the symlinks; objects built from
+		# another checkout could look newer than these sources.
+		rm -rf "$BUILD_DIR/lib/bqlm"
+	fi
+	if ! grep -Eq '^[[:space:]]*obj-[^[:space:]]*[[:space:]]*\+=[[:space:]]*bqlm/' "$mk"; then
+		# shellcheck disable=SC2016 # $(CONFIG_...) is make syntax
+		printf '\n# bqlmodel KUnit tests (added by bqlmodel scripts/kunit.sh)\nobj-$(CONFIG_BQLM_KUNIT_TEST) += bqlm/\n' >>"$mk"
+		info "added obj-\$(CONFIG_BQLM_KUNIT_TEST) += bqlm/ to lib/Makefile"
+	fi
+	if ! grep -Fq 'source "lib/bqlm/kunit/Kconfig"' "$kc"; then
+		if grep -Fqx 'source "lib/kunit/Kconfig"' "$kc"; then
+			sed -i '0,/^source "lib\/kunit\/Kconfig"$/s//&\nsource "lib\/bqlm\/kunit\/Kconfig"/' "$kc"
+		else
+			printf '\nsource "lib/bqlm/kunit/Kconfig"\n' >>"$kc"
+		fi
+		grep -Fq 'source "lib/bqlm/kunit/Kconfig"' "$kc" ||
+			die 1 "could not add source \"lib/bqlm/kunit/Kconfig\" to $kc"
+		info "added source \"lib/bqlm/kunit/Kconfig\" to lib/Kconfig.debug"
+	fi
+}
+
+# ---------------------------------------------------------------------------
+# 4. W=1 check of our own files
+
+# Compile each of our C files again with W=1 to an assembler file (.s):
+# this shows every W=1 warning without touching the .o files that the
+# kernel is linked from, so the kunit.py build stays incremental.  W=1's
+# kernel-doc check (done by Kbuild only for .o builds) is run by hand.
+# Prints the warnings found (if any) to stdout, and saves the full output
+# in build/kunit-w1.log.  Returns 1 if the check itself could not be done.
+w1_check() {
+	local objs=() srcs=() o rel out kdoc rc=0
+	while IFS= read -r -d '' o; do
+		rel=${o#"$BUILD_DIR"/}
+		rel=${rel%.o}
+		[[ -f "$KDIR/$rel.c" ]] || continue # composite objects, .mod.o
+		objs+=("$rel.s")
+		srcs+=("$KDIR/$rel.c")
+		rm -f "$BUILD_DIR/$rel.s" # always recompile
+	done < <(find "$BUILD_DIR/lib/bqlm" -name '*.o' -print0 2>/dev/null | sort -z)
+	if ((${#objs[@]} == 0)); then
+		printf 'kunit.sh: error: no objects under %s/lib/bqlm after the build: is CONFIG_BQLM_KUNIT_TEST=y in kunit/.kunitconfig?\n' "$BUILD_DIR" >&2
+		return 1
+	fi
+	out=$(make -C "$KDIR" ARCH=um O="$BUILD_DIR" --jobs="$JOBS" W=1 "${objs[@]}" 2>&1) || rc=$?
+	kdoc=$("$KDIR/scripts/kernel-doc" -none "${srcs[@]}" 2>&1) || rc=$?
+	printf '%s\n%s\n' "$out" "$kdoc" >"$RESULTS/kunit-w1.log"
+	if [[ $rc -ne 0 ]]; then
+		printf '%s\n%s\n' "$out" "$kdoc" >&2
+		printf 'kunit.sh: error: the W=1 compile of lib/bqlm/ failed (exit %d)\n' "$rc" >&2
+		return 1
+	fi
+	# make builds "prepare" (with W=1 too) before it descends into lib/:
+	# everything from the first "CC lib/bqlm/..." on comes from our files,
+	# including warnings located in kernel headers that our code triggers.
+	printf '%s\n' "$out" |
+		sed -n '/^[[:space:]]*CC[[:space:]].*lib\/bqlm\//,$p' |
+		grep -E -B1 -A3 '(warning|error):' || true
+	printf '%s\n' "$kdoc" | grep -E '(warning|error):' || true
+	return 0
+}
+
+# ---------------------------------------------------------------------------
+
+main() {
+	local t_start t0 kunitpy rc=0 warn w1 extra=()
+	t_start=$(date +%s)
+
+	# One run at a time per checkout: runs share .cache/ and build/.
+	mkdir -p "$CACHE"
+	if command -v flock >/dev/null; then
+		exec 9>"$CACHE/kunit.lock"
+		if ! flock -n 9; then
+			info "another scripts/kunit.sh is running in $REPO; waiting for it ..."
+			flock 9 || die 1 "cannot lock $CACHE/kunit.lock"
+		fi
+	fi
+
+	check_build_deps
+
+	if [[ -n "${KDIR:-}" ]]; then
+		[[ -d "$KDIR" ]] || die 1 "KDIR=$KDIR is not a directory"
+		KDIR=$(cd "$KDIR" && pwd -P)
+		BUILD_DIR="$CACHE/kunit-build-$(printf '%s' "$KDIR" | sha1sum | cut -c1-12)"
+		info "kernel tree: $KDIR (from KDIR; lib/bqlm/, lib/Makefile and lib/Kconfig.debug will be modified)"
+	else
+		unpack_debian_source
+		KDIR="$CACHE/$SRC_PKG"
+		BUILD_DIR="$CACHE/kunit-build"
+	fi
+	kunitpy="$KDIR/tools/testing/kunit/kunit.py"
+	[[ -f "$KDIR/Makefile" && -f "$KDIR/lib/Kconfig.debug" ]] ||
+		die 1 "$KDIR does not look like a kernel source tree (no Makefile or lib/Kconfig.debug)"
+	[[ -f "$kunitpy" ]] || die 1 "$KDIR has no tools/testing/kunit/kunit.py (KUnit needs Linux >= 5.5)"
+	if [[ -f "$KDIR/.config" || -d "$KDIR/include/config" ]]; then
+		die 1 "$KDIR has been configured or built in-tree; the out-of-tree build" \
+			"in $BUILD_DIR needs a clean tree: run 'make -C $KDIR mrproper' first"
+	fi
+
+	wire_project
+
+	if [[ -n "${KUNIT_ARGS:-}" ]]; then
+		# xargs splits with shell-like quoting, without globbing or expansion.
+		mapfile -d '' extra < <(xargs -r printf '%s\0' <<<"$KUNIT_ARGS") ||
+			die 1 "cannot parse KUNIT_ARGS='$KUNIT_ARGS' (unbalanced quotes?)"
+	fi
+
+	mkdir -p "$RESULTS" "$BUILD_DIR"
+	rm -f "$RESULTS/kunit-results.json" "$RESULTS/kunit-test.log" \
+		"$RESULTS/kunit-output.log" "$RESULTS/kunit-w1.log" "$BUILD_DIR/test.log"
+
+	info "build dir: $BUILD_DIR (incremental)"
+	t0=$(date +%s)
+	(
+		cd "$KDIR"
+		set -x
+		python3 "$kunitpy" run \
+			--kunitconfig="$SRC/kunit/.kunitconfig" \
+			--build_dir="$BUILD_DIR" \
+			--json="$RESULTS/kunit-results.json" \
+			--jobs="$JOBS" \
+			"${extra[@]}"
+	) 2>&1 | tee "$RESULTS/kunit-output.log" || rc=$?
+	info "kunit.py finished in $(elapsed "$t0") with exit status $rc"
+
+	if [[ -f "$BUILD_DIR/test.log" ]]; then
+		cp "$BUILD_DIR/test.log" "$RESULTS/kunit-test.log"
+	fi
+
+	# Once the kernel is built: warnings in our files that the normal
+	# build printed (kunit.py shows make's stderr), then the W=1 check.
+	if [[ -f "$BUILD_DIR/vmlinux" ]] && [[ $rc -eq 0 || -f "$RESULTS/kunit-test.log" ]]; then
+		t0=$(date +%s)
+		info "W=1 check of lib/bqlm/ ..."
+		warn=$(grep -E -A3 '(^|/)lib/bqlm/[^:]*:[0-9:]*[[:space:]]*(warning|error):' \
+			"$RESULTS/kunit-output.log" || true)
+		if w1=$(w1_check); then
+			warn+=$w1
+		else
+			[[ $rc -ne 0 ]] || rc=1
+		fi
+		if [[ -n "$warn" ]]; then
+			printf '%s\n' "$warn" >&2
+			printf 'kunit.sh: error: the kernel build of lib/bqlm/ has warnings (see above, W=1 output in build/kunit-w1.log)\n' >&2
+			[[ $rc -ne 0 ]] || rc=1
+		else
+			info "W=1 check of lib/bqlm/: no warnings ($(elapsed "$t0"))"
+		fi
+	fi
+
+	if [[ $rc -ne 0 && ! -f "$RESULTS/kunit-results.json" ]]; then
+		printf 'kunit.sh: error: no test results: the build or the kernel boot failed; output in build/kunit-output.log\n' >&2
+	fi
+	if [[ -f "$RESULTS/kunit-results.json" ]]; then
+		# One plain summary line, counted from the JSON results.
+		python3 - "$RESULTS/kunit-results.json" <<'EOF' || true
+import json, sys
+counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
+def walk(g):
+    for t in g.get("test_cases", []):
+        s = t.get("status", "FAIL")
+        counts[s if s in counts else "FAIL"] += 1
+    for sub in g.get("sub_groups", []):
+        walk(sub)
+with open(sys.argv[1]) as f:
+    walk(json.load(f))
+print("kunit: %d passed, %d failed, %d skipped"
+      % (counts["PASS"], counts["FAIL"], counts["SKIP"]))
+EOF
+	fi
+	if [[ -f "$RESULTS/kunit-results.json" ]]; then
+		printf 'make kunit: results in build/kunit-results.json, kernel log in build/kunit-test.log (exit %d, %s)\n' \
+			"$rc" "$(elapsed "$t_start")"
+	else
+		printf 'make kunit: FAILED, no results; kunit.py output in build/kunit-output.log (exit %d, %s)\n' \
+			"$rc" "$(elapsed "$t_start")"
+	fi
+	return "$rc"
+}
+
+# On one line: bash must not read this file further once main returns.
+main "$@"; exit
