@@ -133,7 +133,8 @@ check_build_deps() {
 unpack_debian_source() {
 	local dest="$CACHE/$SRC_PKG" stamp want tmp t0
 	if [[ ! -f "$SRC_TARBALL" ]]; then
-		apt_install "kernel source $SRC_TARBALL is not installed" "$SRC_PKG"
+		# --reinstall: the package may be installed with the file deleted.
+		apt_install "kernel source $SRC_TARBALL is not installed" --reinstall "$SRC_PKG"
 		[[ -f "$SRC_TARBALL" ]] ||
 			die 1 "$SRC_PKG is installed but $SRC_TARBALL does not exist"
 	fi
@@ -267,6 +268,13 @@ main() {
 	local t_start t0 kunitpy rc=0 warn w1 extra=()
 	t_start=$(date +%s)
 
+	if [[ -n "${KUNIT_ARGS:-}" ]]; then
+		# xargs splits with shell-like quoting, without globbing or expansion.
+		xargs -r printf '' <<<"$KUNIT_ARGS" >/dev/null 2>&1 ||
+			die 1 "cannot split KUNIT_ARGS=$KUNIT_ARGS into words (unbalanced quotes?)"
+		mapfile -d '' extra < <(xargs -r printf '%s\0' <<<"$KUNIT_ARGS")
+	fi
+
 	# One run at a time per checkout: runs share .cache/ and build/.
 	mkdir -p "$CACHE"
 	if command -v flock >/dev/null; then
@@ -299,12 +307,6 @@ main() {
 	fi
 
 	wire_project
-
-	if [[ -n "${KUNIT_ARGS:-}" ]]; then
-		# xargs splits with shell-like quoting, without globbing or expansion.
-		mapfile -d '' extra < <(xargs -r printf '%s\0' <<<"$KUNIT_ARGS") ||
-			die 1 "cannot parse KUNIT_ARGS='$KUNIT_ARGS' (unbalanced quotes?)"
-	fi
 
 	mkdir -p "$RESULTS" "$BUILD_DIR"
 	rm -f "$RESULTS/kunit-results.json" "$RESULTS/kunit-test.log" \
@@ -372,6 +374,9 @@ EOF
 	if [[ -f "$RESULTS/kunit-results.json" ]]; then
 		printf 'make kunit: results in build/kunit-results.json, kernel log in build/kunit-test.log (exit %d, %s)\n' \
 			"$rc" "$(elapsed "$t_start")"
+	elif [[ $rc -eq 0 ]]; then # kunit.py --raw_output writes no JSON
+		printf 'make kunit: no JSON results (raw output), kernel log in build/kunit-test.log (exit 0, %s)\n' \
+			"$(elapsed "$t_start")"
 	else
 		printf 'make kunit: FAILED, no results; kunit.py output in build/kunit-output.log (exit %d, %s)\n' \
 			"$rc" "$(elapsed "$t_start")"
