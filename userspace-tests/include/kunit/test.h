@@ -167,7 +167,8 @@ void kunit_ustub_fail_ptr(struct kunit *test, enum kunit_ustub_kind kind,
 			  const char *rname, const void *rval);
 void kunit_ustub_msg(struct kunit *test, const char *fmt, ...)
 	__printf(2, 3);
-void kunit_ustub_end_case(struct kunit *test, enum kunit_status why);
+void kunit_ustub_end_case(struct kunit *test, enum kunit_status why)
+	__attribute__((__noreturn__));
 int kunit_ustub_memcmp_fail(struct kunit *test, enum kunit_ustub_kind kind,
 			    const char *file, int line, const char *lname,
 			    const void *l, const char *rname, const void *r,
