@@ -2,7 +2,8 @@
 #
 # bqlmodel - userspace build, tests, coverage and the KUnit run.
 #
-#   make            build/libbqlm.a
+#   make            build/libbqlm.a and the CLI build/bqlm
+#   make bench      explorer throughput and DQL op cost (build/bqlm bench)
 #   make check      the KUnit suites in userspace on CMocka, ASan + UBSan,
 #                   plus the 32-bit build; KTAP in build/userspace.ktap
 #   make coverage   gcov/lcov line and branch coverage of model/, with gate
@@ -34,7 +35,7 @@ COV_MIN_BRANCH	:= 85
 
 .PHONY: all check coverage kunit kunit-golden deps clean check-deps m32 bench
 
-all: $(BUILD)/libbqlm.a
+all: $(BUILD)/libbqlm.a $(BUILD)/bqlm
 
 # $(1): build flavour directory, $(2): extra CFLAGS
 define flavour
@@ -53,6 +54,13 @@ objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 $(BUILD)/libbqlm.a: $(call objs,rel,$(MODEL_SRCS))
 	@rm -f $@
 	$(AR) rcs $@ $^
+
+# The command line front end (tools/bqlm.c) on the model library.
+$(BUILD)/bqlm: $(BUILD)/rel/tools/bqlm.o $(BUILD)/libbqlm.a
+	$(CC) -o $@ $^
+
+bench: $(BUILD)/bqlm
+	@$(BUILD)/bqlm bench
 
 TEST_OBJS = $(call objs,$(1),$(MODEL_SRCS) $(KUNIT_SRCS) $(USTEST_SRCS))
 

@@ -25,6 +25,8 @@
 #include <linux/kernel.h>
 #include <linux/limits.h>
 #include <linux/minmax.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/sprintf.h>
 #include <linux/string.h>
 #include <linux/types.h>
@@ -37,6 +39,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define BITS_PER_LONG		(__SIZEOF_LONG__ * 8)
@@ -79,6 +82,43 @@ static inline bool test_bit(unsigned long nr, const unsigned long *addr)
 }
 
 #endif /* __KERNEL__ */
+
+/*
+ * Memory for the model's large, long-lived structures (the explorer's state
+ * store and hash table): zeroed, possibly large, freed with bqlm_free().
+ * The kernel side may sleep (GFP_KERNEL) and falls back to vmalloc.
+ */
+#ifdef __KERNEL__
+static inline void *bqlm_alloc(size_t size)
+{
+	return kvzalloc(size, GFP_KERNEL);
+}
+
+static inline void bqlm_free(void *p)
+{
+	kvfree(p);
+}
+
+/* A long loop in process context gives the CPU up now and then. */
+static inline void bqlm_cond_resched(void)
+{
+	cond_resched();
+}
+#else
+static inline void *bqlm_alloc(size_t size)
+{
+	return calloc(1, size);
+}
+
+static inline void bqlm_free(void *p)
+{
+	free(p);
+}
+
+static inline void bqlm_cond_resched(void)
+{
+}
+#endif
 
 #define BQLM_FNV_OFFSET		0xcbf29ce484222325ULL
 #define BQLM_FNV_PRIME		0x100000001b3ULL

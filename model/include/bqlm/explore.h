@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - a bounded, exhaustive, explicit-state explorer.
+ *
+ * A model presents itself as a struct bqlm_xsys: a fixed-size state, an
+ * initial state, the actions enabled in a state, the step an action takes
+ * and the invariants a step or a state violates. The explorer visits every
+ * state reachable from the initial one, breadth first, storing each once
+ * (a hash set over the state's bytes: states must be fully initialised,
+ * padding included, so build them from memset() or copies), and keeps for
+ * each state its parent and the action that reached it first. Breadth-first
+ * order makes the first path found to a violation a shortest one.
+ *
+ * A violation is kept per check: the first (shallowest) step or state that
+ * violates it. After a step that violates a fatal check (one after which
+ * the kernel would have crashed, see bqlm_inv_fatal()) the state reached is
+ * not explored further; after other violations exploration goes on, so
+ * that their consequences are found too.
+ *
+ * The explorer has no clock and no randomness: the same system and bounds
+ * give the same states, numbered the same, on every host. Timing is the
+ * caller's business.
+ */
+#ifndef _BQLM_EXPLORE_H
+#define _BQLM_EXPLORE_H
+
+#include <bqlm/types.h>
+#include <bqlm/violation.h>
+
+/* Largest number of actions a system may enable in one state. */
+#define BQLM_X_MAX_ACTIONS	64
+/* Action number of a violation found in a state rather than by a step. */
+#define BQLM_X_NO_ACTION	0xffffU
+
+/**
+ * struct bqlm_xsys - a system to explore
+ * @name: the system's name, for messages
+ * @state_size: bytes of one state
+ * @ctx: the system's configuration, passed to every callback
+ * @init: build the initial state in @state (zeroed by the caller)
+ * @enabled: store the actions enabled in @state in @actions, in a fixed
+ *	order, and return how many (at most BQLM_X_MAX_ACTIONS); action
+ *	numbers are below BQLM_X_NO_ACTION
+ * @step: run @action from @from into @to (a copy of @from on entry);
+ *	describe each violated invariant in its entry of @each (an array of
+ *	BQLM_CHECK_NR, as bqlm_inv_check() fills it) and return their mask
+ *	(BQLM_CHECK_BIT()), or a negative errno if @action is not enabled
+ * @check_state: optional: the invariants that are properties of a state
+ *	rather than of a step (e.g. a stall), given the actions enabled in it;
+ *	return their mask as @step does
+ * @describe_action: write "actor: modelled kernel function" for @action
+ *	taken in @from; return as snprintf()
+ * @describe_state: write the state in one line; return as snprintf()
+ */
+struct bqlm_xsys {
+	const char *name;
+	size_t state_size;
+	const void *ctx;
+	void (*init)(const void *ctx, void *state);
+	unsigned int (*enabled)(const void *ctx, const void *state,
+				unsigned int *actions);
+	int (*step)(const void *ctx, const void *from, unsigned int action,
+		    void *to, struct bqlm_violation *each);
+	int (*check_state)(const void *ctx, const void *state,
+			   const unsigned int *actions, unsigned int n,
+			   struct bqlm_violation *each);
+	int (*describe_action)(const void *ctx, const void *from,
+			       unsigned int action, char *buf, size_t len);
+	int (*describe_state)(const void *ctx, const void *state, char *buf,
+			      size_t len);
+};
+
+/**
+ * struct bqlm_xbounds - how far to explore
+ * @max_states: stop storing new states beyond this many (0: 1 << 24)
+ * @max_depth: do not expand states at this depth (0: no bound)
+ * @strict: treat every violation as fatal: explore only from states that
+ *	were reached without any, so that each witness path is otherwise clean
+ */
+struct bqlm_xbounds {
+	unsigned int max_states;
+	unsigned int max_depth;
+	bool strict;
+};
+
+/**
+ * struct bqlm_xwitness - where a check was first violated
+ * @depth: steps from the initial state to the violation (inclusive)
+ * @state: the state the violating step started from, or the violating
+ *	state itself when @action is BQLM_X_NO_ACTION
+ * @action: the violating step's action, or BQLM_X_NO_ACTION
+ * @v: the violation as the system described it
+ */
+struct bqlm_xwitness {
+	unsigned int depth;
+	unsigned int state;
+	unsigned int action;
+	struct bqlm_violation v;
+};
+
+/**
+ * struct bqlm_xresult - what an exploration found
+ * @states: distinct states stored
+ * @transitions: steps taken (successful @step calls)
+ * @max_depth: deepest state stored
+ * @complete: every reachable state within the bounds was expanded (false
+ *	when the state bound stopped the search or memory ran out)
+ * @depth_bounded: some state was left unexpanded at @max_depth
+ * @violated: mask of the checks violated (BQLM_CHECK_BIT())
+ * @w: for each check in @violated, its shallowest witness
+ */
+struct bqlm_xresult {
+	bqlm_u64 states;
+	bqlm_u64 transitions;
+	unsigned int max_depth;
+	bool complete;
+	bool depth_bounded;
+	unsigned int violated;
+	struct bqlm_xwitness w[BQLM_CHECK_NR];
+};
+
+struct bqlm_explorer;
+
+struct bqlm_explorer *bqlm_explorer_create(const struct bqlm_xsys *sys,
+					   const struct bqlm_xbounds *bounds);
+void bqlm_explorer_destroy(struct bqlm_explorer *x);
+int bqlm_explore(struct bqlm_explorer *x, struct bqlm_xresult *res);
+int bqlm_explorer_path(const struct bqlm_explorer *x, enum bqlm_check check,
+		       unsigned int *actions, unsigned int max);
+enum bqlm_check bqlm_xresult_verdict(const struct bqlm_xresult *res);
+
+/**
+ * typedef bqlm_xemit_t - receives one line of a trace
+ * @arg: the caller's argument
+ * @line: the line, without a newline
+ */
+typedef void (*bqlm_xemit_t)(void *arg, const char *line);
+
+int bqlm_xtrace(const struct bqlm_xsys *sys, const unsigned int *actions,
+		unsigned int n, bqlm_xemit_t emit, void *arg);
+
+#endif /* _BQLM_EXPLORE_H */

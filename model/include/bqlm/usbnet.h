@@ -1,0 +1,376 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - the transmit side of drivers/net/usb/usbnet.c as an explicit
+ * state system: the Linux 6.12 driver and the four BQL variants that
+ * followed it upstream (see docs/usbnet.md).
+ *
+ * The whole driver state the transmit path touches is one fixed-size,
+ * hashable struct bqlm_usbnet: the netdev queue (struct bqlm_txq, with its
+ * DQL), where each skb/URB is (dev->deferred, dev->txq, completed by the
+ * host controller, dev->done, in a usbnet_bh() run, gone), the two
+ * contexts usbnet_bh() runs in (the bh work item and the dev->delay timer),
+ * the transmit path in progress, the kevent work, the event flags, and the
+ * progress of usbnet_stop(), usbnet_open(), usbnet_suspend() and
+ * usbnet_resume(). Nothing in it is a pointer.
+ *
+ * Every actor of the kernel is a function named after the kernel function
+ * it models, with the prefix bqlm_. A call runs the actor's next step: one
+ * stretch of kernel code that no other actor can interleave with in the
+ * kernel (because of the locks it holds) or in which interleaving does not
+ * change the outcome. A call returns -EAGAIN when the actor cannot make its
+ * next step now (it waits for a lock or a condition), and -EINVAL when it
+ * has nothing to do. What a step did that the invariants need (a DQL call
+ * that failed, skbs completed that were sent before a reset, ...) goes into
+ * a struct bqlm_inv_step; bqlm_usbnet_check() then checks the invariants
+ * of <bqlm/invariants.h> on the result.
+ *
+ * bqlm_usbnet_system() presents all of it to the explorer of
+ * <bqlm/explore.h>: each actor that can make a step is one action.
+ */
+#ifndef _BQLM_USBNET_H
+#define _BQLM_USBNET_H
+
+#include <bqlm/types.h>
+#include <bqlm/netdevice.h>
+#include <bqlm/invariants.h>
+#include <bqlm/explore.h>
+
+/* Bound on the number of packets (and so of skbs) one exploration sends. */
+#define BQLM_USBNET_MAX_PACKETS	6
+/* Bound on the number of packet lengths the stack chooses from. */
+#define BQLM_USBNET_MAX_LENS	2
+
+/**
+ * enum bqlm_usbnet_variant - which usbnet the model runs
+ * @BQLM_USBNET_NO_BQL: Linux 6.12, no BQL calls at all
+ * @BQLM_USBNET_V1: the v1 patch: netdev_reset_queue() right after
+ *	netif_stop_queue() in usbnet_stop() and in usbnet_open(),
+ *	netdev_sent_queue() after __usbnet_queue_skb(), one summed
+ *	netdev_completed_queue() per usbnet_bh() pass, without a lock
+ * @BQLM_USBNET_MERGED: 7ff14c52049e (v2): v1 plus dev->bql_spinlock
+ *	around the netdev_completed_queue() of usbnet_bh()
+ * @BQLM_USBNET_FIX_RESET: merged plus e34f0df3d81a: the reset of
+ *	usbnet_stop() moved after timer_delete_sync() and cancel_work_sync()
+ * @BQLM_USBNET_FIXED: fix-reset plus c4efd7a770c5: usbnet_resume() calls
+ *	netdev_sent_queue() for each deferred skb it puts on dev->txq
+ * @BQLM_USBNET_NR_VARIANTS: number of variants
+ */
+enum bqlm_usbnet_variant {
+	BQLM_USBNET_NO_BQL,
+	BQLM_USBNET_V1,
+	BQLM_USBNET_MERGED,
+	BQLM_USBNET_FIX_RESET,
+	BQLM_USBNET_FIXED,
+	BQLM_USBNET_NR_VARIANTS
+};
+
+/**
+ * enum bqlm_usbnet_fixup - what the minidriver's tx_fixup() does
+ * @BQLM_USBNET_FIXUP_NONE: no tx_fixup() (cdc_ether, ...)
+ * @BQLM_USBNET_FIXUP_PAD: a 4-byte header is prepended (asix-like), so
+ *	the URB is longer than the packet; usbnet then pads a transfer that
+ *	is a multiple of maxpacket by one byte
+ * @BQLM_USBNET_FIXUP_MULTI: FLAG_MULTI_PACKET aggregation (cdc_ncm-like):
+ *	tx_fixup() collects packets and returns NULL until it has two, then
+ *	returns one aggregate skb with a 16-byte header; a timer flushes a
+ *	partial aggregate by calling usbnet_start_xmit(NULL)
+ * @BQLM_USBNET_NR_FIXUPS: number of fixup kinds
+ */
+enum bqlm_usbnet_fixup {
+	BQLM_USBNET_FIXUP_NONE,
+	BQLM_USBNET_FIXUP_PAD,
+	BQLM_USBNET_FIXUP_MULTI,
+	BQLM_USBNET_NR_FIXUPS
+};
+
+/**
+ * enum bqlm_usbnet_status - URB completion statuses, by what tx_complete()
+ *	does with them
+ * @BQLM_USBNET_ST_OK: 0 (and -ESHUTDOWN, or any other status tx_complete()
+ *	only counts): nothing but statistics
+ * @BQLM_USBNET_ST_EPROTO: -EPROTO, -ETIME or -EILSEQ: throttle, i.e. arm
+ *	dev->delay unless pending and netif_stop_queue()
+ * @BQLM_USBNET_ST_EPIPE: -EPIPE: endpoint halted, EVENT_TX_HALT for the
+ *	kevent work
+ * @BQLM_USBNET_ST_UNLINKED: -ECONNRESET, the status of an URB that
+ *	usb_unlink_urb() cancelled; only such URBs complete with it
+ * @BQLM_USBNET_NR_STATUS: number of statuses
+ */
+enum bqlm_usbnet_status {
+	BQLM_USBNET_ST_OK,
+	BQLM_USBNET_ST_EPROTO,
+	BQLM_USBNET_ST_EPIPE,
+	BQLM_USBNET_ST_UNLINKED,
+	BQLM_USBNET_NR_STATUS
+};
+
+/* The two contexts usbnet_bh() runs in. */
+#define BQLM_USBNET_BH_WORK	0	/* dev->bh_work (a tasklet in 6.12) */
+#define BQLM_USBNET_BH_TIMER	1	/* the dev->delay timer */
+#define BQLM_USBNET_NR_BH	2
+
+/* struct bqlm_usbnet_cfg.flags: the driver_info flags that matter here */
+#define BQLM_USBNET_FLAG_AVOID_UNLINK_URBS	0x1
+
+/**
+ * struct bqlm_usbnet_cfg - what the model is run with
+ * @variant: which usbnet
+ * @fixup: what tx_fixup() does
+ * @flags: BQLM_USBNET_FLAG_* (FLAG_MULTI_PACKET follows from @fixup)
+ * @packets: packets the stack sends at most, 1..BQLM_USBNET_MAX_PACKETS
+ * @tx_qlen: TX_QLEN(dev): usbnet stops the queue at this many URBs
+ * @lens: the packet lengths the stack chooses from, in bytes
+ * @nr_lens: how many of @lens, 1..BQLM_USBNET_MAX_LENS
+ * @maxpacket: the bulk-out endpoint's wMaxPacketSize (ZLP padding)
+ * @statuses: mask of BIT(enum bqlm_usbnet_status) a submitted URB may
+ *	complete with; BQLM_USBNET_ST_OK is always included
+ * @stops: usbnet_stop() calls (ifdown) allowed
+ * @suspends: usbnet_suspend() calls allowed
+ * @timeouts: usbnet_tx_timeout() calls (watchdog) allowed
+ * @hold_time: the DQL's slack hold time (jiffies)
+ * @now: the jiffies value of every step (the model has no clock)
+ */
+struct bqlm_usbnet_cfg {
+	enum bqlm_usbnet_variant variant;
+	enum bqlm_usbnet_fixup fixup;
+	unsigned int flags;
+	unsigned int packets;
+	unsigned int tx_qlen;
+	unsigned int lens[BQLM_USBNET_MAX_LENS];
+	unsigned int nr_lens;
+	unsigned int maxpacket;
+	unsigned int statuses;
+	unsigned int stops;
+	unsigned int suspends;
+	unsigned int timeouts;
+	unsigned int hold_time;
+	unsigned long now;
+};
+
+/**
+ * struct bqlm_usbnet_skb - one skb with its URB
+ * @len: skb->len as usbnet_start_xmit() left it (after tx_fixup() and ZLP
+ *	padding): what netdev_sent_queue() and usbnet_bh() both count
+ * @where: enum bqlm_usbnet_where, below
+ * @flags: BQLM_USBNET_SKB_*
+ */
+struct bqlm_usbnet_skb {
+	unsigned short len;
+	unsigned char where;
+	unsigned char flags;
+};
+
+/* struct bqlm_usbnet_skb.where */
+enum bqlm_usbnet_where {
+	BQLM_USBNET_SKB_UNUSED,		/* not created yet */
+	BQLM_USBNET_SKB_DEFERRED,	/* URB on dev->deferred (asleep) */
+	BQLM_USBNET_SKB_TXQ,		/* submitted, on dev->txq */
+	BQLM_USBNET_SKB_UNLINKED,	/* on dev->txq, usb_unlink_urb() done */
+	BQLM_USBNET_SKB_COMPLETED,	/* tx_complete() ran, defer_bh() not */
+	BQLM_USBNET_SKB_DONE,		/* on dev->done */
+	BQLM_USBNET_SKB_BH,		/* dequeued and counted by usbnet_bh() */
+	BQLM_USBNET_SKB_GONE,		/* freed */
+	BQLM_USBNET_NR_WHERE
+};
+
+/* struct bqlm_usbnet_skb.flags */
+#define BQLM_USBNET_SKB_SENT	0x1	/* reported by netdev_sent_queue() */
+#define BQLM_USBNET_SKB_STALE	0x2	/* in flight at the last reset */
+#define BQLM_USBNET_SKB_TIMER	0x4	/* BH: counted by the timer's run */
+
+/**
+ * struct bqlm_usbnet_bh - one context usbnet_bh() runs in
+ * @bytes: bytes_compl of the run in progress
+ * @pkts: pkts_compl of the run in progress
+ * @phase: enum bqlm_usbnet_bh_phase, below
+ * @pending: the work is queued / the timer is armed (timer_pending())
+ * @pad: zero
+ */
+struct bqlm_usbnet_bh {
+	unsigned short bytes;
+	unsigned char pkts;
+	unsigned char phase;
+	unsigned char pending;
+	unsigned char pad[3];
+};
+
+/* struct bqlm_usbnet_bh.phase: where a usbnet_bh() run is */
+enum bqlm_usbnet_bh_phase {
+	BQLM_USBNET_BH_IDLE,	/* not running */
+	BQLM_USBNET_BH_LOOP,	/* skb_dequeue(&dev->done) loop */
+	BQLM_USBNET_BH_ENTER,	/* about to call netdev_completed_queue() */
+	BQLM_USBNET_BH_DQL,	/* in it, dql_completed() in progress */
+	BQLM_USBNET_BH_WAKE,	/* in it, after dql_completed(): smp_mb() */
+	BQLM_USBNET_NR_BH_PHASES
+};
+
+/* struct bqlm_usbnet.xmit: where the transmit path in progress is */
+enum bqlm_usbnet_xmit_phase {
+	BQLM_USBNET_XMIT_IDLE,		/* no usbnet_start_xmit() running */
+	BQLM_USBNET_XMIT_FIXED,		/* tx_fixup() done, txq.lock next */
+	BQLM_USBNET_XMIT_XOFF,		/* netdev_sent_queue(): over limit */
+	BQLM_USBNET_XMIT_RECHECK,	/* netdev_sent_queue(): after smp_mb() */
+	BQLM_USBNET_NR_XMIT
+};
+
+/* struct bqlm_usbnet.admin: open, closing (usbnet_stop() steps), closed */
+enum bqlm_usbnet_admin {
+	BQLM_USBNET_UP,			/* open */
+	BQLM_USBNET_STOP_CLOSE,		/* dev_close() deactivated the qdisc */
+	BQLM_USBNET_STOP_PM,		/* netif_stop_queue() done */
+	BQLM_USBNET_STOP_UNLINK,	/* usb_autopm_get_interface() done */
+	BQLM_USBNET_STOP_WAIT,		/* tx URBs unlinked, waiting */
+	BQLM_USBNET_STOP_TIMER,		/* all URBs gone */
+	BQLM_USBNET_STOP_WORK,		/* timer_delete_sync() done */
+	BQLM_USBNET_STOP_AGAIN,		/* cancel_work_sync()s done */
+	BQLM_USBNET_STOP_RESET,		/* second round done */
+	BQLM_USBNET_DOWN,		/* closed */
+	BQLM_USBNET_NR_ADMIN
+};
+
+/* struct bqlm_usbnet.pm: usbnet_suspend() / usbnet_resume() progress */
+enum bqlm_usbnet_pm {
+	BQLM_USBNET_AWAKE,		/* resumed */
+	BQLM_USBNET_PM_DETACHED,	/* EVENT_DEV_ASLEEP, detached */
+	BQLM_USBNET_PM_WAIT,		/* tx URBs unlinked, waiting */
+	BQLM_USBNET_SUSPENDED,		/* usbnet_suspend() returned */
+	BQLM_USBNET_PM_RESUMING,	/* deferred URBs resubmitted */
+	BQLM_USBNET_NR_PM
+};
+
+/* struct bqlm_usbnet.flags: the dev->flags bits the model uses */
+#define BQLM_USBNET_EVENT_TX_HALT	0x1
+#define BQLM_USBNET_EVENT_DEV_ASLEEP	0x2
+#define BQLM_USBNET_EVENT_DEV_OPEN	0x4
+
+/**
+ * struct bqlm_usbnet - the state of one usbnet device's transmit side
+ * @txq: the netdev queue, with its DQL
+ * @skb: the skbs, numbered in the order usbnet_start_xmit() made them
+ * @bh: the usbnet_bh() contexts, BQLM_USBNET_BH_WORK and _TIMER
+ * @done: dev->done, a FIFO of skb numbers
+ * @xmit_len: the length tx_fixup() gave the skb being transmitted
+ * @agg_len: bytes collected by a FLAG_MULTI_PACKET tx_fixup()
+ * @nr_done: entries in @done
+ * @nr_skbs: skbs made so far
+ * @nr_pkts: packets the stack sent so far
+ * @xmit: enum bqlm_usbnet_xmit_phase
+ * @xmit_skb: the skb whose netdev_sent_queue() is in progress
+ * @admin: enum bqlm_usbnet_admin
+ * @pm: enum bqlm_usbnet_pm
+ * @flags: BQLM_USBNET_EVENT_*
+ * @running: netif_running(): __LINK_STATE_START, and the qdisc is active
+ * @present: netif_device_present()
+ * @kevent: the kevent work is queued
+ * @agg_cnt: packets collected by a FLAG_MULTI_PACKET tx_fixup()
+ * @stops_left: usbnet_stop() calls left in the bound
+ * @suspends_left: usbnet_suspend() calls left in the bound
+ * @timeouts_left: usbnet_tx_timeout() calls left in the bound
+ * @pad: zero
+ *
+ * Build it with bqlm_usbnet_init() and change it only through the step
+ * functions: they keep padding and unused fields zero, so that two equal
+ * states are equal byte for byte.
+ */
+struct bqlm_usbnet {
+	struct bqlm_txq txq;
+	struct bqlm_usbnet_skb skb[BQLM_USBNET_MAX_PACKETS];
+	struct bqlm_usbnet_bh bh[BQLM_USBNET_NR_BH];
+	unsigned char done[BQLM_USBNET_MAX_PACKETS];
+	unsigned short xmit_len;
+	unsigned short agg_len;
+	unsigned char nr_done;
+	unsigned char nr_skbs;
+	unsigned char nr_pkts;
+	unsigned char xmit;
+	unsigned char xmit_skb;
+	unsigned char admin;
+	unsigned char pm;
+	unsigned char flags;
+	unsigned char running;
+	unsigned char present;
+	unsigned char kevent;
+	unsigned char agg_cnt;
+	unsigned char stops_left;
+	unsigned char suspends_left;
+	unsigned char timeouts_left;
+	unsigned char pad[3];
+};
+
+const char *bqlm_usbnet_variant_name(enum bqlm_usbnet_variant variant);
+const char *bqlm_usbnet_variant_desc(enum bqlm_usbnet_variant variant);
+int bqlm_usbnet_variant_by_name(const char *name);
+void bqlm_usbnet_cfg_default(struct bqlm_usbnet_cfg *cfg,
+			     enum bqlm_usbnet_variant variant);
+int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg);
+void bqlm_usbnet_init(struct bqlm_usbnet *dev,
+		      const struct bqlm_usbnet_cfg *cfg);
+
+/* The actors, one step per call. */
+int bqlm_usbnet_start_xmit(struct bqlm_usbnet *dev,
+			   const struct bqlm_usbnet_cfg *cfg, unsigned int len,
+			   struct bqlm_inv_step *ev);
+int bqlm_cdc_ncm_txpath_bh(struct bqlm_usbnet *dev,
+			   const struct bqlm_usbnet_cfg *cfg,
+			   struct bqlm_inv_step *ev);
+int bqlm_tx_complete(struct bqlm_usbnet *dev,
+		     const struct bqlm_usbnet_cfg *cfg, unsigned int skb,
+		     enum bqlm_usbnet_status status,
+		     struct bqlm_inv_step *ev);
+int bqlm_defer_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
+		  unsigned int skb, struct bqlm_inv_step *ev);
+int bqlm_usbnet_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
+		   unsigned int ctx, struct bqlm_inv_step *ev);
+int bqlm_usbnet_deferred_kevent(struct bqlm_usbnet *dev,
+				const struct bqlm_usbnet_cfg *cfg,
+				struct bqlm_inv_step *ev);
+int bqlm_usbnet_stop(struct bqlm_usbnet *dev,
+		     const struct bqlm_usbnet_cfg *cfg,
+		     struct bqlm_inv_step *ev);
+int bqlm_usbnet_open(struct bqlm_usbnet *dev,
+		     const struct bqlm_usbnet_cfg *cfg,
+		     struct bqlm_inv_step *ev);
+int bqlm_usbnet_tx_timeout(struct bqlm_usbnet *dev,
+			   const struct bqlm_usbnet_cfg *cfg,
+			   struct bqlm_inv_step *ev);
+int bqlm_usbnet_suspend(struct bqlm_usbnet *dev,
+			const struct bqlm_usbnet_cfg *cfg,
+			struct bqlm_inv_step *ev);
+int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
+		       const struct bqlm_usbnet_cfg *cfg,
+		       struct bqlm_inv_step *ev);
+
+unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev);
+unsigned int bqlm_usbnet_check(const struct bqlm_usbnet *dev,
+			       const struct bqlm_usbnet_cfg *cfg,
+			       const char *where,
+			       const struct bqlm_inv_step *ev, bool quiescent,
+			       struct bqlm_violation *each);
+
+/* The explorer's view: action numbers are (kind << 8) | argument. */
+enum bqlm_usbnet_action_kind {
+	BQLM_USBNET_A_XMIT = 1,		/* arg: length index (first step) */
+	BQLM_USBNET_A_NCM_FLUSH,	/* cdc_ncm timer: start_xmit(NULL) */
+	BQLM_USBNET_A_COMPLETE,		/* arg: skb * 4 + status */
+	BQLM_USBNET_A_DEFER_BH,		/* arg: skb */
+	BQLM_USBNET_A_BH,		/* arg: BQLM_USBNET_BH_* */
+	BQLM_USBNET_A_KEVENT,
+	BQLM_USBNET_A_STOP,
+	BQLM_USBNET_A_OPEN,
+	BQLM_USBNET_A_TX_TIMEOUT,
+	BQLM_USBNET_A_SUSPEND,
+	BQLM_USBNET_A_RESUME,
+	BQLM_USBNET_NR_A
+};
+
+/**
+ * BQLM_USBNET_ACTION() - an explorer action number
+ * @kind: enum bqlm_usbnet_action_kind
+ * @arg: its argument
+ */
+#define BQLM_USBNET_ACTION(kind, arg)	(((kind) << 8) | (arg))
+
+int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
+		       struct bqlm_xsys *sys);
+
+#endif /* _BQLM_USBNET_H */

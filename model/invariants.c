@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - the BQL invariants shared by every driver model.
+ *
+ * This file has no kernel counterpart: it states what the kernel's BQL
+ * users must guarantee and reports, through the violation record, where a
+ * modelled driver does not.
+ */
+#include "bqlm_internal.h"
+#include <bqlm/invariants.h>
+
+/* Where one call of bqlm_inv_check() reports. */
+struct bqlm_inv_out {
+	struct bqlm_vlog *log;
+	struct bqlm_violation *each;
+	unsigned int mask;
+};
+
+/* Report @check unless it already was; record it in @out. */
+static void bqlm_inv_report(struct bqlm_inv_out *out, enum bqlm_check check,
+			    int err, const char *where, bqlm_u64 a, bqlm_u64 b)
+{
+	struct bqlm_violation *v;
+
+	if (out->mask & BQLM_CHECK_BIT(check))
+		return;
+	out->mask |= BQLM_CHECK_BIT(check);
+	bqlm_vlog_report(out->log, check, err, where, a, b);
+	if (!out->each)
+		return;
+	v = &out->each[check];
+	v->check = check;
+	v->err = err;
+	v->where = where;
+	v->val[0] = a;
+	v->val[1] = b;
+}
+
+/* What the step did to individual skbs and to the DQL. */
+static void bqlm_inv_check_step(const struct bqlm_inv_counters *c,
+				struct bqlm_inv_out *out)
+{
+	const struct bqlm_inv_step *s = &c->step;
+
+	if (s->dql_err == -ERANGE)
+		bqlm_inv_report(out, BQLM_CHECK_DQL_OVER_COMPLETION,
+				-ERANGE, c->where, s->dql_val[0],
+				s->dql_val[1]);
+	else if (s->dql_err == -E2BIG)
+		bqlm_inv_report(out, BQLM_CHECK_DQL_OBJECT_TOO_BIG,
+				-E2BIG, c->where, s->dql_val[0],
+				s->dql_val[1]);
+	if (s->stale_bytes)
+		bqlm_inv_report(out, BQLM_CHECK_RESET_ON_STOP, -ESTALE,
+				c->where, s->stale_bytes, 0);
+	if (s->unsent_skbs)
+		bqlm_inv_report(out, BQLM_CHECK_SKB_ACCOUNTING, -ENOENT,
+				c->where, s->unsent_skbs, 0);
+	if (s->len_mismatch)
+		bqlm_inv_report(out, BQLM_CHECK_SKB_ACCOUNTING, -EINVAL,
+				c->where, s->len_mismatch, 0);
+	if (s->twice)
+		bqlm_inv_report(out, BQLM_CHECK_SKB_ACCOUNTING, -EEXIST,
+				c->where, s->twice, 0);
+	if (s->lost)
+		bqlm_inv_report(out, BQLM_CHECK_SKB_ACCOUNTING, -ENOENT,
+				c->where, s->lost, 0);
+}
+
+/* The queue's counters against the driver's own truth. */
+static void bqlm_inv_check_balance(const struct bqlm_inv_counters *c,
+				   struct bqlm_inv_out *out)
+{
+	const struct bqlm_dql *dql = c->dql;
+	unsigned int queued = dql->num_queued;
+	unsigned int completed = dql->num_completed;
+
+	/* counters wrap: "completed <= queued" in sequence space */
+	if ((int)(queued - completed) < 0)
+		bqlm_inv_report(out, BQLM_CHECK_BYTE_BALANCE, -ERANGE,
+				c->where, completed, queued);
+	else if (queued - completed != c->inflight)
+		bqlm_inv_report(out, BQLM_CHECK_BYTE_BALANCE, -EBADMSG,
+				c->where, queued - completed, c->inflight);
+
+	if (bqlm_dql_check_limit(dql, c->where))
+		bqlm_inv_report(out, BQLM_CHECK_DQL_LIMIT_BOUNDS, -EDOM,
+				c->where, dql->limit,
+				dql->limit < dql->min_limit ? dql->min_limit :
+							      dql->max_limit);
+}
+
+/**
+ * bqlm_inv_check() - check every BQL invariant on one observation
+ * @c: the observation, filled by the driver model after a step
+ * @log: where violations are described, may be NULL
+ * @each: may be NULL; else an array of BQLM_CHECK_NR entries, in which the
+ *	entry of each violated check receives its description
+ *
+ * Each violated invariant is reported once, in this order: over-completion
+ * (or an object too big), reset-on-stop, skb accounting, serialised
+ * completions, serialised producers, byte balance, limit bounds, stall. So
+ * the first violation in @log is the kernel's most immediate symptom (the
+ * BUG_ON()) when there is one, and the others name its causes.
+ *
+ * When @c->bql is false (a driver that does not use BQL) only the stall
+ * check runs.
+ *
+ * Return: the mask of violated checks (BQLM_CHECK_BIT() of each), 0 if all
+ * hold.
+ */
+unsigned int bqlm_inv_check(const struct bqlm_inv_counters *c,
+			    struct bqlm_vlog *log, struct bqlm_violation *each)
+{
+	struct bqlm_inv_out out = { .log = log, .each = each };
+
+	if (c->bql) {
+		bqlm_inv_check_step(c, &out);
+		if (c->completions > 1)
+			bqlm_inv_report(&out, BQLM_CHECK_SERIAL_COMPLETION,
+					-EBUSY, c->where, c->completions, 1);
+		if (c->producers > 1)
+			bqlm_inv_report(&out, BQLM_CHECK_SERIAL_PRODUCER,
+					-EBUSY, c->where, c->producers, 1);
+		bqlm_inv_check_balance(c, &out);
+	}
+	if (c->quiescent && c->wants_tx && c->stopped)
+		bqlm_inv_report(&out, BQLM_CHECK_STALL, -EAGAIN, c->where,
+				c->dql ? bqlm_dql_inflight(c->dql) : 0,
+				c->inflight);
+	return out.mask;
+}
+
+/**
+ * bqlm_inv_fatal() - whether a violation ends the modelled execution
+ * @check: the violated check
+ *
+ * An over-completion is the kernel's BUG_ON(): nothing runs after it. Two
+ * dql_completed() (or dql_queued()) calls in progress at once race on the
+ * DQL's fields; the model does not say which of their writes survive, so
+ * what follows is not modelled either. A stall is a state with no way out.
+ * The other violations leave the kernel running with wrong figures, and an
+ * explorer should go on to find where that leads.
+ *
+ * Return: true if no step should follow a state that violates @check.
+ */
+bool bqlm_inv_fatal(enum bqlm_check check)
+{
+	switch (check) {
+	case BQLM_CHECK_DQL_OVER_COMPLETION:
+	case BQLM_CHECK_SERIAL_COMPLETION:
+	case BQLM_CHECK_SERIAL_PRODUCER:
+	case BQLM_CHECK_STALL:
+		return true;
+	default:
+		return false;
+	}
+}

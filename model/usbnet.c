@@ -1,0 +1,1705 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - model of the transmit side of drivers/net/usb/usbnet.c
+ * (Linux 6.12) and of the BQL variants that followed it upstream.
+ *
+ * What is modelled, and how (see also docs/usbnet.md):
+ *
+ *  - Locks become step boundaries and enabling conditions. dev->txq.lock
+ *    is held by usbnet_start_xmit() from its queue-stopped check to its
+ *    end; the model's transmit path holds it over several steps (so that
+ *    netdev_sent_queue()'s XOFF protocol can interleave with a completion
+ *    on another CPU), and every other user of the lock (defer_bh(),
+ *    unlink_urbs(), usbnet_suspend(), usbnet_resume()) is one step that
+ *    waits while the transmit path holds it. The netif_tx_lock
+ *    (HARD_TX_LOCK) serialises the transmit path with itself, the
+ *    watchdog and the cdc_ncm flush. dev->bql_spinlock (merged and later)
+ *    makes a usbnet_bh() run wait before netdev_completed_queue() while
+ *    the other run is inside it.
+ *
+ *  - usbnet_bh() runs from two contexts at once: the bh work item (a
+ *    tasklet in 6.12, system_bh_wq since 6.14; the same for this purpose)
+ *    and the dev->delay timer. Each context runs at most one usbnet_bh()
+ *    at a time, the two may overlap. Each skb_dequeue() is a step, so the
+ *    two runs can split dev->done between them.
+ *
+ *  - netdev_completed_queue() is four steps: entering it (taking the lock
+ *    where there is one), dql_completed() itself, the smp_mb() and STACK_XOFF
+ *    wake, and the rest of usbnet_bh(). "In progress" for the serialised
+ *    completion invariant is the span from entering to the end of
+ *    dql_completed(); the model does not compute what two overlapping
+ *    dql_completed() calls would leave in the DQL (the kernel's fields race),
+ *    so such a state is a fatal violation and is not explored further.
+ *
+ *  - Time is not modelled: every step runs at jiffies cfg->now, so the
+ *    DQL limit grows on starvation but never shrinks (its slack hold time
+ *    never elapses), timers fire at any moment they are armed, and the
+ *    watchdog fires at any moment the queue is stopped.
+ *
+ *  - Left out: the receive side (rx URBs, rxq, rx_alloc_submit(), which
+ *    only re-schedule the bh), carrier changes, usbnet_disconnect(),
+ *    usb_submit_urb() and usb_autopm_get_interface_async() failures (they
+ *    drop the skb before any BQL call), tx_fixup() failures, statistics,
+ *    scatter-gather. Submission always succeeds; a submitted URB completes
+ *    with a status of cfg->statuses, an unlinked one with -ECONNRESET (an
+ *    URB the hardware finished before the unlink completes with its own
+ *    status: that is the order "completion, then unlink").
+ *
+ *  - The qdisc is the stack actor itself: it sends the next packet whenever
+ *    the queue is not stopped and packets are left. __netif_schedule() is
+ *    therefore not state; bqlm_txq.sched_* are cleared after every step.
+ *
+ *  - Reset epochs: netdev_reset_queue() marks every skb the device holds as
+ *    stale. The ground truth "in flight" counts the bytes of the skbs the
+ *    device holds that are not stale; a completion of a stale skb violates
+ *    reset-on-stop.
+ */
+#include "bqlm_internal.h"
+#include <bqlm/usbnet.h>
+
+#define BQLM_USBNET_PAD_HEADER	4	/* asix-like tx_fixup() header */
+#define BQLM_USBNET_NCM_HEADER	16	/* cdc_ncm-like NTB overhead */
+#define BQLM_USBNET_NCM_MAX	2	/* packets per aggregate */
+#define BQLM_USBNET_LINE	160
+
+static const struct {
+	const char *name;
+	const char *desc;
+} bqlm_usbnet_variants[BQLM_USBNET_NR_VARIANTS] = {
+	[BQLM_USBNET_NO_BQL] = {
+		"no-bql",
+		"Linux 6.12 usbnet, no BQL" },
+	[BQLM_USBNET_V1] = {
+		"v1",
+		"BQL v1 (20251104161327.41004-2): reset after netif_stop_queue in stop and open, unlocked completion" },
+	[BQLM_USBNET_MERGED] = {
+		"merged",
+		"7ff14c52049e (v2): v1 + bql_spinlock around netdev_completed_queue" },
+	[BQLM_USBNET_FIX_RESET] = {
+		"fix-reset",
+		"merged + e34f0df3d81a: stop resets after timer_delete_sync/cancel_work_sync" },
+	[BQLM_USBNET_FIXED] = {
+		"fixed",
+		"fix-reset + c4efd7a770c5: usbnet_resume accounts deferred skbs" },
+};
+
+/**
+ * bqlm_usbnet_variant_name() - the short name of a variant
+ * @variant: the variant
+ *
+ * Return: "no-bql", "v1", "merged", "fix-reset", "fixed" or "unknown".
+ */
+const char *bqlm_usbnet_variant_name(enum bqlm_usbnet_variant variant)
+{
+	if ((unsigned int)variant >= BQLM_USBNET_NR_VARIANTS)
+		return "unknown";
+	return bqlm_usbnet_variants[variant].name;
+}
+
+/**
+ * bqlm_usbnet_variant_desc() - one line on what a variant is
+ * @variant: the variant
+ *
+ * Return: the description with the upstream commit, or "unknown".
+ */
+const char *bqlm_usbnet_variant_desc(enum bqlm_usbnet_variant variant)
+{
+	if ((unsigned int)variant >= BQLM_USBNET_NR_VARIANTS)
+		return "unknown";
+	return bqlm_usbnet_variants[variant].desc;
+}
+
+/**
+ * bqlm_usbnet_variant_by_name() - look a variant up by its short name
+ * @name: the name
+ *
+ * Return: the enum bqlm_usbnet_variant, or -EINVAL.
+ */
+int bqlm_usbnet_variant_by_name(const char *name)
+{
+	unsigned int v;
+
+	for (v = 0; v < BQLM_USBNET_NR_VARIANTS; v++)
+		if (!strcmp(name, bqlm_usbnet_variants[v].name))
+			return v;
+	return -EINVAL;
+}
+
+/**
+ * bqlm_usbnet_cfg_default() - the default configuration of a variant
+ * @cfg: receives the configuration
+ * @variant: the variant
+ *
+ * Three packets of 1514 bytes, no tx_fixup(), TX_QLEN 2, a full-speed
+ * endpoint (maxpacket 64), every completion status, one ifdown, one
+ * suspend and one watchdog timeout. Three packets is the least that shows
+ * two usbnet_bh() runs completing bytes at once: BQL starts with a limit
+ * of 0, so the second packet waits for the first one's completion.
+ */
+void bqlm_usbnet_cfg_default(struct bqlm_usbnet_cfg *cfg,
+			     enum bqlm_usbnet_variant variant)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->variant = variant;
+	cfg->fixup = BQLM_USBNET_FIXUP_NONE;
+	cfg->packets = 3;
+	cfg->tx_qlen = 2;
+	cfg->lens[0] = 1514;
+	cfg->nr_lens = 1;
+	cfg->maxpacket = 64;
+	cfg->statuses = (1U << BQLM_USBNET_ST_OK) |
+			(1U << BQLM_USBNET_ST_EPROTO) |
+			(1U << BQLM_USBNET_ST_EPIPE);
+	cfg->stops = 1;
+	cfg->suspends = 1;
+	cfg->timeouts = 1;
+	cfg->hold_time = 1000;
+	cfg->now = 1000;
+}
+
+/**
+ * bqlm_usbnet_cfg_check() - validate a configuration
+ * @cfg: the configuration
+ *
+ * Return: 0, or -EINVAL naming nothing: a field is out of range (variant,
+ * fixup, packets not in 1..BQLM_USBNET_MAX_PACKETS, nr_lens not in
+ * 1..BQLM_USBNET_MAX_LENS, a length of 0 or above 4000, tx_qlen or
+ * maxpacket 0, a budget above 3, statuses beyond the submitted ones).
+ */
+int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg)
+{
+	unsigned int i;
+
+	if ((unsigned int)cfg->variant >= BQLM_USBNET_NR_VARIANTS ||
+	    (unsigned int)cfg->fixup >= BQLM_USBNET_NR_FIXUPS ||
+	    !cfg->packets || cfg->packets > BQLM_USBNET_MAX_PACKETS ||
+	    !cfg->nr_lens || cfg->nr_lens > BQLM_USBNET_MAX_LENS ||
+	    !cfg->tx_qlen || !cfg->maxpacket ||
+	    cfg->stops > 3 || cfg->suspends > 3 || cfg->timeouts > 3 ||
+	    (cfg->statuses & ~((1U << BQLM_USBNET_ST_UNLINKED) - 1)) ||
+	    (cfg->flags & ~BQLM_USBNET_FLAG_AVOID_UNLINK_URBS))
+		return -EINVAL;
+	for (i = 0; i < cfg->nr_lens; i++)
+		if (!cfg->lens[i] || cfg->lens[i] > 4000)
+			return -EINVAL;
+	return 0;
+}
+
+/* Does the variant call the BQL functions at all? */
+static bool bqlm_usbnet_bql(const struct bqlm_usbnet_cfg *cfg)
+{
+	return cfg->variant != BQLM_USBNET_NO_BQL;
+}
+
+/* Does usbnet_bh() take dev->bql_spinlock around the completion? */
+static bool bqlm_usbnet_bql_locked(const struct bqlm_usbnet_cfg *cfg)
+{
+	return cfg->variant >= BQLM_USBNET_MERGED;
+}
+
+/**
+ * bqlm_usbnet_init() - the device as usbnet_probe() and usbnet_open() left it
+ * @dev: the state, overwritten
+ * @cfg: the configuration
+ *
+ * The netdev queue is initialised (DQL limit 0, nothing queued), the device
+ * is present, open and awake, the queue started, nothing in flight.
+ */
+void bqlm_usbnet_init(struct bqlm_usbnet *dev,
+		      const struct bqlm_usbnet_cfg *cfg)
+{
+	memset(dev, 0, sizeof(*dev));
+	bqlm_txq_init(&dev->txq, cfg->hold_time, cfg->now);
+	dev->admin = BQLM_USBNET_UP;
+	dev->pm = BQLM_USBNET_AWAKE;
+	dev->flags = BQLM_USBNET_EVENT_DEV_OPEN;
+	dev->running = 1;
+	dev->present = 1;
+	dev->stops_left = cfg->stops;
+	dev->suspends_left = cfg->suspends;
+	dev->timeouts_left = cfg->timeouts;
+}
+
+/* Helpers on the state. */
+
+static bool bqlm_usbnet_on_txq(unsigned int where)
+{
+	return where == BQLM_USBNET_SKB_TXQ ||
+	       where == BQLM_USBNET_SKB_UNLINKED ||
+	       where == BQLM_USBNET_SKB_COMPLETED;
+}
+
+/* The device holds the skb: submitted and not yet freed. */
+static bool bqlm_usbnet_held(unsigned int where)
+{
+	return bqlm_usbnet_on_txq(where) || where == BQLM_USBNET_SKB_DONE ||
+	       where == BQLM_USBNET_SKB_BH;
+}
+
+/* dev->txq.qlen */
+static unsigned int bqlm_usbnet_txq_qlen(const struct bqlm_usbnet *dev)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < dev->nr_skbs; i++)
+		n += bqlm_usbnet_on_txq(dev->skb[i].where);
+	return n;
+}
+
+/**
+ * bqlm_usbnet_inflight() - the ground truth of what is in flight
+ * @dev: the state
+ *
+ * Return: the bytes of the skbs the device holds (submitted, and not yet
+ * freed by usbnet_bh() after its netdev_completed_queue()) that were
+ * submitted after the last netdev_reset_queue().
+ */
+unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < dev->nr_skbs; i++)
+		if (bqlm_usbnet_held(dev->skb[i].where) &&
+		    !(dev->skb[i].flags & BQLM_USBNET_SKB_STALE))
+			n += dev->skb[i].len;
+	return n;
+}
+
+/* dev->txq.lock is held across steps only by the transmit path. */
+static bool bqlm_usbnet_txq_locked(const struct bqlm_usbnet *dev)
+{
+	return dev->xmit == BQLM_USBNET_XMIT_XOFF ||
+	       dev->xmit == BQLM_USBNET_XMIT_RECHECK;
+}
+
+/* dev->bql_spinlock is held by a run inside netdev_completed_queue(). */
+static bool bqlm_usbnet_bql_lock_held(const struct bqlm_usbnet *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < BQLM_USBNET_NR_BH; i++)
+		if (dev->bh[i].phase == BQLM_USBNET_BH_DQL ||
+		    dev->bh[i].phase == BQLM_USBNET_BH_WAKE)
+			return true;
+	return false;
+}
+
+/* waitqueue_active(&dev->wait): usbnet_terminate_urbs() is waiting. */
+static bool bqlm_usbnet_waiter(const struct bqlm_usbnet *dev)
+{
+	return dev->admin == BQLM_USBNET_STOP_WAIT ||
+	       dev->pm == BQLM_USBNET_PM_WAIT;
+}
+
+/* queue_work(system_bh_wq, &dev->bh_work) / tasklet_schedule(&dev->bh) */
+static void bqlm_usbnet_queue_bh(struct bqlm_usbnet *dev)
+{
+	dev->bh[BQLM_USBNET_BH_WORK].pending = 1;
+}
+
+/* netdev_reset_queue(): also the start of a new reset epoch */
+static void bqlm_usbnet_reset_queue(struct bqlm_usbnet *dev,
+				    const struct bqlm_usbnet_cfg *cfg)
+{
+	unsigned int i;
+
+	bqlm_netdev_tx_reset_queue(&dev->txq, cfg->now);
+	for (i = 0; i < dev->nr_skbs; i++)
+		if (bqlm_usbnet_held(dev->skb[i].where))
+			dev->skb[i].flags |= BQLM_USBNET_SKB_STALE;
+}
+
+/* Free an skb: its fields no longer matter, so they are cleared. */
+static void bqlm_usbnet_free_skb(struct bqlm_usbnet *dev, unsigned int i)
+{
+	dev->skb[i].where = BQLM_USBNET_SKB_GONE;
+	dev->skb[i].len = 0;
+	dev->skb[i].flags = 0;
+}
+
+/*
+ * Model of unlink_urbs(dev, &dev->txq): every URB on dev->txq that is not
+ * being unlinked yet is, so it will complete with -ECONNRESET. One step:
+ * the kernel drops txq.lock around each usb_unlink_urb(), but what another
+ * CPU can do meanwhile (complete an URB, move it to dev->done) the model
+ * covers by the order of steps. Return the number of URBs unlinked.
+ */
+static unsigned int bqlm_unlink_urbs(struct bqlm_usbnet *dev)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < dev->nr_skbs; i++) {
+		if (dev->skb[i].where != BQLM_USBNET_SKB_TXQ)
+			continue;
+		dev->skb[i].where = BQLM_USBNET_SKB_UNLINKED;
+		n++;
+	}
+	return n;
+}
+
+/* A new skb, in slot order. */
+static unsigned int bqlm_usbnet_new_skb(struct bqlm_usbnet *dev,
+					unsigned int len, unsigned int where)
+{
+	unsigned int i = dev->nr_skbs++;
+
+	dev->skb[i].len = len;
+	dev->skb[i].where = where;
+	dev->skb[i].flags = 0;
+	return i;
+}
+
+/* Stop if dev->txq.qlen >= TX_QLEN(dev), as usbnet_start_xmit() ends. */
+static void bqlm_usbnet_check_qlen(struct bqlm_usbnet *dev,
+				   const struct bqlm_usbnet_cfg *cfg)
+{
+	if (bqlm_usbnet_txq_qlen(dev) >= cfg->tx_qlen)
+		bqlm_netif_tx_stop_queue(&dev->txq, cfg->now);
+}
+
+static struct bqlm_inv_step *bqlm_usbnet_ev(struct bqlm_inv_step *ev,
+					    struct bqlm_inv_step *dummy)
+{
+	return ev ? ev : dummy;
+}
+
+/*
+ * tx_fixup() of the configured kind, on a packet of @len bytes (0: the
+ * cdc_ncm timer's NULL skb). Return the length of the skb usbnet transmits
+ * or 0 when tx_fixup() returned NULL (FLAG_MULTI_PACKET: still collecting).
+ * Then usbnet_start_xmit()'s own zero-length-packet padding.
+ */
+static unsigned int bqlm_usbnet_tx_fixup(struct bqlm_usbnet *dev,
+					 const struct bqlm_usbnet_cfg *cfg,
+					 unsigned int len)
+{
+	unsigned int out;
+
+	switch (cfg->fixup) {
+	case BQLM_USBNET_FIXUP_MULTI:
+		if (len) {
+			dev->agg_cnt++;
+			dev->agg_len += len;
+			if (dev->agg_cnt < BQLM_USBNET_NCM_MAX)
+				return 0;
+		}
+		out = dev->agg_len + BQLM_USBNET_NCM_HEADER;
+		dev->agg_cnt = 0;
+		dev->agg_len = 0;
+		/* FLAG_MULTI_PACKET: the minidriver pads, usbnet does not */
+		return out;
+	case BQLM_USBNET_FIXUP_PAD:
+		out = len + BQLM_USBNET_PAD_HEADER;
+		break;
+	default:
+		out = len;
+		break;
+	}
+	/* no FLAG_SEND_ZLP: a full last packet gets one byte more */
+	if (out % cfg->maxpacket == 0)
+		out++;
+	return out;
+}
+
+/* usbnet_start_xmit() from txq.lock on: submit, queue, account. */
+static void bqlm_usbnet_xmit_locked(struct bqlm_usbnet *dev,
+				    const struct bqlm_usbnet_cfg *cfg,
+				    struct bqlm_inv_step *ev)
+{
+	unsigned int len = dev->xmit_len;
+	unsigned int i;
+	bool over = false;
+	int ret;
+
+	dev->xmit_len = 0;
+	dev->xmit = BQLM_USBNET_XMIT_IDLE;
+	if (bqlm_netif_tx_queue_stopped(&dev->txq))
+		return;		/* drop: the queue was stopped meanwhile */
+	if (dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP) {
+		/* transmission will be done in resume: no BQL call */
+		bqlm_usbnet_new_skb(dev, len, BQLM_USBNET_SKB_DEFERRED);
+		bqlm_netif_tx_stop_queue(&dev->txq, cfg->now);
+		return;
+	}
+	/* usb_submit_urb() == 0, netif_trans_update(), __usbnet_queue_skb() */
+	i = bqlm_usbnet_new_skb(dev, len, BQLM_USBNET_SKB_TXQ);
+	if (bqlm_usbnet_bql(cfg)) {
+		/* netdev_sent_queue(net, skb->len): dql_queued, avail check */
+		ret = bqlm_txq_sent_step_queue(&dev->txq, len, cfg->now, &over);
+		if (ret) {
+			ev->dql_err = ret;
+			ev->dql_val[0] = len;
+			ev->dql_val[1] = BQLM_DQL_MAX_OBJECT;
+		} else {
+			dev->skb[i].flags |= BQLM_USBNET_SKB_SENT;
+		}
+	}
+	if (over) {
+		dev->xmit = BQLM_USBNET_XMIT_XOFF;
+		dev->xmit_skb = i;
+		return;
+	}
+	bqlm_usbnet_check_qlen(dev, cfg);
+}
+
+static bool bqlm_usbnet_can_xmit(const struct bqlm_usbnet *dev,
+				 const struct bqlm_usbnet_cfg *cfg)
+{
+	if (dev->xmit != BQLM_USBNET_XMIT_IDLE)
+		return true;
+	/* the qdisc: device up, packets left, queue not stopped */
+	return dev->running && dev->nr_pkts < cfg->packets &&
+	       !bqlm_netif_xmit_stopped(&dev->txq);
+}
+
+/**
+ * bqlm_usbnet_start_xmit() - next step of the transmit path
+ * @dev: the state
+ * @cfg: the configuration
+ * @len: the packet's length, for the first step (otherwise ignored)
+ * @ev: receives what the step did; may be NULL
+ *
+ * The stack's transmit of one packet, in steps:
+ *  1. the qdisc dequeues the packet (the device is running, the queue not
+ *     stopped: !netif_xmit_stopped()), takes the netif_tx_lock and calls
+ *     usbnet_start_xmit(), which runs tx_fixup() (which may collect the
+ *     packet and return NULL under FLAG_MULTI_PACKET: done) and pads;
+ *  2. under dev->txq.lock: drop if netif_queue_stopped() (DRV_XOFF) was set
+ *     meanwhile; if EVENT_DEV_ASLEEP, anchor the URB on dev->deferred and
+ *     stop the queue; otherwise submit it, __usbnet_queue_skb() onto
+ *     dev->txq and (BQL variants) netdev_sent_queue(), whose dql_queued()
+ *     and avail check is this step; if the queue is still under its limit,
+ *     the TX_QLEN check ends the path;
+ *  3. over the limit: netdev_sent_queue() sets STACK_XOFF;
+ *  4. after its smp_mb(): the re-check, then the TX_QLEN check, unlock.
+ *
+ * Return: 0, or -EAGAIN when the stack cannot send now.
+ */
+int bqlm_usbnet_start_xmit(struct bqlm_usbnet *dev,
+			   const struct bqlm_usbnet_cfg *cfg, unsigned int len,
+			   struct bqlm_inv_step *ev)
+{
+	struct bqlm_inv_step dummy;
+
+	ev = bqlm_usbnet_ev(ev, &dummy);
+	if (!bqlm_usbnet_can_xmit(dev, cfg))
+		return -EAGAIN;
+	switch (dev->xmit) {
+	case BQLM_USBNET_XMIT_IDLE:
+		dev->nr_pkts++;
+		len = bqlm_usbnet_tx_fixup(dev, cfg, len);
+		if (len) {
+			dev->xmit = BQLM_USBNET_XMIT_FIXED;
+			dev->xmit_len = len;
+		}
+		break;
+	case BQLM_USBNET_XMIT_FIXED:
+		bqlm_usbnet_xmit_locked(dev, cfg, ev);
+		break;
+	case BQLM_USBNET_XMIT_XOFF:
+		bqlm_txq_sent_step_xoff(&dev->txq, cfg->now);
+		dev->xmit = BQLM_USBNET_XMIT_RECHECK;
+		break;
+	default:
+		bqlm_txq_sent_step_recheck(&dev->txq);
+		bqlm_usbnet_check_qlen(dev, cfg);
+		dev->xmit = BQLM_USBNET_XMIT_IDLE;
+		dev->xmit_skb = 0;
+		break;
+	}
+	return 0;
+}
+
+static bool bqlm_usbnet_can_flush(const struct bqlm_usbnet *dev)
+{
+	return dev->agg_cnt && dev->xmit == BQLM_USBNET_XMIT_IDLE;
+}
+
+/**
+ * bqlm_cdc_ncm_txpath_bh() - the FLAG_MULTI_PACKET flush timer
+ * @dev: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did; may be NULL
+ *
+ * Model of cdc_ncm_txpath_bh(): under the netif_tx_lock, calls
+ * usbnet_start_xmit(NULL), whose tx_fixup() returns the partial aggregate.
+ * It does not look at the queue state: usbnet_start_xmit() drops the skb
+ * if DRV_XOFF is set, and sends it past a STACK_XOFF. The rest of the
+ * transmit is bqlm_usbnet_start_xmit()'s steps 2 to 4.
+ *
+ * Return: 0, or -EAGAIN when nothing is collected or a transmit is running.
+ */
+int bqlm_cdc_ncm_txpath_bh(struct bqlm_usbnet *dev,
+			   const struct bqlm_usbnet_cfg *cfg,
+			   struct bqlm_inv_step *ev)
+{
+	(void)ev;
+	if (!bqlm_usbnet_can_flush(dev))
+		return -EAGAIN;
+	dev->xmit_len = bqlm_usbnet_tx_fixup(dev, cfg, 0);
+	dev->xmit = BQLM_USBNET_XMIT_FIXED;
+	return 0;
+}
+
+static bool bqlm_usbnet_can_complete(const struct bqlm_usbnet *dev,
+				     const struct bqlm_usbnet_cfg *cfg,
+				     unsigned int skb, unsigned int status)
+{
+	unsigned int where;
+
+	if (skb >= dev->nr_skbs || status >= BQLM_USBNET_NR_STATUS)
+		return false;
+	where = dev->skb[skb].where;
+	if (where == BQLM_USBNET_SKB_UNLINKED)
+		return status == BQLM_USBNET_ST_UNLINKED;
+	return where == BQLM_USBNET_SKB_TXQ &&
+	       (status == BQLM_USBNET_ST_OK ||
+		(status != BQLM_USBNET_ST_UNLINKED &&
+		 (cfg->statuses & (1U << status))));
+}
+
+/**
+ * bqlm_tx_complete() - the host controller completes an URB
+ * @dev: the state
+ * @cfg: the configuration
+ * @skb: the skb whose URB completes
+ * @status: with which status
+ * @ev: receives what the step did; may be NULL
+ *
+ * Model of tx_complete() up to its defer_bh() call, which needs
+ * dev->txq.lock and is bqlm_defer_bh(). -EPIPE sets EVENT_TX_HALT and
+ * queues the kevent work; -EPROTO/-ETIME/-EILSEQ arm the dev->delay timer
+ * unless it is pending and stop the queue; other statuses only count.
+ *
+ * Return: 0, or -EINVAL when the URB is not in flight or cannot complete
+ * with @status (an unlinked URB completes with -ECONNRESET only).
+ */
+int bqlm_tx_complete(struct bqlm_usbnet *dev,
+		     const struct bqlm_usbnet_cfg *cfg, unsigned int skb,
+		     enum bqlm_usbnet_status status,
+		     struct bqlm_inv_step *ev)
+{
+	(void)ev;
+	if (!bqlm_usbnet_can_complete(dev, cfg, skb, status))
+		return -EINVAL;
+	switch (status) {
+	case BQLM_USBNET_ST_EPIPE:
+		/* usbnet_defer_kevent(dev, EVENT_TX_HALT) */
+		dev->flags |= BQLM_USBNET_EVENT_TX_HALT;
+		dev->kevent = 1;
+		break;
+	case BQLM_USBNET_ST_EPROTO:
+		/* mod_timer(&dev->delay) unless timer_pending() */
+		dev->bh[BQLM_USBNET_BH_TIMER].pending = 1;
+		bqlm_netif_tx_stop_queue(&dev->txq, cfg->now);
+		break;
+	default:
+		break;
+	}
+	dev->skb[skb].where = BQLM_USBNET_SKB_COMPLETED;
+	return 0;
+}
+
+/**
+ * bqlm_defer_bh() - tx_complete() hands the skb to the bottom half
+ * @dev: the state
+ * @cfg: the configuration
+ * @skb: the skb
+ * @ev: receives what the step did; may be NULL
+ *
+ * Model of defer_bh(dev, skb, &dev->txq, tx_done): under dev->txq.lock
+ * and dev->done.lock, moves the skb from dev->txq to the tail of
+ * dev->done and, if dev->done was empty, queues the bh work.
+ *
+ * Return: 0, -EAGAIN while the transmit path holds dev->txq.lock, -EINVAL
+ * when the skb's tx_complete() has not run.
+ */
+int bqlm_defer_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
+		  unsigned int skb, struct bqlm_inv_step *ev)
+{
+	(void)cfg;
+	(void)ev;
+	if (skb >= dev->nr_skbs ||
+	    dev->skb[skb].where != BQLM_USBNET_SKB_COMPLETED)
+		return -EINVAL;
+	if (bqlm_usbnet_txq_locked(dev))
+		return -EAGAIN;
+	dev->skb[skb].where = BQLM_USBNET_SKB_DONE;
+	dev->done[dev->nr_done++] = skb;
+	if (dev->nr_done == 1)
+		bqlm_usbnet_queue_bh(dev);
+	return 0;
+}
+
+static bool bqlm_usbnet_can_bh(const struct bqlm_usbnet *dev,
+			       const struct bqlm_usbnet_cfg *cfg,
+			       unsigned int ctx)
+{
+	const struct bqlm_usbnet_bh *bh = &dev->bh[ctx];
+
+	switch (bh->phase) {
+	case BQLM_USBNET_BH_IDLE:
+		return bh->pending;
+	case BQLM_USBNET_BH_ENTER:
+		return !bqlm_usbnet_bql_locked(cfg) ||
+		       !bqlm_usbnet_bql_lock_held(dev);
+	default:
+		return true;
+	}
+}
+
+/* The skbs of a run: freed, and their completion checked. */
+static void bqlm_usbnet_bh_free(struct bqlm_usbnet *dev, unsigned int ctx,
+				bool reported, struct bqlm_inv_step *ev)
+{
+	unsigned char mark = ctx == BQLM_USBNET_BH_TIMER ?
+			     BQLM_USBNET_SKB_TIMER : 0;
+	struct bqlm_usbnet_skb *s;
+	unsigned int i;
+
+	for (i = 0; i < dev->nr_skbs; i++) {
+		s = &dev->skb[i];
+		if (s->where != BQLM_USBNET_SKB_BH ||
+		    (s->flags & BQLM_USBNET_SKB_TIMER) != mark)
+			continue;
+		if (reported && (s->flags & BQLM_USBNET_SKB_STALE))
+			ev->stale_bytes += s->len;
+		if (reported && !(s->flags & BQLM_USBNET_SKB_SENT))
+			ev->unsent_skbs++;
+		bqlm_usbnet_free_skb(dev, i);
+	}
+}
+
+/* The end of usbnet_bh(): maybe netif_wake_queue(). */
+static void bqlm_usbnet_bh_tail(struct bqlm_usbnet *dev,
+				const struct bqlm_usbnet_cfg *cfg,
+				unsigned int ctx)
+{
+	struct bqlm_usbnet_bh *bh = &dev->bh[ctx];
+
+	/*
+	 * If usbnet_terminate_urbs() waits, it is woken (the model's waits
+	 * are conditions, nothing to do). Otherwise, with the device running
+	 * and present and no throttling timer pending, the queue is woken
+	 * while dev->txq is below TX_QLEN. RX refill is not modelled.
+	 */
+	if (!bqlm_usbnet_waiter(dev) && dev->running && dev->present &&
+	    !dev->bh[BQLM_USBNET_BH_TIMER].pending &&
+	    bqlm_usbnet_txq_qlen(dev) < cfg->tx_qlen)
+		bqlm_netif_tx_wake_queue(&dev->txq);
+	bh->phase = BQLM_USBNET_BH_IDLE;
+	bh->bytes = 0;
+	bh->pkts = 0;
+}
+
+/* One skb_dequeue(&dev->done), or the end of the loop. */
+static void bqlm_usbnet_bh_dequeue(struct bqlm_usbnet *dev,
+				   const struct bqlm_usbnet_cfg *cfg,
+				   unsigned int ctx, struct bqlm_inv_step *ev)
+{
+	struct bqlm_usbnet_bh *bh = &dev->bh[ctx];
+	unsigned int i, s;
+
+	if (!dev->nr_done) {
+		if (bqlm_usbnet_bql(cfg) && bh->bytes) {
+			bh->phase = BQLM_USBNET_BH_ENTER;
+		} else {
+			/* netdev_completed_queue(dev->net, 0, 0) is a no-op */
+			bqlm_usbnet_bh_free(dev, ctx, false, ev);
+			bqlm_usbnet_bh_tail(dev, cfg, ctx);
+		}
+		return;
+	}
+	s = dev->done[0];
+	for (i = 1; i < dev->nr_done; i++)
+		dev->done[i - 1] = dev->done[i];
+	dev->done[--dev->nr_done] = 0;
+	/* case tx_done: bytes_compl += skb->len; pkts_compl++; free */
+	dev->skb[s].where = BQLM_USBNET_SKB_BH;
+	if (ctx == BQLM_USBNET_BH_TIMER)
+		dev->skb[s].flags |= BQLM_USBNET_SKB_TIMER;
+	bh->bytes += dev->skb[s].len;
+	bh->pkts++;
+}
+
+/* dql_completed() of netdev_completed_queue() */
+static void bqlm_usbnet_bh_dql(struct bqlm_usbnet *dev,
+			       const struct bqlm_usbnet_cfg *cfg,
+			       unsigned int ctx, struct bqlm_inv_step *ev)
+{
+	struct bqlm_usbnet_bh *bh = &dev->bh[ctx];
+	unsigned int inflight = bqlm_dql_inflight(&dev->txq.dql);
+	int ret;
+
+	ret = bqlm_txq_completed_step_dql(&dev->txq, bh->bytes, cfg->now);
+	if (ret) {
+		ev->dql_err = ret;
+		ev->dql_val[0] = bh->bytes;
+		ev->dql_val[1] = inflight;
+	}
+	bqlm_usbnet_bh_free(dev, ctx, true, ev);
+	bh->phase = BQLM_USBNET_BH_WAKE;
+}
+
+/**
+ * bqlm_usbnet_bh() - next step of a usbnet_bh() run
+ * @dev: the state
+ * @cfg: the configuration
+ * @ctx: BQLM_USBNET_BH_WORK (the bh work item) or BQLM_USBNET_BH_TIMER
+ *	(the dev->delay timer, armed by a throttled completion)
+ * @ev: receives what the step did; may be NULL
+ *
+ * A run starts when its context is pending (work queued, timer armed and
+ * expired) and steps through usbnet_bh():
+ *  - skb_dequeue(&dev->done), one skb per step (the first together with
+ *    the start), summing bytes_compl and pkts_compl; a dequeue that finds
+ *    dev->done empty ends the loop;
+ *  - BQL variants with bytes to report: enter netdev_completed_queue()
+ *    (merged and later: spin_lock_bh(&dev->bql_spinlock), which waits while
+ *    the other context holds it); the completion is now in progress;
+ *  - dql_completed(): the over-completion BUG_ON() is here;
+ *  - smp_mb() and the STACK_XOFF wake; spin_unlock_bh();
+ *  - the rest of usbnet_bh(): netif_wake_queue() if dev->txq is short.
+ *
+ * Return: 0, -EAGAIN when the run waits for dev->bql_spinlock, -EINVAL
+ * when the context is neither running nor pending.
+ */
+int bqlm_usbnet_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
+		   unsigned int ctx, struct bqlm_inv_step *ev)
+{
+	struct bqlm_inv_step dummy;
+	struct bqlm_usbnet_bh *bh;
+
+	ev = bqlm_usbnet_ev(ev, &dummy);
+	if (ctx >= BQLM_USBNET_NR_BH)
+		return -EINVAL;
+	bh = &dev->bh[ctx];
+	if (bh->phase == BQLM_USBNET_BH_IDLE && !bh->pending)
+		return -EINVAL;
+	if (!bqlm_usbnet_can_bh(dev, cfg, ctx))
+		return -EAGAIN;
+	switch (bh->phase) {
+	case BQLM_USBNET_BH_IDLE:
+		bh->pending = 0;
+		bh->phase = BQLM_USBNET_BH_LOOP;
+		bqlm_usbnet_bh_dequeue(dev, cfg, ctx, ev);
+		break;
+	case BQLM_USBNET_BH_LOOP:
+		bqlm_usbnet_bh_dequeue(dev, cfg, ctx, ev);
+		break;
+	case BQLM_USBNET_BH_ENTER:
+		/*
+		 * Under dev->bql_spinlock nothing but the other completion
+		 * cares that the call has begun, and it waits for the lock:
+		 * entering and dql_completed() are one step. Without the
+		 * lock, entering is a step of its own, so that the other run
+		 * can enter while this one is inside.
+		 */
+		if (!bqlm_usbnet_bql_locked(cfg)) {
+			bh->phase = BQLM_USBNET_BH_DQL;
+			break;
+		}
+		bqlm_usbnet_bh_dql(dev, cfg, ctx, ev);
+		break;
+	case BQLM_USBNET_BH_DQL:
+		bqlm_usbnet_bh_dql(dev, cfg, ctx, ev);
+		break;
+	default:
+		/* the tail of usbnet_bh() follows in the same step */
+		bqlm_txq_completed_step_wake(&dev->txq);
+		bqlm_usbnet_bh_tail(dev, cfg, ctx);
+		break;
+	}
+	return 0;
+}
+
+/**
+ * bqlm_usbnet_deferred_kevent() - the kevent work, EVENT_TX_HALT part
+ * @dev: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did; may be NULL
+ *
+ * Model of usbnet_deferred_kevent() for EVENT_TX_HALT: unlink_urbs() of
+ * dev->txq, usb_clear_halt() (assumed to succeed), clear EVENT_TX_HALT and
+ * netif_wake_queue(). One step; the other events are receive-side or link
+ * events and not modelled.
+ *
+ * Return: 0, -EAGAIN while dev->txq.lock is held, -EINVAL when the work
+ * is not queued.
+ */
+int bqlm_usbnet_deferred_kevent(struct bqlm_usbnet *dev,
+				const struct bqlm_usbnet_cfg *cfg,
+				struct bqlm_inv_step *ev)
+{
+	(void)cfg;
+	(void)ev;
+	if (!dev->kevent)
+		return -EINVAL;
+	if (bqlm_usbnet_txq_locked(dev))
+		return -EAGAIN;
+	dev->kevent = 0;
+	if (dev->flags & BQLM_USBNET_EVENT_TX_HALT) {
+		bqlm_unlink_urbs(dev);
+		dev->flags &= ~BQLM_USBNET_EVENT_TX_HALT;
+		bqlm_netif_tx_wake_queue(&dev->txq);
+	}
+	return 0;
+}
+
+/* Where usbnet_stop() resets the queue in this variant. */
+static bool bqlm_usbnet_early_reset(const struct bqlm_usbnet_cfg *cfg)
+{
+	return cfg->variant == BQLM_USBNET_V1 ||
+	       cfg->variant == BQLM_USBNET_MERGED;
+}
+
+static bool bqlm_usbnet_late_reset(const struct bqlm_usbnet_cfg *cfg)
+{
+	return cfg->variant >= BQLM_USBNET_FIX_RESET;
+}
+
+/* Can usbnet_stop() (after dev_close()) make its next step? */
+static int bqlm_usbnet_stop_ready(const struct bqlm_usbnet *dev)
+{
+	const struct bqlm_usbnet_bh *work = &dev->bh[BQLM_USBNET_BH_WORK];
+	const struct bqlm_usbnet_bh *timer = &dev->bh[BQLM_USBNET_BH_TIMER];
+
+	switch (dev->admin) {
+	case BQLM_USBNET_UP:
+		return dev->stops_left ? 0 : -EINVAL;
+	case BQLM_USBNET_STOP_CLOSE:
+		/* dev_deactivate_many() waits for the transmit in progress */
+		return dev->xmit == BQLM_USBNET_XMIT_IDLE ? 0 : -EAGAIN;
+	case BQLM_USBNET_STOP_PM:
+		/* usb_autopm_get_interface() resumes a suspended device */
+		return dev->pm == BQLM_USBNET_AWAKE ? 0 : -EAGAIN;
+	case BQLM_USBNET_STOP_UNLINK:
+		/* unlink_urbs() takes dev->txq.lock (cdc_ncm flush) */
+		return bqlm_usbnet_txq_locked(dev) ? -EAGAIN : 0;
+	case BQLM_USBNET_STOP_WAIT:
+		return !bqlm_usbnet_txq_qlen(dev) && !dev->nr_done ?
+		       0 : -EAGAIN;
+	case BQLM_USBNET_STOP_TIMER:
+		return timer->phase == BQLM_USBNET_BH_IDLE ? 0 : -EAGAIN;
+	case BQLM_USBNET_STOP_WORK:
+		return work->phase == BQLM_USBNET_BH_IDLE ? 0 : -EAGAIN;
+	case BQLM_USBNET_STOP_AGAIN:
+		return work->phase == BQLM_USBNET_BH_IDLE &&
+		       timer->phase == BQLM_USBNET_BH_IDLE ? 0 : -EAGAIN;
+	case BQLM_USBNET_DOWN:
+		return -EINVAL;
+	default:
+		return 0;
+	}
+}
+
+/**
+ * bqlm_usbnet_stop() - next step of ifdown: dev_close() and usbnet_stop()
+ * @dev: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did; may be NULL
+ *
+ * The steps:
+ *  1. dev_close(): clear __LINK_STATE_START, deactivate the qdisc;
+ *  2. (once the transmit in progress is over) usbnet_stop(): clear
+ *     EVENT_DEV_OPEN, netif_stop_queue(); v1 and merged:
+ *     netdev_reset_queue() here;
+ *  3. usb_autopm_get_interface(): waits until the device is resumed;
+ *  4. usbnet_terminate_urbs(): unlink_urbs(&dev->txq) (skipped, with step
+ *     5, under FLAG_AVOID_UNLINK_URBS);
+ *  5. wait_skb_queue_empty() of dev->txq and dev->done;
+ *  6. dev->flags = 0, timer_delete_sync(&dev->delay) (waits for a running
+ *     timer);
+ *  7. cancel_work_sync(&dev->bh_work) (waits for a running bh work) and
+ *     cancel_work_sync(&dev->kevent);
+ *  8. the same again, timer included ("cyclic dependencies");
+ *  9. fix-reset and fixed: netdev_reset_queue() here.
+ *
+ * Return: 0, -EAGAIN while the next step waits, -EINVAL when the device
+ * is closed or no ifdown is left in the bound.
+ */
+int bqlm_usbnet_stop(struct bqlm_usbnet *dev,
+		     const struct bqlm_usbnet_cfg *cfg,
+		     struct bqlm_inv_step *ev)
+{
+	int ret = bqlm_usbnet_stop_ready(dev);
+
+	(void)ev;
+	if (ret)
+		return ret;
+	switch (dev->admin) {
+	case BQLM_USBNET_UP:
+		dev->stops_left--;
+		dev->running = 0;
+		dev->admin = BQLM_USBNET_STOP_CLOSE;
+		break;
+	case BQLM_USBNET_STOP_CLOSE:
+		dev->flags &= ~BQLM_USBNET_EVENT_DEV_OPEN;
+		bqlm_netif_tx_stop_queue(&dev->txq, cfg->now);
+		if (bqlm_usbnet_early_reset(cfg))
+			bqlm_usbnet_reset_queue(dev, cfg);
+		dev->admin = BQLM_USBNET_STOP_PM;
+		break;
+	case BQLM_USBNET_STOP_PM:
+		dev->admin = cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS ?
+			     BQLM_USBNET_STOP_TIMER : BQLM_USBNET_STOP_UNLINK;
+		break;
+	case BQLM_USBNET_STOP_UNLINK:
+		bqlm_unlink_urbs(dev);
+		dev->admin = BQLM_USBNET_STOP_WAIT;
+		break;
+	case BQLM_USBNET_STOP_WAIT:
+		dev->admin = BQLM_USBNET_STOP_TIMER;
+		break;
+	case BQLM_USBNET_STOP_TIMER:
+		dev->flags = 0;
+		dev->bh[BQLM_USBNET_BH_TIMER].pending = 0;
+		dev->admin = BQLM_USBNET_STOP_WORK;
+		break;
+	case BQLM_USBNET_STOP_WORK:
+		dev->bh[BQLM_USBNET_BH_WORK].pending = 0;
+		dev->kevent = 0;
+		dev->admin = BQLM_USBNET_STOP_AGAIN;
+		break;
+	case BQLM_USBNET_STOP_AGAIN:
+		dev->bh[BQLM_USBNET_BH_WORK].pending = 0;
+		dev->bh[BQLM_USBNET_BH_TIMER].pending = 0;
+		dev->kevent = 0;
+		dev->admin = bqlm_usbnet_late_reset(cfg) ?
+			     BQLM_USBNET_STOP_RESET : BQLM_USBNET_DOWN;
+		break;
+	default:
+		bqlm_usbnet_reset_queue(dev, cfg);
+		dev->admin = BQLM_USBNET_DOWN;
+		break;
+	}
+	return 0;
+}
+
+/**
+ * bqlm_usbnet_open() - ifup: dev_open() and usbnet_open()
+ * @dev: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did; may be NULL
+ *
+ * One step: set __LINK_STATE_START; usb_autopm_get_interface() (the step
+ * waits until the device is resumed); set EVENT_DEV_OPEN; BQL variants:
+ * netdev_reset_queue(); netif_start_queue(); queue the bh work; then
+ * dev_activate() lets the qdisc send.
+ *
+ * Return: 0, -EAGAIN while the device is suspended, -EINVAL unless closed.
+ */
+int bqlm_usbnet_open(struct bqlm_usbnet *dev,
+		     const struct bqlm_usbnet_cfg *cfg,
+		     struct bqlm_inv_step *ev)
+{
+	(void)ev;
+	if (dev->admin != BQLM_USBNET_DOWN)
+		return -EINVAL;
+	if (dev->pm != BQLM_USBNET_AWAKE)
+		return -EAGAIN;
+	dev->running = 1;
+	dev->flags |= BQLM_USBNET_EVENT_DEV_OPEN;
+	if (bqlm_usbnet_bql(cfg))
+		bqlm_usbnet_reset_queue(dev, cfg);
+	bqlm_netif_tx_start_queue(&dev->txq);
+	bqlm_usbnet_queue_bh(dev);
+	dev->admin = BQLM_USBNET_UP;
+	return 0;
+}
+
+/**
+ * bqlm_usbnet_tx_timeout() - the watchdog calls usbnet_tx_timeout()
+ * @dev: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did; may be NULL
+ *
+ * dev_watchdog() fires while the device is running and present and the
+ * queue is stopped (either XOFF bit; the 5 s are not modelled), under the
+ * netif_tx_lock. usbnet_tx_timeout(): unlink_urbs(&dev->txq) and queue the
+ * bh work.
+ *
+ * Return: 0, -EAGAIN while a transmit or dev->txq.lock is in the way,
+ * -EINVAL when the watchdog would not fire or no timeout is left.
+ */
+int bqlm_usbnet_tx_timeout(struct bqlm_usbnet *dev,
+			   const struct bqlm_usbnet_cfg *cfg,
+			   struct bqlm_inv_step *ev)
+{
+	(void)cfg;
+	(void)ev;
+	if (!dev->timeouts_left || dev->admin != BQLM_USBNET_UP ||
+	    !dev->running || !dev->present ||
+	    !bqlm_netif_xmit_stopped(&dev->txq))
+		return -EINVAL;
+	if (dev->xmit != BQLM_USBNET_XMIT_IDLE)
+		return -EAGAIN;
+	dev->timeouts_left--;
+	bqlm_unlink_urbs(dev);
+	bqlm_usbnet_queue_bh(dev);
+	return 0;
+}
+
+/* Can usbnet_suspend() make its next step? */
+static int bqlm_usbnet_suspend_ready(const struct bqlm_usbnet *dev)
+{
+	switch (dev->pm) {
+	case BQLM_USBNET_AWAKE:
+		/* usbnet_stop() holds a PM reference from step 3 to 9 */
+		if (!dev->suspends_left ||
+		    (dev->admin >= BQLM_USBNET_STOP_UNLINK &&
+		     dev->admin <= BQLM_USBNET_STOP_RESET))
+			return -EINVAL;
+		return bqlm_usbnet_txq_locked(dev) ? -EAGAIN : 0;
+	case BQLM_USBNET_PM_DETACHED:
+		return bqlm_usbnet_txq_locked(dev) ? -EAGAIN : 0;
+	case BQLM_USBNET_PM_WAIT:
+		return !bqlm_usbnet_txq_qlen(dev) && !dev->nr_done ?
+		       0 : -EAGAIN;
+	default:
+		return -EINVAL;
+	}
+}
+
+/**
+ * bqlm_usbnet_suspend() - next step of usbnet_suspend()
+ * @dev: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did; may be NULL
+ *
+ * A system suspend (PMSG_SUSPEND, so no -EBUSY for a busy dev->txq):
+ *  1. under dev->txq.lock: set EVENT_DEV_ASLEEP; netif_device_detach():
+ *     not present; if running, stop the queue;
+ *  2. usbnet_terminate_urbs(): unlink_urbs(&dev->txq);
+ *  3. once dev->txq and dev->done are empty: netif_device_attach():
+ *     present again; if running, netif_tx_wake_all_queues() (which clears
+ *     DRV_XOFF only). From here on a transmit is deferred.
+ *
+ * Return: 0, -EAGAIN while the next step waits, -EINVAL when there is no
+ * suspend to make (already suspended, none left in the bound, or
+ * usbnet_stop() holds a PM reference).
+ */
+int bqlm_usbnet_suspend(struct bqlm_usbnet *dev,
+			const struct bqlm_usbnet_cfg *cfg,
+			struct bqlm_inv_step *ev)
+{
+	int ret = bqlm_usbnet_suspend_ready(dev);
+
+	(void)ev;
+	if (ret)
+		return ret;
+	switch (dev->pm) {
+	case BQLM_USBNET_AWAKE:
+		/*
+		 * EVENT_DEV_ASLEEP under dev->txq.lock, then
+		 * netif_device_detach(), in one step: a packet the stack
+		 * takes between the two is deferred, as it is when taken
+		 * just before and transmitted after.
+		 */
+		dev->suspends_left--;
+		dev->flags |= BQLM_USBNET_EVENT_DEV_ASLEEP;
+		dev->present = 0;
+		if (dev->running)
+			bqlm_netif_tx_stop_queue(&dev->txq, cfg->now);
+		dev->pm = BQLM_USBNET_PM_DETACHED;
+		break;
+	case BQLM_USBNET_PM_DETACHED:
+		bqlm_unlink_urbs(dev);
+		dev->pm = BQLM_USBNET_PM_WAIT;
+		break;
+	default:
+		dev->present = 1;
+		if (dev->running)
+			bqlm_netif_tx_wake_queue(&dev->txq);
+		dev->pm = BQLM_USBNET_SUSPENDED;
+		break;
+	}
+	return 0;
+}
+
+/* usbnet_resume() under txq.lock: resubmit what was deferred. */
+static void bqlm_usbnet_resubmit(struct bqlm_usbnet *dev,
+				 const struct bqlm_usbnet_cfg *cfg,
+				 struct bqlm_inv_step *ev)
+{
+	unsigned int i;
+	int ret;
+
+	/* usb_get_from_anchor() returns the URBs in the order anchored */
+	for (i = 0; i < dev->nr_skbs; i++) {
+		if (dev->skb[i].where != BQLM_USBNET_SKB_DEFERRED)
+			continue;
+		/* usb_submit_urb() == 0, __skb_queue_tail(&dev->txq) */
+		dev->skb[i].where = BQLM_USBNET_SKB_TXQ;
+		if (cfg->variant != BQLM_USBNET_FIXED)
+			continue;
+		ret = bqlm_netdev_tx_sent_queue(&dev->txq, dev->skb[i].len,
+						cfg->now);
+		if (ret) {
+			ev->dql_err = ret;
+			ev->dql_val[0] = dev->skb[i].len;
+			ev->dql_val[1] = BQLM_DQL_MAX_OBJECT;
+		} else {
+			dev->skb[i].flags |= BQLM_USBNET_SKB_SENT;
+		}
+	}
+	dev->flags &= ~BQLM_USBNET_EVENT_DEV_ASLEEP;
+}
+
+/**
+ * bqlm_usbnet_resume() - next step of usbnet_resume()
+ * @dev: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did; may be NULL
+ *
+ * The steps:
+ *  1. under dev->txq.lock: submit every URB anchored on dev->deferred and
+ *     put its skb on dev->txq (fixed: with netdev_sent_queue(); before
+ *     c4efd7a770c5 without); clear EVENT_DEV_ASLEEP;
+ *  2. if EVENT_DEV_OPEN: netif_tx_wake_all_queues() unless dev->txq is at
+ *     TX_QLEN, and queue the bh work.
+ *
+ * Return: 0, -EAGAIN while dev->txq.lock is held, -EINVAL unless suspended.
+ */
+int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
+		       const struct bqlm_usbnet_cfg *cfg,
+		       struct bqlm_inv_step *ev)
+{
+	struct bqlm_inv_step dummy;
+
+	ev = bqlm_usbnet_ev(ev, &dummy);
+	switch (dev->pm) {
+	case BQLM_USBNET_SUSPENDED:
+		if (bqlm_usbnet_txq_locked(dev))
+			return -EAGAIN;
+		bqlm_usbnet_resubmit(dev, cfg, ev);
+		dev->pm = BQLM_USBNET_PM_RESUMING;
+		return 0;
+	case BQLM_USBNET_PM_RESUMING:
+		if (dev->flags & BQLM_USBNET_EVENT_DEV_OPEN) {
+			if (bqlm_usbnet_txq_qlen(dev) < cfg->tx_qlen)
+				bqlm_netif_tx_wake_queue(&dev->txq);
+			bqlm_usbnet_queue_bh(dev);
+		}
+		dev->pm = BQLM_USBNET_AWAKE;
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+/**
+ * bqlm_usbnet_check() - check the BQL invariants after a step
+ * @dev: the state after the step
+ * @cfg: the configuration
+ * @where: the modelled kernel function of the step
+ * @ev: what the step did
+ * @quiescent: nothing but the outside world can act in @dev
+ * @each: as for bqlm_inv_check(), may be NULL
+ *
+ * The ground truth is bqlm_usbnet_inflight(); completions in progress are
+ * the usbnet_bh() runs inside dql_completed(); a producer is in progress
+ * while the transmit path is inside netdev_sent_queue(). A stall is a
+ * quiescent state in which the device is open, running, present and
+ * awake and STACK_XOFF is set: only a completion clears it, and nothing is
+ * left to complete. (DRV_XOFF alone is not a stall: the watchdog's
+ * usbnet_tx_timeout() queues the bh, and usbnet_bh() wakes the queue.)
+ *
+ * Return: the mask of violated checks.
+ */
+unsigned int bqlm_usbnet_check(const struct bqlm_usbnet *dev,
+			       const struct bqlm_usbnet_cfg *cfg,
+			       const char *where,
+			       const struct bqlm_inv_step *ev, bool quiescent,
+			       struct bqlm_violation *each)
+{
+	struct bqlm_inv_counters c;
+	unsigned int i;
+
+	memset(&c, 0, sizeof(c));
+	c.where = where;
+	c.bql = bqlm_usbnet_bql(cfg);
+	c.dql = &dev->txq.dql;
+	c.inflight = bqlm_usbnet_inflight(dev);
+	for (i = 0; i < BQLM_USBNET_NR_BH; i++)
+		c.completions += dev->bh[i].phase == BQLM_USBNET_BH_DQL;
+	c.producers = bqlm_usbnet_txq_locked(dev);
+	c.quiescent = quiescent;
+	c.wants_tx = dev->admin == BQLM_USBNET_UP && dev->running &&
+		     dev->present && dev->pm == BQLM_USBNET_AWAKE;
+	c.stopped = dev->txq.state & (1UL << BQLM_QUEUE_STATE_STACK_XOFF);
+	if (ev)
+		c.step = *ev;
+	return bqlm_inv_check(&c, NULL, each);
+}
+
+/* The explorer's view. */
+
+#define BQLM_USBNET_KIND(a)	((a) >> 8)
+#define BQLM_USBNET_ARG(a)	((a) & 0xff)
+
+static const char *const bqlm_usbnet_status_names[BQLM_USBNET_NR_STATUS] = {
+	[BQLM_USBNET_ST_OK] = "0",
+	[BQLM_USBNET_ST_EPROTO] = "-EPROTO",
+	[BQLM_USBNET_ST_EPIPE] = "-EPIPE",
+	[BQLM_USBNET_ST_UNLINKED] = "-ECONNRESET",
+};
+
+/* Run one action: the step function of its actor. */
+static int bqlm_usbnet_do(struct bqlm_usbnet *dev,
+			  const struct bqlm_usbnet_cfg *cfg,
+			  unsigned int action, struct bqlm_inv_step *ev,
+			  const char **where)
+{
+	unsigned int arg = BQLM_USBNET_ARG(action);
+
+	switch (BQLM_USBNET_KIND(action)) {
+	case BQLM_USBNET_A_XMIT:
+		*where = "usbnet_start_xmit";
+		if (arg >= cfg->nr_lens)
+			return -EINVAL;
+		return bqlm_usbnet_start_xmit(dev, cfg, cfg->lens[arg], ev);
+	case BQLM_USBNET_A_NCM_FLUSH:
+		*where = "cdc_ncm_txpath_bh";
+		return bqlm_cdc_ncm_txpath_bh(dev, cfg, ev);
+	case BQLM_USBNET_A_COMPLETE:
+		*where = "tx_complete";
+		return bqlm_tx_complete(dev, cfg, arg / 4, arg % 4, ev);
+	case BQLM_USBNET_A_DEFER_BH:
+		*where = "defer_bh";
+		return bqlm_defer_bh(dev, cfg, arg, ev);
+	case BQLM_USBNET_A_BH:
+		*where = "usbnet_bh";
+		return bqlm_usbnet_bh(dev, cfg, arg, ev);
+	case BQLM_USBNET_A_KEVENT:
+		*where = "usbnet_deferred_kevent";
+		return bqlm_usbnet_deferred_kevent(dev, cfg, ev);
+	case BQLM_USBNET_A_STOP:
+		*where = "usbnet_stop";
+		return bqlm_usbnet_stop(dev, cfg, ev);
+	case BQLM_USBNET_A_OPEN:
+		*where = "usbnet_open";
+		return bqlm_usbnet_open(dev, cfg, ev);
+	case BQLM_USBNET_A_TX_TIMEOUT:
+		*where = "usbnet_tx_timeout";
+		return bqlm_usbnet_tx_timeout(dev, cfg, ev);
+	case BQLM_USBNET_A_SUSPEND:
+		*where = "usbnet_suspend";
+		return bqlm_usbnet_suspend(dev, cfg, ev);
+	case BQLM_USBNET_A_RESUME:
+		*where = "usbnet_resume";
+		return bqlm_usbnet_resume(dev, cfg, ev);
+	default:
+		*where = "?";
+		return -EINVAL;
+	}
+}
+
+static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
+					unsigned int *a)
+{
+	const struct bqlm_usbnet_cfg *cfg = ctx;
+	const struct bqlm_usbnet *dev = state;
+	unsigned int n = 0, i, st;
+
+	if (bqlm_usbnet_can_xmit(dev, cfg)) {
+		if (dev->xmit == BQLM_USBNET_XMIT_IDLE)
+			for (i = 0; i < cfg->nr_lens; i++)
+				a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT,
+							    i);
+		else
+			a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0);
+	}
+	if (bqlm_usbnet_can_flush(dev))
+		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_NCM_FLUSH, 0);
+	for (i = 0; i < dev->nr_skbs; i++) {
+		for (st = 0; st < BQLM_USBNET_NR_STATUS; st++)
+			if (bqlm_usbnet_can_complete(dev, cfg, i, st))
+				a[n++] = BQLM_USBNET_ACTION(
+					BQLM_USBNET_A_COMPLETE, i * 4 + st);
+		if (dev->skb[i].where == BQLM_USBNET_SKB_COMPLETED &&
+		    !bqlm_usbnet_txq_locked(dev))
+			a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_DEFER_BH, i);
+	}
+	for (i = 0; i < BQLM_USBNET_NR_BH; i++)
+		if (bqlm_usbnet_can_bh(dev, cfg, i))
+			a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_BH, i);
+	if (dev->kevent && !bqlm_usbnet_txq_locked(dev))
+		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_KEVENT, 0);
+	if (!bqlm_usbnet_stop_ready(dev))
+		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_STOP, 0);
+	if (dev->admin == BQLM_USBNET_DOWN && dev->pm == BQLM_USBNET_AWAKE)
+		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
+	if (dev->timeouts_left && dev->admin == BQLM_USBNET_UP &&
+	    dev->running && dev->present &&
+	    bqlm_netif_xmit_stopped(&dev->txq) &&
+	    dev->xmit == BQLM_USBNET_XMIT_IDLE)
+		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
+	if (!bqlm_usbnet_suspend_ready(dev))
+		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_SUSPEND, 0);
+	if ((dev->pm == BQLM_USBNET_SUSPENDED &&
+	     !bqlm_usbnet_txq_locked(dev)) ||
+	    dev->pm == BQLM_USBNET_PM_RESUMING)
+		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
+	return n;
+}
+
+/*
+ * Is @action the outside world's, as opposed to an actor inside the
+ * kernel that will run on its own? The outside world: the stack's next
+ * packet, ifdown and ifup, the watchdog, a suspend or resume request.
+ */
+static bool bqlm_usbnet_external(const struct bqlm_usbnet *dev,
+				 unsigned int action)
+{
+	switch (BQLM_USBNET_KIND(action)) {
+	case BQLM_USBNET_A_XMIT:
+		return dev->xmit == BQLM_USBNET_XMIT_IDLE;
+	case BQLM_USBNET_A_STOP:
+		return dev->admin == BQLM_USBNET_UP;
+	case BQLM_USBNET_A_SUSPEND:
+		return dev->pm == BQLM_USBNET_AWAKE;
+	case BQLM_USBNET_A_RESUME:
+		return dev->pm == BQLM_USBNET_SUSPENDED;
+	case BQLM_USBNET_A_OPEN:
+	case BQLM_USBNET_A_TX_TIMEOUT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static int bqlm_usbnet_xstep(const void *ctx, const void *from,
+			     unsigned int action, void *to,
+			     struct bqlm_violation *each)
+{
+	const struct bqlm_usbnet_cfg *cfg = ctx;
+	struct bqlm_usbnet *dev = to;
+	struct bqlm_inv_step ev;
+	const char *where;
+	int ret;
+
+	(void)from;
+	memset(&ev, 0, sizeof(ev));
+	ret = bqlm_usbnet_do(dev, cfg, action, &ev, &where);
+	if (ret)
+		return -EINVAL;
+	/* the qdisc reschedule is not state (see the top of this file) */
+	dev->txq.sched_pending = false;
+	dev->txq.sched_count = 0;
+	return bqlm_usbnet_check(dev, cfg, where, &ev, false, each);
+}
+
+static int bqlm_usbnet_check_state(const void *ctx, const void *state,
+				   const unsigned int *actions,
+				   unsigned int n, struct bqlm_violation *each)
+{
+	const struct bqlm_usbnet *dev = state;
+	struct bqlm_inv_counters c;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!bqlm_usbnet_external(dev, actions[i]))
+			return 0;
+	/* quiescent: only the stall check can fail on a state */
+	memset(&c, 0, sizeof(c));
+	c.where = "quiescent state";
+	c.dql = &dev->txq.dql;
+	c.inflight = bqlm_usbnet_inflight(dev);
+	c.quiescent = true;
+	c.wants_tx = dev->admin == BQLM_USBNET_UP && dev->running &&
+		     dev->present && dev->pm == BQLM_USBNET_AWAKE;
+	c.stopped = dev->txq.state & (1UL << BQLM_QUEUE_STATE_STACK_XOFF);
+	(void)ctx;
+	return bqlm_inv_check(&c, NULL, each);
+}
+
+static const char *const bqlm_usbnet_stop_steps[BQLM_USBNET_NR_ADMIN] = {
+	[BQLM_USBNET_UP] =
+		"dev_close: clear __LINK_STATE_START, deactivate the qdisc",
+	[BQLM_USBNET_STOP_CLOSE] =
+		"usbnet_stop: clear EVENT_DEV_OPEN, netif_stop_queue",
+	[BQLM_USBNET_STOP_PM] = "usbnet_stop: usb_autopm_get_interface",
+	[BQLM_USBNET_STOP_UNLINK] =
+		"usbnet_terminate_urbs: unlink_urbs(&dev->txq)",
+	[BQLM_USBNET_STOP_WAIT] =
+		"usbnet_terminate_urbs: wait_skb_queue_empty(txq, done)",
+	[BQLM_USBNET_STOP_TIMER] =
+		"usbnet_stop: dev->flags = 0, timer_delete_sync(&dev->delay)",
+	[BQLM_USBNET_STOP_WORK] =
+		"usbnet_stop: cancel_work_sync(&dev->bh_work), cancel_work_sync(&dev->kevent)",
+	[BQLM_USBNET_STOP_AGAIN] =
+		"usbnet_stop: cancel_work_sync(bh_work), timer_delete_sync(delay), cancel_work_sync(kevent)",
+	[BQLM_USBNET_STOP_RESET] = "usbnet_stop: netdev_reset_queue",
+};
+
+static int bqlm_usbnet_describe_xmit(const struct bqlm_usbnet *dev,
+				     const struct bqlm_usbnet_cfg *cfg,
+				     unsigned int arg, char *buf, size_t len)
+{
+	bool bql = bqlm_usbnet_bql(cfg);
+
+	switch (dev->xmit) {
+	case BQLM_USBNET_XMIT_IDLE:
+		return snprintf(buf, len,
+				"stack: qdisc -> usbnet_start_xmit(%u bytes): tx_fixup",
+				cfg->lens[arg < cfg->nr_lens ? arg : 0]);
+	case BQLM_USBNET_XMIT_FIXED:
+		if (bqlm_netif_tx_queue_stopped(&dev->txq))
+			return snprintf(buf, len,
+					"stack: usbnet_start_xmit [txq.lock]: netif_queue_stopped: drop");
+		if (dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP)
+			return snprintf(buf, len,
+					"stack: usbnet_start_xmit [txq.lock]: EVENT_DEV_ASLEEP: skb%u (%u B) anchored on dev->deferred, netif_stop_queue",
+					dev->nr_skbs, dev->xmit_len);
+		return snprintf(buf, len,
+				"stack: usbnet_start_xmit [txq.lock]: usb_submit_urb, __usbnet_queue_skb(skb%u, %u B)%s",
+				dev->nr_skbs, dev->xmit_len,
+				bql ? ", netdev_sent_queue: dql_queued" : "");
+	case BQLM_USBNET_XMIT_XOFF:
+		return snprintf(buf, len,
+				"stack: netdev_sent_queue: over limit, set STACK_XOFF");
+	default:
+		return snprintf(buf, len,
+				"stack: netdev_sent_queue: smp_mb, re-check avail; TX_QLEN check; unlock txq.lock");
+	}
+}
+
+static int bqlm_usbnet_describe_bh(const struct bqlm_usbnet *dev,
+				   const struct bqlm_usbnet_cfg *cfg,
+				   unsigned int ctx, char *buf, size_t len)
+{
+	const struct bqlm_usbnet_bh *bh = &dev->bh[ctx];
+	const char *who = ctx == BQLM_USBNET_BH_TIMER ?
+			  "timer: dev->delay -> usbnet_bh" :
+			  "bh-work: usbnet_bh";
+	bool locked = bqlm_usbnet_bql_locked(cfg);
+
+	switch (bh->phase) {
+	case BQLM_USBNET_BH_IDLE:
+	case BQLM_USBNET_BH_LOOP:
+		if (!dev->nr_done && (!bqlm_usbnet_bql(cfg) || !bh->bytes))
+			return snprintf(buf, len,
+					"%s%s: skb_dequeue(&dev->done) = NULL, %u pkts %u bytes; tail: netif_wake_queue if txq.qlen < TX_QLEN",
+					who, bh->phase ? "" : " starts",
+					bh->pkts, bh->bytes);
+		if (!dev->nr_done)
+			return snprintf(buf, len,
+					"%s: skb_dequeue(&dev->done) = NULL, %u pkts %u bytes",
+					who, bh->pkts, bh->bytes);
+		return snprintf(buf, len,
+				"%s%s: skb_dequeue(&dev->done) = skb%u (%u B)",
+				who, bh->phase ? "" : " starts",
+				dev->done[0], dev->skb[dev->done[0]].len);
+	case BQLM_USBNET_BH_ENTER:
+		if (locked)
+			return snprintf(buf, len,
+					"%s: spin_lock_bh(bql_spinlock), netdev_completed_queue(%u, %u): dql_completed(%u)",
+					who, bh->pkts, bh->bytes, bh->bytes);
+		return snprintf(buf, len,
+				"%s: netdev_completed_queue(%u, %u): dql_completed begins",
+				who, bh->pkts, bh->bytes);
+	case BQLM_USBNET_BH_DQL:
+		return snprintf(buf, len, "%s: dql_completed(%u) ends", who,
+				bh->bytes);
+	default:
+		return snprintf(buf, len,
+				"%s: smp_mb, STACK_XOFF wake if avail >= 0%s; tail: netif_wake_queue if txq.qlen < TX_QLEN",
+				who, locked ? ", spin_unlock_bh(bql_spinlock)" :
+					      "");
+	}
+}
+
+static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
+				       unsigned int action, char *buf,
+				       size_t len)
+{
+	const struct bqlm_usbnet_cfg *cfg = ctx;
+	const struct bqlm_usbnet *dev = state;
+	unsigned int arg = BQLM_USBNET_ARG(action);
+
+	switch (BQLM_USBNET_KIND(action)) {
+	case BQLM_USBNET_A_XMIT:
+		return bqlm_usbnet_describe_xmit(dev, cfg, arg, buf, len);
+	case BQLM_USBNET_A_NCM_FLUSH:
+		return snprintf(buf, len,
+				"ncm-timer: cdc_ncm_txpath_bh -> usbnet_start_xmit(NULL): tx_fixup flushes %u pkts",
+				dev->agg_cnt);
+	case BQLM_USBNET_A_COMPLETE:
+		return snprintf(buf, len, "usb: tx_complete(skb%u, %s)",
+				arg / 4, bqlm_usbnet_status_names[arg % 4]);
+	case BQLM_USBNET_A_DEFER_BH:
+		return snprintf(buf, len,
+				"usb: defer_bh(skb%u): dev->txq -> dev->done%s",
+				arg, dev->nr_done ? "" :
+				", queue_work(bh_work)");
+	case BQLM_USBNET_A_BH:
+		return bqlm_usbnet_describe_bh(dev, cfg, arg & 1, buf, len);
+	case BQLM_USBNET_A_KEVENT:
+		return snprintf(buf, len,
+				"kevent: usbnet_deferred_kevent: EVENT_TX_HALT: unlink_urbs, usb_clear_halt, netif_wake_queue");
+	case BQLM_USBNET_A_STOP:
+		if (dev->admin == BQLM_USBNET_STOP_CLOSE &&
+		    bqlm_usbnet_early_reset(cfg))
+			return snprintf(buf, len,
+					"ifdown: %s, netdev_reset_queue",
+					bqlm_usbnet_stop_steps[dev->admin]);
+		return snprintf(buf, len, "ifdown: %s",
+				bqlm_usbnet_stop_steps[dev->admin %
+						       BQLM_USBNET_NR_ADMIN]);
+	case BQLM_USBNET_A_OPEN:
+		return snprintf(buf, len,
+				"ifup: usbnet_open: set EVENT_DEV_OPEN, %snetif_start_queue, queue_work(bh_work)",
+				bqlm_usbnet_bql(cfg) ?
+				"netdev_reset_queue, " : "");
+	case BQLM_USBNET_A_TX_TIMEOUT:
+		return snprintf(buf, len,
+				"watchdog: usbnet_tx_timeout: unlink_urbs(&dev->txq), queue_work(bh_work)");
+	case BQLM_USBNET_A_SUSPEND: {
+		static const char *const steps[] = {
+			"usbnet_suspend: set EVENT_DEV_ASLEEP [txq.lock], netif_device_detach",
+			"usbnet_suspend: usbnet_terminate_urbs: unlink_urbs(&dev->txq)",
+			"usbnet_suspend: wait_skb_queue_empty, netif_device_attach (wakes the queue)",
+		};
+
+		return snprintf(buf, len, "pm: %s",
+				steps[dev->pm < ARRAY_SIZE(steps) ?
+				      dev->pm : 0]);
+	}
+	case BQLM_USBNET_A_RESUME:
+		if (dev->pm == BQLM_USBNET_SUSPENDED)
+			return snprintf(buf, len,
+					"pm: usbnet_resume [txq.lock]: submit dev->deferred onto dev->txq%s, clear EVENT_DEV_ASLEEP",
+					cfg->variant == BQLM_USBNET_FIXED ?
+					" with netdev_sent_queue" :
+					" (no netdev_sent_queue)");
+		return snprintf(buf, len,
+				"pm: usbnet_resume: netif_tx_wake_all_queues, queue_work(bh_work)");
+	default:
+		return snprintf(buf, len, "? action %#x", action);
+	}
+}
+
+static const char *const bqlm_usbnet_where_names[BQLM_USBNET_NR_WHERE] = {
+	[BQLM_USBNET_SKB_UNUSED] = "-",
+	[BQLM_USBNET_SKB_DEFERRED] = "deferred",
+	[BQLM_USBNET_SKB_TXQ] = "txq",
+	[BQLM_USBNET_SKB_UNLINKED] = "unlinked",
+	[BQLM_USBNET_SKB_COMPLETED] = "completed",
+	[BQLM_USBNET_SKB_DONE] = "done",
+	[BQLM_USBNET_SKB_BH] = "bh",
+	[BQLM_USBNET_SKB_GONE] = "freed",
+};
+
+static const char *const bqlm_usbnet_bh_names[BQLM_USBNET_NR_BH_PHASES] = {
+	[BQLM_USBNET_BH_IDLE] = "idle",
+	[BQLM_USBNET_BH_LOOP] = "loop",
+	[BQLM_USBNET_BH_ENTER] = "enter",
+	[BQLM_USBNET_BH_DQL] = "IN-dql_completed",
+	[BQLM_USBNET_BH_WAKE] = "wake",
+};
+
+static const char *const bqlm_usbnet_admin_names[BQLM_USBNET_NR_ADMIN] = {
+	[BQLM_USBNET_UP] = "up",
+	[BQLM_USBNET_STOP_CLOSE] = "stop:1",
+	[BQLM_USBNET_STOP_PM] = "stop:2",
+	[BQLM_USBNET_STOP_UNLINK] = "stop:3",
+	[BQLM_USBNET_STOP_WAIT] = "stop:4",
+	[BQLM_USBNET_STOP_TIMER] = "stop:5",
+	[BQLM_USBNET_STOP_WORK] = "stop:6",
+	[BQLM_USBNET_STOP_AGAIN] = "stop:7",
+	[BQLM_USBNET_STOP_RESET] = "stop:8",
+	[BQLM_USBNET_DOWN] = "down",
+};
+
+static const char *const bqlm_usbnet_pm_names[BQLM_USBNET_NR_PM] = {
+	[BQLM_USBNET_AWAKE] = "awake",
+	[BQLM_USBNET_PM_DETACHED] = "suspend:1",
+	[BQLM_USBNET_PM_WAIT] = "suspend:2",
+	[BQLM_USBNET_SUSPENDED] = "suspended",
+	[BQLM_USBNET_PM_RESUMING] = "resume:1",
+};
+
+static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
+				      char *buf, size_t len)
+{
+	const struct bqlm_usbnet *dev = state;
+	const struct bqlm_dql *dql = &dev->txq.dql;
+	const struct bqlm_usbnet_bh *w = &dev->bh[BQLM_USBNET_BH_WORK];
+	const struct bqlm_usbnet_bh *t = &dev->bh[BQLM_USBNET_BH_TIMER];
+	unsigned long st = dev->txq.state;
+	size_t n = 0;
+	unsigned int i;
+
+	(void)ctx;
+	n += snprintf(buf + n, len - n,
+		      "in flight %u B | dql queued %u completed %u limit %u | xoff:%s%s%s | urbs",
+		      bqlm_usbnet_inflight(dev), dql->num_queued,
+		      dql->num_completed, dql->limit,
+		      st & BQLM_QUEUE_STATE_ANY_XOFF ? "" : " -",
+		      st & (1UL << BQLM_QUEUE_STATE_DRV_XOFF) ? " DRV" : "",
+		      st & (1UL << BQLM_QUEUE_STATE_STACK_XOFF) ?
+		      " STACK" : "");
+	for (i = 0; i < dev->nr_skbs && n < len; i++)
+		n += snprintf(buf + n, len - n, " %u:%s%s%s", i,
+			      bqlm_usbnet_where_names[dev->skb[i].where %
+						      BQLM_USBNET_NR_WHERE],
+			      dev->skb[i].flags & BQLM_USBNET_SKB_SENT ?
+			      "+" : "",
+			      dev->skb[i].flags & BQLM_USBNET_SKB_STALE ?
+			      "*" : "");
+	if (!dev->nr_skbs && n < len)
+		n += snprintf(buf + n, len - n, " none");
+	if (n < len)
+		n += snprintf(buf + n, len - n,
+			      " | bh-work %s%s timer %s%s | dev %s %s",
+			      bqlm_usbnet_bh_names[w->phase %
+						   BQLM_USBNET_NR_BH_PHASES],
+			      w->pending ? "+queued" : "",
+			      bqlm_usbnet_bh_names[t->phase %
+						   BQLM_USBNET_NR_BH_PHASES],
+			      t->pending ? "+armed" : "",
+			      bqlm_usbnet_admin_names[dev->admin %
+						      BQLM_USBNET_NR_ADMIN],
+			      bqlm_usbnet_pm_names[dev->pm %
+						   BQLM_USBNET_NR_PM]);
+	return n;
+}
+
+static void bqlm_usbnet_xinit(const void *ctx, void *state)
+{
+	bqlm_usbnet_init(state, ctx);
+}
+
+/**
+ * bqlm_usbnet_system() - the usbnet model as a system for the explorer
+ * @cfg: the configuration; it must outlive @sys
+ * @sys: receives the system
+ *
+ * Actions, in the order they are tried: the stack's transmit (one per
+ * packet length for a new packet), the cdc_ncm flush, each URB's
+ * completion with each status, each defer_bh(), the bh work's and the
+ * timer's usbnet_bh(), the kevent work, usbnet_stop(), usbnet_open(), the
+ * watchdog, usbnet_suspend(), usbnet_resume(). The step runs the actor's
+ * step function and bqlm_usbnet_check(); the state check reports a stall
+ * in a quiescent state (see bqlm_usbnet_check()).
+ *
+ * Return: 0, or -EINVAL when @cfg is invalid.
+ */
+int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
+		       struct bqlm_xsys *sys)
+{
+	if (bqlm_usbnet_cfg_check(cfg))
+		return -EINVAL;
+	memset(sys, 0, sizeof(*sys));
+	sys->name = "usbnet";
+	sys->state_size = sizeof(struct bqlm_usbnet);
+	sys->ctx = cfg;
+	sys->init = bqlm_usbnet_xinit;
+	sys->enabled = bqlm_usbnet_enabled;
+	sys->step = bqlm_usbnet_xstep;
+	sys->check_state = bqlm_usbnet_check_state;
+	sys->describe_action = bqlm_usbnet_describe_action;
+	sys->describe_state = bqlm_usbnet_describe_state;
+	return 0;
+}
