@@ -1,0 +1,639 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the usbnet transmit model (model/usbnet.c) and its
+ * exploration.
+ *
+ * The explorations run at a bound small enough for UML (two packets) and
+ * check the verdict, every violated check with the depth of its shortest
+ * witness, and the exact number of states and transitions: the explorer is
+ * deterministic, so the same figures hold in the kernel, in userspace and
+ * in the 32-bit build. The targeted cases replay the counterexamples by
+ * calling the actors one step at a time.
+ */
+#include <kunit/test.h>
+#include <bqlm/usbnet.h>
+
+#define BIT_OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
+#define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
+#define BIT_RS	BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP)
+#define BIT_SC	BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION)
+#define BIT_SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
+#define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
+
+#define A(kind, arg)	BQLM_USBNET_ACTION(BQLM_USBNET_A_##kind, (arg))
+
+/* One exploration and what it must find. */
+struct usbnet_x_case {
+	const char *desc;
+	enum bqlm_usbnet_variant variant;
+	unsigned int packets;
+	enum bqlm_usbnet_fixup fixup;
+	unsigned int lens0;
+	unsigned int flags;
+	unsigned int stops;
+	unsigned int suspends;
+	bool strict;
+	unsigned long long states;
+	unsigned long long transitions;
+	unsigned int violated;
+	enum bqlm_check verdict;
+	unsigned int verdict_depth;
+};
+
+static const struct usbnet_x_case usbnet_x_cases[] = {
+	{ "no-bql", BQLM_USBNET_NO_BQL, 2, BQLM_USBNET_FIXUP_NONE, 1514, 0,
+	  1, 1, false, 20324, 70467, 0, BQLM_CHECK_NONE, 0 },
+	{ "v1", BQLM_USBNET_V1, 2, BQLM_USBNET_FIXUP_NONE, 1514, 0, 1, 1,
+	  false, 48698, 163755, BIT_OC | BIT_BB | BIT_RS | BIT_SC | BIT_SA,
+	  BQLM_CHECK_DQL_OVER_COMPLETION, 12 },
+	/* the pure race: no ifdown, no suspend, three packets */
+	{ "v1-race-only", BQLM_USBNET_V1, 3, BQLM_USBNET_FIXUP_NONE, 1514, 0,
+	  0, 0, false, 4432, 13417, BIT_SC,
+	  BQLM_CHECK_SERIAL_COMPLETION, 27 },
+	{ "merged", BQLM_USBNET_MERGED, 2, BQLM_USBNET_FIXUP_NONE, 1514, 0,
+	  1, 1, false, 36890, 123483, BIT_OC | BIT_BB | BIT_RS | BIT_SA,
+	  BQLM_CHECK_DQL_OVER_COMPLETION, 11 },
+	{ "fix-reset", BQLM_USBNET_FIX_RESET, 2, BQLM_USBNET_FIXUP_NONE, 1514,
+	  0, 1, 1, false, 35859, 120313, BIT_OC | BIT_BB | BIT_SA,
+	  BQLM_CHECK_DQL_OVER_COMPLETION, 11 },
+	{ "fix-reset-strict", BQLM_USBNET_FIX_RESET, 2,
+	  BQLM_USBNET_FIXUP_NONE, 1514, 0, 1, 1, true, 10142, 29688, BIT_BB,
+	  BQLM_CHECK_BYTE_BALANCE, 6 },
+	{ "fixed", BQLM_USBNET_FIXED, 2, BQLM_USBNET_FIXUP_NONE, 1514, 0, 1,
+	  1, false, 22444, 73121, 0, BQLM_CHECK_NONE, 0 },
+	{ "fixed-pad", BQLM_USBNET_FIXED, 2, BQLM_USBNET_FIXUP_PAD, 60, 0, 1,
+	  1, false, 22444, 73121, 0, BQLM_CHECK_NONE, 0 },
+	/* aqc111: usbnet_stop() leaves the tx URBs in flight */
+	{ "fixed-avoid-unlink", BQLM_USBNET_FIXED, 2, BQLM_USBNET_FIXUP_NONE,
+	  1514, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS, 1, 1, false, 40628,
+	  128690, BIT_OC | BIT_BB | BIT_RS,
+	  BQLM_CHECK_DQL_OVER_COMPLETION, 16 },
+	/* cdc_ncm: the flush timer transmits while usbnet_stop() runs */
+	{ "fixed-multi", BQLM_USBNET_FIXED, 2, BQLM_USBNET_FIXUP_MULTI, 1514,
+	  0, 1, 1, false, 31017, 97115, BIT_OC | BIT_RS,
+	  BQLM_CHECK_DQL_OVER_COMPLETION, 29 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(usbnet_x, usbnet_x_cases, desc);
+
+static void usbnet_x_cfg(const struct usbnet_x_case *p,
+			 struct bqlm_usbnet_cfg *cfg)
+{
+	bqlm_usbnet_cfg_default(cfg, p->variant);
+	cfg->packets = p->packets;
+	cfg->fixup = p->fixup;
+	cfg->lens[0] = p->lens0;
+	cfg->flags = p->flags;
+	cfg->stops = p->stops;
+	cfg->suspends = p->suspends;
+}
+
+static void usbnet_exploration(struct kunit *test)
+{
+	const struct usbnet_x_case *p = test->param_value;
+	struct bqlm_usbnet_cfg *cfg;
+	struct bqlm_xresult *res;
+	struct bqlm_xbounds bounds = { .strict = p->strict };
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+	unsigned int c;
+	int err;
+
+	cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	usbnet_x_cfg(p, cfg);
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
+	x = bqlm_explorer_create(&sys, &bounds);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	err = bqlm_explore(x, res);
+	bqlm_explorer_destroy(x);
+
+	KUNIT_EXPECT_EQ(test, err, 0);
+	KUNIT_EXPECT_TRUE(test, res->complete);
+	KUNIT_EXPECT_FALSE(test, res->depth_bounded);
+	kunit_info(test, "%s: %llu states, %llu transitions, depth %u, %s",
+		   p->desc, res->states, res->transitions, res->max_depth,
+		   bqlm_check_name(bqlm_xresult_verdict(res)));
+	KUNIT_EXPECT_EQ(test, res->states, p->states);
+	KUNIT_EXPECT_EQ(test, res->transitions, p->transitions);
+	KUNIT_EXPECT_EQ(test, res->violated, p->violated);
+	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), p->verdict);
+	if (p->verdict != BQLM_CHECK_NONE)
+		KUNIT_EXPECT_EQ(test, res->w[p->verdict].depth,
+				p->verdict_depth);
+	for (c = 0; c < BQLM_CHECK_NR; c++)
+		if (res->violated & BQLM_CHECK_BIT(c))
+			KUNIT_EXPECT_EQ(test, res->w[c].v.check, c);
+}
+
+/* Per-case state: the configuration and the device. */
+struct usbnet_ctx {
+	struct bqlm_usbnet_cfg cfg;
+	struct bqlm_usbnet dev;
+	struct bqlm_inv_step ev;
+	struct bqlm_violation each[BQLM_CHECK_NR];
+};
+
+static struct usbnet_ctx *usbnet_setup(struct kunit *test,
+				       enum bqlm_usbnet_variant variant)
+{
+	struct usbnet_ctx *u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, u);
+	bqlm_usbnet_cfg_default(&u->cfg, variant);
+	u->cfg.packets = 2;
+	bqlm_usbnet_init(&u->dev, &u->cfg);
+	return u;
+}
+
+/* The checks of the state after a step, with what the step did. */
+static unsigned int usbnet_check(struct usbnet_ctx *u, const char *where)
+{
+	return bqlm_usbnet_check(&u->dev, &u->cfg, where, &u->ev, false,
+				 u->each);
+}
+
+/* Run one step, which must be possible; forget its events. */
+#define STEP(test, u, call) do {					\
+	memset(&(u)->ev, 0, sizeof((u)->ev));				\
+	KUNIT_ASSERT_EQ(test, (call), 0);				\
+} while (0)
+
+/* One packet from the stack through usbnet_start_xmit(), all four steps. */
+static void usbnet_send(struct kunit *test, struct usbnet_ctx *u)
+{
+	STEP(test, u, bqlm_usbnet_start_xmit(&u->dev, &u->cfg, 1514, &u->ev));
+	while (u->dev.xmit != BQLM_USBNET_XMIT_IDLE)
+		STEP(test, u, bqlm_usbnet_start_xmit(&u->dev, &u->cfg, 0,
+						     &u->ev));
+}
+
+/*
+ * The syzbot crash of 7ff14c52049e, step by step: an skb completes and is
+ * dequeued by usbnet_bh() from the bh work; ifdown's usbnet_stop() resets
+ * the queue right after netif_stop_queue(); usbnet_bh() then reports the
+ * skb's bytes to a DQL that holds nothing: BUG_ON() in dql_completed().
+ */
+static void usbnet_merged_syzbot_replay(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_MERGED);
+	struct bqlm_usbnet *dev = &u->dev;
+	const unsigned int w = BQLM_USBNET_BH_WORK;
+
+	usbnet_send(test, u);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 1514U);
+	/* limit 0: the first packet stops the queue (STACK_XOFF) */
+	KUNIT_EXPECT_TRUE(test, bqlm_netif_xmit_stopped(&dev->txq));
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
+				       &u->ev));
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->bh[w].pending, 1);
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->bh[w].phase, BQLM_USBNET_BH_ENTER);
+	KUNIT_EXPECT_EQ(test, dev->bh[w].bytes, 1514);
+	/* ifdown: dev_close(), then usbnet_stop() with the early reset */
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 0U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_inflight(dev), 0U);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_stop"), 0U);
+	/* usbnet_bh(): spin_lock_bh(), netdev_completed_queue(1, 1514) */
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->ev.dql_err, -ERANGE);
+	KUNIT_EXPECT_EQ(test, u->ev.dql_val[0], 1514ULL);
+	KUNIT_EXPECT_EQ(test, u->ev.dql_val[1], 0ULL);
+	KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, 1514U);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), BIT_OC | BIT_RS);
+	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_DQL_OVER_COMPLETION].err,
+			-ERANGE);
+	KUNIT_EXPECT_STREQ(test,
+			   u->each[BQLM_CHECK_DQL_OVER_COMPLETION].where,
+			   "usbnet_bh");
+}
+
+/*
+ * The explorer's shortest counterexample for merged is the replay above,
+ * action for action, and the trace printer replays it to the same BUG.
+ */
+static const unsigned int usbnet_merged_path[] = {
+	A(XMIT, 0), A(XMIT, 0), A(XMIT, 0), A(XMIT, 0),
+	A(COMPLETE, 0 * 4 + BQLM_USBNET_ST_OK), A(DEFER_BH, 0),
+	A(BH, BQLM_USBNET_BH_WORK), A(BH, BQLM_USBNET_BH_WORK),
+	A(STOP, 0), A(STOP, 0), A(BH, BQLM_USBNET_BH_WORK),
+};
+
+struct usbnet_lines {
+	unsigned int n;
+	bool bug;
+};
+
+static void usbnet_count_line(void *arg, const char *line)
+{
+	struct usbnet_lines *l = arg;
+
+	l->n++;
+	if (strstr(line, "!! dql-over-completion in usbnet_bh (1514 vs 0"))
+		l->bug = true;
+}
+
+static void usbnet_merged_shortest_path(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_MERGED);
+	unsigned int *path = kunit_kzalloc(test, 64 * sizeof(*path),
+					   GFP_KERNEL);
+	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
+						 GFP_KERNEL);
+	struct usbnet_lines lines = { 0 };
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+	int n, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	u->cfg.packets = 1;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
+	x = bqlm_explorer_create(&sys, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
+	n = bqlm_explorer_path(x, BQLM_CHECK_DQL_OVER_COMPLETION, path, 64);
+	KUNIT_EXPECT_EQ(test, bqlm_explorer_path(x, BQLM_CHECK_STALL, path,
+						 64), -ENOENT);
+	KUNIT_EXPECT_EQ(test, bqlm_explorer_path(x,
+						 BQLM_CHECK_DQL_OVER_COMPLETION,
+						 path, 3), -ENOSPC);
+	bqlm_explorer_destroy(x);
+	KUNIT_EXPECT_EQ(test, res->states, 4078ULL);
+	KUNIT_ASSERT_EQ(test, n, (int)ARRAY_SIZE(usbnet_merged_path));
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_EQ(test, path[i], usbnet_merged_path[i]);
+
+	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, usbnet_merged_path, n,
+					  usbnet_count_line, &lines),
+			(int)(BIT_OC | BIT_RS));
+	/* initial state: 2 lines; each step: 2 lines; the last: 2 more */
+	KUNIT_EXPECT_EQ(test, lines.n, 2U + 2U * n + 2U);
+	KUNIT_EXPECT_TRUE(test, lines.bug);
+}
+
+/*
+ * e34f0df3d81a: usbnet_stop() resets only after cancel_work_sync(), which
+ * waits for the usbnet_bh() run in progress; the same schedule as above is
+ * then harmless.
+ */
+static void usbnet_fix_reset_waits_for_bh(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIX_RESET);
+	struct bqlm_usbnet *dev = &u->dev;
+	const unsigned int w = BQLM_USBNET_BH_WORK;
+	int i;
+
+	usbnet_send(test, u);
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
+				       &u->ev));
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	/* dev_close, stop_queue, autopm, unlink, wait, timer_delete_sync */
+	for (i = 0; i < 6; i++)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_WORK);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 1514U);
+	/* cancel_work_sync() waits for the running bh work */
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->ev.dql_err, 0);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), 0U);
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	while (dev->admin != BQLM_USBNET_DOWN)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 0U);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_completed, 0U);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_stop"), 0U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EINVAL);
+	/* ifup again: reset, started, bh queued */
+	STEP(test, u, bqlm_usbnet_open(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_FALSE(test, bqlm_netif_xmit_stopped(&dev->txq));
+	KUNIT_EXPECT_EQ(test, dev->bh[w].pending, 1);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_open(dev, &u->cfg, &u->ev), -EINVAL);
+}
+
+/*
+ * The resume accounting bug (c4efd7a770c5): a packet transmitted while the
+ * device sleeps is deferred; usbnet_resume() submits it without
+ * netdev_sent_queue() in fix-reset, so its completion over-completes; with
+ * the fix it is accounted and completes cleanly.
+ */
+static void usbnet_resume_case(struct kunit *test,
+			       enum bqlm_usbnet_variant variant)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, variant);
+	struct bqlm_usbnet *dev = &u->dev;
+	const unsigned int w = BQLM_USBNET_BH_WORK;
+	bool fixed = variant == BQLM_USBNET_FIXED;
+
+	/* usbnet_suspend(): asleep + detach, unlink, wait + attach */
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&dev->txq));
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_SUSPENDED);
+	KUNIT_EXPECT_FALSE(test, bqlm_netif_xmit_stopped(&dev->txq));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev),
+			-EINVAL);
+	/* the attach woke the queue: the stack's packet is deferred */
+	usbnet_send(test, u);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_DEFERRED);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 0U);
+	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&dev->txq));
+
+	STEP(test, u, bqlm_usbnet_resume(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_TXQ);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, fixed ? 1514U : 0U);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_resume"),
+			fixed ? 0U : BIT_BB);
+	STEP(test, u, bqlm_usbnet_resume(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_AWAKE);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_resume(dev, &u->cfg, &u->ev),
+			-EINVAL);
+
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
+				       &u->ev));
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->ev.dql_err, fixed ? 0 : -ERANGE);
+	KUNIT_EXPECT_EQ(test, u->ev.unsent_skbs, fixed ? 0U : 1U);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"),
+			fixed ? 0U : BIT_OC | BIT_SA);
+}
+
+static void usbnet_resume_unaccounted(struct kunit *test)
+{
+	usbnet_resume_case(test, BQLM_USBNET_FIX_RESET);
+}
+
+static void usbnet_resume_accounted(struct kunit *test)
+{
+	usbnet_resume_case(test, BQLM_USBNET_FIXED);
+}
+
+/* Two skbs completed and dequeued, one by each usbnet_bh() context. */
+static void usbnet_two_runs(struct kunit *test, struct usbnet_ctx *u)
+{
+	struct bqlm_usbnet *dev = &u->dev;
+	unsigned int s;
+
+	/* the first packet grows the limit to 1514: then two fit */
+	usbnet_send(test, u);
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
+				       &u->ev));
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	while (dev->bh[BQLM_USBNET_BH_WORK].pending ||
+	       dev->bh[BQLM_USBNET_BH_WORK].phase)
+		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_WORK,
+					     &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.limit, 1514U);
+	usbnet_send(test, u);
+	usbnet_send(test, u);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_inflight(dev), 3028U);
+	/* skb1 completes normally, skb2 with -EPROTO: the timer is armed */
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 1, BQLM_USBNET_ST_OK,
+				       &u->ev));
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 2, BQLM_USBNET_ST_EPROTO,
+				       &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->bh[BQLM_USBNET_BH_TIMER].pending, 1);
+	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&dev->txq));
+	for (s = 1; s <= 2; s++)
+		STEP(test, u, bqlm_defer_bh(dev, &u->cfg, s, &u->ev));
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_WORK,
+				     &u->ev));
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_TIMER,
+				     &u->ev));
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_WORK,
+				     &u->ev));
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_TIMER,
+				     &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->bh[BQLM_USBNET_BH_WORK].bytes, 1514);
+	KUNIT_EXPECT_EQ(test, dev->bh[BQLM_USBNET_BH_TIMER].bytes, 1514);
+}
+
+/* The v1 review point: the bh work and the timer complete at once. */
+static void usbnet_v1_unserialised(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_V1);
+	struct bqlm_usbnet *dev = &u->dev;
+
+	u->cfg.packets = 3;
+	usbnet_two_runs(test, u);
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_WORK,
+				     &u->ev));
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), 0U);
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_TIMER,
+				     &u->ev));
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), BIT_SC);
+	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_SERIAL_COMPLETION].val[0],
+			2ULL);
+}
+
+/* merged: the timer's run waits for dev->bql_spinlock. */
+static void usbnet_merged_serialised(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_MERGED);
+	struct bqlm_usbnet *dev = &u->dev;
+	const unsigned int t = BQLM_USBNET_BH_TIMER;
+
+	u->cfg.packets = 3;
+	usbnet_two_runs(test, u);
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_WORK,
+				     &u->ev));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_bh(dev, &u->cfg, t, &u->ev),
+			-EAGAIN);
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_WORK,
+				     &u->ev));
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, t, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->ev.dql_err, 0);
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, t, &u->ev));
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), 0U);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_completed, 4542U);
+	/* the timer is pending no more: its tail woke the queue */
+	KUNIT_EXPECT_FALSE(test, bqlm_netif_xmit_stopped(&dev->txq));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_bh(dev, &u->cfg, t, &u->ev),
+			-EINVAL);
+}
+
+/* A quiescent state with STACK_XOFF set is a stall; DRV_XOFF alone not. */
+static void usbnet_stall_check(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	unsigned int actions[BQLM_X_MAX_ACTIONS];
+	struct bqlm_xsys sys;
+	unsigned int n;
+
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
+	u->dev.nr_pkts = u->cfg.packets;
+	u->dev.txq.state = 1UL << BQLM_QUEUE_STATE_DRV_XOFF;
+	n = sys.enabled(&u->cfg, &u->dev, actions);
+	KUNIT_EXPECT_EQ(test, sys.check_state(&u->cfg, &u->dev, actions, n,
+					      u->each), 0);
+	u->dev.txq.state = 1UL << BQLM_QUEUE_STATE_STACK_XOFF;
+	n = sys.enabled(&u->cfg, &u->dev, actions);
+	KUNIT_EXPECT_EQ(test, sys.check_state(&u->cfg, &u->dev, actions, n,
+					      u->each), (int)BIT_ST);
+	/* not quiescent while the bh work is queued */
+	u->dev.bh[BQLM_USBNET_BH_WORK].pending = 1;
+	n = sys.enabled(&u->cfg, &u->dev, actions);
+	KUNIT_EXPECT_EQ(test, sys.check_state(&u->cfg, &u->dev, actions, n,
+					      u->each), 0);
+}
+
+/* Every actor refuses what it cannot do. */
+static void usbnet_refusals(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet *dev = &u->dev;
+	struct bqlm_usbnet_cfg *cfg = &u->cfg;
+
+	KUNIT_EXPECT_EQ(test, bqlm_tx_complete(dev, cfg, 0, BQLM_USBNET_ST_OK,
+					       NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_defer_bh(dev, cfg, 0, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_bh(dev, cfg, 0, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_bh(dev, cfg, 2, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_deferred_kevent(dev, cfg, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_open(dev, cfg, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_resume(dev, cfg, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_tx_timeout(dev, cfg, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_cdc_ncm_txpath_bh(dev, cfg, NULL), -EAGAIN);
+
+	/* an URB in flight, netdev_sent_queue() over the limit */
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, cfg, 1514, NULL));
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, cfg, 0, NULL));
+	KUNIT_EXPECT_EQ(test, dev->xmit, BQLM_USBNET_XMIT_XOFF);
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, cfg, 0, NULL));
+	KUNIT_EXPECT_EQ(test, dev->xmit, BQLM_USBNET_XMIT_RECHECK);
+	/* txq.lock is held: defer_bh(), the kevent, suspend, watchdog wait */
+	STEP(test, u, bqlm_tx_complete(dev, cfg, 0, BQLM_USBNET_ST_EPIPE,
+				       NULL));
+	KUNIT_EXPECT_EQ(test, dev->kevent, 1);
+	KUNIT_EXPECT_EQ(test, bqlm_defer_bh(dev, cfg, 0, NULL), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_deferred_kevent(dev, cfg, NULL),
+			-EAGAIN);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_resume(dev, cfg, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_suspend(dev, cfg, NULL), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_tx_timeout(dev, cfg, NULL), -EAGAIN);
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, cfg, 0, NULL));
+	/* queue stopped by STACK_XOFF: the qdisc does not send */
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_start_xmit(dev, cfg, 1514, NULL),
+			-EAGAIN);
+	STEP(test, u, bqlm_usbnet_deferred_kevent(dev, cfg, NULL));
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_COMPLETED);
+	/* the watchdog fires on the stopped queue, once in the bound */
+	STEP(test, u, bqlm_usbnet_tx_timeout(dev, cfg, NULL));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_tx_timeout(dev, cfg, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tx_complete(dev, cfg, 0,
+					       BQLM_USBNET_ST_OK, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tx_complete(dev, cfg, 0,
+					       BQLM_USBNET_NR_STATUS, NULL),
+			-EINVAL);
+	/* suspend waits for dev->txq to drain */
+	STEP(test, u, bqlm_usbnet_suspend(dev, cfg, NULL));
+	STEP(test, u, bqlm_usbnet_suspend(dev, cfg, NULL));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_suspend(dev, cfg, NULL), -EAGAIN);
+	/* ifdown: usb_autopm_get_interface() waits for the resume */
+	STEP(test, u, bqlm_usbnet_stop(dev, cfg, NULL));
+	STEP(test, u, bqlm_usbnet_stop(dev, cfg, NULL));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, cfg, NULL), -EAGAIN);
+}
+
+/* Configurations and names. */
+static void usbnet_config(struct kunit *test)
+{
+	struct bqlm_usbnet_cfg cfg;
+	unsigned int v;
+
+	for (v = 0; v < BQLM_USBNET_NR_VARIANTS; v++) {
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_variant_by_name(
+				bqlm_usbnet_variant_name(v)), (int)v);
+		KUNIT_EXPECT_STRNEQ(test, bqlm_usbnet_variant_desc(v),
+				    "unknown");
+		bqlm_usbnet_cfg_default(&cfg, v);
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), 0);
+	}
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_variant_by_name("v3"), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, bqlm_usbnet_variant_name(99), "unknown");
+	KUNIT_EXPECT_STREQ(test, bqlm_usbnet_variant_desc(99), "unknown");
+
+	bqlm_usbnet_cfg_default(&cfg, BQLM_USBNET_FIXED);
+	cfg.packets = BQLM_USBNET_MAX_PACKETS + 1;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
+	bqlm_usbnet_cfg_default(&cfg, BQLM_USBNET_FIXED);
+	cfg.lens[0] = 0;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
+	bqlm_usbnet_cfg_default(&cfg, BQLM_USBNET_FIXED);
+	cfg.statuses |= 1U << BQLM_USBNET_ST_UNLINKED;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
+	bqlm_usbnet_cfg_default(&cfg, BQLM_USBNET_FIXED);
+	cfg.flags = 0x80;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
+	{
+		struct bqlm_xsys sys;
+
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_system(&cfg, &sys), -EINVAL);
+	}
+}
+
+/* Every action of a two-length, aggregating run can be described. */
+static void usbnet_descriptions(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_V1);
+	struct bqlm_xsys sys;
+	char *buf = kunit_kzalloc(test, 256, GFP_KERNEL);
+	unsigned int a;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
+	for (a = 0; a < (BQLM_USBNET_NR_A + 1) << 8; a += 0x100) {
+		KUNIT_EXPECT_GT(test, sys.describe_action(&u->cfg, &u->dev, a,
+							  buf, 256), 0);
+		KUNIT_EXPECT_GT(test, strlen(buf), 0UL);
+	}
+	KUNIT_EXPECT_GT(test, sys.describe_state(&u->cfg, &u->dev, buf, 256),
+			0);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "urbs none"));
+	/* an unknown action is refused by the step */
+	KUNIT_EXPECT_LT(test, sys.step(&u->cfg, &u->dev, 0, &u->dev, u->each),
+			0);
+	KUNIT_EXPECT_LT(test, sys.step(&u->cfg, &u->dev, A(XMIT, 5), &u->dev,
+				       u->each), 0);
+}
+
+static struct kunit_case bqlm_usbnet_cases[] = {
+	KUNIT_CASE_PARAM(usbnet_exploration, usbnet_x_gen_params),
+	KUNIT_CASE(usbnet_merged_syzbot_replay),
+	KUNIT_CASE(usbnet_merged_shortest_path),
+	KUNIT_CASE(usbnet_fix_reset_waits_for_bh),
+	KUNIT_CASE(usbnet_resume_unaccounted),
+	KUNIT_CASE(usbnet_resume_accounted),
+	KUNIT_CASE(usbnet_v1_unserialised),
+	KUNIT_CASE(usbnet_merged_serialised),
+	KUNIT_CASE(usbnet_stall_check),
+	KUNIT_CASE(usbnet_refusals),
+	KUNIT_CASE(usbnet_config),
+	KUNIT_CASE(usbnet_descriptions),
+	{}
+};
+
+static struct kunit_suite bqlm_usbnet_suite = {
+	.name = "bqlm_usbnet",
+	.test_cases = bqlm_usbnet_cases,
+};
+
+kunit_test_suite(bqlm_usbnet_suite);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("KUnit tests for the bqlmodel usbnet transmit model");
