@@ -612,6 +612,87 @@ static void usbnet_descriptions(struct kunit *test)
 				       u->each), 0);
 }
 
+struct usbnet_grep {
+	const char *needle[4];
+	bool found[4];
+};
+
+static void usbnet_grep_line(void *arg, const char *line)
+{
+	struct usbnet_grep *g = arg;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(g->needle); i++)
+		if (g->needle[i] && strstr(line, g->needle[i]))
+			g->found[i] = true;
+}
+
+/*
+ * Traces name what each step does: a transmit deferred while asleep and
+ * resubmitted with netdev_sent_queue() (fixed), a transmit dropped because
+ * a suspend stopped the queue meanwhile, and the unlocked
+ * completion's two steps (v1, the explorer's shortest race).
+ */
+static void usbnet_trace_words(struct kunit *test)
+{
+	static const unsigned int resume_path[] = {
+		A(SUSPEND, 0), A(SUSPEND, 0), A(SUSPEND, 0), A(XMIT, 0),
+		A(XMIT, 0), A(RESUME, 0), A(RESUME, 0),
+	};
+	/* the suspend's netif_device_detach() stops the queue meanwhile */
+	static const unsigned int drop_path[] = {
+		A(XMIT, 0), A(SUSPEND, 0), A(XMIT, 0),
+	};
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct usbnet_grep *g = kunit_kzalloc(test, sizeof(*g), GFP_KERNEL);
+	unsigned int *path = kunit_kzalloc(test, 64 * sizeof(*path),
+					   GFP_KERNEL);
+	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
+						 GFP_KERNEL);
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+	int n;
+
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
+	g->needle[0] = "anchored on dev->deferred";
+	g->needle[1] = "with netdev_sent_queue";
+	g->needle[2] = "netif_queue_stopped: drop";
+	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, resume_path,
+					  ARRAY_SIZE(resume_path),
+					  usbnet_grep_line, g), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, drop_path,
+					  ARRAY_SIZE(drop_path),
+					  usbnet_grep_line, g), 0);
+	KUNIT_EXPECT_TRUE(test, g->found[0]);
+	KUNIT_EXPECT_TRUE(test, g->found[1]);
+	KUNIT_EXPECT_TRUE(test, g->found[2]);
+
+	/* v1, three packets, no ifdown or suspend: the pure race */
+	memset(g, 0, sizeof(*g));
+	g->needle[0] = "dql_completed begins";
+	g->needle[1] = "dql_completed(1514) ends";
+	g->needle[2] = "!! serial-completion";
+	u->cfg.variant = BQLM_USBNET_V1;
+	u->cfg.packets = 3;
+	u->cfg.stops = 0;
+	u->cfg.suspends = 0;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
+	x = bqlm_explorer_create(&sys, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
+	n = bqlm_explorer_path(x, BQLM_CHECK_SERIAL_COMPLETION, path, 64);
+	bqlm_explorer_destroy(x);
+	KUNIT_ASSERT_EQ(test, n, 27);
+	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, path, n, usbnet_grep_line, g),
+			(int)BIT_SC);
+	KUNIT_EXPECT_TRUE(test, g->found[0]);
+	KUNIT_EXPECT_TRUE(test, g->found[1]);
+	KUNIT_EXPECT_TRUE(test, g->found[2]);
+}
+
 static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE_PARAM(usbnet_exploration, usbnet_x_gen_params),
 	KUNIT_CASE(usbnet_merged_syzbot_replay),
@@ -625,6 +706,7 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_refusals),
 	KUNIT_CASE(usbnet_config),
 	KUNIT_CASE(usbnet_descriptions),
+	KUNIT_CASE(usbnet_trace_words),
 	{}
 };
 

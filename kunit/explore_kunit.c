@@ -1,0 +1,546 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the explorer (model/explore.c) and the BQL invariants
+ * (model/invariants.c).
+ *
+ * The explorer is tested on a toy system whose state space is known in
+ * closed form: a grid of (x, y), 0 <= x, y <= n, where action 0 increments
+ * x and action 1 increments y. The toy reports
+ *  - a byte-balance violation (not fatal) on the step (0, 0) -> (1, 0),
+ *  - an over-completion (fatal) on any step into (n, n),
+ *  - a stall (fatal, a property of the state) in (0, n).
+ * So there are (n + 1)^2 - 1 states ((n, n) is never stored), the stall is
+ * the verdict at depth n, the over-completion is at depth 2n.
+ */
+#include <kunit/test.h>
+#include <bqlm/explore.h>
+#include <bqlm/invariants.h>
+
+struct toy_state {
+	unsigned char x;
+	unsigned char y;
+	unsigned char pad[2];
+};
+
+enum toy_mode {
+	TOY_GOOD,
+	TOY_BAD_STEP,		/* refuses an action it enabled */
+	TOY_TOO_MANY,		/* claims too many actions */
+	TOY_BAD_CHECK,		/* the state check fails */
+};
+
+struct toy_cfg {
+	unsigned int n;
+	enum toy_mode mode;
+};
+
+#define OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
+#define BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
+#define ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
+
+static void toy_init(const void *ctx, void *state)
+{
+	(void)ctx;
+	(void)state;
+}
+
+static unsigned int toy_enabled(const void *ctx, const void *state,
+				unsigned int *actions)
+{
+	const struct toy_cfg *cfg = ctx;
+	const struct toy_state *s = state;
+	unsigned int n = 0;
+
+	if (cfg->mode == TOY_TOO_MANY)
+		return BQLM_X_MAX_ACTIONS + 1;
+	if (s->x < cfg->n)
+		actions[n++] = 0;
+	if (s->y < cfg->n)
+		actions[n++] = 1;
+	return n;
+}
+
+static void toy_violation(struct bqlm_violation *each, enum bqlm_check c,
+			  int err, const struct toy_state *s)
+{
+	each[c].check = c;
+	each[c].err = err;
+	each[c].where = "toy";
+	each[c].val[0] = s->x;
+	each[c].val[1] = s->y;
+}
+
+static int toy_step(const void *ctx, const void *from, unsigned int action,
+		    void *to, struct bqlm_violation *each)
+{
+	const struct toy_cfg *cfg = ctx;
+	const struct toy_state *f = from;
+	struct toy_state *t = to;
+	int mask = 0;
+
+	if (action > 1 || (action == 0 && f->x >= cfg->n) ||
+	    (action == 1 && f->y >= cfg->n))
+		return -EINVAL;
+	if (cfg->mode == TOY_BAD_STEP && action == 1)
+		return -EINVAL;
+	if (action == 0)
+		t->x++;
+	else
+		t->y++;
+	if (t->x == 1 && t->y == 0) {
+		toy_violation(each, BQLM_CHECK_BYTE_BALANCE, -EBADMSG, t);
+		mask |= BB;
+	}
+	if (t->x == cfg->n && t->y == cfg->n) {
+		toy_violation(each, BQLM_CHECK_DQL_OVER_COMPLETION, -ERANGE, t);
+		mask |= OC;
+	}
+	return mask;
+}
+
+static int toy_check_state(const void *ctx, const void *state,
+			   const unsigned int *actions, unsigned int n,
+			   struct bqlm_violation *each)
+{
+	const struct toy_cfg *cfg = ctx;
+	const struct toy_state *s = state;
+
+	(void)actions;
+	(void)n;
+	if (cfg->mode == TOY_BAD_CHECK)
+		return -EIO;
+	if (s->x == 0 && s->y == cfg->n) {
+		toy_violation(each, BQLM_CHECK_STALL, -EAGAIN, s);
+		return ST;
+	}
+	return 0;
+}
+
+static int toy_describe_action(const void *ctx, const void *state,
+			       unsigned int action, char *buf, size_t len)
+{
+	(void)ctx;
+	(void)state;
+	return snprintf(buf, len, "toy: %s++", action ? "y" : "x");
+}
+
+static int toy_describe_state(const void *ctx, const void *state, char *buf,
+			      size_t len)
+{
+	const struct toy_state *s = state;
+
+	(void)ctx;
+	return snprintf(buf, len, "x %u y %u", s->x, s->y);
+}
+
+static void toy_sys(struct bqlm_xsys *sys, const struct toy_cfg *cfg)
+{
+	memset(sys, 0, sizeof(*sys));
+	sys->name = "toy";
+	sys->state_size = sizeof(struct toy_state);
+	sys->ctx = cfg;
+	sys->init = toy_init;
+	sys->enabled = toy_enabled;
+	sys->step = toy_step;
+	sys->check_state = toy_check_state;
+	sys->describe_action = toy_describe_action;
+	sys->describe_state = toy_describe_state;
+}
+
+/* Explore the toy; the result in @res, the return value of bqlm_explore. */
+static int toy_explore(struct kunit *test, const struct toy_cfg *cfg,
+		       const struct bqlm_xbounds *bounds,
+		       struct bqlm_xresult *res, unsigned int *path,
+		       enum bqlm_check check, int *path_len)
+{
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+	int err;
+
+	toy_sys(&sys, cfg);
+	x = bqlm_explorer_create(&sys, bounds);
+	KUNIT_EXPECT_NOT_NULL(test, x);
+	if (!x)
+		return -ENOMEM;
+	err = bqlm_explore(x, res);
+	if (path)
+		*path_len = bqlm_explorer_path(x, check, path, 256);
+	bqlm_explorer_destroy(x);
+	return err;
+}
+
+static void explore_grid(struct kunit *test)
+{
+	struct toy_cfg cfg = { .n = 40 };
+	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
+						 GFP_KERNEL);
+	unsigned int *path = kunit_kzalloc(test, 256 * sizeof(*path),
+					   GFP_KERNEL);
+	int n, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, NULL, res, path,
+					  BQLM_CHECK_DQL_OVER_COMPLETION, &n),
+			0);
+	KUNIT_EXPECT_TRUE(test, res->complete);
+	KUNIT_EXPECT_FALSE(test, res->depth_bounded);
+	KUNIT_EXPECT_EQ(test, res->states, 41ULL * 41 - 1);
+	/* every stored state but (0, 40) (a stall) expands its actions */
+	KUNIT_EXPECT_EQ(test, res->transitions, 2ULL * 40 * 41 - 1);
+	KUNIT_EXPECT_EQ(test, res->max_depth, 79U);
+	KUNIT_EXPECT_EQ(test, res->violated, OC | BB | ST);
+	KUNIT_EXPECT_EQ(test, res->w[BQLM_CHECK_BYTE_BALANCE].depth, 1U);
+	KUNIT_EXPECT_EQ(test, res->w[BQLM_CHECK_STALL].depth, 40U);
+	KUNIT_EXPECT_EQ(test, res->w[BQLM_CHECK_STALL].action,
+			BQLM_X_NO_ACTION);
+	KUNIT_EXPECT_EQ(test, res->w[BQLM_CHECK_DQL_OVER_COMPLETION].depth,
+			80U);
+	KUNIT_EXPECT_EQ(test, res->w[BQLM_CHECK_DQL_OVER_COMPLETION].v.err,
+			-ERANGE);
+	/* fatal beats shallow: the stall (depth 40), not byte balance */
+	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), BQLM_CHECK_STALL);
+	/* a shortest path to (40, 40): 80 steps, 40 of each */
+	KUNIT_ASSERT_EQ(test, n, 80);
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_LE(test, path[i], 1U);
+}
+
+static void explore_strict(struct kunit *test)
+{
+	struct toy_cfg cfg = { .n = 5 };
+	struct bqlm_xbounds bounds = { .strict = true };
+	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
+						 GFP_KERNEL);
+	unsigned int *path = kunit_kzalloc(test, 256 * sizeof(*path),
+					   GFP_KERNEL);
+	int n, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, &bounds, res, path,
+					  BQLM_CHECK_STALL, &n), 0);
+	/* (1, 0) is not stored, so neither is the rest of the row y == 0 */
+	KUNIT_EXPECT_EQ(test, res->states, 6ULL * 6 - 1 - 5);
+	KUNIT_EXPECT_EQ(test, res->violated, OC | BB | ST);
+	/* the stall is a state: its path ends in it, all y++ */
+	KUNIT_ASSERT_EQ(test, n, 5);
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_EQ(test, path[i], 1U);
+}
+
+static void explore_bounds(struct kunit *test)
+{
+	struct toy_cfg cfg = { .n = 5 };
+	struct bqlm_xbounds depth = { .max_depth = 3 };
+	struct bqlm_xbounds states = { .max_states = 5 };
+	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
+						 GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, &depth, res, NULL, 0,
+					  NULL), 0);
+	/* x + y <= 3 */
+	KUNIT_EXPECT_EQ(test, res->states, 10ULL);
+	KUNIT_EXPECT_EQ(test, res->max_depth, 3U);
+	KUNIT_EXPECT_TRUE(test, res->depth_bounded);
+	KUNIT_EXPECT_TRUE(test, res->complete);
+
+	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, &states, res, NULL, 0,
+					  NULL), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, res->states, 5ULL);
+	KUNIT_EXPECT_FALSE(test, res->complete);
+}
+
+static void explore_contract(struct kunit *test)
+{
+	struct toy_cfg cfg = { .n = 3 };
+	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
+						 GFP_KERNEL);
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	cfg.mode = TOY_BAD_STEP;
+	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, NULL, res, NULL, 0,
+					  NULL), -EINVAL);
+	cfg.mode = TOY_TOO_MANY;
+	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, NULL, res, NULL, 0,
+					  NULL), -E2BIG);
+	cfg.mode = TOY_BAD_CHECK;
+	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, NULL, res, NULL, 0,
+					  NULL), -EIO);
+
+	/* an explorer explores once */
+	cfg.mode = TOY_GOOD;
+	toy_sys(&sys, &cfg);
+	x = bqlm_explorer_create(&sys, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_explorer_path(x, BQLM_CHECK_NR, NULL, 0),
+			-ENOENT);
+	bqlm_explorer_destroy(x);
+	bqlm_explorer_destroy(NULL);
+
+	/* a system without a step is refused */
+	sys.step = NULL;
+	KUNIT_EXPECT_NULL(test, bqlm_explorer_create(&sys, NULL));
+}
+
+struct toy_lines {
+	unsigned int n;
+	unsigned int marks;
+};
+
+static void toy_line(void *arg, const char *line)
+{
+	struct toy_lines *l = arg;
+
+	l->n++;
+	if (strstr(line, "!! "))
+		l->marks++;
+}
+
+static void explore_trace(struct kunit *test)
+{
+	static const unsigned int to_stall[] = { 1, 1, 1 };
+	static const unsigned int to_bug[] = { 0, 1, 0, 1, 0, 1 };
+	static const unsigned int too_far[] = { 0, 0, 0, 0 };
+	struct toy_cfg cfg = { .n = 3 };
+	struct toy_lines l = { 0 };
+	struct bqlm_xsys sys;
+
+	toy_sys(&sys, &cfg);
+	/* a path to a stalled state: the state check is reported at the end */
+	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, to_stall, 3, toy_line, &l),
+			(int)ST);
+	KUNIT_EXPECT_EQ(test, l.n, 2U + 2U * 3 + 1);
+	KUNIT_EXPECT_EQ(test, l.marks, 1U);
+	/* byte balance on the first step, the bug on the last */
+	memset(&l, 0, sizeof(l));
+	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, to_bug, 6, toy_line, &l),
+			(int)OC);
+	KUNIT_EXPECT_EQ(test, l.marks, 2U);
+	/* a step that is not enabled */
+	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, too_far, 4, toy_line, &l),
+			-EINVAL);
+}
+
+static void explore_verdict(struct kunit *test)
+{
+	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
+						 GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), BQLM_CHECK_NONE);
+	res->violated = BB | BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING);
+	res->w[BQLM_CHECK_BYTE_BALANCE].depth = 7;
+	res->w[BQLM_CHECK_SKB_ACCOUNTING].depth = 6;
+	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res),
+			BQLM_CHECK_SKB_ACCOUNTING);
+	res->violated |= OC;
+	res->w[BQLM_CHECK_DQL_OVER_COMPLETION].depth = 9;
+	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res),
+			BQLM_CHECK_DQL_OVER_COMPLETION);
+	/* equal depth: the check listed first */
+	res->violated |= BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION);
+	res->w[BQLM_CHECK_SERIAL_COMPLETION].depth = 9;
+	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res),
+			BQLM_CHECK_DQL_OVER_COMPLETION);
+}
+
+static struct kunit_case bqlm_explore_cases[] = {
+	KUNIT_CASE(explore_grid),
+	KUNIT_CASE(explore_strict),
+	KUNIT_CASE(explore_bounds),
+	KUNIT_CASE(explore_contract),
+	KUNIT_CASE(explore_trace),
+	KUNIT_CASE(explore_verdict),
+	{}
+};
+
+static struct kunit_suite bqlm_explore_suite = {
+	.name = "bqlm_explore",
+	.test_cases = bqlm_explore_cases,
+};
+
+/* The invariants, one at a time, on hand-made observations. */
+
+struct inv_ctx {
+	struct bqlm_dql dql;
+	struct bqlm_inv_counters c;
+	struct bqlm_violation each[BQLM_CHECK_NR];
+	struct bqlm_vlog log;
+};
+
+static struct inv_ctx *inv_setup(struct kunit *test)
+{
+	struct inv_ctx *v = kunit_kzalloc(test, sizeof(*v), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, v);
+	bqlm_dql_init(&v->dql, 100, 1000);
+	bqlm_dql_queued(&v->dql, 300, 1000);
+	bqlm_dql_completed(&v->dql, 100, 1000);
+	v->c.where = "test";
+	v->c.bql = true;
+	v->c.dql = &v->dql;
+	v->c.inflight = 200;
+	bqlm_vlog_init(&v->log);
+	return v;
+}
+
+static unsigned int inv_run(struct inv_ctx *v)
+{
+	memset(v->each, 0, sizeof(v->each));
+	return bqlm_inv_check(&v->c, &v->log, v->each);
+}
+
+static void invariants_hold(struct kunit *test)
+{
+	struct inv_ctx *v = inv_setup(test);
+
+	KUNIT_EXPECT_EQ(test, inv_run(v), 0U);
+	KUNIT_EXPECT_EQ(test, v->log.count, 0U);
+	/* without a log or a per-check array */
+	KUNIT_EXPECT_EQ(test, bqlm_inv_check(&v->c, NULL, NULL), 0U);
+}
+
+static void invariants_step_events(struct kunit *test)
+{
+	struct inv_ctx *v = inv_setup(test);
+	const unsigned int sa = BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING);
+
+	v->c.step.dql_err = -ERANGE;
+	v->c.step.dql_val[0] = 1514;
+	KUNIT_EXPECT_EQ(test, inv_run(v), OC);
+	KUNIT_EXPECT_EQ(test, v->log.first.check,
+			BQLM_CHECK_DQL_OVER_COMPLETION);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_DQL_OVER_COMPLETION].val[0],
+			1514ULL);
+	v->c.step.dql_err = -E2BIG;
+	KUNIT_EXPECT_EQ(test, inv_run(v),
+			BQLM_CHECK_BIT(BQLM_CHECK_DQL_OBJECT_TOO_BIG));
+	v->c.step.dql_err = 0;
+	v->c.step.stale_bytes = 60;
+	KUNIT_EXPECT_EQ(test, inv_run(v),
+			BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP));
+	v->c.step.stale_bytes = 0;
+	v->c.step.unsent_skbs = 1;
+	KUNIT_EXPECT_EQ(test, inv_run(v), sa);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SKB_ACCOUNTING].err, -ENOENT);
+	v->c.step.unsent_skbs = 0;
+	v->c.step.len_mismatch = 1;
+	KUNIT_EXPECT_EQ(test, inv_run(v), sa);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SKB_ACCOUNTING].err, -EINVAL);
+	v->c.step.len_mismatch = 0;
+	v->c.step.twice = 1;
+	KUNIT_EXPECT_EQ(test, inv_run(v), sa);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SKB_ACCOUNTING].err, -EEXIST);
+	/* two skb problems in one step: reported once, the first described */
+	v->c.step.lost = 1;
+	KUNIT_EXPECT_EQ(test, inv_run(v), sa);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SKB_ACCOUNTING].err, -EEXIST);
+	v->c.step.twice = 0;
+	KUNIT_EXPECT_EQ(test, inv_run(v), sa);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SKB_ACCOUNTING].err, -ENOENT);
+}
+
+static void invariants_concurrency(struct kunit *test)
+{
+	struct inv_ctx *v = inv_setup(test);
+
+	v->c.completions = 1;
+	v->c.producers = 1;
+	KUNIT_EXPECT_EQ(test, inv_run(v), 0U);
+	v->c.completions = 2;
+	KUNIT_EXPECT_EQ(test, inv_run(v),
+			BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION));
+	v->c.completions = 1;
+	v->c.producers = 2;
+	KUNIT_EXPECT_EQ(test, inv_run(v),
+			BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_PRODUCER));
+}
+
+static void invariants_balance_and_limit(struct kunit *test)
+{
+	struct inv_ctx *v = inv_setup(test);
+
+	/* queued - completed = 200, the driver says 250 */
+	v->c.inflight = 250;
+	KUNIT_EXPECT_EQ(test, inv_run(v), BB);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_BYTE_BALANCE].err, -EBADMSG);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_BYTE_BALANCE].val[0], 200ULL);
+	/* completed beyond queued */
+	v->dql.num_completed = 400;
+	KUNIT_EXPECT_EQ(test, inv_run(v), BB);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_BYTE_BALANCE].err, -ERANGE);
+	v->dql.num_completed = 100;
+	v->c.inflight = 200;
+	/* a limit out of its bounds, both ways */
+	v->dql.limit = v->dql.max_limit + 1;
+	KUNIT_EXPECT_EQ(test, inv_run(v),
+			BQLM_CHECK_BIT(BQLM_CHECK_DQL_LIMIT_BOUNDS));
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_DQL_LIMIT_BOUNDS].val[1],
+			(unsigned long long)v->dql.max_limit);
+	v->dql.min_limit = 100;
+	v->dql.limit = 50;
+	KUNIT_EXPECT_EQ(test, inv_run(v),
+			BQLM_CHECK_BIT(BQLM_CHECK_DQL_LIMIT_BOUNDS));
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_DQL_LIMIT_BOUNDS].val[1],
+			100ULL);
+}
+
+static void invariants_stall(struct kunit *test)
+{
+	struct inv_ctx *v = inv_setup(test);
+
+	v->c.quiescent = true;
+	v->c.wants_tx = true;
+	KUNIT_EXPECT_EQ(test, inv_run(v), 0U);
+	v->c.stopped = true;
+	KUNIT_EXPECT_EQ(test, inv_run(v), ST);
+	/* without BQL only the stall is checked */
+	v->c.bql = false;
+	v->c.inflight = 12345;
+	v->c.completions = 3;
+	KUNIT_EXPECT_EQ(test, inv_run(v), ST);
+	v->c.dql = NULL;
+	KUNIT_EXPECT_EQ(test, inv_run(v), ST);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_STALL].val[0], 0ULL);
+	v->c.wants_tx = false;
+	KUNIT_EXPECT_EQ(test, inv_run(v), 0U);
+}
+
+static void invariants_fatal(struct kunit *test)
+{
+	KUNIT_EXPECT_TRUE(test,
+			  bqlm_inv_fatal(BQLM_CHECK_DQL_OVER_COMPLETION));
+	KUNIT_EXPECT_TRUE(test, bqlm_inv_fatal(BQLM_CHECK_SERIAL_COMPLETION));
+	KUNIT_EXPECT_TRUE(test, bqlm_inv_fatal(BQLM_CHECK_SERIAL_PRODUCER));
+	KUNIT_EXPECT_TRUE(test, bqlm_inv_fatal(BQLM_CHECK_STALL));
+	KUNIT_EXPECT_FALSE(test, bqlm_inv_fatal(BQLM_CHECK_BYTE_BALANCE));
+	KUNIT_EXPECT_FALSE(test, bqlm_inv_fatal(BQLM_CHECK_RESET_ON_STOP));
+	KUNIT_EXPECT_FALSE(test, bqlm_inv_fatal(BQLM_CHECK_SKB_ACCOUNTING));
+	KUNIT_EXPECT_FALSE(test, bqlm_inv_fatal(BQLM_CHECK_DQL_LIMIT_BOUNDS));
+}
+
+static struct kunit_case bqlm_invariants_cases[] = {
+	KUNIT_CASE(invariants_hold),
+	KUNIT_CASE(invariants_step_events),
+	KUNIT_CASE(invariants_concurrency),
+	KUNIT_CASE(invariants_balance_and_limit),
+	KUNIT_CASE(invariants_stall),
+	KUNIT_CASE(invariants_fatal),
+	{}
+};
+
+static struct kunit_suite bqlm_invariants_suite = {
+	.name = "bqlm_invariants",
+	.test_cases = bqlm_invariants_cases,
+};
+
+kunit_test_suites(&bqlm_explore_suite, &bqlm_invariants_suite);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("KUnit tests for the bqlmodel explorer and invariants");
