@@ -50,7 +50,8 @@ static void print_help(FILE *f)
 		"  --depth N          do not expand states at depth N (default none)\n"
 		"  --max-states N     state bound (default 16777216)\n"
 		"  --strict           stop at every violation, not only fatal ones\n"
-		"  --all-traces       print a trace for every violated check\n"
+		"  --all-traces       a trace for every violated check (default: the\n"
+		"                     verdict and every other fatal one)\n"
 		"  --no-trace         print no trace\n"
 		"\n"
 		"exit status: 0 no violation, 1 violation, 2 bad usage,\n"
@@ -353,8 +354,10 @@ static int run_explore(const struct explore_opts *o, bool quiet,
 		printf("INCOMPLETE: out of memory\n");
 
 	if (verdict == BQLM_CHECK_NONE) {
-		printf("%s: no invariant violated in %llu states\n",
-		       err ? "NO VIOLATION FOUND" : "OK", res.states);
+		printf("%s: no invariant violated in %llu states%s\n",
+		       err ? "NO VIOLATION FOUND" : "OK", res.states,
+		       res.depth_bounded ? " (within the depth bound only)" :
+		       "");
 		goto out;
 	}
 	printf("VIOLATION: %s (depth %u): %s\n", bqlm_check_name(verdict),
@@ -380,8 +383,10 @@ static int run_explore(const struct explore_opts *o, bool quiet,
 		goto out;
 	}
 	shown |= BQLM_CHECK_BIT(verdict);
-	for (c = 0; o->all_traces && c < BQLM_CHECK_NR; c++) {
+	/* the other crashes always, the other violations on request */
+	for (c = 0; c < BQLM_CHECK_NR; c++) {
 		if (!(res.violated & BQLM_CHECK_BIT(c)) ||
+		    (!o->all_traces && !bqlm_inv_fatal(c)) ||
 		    same_witness_shown(&res, c, shown))
 			continue;
 		if (print_trace(&sys, x, &res, c, path)) {
@@ -491,8 +496,12 @@ int main(int argc, char **argv)
 		print_help(stderr);
 		return EXIT_USAGE;
 	}
-	if (!strcmp(argv[1], "list") && argc == 2)
+	if (!strcmp(argv[1], "list")) {
+		if (argc > 2)
+			return bad_usage("list takes no arguments, not '%s'",
+					 argv[2]);
 		return cmd_list();
+	}
 	if (!strcmp(argv[1], "explore"))
 		return cmd_explore(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "bench"))
