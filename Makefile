@@ -56,7 +56,8 @@ $(BUILD)/libbqlm.a: $(call objs,rel,$(MODEL_SRCS))
 	$(AR) rcs $@ $^
 
 # The command line front end (tools/bqlm.c) on the model library.
-$(BUILD)/bqlm: $(BUILD)/rel/tools/bqlm.o $(BUILD)/libbqlm.a
+$(BUILD)/bqlm: $(BUILD)/rel/tools/bqlm.o $(BUILD)/rel/tools/bqlm_tun.o \
+	       $(BUILD)/libbqlm.a
 	$(CC) -o $@ $^
 
 bench: $(BUILD)/bqlm

@@ -65,6 +65,12 @@ static void bqlm_inv_check_step(const struct bqlm_inv_counters *c,
 	if (s->lost)
 		bqlm_inv_report(out, BQLM_CHECK_SKB_ACCOUNTING, -ENOENT,
 				c->where, s->lost, 0);
+	if (s->bp_drops)
+		bqlm_inv_report(out, BQLM_CHECK_BACKPRESSURE_DROP, -ENOBUFS,
+				c->where, s->bp_drops, 0);
+	if (s->reconfig_stopped)
+		bqlm_inv_report(out, BQLM_CHECK_WAKE_ON_RECONFIG, -EAGAIN,
+				c->where, s->reconfig_stopped, 0);
 }
 
 /* The queue's counters against the driver's own truth. */

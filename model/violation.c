@@ -43,6 +43,12 @@ static const struct {
 	[BQLM_CHECK_BAD_CALL] = {
 		"bad-call",
 		"API call with invalid arguments rejected" },
+	[BQLM_CHECK_BACKPRESSURE_DROP] = {
+		"backpressure-drop",
+		"packet dropped on a full ring although the queue should have been stopped instead" },
+	[BQLM_CHECK_WAKE_ON_RECONFIG] = {
+		"wake-on-reconfig",
+		"queue left stopped by attach/resize/reconfiguration: nothing wakes it" },
 };
 
 /**

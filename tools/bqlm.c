@@ -20,6 +20,8 @@
 #include <bqlm/invariants.h>
 #include <bqlm/usbnet.h>
 
+#include "bqlm_tun.h"
+
 #define EXIT_VIOLATION	1
 #define EXIT_USAGE	2
 #define EXIT_INCOMPLETE	3
@@ -57,6 +59,7 @@ static void print_help(FILE *f)
 		"exit status: 0 no violation, 1 violation, 2 bad usage,\n"
 		"             3 exploration incomplete (bound), 4 internal error\n",
 		prog, prog, prog, BQLM_USBNET_MAX_PACKETS);
+	bqlm_cli_tun_usage(f);
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -97,10 +100,12 @@ static int cmd_list(void)
 	unsigned int v;
 
 	printf("models:\n  usbnet   drivers/net/usb/usbnet.c transmit side (Linux 6.12 + BQL)\n");
+	bqlm_cli_tun_models();
 	printf("usbnet variants:\n");
 	for (v = 0; v < BQLM_USBNET_NR_VARIANTS; v++)
 		printf("  %-10s %s\n", bqlm_usbnet_variant_name(v),
 		       bqlm_usbnet_variant_desc(v));
+	bqlm_cli_tun_list();
 	return 0;
 }
 
@@ -408,6 +413,10 @@ static int cmd_explore(int argc, char **argv)
 
 	if (argc < 1)
 		return bad_usage("explore: which model? (%s list)", prog);
+	if (!strcmp(argv[0], "tun"))
+		return bqlm_cli_explore_tun(argc - 1, argv + 1);
+	if (!strcmp(argv[0], "bql-xoff"))
+		return bqlm_cli_explore_xoff(argc - 1, argv + 1);
 	if (strcmp(argv[0], "usbnet"))
 		return bad_usage("unknown model '%s' (see 'bqlm list')",
 				 argv[0]);

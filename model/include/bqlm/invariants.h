@@ -52,6 +52,10 @@
  * @twice: skbs this step reported sent or complete a second time
  * @lost: skbs this step freed after reporting them sent in the current
  *	epoch, without reporting them complete
+ * @bp_drops: packets this step dropped on a full ring while backpressure
+ *	was in force and no documented race explains it
+ * @reconfig_stopped: queues this step (an attach, resize or
+ *	reconfiguration that must wake them) left stopped or not reset
  */
 struct bqlm_inv_step {
 	int dql_err;
@@ -61,6 +65,8 @@ struct bqlm_inv_step {
 	unsigned int len_mismatch;
 	unsigned int twice;
 	unsigned int lost;
+	unsigned int bp_drops;
+	unsigned int reconfig_stopped;
 };
 
 /**

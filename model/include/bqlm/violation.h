@@ -36,6 +36,11 @@
  * @BQLM_CHECK_STALL: a quiescent state with the queue stopped and nothing
  *	left that can wake it
  * @BQLM_CHECK_BAD_CALL: an API call with arguments the model rejects
+ * @BQLM_CHECK_BACKPRESSURE_DROP: a packet dropped on a full ring while the
+ *	driver's backpressure (stop instead of drop) was in force, with no
+ *	documented race to explain it
+ * @BQLM_CHECK_WAKE_ON_RECONFIG: a queue left stopped (or its wake counter
+ *	not reset) by an attach, resize or reconfiguration that must wake it
  * @BQLM_CHECK_NR: number of checks
  */
 enum bqlm_check {
@@ -50,6 +55,8 @@ enum bqlm_check {
 	BQLM_CHECK_SKB_ACCOUNTING,
 	BQLM_CHECK_STALL,
 	BQLM_CHECK_BAD_CALL,
+	BQLM_CHECK_BACKPRESSURE_DROP,
+	BQLM_CHECK_WAKE_ON_RECONFIG,
 	BQLM_CHECK_NR
 };
 

@@ -1,0 +1,636 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the ptr_ring model (model/ptr_ring.c) and the tun
+ * transmit model (model/tun.c), suite bqlm_tun.
+ *
+ * The explorations run at four packets (small enough for UML) and check
+ * the verdict, the violated checks, the depth of the verdict's shortest
+ * witness and the exact numbers of states and transitions, the same in the
+ * kernel, in userspace and in the 32-bit build. The targeted cases call
+ * the actors one step at a time: the 2019 lost wakeup, the re-check that
+ * the merged design adds, the store-buffering stall without the barriers.
+ */
+#include <kunit/test.h>
+#include <bqlm/tun.h>
+
+#define BIT_SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
+#define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
+#define BIT_BD	BQLM_CHECK_BIT(BQLM_CHECK_BACKPRESSURE_DROP)
+#define BIT_WR	BQLM_CHECK_BIT(BQLM_CHECK_WAKE_ON_RECONFIG)
+
+/* A sequentially consistent CPU on @mem with its own buffer @sb. */
+static void tun_sc_view(struct bqlm_mm_cpu *c, struct bqlm_mem *mem,
+			struct bqlm_sb *sb)
+{
+	c->kind = BQLM_MM_SC;
+	c->mem = mem;
+	c->sb = sb;
+}
+
+static void ptr_ring_produce_consume(struct kunit *test)
+{
+	struct bqlm_ptr_ring r;
+	struct bqlm_mem mem;
+	struct bqlm_sb sb;
+	struct bqlm_mm_cpu c;
+	unsigned int i;
+
+	memset(&mem, 0, sizeof(mem));
+	memset(&sb, 0, sizeof(sb));
+	tun_sc_view(&c, &mem, &sb);
+	bqlm_ptr_ring_init(&r, 2, 4, BQLM_PTR_RING_BATCH);
+	/* 16 entries per batch is above half the ring: batching is off */
+	KUNIT_EXPECT_EQ(test, r.batch, 1);
+	KUNIT_EXPECT_EQ(test, r.size, 4);
+	KUNIT_EXPECT_TRUE(test, bqlm___ptr_ring_empty(&r, &c));
+	for (i = 1; i <= 4; i++) {
+		KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), 0);
+		KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_produce(&r, &c, i), 0);
+	}
+	KUNIT_EXPECT_TRUE(test, bqlm___ptr_ring_full(&r, &c));
+	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_produce(&r, &c, 9), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, &mem), 4);
+	/* the slots are memory words 2..5 */
+	KUNIT_EXPECT_EQ(test, mem.v[2], 1);
+	KUNIT_EXPECT_EQ(test, mem.v[5], 4);
+	KUNIT_EXPECT_EQ(test, mem.v[6], 0);
+	for (i = 1; i <= 4; i++)
+		KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), i);
+	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, &mem), 0);
+	KUNIT_EXPECT_FALSE(test, bqlm___ptr_ring_full(&r, &c));
+	/* a ring of size 0 takes nothing and is neither full nor readable */
+	bqlm_ptr_ring_init(&r, 2, 0, 1);
+	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), -ENOSPC);
+	KUNIT_EXPECT_FALSE(test, bqlm___ptr_ring_full(&r, &c));
+	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_peek(&r, &c), 0);
+}
+
+static void ptr_ring_batched_zeroing(struct kunit *test)
+{
+	unsigned int got[4];
+	struct bqlm_ptr_ring r;
+	struct bqlm_mem mem;
+	struct bqlm_sb sb;
+	struct bqlm_mm_cpu c;
+	unsigned int i;
+
+	memset(&mem, 0, sizeof(mem));
+	memset(&sb, 0, sizeof(sb));
+	tun_sc_view(&c, &mem, &sb);
+	bqlm_ptr_ring_init(&r, 0, 4, 2);
+	KUNIT_EXPECT_EQ(test, r.batch, 2);
+	for (i = 1; i <= 4; i++)
+		KUNIT_ASSERT_EQ(test, bqlm___ptr_ring_produce(&r, &c, i), 0);
+	/* one consumed: its slot is not zeroed yet, the producer waits */
+	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 1);
+	KUNIT_EXPECT_EQ(test, mem.v[0], 1);
+	KUNIT_EXPECT_EQ(test, r.consumer_head, 1);
+	KUNIT_EXPECT_EQ(test, r.consumer_tail, 0);
+	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, &mem), 3);
+	/* the second completes the batch: both slots zeroed at once */
+	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 2);
+	KUNIT_EXPECT_EQ(test, mem.v[0], 0);
+	KUNIT_EXPECT_EQ(test, mem.v[1], 0);
+	KUNIT_EXPECT_EQ(test, r.consumer_tail, 2);
+	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), 0);
+	/* batched consume up to the end of the ring wraps the indices */
+	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume_batched(&r, &c, got, 4),
+			2);
+	KUNIT_EXPECT_EQ(test, got[0], 3);
+	KUNIT_EXPECT_EQ(test, got[1], 4);
+	KUNIT_EXPECT_EQ(test, r.consumer_head, 0);
+	KUNIT_EXPECT_EQ(test, r.consumer_tail, 0);
+	for (i = 0; i < 4; i++)
+		KUNIT_EXPECT_EQ(test, mem.v[i], 0);
+	/* the kernel's rule: a batch above half the ring becomes 1 */
+	bqlm___ptr_ring_set_size(&r, 3, 2);
+	KUNIT_EXPECT_EQ(test, r.batch, 1);
+	bqlm___ptr_ring_set_size(&r, 4, 0);
+	KUNIT_EXPECT_EQ(test, r.batch, 1);
+}
+
+static void ptr_ring_resize_purge(struct kunit *test)
+{
+	unsigned int out[4];
+	struct bqlm_ptr_ring r;
+	struct bqlm_mem mem;
+	struct bqlm_sb sb;
+	struct bqlm_mm_cpu c;
+	unsigned int i;
+
+	memset(&mem, 0, sizeof(mem));
+	memset(&sb, 0, sizeof(sb));
+	tun_sc_view(&c, &mem, &sb);
+	bqlm_ptr_ring_init(&r, 0, 4, 1);
+	for (i = 1; i <= 3; i++)
+		KUNIT_ASSERT_EQ(test, bqlm___ptr_ring_produce(&r, &c, i), 0);
+	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 1);
+	/* shrink to 1: entry 2 is kept, 3 freed; the new ring is full */
+	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_resize(&r, &c, 1, 1, out, 4), 1);
+	KUNIT_EXPECT_EQ(test, out[0], 3);
+	KUNIT_EXPECT_EQ(test, r.size, 1);
+	KUNIT_EXPECT_EQ(test, r.producer, 0);
+	KUNIT_EXPECT_TRUE(test, bqlm___ptr_ring_full(&r, &c));
+	/* grow to 4: the entry stays first, room behind it */
+	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_resize(&r, &c, 4, 1, out, 4), 0);
+	KUNIT_EXPECT_EQ(test, r.producer, 1);
+	KUNIT_EXPECT_FALSE(test, bqlm___ptr_ring_full(&r, &c));
+	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_produce(&r, &c, 5), 0);
+	/* purge frees everything in order */
+	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_purge(&r, &c, out, 4), 2);
+	KUNIT_EXPECT_EQ(test, out[0], 2);
+	KUNIT_EXPECT_EQ(test, out[1], 5);
+	KUNIT_EXPECT_TRUE(test, bqlm___ptr_ring_empty(&r, &c));
+	/* too little room to report what is freed */
+	KUNIT_ASSERT_EQ(test, bqlm___ptr_ring_produce(&r, &c, 6), 0);
+	KUNIT_ASSERT_EQ(test, bqlm___ptr_ring_produce(&r, &c, 7), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_purge(&r, &c, out, 1), -ENOSPC);
+}
+
+/* One exploration of the tun model and what it must find. */
+struct tun_x_case {
+	const char *desc;
+	enum bqlm_tun_variant variant;
+	enum bqlm_mm_kind mm;
+	enum bqlm_tun_reader_kind reader;
+	unsigned int ring;
+	unsigned int detaches;
+	unsigned int set_iffs;
+	bool qdisc;
+	unsigned long long states;
+	unsigned long long transitions;
+	unsigned int violated;
+	enum bqlm_check verdict;
+	unsigned int verdict_depth;
+};
+
+#define TUN_X(d, v, m, rd, ring, det, iff, qd, s, t, viol, verd, depth) \
+	{ d, BQLM_TUN_##v, BQLM_MM_##m, BQLM_TUN_##rd, ring, det, iff, qd, \
+	  s, t, viol, verd, depth }
+
+static const struct tun_x_case tun_x_cases[] = {
+	TUN_X("stock-sc", STOCK, SC, READ, 2, 1, 0, true, 4047, 8646, 0,
+	      BQLM_CHECK_NONE, 0),
+	TUN_X("stock-tso", STOCK, TSO, READ, 2, 1, 0, true, 4047, 8646, 0,
+	      BQLM_CHECK_NONE, 0),
+	/* detached while stopped, re-attached without a wake */
+	TUN_X("stop-2019-sc", STOP_2019, SC, READ, 4, 1, 0, true, 21306, 52460,
+	      BIT_ST, BQLM_CHECK_STALL, 17),
+	/* the lost wakeup of the race alone: reader blocked, queue stopped */
+	TUN_X("stop-2019-race-sc", STOP_2019, SC, READ, 4, 0, 0, true, 4464,
+	      10364, BIT_ST, BQLM_CHECK_STALL, 22),
+	TUN_X("stop-2019-tso", STOP_2019, TSO, READ, 4, 1, 0, true, 26146,
+	      66716, BIT_ST, BQLM_CHECK_STALL, 18),
+	/* vhost-net's consume path has no wake at all in the 2019 patch */
+	TUN_X("stop-2019-vhost", STOP_2019, SC, VHOST, 4, 1, 0, true, 12556,
+	      29435, BIT_ST, BQLM_CHECK_STALL, 16),
+	TUN_X("backpressure-sc", BACKPRESSURE, SC, READ, 4, 1, 0, true, 26642,
+	      56655, 0, BQLM_CHECK_NONE, 0),
+	TUN_X("backpressure-tso", BACKPRESSURE, TSO, READ, 4, 1, 0, true,
+	      47654, 124964, 0, BQLM_CHECK_NONE, 0),
+	TUN_X("backpressure-pso", BACKPRESSURE, PSO, READ, 4, 1, 0, true,
+	      50314, 134620, 0, BQLM_CHECK_NONE, 0),
+	TUN_X("backpressure-x86", BACKPRESSURE, X86, READ, 4, 1, 0, true,
+	      43094, 111440, 0, BQLM_CHECK_NONE, 0),
+	TUN_X("backpressure-vhost", BACKPRESSURE, SC, VHOST, 4, 1, 0, true,
+	      26824, 57643, 0, BQLM_CHECK_NONE, 0),
+	TUN_X("backpressure-noqueue", BACKPRESSURE, SC, READ, 4, 1, 0, false,
+	      23898, 50871, 0, BQLM_CHECK_NONE, 0),
+	TUN_X("backpressure-set-iff", BACKPRESSURE, SC, READ, 4, 1, 2, true,
+	      102666, 234457, 0, BQLM_CHECK_NONE, 0),
+	/* ring of 2: the half-ring wake counts a consume from before the stop */
+	TUN_X("backpressure-ring2", BACKPRESSURE, SC, READ, 2, 1, 0, true,
+	      35444, 76623, BIT_BD, BQLM_CHECK_BACKPRESSURE_DROP, 20),
+	TUN_X("nobarrier-sc", BACKPRESSURE_NOBARRIER, SC, READ, 4, 1, 0, true,
+	      26642, 56655, 0, BQLM_CHECK_NONE, 0),
+	TUN_X("nobarrier-tso", BACKPRESSURE_NOBARRIER, TSO, READ, 4, 1, 0,
+	      true, 62338, 173485, BIT_ST, BQLM_CHECK_STALL, 30),
+	TUN_X("nobarrier-pso", BACKPRESSURE_NOBARRIER, PSO, READ, 4, 1, 0,
+	      true, 67962, 195553, BIT_ST, BQLM_CHECK_STALL, 30),
+	/* x86: set_bit is locked; with a ring of 4 the half-ring slack hides
+	 * the consumer's missing smp_mb()
+	 */
+	TUN_X("nobarrier-x86", BACKPRESSURE_NOBARRIER, X86, READ, 4, 1, 0,
+	      true, 51978, 141405, 0, BQLM_CHECK_NONE, 0),
+};
+
+KUNIT_ARRAY_PARAM_DESC(tun_x, tun_x_cases, desc);
+
+static void tun_x_cfg(const struct tun_x_case *p, struct bqlm_tun_cfg *cfg)
+{
+	bqlm_tun_cfg_default(cfg, p->variant);
+	cfg->mm = p->mm;
+	cfg->reader = p->reader;
+	cfg->packets = 4;
+	cfg->ring = p->ring;
+	cfg->detaches = p->detaches;
+	cfg->set_iffs = p->set_iffs;
+	cfg->qdisc = p->qdisc;
+}
+
+static void tun_exploration(struct kunit *test)
+{
+	const struct tun_x_case *p = test->param_value;
+	struct bqlm_tun_stats *stats;
+	struct bqlm_tun_cfg *cfg;
+	struct bqlm_xresult *res;
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+	unsigned int c;
+	int err;
+
+	cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	stats = kunit_kzalloc(test, sizeof(*stats), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_NOT_NULL(test, stats);
+	tun_x_cfg(p, cfg);
+	cfg->stats = stats;
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, &sys), 0);
+	x = bqlm_explorer_create(&sys, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	err = bqlm_explore(x, res);
+	bqlm_explorer_destroy(x);
+
+	KUNIT_EXPECT_EQ(test, err, 0);
+	KUNIT_EXPECT_TRUE(test, res->complete);
+	kunit_info(test, "%s: %llu states, %llu transitions, depth %u, %s",
+		   p->desc, res->states, res->transitions, res->max_depth,
+		   bqlm_check_name(bqlm_xresult_verdict(res)));
+	KUNIT_EXPECT_EQ(test, res->states, p->states);
+	KUNIT_EXPECT_EQ(test, res->transitions, p->transitions);
+	KUNIT_EXPECT_EQ(test, res->violated, p->violated);
+	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), p->verdict);
+	if (p->verdict != BQLM_CHECK_NONE)
+		KUNIT_EXPECT_EQ(test, res->w[p->verdict].depth,
+				p->verdict_depth);
+	for (c = 0; c < BQLM_CHECK_NR; c++)
+		if (res->violated & BQLM_CHECK_BIT(c))
+			KUNIT_EXPECT_EQ(test, res->w[c].v.check, c);
+	/* every state expanded once went through the figures */
+	KUNIT_EXPECT_EQ(test, stats->states, res->states);
+	KUNIT_EXPECT_LE(test, stats->max_delivered, 4U);
+	if (p->variant == BQLM_TUN_STOCK)
+		KUNIT_EXPECT_GT(test, stats->max_drops[BQLM_TUN_DROP_FULL], 0U);
+	else if (p->verdict == BQLM_CHECK_NONE)
+		KUNIT_EXPECT_EQ(test, stats->max_drops[BQLM_TUN_DROP_BP], 0U);
+}
+
+/* Per-case state: configuration, state, step record. */
+struct tun_ctx {
+	struct bqlm_tun_cfg cfg;
+	struct bqlm_tun tun;
+	struct bqlm_inv_step ev;
+	struct bqlm_violation each[BQLM_CHECK_NR];
+	unsigned int actions[BQLM_X_MAX_ACTIONS];
+};
+
+static struct tun_ctx *tun_setup(struct kunit *test,
+				 enum bqlm_tun_variant variant,
+				 enum bqlm_mm_kind mm)
+{
+	struct tun_ctx *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	bqlm_tun_cfg_default(&t->cfg, variant);
+	t->cfg.mm = mm;
+	t->cfg.cpus = 1;
+	t->cfg.ring = 2;
+	t->cfg.packets = 3;
+	t->cfg.detaches = 0;
+	bqlm_tun_init(&t->tun, &t->cfg);
+	return t;
+}
+
+static int tun_x(struct tun_ctx *t)
+{
+	return bqlm_tun_net_xmit(&t->tun, &t->cfg, 0, &t->ev);
+}
+
+static int tun_r(struct tun_ctx *t)
+{
+	return bqlm_tun_do_read(&t->tun, &t->cfg, 0, &t->ev);
+}
+
+/* The system's own state check on the current state: the stall bit. */
+static int tun_state_check(struct tun_ctx *t)
+{
+	struct bqlm_xsys sys;
+	unsigned int n;
+
+	if (bqlm_tun_system(&t->cfg, &sys))
+		return -EINVAL;
+	n = sys.enabled(sys.ctx, &t->tun, t->actions);
+	return sys.check_state(sys.ctx, &t->tun, t->actions, n, t->each);
+}
+
+/*
+ * The 2019 lost wakeup, one step at a time: the producer finds the ring
+ * full after its produce; before it stops the queue the reader empties the
+ * ring and wakes a queue that is not stopped yet; then the stop lands and
+ * the reader blocks on the empty ring.
+ */
+static void tun_stop2019_lost_wakeup(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_STOP_2019, BQLM_MM_SC);
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* stack check */
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* ptr_ring_produce */
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* ptr_ring_full */
+	}
+	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].phase, BQLM_TUN_X_STOP);
+	for (i = 0; i < 2; i++) {
+		KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* consume */
+		KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* wake: not stopped */
+	}
+	KUNIT_EXPECT_EQ(test, t->tun.delivered, 2);
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);		/* the stop lands */
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(&t->tun, 0));
+	KUNIT_ASSERT_EQ(test, tun_r(t), 0);		/* empty: sleep */
+	KUNIT_EXPECT_TRUE(test, t->tun.rd[0].sleeping);
+	KUNIT_EXPECT_EQ(test, tun_r(t), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, tun_x(t), -EAGAIN);	/* the qdisc holds pkt3 */
+	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
+	KUNIT_EXPECT_EQ(test, t->each[BQLM_CHECK_STALL].err, -EAGAIN);
+}
+
+/* The same interleaving with the merged design: the re-check saves it. */
+static void tun_backpressure_recheck(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_SC);
+
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* pkt1: check, produce */
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* not full */
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* unlock, notify */
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* pkt2: check, produce */
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* full: stop */
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(&t->tun, 0));
+	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].phase, BQLM_TUN_X_STOP);
+	/* the reader empties the ring under the consumer lock */
+	KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* consume pkt1 */
+	KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* stopped: cons_cnt 1 >= 1 */
+	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(&t->tun, 0));
+	KUNIT_EXPECT_EQ(test, t->tun.q[0].cons_cnt, 0);
+	KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* unlock */
+	/* the producer's re-check finds room as well and wakes (no-op) */
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* unlock */
+	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(&t->tun, 0));
+	KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_BP], 0);
+	KUNIT_EXPECT_EQ(test, t->tun.where[1], BQLM_TUN_PKT_RING);
+}
+
+/*
+ * Without the barriers under tso: the explorer's shortest path to the
+ * stall, replayed step by step, ends with the queue stopped, the ring
+ * empty and the reader asleep.
+ */
+static void tun_nobarrier_tso_stall(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE_NOBARRIER,
+				      BQLM_MM_TSO);
+	struct bqlm_xresult *res;
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+	unsigned int *path;
+	bool both = false;
+	int n, i;
+
+	t->cfg.ring = 4;
+	t->cfg.packets = 4;
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	path = kunit_kcalloc(test, 256, sizeof(*path), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
+	x = bqlm_explorer_create(&sys, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
+	KUNIT_EXPECT_EQ(test, res->states, 543ULL);
+	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), BQLM_CHECK_STALL);
+	n = bqlm_explorer_path(x, BQLM_CHECK_STALL, path, 256);
+	bqlm_explorer_destroy(x);
+	KUNIT_ASSERT_EQ(test, n, 30);
+
+	bqlm_tun_init(&t->tun, &t->cfg);
+	for (i = 0; i < n; i++) {
+		struct bqlm_tun before = t->tun;
+
+		KUNIT_ASSERT_GE(test, sys.step(sys.ctx, &before, path[i],
+					       &t->tun, t->each), 0);
+		if (t->tun.cpu[0].sb.n && t->tun.rd[0].sb.n)
+			both = true;
+	}
+	/* store buffering: both sides had a store waiting at once */
+	KUNIT_EXPECT_TRUE(test, both);
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(&t->tun, 0));
+	KUNIT_EXPECT_TRUE(test, t->tun.rd[0].sleeping);
+	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&t->tun.q[0].ring,
+						  &t->tun.mem), 0);
+	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].sb.n, 0);
+	KUNIT_EXPECT_EQ(test, t->tun.rd[0].sb.n, 0);
+	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
+}
+
+/* Attach wakes with the merged design, not with 6.12 or 2019. */
+static void tun_attach_wakes(struct kunit *test)
+{
+	static const enum bqlm_tun_variant v[] = {
+		BQLM_TUN_STOP_2019, BQLM_TUN_BACKPRESSURE,
+	};
+	unsigned int i, k;
+
+	for (i = 0; i < ARRAY_SIZE(v); i++) {
+		struct tun_ctx *t = tun_setup(test, v[i], BQLM_MM_SC);
+
+		t->cfg.detaches = 1;
+		bqlm_tun_init(&t->tun, &t->cfg);
+		/* fill the ring and stop */
+		for (k = 0; k < 20 && !bqlm_tun_stopped(&t->tun, 0); k++)
+			KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+		KUNIT_ASSERT_TRUE(test, bqlm_tun_stopped(&t->tun, 0));
+		while (t->tun.cpu[0].phase != BQLM_TUN_X_IDLE)
+			KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+		KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg,
+						      &t->ev), 0);
+		KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg,
+						      &t->ev), 0);
+		KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_PURGED], 2);
+		KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg,
+						      &t->ev), -EINVAL);
+		KUNIT_EXPECT_EQ(test, bqlm_tun_attach(&t->tun, &t->cfg,
+						      &t->ev), 0);
+		KUNIT_EXPECT_EQ(test, bqlm_tun_stopped(&t->tun, 0),
+				v[i] == BQLM_TUN_STOP_2019);
+		KUNIT_EXPECT_EQ(test, t->ev.reconfig_stopped, 0);
+		KUNIT_EXPECT_EQ(test, bqlm_tun_attach(&t->tun, &t->cfg,
+						      &t->ev), -EINVAL);
+	}
+}
+
+/* A resize below the fill level frees entries and force-wakes a full ring. */
+static void tun_resize_full(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_SC);
+	unsigned int k;
+
+	t->cfg.resizes = 1;
+	t->cfg.resize_to = 1;
+	bqlm_tun_init(&t->tun, &t->cfg);
+	for (k = 0; k < 20 && !bqlm_tun_stopped(&t->tun, 0); k++)
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	while (t->tun.cpu[0].phase != BQLM_TUN_X_IDLE)
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_ASSERT_TRUE(test, bqlm_tun_stopped(&t->tun, 0));
+	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(&t->tun, &t->cfg, &t->ev),
+			0);
+	KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_RESIZED], 1);
+	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(&t->tun, 0));
+	KUNIT_EXPECT_TRUE(test, t->tun.q[0].woke_full);
+	/* the next packet finds the ring full: a drop the wake explains */
+	for (k = 0; k < 20 && t->tun.sent < 3; k++)
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	while (t->tun.cpu[0].phase != BQLM_TUN_X_IDLE)
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_WOKE_FULL], 1);
+	KUNIT_EXPECT_EQ(test, t->ev.bp_drops, 0);
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(&t->tun, 0));
+	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(&t->tun, &t->cfg, &t->ev),
+			-EINVAL);
+}
+
+static void tun_refusals(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_TSO);
+
+	KUNIT_EXPECT_EQ(test, bqlm_tun_net_xmit(&t->tun, &t->cfg, 1, &t->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_do_read(&t->tun, &t->cfg, 1, &t->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(&t->tun, &t->cfg, 0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(&t->tun, &t->cfg, 9, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg, &t->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_attach(&t->tun, &t->cfg, &t->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(&t->tun, &t->cfg, &t->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(&t->tun, &t->cfg, &t->ev),
+			-EINVAL);
+	/* an empty ring puts the reader to sleep, then it must wait */
+	KUNIT_EXPECT_EQ(test, tun_r(t), 0);
+	KUNIT_EXPECT_EQ(test, tun_r(t), -EAGAIN);
+	/* under tso the produce waits in the buffer: flush it */
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].sb.n, 1);
+	KUNIT_EXPECT_EQ(test, t->tun.mem.v[0], 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(&t->tun, &t->cfg, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, t->tun.mem.v[0], 1);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(&t->tun, &t->cfg, 0, 0), -EINVAL);
+}
+
+static void tun_config(struct kunit *test)
+{
+	struct bqlm_tun_cfg cfg;
+	struct bqlm_xsys sys;
+	unsigned int v;
+
+	for (v = 0; v < BQLM_TUN_NR_VARIANTS; v++) {
+		KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name(
+					bqlm_tun_variant_name(v)), (int)v);
+		KUNIT_EXPECT_STRNEQ(test, bqlm_tun_variant_desc(v), "unknown");
+		bqlm_tun_cfg_default(&cfg, v);
+		KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
+	}
+	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name("bql"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name(NULL), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_name(BQLM_TUN_NR_VARIANTS),
+			   "unknown");
+	for (v = 0; v < BQLM_TUN_NR_READERS; v++)
+		KUNIT_EXPECT_EQ(test, bqlm_tun_reader_by_name(
+					bqlm_tun_reader_name(v)), (int)v);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_reader_by_name("poll"), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, bqlm_tun_drop_name(BQLM_TUN_DROP_RACE),
+			   "lltx-race");
+	KUNIT_EXPECT_STREQ(test, bqlm_tun_drop_name(BQLM_TUN_NR_DROPS),
+			   "unknown");
+	bqlm_tun_cfg_default(&cfg, BQLM_TUN_STOCK);
+	cfg.ring = 5;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_system(&cfg, &sys), -EINVAL);
+	cfg.ring = 4;
+	cfg.queues = 3;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	cfg.queues = 2;
+	cfg.packets = 9;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	cfg.packets = 8;
+	cfg.mm = BQLM_MM_NR;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+}
+
+/* Every action of a small exploration has a description. */
+static void tun_descriptions(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_TSO);
+	struct bqlm_xsys sys;
+	char *buf = kunit_kzalloc(test, 512, GFP_KERNEL);
+	unsigned int n, i, k;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	t->cfg.detaches = 1;
+	t->cfg.set_iffs = 1;
+	t->cfg.resizes = 1;
+	bqlm_tun_init(&t->tun, &t->cfg);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
+	for (k = 0; k < 12; k++) {
+		struct bqlm_tun before = t->tun;
+
+		n = sys.enabled(sys.ctx, &t->tun, t->actions);
+		KUNIT_ASSERT_GT(test, n, 0U);
+		for (i = 0; i < n; i++) {
+			KUNIT_EXPECT_GT(test, sys.describe_action(sys.ctx,
+					&t->tun, t->actions[i], buf, 512), 10);
+			KUNIT_EXPECT_NE(test, buf[0], '?');
+		}
+		KUNIT_EXPECT_GT(test, sys.describe_state(sys.ctx, &t->tun, buf,
+							 512), 10);
+		/* always the first enabled action: the producer first */
+		KUNIT_ASSERT_GE(test, sys.step(sys.ctx, &before, t->actions[0],
+					       &t->tun, t->each), 0);
+	}
+}
+
+static struct kunit_case bqlm_tun_cases[] = {
+	KUNIT_CASE(ptr_ring_produce_consume),
+	KUNIT_CASE(ptr_ring_batched_zeroing),
+	KUNIT_CASE(ptr_ring_resize_purge),
+	KUNIT_CASE_PARAM(tun_exploration, tun_x_gen_params),
+	KUNIT_CASE(tun_stop2019_lost_wakeup),
+	KUNIT_CASE(tun_backpressure_recheck),
+	KUNIT_CASE(tun_nobarrier_tso_stall),
+	KUNIT_CASE(tun_attach_wakes),
+	KUNIT_CASE(tun_resize_full),
+	KUNIT_CASE(tun_refusals),
+	KUNIT_CASE(tun_config),
+	KUNIT_CASE(tun_descriptions),
+	{}
+};
+
+static struct kunit_suite bqlm_tun_suite = {
+	.name = "bqlm_tun",
+	.test_cases = bqlm_tun_cases,
+};
+
+kunit_test_suite(bqlm_tun_suite);
+
+MODULE_LICENSE("GPL");

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - include/linux/ptr_ring.h (Linux 6.12, plus the
+ * __ptr_ring_check_produce() helper of 43be21ec2efd) as a model.
+ *
+ * The ring's slots are shared variables (struct bqlm_mem, indices @base ..
+ * @base + @size - 1): the producer and the consumer read and write them
+ * under different locks, so every slot access goes through the CPU's view
+ * of memory (<bqlm/memory_model.h>). The indices are private to the side
+ * that owns them (producer under producer_lock, consumer_head and
+ * consumer_tail under consumer_lock), as in the kernel, and are plain
+ * fields here. An entry is a small non-zero number (a packet id); 0 is
+ * NULL.
+ *
+ * Only the lock-free "__" functions are modelled; the model that uses the
+ * ring takes and releases the locks as steps of its own (a ring has no
+ * lock state here, see struct bqlm_tun_queue).
+ */
+#ifndef _BQLM_PTR_RING_H
+#define _BQLM_PTR_RING_H
+
+#include <bqlm/types.h>
+#include <bqlm/memory_model.h>
+
+/* Largest ring the model holds (slots in struct bqlm_mem). */
+#define BQLM_PTR_RING_MAX	4
+
+/**
+ * struct bqlm_ptr_ring - the private part of struct ptr_ring
+ * @producer: next slot to produce into (producer_lock)
+ * @consumer_head: next slot to consume (consumer_lock)
+ * @consumer_tail: first consumed slot not yet zeroed (consumer_lock)
+ * @size: slots, 0..BQLM_PTR_RING_MAX
+ * @batch: slots zeroed at once by the consumer (__ptr_ring_set_size())
+ * @base: index of slot 0 in struct bqlm_mem
+ * @pad: zero
+ */
+struct bqlm_ptr_ring {
+	unsigned char producer;
+	unsigned char consumer_head;
+	unsigned char consumer_tail;
+	unsigned char size;
+	unsigned char batch;
+	unsigned char base;
+	unsigned char pad[2];
+};
+
+/*
+ * SMP_CACHE_BYTES * 2 / sizeof(void *) on x86-64, the batch
+ * __ptr_ring_set_size() starts from.
+ */
+#define BQLM_PTR_RING_BATCH	16
+
+void bqlm___ptr_ring_set_size(struct bqlm_ptr_ring *r, unsigned int size,
+			      unsigned int batch);
+void bqlm_ptr_ring_init(struct bqlm_ptr_ring *r, unsigned int base,
+			unsigned int size, unsigned int batch);
+int bqlm___ptr_ring_check_produce(const struct bqlm_ptr_ring *r,
+				  const struct bqlm_mm_cpu *c);
+bool bqlm___ptr_ring_full(const struct bqlm_ptr_ring *r,
+			  const struct bqlm_mm_cpu *c);
+int bqlm___ptr_ring_produce(struct bqlm_ptr_ring *r,
+			    const struct bqlm_mm_cpu *c, unsigned int ptr);
+unsigned int bqlm___ptr_ring_peek(const struct bqlm_ptr_ring *r,
+				  const struct bqlm_mm_cpu *c);
+bool bqlm___ptr_ring_empty(const struct bqlm_ptr_ring *r,
+			   const struct bqlm_mm_cpu *c);
+void bqlm___ptr_ring_discard_one(struct bqlm_ptr_ring *r,
+				 const struct bqlm_mm_cpu *c);
+unsigned int bqlm___ptr_ring_consume(struct bqlm_ptr_ring *r,
+				     const struct bqlm_mm_cpu *c);
+int bqlm___ptr_ring_consume_batched(struct bqlm_ptr_ring *r,
+				    const struct bqlm_mm_cpu *c,
+				    unsigned int *array, int n);
+int bqlm_ptr_ring_resize(struct bqlm_ptr_ring *r, const struct bqlm_mm_cpu *c,
+			 unsigned int size, unsigned int batch,
+			 unsigned int *destroyed, int max_destroyed);
+int bqlm_ptr_ring_purge(struct bqlm_ptr_ring *r, const struct bqlm_mm_cpu *c,
+			unsigned int *freed, int max_freed);
+unsigned int bqlm_ptr_ring_count(const struct bqlm_ptr_ring *r,
+				 const struct bqlm_mem *mem);
+
+#endif /* _BQLM_PTR_RING_H */

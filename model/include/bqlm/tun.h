@@ -1,0 +1,322 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - the transmit side of drivers/net/tun.c (Linux 6.12) and the
+ * flow-control designs proposed for it, as an explicit state system over a
+ * weak memory model (see docs/tun.md).
+ *
+ * The system: up to two producer CPUs running tun_net_xmit() (LLTX: they
+ * serialise on the ring's producer_lock only), one reader per queue file
+ * (tun_do_read() -> tun_ring_recv(), or vhost-net's batched consume), and
+ * an administrator who detaches and re-attaches a queue file
+ * (TUNSETQUEUE), calls TUNSETIFF again (tun_set_iff(), flipping
+ * IFF_BACKPRESSURE) or changes tx_queue_len (tun_queue_resize()). Every
+ * actor is a function named after the kernel function it models, with the
+ * prefix bqlm_; a call runs the actor's next step. The ring slots and the
+ * queue state words are shared variables behind per-CPU store buffers
+ * (<bqlm/memory_model.h>); a buffered store reaching memory is a step of
+ * its own.
+ */
+#ifndef _BQLM_TUN_H
+#define _BQLM_TUN_H
+
+#include <bqlm/types.h>
+#include <bqlm/memory_model.h>
+#include <bqlm/ptr_ring.h>
+#include <bqlm/netdevice.h>
+#include <bqlm/invariants.h>
+#include <bqlm/explore.h>
+
+#define BQLM_TUN_MAX_QUEUES	2
+#define BQLM_TUN_MAX_CPUS	2
+#define BQLM_TUN_MAX_PACKETS	8
+/* entries vhost-net takes per ptr_ring_consume_batched() in the model */
+#define BQLM_TUN_VHOST_BATCH	2
+
+/**
+ * enum bqlm_tun_variant - which tun the model runs
+ * @BQLM_TUN_STOCK: Linux 6.12: tail drop when the ring is full, the queue
+ *	is never stopped
+ * @BQLM_TUN_STOP_2019: the April 2019 experiment ("Tun congestion/BQL"):
+ *	netif_stop_subqueue() when ptr_ring_produce() fails and when the ring
+ *	is full after producing, netif_wake_subqueue() at the end of every
+ *	tun_do_read()
+ * @BQLM_TUN_BACKPRESSURE: the merged design (1d6e569b7d0c and companions,
+ *	made opt-in by 485e38995cc3 / d00c7369ef24): with IFF_BACKPRESSURE and
+ *	a qdisc, stop after a produce that leaves the ring full,
+ *	smp_mb__after_atomic(), re-check with __ptr_ring_check_produce(); the
+ *	consumer wakes after smp_mb() once half the ring was consumed since
+ *	the stop; tun_force_wake_queue() on attach, TUNSETIFF and resize
+ * @BQLM_TUN_BACKPRESSURE_NOBARRIER: the same without smp_mb__after_atomic()
+ *	in tun_net_xmit() and smp_mb() in __tun_wake_queue()
+ * @BQLM_TUN_NR_VARIANTS: number of variants
+ */
+enum bqlm_tun_variant {
+	BQLM_TUN_STOCK,
+	BQLM_TUN_STOP_2019,
+	BQLM_TUN_BACKPRESSURE,
+	BQLM_TUN_BACKPRESSURE_NOBARRIER,
+	BQLM_TUN_NR_VARIANTS
+};
+
+/**
+ * enum bqlm_tun_reader_kind - what consumes the ring
+ * @BQLM_TUN_READ: read() on the queue file, blocking: tun_do_read()
+ * @BQLM_TUN_READ_NONBLOCK: read() with O_NONBLOCK, -EAGAIN then poll()
+ * @BQLM_TUN_VHOST: vhost-net: ptr_ring_consume_batched() of
+ *	BQLM_TUN_VHOST_BATCH entries on tun_get_tx_ring()
+ * @BQLM_TUN_NR_READERS: number of kinds
+ */
+enum bqlm_tun_reader_kind {
+	BQLM_TUN_READ,
+	BQLM_TUN_READ_NONBLOCK,
+	BQLM_TUN_VHOST,
+	BQLM_TUN_NR_READERS
+};
+
+/**
+ * struct bqlm_tun_cfg - what the model is run with
+ * @variant: which tun
+ * @mm: the memory model
+ * @reader: what consumes the rings
+ * @queues: queue files attached at the start, 1..BQLM_TUN_MAX_QUEUES
+ * @cpus: producer CPUs, 1..BQLM_TUN_MAX_CPUS; CPU i sends on txq i %
+ *	@queues (the stack falls back to txq 0 when that one is detached)
+ * @packets: packets the stack sends, 1..BQLM_TUN_MAX_PACKETS
+ * @ring: dev->tx_queue_len, the ring size, 1..BQLM_PTR_RING_MAX
+ * @batch: the consumer batch __ptr_ring_set_size() starts from
+ * @qdisc: a qdisc is attached (false: noqueue)
+ * @backpressure: IFF_BACKPRESSURE is set at the start
+ * @detaches: TUNSETQUEUE detach / attach cycles allowed (0..1)
+ * @set_iffs: TUNSETIFF calls allowed; each flips IFF_BACKPRESSURE (0..2)
+ * @resizes: tx_queue_len changes allowed (0..1)
+ * @resize_to: the new tx_queue_len, 1..BQLM_PTR_RING_MAX
+ * @stats: optional, mutable: figures gathered over every state explored
+ */
+struct bqlm_tun_cfg {
+	enum bqlm_tun_variant variant;
+	enum bqlm_mm_kind mm;
+	enum bqlm_tun_reader_kind reader;
+	unsigned int queues;
+	unsigned int cpus;
+	unsigned int packets;
+	unsigned int ring;
+	unsigned int batch;
+	bool qdisc;
+	bool backpressure;
+	unsigned int detaches;
+	unsigned int set_iffs;
+	unsigned int resizes;
+	unsigned int resize_to;
+	struct bqlm_tun_stats *stats;
+};
+
+/* Why a packet did not reach the reader (struct bqlm_tun.drops). */
+enum bqlm_tun_drop {
+	BQLM_TUN_DROP_FULL,	/* SKB_DROP_REASON_FULL_RING, tail drop */
+	BQLM_TUN_DROP_RACE,	/* full ring under backpressure: LLTX race */
+	BQLM_TUN_DROP_WOKE_FULL, /* full ring after a resize / forced wake */
+	BQLM_TUN_DROP_BP,	/* full ring under backpressure, no excuse */
+	BQLM_TUN_DROP_DETACHED,	/* SKB_DROP_REASON_DEV_READY, no tfile */
+	BQLM_TUN_DROP_NOQUEUE,	/* noqueue: __dev_queue_xmit() on a stopped queue */
+	BQLM_TUN_DROP_PURGED,	/* tun_queue_purge() on detach */
+	BQLM_TUN_DROP_RESIZED,	/* did not fit the resized ring */
+	BQLM_TUN_NR_DROPS
+};
+
+/**
+ * struct bqlm_tun_stats - figures over every explored state
+ * @max_drops: for each enum bqlm_tun_drop, the most packets one execution
+ *	lost that way
+ * @states_with_drops: states reached after at least one drop of any kind
+ *	except purge and resize
+ * @max_delivered: the most packets one execution delivered to a reader
+ * @states: states counted
+ */
+struct bqlm_tun_stats {
+	unsigned int max_drops[BQLM_TUN_NR_DROPS];
+	bqlm_u64 states_with_drops;
+	unsigned int max_delivered;
+	bqlm_u64 states;
+};
+
+/* struct bqlm_tun_cpu.phase: where a tun_net_xmit() is */
+enum bqlm_tun_xmit_phase {
+	BQLM_TUN_X_IDLE,	/* no packet: next, the stack's queue check */
+	BQLM_TUN_X_START,	/* passed netif_xmit_stopped(): tun_net_xmit() */
+	BQLM_TUN_X_PRODUCED,	/* produce done: the full/stop check next */
+	BQLM_TUN_X_STOP,	/* stop next (2019) / stopped, re-check next */
+	BQLM_TUN_X_UNLOCK,	/* spin_unlock(producer_lock), drop or notify */
+	BQLM_TUN_NR_X
+};
+
+/* struct bqlm_tun_reader.phase */
+enum bqlm_tun_read_phase {
+	BQLM_TUN_R_IDLE,	/* next: consume */
+	BQLM_TUN_R_WAKE,	/* consumed under consumer_lock: wake check */
+	BQLM_TUN_R_UNLOCK,	/* spin_unlock(consumer_lock) */
+	BQLM_TUN_R_PUT,		/* tun_put_user(), then the 2019 wake */
+	BQLM_TUN_NR_R
+};
+
+/* struct bqlm_tun.where[]: where a packet is */
+enum bqlm_tun_where {
+	BQLM_TUN_PKT_UNSENT,
+	BQLM_TUN_PKT_XMIT,
+	BQLM_TUN_PKT_RING,
+	BQLM_TUN_PKT_READ,
+	BQLM_TUN_PKT_DROPPED,
+	BQLM_TUN_NR_WHERE
+};
+
+/**
+ * struct bqlm_tun_cpu - one producer CPU
+ * @sb: its store buffer
+ * @phase: enum bqlm_tun_xmit_phase
+ * @pkt: the packet (1-based) in tun_net_xmit()
+ * @txq: its queue
+ * @ret: what the produce returned (0 or 1 for -ENOSPC)
+ * @raced: BQLM_TUN_RACED_*: since this CPU passed the stack's stopped
+ *	check, another CPU produced into its ring, or the ring was resized or
+ *	its queue woken by force
+ * @pad: zero
+ */
+struct bqlm_tun_cpu {
+	struct bqlm_sb sb;
+	unsigned char phase;
+	unsigned char pkt;
+	unsigned char txq;
+	unsigned char ret;
+	unsigned char raced;
+	unsigned char pad[3];
+};
+
+#define BQLM_TUN_RACED_CPU	0x1
+#define BQLM_TUN_RACED_RECONFIG	0x2
+
+/**
+ * struct bqlm_tun_reader - the reader of one queue file
+ * @sb: its store buffer
+ * @phase: enum bqlm_tun_read_phase
+ * @sleeping: blocked in tun_ring_recv() / waiting in poll()
+ * @nr: entries taken by the consume in progress
+ * @pad: zero
+ */
+struct bqlm_tun_reader {
+	struct bqlm_sb sb;
+	unsigned char phase;
+	unsigned char sleeping;
+	unsigned char nr;
+	unsigned char pad;
+};
+
+/**
+ * struct bqlm_tun_queue - one queue file (struct tun_file) and its txq
+ * @ring: tfile->tx_ring
+ * @shadow: the packet each slot was last produced with (model only)
+ * @cons_cnt: tfile->cons_cnt (consumer_lock)
+ * @prod_lock: who holds producer_lock (0 free, else actor + 1)
+ * @cons_lock: who holds consumer_lock
+ * @attached: the tfile is in tun->tfiles[]
+ * @woke_full: the queue was woken by force with the ring full (model only)
+ * @pad: zero
+ */
+struct bqlm_tun_queue {
+	struct bqlm_ptr_ring ring;
+	unsigned char shadow[BQLM_PTR_RING_MAX];
+	unsigned char cons_cnt;
+	unsigned char prod_lock;
+	unsigned char cons_lock;
+	unsigned char attached;
+	unsigned char woke_full;
+	unsigned char pad[3];
+};
+
+/**
+ * struct bqlm_tun - the whole state
+ * @mem: the shared variables: ring slots, txq state words
+ * @q: the queue files
+ * @cpu: the producer CPUs
+ * @rd: the readers, one per queue file
+ * @where: enum bqlm_tun_where of each packet
+ * @sent: packets the stack took so far
+ * @numqueues: tun->numqueues
+ * @backpressure: IFF_BACKPRESSURE in tun->flags
+ * @detaching: queue file being detached + 1 (between the two steps)
+ * @detaches_left: detach cycles left in the bound
+ * @set_iffs_left: TUNSETIFF calls left
+ * @resizes_left: resizes left
+ * @delivered: packets read
+ * @drops: packets lost, by enum bqlm_tun_drop
+ *
+ * Build it with bqlm_tun_init() and change it only through the step
+ * functions, so that equal states are equal byte for byte.
+ */
+struct bqlm_tun {
+	struct bqlm_mem mem;
+	struct bqlm_tun_queue q[BQLM_TUN_MAX_QUEUES];
+	struct bqlm_tun_cpu cpu[BQLM_TUN_MAX_CPUS];
+	struct bqlm_tun_reader rd[BQLM_TUN_MAX_QUEUES];
+	unsigned char where[BQLM_TUN_MAX_PACKETS];
+	unsigned char sent;
+	unsigned char numqueues;
+	unsigned char backpressure;
+	unsigned char detaching;
+	unsigned char detaches_left;
+	unsigned char set_iffs_left;
+	unsigned char resizes_left;
+	unsigned char delivered;
+	unsigned char drops[BQLM_TUN_NR_DROPS];
+};
+
+/* The txq state bit the models use, as in enum netdev_queue_state_t. */
+#define BQLM_TUN_XOFF		(1U << BQLM_QUEUE_STATE_DRV_XOFF)
+#define BQLM_TUN_STACK_XOFF	(1U << BQLM_QUEUE_STATE_STACK_XOFF)
+
+const char *bqlm_tun_variant_name(enum bqlm_tun_variant variant);
+const char *bqlm_tun_variant_desc(enum bqlm_tun_variant variant);
+int bqlm_tun_variant_by_name(const char *name);
+const char *bqlm_tun_reader_name(enum bqlm_tun_reader_kind reader);
+int bqlm_tun_reader_by_name(const char *name);
+const char *bqlm_tun_drop_name(enum bqlm_tun_drop drop);
+void bqlm_tun_cfg_default(struct bqlm_tun_cfg *cfg,
+			  enum bqlm_tun_variant variant);
+int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg);
+void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg);
+
+/* The actors, one step per call; 0, -EAGAIN (must wait) or -EINVAL. */
+int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		      unsigned int cpu, struct bqlm_inv_step *ev);
+int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		     unsigned int q, struct bqlm_inv_step *ev);
+int bqlm_tun_flush(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		   unsigned int who, unsigned int k);
+int bqlm_tun_detach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		    struct bqlm_inv_step *ev);
+int bqlm_tun_attach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		    struct bqlm_inv_step *ev);
+int bqlm_tun_set_iff(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		     struct bqlm_inv_step *ev);
+int bqlm_tun_queue_resize(struct bqlm_tun *tun,
+			  const struct bqlm_tun_cfg *cfg,
+			  struct bqlm_inv_step *ev);
+
+bool bqlm_tun_stopped(const struct bqlm_tun *tun, unsigned int q);
+
+/* The explorer's view: action numbers are (kind << 8) | argument. */
+enum bqlm_tun_action_kind {
+	BQLM_TUN_A_XMIT = 1,	/* arg: cpu */
+	BQLM_TUN_A_READ,	/* arg: queue */
+	BQLM_TUN_A_FLUSH,	/* arg: who * BQLM_SB_DEPTH + entry */
+	BQLM_TUN_A_DETACH,
+	BQLM_TUN_A_ATTACH,
+	BQLM_TUN_A_SET_IFF,
+	BQLM_TUN_A_RESIZE,
+	BQLM_TUN_NR_A
+};
+
+/* store buffer owners for BQLM_TUN_A_FLUSH: cpus, then readers */
+#define BQLM_TUN_WHO_READER(q)	(BQLM_TUN_MAX_CPUS + (q))
+
+int bqlm_tun_system(const struct bqlm_tun_cfg *cfg, struct bqlm_xsys *sys);
+
+#endif /* _BQLM_TUN_H */

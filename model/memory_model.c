@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - store buffers (see <bqlm/memory_model.h>).
+ *
+ * This file has no kernel counterpart: it stands for the hardware (and for
+ * tools/memory-model, the LKMM) under the kernel code the models mirror.
+ */
+#include "bqlm_internal.h"
+#include <bqlm/memory_model.h>
+
+static const char *const bqlm_mm_names[BQLM_MM_NR] = {
+	[BQLM_MM_SC] = "sc",
+	[BQLM_MM_TSO] = "tso",
+	[BQLM_MM_PSO] = "pso",
+	[BQLM_MM_X86] = "x86",
+};
+
+/**
+ * bqlm_mm_name() - the name of a memory model
+ * @kind: the model
+ *
+ * Return: "sc", "tso", "pso", "x86", or "unknown".
+ */
+const char *bqlm_mm_name(enum bqlm_mm_kind kind)
+{
+	if ((unsigned int)kind >= BQLM_MM_NR)
+		return "unknown";
+	return bqlm_mm_names[kind];
+}
+
+/**
+ * bqlm_mm_by_name() - look a memory model up by name
+ * @name: "sc", "tso", "pso" or "x86"
+ *
+ * Return: the enum bqlm_mm_kind, or -EINVAL.
+ */
+int bqlm_mm_by_name(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name && i < BQLM_MM_NR; i++)
+		if (!strcmp(name, bqlm_mm_names[i]))
+			return i;
+	return -EINVAL;
+}
+
+static unsigned int bqlm_mm_apply(unsigned int old,
+				  const struct bqlm_sb_entry *e)
+{
+	switch (e->op) {
+	case BQLM_SB_SET_BITS:
+		return old | e->val;
+	case BQLM_SB_CLEAR_BITS:
+		return old & ~(unsigned int)e->val;
+	default:
+		return e->val;
+	}
+}
+
+/**
+ * bqlm_mm_load() - a CPU reads a shared variable
+ * @c: the CPU's view
+ * @var: the variable
+ *
+ * The value memory holds, with the CPU's own buffered stores to @var
+ * applied oldest first (store forwarding).
+ *
+ * Return: the value the CPU reads.
+ */
+unsigned int bqlm_mm_load(const struct bqlm_mm_cpu *c, unsigned int var)
+{
+	unsigned int v = c->mem->v[var];
+	unsigned int i;
+
+	for (i = 0; i < c->sb->n; i++)
+		if (c->sb->e[i].var == var)
+			v = bqlm_mm_apply(v, &c->sb->e[i]);
+	return v;
+}
+
+/**
+ * bqlm_mm_flush() - make one buffered store visible
+ * @mem: memory
+ * @sb: the buffer
+ * @k: the entry; the caller checked bqlm_mm_can_flush()
+ *
+ * Return: 0, or -EINVAL if there is no entry @k.
+ */
+int bqlm_mm_flush(struct bqlm_mem *mem, struct bqlm_sb *sb, unsigned int k)
+{
+	unsigned int i;
+
+	if (k >= sb->n)
+		return -EINVAL;
+	mem->v[sb->e[k].var] = bqlm_mm_apply(mem->v[sb->e[k].var], &sb->e[k]);
+	for (i = k; i + 1 < sb->n; i++)
+		sb->e[i] = sb->e[i + 1];
+	sb->n--;
+	memset(&sb->e[sb->n], 0, sizeof(sb->e[0]));
+	return 0;
+}
+
+/**
+ * bqlm_mm_can_flush() - may entry @k reach memory next?
+ * @kind: the memory model
+ * @sb: the buffer
+ * @k: the entry
+ *
+ * FIFO models flush the oldest entry only; pso any entry that has no older
+ * entry for the same variable.
+ *
+ * Return: true if bqlm_mm_flush() of @k is a step the hardware may take.
+ */
+bool bqlm_mm_can_flush(enum bqlm_mm_kind kind, const struct bqlm_sb *sb,
+		       unsigned int k)
+{
+	unsigned int i;
+
+	if (k >= sb->n)
+		return false;
+	if (kind != BQLM_MM_PSO)
+		return k == 0;
+	for (i = 0; i < k; i++)
+		if (sb->e[i].var == sb->e[k].var)
+			return false;
+	return true;
+}
+
+static void bqlm_mm_drain(const struct bqlm_mm_cpu *c)
+{
+	while (c->sb->n)
+		bqlm_mm_flush(c->mem, c->sb, 0);
+}
+
+static void bqlm_mm_push(const struct bqlm_mm_cpu *c, unsigned int var,
+			 unsigned int op, unsigned int val)
+{
+	struct bqlm_sb_entry *e;
+
+	if (c->kind == BQLM_MM_SC) {
+		struct bqlm_sb_entry now = { .var = var, .op = op, .val = val };
+
+		c->mem->v[var] = bqlm_mm_apply(c->mem->v[var], &now);
+		return;
+	}
+	/* a full buffer stalls the CPU until its oldest entry drains */
+	if (c->sb->n == BQLM_SB_DEPTH)
+		bqlm_mm_flush(c->mem, c->sb, 0);
+	e = &c->sb->e[c->sb->n++];
+	e->var = var;
+	e->op = op;
+	e->val = val;
+}
+
+/**
+ * bqlm_mm_store() - a CPU stores to a shared variable (WRITE_ONCE())
+ * @c: the CPU's view
+ * @var: the variable
+ * @val: the value (16 bits)
+ */
+void bqlm_mm_store(const struct bqlm_mm_cpu *c, unsigned int var,
+		   unsigned int val)
+{
+	bqlm_mm_push(c, var, BQLM_SB_STORE, val);
+}
+
+/**
+ * bqlm_mm_set_bits() - set_bit(): a non-value-returning atomic
+ * @c: the CPU's view
+ * @var: the word
+ * @bits: the bits to set
+ *
+ * Atomic on memory, unordered under the LKMM (tso, pso: buffered until a
+ * barrier), a locked instruction on x86 (drains the buffer, then acts on
+ * memory).
+ */
+void bqlm_mm_set_bits(const struct bqlm_mm_cpu *c, unsigned int var,
+		      unsigned int bits)
+{
+	if (c->kind == BQLM_MM_X86)
+		bqlm_mm_drain(c);
+	bqlm_mm_push(c, var, BQLM_SB_SET_BITS, bits);
+	if (c->kind == BQLM_MM_X86)
+		bqlm_mm_drain(c);
+}
+
+/**
+ * bqlm_mm_clear_bits() - clear_bit(): as bqlm_mm_set_bits()
+ * @c: the CPU's view
+ * @var: the word
+ * @bits: the bits to clear
+ */
+void bqlm_mm_clear_bits(const struct bqlm_mm_cpu *c, unsigned int var,
+			unsigned int bits)
+{
+	if (c->kind == BQLM_MM_X86)
+		bqlm_mm_drain(c);
+	bqlm_mm_push(c, var, BQLM_SB_CLEAR_BITS, bits);
+	if (c->kind == BQLM_MM_X86)
+		bqlm_mm_drain(c);
+}
+
+/**
+ * bqlm_mm_test_and_clear_bits() - test_and_clear_bit(): a full barrier
+ * @c: the CPU's view
+ * @var: the word
+ * @bits: the bits to clear
+ *
+ * Return: the bits of @bits that were set in memory.
+ */
+unsigned int bqlm_mm_test_and_clear_bits(const struct bqlm_mm_cpu *c,
+					 unsigned int var, unsigned int bits)
+{
+	unsigned int old;
+
+	bqlm_mm_drain(c);
+	old = c->mem->v[var];
+	c->mem->v[var] = old & ~bits;
+	return old & bits;
+}
+
+/**
+ * bqlm_mm_test_and_set_bits() - test_and_set_bit(): a full barrier
+ * @c: the CPU's view
+ * @var: the word
+ * @bits: the bits to set
+ *
+ * Return: the bits of @bits that were set in memory.
+ */
+unsigned int bqlm_mm_test_and_set_bits(const struct bqlm_mm_cpu *c,
+				       unsigned int var, unsigned int bits)
+{
+	unsigned int old;
+
+	bqlm_mm_drain(c);
+	old = c->mem->v[var];
+	c->mem->v[var] = old | bits;
+	return old & bits;
+}
+
+/**
+ * bqlm_mm_mb() - smp_mb(): every earlier store is visible before any
+ *	later load
+ * @c: the CPU's view
+ */
+void bqlm_mm_mb(const struct bqlm_mm_cpu *c)
+{
+	bqlm_mm_drain(c);
+}
+
+/**
+ * bqlm_mm_mb_after_atomic() - smp_mb__after_atomic()
+ * @c: the CPU's view
+ *
+ * Together with the atomic before it, a full barrier: drains the buffer
+ * under the LKMM models; nothing to do on x86 (the locked instruction
+ * already drained) or under sc.
+ */
+void bqlm_mm_mb_after_atomic(const struct bqlm_mm_cpu *c)
+{
+	if (c->kind == BQLM_MM_TSO || c->kind == BQLM_MM_PSO)
+		bqlm_mm_drain(c);
+}
+
+/**
+ * bqlm_mm_lock() - spin_lock(): an acquire
+ * @c: the CPU's view
+ *
+ * A locked instruction on x86 (drains); under the LKMM an acquire orders
+ * only later accesses, which loads in program order already are.
+ */
+void bqlm_mm_lock(const struct bqlm_mm_cpu *c)
+{
+	if (c->kind == BQLM_MM_X86)
+		bqlm_mm_drain(c);
+}
+
+/**
+ * bqlm_mm_unlock() - spin_unlock(): a release
+ * @c: the CPU's view
+ *
+ * Modelled as a drain, so that the next holder of the lock sees every
+ * store made under it (see the top of <bqlm/memory_model.h>).
+ */
+void bqlm_mm_unlock(const struct bqlm_mm_cpu *c)
+{
+	bqlm_mm_drain(c);
+}
+
+/**
+ * bqlm_mm_describe_entry() - "name = value" (or "|=", "&= ~") of entry @k
+ * @sb: the buffer
+ * @k: the entry
+ * @names: names of the variables, may be NULL
+ * @nr_names: entries in @names
+ * @buf: the output
+ * @len: its size
+ *
+ * Return: as snprintf().
+ */
+int bqlm_mm_describe_entry(const struct bqlm_sb *sb, unsigned int k,
+			   const char *const *names, unsigned int nr_names,
+			   char *buf, size_t len)
+{
+	const struct bqlm_sb_entry *e;
+	const char *op;
+
+	if (k >= sb->n)
+		return snprintf(buf, len, "(none)");
+	e = &sb->e[k];
+	op = e->op == BQLM_SB_SET_BITS ? "|=" :
+	     e->op == BQLM_SB_CLEAR_BITS ? "&= ~" : "=";
+	if (names && e->var < nr_names && names[e->var])
+		return snprintf(buf, len, "%s %s %u", names[e->var], op,
+				e->val);
+	return snprintf(buf, len, "v%u %s %u", e->var, op, e->val);
+}

@@ -1,0 +1,1473 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - model of the transmit side of drivers/net/tun.c (Linux 6.12)
+ * and of the flow-control designs proposed for it (see <bqlm/tun.h> and
+ * docs/tun.md).
+ *
+ * How the kernel maps onto steps:
+ *
+ *  - The stack's netif_xmit_stopped() check before ndo_start_xmit() (in
+ *    sch_direct_xmit() with a qdisc, in __dev_queue_xmit() with noqueue)
+ *    is the first step of a transmit; it reads the txq state word through
+ *    the CPU's view of memory. With a qdisc a stopped queue keeps the
+ *    packet (the step is not enabled); with noqueue the packet is dropped.
+ *
+ *  - tun_net_xmit() is LLTX: no HARD_TX_LOCK, two CPUs may be inside it
+ *    for the same queue at once and serialise on the ring's producer_lock
+ *    only. The lock is an enabling condition; the steps inside it are cut
+ *    where another CPU's step can change what this one reads next: the
+ *    produce, the full check and stop, the re-check after the barrier,
+ *    the unlock (a release: the CPU's buffered stores drain).
+ *
+ *  - The reader takes the consumer_lock for the consume and, in the
+ *    backpressure designs, for __tun_wake_queue() (cons_cnt is protected by
+ *    it); the wake check and the unlock are steps of their own, so that the
+ *    store-buffering window between the consumer's slot zeroing and its
+ *    read of the queue state is explored. A reader that finds the ring
+ *    empty sleeps (the wait-queue protocol makes the empty check and the
+ *    sleep atomic against sk_data_ready()); the producer's notification
+ *    after a successful produce wakes it. A non-blocking reader gets
+ *    -EAGAIN and sleeps in poll() instead: the same state.
+ *
+ *  - The administrator (under RTNL) is one sequentially consistent CPU:
+ *    each of its calls is one step that waits for the ring locks it takes;
+ *    tun_detach() is two (unpublish the tfile; then, after
+ *    synchronize_net(), purge the ring).
+ *
+ *  - Ground truth: where each packet is (struct bqlm_tun.where[]) and which
+ *    packet each slot was last produced with (shadow). A produce over a slot
+ *    whose packet was never consumed loses it; a consume of a packet that is
+ *    not in a ring counts it twice (skb-accounting). The drop counters are
+ *    figures, except a full-ring drop under backpressure that neither the
+ *    LLTX race nor a forced wake of a full ring explains
+ *    (backpressure-drop).
+ *
+ *  - Left out: XDP frames, filters, the flow table and automq, the
+ *    sk_write_queue, signals, tun_chr_poll()'s other wakeups, carrier,
+ *    tun_detach_all() / device deletion, IFF_NAPI. Packets are opaque (a
+ *    number); their contents and the smp_wmb() that publishes them are not
+ *    modelled.
+ */
+#include "bqlm_internal.h"
+#include <bqlm/tun.h>
+
+/* Shared variables: the slots of queue q, then the txq state words. */
+#define BQLM_TUN_SLOT_VAR(q)	((q) * BQLM_PTR_RING_MAX)
+#define BQLM_TUN_STATE_VAR(q)	(BQLM_TUN_MAX_QUEUES * BQLM_PTR_RING_MAX + (q))
+#define BQLM_TUN_NR_VARS	(BQLM_TUN_MAX_QUEUES * BQLM_PTR_RING_MAX + \
+				 BQLM_TUN_MAX_QUEUES)
+
+#define BQLM_TUN_KIND(a)	((a) >> 8)
+#define BQLM_TUN_ARG(a)		((a) & 0xff)
+#define BQLM_TUN_ACTION(k, a)	(((k) << 8) | (a))
+#define BQLM_TUN_NR_WHO		(BQLM_TUN_MAX_CPUS + BQLM_TUN_MAX_QUEUES)
+#define BQLM_TUN_ADMIN		0xff	/* lock owner id of the administrator */
+
+static const struct {
+	const char *name;
+	const char *desc;
+} bqlm_tun_variants[BQLM_TUN_NR_VARIANTS] = {
+	[BQLM_TUN_STOCK] = {
+		"stock",
+		"Linux 6.12 tun: tail drop on a full ring, the queue is never stopped" },
+	[BQLM_TUN_STOP_2019] = {
+		"stop-2019",
+		"April 2019 experiment: stop when produce fails or the ring is full, wake after every tun_do_read" },
+	[BQLM_TUN_BACKPRESSURE] = {
+		"backpressure",
+		"1d6e569b7d0c + IFF_BACKPRESSURE opt-in (485e38995cc3, d00c7369ef24): stop when full, barrier, re-check; wake at half" },
+	[BQLM_TUN_BACKPRESSURE_NOBARRIER] = {
+		"backpressure-nobarrier",
+		"backpressure without smp_mb__after_atomic() (producer) and smp_mb() (consumer)" },
+};
+
+static const char *const bqlm_tun_readers[BQLM_TUN_NR_READERS] = {
+	[BQLM_TUN_READ] = "read",
+	[BQLM_TUN_READ_NONBLOCK] = "nonblock",
+	[BQLM_TUN_VHOST] = "vhost",
+};
+
+static const char *const bqlm_tun_drops[BQLM_TUN_NR_DROPS] = {
+	[BQLM_TUN_DROP_FULL] = "full-ring",
+	[BQLM_TUN_DROP_RACE] = "lltx-race",
+	[BQLM_TUN_DROP_WOKE_FULL] = "reconfig",
+	[BQLM_TUN_DROP_BP] = "backpressure",
+	[BQLM_TUN_DROP_DETACHED] = "detached",
+	[BQLM_TUN_DROP_NOQUEUE] = "noqueue-stopped",
+	[BQLM_TUN_DROP_PURGED] = "purged",
+	[BQLM_TUN_DROP_RESIZED] = "resized-out",
+};
+
+static const char *const bqlm_tun_var_names[BQLM_TUN_NR_VARS] = {
+	"q0.slot[0]", "q0.slot[1]", "q0.slot[2]", "q0.slot[3]",
+	"q1.slot[0]", "q1.slot[1]", "q1.slot[2]", "q1.slot[3]",
+	"txq0.state", "txq1.state",
+};
+
+/**
+ * bqlm_tun_variant_name() - the name of a variant, as the CLI takes it
+ * @variant: the variant
+ *
+ * Return: the name, or "unknown".
+ */
+const char *bqlm_tun_variant_name(enum bqlm_tun_variant variant)
+{
+	if ((unsigned int)variant >= BQLM_TUN_NR_VARIANTS)
+		return "unknown";
+	return bqlm_tun_variants[variant].name;
+}
+
+/**
+ * bqlm_tun_variant_desc() - one line on what a variant is
+ * @variant: the variant
+ *
+ * Return: the description, or "unknown".
+ */
+const char *bqlm_tun_variant_desc(enum bqlm_tun_variant variant)
+{
+	if ((unsigned int)variant >= BQLM_TUN_NR_VARIANTS)
+		return "unknown";
+	return bqlm_tun_variants[variant].desc;
+}
+
+/**
+ * bqlm_tun_variant_by_name() - look a variant up by name
+ * @name: the name
+ *
+ * Return: the enum bqlm_tun_variant, or -EINVAL.
+ */
+int bqlm_tun_variant_by_name(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name && i < BQLM_TUN_NR_VARIANTS; i++)
+		if (!strcmp(name, bqlm_tun_variants[i].name))
+			return i;
+	return -EINVAL;
+}
+
+/**
+ * bqlm_tun_reader_name() - the name of a reader kind
+ * @reader: the kind
+ *
+ * Return: "read", "nonblock", "vhost" or "unknown".
+ */
+const char *bqlm_tun_reader_name(enum bqlm_tun_reader_kind reader)
+{
+	if ((unsigned int)reader >= BQLM_TUN_NR_READERS)
+		return "unknown";
+	return bqlm_tun_readers[reader];
+}
+
+/**
+ * bqlm_tun_reader_by_name() - look a reader kind up by name
+ * @name: the name
+ *
+ * Return: the enum bqlm_tun_reader_kind, or -EINVAL.
+ */
+int bqlm_tun_reader_by_name(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name && i < BQLM_TUN_NR_READERS; i++)
+		if (!strcmp(name, bqlm_tun_readers[i]))
+			return i;
+	return -EINVAL;
+}
+
+/**
+ * bqlm_tun_drop_name() - the name of a drop reason
+ * @drop: the reason
+ *
+ * Return: the name, or "unknown".
+ */
+const char *bqlm_tun_drop_name(enum bqlm_tun_drop drop)
+{
+	if ((unsigned int)drop >= BQLM_TUN_NR_DROPS)
+		return "unknown";
+	return bqlm_tun_drops[drop];
+}
+
+/**
+ * bqlm_tun_cfg_default() - the default bound of a variant
+ * @cfg: receives the configuration
+ * @variant: the variant
+ *
+ * One queue file, two producer CPUs, a ring of four, five packets, a
+ * blocking reader, a qdisc, IFF_BACKPRESSURE set, one detach/attach cycle,
+ * no TUNSETIFF, no resize (a resize would take the ring below four slots,
+ * where the half-ring wake has a drop of its own: see docs/tun.md); under
+ * sc.
+ */
+void bqlm_tun_cfg_default(struct bqlm_tun_cfg *cfg,
+			  enum bqlm_tun_variant variant)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->variant = variant;
+	cfg->mm = BQLM_MM_SC;
+	cfg->reader = BQLM_TUN_READ;
+	cfg->queues = 1;
+	cfg->cpus = 2;
+	cfg->packets = 5;
+	cfg->ring = 4;
+	cfg->batch = BQLM_PTR_RING_BATCH;
+	cfg->qdisc = true;
+	cfg->backpressure = true;
+	cfg->detaches = 1;
+	cfg->set_iffs = 0;
+	cfg->resizes = 0;
+	cfg->resize_to = 2;
+}
+
+/**
+ * bqlm_tun_cfg_check() - is a configuration within the model's bounds?
+ * @cfg: the configuration
+ *
+ * Return: 0, or -EINVAL.
+ */
+int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg)
+{
+	if ((unsigned int)cfg->variant >= BQLM_TUN_NR_VARIANTS ||
+	    (unsigned int)cfg->mm >= BQLM_MM_NR ||
+	    (unsigned int)cfg->reader >= BQLM_TUN_NR_READERS ||
+	    cfg->queues < 1 || cfg->queues > BQLM_TUN_MAX_QUEUES ||
+	    cfg->cpus < 1 || cfg->cpus > BQLM_TUN_MAX_CPUS ||
+	    cfg->packets < 1 || cfg->packets > BQLM_TUN_MAX_PACKETS ||
+	    cfg->ring < 1 || cfg->ring > BQLM_PTR_RING_MAX ||
+	    cfg->batch > 64 || cfg->detaches > 1 || cfg->set_iffs > 2 ||
+	    cfg->resizes > 1 || cfg->resize_to < 1 ||
+	    cfg->resize_to > BQLM_PTR_RING_MAX)
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * bqlm_tun_init() - the state at the start
+ * @tun: receives the state
+ * @cfg: the configuration
+ *
+ * cfg->queues queue files attached, empty rings of cfg->ring slots, every
+ * queue awake, readers running, nothing sent.
+ */
+void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg)
+{
+	unsigned int q;
+
+	memset(tun, 0, sizeof(*tun));
+	for (q = 0; q < BQLM_TUN_MAX_QUEUES; q++) {
+		bqlm_ptr_ring_init(&tun->q[q].ring, BQLM_TUN_SLOT_VAR(q),
+				   q < cfg->queues ? cfg->ring : 0, cfg->batch);
+		tun->q[q].attached = q < cfg->queues;
+	}
+	tun->numqueues = cfg->queues;
+	tun->backpressure = cfg->backpressure;
+	tun->detaches_left = cfg->detaches;
+	tun->set_iffs_left = cfg->set_iffs;
+	tun->resizes_left = cfg->resizes;
+}
+
+static bool bqlm_tun_bp_variant(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->variant == BQLM_TUN_BACKPRESSURE ||
+	       cfg->variant == BQLM_TUN_BACKPRESSURE_NOBARRIER;
+}
+
+static bool bqlm_tun_barriers(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->variant != BQLM_TUN_BACKPRESSURE_NOBARRIER;
+}
+
+/* The stop logic of tun_net_xmit() is in force (flag and qdisc). */
+static bool bqlm_tun_bp_active(const struct bqlm_tun *tun,
+			       const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_bp_variant(cfg) && tun->backpressure && cfg->qdisc;
+}
+
+static void bqlm_tun_view(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+			  struct bqlm_sb *sb, struct bqlm_mm_cpu *c)
+{
+	c->kind = cfg->mm;
+	c->mem = &tun->mem;
+	c->sb = sb;
+}
+
+/**
+ * bqlm_tun_stopped() - netif_tx_queue_stopped() as memory holds it
+ * @tun: the state
+ * @q: the txq
+ *
+ * Return: true if DRV_XOFF of txq @q is set in memory (buffered stores
+ * not counted).
+ */
+bool bqlm_tun_stopped(const struct bqlm_tun *tun, unsigned int q)
+{
+	return tun->mem.v[BQLM_TUN_STATE_VAR(q)] & BQLM_TUN_XOFF;
+}
+
+/* The txq the stack picks for @cpu (netdev_cap_txqueue() on detach). */
+static unsigned int bqlm_tun_txq_of(const struct bqlm_tun *tun,
+				    const struct bqlm_tun_cfg *cfg,
+				    unsigned int cpu)
+{
+	unsigned int txq = cpu % cfg->queues;
+
+	return txq < tun->numqueues ? txq : 0;
+}
+
+/* sk_data_ready() of the tfile: wake its reader. */
+static void bqlm_tun_notify(struct bqlm_tun *tun, unsigned int q)
+{
+	tun->rd[q].sleeping = 0;
+}
+
+static void bqlm_tun_drop(struct bqlm_tun *tun, unsigned int pkt,
+			  enum bqlm_tun_drop why)
+{
+	tun->where[pkt - 1] = BQLM_TUN_PKT_DROPPED;
+	if (tun->drops[why] < 0xff)
+		tun->drops[why]++;
+}
+
+/* Bookkeeping of a successful produce of @pkt by @cpu into queue @q. */
+static void bqlm_tun_produced(struct bqlm_tun *tun,
+			      const struct bqlm_tun_cfg *cfg, unsigned int cpu,
+			      unsigned int q, unsigned int slot,
+			      unsigned int pkt, struct bqlm_inv_step *ev)
+{
+	unsigned int old = tun->q[q].shadow[slot];
+	unsigned int i;
+
+	if (old && tun->where[old - 1] == BQLM_TUN_PKT_RING)
+		ev->lost++;	/* overwritten before it was consumed */
+	tun->q[q].shadow[slot] = pkt;
+	tun->where[pkt - 1] = BQLM_TUN_PKT_RING;
+	for (i = 0; i < cfg->cpus; i++)
+		if (i != cpu && tun->cpu[i].phase != BQLM_TUN_X_IDLE &&
+		    tun->cpu[i].txq == q)
+			tun->cpu[i].raced |= BQLM_TUN_RACED_CPU;
+}
+
+/* Produce the packet of @cpu; its view @c; the producer lock is held. */
+static int bqlm_tun_do_produce(struct bqlm_tun *tun,
+			       const struct bqlm_tun_cfg *cfg, unsigned int cpu,
+			       const struct bqlm_mm_cpu *c,
+			       struct bqlm_inv_step *ev)
+{
+	struct bqlm_tun_cpu *x = &tun->cpu[cpu];
+	struct bqlm_ptr_ring *r = &tun->q[x->txq].ring;
+	unsigned int slot = r->producer;
+
+	if (bqlm___ptr_ring_produce(r, c, x->pkt))
+		return 1;
+	bqlm_tun_produced(tun, cfg, cpu, x->txq, slot, x->pkt, ev);
+	return 0;
+}
+
+/* netif_tx_wake_queue() on @c's view: test_and_clear DRV_XOFF. */
+static void bqlm_tun_wake(const struct bqlm_mm_cpu *c, unsigned int q)
+{
+	/* a set bit means __netif_schedule(): the qdisc runs again */
+	bqlm_mm_test_and_clear_bits(c, BQLM_TUN_STATE_VAR(q), BQLM_TUN_XOFF);
+}
+
+static bool bqlm_tun_can_xmit(const struct bqlm_tun *tun,
+			      const struct bqlm_tun_cfg *cfg, unsigned int cpu)
+{
+	const struct bqlm_tun_cpu *x = &tun->cpu[cpu];
+	struct bqlm_mm_cpu c;
+	unsigned int txq;
+
+	if (cpu >= cfg->cpus)
+		return false;
+	switch (x->phase) {
+	case BQLM_TUN_X_IDLE:
+		if (tun->sent >= cfg->packets)
+			return false;
+		if (!cfg->qdisc)
+			return true;	/* noqueue drops on a stopped queue */
+		txq = bqlm_tun_txq_of(tun, cfg, cpu);
+		c.kind = cfg->mm;
+		c.mem = (struct bqlm_mem *)&tun->mem;
+		c.sb = (struct bqlm_sb *)&x->sb;
+		return !(bqlm_mm_load(&c, BQLM_TUN_STATE_VAR(txq)) &
+			 (BQLM_TUN_XOFF | BQLM_TUN_STACK_XOFF));
+	case BQLM_TUN_X_START:
+		if (x->txq >= tun->numqueues)
+			return true;	/* no tfile: drop */
+		return !tun->q[x->txq].prod_lock;
+	case BQLM_TUN_X_PRODUCED:
+		if (cfg->variant == BQLM_TUN_STOP_2019)
+			return !tun->q[x->txq].prod_lock;
+		return true;
+	default:
+		return true;
+	}
+}
+
+/**
+ * bqlm_tun_net_xmit() - the next step of a producer CPU
+ * @tun: the state
+ * @cfg: the configuration
+ * @cpu: the CPU
+ * @ev: receives what the step did to packets
+ *
+ * From idle, the stack's netif_xmit_stopped() check and the hand-over of
+ * the next packet; then the steps of tun_net_xmit() of the variant (see
+ * the top of this file).
+ *
+ * Return: 0, -EAGAIN when the step must wait (stopped queue, lock held),
+ * -EINVAL when the CPU has nothing to do.
+ */
+int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		      unsigned int cpu, struct bqlm_inv_step *ev)
+{
+	struct bqlm_tun_cpu *x;
+	struct bqlm_tun_queue *tq;
+	struct bqlm_mm_cpu c;
+	unsigned int pkt, i;
+
+	if (cpu >= cfg->cpus)
+		return -EINVAL;
+	x = &tun->cpu[cpu];
+	if (x->phase == BQLM_TUN_X_IDLE && tun->sent >= cfg->packets)
+		return -EINVAL;
+	if (!bqlm_tun_can_xmit(tun, cfg, cpu))
+		return -EAGAIN;
+	bqlm_tun_view(tun, cfg, &x->sb, &c);
+	tq = &tun->q[x->txq];
+
+	switch (x->phase) {
+	case BQLM_TUN_X_IDLE:
+		pkt = ++tun->sent;
+		x->txq = bqlm_tun_txq_of(tun, cfg, cpu);
+		if (!cfg->qdisc &&
+		    (bqlm_mm_load(&c, BQLM_TUN_STATE_VAR(x->txq)) &
+		     (BQLM_TUN_XOFF | BQLM_TUN_STACK_XOFF))) {
+			bqlm_tun_drop(tun, pkt, BQLM_TUN_DROP_NOQUEUE);
+			x->txq = 0;
+			return 0;
+		}
+		x->pkt = pkt;
+		x->ret = 0;
+		x->raced = 0;
+		/* another CPU inside tun_net_xmit() may fill the ring first */
+		for (i = 0; i < cfg->cpus; i++)
+			if (i != cpu && tun->cpu[i].phase != BQLM_TUN_X_IDLE &&
+			    tun->cpu[i].txq == x->txq)
+				x->raced |= BQLM_TUN_RACED_CPU;
+		/* the queue runs only because it was woken by force, full */
+		if (tun->q[x->txq].woke_full)
+			x->raced |= BQLM_TUN_RACED_RECONFIG;
+		tun->where[pkt - 1] = BQLM_TUN_PKT_XMIT;
+		x->phase = BQLM_TUN_X_START;
+		return 0;
+
+	case BQLM_TUN_X_START:
+		if (x->txq >= tun->numqueues) {
+			/* rcu_dereference(tun->tfiles[txq]) == NULL */
+			bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_DETACHED);
+			goto idle;
+		}
+		tq->prod_lock = cpu + 1;
+		bqlm_mm_lock(&c);
+		x->ret = bqlm_tun_do_produce(tun, cfg, cpu, &c, ev);
+		if (x->ret && tq->woke_full)
+			x->raced |= BQLM_TUN_RACED_RECONFIG;
+		if (cfg->variant == BQLM_TUN_STOCK) {
+			bqlm_mm_unlock(&c);
+			tq->prod_lock = 0;
+			goto done;
+		}
+		if (cfg->variant == BQLM_TUN_STOP_2019) {
+			bqlm_mm_unlock(&c);
+			tq->prod_lock = 0;
+			x->phase = x->ret ? BQLM_TUN_X_STOP :
+				   BQLM_TUN_X_PRODUCED;
+			return 0;
+		}
+		x->phase = BQLM_TUN_X_PRODUCED;
+		return 0;
+
+	case BQLM_TUN_X_PRODUCED:
+		if (cfg->variant == BQLM_TUN_STOP_2019) {
+			bool full;
+
+			/* ptr_ring_full(): its own producer_lock section */
+			bqlm_mm_lock(&c);
+			full = bqlm___ptr_ring_full(&tq->ring, &c);
+			bqlm_mm_unlock(&c);
+			if (full) {
+				x->phase = BQLM_TUN_X_STOP;
+				return 0;
+			}
+			goto done;
+		}
+		if (bqlm_tun_bp_active(tun, cfg) &&
+		    bqlm___ptr_ring_check_produce(&tq->ring, &c) == -ENOSPC) {
+			/* netif_tx_stop_queue() */
+			bqlm_mm_set_bits(&c, BQLM_TUN_STATE_VAR(x->txq),
+					 BQLM_TUN_XOFF);
+			tq->woke_full = 0;
+			x->phase = BQLM_TUN_X_STOP;
+			return 0;
+		}
+		x->phase = BQLM_TUN_X_UNLOCK;
+		return 0;
+
+	case BQLM_TUN_X_STOP:
+		if (cfg->variant == BQLM_TUN_STOP_2019) {
+			/* netif_stop_subqueue() */
+			bqlm_mm_set_bits(&c, BQLM_TUN_STATE_VAR(x->txq),
+					 BQLM_TUN_XOFF);
+			goto done;
+		}
+		if (bqlm_tun_barriers(cfg))
+			bqlm_mm_mb_after_atomic(&c);
+		if (!bqlm___ptr_ring_check_produce(&tq->ring, &c))
+			bqlm_tun_wake(&c, x->txq);
+		x->phase = BQLM_TUN_X_UNLOCK;
+		return 0;
+
+	default:	/* BQLM_TUN_X_UNLOCK */
+		bqlm_mm_unlock(&c);
+		tq->prod_lock = 0;
+		if (!x->ret) {
+			bqlm_tun_notify(tun, x->txq);
+		} else if (!bqlm_tun_bp_active(tun, cfg)) {
+			bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_FULL);
+		} else if (x->raced & BQLM_TUN_RACED_CPU) {
+			bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_RACE);
+		} else if (x->raced & BQLM_TUN_RACED_RECONFIG) {
+			bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_WOKE_FULL);
+		} else {
+			bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_BP);
+			ev->bp_drops++;
+		}
+		goto idle;
+	}
+
+done:
+	if (x->ret)
+		bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_FULL);
+	else
+		bqlm_tun_notify(tun, x->txq);
+idle:
+	x->phase = BQLM_TUN_X_IDLE;
+	x->pkt = 0;
+	x->txq = 0;
+	x->ret = 0;
+	x->raced = 0;
+	return 0;
+}
+
+static bool bqlm_tun_can_read(const struct bqlm_tun *tun,
+			      const struct bqlm_tun_cfg *cfg, unsigned int q)
+{
+	const struct bqlm_tun_reader *rd = &tun->rd[q];
+
+	if (q >= cfg->queues)
+		return false;
+	if (rd->phase == BQLM_TUN_R_IDLE)
+		return !rd->sleeping && !tun->q[q].cons_lock;
+	return true;
+}
+
+/* Account the packets a consume returned. */
+static void bqlm_tun_delivered(struct bqlm_tun *tun, const unsigned int *got,
+			       int n, struct bqlm_inv_step *ev)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		unsigned int pkt = got[i];
+
+		if (!pkt || pkt > BQLM_TUN_MAX_PACKETS) {
+			ev->unsent_skbs++;
+			continue;
+		}
+		if (tun->where[pkt - 1] == BQLM_TUN_PKT_READ)
+			ev->twice++;
+		else if (tun->where[pkt - 1] != BQLM_TUN_PKT_RING)
+			ev->unsent_skbs++;
+		tun->where[pkt - 1] = BQLM_TUN_PKT_READ;
+		tun->delivered++;
+	}
+}
+
+/**
+ * bqlm_tun_do_read() - the next step of the reader of queue file @q
+ * @tun: the state
+ * @cfg: the configuration
+ * @q: the queue file
+ * @ev: receives what the step did to packets
+ *
+ * From idle: tun_ring_recv()'s consume (vhost-net: a batched consume);
+ * an empty ring puts the reader to sleep until the producer's
+ * sk_data_ready(). Then, per variant, __tun_wake_queue() and the unlock,
+ * or tun_put_user() and the 2019 netif_wake_subqueue().
+ *
+ * Return: 0, -EAGAIN when the reader sleeps or waits for the lock, -EINVAL
+ * for a queue file the configuration does not have.
+ */
+int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		     unsigned int q, struct bqlm_inv_step *ev)
+{
+	unsigned int got[BQLM_TUN_VHOST_BATCH];
+	struct bqlm_tun_reader *rd;
+	struct bqlm_tun_queue *tq;
+	struct bqlm_mm_cpu c;
+	int n, want;
+
+	if (q >= cfg->queues)
+		return -EINVAL;
+	if (!bqlm_tun_can_read(tun, cfg, q))
+		return -EAGAIN;
+	rd = &tun->rd[q];
+	tq = &tun->q[q];
+	bqlm_tun_view(tun, cfg, &rd->sb, &c);
+
+	switch (rd->phase) {
+	case BQLM_TUN_R_IDLE:
+		want = cfg->reader == BQLM_TUN_VHOST ? BQLM_TUN_VHOST_BATCH : 1;
+		bqlm_mm_lock(&c);
+		n = bqlm___ptr_ring_consume_batched(&tq->ring, &c, got, want);
+		bqlm_tun_delivered(tun, got, n, ev);
+		if (!n || !bqlm_tun_bp_variant(cfg)) {
+			bqlm_mm_unlock(&c);
+			if (!n)
+				rd->sleeping = 1;
+			else if (cfg->variant == BQLM_TUN_STOP_2019 &&
+				 cfg->reader != BQLM_TUN_VHOST)
+				rd->phase = BQLM_TUN_R_PUT;
+			return 0;
+		}
+		tq->cons_lock = BQLM_TUN_WHO_READER(q) + 1;
+		rd->nr = n;
+		rd->phase = BQLM_TUN_R_WAKE;
+		return 0;
+
+	case BQLM_TUN_R_WAKE:
+		/* __tun_wake_queue(tun, tfile, consumed) */
+		if (tun->backpressure) {
+			if (bqlm_tun_barriers(cfg))
+				bqlm_mm_mb(&c);
+			if (bqlm_mm_load(&c, BQLM_TUN_STATE_VAR(q)) &
+			    BQLM_TUN_XOFF) {
+				tq->cons_cnt += rd->nr;
+				if (tq->cons_cnt >= tq->ring.size / 2) {
+					bqlm_tun_wake(&c, q);
+					tq->cons_cnt = 0;
+				}
+			}
+		}
+		rd->nr = 0;
+		rd->phase = BQLM_TUN_R_UNLOCK;
+		return 0;
+
+	case BQLM_TUN_R_UNLOCK:
+		bqlm_mm_unlock(&c);
+		tq->cons_lock = 0;
+		rd->phase = BQLM_TUN_R_IDLE;
+		return 0;
+
+	default:	/* BQLM_TUN_R_PUT: end of tun_do_read(), 2019 */
+		bqlm_tun_wake(&c, q);
+		rd->phase = BQLM_TUN_R_IDLE;
+		return 0;
+	}
+}
+
+static struct bqlm_sb *bqlm_tun_sb(struct bqlm_tun *tun, unsigned int who)
+{
+	if (who < BQLM_TUN_MAX_CPUS)
+		return &tun->cpu[who].sb;
+	return &tun->rd[who - BQLM_TUN_MAX_CPUS].sb;
+}
+
+/**
+ * bqlm_tun_flush() - a buffered store of a CPU reaches memory
+ * @tun: the state
+ * @cfg: the configuration
+ * @who: the CPU: producer CPU i, or BQLM_TUN_WHO_READER(q)
+ * @k: the buffer entry
+ *
+ * Return: 0, or -EINVAL when the memory model does not let entry @k go
+ * next (or there is none).
+ */
+int bqlm_tun_flush(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		   unsigned int who, unsigned int k)
+{
+	struct bqlm_sb *sb;
+
+	if (who >= BQLM_TUN_NR_WHO)
+		return -EINVAL;
+	sb = bqlm_tun_sb(tun, who);
+	if (!bqlm_mm_can_flush(cfg->mm, sb, k))
+		return -EINVAL;
+	return bqlm_mm_flush(&tun->mem, sb, k);
+}
+
+/* The administrator's view: sequentially consistent. */
+static void bqlm_tun_admin_view(struct bqlm_tun *tun, struct bqlm_sb *sb,
+				struct bqlm_mm_cpu *c)
+{
+	memset(sb, 0, sizeof(*sb));
+	c->kind = BQLM_MM_SC;
+	c->mem = &tun->mem;
+	c->sb = sb;
+}
+
+/* Transmits in flight on queue @q saw the ring before a reconfiguration. */
+static void bqlm_tun_reconfigured(struct bqlm_tun *tun, unsigned int q)
+{
+	unsigned int i;
+
+	for (i = 0; i < BQLM_TUN_MAX_CPUS; i++)
+		if (tun->cpu[i].phase != BQLM_TUN_X_IDLE &&
+		    tun->cpu[i].txq == q)
+			tun->cpu[i].raced |= BQLM_TUN_RACED_RECONFIG;
+}
+
+/* tun_force_wake_queue(): both ring locks held, wake, cons_cnt = 0. */
+static void bqlm_tun_force_wake_queue(struct bqlm_tun *tun, unsigned int q)
+{
+	struct bqlm_mm_cpu c;
+	struct bqlm_sb sb;
+
+	bqlm_tun_reconfigured(tun, q);
+	bqlm_tun_admin_view(tun, &sb, &c);
+	bqlm_tun_wake(&c, q);
+	tun->q[q].cons_cnt = 0;
+	tun->q[q].woke_full = bqlm___ptr_ring_full(&tun->q[q].ring, &c);
+}
+
+static bool bqlm_tun_locks_free(const struct bqlm_tun *tun, unsigned int q)
+{
+	return !tun->q[q].prod_lock && !tun->q[q].cons_lock;
+}
+
+/*
+ * After a reconfiguration with backpressure: the queues it had to wake
+ * (mask @woken) are awake, their wake counters reset.
+ */
+static void bqlm_tun_check_reconfig(const struct bqlm_tun *tun,
+				    const struct bqlm_tun_cfg *cfg,
+				    unsigned int woken,
+				    struct bqlm_inv_step *ev)
+{
+	unsigned int q;
+
+	if (!bqlm_tun_bp_variant(cfg))
+		return;
+	for (q = 0; q < tun->numqueues; q++)
+		if ((woken & (1U << q)) &&
+		    (bqlm_tun_stopped(tun, q) || tun->q[q].cons_cnt))
+			ev->reconfig_stopped++;
+}
+
+static bool bqlm_tun_can_detach(const struct bqlm_tun *tun,
+				const struct bqlm_tun_cfg *cfg)
+{
+	unsigned int q, i;
+
+	if (!tun->detaching)
+		return tun->detaches_left && tun->numqueues;
+	q = tun->detaching - 1;
+	for (i = 0; i < cfg->cpus; i++)
+		if (tun->cpu[i].phase != BQLM_TUN_X_IDLE)
+			return false;	/* synchronize_net() waits */
+	return bqlm_tun_locks_free(tun, q);
+}
+
+/**
+ * bqlm_tun_detach() - TUNSETQUEUE(IFF_DETACH_QUEUE): tun_detach(tfile,
+ *	false) of the last attached queue file, one step at a time
+ * @tun: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did to packets
+ *
+ * First step: tun->tfiles[index] = NULL, --tun->numqueues. Second step,
+ * once synchronize_net() let every tun_net_xmit() finish: tun_queue_purge()
+ * under the consumer lock. Nothing touches the txq state: a queue stopped
+ * at detach stays stopped.
+ *
+ * Return: 0, -EAGAIN when the second step must wait, -EINVAL when no
+ * detach is left in the bound or nothing is attached.
+ */
+int bqlm_tun_detach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		    struct bqlm_inv_step *ev)
+{
+	unsigned int freed[BQLM_PTR_RING_MAX];
+	struct bqlm_mm_cpu c;
+	struct bqlm_sb sb;
+	unsigned int q;
+	int n, i;
+
+	if (!tun->detaching && !(tun->detaches_left && tun->numqueues))
+		return -EINVAL;
+	if (!bqlm_tun_can_detach(tun, cfg))
+		return -EAGAIN;
+	if (!tun->detaching) {
+		q = tun->numqueues - 1;
+		tun->q[q].attached = 0;
+		tun->numqueues--;
+		tun->detaching = q + 1;
+		return 0;
+	}
+	q = tun->detaching - 1;
+	bqlm_tun_admin_view(tun, &sb, &c);
+	n = bqlm_ptr_ring_purge(&tun->q[q].ring, &c, freed, ARRAY_SIZE(freed));
+	for (i = 0; i < n; i++)
+		if (freed[i] && freed[i] <= BQLM_TUN_MAX_PACKETS) {
+			if (tun->where[freed[i] - 1] != BQLM_TUN_PKT_RING)
+				ev->twice++;
+			bqlm_tun_drop(tun, freed[i], BQLM_TUN_DROP_PURGED);
+		}
+	tun->detaching = 0;
+	tun->detaches_left--;
+	return 0;
+}
+
+static bool bqlm_tun_can_attach(const struct bqlm_tun *tun,
+				const struct bqlm_tun_cfg *cfg)
+{
+	if (tun->detaching || tun->numqueues >= cfg->queues)
+		return false;
+	return !bqlm_tun_bp_variant(cfg) ||
+	       bqlm_tun_locks_free(tun, tun->numqueues);
+}
+
+/**
+ * bqlm_tun_attach() - TUNSETQUEUE(IFF_ATTACH_QUEUE): tun_attach() of the
+ *	detached queue file
+ * @tun: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did
+ *
+ * The tfile gets queue_index = numqueues and is published. With the
+ * backpressure designs tun_force_wake_queue() wakes its txq and resets
+ * cons_cnt under both ring locks; 6.12 and the 2019 experiment leave the
+ * txq state alone.
+ *
+ * Return: 0, -EAGAIN while a ring lock is held, -EINVAL when no queue
+ * file is detached.
+ */
+int bqlm_tun_attach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		    struct bqlm_inv_step *ev)
+{
+	unsigned int q = tun->numqueues;
+
+	if (tun->detaching || q >= cfg->queues)
+		return -EINVAL;
+	if (!bqlm_tun_can_attach(tun, cfg))
+		return -EAGAIN;
+	tun->q[q].attached = 1;
+	tun->numqueues++;
+	if (bqlm_tun_bp_variant(cfg))
+		bqlm_tun_force_wake_queue(tun, q);
+	bqlm_tun_check_reconfig(tun, cfg, 1U << q, ev);
+	return 0;
+}
+
+static bool bqlm_tun_all_locks_free(const struct bqlm_tun *tun,
+				    const struct bqlm_tun_cfg *cfg)
+{
+	unsigned int q;
+
+	for (q = 0; q < cfg->queues; q++)
+		if (!bqlm_tun_locks_free(tun, q))
+			return false;
+	return true;
+}
+
+static bool bqlm_tun_can_set_iff(const struct bqlm_tun *tun,
+				 const struct bqlm_tun_cfg *cfg)
+{
+	if (!tun->set_iffs_left || tun->detaching)
+		return false;
+	return !bqlm_tun_bp_variant(cfg) || bqlm_tun_all_locks_free(tun, cfg);
+}
+
+/**
+ * bqlm_tun_set_iff() - TUNSETIFF on the running device
+ * @tun: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did
+ *
+ * The backpressure designs flip IFF_BACKPRESSURE (tun->flags takes the
+ * TUN_FEATURES bits of the request) and tun_force_wake_queue() every
+ * attached queue file; 6.12 and the 2019 experiment run
+ * netif_tx_wake_all_queues().
+ *
+ * Return: 0, -EAGAIN while a ring lock is held, -EINVAL when no call is
+ * left in the bound.
+ */
+int bqlm_tun_set_iff(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		     struct bqlm_inv_step *ev)
+{
+	struct bqlm_mm_cpu c;
+	struct bqlm_sb sb;
+	unsigned int q;
+
+	if (!tun->set_iffs_left || tun->detaching)
+		return -EINVAL;
+	if (!bqlm_tun_can_set_iff(tun, cfg))
+		return -EAGAIN;
+	tun->set_iffs_left--;
+	if (bqlm_tun_bp_variant(cfg)) {
+		tun->backpressure = !tun->backpressure;
+		for (q = 0; q < tun->numqueues; q++)
+			bqlm_tun_force_wake_queue(tun, q);
+		bqlm_tun_check_reconfig(tun, cfg, ~0U, ev);
+		return 0;
+	}
+	bqlm_tun_admin_view(tun, &sb, &c);
+	for (q = 0; q < cfg->queues; q++)
+		bqlm_tun_wake(&c, q);
+	return 0;
+}
+
+static bool bqlm_tun_can_resize(const struct bqlm_tun *tun,
+				const struct bqlm_tun_cfg *cfg)
+{
+	return tun->resizes_left && !tun->detaching &&
+	       bqlm_tun_all_locks_free(tun, cfg);
+}
+
+/**
+ * bqlm_tun_queue_resize() - a tx_queue_len change: tun_queue_resize()
+ * @tun: the state
+ * @cfg: the configuration (the new length is cfg->resize_to)
+ * @ev: receives what the step did to packets
+ *
+ * ptr_ring_resize_multiple_bh() of every queue file's ring under both of
+ * its locks (entries that do not fit are freed), then, with the
+ * backpressure designs, tun_force_wake_queue() of every attached one.
+ *
+ * Return: 0, -EAGAIN while a ring lock is held, -EINVAL when no resize is
+ * left in the bound.
+ */
+int bqlm_tun_queue_resize(struct bqlm_tun *tun,
+			  const struct bqlm_tun_cfg *cfg,
+			  struct bqlm_inv_step *ev)
+{
+	unsigned int destroyed[BQLM_PTR_RING_MAX];
+	struct bqlm_mm_cpu c;
+	struct bqlm_sb sb;
+	unsigned int q, i;
+	int n;
+
+	if (!tun->resizes_left || tun->detaching)
+		return -EINVAL;
+	if (!bqlm_tun_can_resize(tun, cfg))
+		return -EAGAIN;
+	tun->resizes_left--;
+	bqlm_tun_admin_view(tun, &sb, &c);
+	for (q = 0; q < cfg->queues; q++) {
+		struct bqlm_tun_queue *tq = &tun->q[q];
+
+		bqlm_tun_reconfigured(tun, q);
+		n = bqlm_ptr_ring_resize(&tq->ring, &c, cfg->resize_to,
+					 cfg->batch, destroyed,
+					 ARRAY_SIZE(destroyed));
+		for (i = 0; n > 0 && i < (unsigned int)n; i++)
+			if (destroyed[i] &&
+			    destroyed[i] <= BQLM_TUN_MAX_PACKETS)
+				bqlm_tun_drop(tun, destroyed[i],
+					      BQLM_TUN_DROP_RESIZED);
+		for (i = 0; i < BQLM_PTR_RING_MAX; i++)
+			tq->shadow[i] = tun->mem.v[tq->ring.base + i];
+	}
+	if (bqlm_tun_bp_variant(cfg)) {
+		for (q = 0; q < tun->numqueues; q++)
+			bqlm_tun_force_wake_queue(tun, q);
+		bqlm_tun_check_reconfig(tun, cfg, ~0U, ev);
+	}
+	return 0;
+}
+
+/**
+ * bqlm_tun_check() - check the invariants after a step
+ * @tun: the state after the step
+ * @cfg: the configuration
+ * @where: the modelled kernel function of the step
+ * @ev: what the step did (NULL for a state check)
+ * @quiescent: nothing but the outside world can act in @tun
+ * @each: as for bqlm_inv_check(), may be NULL
+ *
+ * Packet accounting and the backpressure checks go through
+ * bqlm_inv_check() as step figures; BQL itself is not used (the DQL handed
+ * to the checker stays at rest). A stall is a quiescent state in which an
+ * attached queue file's txq has DRV_XOFF set: no reader is running (the
+ * rings are empty or look empty to their sleeping readers), no transmit is
+ * in progress, every store buffer has drained.
+ *
+ * Return: the mask of violated checks.
+ */
+static unsigned int bqlm_tun_check(const struct bqlm_tun *tun,
+				   const struct bqlm_tun_cfg *cfg,
+				   const char *where,
+				   const struct bqlm_inv_step *ev,
+				   bool quiescent, struct bqlm_violation *each)
+{
+	struct bqlm_inv_counters c;
+	struct bqlm_dql rest;
+	unsigned int q, mask = 0;
+
+	(void)cfg;
+	memset(&rest, 0, sizeof(rest));
+	memset(&c, 0, sizeof(c));
+	c.where = where;
+	c.bql = true;	/* the accounting checks; the DQL stays at rest */
+	c.dql = &rest;
+	if (ev)
+		c.step = *ev;
+	if (!quiescent)
+		return bqlm_inv_check(&c, NULL, each);
+	for (q = 0; q < tun->numqueues; q++) {
+		c.quiescent = true;
+		c.wants_tx = true;
+		c.stopped = bqlm_tun_stopped(tun, q);
+		mask |= bqlm_inv_check(&c, NULL, each);
+	}
+	return mask;
+}
+
+/* The explorer's view. */
+
+static unsigned int bqlm_tun_enabled(const void *ctx, const void *state,
+				     unsigned int *a)
+{
+	const struct bqlm_tun_cfg *cfg = ctx;
+	const struct bqlm_tun *tun = state;
+	unsigned int n = 0, i, k;
+
+	for (i = 0; i < cfg->cpus; i++)
+		if (bqlm_tun_can_xmit(tun, cfg, i))
+			a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_XMIT, i);
+	for (i = 0; i < cfg->queues; i++)
+		if (bqlm_tun_can_read(tun, cfg, i))
+			a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_READ, i);
+	for (i = 0; i < BQLM_TUN_NR_WHO; i++) {
+		const struct bqlm_sb *sb = i < BQLM_TUN_MAX_CPUS ?
+					   &tun->cpu[i].sb :
+					   &tun->rd[i - BQLM_TUN_MAX_CPUS].sb;
+
+		for (k = 0; k < sb->n; k++)
+			if (bqlm_mm_can_flush(cfg->mm, sb, k))
+				a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_FLUSH,
+					 i * BQLM_SB_DEPTH + k);
+	}
+	if (bqlm_tun_can_detach(tun, cfg))
+		a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_DETACH, 0);
+	if (bqlm_tun_can_attach(tun, cfg))
+		a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_ATTACH, 0);
+	if (bqlm_tun_can_set_iff(tun, cfg))
+		a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_SET_IFF, 0);
+	if (bqlm_tun_can_resize(tun, cfg))
+		a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_RESIZE, 0);
+	return n;
+}
+
+/* The outside world: a new packet from the stack, an administrator. */
+static bool bqlm_tun_external(const struct bqlm_tun *tun, unsigned int action)
+{
+	unsigned int arg = BQLM_TUN_ARG(action);
+
+	switch (BQLM_TUN_KIND(action)) {
+	case BQLM_TUN_A_XMIT:
+		return arg < BQLM_TUN_MAX_CPUS &&
+		       tun->cpu[arg].phase == BQLM_TUN_X_IDLE;
+	case BQLM_TUN_A_DETACH:
+		return !tun->detaching;
+	case BQLM_TUN_A_ATTACH:
+	case BQLM_TUN_A_SET_IFF:
+	case BQLM_TUN_A_RESIZE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static int bqlm_tun_do(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		       unsigned int action, struct bqlm_inv_step *ev,
+		       const char **where)
+{
+	unsigned int arg = BQLM_TUN_ARG(action);
+
+	switch (BQLM_TUN_KIND(action)) {
+	case BQLM_TUN_A_XMIT:
+		*where = "tun_net_xmit";
+		return bqlm_tun_net_xmit(tun, cfg, arg, ev);
+	case BQLM_TUN_A_READ:
+		*where = cfg->reader == BQLM_TUN_VHOST ? "handle_rx" :
+			 "tun_do_read";
+		return bqlm_tun_do_read(tun, cfg, arg, ev);
+	case BQLM_TUN_A_FLUSH:
+		*where = "store buffer";
+		return bqlm_tun_flush(tun, cfg, arg / BQLM_SB_DEPTH,
+				      arg % BQLM_SB_DEPTH);
+	case BQLM_TUN_A_DETACH:
+		*where = "tun_detach";
+		return bqlm_tun_detach(tun, cfg, ev);
+	case BQLM_TUN_A_ATTACH:
+		*where = "tun_attach";
+		return bqlm_tun_attach(tun, cfg, ev);
+	case BQLM_TUN_A_SET_IFF:
+		*where = "tun_set_iff";
+		return bqlm_tun_set_iff(tun, cfg, ev);
+	case BQLM_TUN_A_RESIZE:
+		*where = "tun_queue_resize";
+		return bqlm_tun_queue_resize(tun, cfg, ev);
+	default:
+		*where = "?";
+		return -EINVAL;
+	}
+}
+
+static int bqlm_tun_xstep(const void *ctx, const void *from,
+			  unsigned int action, void *to,
+			  struct bqlm_violation *each)
+{
+	const struct bqlm_tun_cfg *cfg = ctx;
+	struct bqlm_inv_step ev;
+	const char *where;
+
+	(void)from;
+	memset(&ev, 0, sizeof(ev));
+	if (bqlm_tun_do(to, cfg, action, &ev, &where))
+		return -EINVAL;
+	return bqlm_tun_check(to, cfg, where, &ev, false, each);
+}
+
+static void bqlm_tun_stats(const struct bqlm_tun *tun,
+			   const struct bqlm_tun_cfg *cfg)
+{
+	struct bqlm_tun_stats *st = cfg->stats;
+	unsigned int i, any = 0;
+
+	if (!st)
+		return;
+	st->states++;
+	for (i = 0; i < BQLM_TUN_NR_DROPS; i++) {
+		if (tun->drops[i] > st->max_drops[i])
+			st->max_drops[i] = tun->drops[i];
+		if (i != BQLM_TUN_DROP_PURGED && i != BQLM_TUN_DROP_RESIZED)
+			any += tun->drops[i];
+	}
+	if (any)
+		st->states_with_drops++;
+	if (tun->delivered > st->max_delivered)
+		st->max_delivered = tun->delivered;
+}
+
+static int bqlm_tun_check_state(const void *ctx, const void *state,
+				const unsigned int *actions, unsigned int n,
+				struct bqlm_violation *each)
+{
+	const struct bqlm_tun_cfg *cfg = ctx;
+	const struct bqlm_tun *tun = state;
+	unsigned int i;
+
+	bqlm_tun_stats(tun, cfg);
+	for (i = 0; i < n; i++)
+		if (!bqlm_tun_external(tun, actions[i]))
+			return 0;
+	return bqlm_tun_check(tun, cfg, "quiescent state", NULL, true, each);
+}
+
+static int bqlm_tun_describe_xmit(const struct bqlm_tun *tun,
+				  const struct bqlm_tun_cfg *cfg,
+				  unsigned int cpu, char *buf, size_t len)
+{
+	const struct bqlm_tun_cpu *x = &tun->cpu[cpu % BQLM_TUN_MAX_CPUS];
+	bool bp = bqlm_tun_bp_variant(cfg);
+	unsigned int txq;
+
+	switch (x->phase) {
+	case BQLM_TUN_X_IDLE:
+		txq = bqlm_tun_txq_of(tun, cfg, cpu);
+		return snprintf(buf, len,
+				"cpu%u: stack: netif_xmit_stopped(txq%u) = false, dequeue pkt%u -> tun_net_xmit%s",
+				cpu, txq, tun->sent + 1,
+				cfg->qdisc ? "" : " (noqueue: dropped if stopped)");
+	case BQLM_TUN_X_START:
+		if (x->txq >= tun->numqueues)
+			return snprintf(buf, len,
+					"cpu%u: tun_net_xmit: tfiles[%u] == NULL: drop pkt%u (DEV_READY)",
+					cpu, x->txq, x->pkt);
+		if (cfg->variant == BQLM_TUN_STOCK)
+			return snprintf(buf, len,
+					"cpu%u: tun_net_xmit: ptr_ring_produce(q%u, pkt%u) [producer_lock], drop if full, else sk_data_ready",
+					cpu, x->txq, x->pkt);
+		if (!bp)
+			return snprintf(buf, len,
+					"cpu%u: tun_net_xmit: ptr_ring_produce(q%u, pkt%u) [producer_lock]",
+					cpu, x->txq, x->pkt);
+		return snprintf(buf, len,
+				"cpu%u: tun_net_xmit: spin_lock(producer_lock), __ptr_ring_produce(q%u, pkt%u)",
+				cpu, x->txq, x->pkt);
+	case BQLM_TUN_X_PRODUCED:
+		if (!bp)
+			return snprintf(buf, len,
+					"cpu%u: tun_net_xmit: ptr_ring_full(q%u) [producer_lock]",
+					cpu, x->txq);
+		return snprintf(buf, len,
+				"cpu%u: tun_net_xmit: IFF_BACKPRESSURE %s, qdisc %s: __ptr_ring_check_produce() == -ENOSPC ? netif_tx_stop_queue(txq%u)",
+				cpu, tun->backpressure ? "on" : "off",
+				cfg->qdisc ? "yes" : "noqueue", x->txq);
+	case BQLM_TUN_X_STOP:
+		if (!bp)
+			return snprintf(buf, len,
+					"cpu%u: tun_net_xmit: netif_stop_subqueue(txq%u)%s",
+					cpu, x->txq, x->ret ?
+					", drop pkt (FULL_RING)" :
+					", sk_data_ready");
+		return snprintf(buf, len,
+				"cpu%u: tun_net_xmit: %s__ptr_ring_check_produce(q%u) == 0 ? netif_tx_wake_queue(txq%u)",
+				cpu, bqlm_tun_barriers(cfg) ?
+				"smp_mb__after_atomic(), " :
+				"(no barrier) ", x->txq, x->txq);
+	default:
+		return snprintf(buf, len,
+				"cpu%u: tun_net_xmit: spin_unlock(producer_lock), %s",
+				cpu, x->ret ? "drop pkt (FULL_RING)" :
+				"sk_data_ready");
+	}
+}
+
+static int bqlm_tun_describe_read(const struct bqlm_tun *tun,
+				  const struct bqlm_tun_cfg *cfg,
+				  unsigned int q, char *buf, size_t len)
+{
+	const struct bqlm_tun_reader *rd = &tun->rd[q % BQLM_TUN_MAX_QUEUES];
+	const char *who = cfg->reader == BQLM_TUN_VHOST ? "vhost" : "reader";
+	const char *consume = cfg->reader == BQLM_TUN_VHOST ?
+			      "ptr_ring_consume_batched" :
+			      "tun_do_read: tun_ring_recv: ptr_ring_consume";
+	const char *empty = cfg->reader == BQLM_TUN_READ ?
+			    "if empty: sleep in tun_ring_recv" :
+			    cfg->reader == BQLM_TUN_READ_NONBLOCK ?
+			    "if empty: -EAGAIN, poll()" :
+			    "if empty: wait for the socket's wakeup";
+
+	switch (rd->phase) {
+	case BQLM_TUN_R_IDLE:
+		return snprintf(buf, len, "%s%u: %s(q%u)%s; %s", who, q,
+				consume, q,
+				bqlm_tun_bp_variant(cfg) ?
+				" [consumer_lock held on]" : "", empty);
+	case BQLM_TUN_R_WAKE:
+		if (!tun->backpressure)
+			return snprintf(buf, len,
+					"%s%u: __tun_wake_queue: IFF_BACKPRESSURE off, return",
+					who, q);
+		return snprintf(buf, len,
+				"%s%u: __tun_wake_queue(%u): %snetif_tx_queue_stopped(txq%u) ? cons_cnt += %u, wake at %u",
+				who, q, rd->nr,
+				bqlm_tun_barriers(cfg) ? "smp_mb(), " :
+				"(no barrier) ", q, rd->nr,
+				tun->q[q % BQLM_TUN_MAX_QUEUES].ring.size / 2);
+	case BQLM_TUN_R_UNLOCK:
+		return snprintf(buf, len, "%s%u: spin_unlock(consumer_lock)",
+				who, q);
+	default:
+		return snprintf(buf, len,
+				"%s%u: tun_put_user, netif_wake_subqueue(txq%u)",
+				who, q, q);
+	}
+}
+
+static int bqlm_tun_describe_action(const void *ctx, const void *state,
+				    unsigned int action, char *buf,
+				    size_t len)
+{
+	const struct bqlm_tun_cfg *cfg = ctx;
+	const struct bqlm_tun *tun = state;
+	unsigned int arg = BQLM_TUN_ARG(action);
+	unsigned int who = arg / BQLM_SB_DEPTH;
+	char e[48];
+
+	switch (BQLM_TUN_KIND(action)) {
+	case BQLM_TUN_A_XMIT:
+		return bqlm_tun_describe_xmit(tun, cfg, arg, buf, len);
+	case BQLM_TUN_A_READ:
+		return bqlm_tun_describe_read(tun, cfg, arg, buf, len);
+	case BQLM_TUN_A_FLUSH:
+		if (who >= BQLM_TUN_NR_WHO)
+			return snprintf(buf, len, "? flush %#x", action);
+		bqlm_mm_describe_entry(who < BQLM_TUN_MAX_CPUS ?
+				       &tun->cpu[who].sb :
+				       &tun->rd[who - BQLM_TUN_MAX_CPUS].sb,
+				       arg % BQLM_SB_DEPTH, bqlm_tun_var_names,
+				       BQLM_TUN_NR_VARS, e, sizeof(e));
+		if (who < BQLM_TUN_MAX_CPUS)
+			return snprintf(buf, len,
+					"memory: cpu%u's store reaches memory: %s",
+					who, e);
+		return snprintf(buf, len,
+				"memory: reader%u's store reaches memory: %s",
+				who - BQLM_TUN_MAX_CPUS, e);
+	case BQLM_TUN_A_DETACH:
+		if (!tun->detaching)
+			return snprintf(buf, len,
+					"admin: TUNSETQUEUE(IFF_DETACH_QUEUE): tun_detach: tfiles[%u] = NULL, --numqueues",
+					tun->numqueues - 1);
+		return snprintf(buf, len,
+				"admin: tun_detach: synchronize_net, tun_queue_purge(q%u) [consumer_lock]",
+				tun->detaching - 1);
+	case BQLM_TUN_A_ATTACH:
+		return snprintf(buf, len,
+				"admin: TUNSETQUEUE(IFF_ATTACH_QUEUE): tun_attach(q%u)%s",
+				tun->numqueues, bqlm_tun_bp_variant(cfg) ?
+				", tun_force_wake_queue" : "");
+	case BQLM_TUN_A_SET_IFF:
+		if (bqlm_tun_bp_variant(cfg))
+			return snprintf(buf, len,
+					"admin: TUNSETIFF: IFF_BACKPRESSURE %s, tun_force_wake_queue on every queue",
+					tun->backpressure ? "off" : "on");
+		return snprintf(buf, len,
+				"admin: TUNSETIFF: netif_tx_wake_all_queues");
+	case BQLM_TUN_A_RESIZE:
+		return snprintf(buf, len,
+				"admin: tx_queue_len = %u: tun_queue_resize: ptr_ring_resize_multiple_bh%s",
+				cfg->resize_to, bqlm_tun_bp_variant(cfg) ?
+				", tun_force_wake_queue" : "");
+	default:
+		return snprintf(buf, len, "? action %#x", action);
+	}
+}
+
+static const char *const bqlm_tun_x_names[BQLM_TUN_NR_X] = {
+	[BQLM_TUN_X_IDLE] = "idle",
+	[BQLM_TUN_X_START] = "start",
+	[BQLM_TUN_X_PRODUCED] = "produced",
+	[BQLM_TUN_X_STOP] = "stop",
+	[BQLM_TUN_X_UNLOCK] = "unlock",
+};
+
+static const char *const bqlm_tun_r_names[BQLM_TUN_NR_R] = {
+	[BQLM_TUN_R_IDLE] = "run",
+	[BQLM_TUN_R_WAKE] = "wake",
+	[BQLM_TUN_R_UNLOCK] = "unlock",
+	[BQLM_TUN_R_PUT] = "put",
+};
+
+static size_t bqlm_tun_describe_sb(const struct bqlm_sb *sb, char *buf,
+				   size_t len)
+{
+	size_t n = 0;
+	unsigned int k;
+
+	if (!sb->n)
+		return 0;
+	n += snprintf(buf + n, len - n, " sb{");
+	for (k = 0; k < sb->n && n < len; k++) {
+		n += bqlm_mm_describe_entry(sb, k, bqlm_tun_var_names,
+					    BQLM_TUN_NR_VARS, buf + n, len - n);
+		if (n < len)
+			n += snprintf(buf + n, len - n, "%s",
+				      k + 1 < sb->n ? ", " : "}");
+	}
+	return n;
+}
+
+static int bqlm_tun_describe_state(const void *ctx, const void *state,
+				   char *buf, size_t len)
+{
+	const struct bqlm_tun_cfg *cfg = ctx;
+	const struct bqlm_tun *tun = state;
+	size_t n = 0;
+	unsigned int q, i;
+
+	for (q = 0; q < cfg->queues && n < len; q++) {
+		const struct bqlm_tun_queue *tq = &tun->q[q];
+
+		n += snprintf(buf + n, len - n, "q%u[", q);
+		for (i = 0; i < tq->ring.size && n < len; i++)
+			n += snprintf(buf + n, len - n, "%s%u", i ? " " : "",
+				      tun->mem.v[tq->ring.base + i]);
+		if (n < len)
+			n += snprintf(buf + n, len - n,
+				      "] p%u h%u cc%u%s%s%s | ",
+				      tq->ring.producer,
+				      tq->ring.consumer_head, tq->cons_cnt,
+				      bqlm_tun_stopped(tun, q) ? " XOFF" : "",
+				      tq->attached ? "" : " detached",
+				      tun->rd[q].sleeping ? " rd-sleeps" :
+				      "");
+	}
+	for (i = 0; i < cfg->cpus && n < len; i++) {
+		const struct bqlm_tun_cpu *x = &tun->cpu[i];
+
+		n += snprintf(buf + n, len - n, "cpu%u %s", i,
+			      bqlm_tun_x_names[x->phase % BQLM_TUN_NR_X]);
+		if (x->phase != BQLM_TUN_X_IDLE && n < len)
+			n += snprintf(buf + n, len - n, " pkt%u", x->pkt);
+		if (n < len)
+			n += bqlm_tun_describe_sb(&x->sb, buf + n, len - n);
+		if (n < len)
+			n += snprintf(buf + n, len - n, " | ");
+	}
+	for (q = 0; q < cfg->queues && n < len; q++) {
+		n += snprintf(buf + n, len - n, "rd%u %s", q,
+			      bqlm_tun_r_names[tun->rd[q].phase %
+					       BQLM_TUN_NR_R]);
+		if (n < len)
+			n += bqlm_tun_describe_sb(&tun->rd[q].sb, buf + n,
+						  len - n);
+		if (n < len)
+			n += snprintf(buf + n, len - n, " | ");
+	}
+	if (n < len)
+		n += snprintf(buf + n, len - n, "sent %u read %u dropped %u%s",
+			      tun->sent, tun->delivered,
+			      tun->drops[BQLM_TUN_DROP_FULL] +
+			      tun->drops[BQLM_TUN_DROP_RACE] +
+			      tun->drops[BQLM_TUN_DROP_WOKE_FULL] +
+			      tun->drops[BQLM_TUN_DROP_BP] +
+			      tun->drops[BQLM_TUN_DROP_DETACHED] +
+			      tun->drops[BQLM_TUN_DROP_NOQUEUE] +
+			      tun->drops[BQLM_TUN_DROP_PURGED] +
+			      tun->drops[BQLM_TUN_DROP_RESIZED],
+			      bqlm_tun_bp_variant(cfg) ?
+			      (tun->backpressure ? " bp:on" : " bp:off") : "");
+	return n;
+}
+
+static void bqlm_tun_xinit(const void *ctx, void *state)
+{
+	bqlm_tun_init(state, ctx);
+}
+
+/**
+ * bqlm_tun_system() - the tun model as a system for the explorer
+ * @cfg: the configuration; it must outlive @sys
+ * @sys: receives the system
+ *
+ * Actions, in the order they are tried: each producer CPU's next step,
+ * each reader's next step, each store-buffer entry that may reach memory,
+ * the detach, attach, TUNSETIFF and resize of the administrator. The step
+ * checks packet accounting and the backpressure rules; the state check
+ * reports a stopped attached queue in a quiescent state (stall) and
+ * gathers the figures of cfg->stats.
+ *
+ * Return: 0, or -EINVAL when @cfg is invalid.
+ */
+int bqlm_tun_system(const struct bqlm_tun_cfg *cfg, struct bqlm_xsys *sys)
+{
+	if (bqlm_tun_cfg_check(cfg))
+		return -EINVAL;
+	memset(sys, 0, sizeof(*sys));
+	sys->name = "tun";
+	sys->state_size = sizeof(struct bqlm_tun);
+	sys->ctx = cfg;
+	sys->init = bqlm_tun_xinit;
+	sys->enabled = bqlm_tun_enabled;
+	sys->step = bqlm_tun_xstep;
+	sys->check_state = bqlm_tun_check_state;
+	sys->describe_action = bqlm_tun_describe_action;
+	sys->describe_state = bqlm_tun_describe_state;
+	return 0;
+}

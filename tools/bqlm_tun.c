@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlm - the tun and bql-xoff systems of the command line front end.
+ *
+ *   bqlm explore tun --variant NAME [--memory-model M] [--queues Q] ...
+ *   bqlm explore bql-xoff [--no-barrier] [--memory-model M] ...
+ *
+ * Exit status as tools/bqlm.c: 0 no violation, 1 violation, 2 bad usage,
+ * 3 the exploration did not finish, 4 internal error.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <bqlm/explore.h>
+#include <bqlm/invariants.h>
+#include <bqlm/memory_model.h>
+#include <bqlm/tun.h>
+#include <bqlm/bql_xoff.h>
+
+#include "bqlm_tun.h"
+
+#define EXIT_VIOLATION	1
+#define EXIT_USAGE	2
+#define EXIT_INCOMPLETE	3
+#define EXIT_INTERNAL	4
+#define MAX_PATH_LEN	4096
+
+static int tun_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "bqlm: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'bqlm help'.\n");
+	return EXIT_USAGE;
+}
+
+static int tun_parse_uint(const char *s, unsigned long lo, unsigned long hi,
+			  unsigned int *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (!s || !*s || *s == '-' || *s == '+')
+		return -EINVAL;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v < lo || v > hi)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static double tun_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/**
+ * bqlm_cli_tun_models() - the tun and bql-xoff lines of "bqlm list"
+ */
+void bqlm_cli_tun_models(void)
+{
+	printf("  tun      drivers/net/tun.c transmit side and its flow-control designs, weak memory\n");
+	printf("  bql-xoff the netdev_tx_sent_queue / netdev_tx_completed_queue XOFF protocol, weak memory\n");
+}
+
+/**
+ * bqlm_cli_tun_list() - the tun variants and memory models of "bqlm list"
+ */
+void bqlm_cli_tun_list(void)
+{
+	unsigned int v;
+
+	printf("tun variants:\n");
+	for (v = 0; v < BQLM_TUN_NR_VARIANTS; v++)
+		printf("  %-23s %s\n", bqlm_tun_variant_name(v),
+		       bqlm_tun_variant_desc(v));
+	printf("memory models (--memory-model):\n");
+	printf("  sc    sequential consistency\n");
+	printf("  tso   FIFO store buffers, LKMM atomics (set_bit unordered, test_and_clear_bit a full barrier)\n");
+	printf("  pso   as tso, stores to different variables may reach memory out of order\n");
+	printf("  x86   x86-TSO: every locked instruction (all atomic bitops, spin_lock) drains the buffer\n");
+}
+
+/**
+ * bqlm_cli_tun_usage() - the tun and bql-xoff part of "bqlm help"
+ * @f: where to print
+ */
+void bqlm_cli_tun_usage(FILE *f)
+{
+	fprintf(f,
+		"       bqlm explore tun --variant NAME [tun options]\n"
+		"       bqlm explore bql-xoff [bql-xoff options]\n"
+		"\n"
+		"tun options:\n"
+		"  --variant NAME       stock, stop-2019, backpressure, backpressure-nobarrier (required)\n"
+		"  --memory-model M     sc, tso, pso, x86 (default sc)\n"
+		"  --queues Q           queue files, 1..%d (default 1)\n"
+		"  --cpus N             producer CPUs, 1..%d (default 2)\n"
+		"  --packets N          packets the stack sends, 1..%d (default 4)\n"
+		"  --ring N             tx_queue_len (ring slots), 1..%d (default 2)\n"
+		"  --batch N            ptr_ring consumer batch before capping, 0..64 (default 16)\n"
+		"  --reader KIND        read, nonblock, vhost (default read)\n"
+		"  --noqueue            no qdisc (noqueue)\n"
+		"  --backpressure on|off  IFF_BACKPRESSURE at the start (default on)\n"
+		"  --detaches N         detach/attach cycles, 0..1 (default 1)\n"
+		"  --set-iffs N         TUNSETIFF calls flipping IFF_BACKPRESSURE, 0..2 (default 0)\n"
+		"  --resizes N          tx_queue_len changes, 0..1 (default 1)\n"
+		"  --resize-to N        the new tx_queue_len, 1..%d (default 1)\n"
+		"bql-xoff options:\n"
+		"  --no-barrier         remove the two smp_mb()\n"
+		"  --memory-model M     sc, tso, pso, x86 (default tso)\n"
+		"  --packets N          1..%d (default 3)\n"
+		"  --len N              bytes per packet, 1..1000 (default 100)\n"
+		"  --limit N            the pinned DQL limit, 0..2000 (default 100)\n"
+		"common: --depth N, --max-states N, --all-traces, --no-trace\n",
+		BQLM_TUN_MAX_QUEUES, BQLM_TUN_MAX_CPUS, BQLM_TUN_MAX_PACKETS,
+		BQLM_PTR_RING_MAX, BQLM_PTR_RING_MAX, BQLM_XOFF_MAX_PACKETS);
+}
+
+struct tun_common {
+	struct bqlm_xbounds bounds;
+	bool all_traces;
+	bool no_trace;
+};
+
+/* The options every system takes; 1 if @opt was one, <0 on bad value. */
+static int tun_common_opt(const char *opt, const char *arg,
+			  struct tun_common *o, int *takes)
+{
+	*takes = 1;
+	if (!strcmp(opt, "--depth"))
+		return tun_parse_uint(arg, 1, 65534, &o->bounds.max_depth) ?
+		       -EINVAL : 1;
+	if (!strcmp(opt, "--max-states"))
+		return tun_parse_uint(arg, 1, 1U << 24,
+				      &o->bounds.max_states) ? -EINVAL : 1;
+	*takes = 0;
+	if (!strcmp(opt, "--all-traces")) {
+		o->all_traces = true;
+		return 1;
+	}
+	if (!strcmp(opt, "--no-trace")) {
+		o->no_trace = true;
+		return 1;
+	}
+	return 0;
+}
+
+static void tun_emit(void *arg, const char *line)
+{
+	(void)arg;
+	printf("    %s\n", line);
+}
+
+static int tun_print_trace(const struct bqlm_xsys *sys,
+			   const struct bqlm_explorer *x,
+			   const struct bqlm_xresult *res, enum bqlm_check c,
+			   unsigned int *path)
+{
+	int n = bqlm_explorer_path(x, c, path, MAX_PATH_LEN);
+	unsigned int d;
+
+	if (n < 0)
+		return n;
+	printf("\ntrace to %s (%d steps, shortest):\n", bqlm_check_name(c), n);
+	n = bqlm_xtrace(sys, path, n, tun_emit, NULL);
+	if (n < 0)
+		return n;
+	printf("    => %s: %s\n", bqlm_check_name(c),
+	       bqlm_check_kernel_effect(c));
+	for (d = 0; d < BQLM_CHECK_NR; d++)
+		if (d != c && (res->violated & BQLM_CHECK_BIT(d)) &&
+		    res->w[d].depth == res->w[c].depth &&
+		    res->w[d].state == res->w[c].state &&
+		    res->w[d].action == res->w[c].action)
+			printf("    => also %s: %s\n", bqlm_check_name(d),
+			       bqlm_check_kernel_effect(d));
+	return 0;
+}
+
+/* Run @sys, print the figures, verdict and traces; return the exit code. */
+static int tun_run(const struct bqlm_xsys *sys, const struct tun_common *o,
+		   void (*figures)(const void *arg), const void *arg)
+{
+	struct bqlm_xresult res;
+	struct bqlm_explorer *x;
+	enum bqlm_check verdict;
+	unsigned int *path = NULL;
+	unsigned int c, shown = 0, d;
+	double t0, t1;
+	int err, ret;
+
+	x = bqlm_explorer_create(sys, &o->bounds);
+	if (!x) {
+		fprintf(stderr, "bqlm: out of memory\n");
+		return EXIT_INTERNAL;
+	}
+	t0 = tun_now();
+	err = bqlm_explore(x, &res);
+	t1 = tun_now();
+	if (err == -E2BIG || err == -EINVAL) {
+		fprintf(stderr, "bqlm: the model broke the explorer's contract (%d)\n",
+			err);
+		bqlm_explorer_destroy(x);
+		return EXIT_INTERNAL;
+	}
+	verdict = bqlm_xresult_verdict(&res);
+	ret = verdict != BQLM_CHECK_NONE ? EXIT_VIOLATION :
+	      err ? EXIT_INCOMPLETE : 0;
+	printf("states %llu, transitions %llu, max depth %u, time %.3f s (%.0f states/s)%s\n",
+	       res.states, res.transitions, res.max_depth, t1 - t0,
+	       (t1 - t0) > 0 ? res.states / (t1 - t0) : 0.0,
+	       res.depth_bounded ? ", depth bound reached" : "");
+	if (figures)
+		figures(arg);
+	if (err == -ENOSPC)
+		printf("INCOMPLETE: state bound reached, not every state was explored\n");
+	else if (err == -ENOMEM)
+		printf("INCOMPLETE: out of memory\n");
+	if (verdict == BQLM_CHECK_NONE) {
+		printf("%s: no invariant violated in %llu states\n",
+		       err ? "NO VIOLATION FOUND" : "OK", res.states);
+		goto out;
+	}
+	printf("VIOLATION: %s (depth %u): %s\n", bqlm_check_name(verdict),
+	       res.w[verdict].depth, bqlm_check_kernel_effect(verdict));
+	for (c = 0; c < BQLM_CHECK_NR; c++) {
+		char line[256];
+
+		if (!(res.violated & BQLM_CHECK_BIT(c)))
+			continue;
+		bqlm_violation_format(line, sizeof(line), &res.w[c].v);
+		printf("  violated %-20s first at depth %3u: %s\n",
+		       bqlm_check_name(c), res.w[c].depth, line);
+	}
+	if (o->no_trace)
+		goto out;
+	path = calloc(MAX_PATH_LEN, sizeof(*path));
+	if (!path || tun_print_trace(sys, x, &res, verdict, path)) {
+		ret = EXIT_INTERNAL;
+		goto out;
+	}
+	shown |= BQLM_CHECK_BIT(verdict);
+	for (c = 0; o->all_traces && c < BQLM_CHECK_NR; c++) {
+		bool same = false;
+
+		if (!(res.violated & BQLM_CHECK_BIT(c)) ||
+		    (shown & BQLM_CHECK_BIT(c)))
+			continue;
+		for (d = 0; d < BQLM_CHECK_NR; d++)
+			if ((shown & BQLM_CHECK_BIT(d)) &&
+			    res.w[d].depth == res.w[c].depth &&
+			    res.w[d].state == res.w[c].state &&
+			    res.w[d].action == res.w[c].action)
+				same = true;
+		if (same)
+			continue;
+		if (tun_print_trace(sys, x, &res, c, path)) {
+			ret = EXIT_INTERNAL;
+			goto out;
+		}
+		shown |= BQLM_CHECK_BIT(c);
+	}
+out:
+	free(path);
+	bqlm_explorer_destroy(x);
+	return ret;
+}
+
+static void tun_figures(const void *arg)
+{
+	const struct bqlm_tun_stats *st = arg;
+	unsigned int i;
+
+	printf("drops (most in one execution):");
+	for (i = 0; i < BQLM_TUN_NR_DROPS; i++)
+		printf("%s %s %u", i ? "," : "", bqlm_tun_drop_name(i),
+		       st->max_drops[i]);
+	printf("\ndelivered to the reader: up to %u; states after a drop (purge/resize aside): %llu of %llu\n",
+	       st->max_delivered, st->states_with_drops, st->states);
+}
+
+/**
+ * bqlm_cli_explore_tun() - "bqlm explore tun ..."
+ * @argc: arguments after "tun"
+ * @argv: them
+ *
+ * Return: the exit status.
+ */
+int bqlm_cli_explore_tun(int argc, char **argv)
+{
+	struct bqlm_tun_stats stats;
+	struct bqlm_tun_cfg cfg;
+	struct tun_common o;
+	struct bqlm_xsys sys;
+	const char *variant = NULL;
+	int i, id, r, takes;
+
+	memset(&o, 0, sizeof(o));
+	memset(&stats, 0, sizeof(stats));
+	for (i = 0; i < argc; i++)
+		if (!strcmp(argv[i], "--variant") && i + 1 < argc)
+			variant = argv[i + 1];
+	if (!variant)
+		return tun_usage("explore tun: --variant NAME is required (see '%s list')",
+				 "bqlm");
+	id = bqlm_tun_variant_by_name(variant);
+	if (id < 0)
+		return tun_usage("unknown tun variant '%s' (see 'bqlm list')",
+				 variant);
+	bqlm_tun_cfg_default(&cfg, id);
+
+	for (i = 0; i < argc; i++) {
+		const char *opt = argv[i];
+		const char *arg = i + 1 < argc ? argv[i + 1] : NULL;
+		int err = 0;
+
+		r = tun_common_opt(opt, arg, &o, &takes);
+		if (!r)
+			takes = strcmp(opt, "--noqueue") != 0;
+		if (r < 0) {
+			err = -EINVAL;
+		} else if (r) {
+			/* a common option */
+		} else if (!strcmp(opt, "--variant")) {
+			/* done above */
+		} else if (!strcmp(opt, "--memory-model")) {
+			r = bqlm_mm_by_name(arg);
+			if (r < 0)
+				err = r;
+			else
+				cfg.mm = r;
+		} else if (!strcmp(opt, "--queues")) {
+			err = tun_parse_uint(arg, 1, BQLM_TUN_MAX_QUEUES,
+					     &cfg.queues);
+		} else if (!strcmp(opt, "--cpus")) {
+			err = tun_parse_uint(arg, 1, BQLM_TUN_MAX_CPUS,
+					     &cfg.cpus);
+		} else if (!strcmp(opt, "--packets")) {
+			err = tun_parse_uint(arg, 1, BQLM_TUN_MAX_PACKETS,
+					     &cfg.packets);
+		} else if (!strcmp(opt, "--ring")) {
+			err = tun_parse_uint(arg, 1, BQLM_PTR_RING_MAX,
+					     &cfg.ring);
+		} else if (!strcmp(opt, "--batch")) {
+			err = tun_parse_uint(arg, 0, 64, &cfg.batch);
+		} else if (!strcmp(opt, "--reader")) {
+			r = bqlm_tun_reader_by_name(arg);
+			if (r < 0)
+				err = r;
+			else
+				cfg.reader = r;
+		} else if (!strcmp(opt, "--backpressure")) {
+			if (arg && !strcmp(arg, "on"))
+				cfg.backpressure = true;
+			else if (arg && !strcmp(arg, "off"))
+				cfg.backpressure = false;
+			else
+				err = -EINVAL;
+		} else if (!strcmp(opt, "--detaches")) {
+			err = tun_parse_uint(arg, 0, 1, &cfg.detaches);
+		} else if (!strcmp(opt, "--set-iffs")) {
+			err = tun_parse_uint(arg, 0, 2, &cfg.set_iffs);
+		} else if (!strcmp(opt, "--resizes")) {
+			err = tun_parse_uint(arg, 0, 1, &cfg.resizes);
+		} else if (!strcmp(opt, "--resize-to")) {
+			err = tun_parse_uint(arg, 1, BQLM_PTR_RING_MAX,
+					     &cfg.resize_to);
+		} else if (!strcmp(opt, "--noqueue")) {
+			cfg.qdisc = false;
+		} else {
+			return tun_usage("unknown option '%s'", opt);
+		}
+		if (takes && !arg)
+			return tun_usage("option '%s' needs an argument", opt);
+		if (err)
+			return tun_usage("bad value for %s", opt);
+		if (takes)
+			i++;
+	}
+	cfg.stats = &stats;
+	if (bqlm_tun_system(&cfg, &sys))
+		return tun_usage("%s", "invalid tun configuration");
+
+	printf("model tun, variant %s: %s\n", bqlm_tun_variant_name(cfg.variant),
+	       bqlm_tun_variant_desc(cfg.variant));
+	printf("bound: %u packets, %u producer cpu%s, %u queue%s, ring %u, reader %s, %s, IFF_BACKPRESSURE %s, detach %u, set_iff %u, resize %u (to %u), memory model %s",
+	       cfg.packets, cfg.cpus, cfg.cpus > 1 ? "s" : "", cfg.queues,
+	       cfg.queues > 1 ? "s" : "", cfg.ring,
+	       bqlm_tun_reader_name(cfg.reader),
+	       cfg.qdisc ? "qdisc" : "noqueue",
+	       cfg.backpressure ? "on" : "off", cfg.detaches, cfg.set_iffs,
+	       cfg.resizes, cfg.resize_to, bqlm_mm_name(cfg.mm));
+	if (o.bounds.max_depth)
+		printf(", depth %u", o.bounds.max_depth);
+	printf("\n");
+	return tun_run(&sys, &o, tun_figures, &stats);
+}
+
+/**
+ * bqlm_cli_explore_xoff() - "bqlm explore bql-xoff ..."
+ * @argc: arguments after "bql-xoff"
+ * @argv: them
+ *
+ * Return: the exit status.
+ */
+int bqlm_cli_explore_xoff(int argc, char **argv)
+{
+	struct bqlm_xoff_cfg cfg;
+	struct tun_common o;
+	struct bqlm_xsys sys;
+	int i, r, takes;
+
+	memset(&o, 0, sizeof(o));
+	bqlm_xoff_cfg_default(&cfg);
+	for (i = 0; i < argc; i++) {
+		const char *opt = argv[i];
+		const char *arg = i + 1 < argc ? argv[i + 1] : NULL;
+		int err = 0;
+
+		r = tun_common_opt(opt, arg, &o, &takes);
+		if (!r)
+			takes = strcmp(opt, "--no-barrier") != 0;
+		if (r < 0) {
+			err = -EINVAL;
+		} else if (r) {
+			/* a common option */
+		} else if (!strcmp(opt, "--no-barrier")) {
+			cfg.barriers = false;
+		} else if (!strcmp(opt, "--memory-model")) {
+			r = bqlm_mm_by_name(arg);
+			if (r < 0)
+				err = r;
+			else
+				cfg.mm = r;
+		} else if (!strcmp(opt, "--packets")) {
+			err = tun_parse_uint(arg, 1, BQLM_XOFF_MAX_PACKETS,
+					     &cfg.packets);
+		} else if (!strcmp(opt, "--len")) {
+			err = tun_parse_uint(arg, 1, 1000, &cfg.len);
+		} else if (!strcmp(opt, "--limit")) {
+			err = tun_parse_uint(arg, 0, 2000, &cfg.limit);
+		} else {
+			return tun_usage("unknown option '%s'", opt);
+		}
+		if (takes && !arg)
+			return tun_usage("option '%s' needs an argument", opt);
+		if (err)
+			return tun_usage("bad value for %s", opt);
+		if (takes)
+			i++;
+	}
+	if (bqlm_xoff_system(&cfg, &sys))
+		return tun_usage("%s", "invalid bql-xoff configuration");
+	printf("model bql-xoff: netdev_tx_sent_queue / netdev_tx_completed_queue, %s\n",
+	       cfg.barriers ? "with both smp_mb()" : "WITHOUT the two smp_mb()");
+	printf("bound: %u packets of %u B, limit %u B, memory model %s",
+	       cfg.packets, cfg.len, cfg.limit, bqlm_mm_name(cfg.mm));
+	if (o.bounds.max_depth)
+		printf(", depth %u", o.bounds.max_depth);
+	printf("\n");
+	return tun_run(&sys, &o, NULL, NULL);
+}
