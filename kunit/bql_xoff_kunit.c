@@ -275,6 +275,84 @@ static void xoff_lost_wakeup(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_xoff_system(&cfg, NULL), -EINVAL);
 }
 
+struct xoff_words {
+	unsigned int lines;
+	bool set_bit;
+	bool flush;
+	bool stall;
+	bool wake;
+};
+
+static void xoff_emit(void *arg, const char *line)
+{
+	struct xoff_words *w = arg;
+
+	w->lines++;
+	if (strstr(line, "set_bit(STACK_XOFF)"))
+		w->set_bit = true;
+	if (strstr(line, "reaches memory: state |= 2"))
+		w->flush = true;
+	if (strstr(line, "!! stall"))
+		w->stall = true;
+	if (strstr(line, "test_and_clear_bit(STACK_XOFF)"))
+		w->wake = true;
+}
+
+/* The explorer's shortest path, printed as the CLI prints it. */
+static void xoff_trace(struct kunit *test)
+{
+	struct bqlm_xoff_cfg cfg;
+	struct bqlm_xresult *res;
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+	struct xoff_words *w;
+	unsigned int *path;
+	struct bqlm_xoff *s;
+	char buf[64];
+	int n;
+
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	path = kunit_kcalloc(test, 64, sizeof(*path), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	bqlm_xoff_cfg_default(&cfg);
+	cfg.barriers = false;
+	KUNIT_ASSERT_EQ(test, bqlm_xoff_system(&cfg, &sys), 0);
+	x = bqlm_explorer_create(&sys, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
+	n = bqlm_explorer_path(x, BQLM_CHECK_STALL, path, 64);
+	bqlm_explorer_destroy(x);
+	KUNIT_ASSERT_EQ(test, n, 9);
+	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, path, n, xoff_emit, w),
+			(int)BIT_ST);
+	KUNIT_EXPECT_EQ(test, w->lines, 2U + 2 * 9 + 1);
+	KUNIT_EXPECT_TRUE(test, w->set_bit);
+	KUNIT_EXPECT_TRUE(test, w->flush);
+	KUNIT_EXPECT_TRUE(test, w->stall);
+	KUNIT_EXPECT_TRUE(test, w->wake);
+	/* refusals of the system's step */
+	bqlm_xoff_init(s, &cfg);
+	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, s, 0x900, s, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, s, (BQLM_XOFF_A_FLUSH << 8),
+				       s, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, s, (BQLM_XOFF_A_FLUSH << 8) |
+				       (2 * BQLM_SB_DEPTH), s, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, s, BQLM_XOFF_A_COMPLETED << 8,
+				       s, NULL), -EINVAL);
+	sys.describe_action(sys.ctx, s, 0x900, buf, sizeof(buf));
+	KUNIT_EXPECT_EQ(test, buf[0], '?');
+	cfg.packets = 1;
+	bqlm_xoff_init(s, &cfg);
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_netdev_tx_sent_queue(s, &cfg), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_netdev_tx_sent_queue(s, &cfg),
+			-EINVAL);
+}
+
 static struct kunit_case bqlm_bql_xoff_cases[] = {
 	KUNIT_CASE(sb_store_forwarding),
 	KUNIT_CASE(sb_store_buffering),
@@ -282,6 +360,7 @@ static struct kunit_case bqlm_bql_xoff_cases[] = {
 	KUNIT_CASE(sb_pso_order),
 	KUNIT_CASE_PARAM(xoff_exploration, xoff_x_gen_params),
 	KUNIT_CASE(xoff_lost_wakeup),
+	KUNIT_CASE(xoff_trace),
 	{}
 };
 

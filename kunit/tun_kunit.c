@@ -610,6 +610,162 @@ static void tun_descriptions(struct kunit *test)
 	}
 }
 
+/* Words a trace must contain, each seen at least once. */
+struct tun_words {
+	const char *const *want;
+	unsigned int nr;
+	unsigned int seen;
+	unsigned int lines;
+};
+
+static void tun_emit(void *arg, const char *line)
+{
+	struct tun_words *w = arg;
+	unsigned int i;
+
+	w->lines++;
+	for (i = 0; i < w->nr; i++)
+		if (strstr(line, w->want[i]))
+			w->seen |= 1U << i;
+}
+
+/* Explore @cfg, print the shortest path to @check, look for @want. */
+static void tun_trace_has(struct kunit *test, struct bqlm_tun_cfg *cfg,
+			  enum bqlm_check check, const char *const *want,
+			  unsigned int nr)
+{
+	struct bqlm_xresult *res;
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+	struct tun_words *w;
+	unsigned int *path;
+	int n;
+
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	path = kunit_kcalloc(test, 256, sizeof(*path), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, &sys), 0);
+	x = bqlm_explorer_create(&sys, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
+	n = bqlm_explorer_path(x, check, path, 256);
+	bqlm_explorer_destroy(x);
+	KUNIT_ASSERT_GT(test, n, 0);
+	w->want = want;
+	w->nr = nr;
+	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, path, n, tun_emit, w),
+			(int)BQLM_CHECK_BIT(check));
+	KUNIT_EXPECT_EQ(test, w->seen, (1U << nr) - 1);
+	KUNIT_EXPECT_GT(test, w->lines, 2U * n);
+}
+
+static void tun_trace_words(struct kunit *test)
+{
+	static const char *const race[] = {
+		"ptr_ring_full(q0)", "netif_stop_subqueue(txq0)",
+		"netif_wake_subqueue(txq0)", "XOFF rd-sleeps", "!! stall",
+	};
+	static const char *const sb[] = {
+		"sb{q0.slot", "(no barrier)", "__tun_wake_queue",
+		"spin_unlock(consumer_lock)", "!! stall",
+	};
+	static const char *const drop[] = {
+		"tun_queue_resize", "drop pkt (FULL_RING)", "cons_cnt",
+		"!! backpressure-drop",
+	};
+	static const char *const vhost[] = {
+		"vhost0: ptr_ring_consume_batched", "socket's wakeup",
+		"netif_stop_subqueue(txq0)", "!! stall",
+	};
+	static const char *const detach[] = {
+		"tun_detach: tfiles[0] = NULL", "tun_queue_purge(q0)",
+		"tun_attach(q0)", "!! stall",
+	};
+	struct bqlm_tun_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
+						 GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	bqlm_tun_cfg_default(cfg, BQLM_TUN_STOP_2019);
+	cfg->packets = 3;
+	cfg->ring = 2;
+	cfg->cpus = 1;
+	cfg->detaches = 0;
+	tun_trace_has(test, cfg, BQLM_CHECK_STALL, race, ARRAY_SIZE(race));
+	bqlm_tun_cfg_default(cfg, BQLM_TUN_BACKPRESSURE_NOBARRIER);
+	cfg->mm = BQLM_MM_TSO;
+	cfg->packets = 4;
+	cfg->cpus = 1;
+	cfg->detaches = 0;
+	tun_trace_has(test, cfg, BQLM_CHECK_STALL, sb, ARRAY_SIZE(sb));
+	bqlm_tun_cfg_default(cfg, BQLM_TUN_BACKPRESSURE);
+	cfg->packets = 3;
+	cfg->cpus = 1;
+	cfg->detaches = 0;
+	cfg->resizes = 1;
+	cfg->resize_to = 1;
+	tun_trace_has(test, cfg, BQLM_CHECK_BACKPRESSURE_DROP, drop,
+		      ARRAY_SIZE(drop));
+	bqlm_tun_cfg_default(cfg, BQLM_TUN_STOP_2019);
+	cfg->reader = BQLM_TUN_VHOST;
+	cfg->packets = 3;
+	cfg->ring = 2;
+	cfg->cpus = 1;
+	tun_trace_has(test, cfg, BQLM_CHECK_STALL, vhost, ARRAY_SIZE(vhost));
+	bqlm_tun_cfg_default(cfg, BQLM_TUN_STOP_2019);
+	cfg->packets = 3;
+	cfg->ring = 2;
+	cfg->cpus = 1;
+	tun_trace_has(test, cfg, BQLM_CHECK_STALL, detach,
+		      ARRAY_SIZE(detach));
+}
+
+/* Readers, noqueue and refused actions in the descriptions. */
+static void tun_describe_more(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_STOP_2019, BQLM_MM_PSO);
+	char *buf = kunit_kzalloc(test, 512, GFP_KERNEL);
+	struct bqlm_xsys sys;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	t->cfg.reader = BQLM_TUN_READ_NONBLOCK;
+	t->cfg.qdisc = false;
+	t->cfg.set_iffs = 1;
+	bqlm_tun_init(&t->tun, &t->cfg);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
+	sys.describe_action(sys.ctx, &t->tun,
+			    (BQLM_TUN_A_READ << 8) | 0, buf, 512);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "-EAGAIN, poll()"));
+	sys.describe_action(sys.ctx, &t->tun, (BQLM_TUN_A_XMIT << 8) | 0,
+			    buf, 512);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "noqueue"));
+	sys.describe_action(sys.ctx, &t->tun, BQLM_TUN_A_SET_IFF << 8, buf,
+			    512);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "netif_tx_wake_all_queues"));
+	sys.describe_action(sys.ctx, &t->tun, 0x7f00, buf, 512);
+	KUNIT_EXPECT_EQ(test, buf[0], '?');
+	sys.describe_action(sys.ctx, &t->tun,
+			    (BQLM_TUN_A_FLUSH << 8) | 0xfe, buf, 512);
+	KUNIT_EXPECT_EQ(test, buf[0], '?');
+	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, &t->tun, 0x7f00, &t->tun,
+				       t->each), -EINVAL);
+	/* TUNSETIFF without the flag wakes every queue */
+	KUNIT_ASSERT_EQ(test, bqlm_tun_set_iff(&t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(&t->tun, &t->cfg, &t->ev),
+			-EINVAL);
+	/* noqueue and a stopped queue: the stack drops */
+	t->tun.mem.v[BQLM_TUN_MAX_QUEUES * BQLM_PTR_RING_MAX] = BQLM_TUN_XOFF;
+	KUNIT_EXPECT_EQ(test, tun_x(t), 0);
+	KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_NOQUEUE], 1);
+	KUNIT_EXPECT_EQ(test, t->tun.where[0], BQLM_TUN_PKT_DROPPED);
+	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].phase, BQLM_TUN_X_IDLE);
+	KUNIT_EXPECT_EQ(test, tun_state_check(t), 0);	/* reader runs */
+	KUNIT_EXPECT_EQ(test, tun_r(t), 0);		/* -EAGAIN, poll() */
+	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
+}
+
 static struct kunit_case bqlm_tun_cases[] = {
 	KUNIT_CASE(ptr_ring_produce_consume),
 	KUNIT_CASE(ptr_ring_batched_zeroing),
@@ -623,6 +779,8 @@ static struct kunit_case bqlm_tun_cases[] = {
 	KUNIT_CASE(tun_refusals),
 	KUNIT_CASE(tun_config),
 	KUNIT_CASE(tun_descriptions),
+	KUNIT_CASE(tun_trace_words),
+	KUNIT_CASE(tun_describe_more),
 	{}
 };
 
