@@ -17,6 +17,9 @@
 #define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
 #define BIT_BD	BQLM_CHECK_BIT(BQLM_CHECK_BACKPRESSURE_DROP)
 #define BIT_WR	BQLM_CHECK_BIT(BQLM_CHECK_WAKE_ON_RECONFIG)
+#define BIT_OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
+#define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
+#define BIT_RS	BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP)
 
 /* A sequentially consistent CPU on @mem with its own buffer @sb. */
 static void tun_sc_view(struct bqlm_mm_cpu *c, struct bqlm_mem *mem,
@@ -215,6 +218,17 @@ static const struct tun_x_case tun_x_cases[] = {
 	 */
 	TUN_X("nobarrier-x86", BACKPRESSURE_NOBARRIER, X86, READ, 4, 1, 0,
 	      true, 51978, 141405, 0, BQLM_CHECK_NONE, 0),
+	/* the BQL study: one detach, one resize to 2 (the variants' default) */
+	TUN_X("bql", BQL, SC, READ, 4, 1, 0, true, 118718, 252682, 0,
+	      BQLM_CHECK_NONE, 0),
+	/* sent after the produce: the reader completes first */
+	TUN_X("bql-late-sent", BQL_LATE_SENT, SC, READ, 4, 1, 0, true, 97010,
+	      207054, BIT_OC | BIT_SA | BIT_ST,
+	      BQLM_CHECK_DQL_OVER_COMPLETION, 4),
+	/* reset on resize: the survivors' completion is stale */
+	TUN_X("bql-reset-resize", BQL_RESET_RESIZE, SC, READ, 4, 1, 0, true,
+	      128928, 280816, BIT_OC | BIT_BB | BIT_RS,
+	      BQLM_CHECK_DQL_OVER_COMPLETION, 7),
 };
 
 KUNIT_ARRAY_PARAM_DESC(tun_x, tun_x_cases, desc);
@@ -551,7 +565,7 @@ static void tun_config(struct kunit *test)
 		bqlm_tun_cfg_default(&cfg, v);
 		KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
 	}
-	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name("bql"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name("bql-2019"), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name(NULL), -EINVAL);
 	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_name(BQLM_TUN_NR_VARIANTS),
 			   "unknown");
@@ -575,6 +589,20 @@ static void tun_config(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 	cfg.packets = 8;
 	cfg.mm = BQLM_MM_NR;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	/* the BQL study: one queue, sc; its state carries the BQL queues */
+	bqlm_tun_cfg_default(&cfg, BQLM_TUN_BQL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_state_size(&cfg),
+			sizeof(struct bqlm_tun));
+	cfg.mm = BQLM_MM_TSO;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	cfg.mm = BQLM_MM_SC;
+	cfg.queues = 2;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	bqlm_tun_cfg_default(&cfg, BQLM_TUN_STOCK);
+	KUNIT_EXPECT_LT(test, bqlm_tun_state_size(&cfg),
+			sizeof(struct bqlm_tun));
+	cfg.len = 0;
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 }
 

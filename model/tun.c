@@ -62,6 +62,9 @@
 #define BQLM_TUN_ACTION(k, a)	(((k) << 8) | (a))
 #define BQLM_TUN_NR_WHO		(BQLM_TUN_MAX_CPUS + BQLM_TUN_MAX_QUEUES)
 #define BQLM_TUN_ADMIN		0xff	/* lock owner id of the administrator */
+/* The BQL study has no clock: every call runs at this jiffies value. */
+#define BQLM_TUN_NOW		1000UL
+#define BQLM_TUN_HZ		1000U
 
 static const struct {
 	const char *name;
@@ -79,6 +82,15 @@ static const struct {
 	[BQLM_TUN_BACKPRESSURE_NOBARRIER] = {
 		"backpressure-nobarrier",
 		"backpressure without smp_mb__after_atomic() (producer) and smp_mb() (consumer)" },
+	[BQLM_TUN_BQL] = {
+		"bql",
+		"design study: BQL in tun: sent under producer_lock, completed per consume, reset after purge, resize completes what it frees" },
+	[BQLM_TUN_BQL_LATE_SENT] = {
+		"bql-late-sent",
+		"design study with netdev_tx_sent_queue() after __ptr_ring_produce(): the reader may complete first" },
+	[BQLM_TUN_BQL_RESET_RESIZE] = {
+		"bql-reset-resize",
+		"design study with the shortcut: netdev_tx_reset_queue() on resize" },
 };
 
 static const char *const bqlm_tun_readers[BQLM_TUN_NR_READERS] = {
@@ -217,6 +229,12 @@ void bqlm_tun_cfg_default(struct bqlm_tun_cfg *cfg,
 	cfg->set_iffs = 0;
 	cfg->resizes = 0;
 	cfg->resize_to = 2;
+	cfg->len = 100;
+	if (variant >= BQLM_TUN_BQL) {
+		/* the study: one queue, the resize is the point */
+		cfg->packets = 4;
+		cfg->resizes = 1;
+	}
 }
 
 /**
@@ -236,9 +254,44 @@ int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg)
 	    cfg->ring < 1 || cfg->ring > BQLM_PTR_RING_MAX ||
 	    cfg->batch > 64 || cfg->detaches > 1 || cfg->set_iffs > 2 ||
 	    cfg->resizes > 1 || cfg->resize_to < 1 ||
-	    cfg->resize_to > BQLM_PTR_RING_MAX)
+	    cfg->resize_to > BQLM_PTR_RING_MAX || cfg->len < 1 ||
+	    cfg->len > 1500)
+		return -EINVAL;
+	/* the BQL study: one queue file, sequentially consistent */
+	if (cfg->variant >= BQLM_TUN_BQL &&
+	    (cfg->queues != 1 || cfg->mm != BQLM_MM_SC))
 		return -EINVAL;
 	return 0;
+}
+
+static bool bqlm_tun_bql_variant(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->variant == BQLM_TUN_BQL ||
+	       cfg->variant == BQLM_TUN_BQL_LATE_SENT ||
+	       cfg->variant == BQLM_TUN_BQL_RESET_RESIZE;
+}
+
+/* The study's netdev_tx_sent_queue() comes after the produce. */
+static bool bqlm_tun_bql_late(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->variant == BQLM_TUN_BQL_LATE_SENT;
+}
+
+/**
+ * bqlm_tun_state_size() - bytes of the state a configuration uses
+ * @cfg: the configuration
+ *
+ * Only the BQL study carries the BQL queues (struct bqlm_tun.txq); the
+ * other variants' states end before them, so that the explorer neither
+ * stores nor hashes them.
+ *
+ * Return: the size.
+ */
+size_t bqlm_tun_state_size(const struct bqlm_tun_cfg *cfg)
+{
+	if (bqlm_tun_bql_variant(cfg))
+		return sizeof(struct bqlm_tun);
+	return offsetof(struct bqlm_tun, txq);
 }
 
 /**
@@ -247,13 +300,17 @@ int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg)
  * @cfg: the configuration
  *
  * cfg->queues queue files attached, empty rings of cfg->ring slots, every
- * queue awake, readers running, nothing sent.
+ * queue awake, readers running, nothing sent. Only the first
+ * bqlm_tun_state_size() bytes of @tun are touched.
  */
 void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg)
 {
 	unsigned int q;
 
-	memset(tun, 0, sizeof(*tun));
+	memset(tun, 0, bqlm_tun_state_size(cfg));
+	if (bqlm_tun_bql_variant(cfg))
+		for (q = 0; q < BQLM_TUN_MAX_QUEUES; q++)
+			bqlm_txq_init(&tun->txq[q], BQLM_TUN_HZ, BQLM_TUN_NOW);
 	for (q = 0; q < BQLM_TUN_MAX_QUEUES; q++) {
 		bqlm_ptr_ring_init(&tun->q[q].ring, BQLM_TUN_SLOT_VAR(q),
 				   q < cfg->queues ? cfg->ring : 0, cfg->batch);
@@ -371,6 +428,70 @@ static void bqlm_tun_wake(const struct bqlm_mm_cpu *c, unsigned int q)
 	bqlm_mm_test_and_clear_bits(c, BQLM_TUN_STATE_VAR(q), BQLM_TUN_XOFF);
 }
 
+/* The BQL study: netdev_tx_sent_queue() of one packet. */
+static void bqlm_tun_bql_sent(struct bqlm_tun *tun,
+			      const struct bqlm_tun_cfg *cfg, unsigned int q,
+			      unsigned int pkt, struct bqlm_inv_step *ev)
+{
+	int err = bqlm_netdev_tx_sent_queue(&tun->txq[q], cfg->len,
+					    BQLM_TUN_NOW);
+
+	if (err) {
+		ev->dql_err = err;
+		ev->dql_val[0] = cfg->len;
+	}
+	if (tun->bql[pkt - 1] != BQLM_TUN_BQL_NONE)
+		ev->twice++;
+	tun->bql[pkt - 1] = BQLM_TUN_BQL_SENT;
+}
+
+/*
+ * The BQL study: netdev_tx_completed_queue() of @n packets @got; a packet
+ * forgotten by a reset counts as stale bytes, one never reported sent as
+ * unsent.
+ */
+static void bqlm_tun_bql_completed(struct bqlm_tun *tun,
+				   const struct bqlm_tun_cfg *cfg,
+				   unsigned int q, const unsigned char *got,
+				   unsigned int n, struct bqlm_inv_step *ev)
+{
+	unsigned int i, bytes = n * cfg->len;
+	int err;
+
+	for (i = 0; i < n; i++) {
+		unsigned char *b = &tun->bql[got[i] - 1];
+
+		if (*b == BQLM_TUN_BQL_STALE)
+			ev->stale_bytes += cfg->len;
+		else if (*b == BQLM_TUN_BQL_NONE)
+			ev->unsent_skbs++;
+		else if (*b == BQLM_TUN_BQL_DONE)
+			ev->twice++;
+	}
+	err = bqlm_netdev_tx_completed_queue(&tun->txq[q], n, bytes,
+					     BQLM_TUN_NOW);
+	if (err) {
+		/* the kernel's BUG_ON(): nothing changed */
+		ev->dql_err = err;
+		ev->dql_val[0] = bytes;
+		ev->dql_val[1] = bqlm_dql_inflight(&tun->txq[q].dql);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		tun->bql[got[i] - 1] = BQLM_TUN_BQL_DONE;
+}
+
+/* The BQL study: netdev_tx_reset_queue(); what was in flight is stale. */
+static void bqlm_tun_bql_reset(struct bqlm_tun *tun, unsigned int q)
+{
+	unsigned int i;
+
+	bqlm_netdev_tx_reset_queue(&tun->txq[q], BQLM_TUN_NOW);
+	for (i = 0; i < BQLM_TUN_MAX_PACKETS; i++)
+		if (tun->bql[i] == BQLM_TUN_BQL_SENT)
+			tun->bql[i] = BQLM_TUN_BQL_STALE;
+}
+
 static bool bqlm_tun_can_xmit(const struct bqlm_tun *tun,
 			      const struct bqlm_tun_cfg *cfg, unsigned int cpu)
 {
@@ -387,6 +508,9 @@ static bool bqlm_tun_can_xmit(const struct bqlm_tun *tun,
 		if (!cfg->qdisc)
 			return true;	/* noqueue drops on a stopped queue */
 		txq = bqlm_tun_txq_of(tun, cfg, cpu);
+		if (bqlm_tun_bql_variant(cfg) &&
+		    bqlm_netif_xmit_stopped(&tun->txq[txq]))
+			return false;
 		c.kind = cfg->mm;
 		c.mem = (struct bqlm_mem *)&tun->mem;
 		c.sb = (struct bqlm_sb *)&x->sb;
@@ -471,6 +595,10 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		}
 		tq->prod_lock = cpu + 1;
 		bqlm_mm_lock(&c);
+		/* the study: report the bytes before the reader can see them */
+		if (bqlm_tun_bql_variant(cfg) && !bqlm_tun_bql_late(cfg) &&
+		    !bqlm___ptr_ring_check_produce(&tq->ring, &c))
+			bqlm_tun_bql_sent(tun, cfg, x->txq, x->pkt, ev);
 		x->ret = bqlm_tun_do_produce(tun, cfg, cpu, &c, ev);
 		if (x->ret && tq->woke_full)
 			x->raced |= BQLM_TUN_RACED_RECONFIG;
@@ -502,6 +630,12 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 				return 0;
 			}
 			goto done;
+		}
+		if (bqlm_tun_bql_variant(cfg)) {
+			if (!x->ret && bqlm_tun_bql_late(cfg))
+				bqlm_tun_bql_sent(tun, cfg, x->txq, x->pkt, ev);
+			x->phase = BQLM_TUN_X_UNLOCK;
+			return 0;
 		}
 		if (bqlm_tun_bp_active(tun, cfg) &&
 		    bqlm___ptr_ring_check_produce(&tq->ring, &c) == -ENOSPC) {
@@ -617,7 +751,7 @@ int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 	struct bqlm_tun_reader *rd;
 	struct bqlm_tun_queue *tq;
 	struct bqlm_mm_cpu c;
-	int n, want;
+	int n, want, i;
 
 	if (q >= cfg->queues)
 		return -EINVAL;
@@ -633,7 +767,8 @@ int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		bqlm_mm_lock(&c);
 		n = bqlm___ptr_ring_consume_batched(&tq->ring, &c, got, want);
 		bqlm_tun_delivered(tun, got, n, ev);
-		if (!n || !bqlm_tun_bp_variant(cfg)) {
+		if (!n || !(bqlm_tun_bp_variant(cfg) ||
+			    bqlm_tun_bql_variant(cfg))) {
 			bqlm_mm_unlock(&c);
 			if (!n)
 				rd->sleeping = 1;
@@ -644,12 +779,19 @@ int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		}
 		tq->cons_lock = BQLM_TUN_WHO_READER(q) + 1;
 		rd->nr = n;
+		if (bqlm_tun_bql_variant(cfg))
+			for (i = 0; i < n; i++)
+				rd->got[i] = got[i];
 		rd->phase = BQLM_TUN_R_WAKE;
 		return 0;
 
 	case BQLM_TUN_R_WAKE:
-		/* __tun_wake_queue(tun, tfile, consumed) */
-		if (tun->backpressure) {
+		if (bqlm_tun_bql_variant(cfg)) {
+			bqlm_tun_bql_completed(tun, cfg, q, rd->got, rd->nr,
+					       ev);
+			memset(rd->got, 0, sizeof(rd->got));
+		} else if (tun->backpressure) {
+			/* __tun_wake_queue(tun, tfile, consumed) */
 			if (bqlm_tun_barriers(cfg))
 				bqlm_mm_mb(&c);
 			if (bqlm_mm_load(&c, BQLM_TUN_STATE_VAR(q)) &
@@ -824,6 +966,8 @@ int bqlm_tun_detach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 				ev->twice++;
 			bqlm_tun_drop(tun, freed[i], BQLM_TUN_DROP_PURGED);
 		}
+	if (bqlm_tun_bql_variant(cfg))
+		bqlm_tun_bql_reset(tun, q);
 	tun->detaching = 0;
 	tun->detaches_left--;
 	return 0;
@@ -953,6 +1097,7 @@ int bqlm_tun_queue_resize(struct bqlm_tun *tun,
 			  struct bqlm_inv_step *ev)
 {
 	unsigned int destroyed[BQLM_PTR_RING_MAX];
+	unsigned char freed[BQLM_PTR_RING_MAX];
 	struct bqlm_mm_cpu c;
 	struct bqlm_sb sb;
 	unsigned int q, i;
@@ -971,11 +1116,17 @@ int bqlm_tun_queue_resize(struct bqlm_tun *tun,
 		n = bqlm_ptr_ring_resize(&tq->ring, &c, cfg->resize_to,
 					 cfg->batch, destroyed,
 					 ARRAY_SIZE(destroyed));
-		for (i = 0; n > 0 && i < (unsigned int)n; i++)
+		for (i = 0; n > 0 && i < (unsigned int)n; i++) {
 			if (destroyed[i] &&
 			    destroyed[i] <= BQLM_TUN_MAX_PACKETS)
 				bqlm_tun_drop(tun, destroyed[i],
 					      BQLM_TUN_DROP_RESIZED);
+			freed[i] = destroyed[i];
+		}
+		if (cfg->variant == BQLM_TUN_BQL && n > 0)
+			bqlm_tun_bql_completed(tun, cfg, q, freed, n, ev);
+		else if (cfg->variant == BQLM_TUN_BQL_RESET_RESIZE)
+			bqlm_tun_bql_reset(tun, q);
 		for (i = 0; i < BQLM_PTR_RING_MAX; i++)
 			tq->shadow[i] = tun->mem.v[tq->ring.base + i];
 	}
@@ -997,8 +1148,10 @@ int bqlm_tun_queue_resize(struct bqlm_tun *tun,
  * @each: as for bqlm_inv_check(), may be NULL
  *
  * Packet accounting and the backpressure checks go through
- * bqlm_inv_check() as step figures; BQL itself is not used (the DQL handed
- * to the checker stays at rest). A stall is a quiescent state in which an
+ * bqlm_inv_check() as step figures; outside the BQL study the DQL handed
+ * to the checker stays at rest, in the study it is the queue's own, with
+ * the bytes of the packets reported sent and not completed (nor forgotten
+ * by a reset) as the ground truth. A stall is a quiescent state in which an
  * attached queue file's txq has DRV_XOFF set: no reader is running (the
  * rings are empty or look empty to their sleeping readers), no transmit is
  * in progress, every store buffer has drained.
@@ -1015,12 +1168,18 @@ static unsigned int bqlm_tun_check(const struct bqlm_tun *tun,
 	struct bqlm_dql rest;
 	unsigned int q, mask = 0;
 
-	(void)cfg;
 	memset(&rest, 0, sizeof(rest));
 	memset(&c, 0, sizeof(c));
 	c.where = where;
 	c.bql = true;	/* the accounting checks; the DQL stays at rest */
 	c.dql = &rest;
+	if (bqlm_tun_bql_variant(cfg)) {
+		/* the study: the one queue's DQL against the packets' books */
+		c.dql = &tun->txq[0].dql;
+		for (q = 0; q < BQLM_TUN_MAX_PACKETS; q++)
+			if (tun->bql[q] == BQLM_TUN_BQL_SENT)
+				c.inflight += cfg->len;
+	}
 	if (ev)
 		c.step = *ev;
 	if (!quiescent)
@@ -1028,7 +1187,9 @@ static unsigned int bqlm_tun_check(const struct bqlm_tun *tun,
 	for (q = 0; q < tun->numqueues; q++) {
 		c.quiescent = true;
 		c.wants_tx = true;
-		c.stopped = bqlm_tun_stopped(tun, q);
+		c.stopped = bqlm_tun_stopped(tun, q) ||
+			    (bqlm_tun_bql_variant(cfg) &&
+			     bqlm_netif_xmit_stopped(&tun->txq[q]));
 		mask |= bqlm_inv_check(&c, NULL, each);
 	}
 	return mask;
@@ -1131,14 +1292,22 @@ static int bqlm_tun_xstep(const void *ctx, const void *from,
 			  struct bqlm_violation *each)
 {
 	const struct bqlm_tun_cfg *cfg = ctx;
+	struct bqlm_tun *tun = to;
 	struct bqlm_inv_step ev;
 	const char *where;
+	unsigned int q;
 
 	(void)from;
 	memset(&ev, 0, sizeof(ev));
-	if (bqlm_tun_do(to, cfg, action, &ev, &where))
+	if (bqlm_tun_do(tun, cfg, action, &ev, &where))
 		return -EINVAL;
-	return bqlm_tun_check(to, cfg, where, &ev, false, each);
+	/* the qdisc reschedule is not state (the stack actor is the qdisc) */
+	if (bqlm_tun_bql_variant(cfg))
+		for (q = 0; q < BQLM_TUN_MAX_QUEUES; q++) {
+			tun->txq[q].sched_pending = false;
+			tun->txq[q].sched_count = 0;
+		}
+	return bqlm_tun_check(tun, cfg, where, &ev, false, each);
 }
 
 static void bqlm_tun_stats(const struct bqlm_tun *tun,
@@ -1201,14 +1370,25 @@ static int bqlm_tun_describe_xmit(const struct bqlm_tun *tun,
 			return snprintf(buf, len,
 					"cpu%u: tun_net_xmit: ptr_ring_produce(q%u, pkt%u) [producer_lock], drop if full, else sk_data_ready",
 					cpu, x->txq, x->pkt);
-		if (!bp)
+		if (cfg->variant == BQLM_TUN_STOP_2019)
 			return snprintf(buf, len,
 					"cpu%u: tun_net_xmit: ptr_ring_produce(q%u, pkt%u) [producer_lock]",
 					cpu, x->txq, x->pkt);
+		if (bqlm_tun_bql_variant(cfg) && !bqlm_tun_bql_late(cfg))
+			return snprintf(buf, len,
+					"cpu%u: tun_net_xmit: spin_lock(producer_lock), __ptr_ring_check_produce(q%u) == 0 ? netdev_tx_sent_queue(%u B), __ptr_ring_produce(pkt%u)",
+					cpu, x->txq, cfg->len, x->pkt);
 		return snprintf(buf, len,
 				"cpu%u: tun_net_xmit: spin_lock(producer_lock), __ptr_ring_produce(q%u, pkt%u)",
 				cpu, x->txq, x->pkt);
 	case BQLM_TUN_X_PRODUCED:
+		if (bqlm_tun_bql_variant(cfg))
+			return snprintf(buf, len,
+					"cpu%u: tun_net_xmit [producer_lock]: %s",
+					cpu, x->ret ? "ring full, no BQL call" :
+					bqlm_tun_bql_late(cfg) ?
+					"netdev_tx_sent_queue after the produce" :
+					"(sent earlier) nothing more");
 		if (!bp)
 			return snprintf(buf, len,
 					"cpu%u: tun_net_xmit: ptr_ring_full(q%u) [producer_lock]",
@@ -1259,6 +1439,10 @@ static int bqlm_tun_describe_read(const struct bqlm_tun *tun,
 				bqlm_tun_bp_variant(cfg) ?
 				" [consumer_lock held on]" : "", empty);
 	case BQLM_TUN_R_WAKE:
+		if (bqlm_tun_bql_variant(cfg))
+			return snprintf(buf, len,
+					"%s%u: netdev_tx_completed_queue(txq%u, %u, %u)",
+					who, q, q, rd->nr, rd->nr * cfg->len);
 		if (!tun->backpressure)
 			return snprintf(buf, len,
 					"%s%u: __tun_wake_queue: IFF_BACKPRESSURE off, return",
@@ -1315,8 +1499,9 @@ static int bqlm_tun_describe_action(const void *ctx, const void *state,
 					"admin: TUNSETQUEUE(IFF_DETACH_QUEUE): tun_detach: tfiles[%u] = NULL, --numqueues",
 					tun->numqueues - 1);
 		return snprintf(buf, len,
-				"admin: tun_detach: synchronize_net, tun_queue_purge(q%u) [consumer_lock]",
-				tun->detaching - 1);
+				"admin: tun_detach: synchronize_net, tun_queue_purge(q%u) [consumer_lock]%s",
+				tun->detaching - 1, bqlm_tun_bql_variant(cfg) ?
+				", netdev_tx_reset_queue" : "");
 	case BQLM_TUN_A_ATTACH:
 		return snprintf(buf, len,
 				"admin: TUNSETQUEUE(IFF_ATTACH_QUEUE): tun_attach(q%u)%s",
@@ -1333,7 +1518,11 @@ static int bqlm_tun_describe_action(const void *ctx, const void *state,
 		return snprintf(buf, len,
 				"admin: tx_queue_len = %u: tun_queue_resize: ptr_ring_resize_multiple_bh%s",
 				cfg->resize_to, bqlm_tun_bp_variant(cfg) ?
-				", tun_force_wake_queue" : "");
+				", tun_force_wake_queue" :
+				cfg->variant == BQLM_TUN_BQL_RESET_RESIZE ?
+				", netdev_tx_reset_queue" :
+				bqlm_tun_bql_variant(cfg) ?
+				", netdev_tx_completed_queue(what it freed)" : "");
 	default:
 		return snprintf(buf, len, "? action %#x", action);
 	}
@@ -1420,6 +1609,14 @@ static int bqlm_tun_describe_state(const void *ctx, const void *state,
 		if (n < len)
 			n += snprintf(buf + n, len - n, " | ");
 	}
+	if (bqlm_tun_bql_variant(cfg) && n < len)
+		n += snprintf(buf + n, len - n,
+			      "dql queued %u completed %u limit %u%s | ",
+			      tun->txq[0].dql.num_queued,
+			      tun->txq[0].dql.num_completed,
+			      tun->txq[0].dql.limit,
+			      bqlm_netif_xmit_stopped(&tun->txq[0]) ?
+			      " STACK_XOFF" : "");
 	if (n < len)
 		n += snprintf(buf + n, len - n, "sent %u read %u dropped %u%s",
 			      tun->sent, tun->delivered,
@@ -1461,7 +1658,7 @@ int bqlm_tun_system(const struct bqlm_tun_cfg *cfg, struct bqlm_xsys *sys)
 		return -EINVAL;
 	memset(sys, 0, sizeof(*sys));
 	sys->name = "tun";
-	sys->state_size = sizeof(struct bqlm_tun);
+	sys->state_size = bqlm_tun_state_size(cfg);
 	sys->ctx = cfg;
 	sys->init = bqlm_tun_xinit;
 	sys->enabled = bqlm_tun_enabled;

@@ -98,20 +98,22 @@ void bqlm_cli_tun_usage(FILE *f)
 		"       bqlm explore bql-xoff [bql-xoff options]\n"
 		"\n"
 		"tun options:\n"
-		"  --variant NAME       stock, stop-2019, backpressure, backpressure-nobarrier (required)\n"
+		"  --variant NAME       stock, stop-2019, backpressure, backpressure-nobarrier,\n"
+		"                       bql, bql-late-sent, bql-reset-resize (required)\n"
 		"  --memory-model M     sc, tso, pso, x86 (default sc)\n"
 		"  --queues Q           queue files, 1..%d (default 1)\n"
 		"  --cpus N             producer CPUs, 1..%d (default 2)\n"
-		"  --packets N          packets the stack sends, 1..%d (default 4)\n"
-		"  --ring N             tx_queue_len (ring slots), 1..%d (default 2)\n"
+		"  --packets N          packets the stack sends, 1..%d (default 5; bql: 4)\n"
+		"  --ring N             tx_queue_len (ring slots), 1..%d (default 4)\n"
 		"  --batch N            ptr_ring consumer batch before capping, 0..64 (default 16)\n"
 		"  --reader KIND        read, nonblock, vhost (default read)\n"
 		"  --noqueue            no qdisc (noqueue)\n"
 		"  --backpressure on|off  IFF_BACKPRESSURE at the start (default on)\n"
 		"  --detaches N         detach/attach cycles, 0..1 (default 1)\n"
 		"  --set-iffs N         TUNSETIFF calls flipping IFF_BACKPRESSURE, 0..2 (default 0)\n"
-		"  --resizes N          tx_queue_len changes, 0..1 (default 1)\n"
-		"  --resize-to N        the new tx_queue_len, 1..%d (default 1)\n"
+		"  --resizes N          tx_queue_len changes, 0..1 (default 0; bql: 1)\n"
+		"  --resize-to N        the new tx_queue_len, 1..%d (default 2)\n"
+		"  --len N              bytes per packet (BQL study), 1..1500 (default 100)\n"
 		"bql-xoff options:\n"
 		"  --no-barrier         remove the two smp_mb()\n"
 		"  --memory-model M     sc, tso, pso, x86 (default tso)\n"
@@ -372,6 +374,8 @@ int bqlm_cli_explore_tun(int argc, char **argv)
 		} else if (!strcmp(opt, "--resize-to")) {
 			err = tun_parse_uint(arg, 1, BQLM_PTR_RING_MAX,
 					     &cfg.resize_to);
+		} else if (!strcmp(opt, "--len")) {
+			err = tun_parse_uint(arg, 1, 1500, &cfg.len);
 		} else if (!strcmp(opt, "--noqueue")) {
 			cfg.qdisc = false;
 		} else {
@@ -385,6 +389,10 @@ int bqlm_cli_explore_tun(int argc, char **argv)
 			i++;
 	}
 	cfg.stats = &stats;
+	if (cfg.variant >= BQLM_TUN_BQL &&
+	    (cfg.mm != BQLM_MM_SC || cfg.queues != 1))
+		return tun_usage("the BQL study (%s) runs with one queue under sc only",
+				 bqlm_tun_variant_name(cfg.variant));
 	if (bqlm_tun_system(&cfg, &sys))
 		return tun_usage("%s", "invalid tun configuration");
 

@@ -48,6 +48,19 @@
  *	the stop; tun_force_wake_queue() on attach, TUNSETIFF and resize
  * @BQLM_TUN_BACKPRESSURE_NOBARRIER: the same without smp_mb__after_atomic()
  *	in tun_net_xmit() and smp_mb() in __tun_wake_queue()
+ * @BQLM_TUN_BQL: design study, never proposed upstream: BQL in tun.
+ *	netdev_tx_sent_queue() in tun_net_xmit() under producer_lock once
+ *	__ptr_ring_check_produce() found room, before the produce makes the
+ *	packet visible to the reader (LLTX: the ring lock is the only thing
+ *	that serialises dql_queued()), netdev_tx_completed_queue() once per
+ *	consume (batch) under consumer_lock, netdev_tx_reset_queue() after
+ *	the purge of a detach, netdev_tx_completed_queue() of the entries a
+ *	resize frees. Sequentially consistent only (the XOFF protocol itself
+ *	over store buffers is the bql-xoff system)
+ * @BQLM_TUN_BQL_LATE_SENT: the study with netdev_tx_sent_queue() after
+ *	__ptr_ring_produce() (the natural place in tun_net_xmit())
+ * @BQLM_TUN_BQL_RESET_RESIZE: the study with the tempting shortcut: reset
+ *	the queue on resize instead of completing what the resize freed
  * @BQLM_TUN_NR_VARIANTS: number of variants
  */
 enum bqlm_tun_variant {
@@ -55,6 +68,9 @@ enum bqlm_tun_variant {
 	BQLM_TUN_STOP_2019,
 	BQLM_TUN_BACKPRESSURE,
 	BQLM_TUN_BACKPRESSURE_NOBARRIER,
+	BQLM_TUN_BQL,
+	BQLM_TUN_BQL_LATE_SENT,
+	BQLM_TUN_BQL_RESET_RESIZE,
 	BQLM_TUN_NR_VARIANTS
 };
 
@@ -90,6 +106,7 @@ enum bqlm_tun_reader_kind {
  * @set_iffs: TUNSETIFF calls allowed; each flips IFF_BACKPRESSURE (0..2)
  * @resizes: tx_queue_len changes allowed (0..1)
  * @resize_to: the new tx_queue_len, 1..BQLM_PTR_RING_MAX
+ * @len: bytes per packet, 1..1500 (the BQL study)
  * @stats: optional, mutable: figures gathered over every state explored
  */
 struct bqlm_tun_cfg {
@@ -107,6 +124,7 @@ struct bqlm_tun_cfg {
 	unsigned int set_iffs;
 	unsigned int resizes;
 	unsigned int resize_to;
+	unsigned int len;
 	struct bqlm_tun_stats *stats;
 };
 
@@ -200,6 +218,7 @@ struct bqlm_tun_cpu {
  * @sleeping: blocked in tun_ring_recv() / waiting in poll()
  * @nr: entries taken by the consume in progress
  * @pad: zero
+ * @got: the BQL study: the packets of the consume in progress
  */
 struct bqlm_tun_reader {
 	struct bqlm_sb sb;
@@ -207,6 +226,8 @@ struct bqlm_tun_reader {
 	unsigned char sleeping;
 	unsigned char nr;
 	unsigned char pad;
+	unsigned char got[BQLM_TUN_VHOST_BATCH];
+	unsigned char pad2[2];
 };
 
 /**
@@ -247,6 +268,10 @@ struct bqlm_tun_queue {
  * @resizes_left: resizes left
  * @delivered: packets read
  * @drops: packets lost, by enum bqlm_tun_drop
+ * @bql: the BQL study: enum bqlm_tun_bql of each packet
+ * @txq: the BQL study only, beyond the state of the other variants (see
+ *	bqlm_tun_state_size()): the BQL queue of each txq; its STACK_XOFF is
+ *	the stop of the study
  *
  * Build it with bqlm_tun_init() and change it only through the step
  * functions, so that equal states are equal byte for byte.
@@ -266,6 +291,16 @@ struct bqlm_tun {
 	unsigned char resizes_left;
 	unsigned char delivered;
 	unsigned char drops[BQLM_TUN_NR_DROPS];
+	unsigned char bql[BQLM_TUN_MAX_PACKETS];
+	struct bqlm_txq txq[BQLM_TUN_MAX_QUEUES];
+};
+
+/* struct bqlm_tun.bql[]: where a packet is in BQL's books */
+enum bqlm_tun_bql {
+	BQLM_TUN_BQL_NONE,	/* never reported sent */
+	BQLM_TUN_BQL_SENT,	/* netdev_tx_sent_queue(), not completed */
+	BQLM_TUN_BQL_STALE,	/* sent, then forgotten by a reset */
+	BQLM_TUN_BQL_DONE,	/* netdev_tx_completed_queue() counted it */
 };
 
 /* The txq state bit the models use, as in enum netdev_queue_state_t. */
@@ -281,6 +316,7 @@ const char *bqlm_tun_drop_name(enum bqlm_tun_drop drop);
 void bqlm_tun_cfg_default(struct bqlm_tun_cfg *cfg,
 			  enum bqlm_tun_variant variant);
 int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg);
+size_t bqlm_tun_state_size(const struct bqlm_tun_cfg *cfg);
 void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg);
 
 /* The actors, one step per call; 0, -EAGAIN (must wait) or -EINVAL. */
