@@ -44,6 +44,9 @@
 #ifndef __maybe_unused
 #define __maybe_unused	__attribute__((__unused__))
 #endif
+#ifndef __noreturn
+#define __noreturn	__attribute__((__noreturn__))
+#endif
 
 /* Module boilerplate of the kernel build: kept as unused strings. */
 #define __KUNIT_MODINFO(tag, x)						\
@@ -168,7 +171,7 @@ void kunit_ustub_fail_ptr(struct kunit *test, enum kunit_ustub_kind kind,
 void kunit_ustub_msg(struct kunit *test, const char *fmt, ...)
 	__printf(2, 3);
 void kunit_ustub_end_case(struct kunit *test, enum kunit_status why)
-	__attribute__((__noreturn__));
+	__noreturn;
 int kunit_ustub_memcmp_fail(struct kunit *test, enum kunit_ustub_kind kind,
 			    const char *file, int line, const char *lname,
 			    const void *l, const char *rname, const void *r,
