@@ -206,7 +206,8 @@ static void usbnet_merged_syzbot_replay(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, u->ev.dql_val[0], 1514ULL);
 	KUNIT_EXPECT_EQ(test, u->ev.dql_val[1], 0ULL);
 	KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, 1514U);
-	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), BIT_OC | BIT_RS);
+	/* an assertion: each[].where below is NULL unless it was reported */
+	KUNIT_ASSERT_EQ(test, usbnet_check(u, "usbnet_bh"), BIT_OC | BIT_RS);
 	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_DQL_OVER_COMPLETION].err,
 			-ERANGE);
 	KUNIT_EXPECT_STREQ(test,
@@ -550,6 +551,146 @@ static void usbnet_refusals(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, cfg, NULL), -EAGAIN);
 }
 
+/*
+ * Model finding on the fixed code (not reproduced on hardware): with
+ * FLAG_AVOID_UNLINK_URBS (aqc111 in 6.12) usbnet_stop() neither unlinks
+ * nor waits for the tx URBs, so one can complete after its final
+ * netdev_reset_queue(); defer_bh() queues the bh work again after
+ * cancel_work_sync(), and usbnet_bh() over-completes. Without the flag
+ * usbnet_stop() waits for the URB before it resets.
+ */
+static void usbnet_avoid_unlink_late_completion(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet *dev = &u->dev;
+	const unsigned int w = BQLM_USBNET_BH_WORK;
+	int i;
+
+	/* without the flag: usbnet_terminate_urbs() waits for skb0 */
+	usbnet_send(test, u);
+	for (i = 0; i < 4; i++)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_WAIT);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_UNLINKED);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
+
+	/* aqc111: the whole of usbnet_stop() runs with skb0 in flight */
+	u->cfg.flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS;
+	bqlm_usbnet_init(dev, &u->cfg);
+	usbnet_send(test, u);
+	while (dev->admin != BQLM_USBNET_DOWN)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_TXQ);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 0U);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_stop"), 0U);
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
+				       &u->ev));
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->bh[w].pending, 1);
+	for (i = 0; i < 3; i++)
+		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->ev.dql_err, -ERANGE);
+	KUNIT_EXPECT_EQ(test, u->ev.dql_val[0], 1514ULL);
+	KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, 1514U);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), BIT_OC | BIT_RS);
+}
+
+/*
+ * Model finding on the fixed code (not reproduced on hardware), cdc_ncm:
+ * an -EPIPE left the kevent work queued; ifdown's usbnet_stop() stops the
+ * queue, the cdc_ncm timer flushes a partial NTB with
+ * usbnet_start_xmit(NULL), and the kevent work's netif_wake_queue() lets
+ * it through after usbnet_terminate_urbs() has waited. Its completion is
+ * reported after the final netdev_reset_queue(). Without the -EPIPE the
+ * flush is dropped (netif_queue_stopped()) and ifdown is clean.
+ */
+static void usbnet_ncm_flush_case(struct kunit *test, bool halt)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet *dev = &u->dev;
+	const unsigned int w = BQLM_USBNET_BH_WORK;
+	struct bqlm_xsys sys;
+	char buf[160];
+	int i;
+
+	u->cfg.fixup = BQLM_USBNET_FIXUP_MULTI;
+	/* packet 0: collected, flushed by the timer, completed */
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 1514, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->agg_cnt, 1);
+	KUNIT_EXPECT_EQ(test, dev->xmit, BQLM_USBNET_XMIT_IDLE);
+	STEP(test, u, bqlm_cdc_ncm_txpath_bh(dev, &u->cfg, &u->ev));
+	while (dev->xmit != BQLM_USBNET_XMIT_IDLE)
+		STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->skb[0].len, 1530);
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0,
+				       halt ? BQLM_USBNET_ST_EPIPE :
+					      BQLM_USBNET_ST_OK, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->kevent, halt ? 1 : 0);
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	while (dev->bh[w].pending || dev->bh[w].phase)
+		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	/* packet 1 collected; ifdown: dev_close(), netif_stop_queue() */
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 1514, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&dev->txq));
+	/* the flush does not look at the queue state or the qdisc */
+	STEP(test, u, bqlm_cdc_ncm_txpath_bh(dev, &u->cfg, &u->ev));
+	if (halt) {
+		STEP(test, u, bqlm_usbnet_deferred_kevent(dev, &u->cfg,
+							  &u->ev));
+		KUNIT_EXPECT_FALSE(test,
+				   bqlm_netif_tx_queue_stopped(&dev->txq));
+	}
+	/* usb_autopm_get_interface(), unlink_urbs(), the wait */
+	for (i = 0; i < 3; i++)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_TIMER);
+	/* the flush's usbnet_start_xmit() takes txq.lock; traces say so */
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
+	KUNIT_EXPECT_GT(test, sys.describe_action(&u->cfg, dev, A(XMIT, 0),
+						  buf, sizeof(buf)), 0);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, halt ?
+		"ncm-timer: usbnet_start_xmit [txq.lock]: usb_submit_urb" :
+		"ncm-timer: usbnet_start_xmit [txq.lock]: netif_queue_stopped: drop"));
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->xmit, BQLM_USBNET_XMIT_IDLE);
+	if (!halt) {
+		KUNIT_EXPECT_EQ(test, dev->nr_skbs, 1);
+		while (dev->admin != BQLM_USBNET_DOWN)
+			STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+		KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_stop"), 0U);
+		return;
+	}
+	KUNIT_ASSERT_EQ(test, dev->nr_skbs, 2);
+	KUNIT_EXPECT_EQ(test, dev->skb[1].where, BQLM_USBNET_SKB_TXQ);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 3060U);
+	/* timer_delete_sync(), cancel_work_sync(), the second round */
+	for (i = 0; i < 3; i++)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_RESET);
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 1, BQLM_USBNET_ST_OK,
+				       &u->ev));
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 1, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_DOWN);
+	for (i = 0; i < 3; i++)
+		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->ev.dql_err, -ERANGE);
+	KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, 1530U);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), BIT_OC | BIT_RS);
+}
+
+static void usbnet_ncm_flush_woken_during_stop(struct kunit *test)
+{
+	usbnet_ncm_flush_case(test, true);
+}
+
+static void usbnet_ncm_flush_dropped_during_stop(struct kunit *test)
+{
+	usbnet_ncm_flush_case(test, false);
+}
+
 /* Configurations and names. */
 static void usbnet_config(struct kunit *test)
 {
@@ -702,6 +843,9 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_resume_accounted),
 	KUNIT_CASE(usbnet_v1_unserialised),
 	KUNIT_CASE(usbnet_merged_serialised),
+	KUNIT_CASE(usbnet_avoid_unlink_late_completion),
+	KUNIT_CASE(usbnet_ncm_flush_woken_during_stop),
+	KUNIT_CASE(usbnet_ncm_flush_dropped_during_stop),
 	KUNIT_CASE(usbnet_stall_check),
 	KUNIT_CASE(usbnet_refusals),
 	KUNIT_CASE(usbnet_config),

@@ -18,8 +18,10 @@
  *    the other run is inside it.
  *
  *  - usbnet_bh() runs from two contexts at once: the bh work item (a
- *    tasklet in 6.12, system_bh_wq since 6.14; the same for this purpose)
- *    and the dev->delay timer. Each context runs at most one usbnet_bh()
+ *    tasklet in 6.12, system_bh_wq since 6.14) and the dev->delay timer.
+ *    usbnet_stop() cancels a queued bh as cancel_work_sync() does (the
+ *    code the BQL variants patch); 6.12's tasklet_kill() would run it
+ *    first, which matters only for the skbs left on dev->done. Each context runs at most one usbnet_bh()
  *    at a time, the two may overlap. Each skb_dequeue() is a step, so the
  *    two runs can split dev->done between them.
  *
@@ -507,6 +509,8 @@ int bqlm_usbnet_start_xmit(struct bqlm_usbnet *dev,
 		dev->xmit_skb = 0;
 		break;
 	}
+	if (dev->xmit == BQLM_USBNET_XMIT_IDLE)
+		dev->xmit_ncm = 0;
 	return 0;
 }
 
@@ -538,6 +542,7 @@ int bqlm_cdc_ncm_txpath_bh(struct bqlm_usbnet *dev,
 		return -EAGAIN;
 	dev->xmit_len = bqlm_usbnet_tx_fixup(dev, cfg, 0);
 	dev->xmit = BQLM_USBNET_XMIT_FIXED;
+	dev->xmit_ncm = 1;
 	return 0;
 }
 
@@ -1437,6 +1442,8 @@ static int bqlm_usbnet_describe_xmit(const struct bqlm_usbnet *dev,
 				     const struct bqlm_usbnet_cfg *cfg,
 				     unsigned int arg, char *buf, size_t len)
 {
+	/* after tx_fixup(), the qdisc's transmit or the cdc_ncm flush's */
+	const char *who = dev->xmit_ncm ? "ncm-timer" : "stack";
 	bool bql = bqlm_usbnet_bql(cfg);
 
 	switch (dev->xmit) {
@@ -1447,21 +1454,24 @@ static int bqlm_usbnet_describe_xmit(const struct bqlm_usbnet *dev,
 	case BQLM_USBNET_XMIT_FIXED:
 		if (bqlm_netif_tx_queue_stopped(&dev->txq))
 			return snprintf(buf, len,
-					"stack: usbnet_start_xmit [txq.lock]: netif_queue_stopped: drop");
+					"%s: usbnet_start_xmit [txq.lock]: netif_queue_stopped: drop",
+					who);
 		if (dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP)
 			return snprintf(buf, len,
-					"stack: usbnet_start_xmit [txq.lock]: EVENT_DEV_ASLEEP: skb%u (%u B) anchored on dev->deferred, netif_stop_queue",
-					dev->nr_skbs, dev->xmit_len);
+					"%s: usbnet_start_xmit [txq.lock]: EVENT_DEV_ASLEEP: skb%u (%u B) anchored on dev->deferred, netif_stop_queue",
+					who, dev->nr_skbs, dev->xmit_len);
 		return snprintf(buf, len,
-				"stack: usbnet_start_xmit [txq.lock]: usb_submit_urb, __usbnet_queue_skb(skb%u, %u B)%s",
-				dev->nr_skbs, dev->xmit_len,
+				"%s: usbnet_start_xmit [txq.lock]: usb_submit_urb, __usbnet_queue_skb(skb%u, %u B)%s",
+				who, dev->nr_skbs, dev->xmit_len,
 				bql ? ", netdev_sent_queue: dql_queued" : "");
 	case BQLM_USBNET_XMIT_XOFF:
 		return snprintf(buf, len,
-				"stack: netdev_sent_queue: over limit, set STACK_XOFF");
+				"%s: netdev_sent_queue: over limit, set STACK_XOFF",
+				who);
 	default:
 		return snprintf(buf, len,
-				"stack: netdev_sent_queue: smp_mb, re-check avail; TX_QLEN check; unlock txq.lock");
+				"%s: netdev_sent_queue: smp_mb, re-check avail; TX_QLEN check; unlock txq.lock",
+				who);
 	}
 }
 

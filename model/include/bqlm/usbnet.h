@@ -266,6 +266,8 @@ enum bqlm_usbnet_pm {
  * @stops_left: usbnet_stop() calls left in the bound
  * @suspends_left: usbnet_suspend() calls left in the bound
  * @timeouts_left: usbnet_tx_timeout() calls left in the bound
+ * @xmit_ncm: the transmit in progress is the cdc_ncm flush's
+ *	usbnet_start_xmit(NULL), not the qdisc's (it only names the steps)
  * @pad: zero
  *
  * Build it with bqlm_usbnet_init() and change it only through the step
@@ -294,7 +296,8 @@ struct bqlm_usbnet {
 	unsigned char stops_left;
 	unsigned char suspends_left;
 	unsigned char timeouts_left;
-	unsigned char pad[3];
+	unsigned char xmit_ncm;
+	unsigned char pad[2];
 };
 
 const char *bqlm_usbnet_variant_name(enum bqlm_usbnet_variant variant);
