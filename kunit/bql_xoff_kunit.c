@@ -107,7 +107,7 @@ static void sb_atomics(struct kunit *test)
 	bqlm_mm_clear_bits(&p->c0, 2, 0x1);
 	KUNIT_EXPECT_EQ(test, bqlm_mm_load(&p->c0, 2), 0);
 	KUNIT_EXPECT_EQ(test, p->mem.v[2], 0x1);
-	bqlm_mm_unlock(&p->c0);
+	bqlm_mm_mb(&p->c0);
 	KUNIT_EXPECT_EQ(test, p->mem.v[2], 0);
 	/* x86: the locked instruction drains and acts on memory */
 	p = sb_setup(test, BQLM_MM_X86);
@@ -119,13 +119,55 @@ static void sb_atomics(struct kunit *test)
 	bqlm_mm_store(&p->c0, 0, 4);
 	bqlm_mm_mb_after_atomic(&p->c0);	/* only a compiler barrier */
 	KUNIT_EXPECT_EQ(test, p->sb0.n, 1);
-	bqlm_mm_lock(&p->c0);			/* a locked instruction */
+	KUNIT_EXPECT_EQ(test, bqlm_mm_lock(&p->c0, 5, 1), 0);	/* locked */
 	KUNIT_EXPECT_EQ(test, p->sb0.n, 0);
-	/* tso: the lock acquire orders nothing before it */
-	p = sb_setup(test, BQLM_MM_TSO);
-	bqlm_mm_store(&p->c0, 0, 3);
-	bqlm_mm_lock(&p->c0);
-	KUNIT_EXPECT_EQ(test, p->sb0.n, 1);
+	KUNIT_EXPECT_EQ(test, p->mem.v[5], 1);
+}
+
+/*
+ * Locks: the release waits in the buffer behind the stores made under the
+ * lock; nobody else can take the lock before they are visible; the owner
+ * can, and under the LKMM models its old stores may stay buffered.
+ */
+static void sb_locks(struct kunit *test)
+{
+	struct sb_pair *p = sb_setup(test, BQLM_MM_TSO);
+
+	KUNIT_EXPECT_EQ(test, bqlm_mm_lock(&p->c0, 5, 1), 0);
+	KUNIT_EXPECT_FALSE(test, bqlm_mm_lock_free(&p->c1, 5));
+	KUNIT_EXPECT_EQ(test, bqlm_mm_lock(&p->c1, 5, 2), -EBUSY);
+	bqlm_mm_store(&p->c0, 0, 7);
+	bqlm_mm_unlock(&p->c0, 5);
+	KUNIT_EXPECT_EQ(test, p->sb0.n, 2);
+	KUNIT_EXPECT_TRUE(test, bqlm_mm_lock_free(&p->c0, 5));
+	KUNIT_EXPECT_FALSE(test, bqlm_mm_lock_free(&p->c1, 5));
+	/* pso: the release goes only when it is the oldest */
+	KUNIT_EXPECT_FALSE(test, bqlm_mm_can_flush(BQLM_MM_PSO, &p->sb0, 1));
+	/* the owner again: unlock and lock collapse, the store stays */
+	bqlm_mm_store(&p->c0, 1, 8);
+	KUNIT_EXPECT_EQ(test, bqlm_mm_lock(&p->c0, 5, 1), 0);
+	KUNIT_EXPECT_EQ(test, p->mem.v[0], 0);
+	KUNIT_EXPECT_EQ(test, p->mem.v[5], 1);
+	KUNIT_EXPECT_EQ(test, p->sb0.n, 2);
+	bqlm_mm_unlock(&p->c0, 5);
+	while (p->sb0.n)
+		bqlm_mm_flush(&p->mem, &p->sb0, 0);
+	KUNIT_EXPECT_TRUE(test, bqlm_mm_lock_free(&p->c1, 5));
+	KUNIT_EXPECT_EQ(test, bqlm_mm_load(&p->c1, 0), 7);
+	KUNIT_EXPECT_EQ(test, bqlm_mm_load(&p->c1, 1), 8);
+	/* x86: the re-acquire is a locked instruction, everything drains */
+	p = sb_setup(test, BQLM_MM_X86);
+	KUNIT_EXPECT_EQ(test, bqlm_mm_lock(&p->c0, 5, 1), 0);
+	bqlm_mm_store(&p->c0, 0, 7);
+	bqlm_mm_unlock(&p->c0, 5);
+	KUNIT_EXPECT_EQ(test, bqlm_mm_lock(&p->c0, 5, 1), 0);
+	KUNIT_EXPECT_EQ(test, p->sb0.n, 0);
+	KUNIT_EXPECT_EQ(test, p->mem.v[0], 7);
+	/* sc: everything at once */
+	p = sb_setup(test, BQLM_MM_SC);
+	KUNIT_EXPECT_EQ(test, bqlm_mm_lock(&p->c0, 5, 1), 0);
+	bqlm_mm_unlock(&p->c0, 5);
+	KUNIT_EXPECT_TRUE(test, bqlm_mm_lock_free(&p->c1, 5));
 }
 
 /* pso: stores to different variables may overtake each other. */
@@ -357,6 +399,7 @@ static struct kunit_case bqlm_bql_xoff_cases[] = {
 	KUNIT_CASE(sb_store_forwarding),
 	KUNIT_CASE(sb_store_buffering),
 	KUNIT_CASE(sb_atomics),
+	KUNIT_CASE(sb_locks),
 	KUNIT_CASE(sb_pso_order),
 	KUNIT_CASE_PARAM(xoff_exploration, xoff_x_gen_params),
 	KUNIT_CASE(xoff_lost_wakeup),

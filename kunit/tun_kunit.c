@@ -177,7 +177,7 @@ struct tun_x_case {
 static const struct tun_x_case tun_x_cases[] = {
 	TUN_X("stock-sc", STOCK, SC, READ, 2, 1, 0, true, 4047, 8646, 0,
 	      BQLM_CHECK_NONE, 0),
-	TUN_X("stock-tso", STOCK, TSO, READ, 2, 1, 0, true, 4047, 8646, 0,
+	TUN_X("stock-tso", STOCK, TSO, READ, 2, 1, 0, true, 13078, 35425, 0,
 	      BQLM_CHECK_NONE, 0),
 	/* detached while stopped, re-attached without a wake */
 	TUN_X("stop-2019-sc", STOP_2019, SC, READ, 4, 1, 0, true, 21306, 52460,
@@ -185,19 +185,19 @@ static const struct tun_x_case tun_x_cases[] = {
 	/* the lost wakeup of the race alone: reader blocked, queue stopped */
 	TUN_X("stop-2019-race-sc", STOP_2019, SC, READ, 4, 0, 0, true, 4464,
 	      10364, BIT_ST, BQLM_CHECK_STALL, 22),
-	TUN_X("stop-2019-tso", STOP_2019, TSO, READ, 4, 1, 0, true, 26146,
-	      66716, BIT_ST, BQLM_CHECK_STALL, 18),
+	TUN_X("stop-2019-tso", STOP_2019, TSO, READ, 4, 1, 0, true, 83993,
+	      280340, BIT_ST, BQLM_CHECK_STALL, 18),
 	/* vhost-net's consume path has no wake at all in the 2019 patch */
 	TUN_X("stop-2019-vhost", STOP_2019, SC, VHOST, 4, 1, 0, true, 12556,
 	      29435, BIT_ST, BQLM_CHECK_STALL, 16),
 	TUN_X("backpressure-sc", BACKPRESSURE, SC, READ, 4, 1, 0, true, 26642,
 	      56655, 0, BQLM_CHECK_NONE, 0),
 	TUN_X("backpressure-tso", BACKPRESSURE, TSO, READ, 4, 1, 0, true,
-	      47654, 124964, 0, BQLM_CHECK_NONE, 0),
+	      67431, 188109, 0, BQLM_CHECK_NONE, 0),
 	TUN_X("backpressure-pso", BACKPRESSURE, PSO, READ, 4, 1, 0, true,
-	      50314, 134620, 0, BQLM_CHECK_NONE, 0),
+	      71231, 202381, 0, BQLM_CHECK_NONE, 0),
 	TUN_X("backpressure-x86", BACKPRESSURE, X86, READ, 4, 1, 0, true,
-	      43094, 111440, 0, BQLM_CHECK_NONE, 0),
+	      61199, 168585, 0, BQLM_CHECK_NONE, 0),
 	TUN_X("backpressure-vhost", BACKPRESSURE, SC, VHOST, 4, 1, 0, true,
 	      26824, 57643, 0, BQLM_CHECK_NONE, 0),
 	TUN_X("backpressure-noqueue", BACKPRESSURE, SC, READ, 4, 1, 0, false,
@@ -210,14 +210,15 @@ static const struct tun_x_case tun_x_cases[] = {
 	TUN_X("nobarrier-sc", BACKPRESSURE_NOBARRIER, SC, READ, 4, 1, 0, true,
 	      26642, 56655, 0, BQLM_CHECK_NONE, 0),
 	TUN_X("nobarrier-tso", BACKPRESSURE_NOBARRIER, TSO, READ, 4, 1, 0,
-	      true, 62338, 173485, BIT_ST, BQLM_CHECK_STALL, 30),
-	TUN_X("nobarrier-pso", BACKPRESSURE_NOBARRIER, PSO, READ, 4, 1, 0,
-	      true, 67962, 195553, BIT_ST, BQLM_CHECK_STALL, 30),
-	/* x86: set_bit is locked; with a ring of 4 the half-ring slack hides
-	 * the consumer's missing smp_mb()
-	 */
+	      true, 121441, 367990, BIT_ST, BQLM_CHECK_STALL, 33),
+	/* x86: set_bit and spin_lock are locked instructions */
 	TUN_X("nobarrier-x86", BACKPRESSURE_NOBARRIER, X86, READ, 4, 1, 0,
-	      true, 51978, 141405, 0, BQLM_CHECK_NONE, 0),
+	      true, 77895, 226163, 0, BQLM_CHECK_NONE, 0),
+	/* each barrier is needed on its own under the LKMM */
+	TUN_X("no-producer-mb-tso", BACKPRESSURE_NO_PRODUCER_MB, TSO, READ, 4,
+	      1, 0, true, 74671, 209273, BIT_ST, BQLM_CHECK_STALL, 31),
+	TUN_X("no-consumer-mb-tso", BACKPRESSURE_NO_CONSUMER_MB, TSO, READ, 4,
+	      1, 0, true, 113377, 339006, BIT_ST, BQLM_CHECK_STALL, 33),
 	/* the BQL study: one detach, one resize to 2 (the variants' default) */
 	TUN_X("bql", BQL, SC, READ, 4, 1, 0, true, 118718, 252682, 0,
 	      BQLM_CHECK_NONE, 0),
@@ -428,11 +429,11 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 	x = bqlm_explorer_create(&sys, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, x);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	KUNIT_EXPECT_EQ(test, res->states, 543ULL);
+	KUNIT_EXPECT_EQ(test, res->states, 1113ULL);
 	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), BQLM_CHECK_STALL);
 	n = bqlm_explorer_path(x, BQLM_CHECK_STALL, path, 256);
 	bqlm_explorer_destroy(x);
-	KUNIT_ASSERT_EQ(test, n, 30);
+	KUNIT_ASSERT_EQ(test, n, 33);
 
 	bqlm_tun_init(&t->tun, &t->cfg);
 	for (i = 0; i < n; i++) {
@@ -791,6 +792,11 @@ static void tun_describe_more(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].phase, BQLM_TUN_X_IDLE);
 	KUNIT_EXPECT_EQ(test, tun_state_check(t), 0);	/* reader runs */
 	KUNIT_EXPECT_EQ(test, tun_r(t), 0);		/* -EAGAIN, poll() */
+	/* pso: the reader's unlock still waits in its buffer */
+	KUNIT_EXPECT_EQ(test, t->tun.rd[0].sb.n, 1);
+	KUNIT_EXPECT_EQ(test, tun_state_check(t), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(&t->tun, &t->cfg,
+					     BQLM_TUN_WHO_READER(0), 0), 0);
 	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
 }
 

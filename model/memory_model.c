@@ -107,7 +107,8 @@ int bqlm_mm_flush(struct bqlm_mem *mem, struct bqlm_sb *sb, unsigned int k)
  * @k: the entry
  *
  * FIFO models flush the oldest entry only; pso any entry that has no older
- * entry for the same variable.
+ * entry for the same variable, except a release, which goes only when it
+ * is the oldest.
  *
  * Return: true if bqlm_mm_flush() of @k is a step the hardware may take.
  */
@@ -118,7 +119,7 @@ bool bqlm_mm_can_flush(enum bqlm_mm_kind kind, const struct bqlm_sb *sb,
 
 	if (k >= sb->n)
 		return false;
-	if (kind != BQLM_MM_PSO)
+	if (kind != BQLM_MM_PSO || sb->e[k].op == BQLM_SB_RELEASE)
 		return k == 0;
 	for (i = 0; i < k; i++)
 		if (sb->e[i].var == sb->e[k].var)
@@ -263,28 +264,74 @@ void bqlm_mm_mb_after_atomic(const struct bqlm_mm_cpu *c)
 }
 
 /**
- * bqlm_mm_lock() - spin_lock(): an acquire
+ * bqlm_mm_lock_free() - may this CPU take the lock in word @var now?
  * @c: the CPU's view
+ * @var: the lock word (0: free)
  *
- * A locked instruction on x86 (drains); under the LKMM an acquire orders
- * only later accesses, which loads in program order already are.
+ * Return: true if the CPU sees the lock free (its own pending release
+ * included).
  */
-void bqlm_mm_lock(const struct bqlm_mm_cpu *c)
+bool bqlm_mm_lock_free(const struct bqlm_mm_cpu *c, unsigned int var)
 {
-	if (c->kind == BQLM_MM_X86)
-		bqlm_mm_drain(c);
+	return !bqlm_mm_load(c, var);
 }
 
 /**
- * bqlm_mm_unlock() - spin_unlock(): a release
+ * bqlm_mm_lock() - spin_lock(): an atomic read-modify-write, an acquire
  * @c: the CPU's view
+ * @var: the lock word (0: free)
+ * @owner: the non-zero value the holder writes
  *
- * Modelled as a drain, so that the next holder of the lock sees every
- * store made under it (see the top of <bqlm/memory_model.h>).
+ * On x86 a locked instruction: the buffer drains first. Under the LKMM
+ * models the acquire orders nothing that came before it: if the CPU's own
+ * release of this lock is still buffered, the unlock and this lock
+ * collapse (the release never reaches memory, nobody else could have seen
+ * the lock free) and the stores made before the unlock stay buffered; an
+ * unlock followed by a lock is not a full barrier. The read-modify-write
+ * acts on memory.
+ *
+ * Return: 0, or -EBUSY when the CPU sees the lock held (nothing changes).
  */
-void bqlm_mm_unlock(const struct bqlm_mm_cpu *c)
+int bqlm_mm_lock(const struct bqlm_mm_cpu *c, unsigned int var,
+		 unsigned int owner)
 {
-	bqlm_mm_drain(c);
+	unsigned int i;
+
+	bool own = false;
+
+	if (!bqlm_mm_lock_free(c, var))
+		return -EBUSY;
+	if (c->kind == BQLM_MM_X86)
+		bqlm_mm_drain(c);
+	for (i = 0; i < c->sb->n;) {
+		if (c->sb->e[i].var != var) {
+			i++;
+			continue;
+		}
+		/* our own pending release: drop it, keep the lock */
+		own = true;
+		memmove(&c->sb->e[i], &c->sb->e[i + 1],
+			(c->sb->n - i - 1) * sizeof(c->sb->e[0]));
+		c->sb->n--;
+		memset(&c->sb->e[c->sb->n], 0, sizeof(c->sb->e[0]));
+	}
+	if (c->mem->v[var] && !own)
+		return -EBUSY;	/* cannot happen: the CPU saw it free */
+	c->mem->v[var] = owner;
+	return 0;
+}
+
+/**
+ * bqlm_mm_unlock() - spin_unlock(): a release store of 0 to the lock word
+ * @c: the CPU's view
+ * @var: the lock word
+ *
+ * The store waits in the buffer behind every earlier store (see
+ * bqlm_mm_can_flush()), so whoever takes the lock next sees them all.
+ */
+void bqlm_mm_unlock(const struct bqlm_mm_cpu *c, unsigned int var)
+{
+	bqlm_mm_push(c, var, BQLM_SB_RELEASE, 0);
 }
 
 /**
@@ -309,7 +356,8 @@ int bqlm_mm_describe_entry(const struct bqlm_sb *sb, unsigned int k,
 		return snprintf(buf, len, "(none)");
 	e = &sb->e[k];
 	op = e->op == BQLM_SB_SET_BITS ? "|=" :
-	     e->op == BQLM_SB_CLEAR_BITS ? "&= ~" : "=";
+	     e->op == BQLM_SB_CLEAR_BITS ? "&= ~" :
+	     e->op == BQLM_SB_RELEASE ? "= (release)" : "=";
 	if (names && e->var < nr_names && names[e->var])
 		return snprintf(buf, len, "%s %s %u", names[e->var], op,
 				e->val);

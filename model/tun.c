@@ -54,8 +54,12 @@
 /* Shared variables: the slots of queue q, then the txq state words. */
 #define BQLM_TUN_SLOT_VAR(q)	((q) * BQLM_PTR_RING_MAX)
 #define BQLM_TUN_STATE_VAR(q)	(BQLM_TUN_MAX_QUEUES * BQLM_PTR_RING_MAX + (q))
-#define BQLM_TUN_NR_VARS	(BQLM_TUN_MAX_QUEUES * BQLM_PTR_RING_MAX + \
-				 BQLM_TUN_MAX_QUEUES)
+/* then the ring locks: producer_lock, consumer_lock of each queue */
+#define BQLM_TUN_PLOCK_VAR(q)	(BQLM_TUN_MAX_QUEUES * \
+				 (BQLM_PTR_RING_MAX + 1) + 2 * (q))
+#define BQLM_TUN_CLOCK_VAR(q)	(BQLM_TUN_PLOCK_VAR(q) + 1)
+#define BQLM_TUN_NR_VARS	(BQLM_TUN_MAX_QUEUES * \
+				 (BQLM_PTR_RING_MAX + 3))
 
 #define BQLM_TUN_KIND(a)	((a) >> 8)
 #define BQLM_TUN_ARG(a)		((a) & 0xff)
@@ -82,6 +86,12 @@ static const struct {
 	[BQLM_TUN_BACKPRESSURE_NOBARRIER] = {
 		"backpressure-nobarrier",
 		"backpressure without smp_mb__after_atomic() (producer) and smp_mb() (consumer)" },
+	[BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB] = {
+		"backpressure-no-producer-mb",
+		"backpressure without the producer's smp_mb__after_atomic() only" },
+	[BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB] = {
+		"backpressure-no-consumer-mb",
+		"backpressure without the consumer's smp_mb() only" },
 	[BQLM_TUN_BQL] = {
 		"bql",
 		"design study: BQL in tun: sent under producer_lock, completed per consume, reset after purge, resize completes what it frees" },
@@ -114,6 +124,8 @@ static const char *const bqlm_tun_var_names[BQLM_TUN_NR_VARS] = {
 	"q0.slot[0]", "q0.slot[1]", "q0.slot[2]", "q0.slot[3]",
 	"q1.slot[0]", "q1.slot[1]", "q1.slot[2]", "q1.slot[3]",
 	"txq0.state", "txq1.state",
+	"q0.producer_lock", "q0.consumer_lock",
+	"q1.producer_lock", "q1.consumer_lock",
 };
 
 /**
@@ -325,13 +337,22 @@ void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg)
 
 static bool bqlm_tun_bp_variant(const struct bqlm_tun_cfg *cfg)
 {
-	return cfg->variant == BQLM_TUN_BACKPRESSURE ||
-	       cfg->variant == BQLM_TUN_BACKPRESSURE_NOBARRIER;
+	return cfg->variant >= BQLM_TUN_BACKPRESSURE &&
+	       cfg->variant <= BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB;
 }
 
-static bool bqlm_tun_barriers(const struct bqlm_tun_cfg *cfg)
+/* smp_mb__after_atomic() after the stop in tun_net_xmit() */
+static bool bqlm_tun_producer_mb(const struct bqlm_tun_cfg *cfg)
 {
-	return cfg->variant != BQLM_TUN_BACKPRESSURE_NOBARRIER;
+	return cfg->variant != BQLM_TUN_BACKPRESSURE_NOBARRIER &&
+	       cfg->variant != BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB;
+}
+
+/* smp_mb() in __tun_wake_queue() */
+static bool bqlm_tun_consumer_mb(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->variant != BQLM_TUN_BACKPRESSURE_NOBARRIER &&
+	       cfg->variant != BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB;
 }
 
 /* The stop logic of tun_net_xmit() is in force (flag and qdisc). */
@@ -372,9 +393,15 @@ static unsigned int bqlm_tun_txq_of(const struct bqlm_tun *tun,
 	return txq < tun->numqueues ? txq : 0;
 }
 
-/* sk_data_ready() of the tfile: wake its reader. */
-static void bqlm_tun_notify(struct bqlm_tun *tun, unsigned int q)
+/*
+ * sk_data_ready() of the tfile: wake its reader. sock_def_readable()'s
+ * skwq_has_sleeper() is an smp_mb() (paired with the sleeper's
+ * set_current_state()): the produced entry is visible to the woken reader.
+ */
+static void bqlm_tun_notify(struct bqlm_tun *tun, const struct bqlm_mm_cpu *c,
+			    unsigned int q)
 {
+	bqlm_mm_mb(c);
 	tun->rd[q].sleeping = 0;
 }
 
@@ -492,6 +519,19 @@ static void bqlm_tun_bql_reset(struct bqlm_tun *tun, unsigned int q)
 			tun->bql[i] = BQLM_TUN_BQL_STALE;
 }
 
+/* Does the CPU with buffer @sb see the lock in word @var free? */
+static bool bqlm_tun_sees_free(const struct bqlm_tun *tun,
+			       const struct bqlm_tun_cfg *cfg,
+			       const struct bqlm_sb *sb, unsigned int var)
+{
+	struct bqlm_mm_cpu c;
+
+	c.kind = cfg->mm;
+	c.mem = (struct bqlm_mem *)&tun->mem;
+	c.sb = (struct bqlm_sb *)sb;
+	return bqlm_mm_lock_free(&c, var);
+}
+
 static bool bqlm_tun_can_xmit(const struct bqlm_tun *tun,
 			      const struct bqlm_tun_cfg *cfg, unsigned int cpu)
 {
@@ -519,10 +559,12 @@ static bool bqlm_tun_can_xmit(const struct bqlm_tun *tun,
 	case BQLM_TUN_X_START:
 		if (x->txq >= tun->numqueues)
 			return true;	/* no tfile: drop */
-		return !tun->q[x->txq].prod_lock;
+		return bqlm_tun_sees_free(tun, cfg, &x->sb,
+					  BQLM_TUN_PLOCK_VAR(x->txq));
 	case BQLM_TUN_X_PRODUCED:
 		if (cfg->variant == BQLM_TUN_STOP_2019)
-			return !tun->q[x->txq].prod_lock;
+			return bqlm_tun_sees_free(tun, cfg, &x->sb,
+						  BQLM_TUN_PLOCK_VAR(x->txq));
 		return true;
 	default:
 		return true;
@@ -593,8 +635,7 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_DETACHED);
 			goto idle;
 		}
-		tq->prod_lock = cpu + 1;
-		bqlm_mm_lock(&c);
+		bqlm_mm_lock(&c, BQLM_TUN_PLOCK_VAR(x->txq), cpu + 1);
 		/* the study: report the bytes before the reader can see them */
 		if (bqlm_tun_bql_variant(cfg) && !bqlm_tun_bql_late(cfg) &&
 		    !bqlm___ptr_ring_check_produce(&tq->ring, &c))
@@ -603,13 +644,11 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		if (x->ret && tq->woke_full)
 			x->raced |= BQLM_TUN_RACED_RECONFIG;
 		if (cfg->variant == BQLM_TUN_STOCK) {
-			bqlm_mm_unlock(&c);
-			tq->prod_lock = 0;
+			bqlm_mm_unlock(&c, BQLM_TUN_PLOCK_VAR(x->txq));
 			goto done;
 		}
 		if (cfg->variant == BQLM_TUN_STOP_2019) {
-			bqlm_mm_unlock(&c);
-			tq->prod_lock = 0;
+			bqlm_mm_unlock(&c, BQLM_TUN_PLOCK_VAR(x->txq));
 			x->phase = x->ret ? BQLM_TUN_X_STOP :
 				   BQLM_TUN_X_PRODUCED;
 			return 0;
@@ -622,9 +661,9 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			bool full;
 
 			/* ptr_ring_full(): its own producer_lock section */
-			bqlm_mm_lock(&c);
+			bqlm_mm_lock(&c, BQLM_TUN_PLOCK_VAR(x->txq), cpu + 1);
 			full = bqlm___ptr_ring_full(&tq->ring, &c);
-			bqlm_mm_unlock(&c);
+			bqlm_mm_unlock(&c, BQLM_TUN_PLOCK_VAR(x->txq));
 			if (full) {
 				x->phase = BQLM_TUN_X_STOP;
 				return 0;
@@ -656,7 +695,7 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 					 BQLM_TUN_XOFF);
 			goto done;
 		}
-		if (bqlm_tun_barriers(cfg))
+		if (bqlm_tun_producer_mb(cfg))
 			bqlm_mm_mb_after_atomic(&c);
 		if (!bqlm___ptr_ring_check_produce(&tq->ring, &c))
 			bqlm_tun_wake(&c, x->txq);
@@ -664,10 +703,9 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		return 0;
 
 	default:	/* BQLM_TUN_X_UNLOCK */
-		bqlm_mm_unlock(&c);
-		tq->prod_lock = 0;
+		bqlm_mm_unlock(&c, BQLM_TUN_PLOCK_VAR(x->txq));
 		if (!x->ret) {
-			bqlm_tun_notify(tun, x->txq);
+			bqlm_tun_notify(tun, &c, x->txq);
 		} else if (!bqlm_tun_bp_active(tun, cfg)) {
 			bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_FULL);
 		} else if (x->raced & BQLM_TUN_RACED_CPU) {
@@ -685,7 +723,7 @@ done:
 	if (x->ret)
 		bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_FULL);
 	else
-		bqlm_tun_notify(tun, x->txq);
+		bqlm_tun_notify(tun, &c, x->txq);
 idle:
 	x->phase = BQLM_TUN_X_IDLE;
 	x->pkt = 0;
@@ -703,7 +741,9 @@ static bool bqlm_tun_can_read(const struct bqlm_tun *tun,
 	if (q >= cfg->queues)
 		return false;
 	if (rd->phase == BQLM_TUN_R_IDLE)
-		return !rd->sleeping && !tun->q[q].cons_lock;
+		return !rd->sleeping &&
+		       bqlm_tun_sees_free(tun, cfg, &rd->sb,
+					  BQLM_TUN_CLOCK_VAR(q));
 	return true;
 }
 
@@ -764,12 +804,13 @@ int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 	switch (rd->phase) {
 	case BQLM_TUN_R_IDLE:
 		want = cfg->reader == BQLM_TUN_VHOST ? BQLM_TUN_VHOST_BATCH : 1;
-		bqlm_mm_lock(&c);
+		bqlm_mm_lock(&c, BQLM_TUN_CLOCK_VAR(q),
+			     BQLM_TUN_WHO_READER(q) + 1);
 		n = bqlm___ptr_ring_consume_batched(&tq->ring, &c, got, want);
 		bqlm_tun_delivered(tun, got, n, ev);
 		if (!n || !(bqlm_tun_bp_variant(cfg) ||
 			    bqlm_tun_bql_variant(cfg))) {
-			bqlm_mm_unlock(&c);
+			bqlm_mm_unlock(&c, BQLM_TUN_CLOCK_VAR(q));
 			if (!n)
 				rd->sleeping = 1;
 			else if (cfg->variant == BQLM_TUN_STOP_2019 &&
@@ -777,7 +818,6 @@ int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 				rd->phase = BQLM_TUN_R_PUT;
 			return 0;
 		}
-		tq->cons_lock = BQLM_TUN_WHO_READER(q) + 1;
 		rd->nr = n;
 		if (bqlm_tun_bql_variant(cfg))
 			for (i = 0; i < n; i++)
@@ -792,7 +832,7 @@ int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			memset(rd->got, 0, sizeof(rd->got));
 		} else if (tun->backpressure) {
 			/* __tun_wake_queue(tun, tfile, consumed) */
-			if (bqlm_tun_barriers(cfg))
+			if (bqlm_tun_consumer_mb(cfg))
 				bqlm_mm_mb(&c);
 			if (bqlm_mm_load(&c, BQLM_TUN_STATE_VAR(q)) &
 			    BQLM_TUN_XOFF) {
@@ -808,8 +848,7 @@ int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		return 0;
 
 	case BQLM_TUN_R_UNLOCK:
-		bqlm_mm_unlock(&c);
-		tq->cons_lock = 0;
+		bqlm_mm_unlock(&c, BQLM_TUN_CLOCK_VAR(q));
 		rd->phase = BQLM_TUN_R_IDLE;
 		return 0;
 
@@ -886,7 +925,9 @@ static void bqlm_tun_force_wake_queue(struct bqlm_tun *tun, unsigned int q)
 
 static bool bqlm_tun_locks_free(const struct bqlm_tun *tun, unsigned int q)
 {
-	return !tun->q[q].prod_lock && !tun->q[q].cons_lock;
+	/* the administrator is sequentially consistent: memory decides */
+	return !tun->mem.v[BQLM_TUN_PLOCK_VAR(q)] &&
+	       !tun->mem.v[BQLM_TUN_CLOCK_VAR(q)];
 }
 
 /*
@@ -1406,7 +1447,7 @@ static int bqlm_tun_describe_xmit(const struct bqlm_tun *tun,
 					", sk_data_ready");
 		return snprintf(buf, len,
 				"cpu%u: tun_net_xmit: %s__ptr_ring_check_produce(q%u) == 0 ? netif_tx_wake_queue(txq%u)",
-				cpu, bqlm_tun_barriers(cfg) ?
+				cpu, bqlm_tun_producer_mb(cfg) ?
 				"smp_mb__after_atomic(), " :
 				"(no barrier) ", x->txq, x->txq);
 	default:
@@ -1436,7 +1477,8 @@ static int bqlm_tun_describe_read(const struct bqlm_tun *tun,
 	case BQLM_TUN_R_IDLE:
 		return snprintf(buf, len, "%s%u: %s(q%u)%s; %s", who, q,
 				consume, q,
-				bqlm_tun_bp_variant(cfg) ?
+				bqlm_tun_bp_variant(cfg) ||
+				bqlm_tun_bql_variant(cfg) ?
 				" [consumer_lock held on]" : "", empty);
 	case BQLM_TUN_R_WAKE:
 		if (bqlm_tun_bql_variant(cfg))
@@ -1450,7 +1492,7 @@ static int bqlm_tun_describe_read(const struct bqlm_tun *tun,
 		return snprintf(buf, len,
 				"%s%u: __tun_wake_queue(%u): %snetif_tx_queue_stopped(txq%u) ? cons_cnt += %u, wake at %u",
 				who, q, rd->nr,
-				bqlm_tun_barriers(cfg) ? "smp_mb(), " :
+				bqlm_tun_consumer_mb(cfg) ? "smp_mb(), " :
 				"(no barrier) ", q, rd->nr,
 				tun->q[q % BQLM_TUN_MAX_QUEUES].ring.size / 2);
 	case BQLM_TUN_R_UNLOCK:

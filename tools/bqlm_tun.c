@@ -78,7 +78,7 @@ void bqlm_cli_tun_list(void)
 
 	printf("tun variants:\n");
 	for (v = 0; v < BQLM_TUN_NR_VARIANTS; v++)
-		printf("  %-23s %s\n", bqlm_tun_variant_name(v),
+		printf("  %-28s %s\n", bqlm_tun_variant_name(v),
 		       bqlm_tun_variant_desc(v));
 	printf("memory models (--memory-model):\n");
 	printf("  sc    sequential consistency\n");
@@ -99,6 +99,7 @@ void bqlm_cli_tun_usage(FILE *f)
 		"\n"
 		"tun options:\n"
 		"  --variant NAME       stock, stop-2019, backpressure, backpressure-nobarrier,\n"
+		"                       backpressure-no-producer-mb, backpressure-no-consumer-mb,\n"
 		"                       bql, bql-late-sent, bql-reset-resize (required)\n"
 		"  --memory-model M     sc, tso, pso, x86 (default sc)\n"
 		"  --queues Q           queue files, 1..%d (default 1)\n"

@@ -31,10 +31,18 @@
  * issues them: the interleavings in which other CPUs run between two of
  * those flushes are reached through the flush actions before the barrier.
  *
- * Two approximations, both documented in docs/tun.md: a spin_unlock()
- * (release) drains the buffer, so the next holder of the lock sees every
- * store made under it; and variables only ever accessed under one lock
- * are not kept here at all (the lock orders them).
+ * Locks are shared words too: spin_unlock() is a release store of 0 that
+ * waits in the buffer like any store (it reaches memory after every
+ * earlier store; under pso a release entry goes only when it is the
+ * oldest), and another CPU can take the lock only once that store is in
+ * memory, so it sees everything done under the lock. spin_lock() is an
+ * atomic read-modify-write on memory: on x86 a locked instruction that
+ * drains the whole buffer; under the LKMM models (an acquire) it first
+ * commits the CPU's own pending stores to the lock word (and, FIFO, the
+ * older ones) and orders nothing else, so stores made under an earlier
+ * hold of the lock may stay buffered across an unlock/lock pair.
+ * Variables only ever accessed under one lock are not kept here at all
+ * (the lock orders them).
  */
 #ifndef _BQLM_MEMORY_MODEL_H
 #define _BQLM_MEMORY_MODEL_H
@@ -58,7 +66,7 @@ enum bqlm_mm_kind {
 };
 
 /* Shared variables a struct bqlm_mem holds. */
-#define BQLM_MM_MAX_VARS	12
+#define BQLM_MM_MAX_VARS	16
 /* Entries a store buffer holds; a store into a full buffer flushes one. */
 #define BQLM_SB_DEPTH		3
 
@@ -66,6 +74,7 @@ enum bqlm_mm_kind {
 #define BQLM_SB_STORE		1	/* var = val */
 #define BQLM_SB_SET_BITS	2	/* var |= val (set_bit()) */
 #define BQLM_SB_CLEAR_BITS	3	/* var &= ~val (clear_bit()) */
+#define BQLM_SB_RELEASE		4	/* var = val, a release (unlock) */
 
 /**
  * struct bqlm_sb_entry - one buffered store
@@ -127,8 +136,10 @@ unsigned int bqlm_mm_test_and_set_bits(const struct bqlm_mm_cpu *c,
 				       unsigned int var, unsigned int bits);
 void bqlm_mm_mb(const struct bqlm_mm_cpu *c);
 void bqlm_mm_mb_after_atomic(const struct bqlm_mm_cpu *c);
-void bqlm_mm_lock(const struct bqlm_mm_cpu *c);
-void bqlm_mm_unlock(const struct bqlm_mm_cpu *c);
+bool bqlm_mm_lock_free(const struct bqlm_mm_cpu *c, unsigned int var);
+int bqlm_mm_lock(const struct bqlm_mm_cpu *c, unsigned int var,
+		 unsigned int owner);
+void bqlm_mm_unlock(const struct bqlm_mm_cpu *c, unsigned int var);
 
 bool bqlm_mm_can_flush(enum bqlm_mm_kind kind, const struct bqlm_sb *sb,
 		       unsigned int k);

@@ -48,6 +48,8 @@
  *	the stop; tun_force_wake_queue() on attach, TUNSETIFF and resize
  * @BQLM_TUN_BACKPRESSURE_NOBARRIER: the same without smp_mb__after_atomic()
  *	in tun_net_xmit() and smp_mb() in __tun_wake_queue()
+ * @BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB: without the producer's barrier only
+ * @BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB: without the consumer's barrier only
  * @BQLM_TUN_BQL: design study, never proposed upstream: BQL in tun.
  *	netdev_tx_sent_queue() in tun_net_xmit() under producer_lock once
  *	__ptr_ring_check_produce() found room, before the produce makes the
@@ -68,6 +70,8 @@ enum bqlm_tun_variant {
 	BQLM_TUN_STOP_2019,
 	BQLM_TUN_BACKPRESSURE,
 	BQLM_TUN_BACKPRESSURE_NOBARRIER,
+	BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB,
+	BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB,
 	BQLM_TUN_BQL,
 	BQLM_TUN_BQL_LATE_SENT,
 	BQLM_TUN_BQL_RESET_RESIZE,
@@ -235,8 +239,6 @@ struct bqlm_tun_reader {
  * @ring: tfile->tx_ring
  * @shadow: the packet each slot was last produced with (model only)
  * @cons_cnt: tfile->cons_cnt (consumer_lock)
- * @prod_lock: who holds producer_lock (0 free, else actor + 1)
- * @cons_lock: who holds consumer_lock
  * @attached: the tfile is in tun->tfiles[]
  * @woke_full: the queue was woken by force with the ring full (model only)
  * @pad: zero
@@ -245,16 +247,15 @@ struct bqlm_tun_queue {
 	struct bqlm_ptr_ring ring;
 	unsigned char shadow[BQLM_PTR_RING_MAX];
 	unsigned char cons_cnt;
-	unsigned char prod_lock;
-	unsigned char cons_lock;
 	unsigned char attached;
 	unsigned char woke_full;
-	unsigned char pad[3];
+	unsigned char pad;
 };
 
 /**
  * struct bqlm_tun - the whole state
- * @mem: the shared variables: ring slots, txq state words
+ * @mem: the shared variables: ring slots, txq state words, ring locks
+ *	(0 free, else the holder + 1)
  * @q: the queue files
  * @cpu: the producer CPUs
  * @rd: the readers, one per queue file
