@@ -94,7 +94,8 @@ void bqlm_cli_tun_list(void)
 void bqlm_cli_tun_usage(FILE *f)
 {
 	fprintf(f,
-		"       bqlm explore tun --variant NAME [tun options]\n"
+		"\n"
+		"usage: bqlm explore tun --variant NAME [tun options]\n"
 		"       bqlm explore bql-xoff [bql-xoff options]\n"
 		"\n"
 		"tun options:\n"
