@@ -163,6 +163,8 @@ struct tun_x_case {
 	unsigned int detaches;
 	unsigned int set_iffs;
 	bool qdisc;
+	unsigned int queues;
+	unsigned int packets;
 	unsigned long long states;
 	unsigned long long transitions;
 	unsigned int violated;
@@ -172,7 +174,11 @@ struct tun_x_case {
 
 #define TUN_X(d, v, m, rd, ring, det, iff, qd, s, t, viol, verd, depth) \
 	{ d, BQLM_TUN_##v, BQLM_MM_##m, BQLM_TUN_##rd, ring, det, iff, qd, \
-	  s, t, viol, verd, depth }
+	  1, 4, s, t, viol, verd, depth }
+/* two queue files, one producer CPU each, three packets, no violation */
+#define TUN_XQ(d, v, m, s, t) \
+	{ d, BQLM_TUN_##v, BQLM_MM_##m, BQLM_TUN_READ, 4, 1, 0, true, 2, 3, \
+	  s, t, 0, BQLM_CHECK_NONE, 0 }
 
 static const struct tun_x_case tun_x_cases[] = {
 	TUN_X("stock-sc", STOCK, SC, READ, 2, 1, 0, true, 4047, 8646, 0,
@@ -219,6 +225,8 @@ static const struct tun_x_case tun_x_cases[] = {
 	      1, 0, true, 74671, 209273, BIT_ST, BQLM_CHECK_STALL, 31),
 	TUN_X("no-consumer-mb-tso", BACKPRESSURE_NO_CONSUMER_MB, TSO, READ, 4,
 	      1, 0, true, 113377, 339006, BIT_ST, BQLM_CHECK_STALL, 33),
+	TUN_XQ("backpressure-2q-sc", BACKPRESSURE, SC, 29095, 88462),
+	TUN_XQ("backpressure-2q-tso", BACKPRESSURE, TSO, 119663, 483709),
 	/* the BQL study: one detach, one resize to 2 (the variants' default) */
 	TUN_X("bql", BQL, SC, READ, 4, 1, 0, true, 118718, 252682, 0,
 	      BQLM_CHECK_NONE, 0),
@@ -239,7 +247,8 @@ static void tun_x_cfg(const struct tun_x_case *p, struct bqlm_tun_cfg *cfg)
 	bqlm_tun_cfg_default(cfg, p->variant);
 	cfg->mm = p->mm;
 	cfg->reader = p->reader;
-	cfg->packets = 4;
+	cfg->queues = p->queues;
+	cfg->packets = p->packets;
 	cfg->ring = p->ring;
 	cfg->detaches = p->detaches;
 	cfg->set_iffs = p->set_iffs;
@@ -288,7 +297,7 @@ static void tun_exploration(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, res->w[c].v.check, c);
 	/* every state expanded once went through the figures */
 	KUNIT_EXPECT_EQ(test, stats->states, res->states);
-	KUNIT_EXPECT_LE(test, stats->max_delivered, 4U);
+	KUNIT_EXPECT_LE(test, stats->max_delivered, p->packets);
 	if (p->variant == BQLM_TUN_STOCK)
 		KUNIT_EXPECT_GT(test, stats->max_drops[BQLM_TUN_DROP_FULL], 0U);
 	else if (p->verdict == BQLM_CHECK_NONE)
