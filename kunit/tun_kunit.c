@@ -747,6 +747,7 @@ static void tun_trace_words(struct kunit *test)
 	tun_trace_has(test, cfg, BQLM_CHECK_BACKPRESSURE_DROP, drop,
 		      ARRAY_SIZE(drop));
 	bqlm_tun_cfg_default(cfg, BQLM_TUN_STOP_2019);
+	cfg->detaches = 1;
 	cfg->reader = BQLM_TUN_VHOST;
 	cfg->packets = 3;
 	cfg->ring = 2;
@@ -756,6 +757,7 @@ static void tun_trace_words(struct kunit *test)
 	cfg->packets = 3;
 	cfg->ring = 2;
 	cfg->cpus = 1;
+	cfg->detaches = 1;
 	tun_trace_has(test, cfg, BQLM_CHECK_STALL, detach,
 		      ARRAY_SIZE(detach));
 }

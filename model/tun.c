@@ -218,10 +218,11 @@ const char *bqlm_tun_drop_name(enum bqlm_tun_drop drop)
  * @variant: the variant
  *
  * One queue file, two producer CPUs, a ring of four, five packets, a
- * blocking reader, a qdisc, IFF_BACKPRESSURE set, one detach/attach cycle,
- * no TUNSETIFF, no resize (a resize would take the ring below four slots,
+ * blocking reader, a qdisc, IFF_BACKPRESSURE set, one detach/attach cycle
+ * (none for stop-2019, whose detach stall would hide its lost wakeup), no
+ * TUNSETIFF, no resize (a resize would take the ring below four slots,
  * where the half-ring wake has a drop of its own: see docs/tun.md); under
- * sc.
+ * sc. The BQL study: four packets and one resize.
  */
 void bqlm_tun_cfg_default(struct bqlm_tun_cfg *cfg,
 			  enum bqlm_tun_variant variant)
@@ -242,6 +243,9 @@ void bqlm_tun_cfg_default(struct bqlm_tun_cfg *cfg,
 	cfg->resizes = 0;
 	cfg->resize_to = 2;
 	cfg->len = 100;
+	/* the 2019 race alone; --detaches 1 adds the re-attach stall */
+	if (variant == BQLM_TUN_STOP_2019)
+		cfg->detaches = 0;
 	if (variant >= BQLM_TUN_BQL) {
 		/* the study: one queue, the resize is the point */
 		cfg->packets = 4;
