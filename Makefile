@@ -57,6 +57,7 @@ $(BUILD)/libbqlm.a: $(call objs,rel,$(MODEL_SRCS))
 
 # The command line front end (tools/bqlm.c) on the model library.
 $(BUILD)/bqlm: $(BUILD)/rel/tools/bqlm.o $(BUILD)/rel/tools/bqlm_tun.o \
+	       $(BUILD)/rel/tools/bqlm_sim.o \
 	       $(BUILD)/libbqlm.a
 	$(CC) -o $@ $^
 

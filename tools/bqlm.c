@@ -21,6 +21,7 @@
 #include <bqlm/usbnet.h>
 
 #include "bqlm_tun.h"
+#include "bqlm_sim.h"
 
 #define EXIT_VIOLATION	1
 #define EXIT_USAGE	2
@@ -60,6 +61,7 @@ static void print_help(FILE *f)
 		"             3 exploration incomplete (bound), 4 internal error\n",
 		prog, prog, prog, BQLM_USBNET_MAX_PACKETS);
 	bqlm_cli_tun_usage(f);
+	bqlm_cli_sim_usage(f);
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -496,6 +498,7 @@ static int cmd_bench(int argc, char **argv)
 	ns = bench_dql(reps, &limit);
 	printf("DQL op cost: %.1f ns per dql_queued + dql_completed pair (%u pairs, final limit %u)\n",
 	       ns, reps, limit);
+	bqlm_cli_sim_bench();
 	return 0;
 }
 
@@ -515,6 +518,8 @@ int main(int argc, char **argv)
 		return cmd_explore(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "bench"))
 		return cmd_bench(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "sim"))
+		return bqlm_cli_sim(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
 	    !strcmp(argv[1], "-h")) {
 		print_help(stdout);

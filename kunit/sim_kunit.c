@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the timing simulation (model/sim.c): the event queue,
+ * jiffies, TX_QLEN, determinism, and the usbnet results the simulation
+ * exists for, on short simulated runs (well under a second of CPU in UML).
+ */
+#include <kunit/test.h>
+#include <bqlm/sim.h>
+
+static void sim_evq_order(struct kunit *test)
+{
+	static const unsigned long long t[] = { 50, 10, 30, 10, 0, 30, 10 };
+	struct bqlm_sim_event e, prev;
+	struct bqlm_evq q;
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(test, bqlm_evq_init(&q, ARRAY_SIZE(t)), 0);
+	for (i = 0; i < ARRAY_SIZE(t); i++)
+		KUNIT_EXPECT_EQ(test, bqlm_evq_push(&q, t[i], i, 100 + i), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_evq_push(&q, 1, 0, 0), -ENOSPC);
+	KUNIT_ASSERT_EQ(test, bqlm_evq_pop(&q, &prev), 0);
+	KUNIT_EXPECT_EQ(test, prev.time, 0ULL);
+	KUNIT_EXPECT_EQ(test, prev.type, 4U);
+	for (i = 1; i < ARRAY_SIZE(t); i++) {
+		KUNIT_ASSERT_EQ(test, bqlm_evq_pop(&q, &e), 0);
+		/* time order, and insertion order among equal times */
+		KUNIT_EXPECT_TRUE(test, e.time > prev.time ||
+				  (e.time == prev.time && e.seq > prev.seq));
+		KUNIT_EXPECT_EQ(test, e.arg, 100 + e.type);
+		KUNIT_EXPECT_EQ(test, e.time, t[e.type]);
+		prev = e;
+	}
+	KUNIT_EXPECT_EQ(test, bqlm_evq_pop(&q, &e), -ENOENT);
+	/* the three events at t=10 came out as pushed: types 1, 3, 6 */
+	bqlm_evq_push(&q, 10, 1, 0);
+	bqlm_evq_push(&q, 10, 3, 0);
+	bqlm_evq_push(&q, 5, 9, 0);
+	bqlm_evq_push(&q, 10, 6, 0);
+	bqlm_evq_pop(&q, &e);
+	KUNIT_EXPECT_EQ(test, e.type, 9U);
+	bqlm_evq_pop(&q, &e);
+	KUNIT_EXPECT_EQ(test, e.type, 1U);
+	bqlm_evq_pop(&q, &e);
+	KUNIT_EXPECT_EQ(test, e.type, 3U);
+	bqlm_evq_pop(&q, &e);
+	KUNIT_EXPECT_EQ(test, e.type, 6U);
+	bqlm_evq_free(&q);
+}
+
+static void sim_jiffies(struct kunit *test)
+{
+	struct bqlm_sim_cfg cfg;
+
+	bqlm_sim_cfg_default(&cfg);
+	KUNIT_EXPECT_EQ(test, cfg.hz, 250U);
+	cfg.jiffies0 = 1000;
+	/* HZ 250: a tick every 4 ms */
+	KUNIT_EXPECT_EQ(test, bqlm_sim_jiffies(&cfg, 0), 1000UL);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_jiffies(&cfg, 3999999), 1000UL);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_jiffies(&cfg, 4000000), 1001UL);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_jiffies(&cfg, 10 * BQLM_NSEC_PER_SEC),
+			3500UL);
+	cfg.hz = 1000;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_jiffies(&cfg, 999999), 1000UL);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_jiffies(&cfg, 1000000), 1001UL);
+	cfg.hz = 100;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_jiffies(&cfg, 600 * BQLM_NSEC_PER_SEC),
+			61000UL);
+	/* jiffies wrap as unsigned long does */
+	cfg.jiffies0 = ULONG_MAX;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_jiffies(&cfg, 10 * BQLM_NSEC_PER_MSEC),
+			0UL);
+}
+
+static void sim_tx_qlen(struct kunit *test)
+{
+	struct bqlm_sim_cfg cfg;
+
+	/* MAX_QUEUE_MEMORY / hard_mtu; five times that on SuperSpeed */
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(BQLM_SIM_USB2, 1514),
+			60U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(BQLM_SIM_USB3, 1514),
+			300U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(BQLM_SIM_USB3, 9014),
+			50U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(BQLM_SIM_USB3, 0),
+			4U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(1, 1514), 4U);
+
+	bqlm_sim_cfg_default(&cfg);
+	KUNIT_ASSERT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
+	KUNIT_EXPECT_EQ(test, cfg.tx_qlen, 300U);
+	KUNIT_EXPECT_EQ(test, cfg.usb_bps, 4000000000ULL);
+	KUNIT_EXPECT_EQ(test, cfg.irq_ns, 40000U);
+	KUNIT_EXPECT_EQ(test, cfg.maxpacket, 1024U);
+	KUNIT_EXPECT_EQ(test, cfg.len, 1514U);
+	bqlm_sim_cfg_default(&cfg);
+	cfg.usb = BQLM_SIM_USB2;
+	KUNIT_ASSERT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
+	KUNIT_EXPECT_EQ(test, cfg.tx_qlen, 60U);
+	KUNIT_EXPECT_EQ(test, cfg.usb_bps, 425984000ULL);
+	KUNIT_EXPECT_EQ(test, cfg.irq_ns, 125000U);
+	/* rejected parameters */
+	bqlm_sim_cfg_default(&cfg);
+	cfg.variant = BQLM_USBNET_V1;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	bqlm_sim_cfg_default(&cfg);
+	cfg.fifo_bytes = 1000;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	bqlm_sim_cfg_default(&cfg);
+	cfg.warmup_ns = cfg.duration_ns;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	KUNIT_EXPECT_NULL(test, bqlm_sim_create(&cfg));
+	/* 1538 wire bytes at 1 Gbit/s */
+	bqlm_sim_cfg_default(&cfg);
+	cfg.link_bps = 1000000000ULL;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_frame_ns(&cfg, 1514), 12304ULL);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_frame_ns(&cfg, 40), 672ULL);
+}
+
+/* One run at @link_bps; the result in @res. */
+static void sim_run_one(struct kunit *test, struct bqlm_sim_cfg *cfg,
+			struct bqlm_sim_result *res)
+{
+	struct bqlm_sim *sim = bqlm_sim_create(cfg);
+
+	KUNIT_ASSERT_NOT_NULL(test, sim);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_run(sim), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_sim_result(sim, res), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_now(sim), cfg->duration_ns);
+	KUNIT_EXPECT_EQ(test, res->dql_errors, 0ULL);
+	*cfg = *bqlm_sim_get_cfg(sim);
+	bqlm_sim_destroy(sim);
+}
+
+static void sim_cfg_short(struct bqlm_sim_cfg *cfg,
+			  enum bqlm_usbnet_variant variant,
+			  unsigned long long link_bps)
+{
+	bqlm_sim_cfg_default(cfg);
+	cfg->variant = variant;
+	cfg->link_bps = link_bps;
+	cfg->duration_ns = BQLM_NSEC_PER_SEC;
+	cfg->warmup_ns = BQLM_NSEC_PER_SEC / 2;
+	cfg->ping_ns = BQLM_NSEC_PER_MSEC;
+}
+
+/*
+ * The digest folds every event's time and type and the final BQL state:
+ * the same constants in the kernel, in userspace and in the 32-bit build.
+ */
+#define SIM_DIGEST_EVENTS	8658ULL
+#define SIM_DIGEST		0x863846cb1485c008ULL
+
+static void sim_deterministic(struct kunit *test)
+{
+	struct bqlm_sim_result a, b;
+	struct bqlm_sim_cfg cfg;
+
+	bqlm_sim_cfg_default(&cfg);
+	cfg.duration_ns = 200 * BQLM_NSEC_PER_MSEC;
+	cfg.warmup_ns = 0;
+	cfg.seed = 42;
+	sim_run_one(test, &cfg, &a);
+	bqlm_sim_cfg_default(&cfg);
+	cfg.duration_ns = 200 * BQLM_NSEC_PER_MSEC;
+	cfg.warmup_ns = 0;
+	cfg.seed = 42;
+	sim_run_one(test, &cfg, &b);
+	KUNIT_EXPECT_EQ(test, a.events, b.events);
+	KUNIT_EXPECT_EQ(test, a.digest, b.digest);
+	KUNIT_EXPECT_EQ(test, a.events, SIM_DIGEST_EVENTS);
+	KUNIT_EXPECT_EQ(test, a.digest, SIM_DIGEST);
+	/* the seed matters (bh jitter, ping phase) */
+	cfg.seed = 43;
+	sim_run_one(test, &cfg, &b);
+	KUNIT_EXPECT_NE(test, a.digest, b.digest);
+}
+
+/*
+ * Without BQL the ping, first in the qdisc, waits for usbnet_bh() to wake
+ * the queue and then behind what the device holds: the URBs on dev->txq
+ * (TX_QLEN minus the few the last bh run completed) and the frames in the
+ * adapter's FIFO. In frame times F of a full frame at the link rate, with
+ * B = irq interval + bh delay + bh jitter (the longest wait for a bh run):
+ *   lower: TX_QLEN * F - B - F  (a bh run completes at most B / F + 1)
+ *   upper: (TX_QLEN + FIFO / len + 2) * F + B
+ * which is "about TX_QLEN x MTU / link rate" with its tolerance.
+ */
+static void sim_nobql_queueing_delay(struct kunit *test)
+{
+	unsigned long long f, b, lo, hi;
+	struct bqlm_sim_result r;
+	struct bqlm_sim_cfg cfg;
+
+	sim_cfg_short(&cfg, BQLM_USBNET_NO_BQL, 1000000000ULL);
+	sim_run_one(test, &cfg, &r);
+	f = bqlm_sim_frame_ns(&cfg, cfg.len);
+	b = cfg.irq_ns + cfg.bh_ns + cfg.bh_jitter_ns;
+	lo = cfg.tx_qlen * f - b - f;
+	hi = (cfg.tx_qlen + cfg.fifo_bytes / cfg.len + 2) * f + b;
+	kunit_info(test, "no-bql 1 Gbit/s: ping p50 %llu ns, max %llu ns, bounds [%llu, %llu]",
+		   r.ping_p50, r.ping_max, lo, hi);
+	KUNIT_EXPECT_GE(test, r.pings, 400U);
+	KUNIT_EXPECT_GE(test, r.ping_p50, lo);
+	KUNIT_EXPECT_LE(test, r.ping_max, hi);
+	/* the link is the bottleneck and stays busy */
+	KUNIT_EXPECT_GT(test, r.goodput_bps, 980000000ULL * 1514 / 1538);
+	KUNIT_EXPECT_GT(test, r.drops, 0ULL);
+	KUNIT_EXPECT_GT(test, r.stops, 0ULL);
+	KUNIT_EXPECT_EQ(test, r.bql_stops, 0ULL);
+}
+
+/*
+ * With BQL (fixed) the p99 ping latency drops to less than half, at the
+ * same throughput (within 2%), at 100 Mbit/s and at 1 Gbit/s.
+ */
+static void sim_bql_reduces_latency(struct kunit *test)
+{
+	static const unsigned long long links[] = {
+		100000000ULL, 1000000000ULL,
+	};
+	struct bqlm_sim_result nb, fx;
+	struct bqlm_sim_cfg cfg;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(links); i++) {
+		sim_cfg_short(&cfg, BQLM_USBNET_NO_BQL, links[i]);
+		/* at 100 Mbit/s the device queue takes 0.4 s to fill */
+		if (links[i] < 1000000000ULL) {
+			cfg.duration_ns = 2 * BQLM_NSEC_PER_SEC;
+			cfg.warmup_ns = BQLM_NSEC_PER_SEC;
+			cfg.ping_ns = 5 * BQLM_NSEC_PER_MSEC;
+		}
+		sim_run_one(test, &cfg, &nb);
+		cfg.variant = BQLM_USBNET_FIXED;
+		sim_run_one(test, &cfg, &fx);
+		kunit_info(test, "%llu bit/s: p99 no-bql %llu ns, fixed %llu ns; goodput %llu vs %llu; limit p50 %u max %u",
+			   links[i], nb.ping_p99, fx.ping_p99,
+			   nb.goodput_bps, fx.goodput_bps, fx.limit_p50,
+			   fx.limit_max);
+		KUNIT_EXPECT_LT(test, 2 * fx.ping_p99, nb.ping_p99);
+		KUNIT_EXPECT_LE(test, 50 * fx.goodput_bps, 51 * nb.goodput_bps);
+		KUNIT_EXPECT_GE(test, 50 * fx.goodput_bps, 49 * nb.goodput_bps);
+		KUNIT_EXPECT_GT(test, fx.bql_stops, 0ULL);
+		KUNIT_EXPECT_GT(test, fx.limit_max, 0U);
+	}
+}
+
+/* The TCP-like sender: a window below the qdisc limit never drops. */
+static void sim_tcp_window(struct kunit *test)
+{
+	struct bqlm_sim_result r;
+	struct bqlm_sim_cfg cfg;
+
+	sim_cfg_short(&cfg, BQLM_USBNET_FIXED, 1000000000ULL);
+	cfg.traffic = BQLM_SIM_TCP;
+	sim_run_one(test, &cfg, &r);
+	KUNIT_EXPECT_EQ(test, r.drops, 0ULL);
+	KUNIT_EXPECT_GT(test, r.goodput_bps, 980000000ULL * 1514 / 1538);
+	KUNIT_EXPECT_GT(test, r.pings, 400U);
+}
+
+static struct kunit_case bqlm_sim_cases[] = {
+	KUNIT_CASE(sim_evq_order),
+	KUNIT_CASE(sim_jiffies),
+	KUNIT_CASE(sim_tx_qlen),
+	KUNIT_CASE(sim_deterministic),
+	KUNIT_CASE(sim_nobql_queueing_delay),
+	KUNIT_CASE(sim_bql_reduces_latency),
+	KUNIT_CASE(sim_tcp_window),
+	{}
+};
+
+static struct kunit_suite bqlm_sim_suite = {
+	.name = "bqlm_sim",
+	.test_cases = bqlm_sim_cases,
+};
+
+kunit_test_suite(bqlm_sim_suite);

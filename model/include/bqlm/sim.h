@@ -1,0 +1,263 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - discrete-event timing simulation of a usbnet transmit path
+ * with and without BQL (see docs/sim.md).
+ *
+ * Time is simulated in nanoseconds (bqlm_u64); jiffies are derived from it
+ * (HZ configurable). The BQL queue layer is model/netdevice.c with the DQL
+ * model, the same code the explorer and the KUnit suites run. Everything is
+ * integer arithmetic and deterministic for a given seed: no clock, no
+ * floating point (the CLI formats), no allocation after bqlm_sim_create().
+ *
+ * The parts, each with its parameters in struct bqlm_sim_cfg:
+ *   traffic   a saturating bulk sender (UDP at a fixed rate, or a simple
+ *             TCP-like fixed window) and a periodic ping
+ *   qdisc     pfifo_fast: the ping in band 0 ("prioritized ping"), bulk in
+ *             band 1; or one FIFO for both
+ *   usbnet    usbnet_start_xmit() / tx_complete() / defer_bh() /
+ *             usbnet_bh() with TX_QLEN from usbnet_update_max_qlen() and
+ *             the BQL call placement of the no-bql and fixed variants
+ *   USB bus   serial bulk-out transfer at the bus's data rate, flow
+ *             controlled by the adapter's FIFO; completion interrupts
+ *             moderated (xHCI IMOD, EHCI interrupt threshold)
+ *   bh        the delay from the interrupt to usbnet_bh() (batching)
+ *   adapter   a byte FIFO drained at the Ethernet link rate
+ */
+#ifndef _BQLM_SIM_H
+#define _BQLM_SIM_H
+
+#include <bqlm/types.h>
+#include <bqlm/netdevice.h>
+#include <bqlm/usbnet.h>
+
+#define BQLM_NSEC_PER_SEC	1000000000ULL
+#define BQLM_NSEC_PER_MSEC	1000000ULL
+#define BQLM_NSEC_PER_USEC	1000ULL
+
+/* usbnet.c's MAX_QUEUE_MEMORY: 60 full-size frames */
+#define BQLM_SIM_MAX_QUEUE_MEMORY	(60 * 1518)
+/* Largest TX_QLEN / qdisc band / adapter FIFO the simulation accepts. */
+#define BQLM_SIM_MAX_QLEN	4096
+#define BQLM_SIM_MAX_FIFO	(1024 * 1024)
+#define BQLM_SIM_MAX_WINDOW	4096
+
+/* ----- the event queue ------------------------------------------------ */
+
+/**
+ * struct bqlm_sim_event - one scheduled event
+ * @time: when, in ns
+ * @seq: insertion number: equal times run in insertion order
+ * @type: what (the user's code)
+ * @arg: its argument
+ */
+struct bqlm_sim_event {
+	bqlm_u64 time;
+	bqlm_u64 seq;
+	unsigned int type;
+	unsigned int arg;
+};
+
+/**
+ * struct bqlm_evq - a binary min-heap of events, ordered by (@time, @seq)
+ * @ev: the heap, @cap entries preallocated
+ * @n: entries in use
+ * @cap: capacity
+ * @seq: the next insertion number
+ */
+struct bqlm_evq {
+	struct bqlm_sim_event *ev;
+	unsigned int n;
+	unsigned int cap;
+	bqlm_u64 seq;
+};
+
+int bqlm_evq_init(struct bqlm_evq *q, unsigned int cap);
+void bqlm_evq_free(struct bqlm_evq *q);
+int bqlm_evq_push(struct bqlm_evq *q, bqlm_u64 time, unsigned int type,
+		  unsigned int arg);
+int bqlm_evq_pop(struct bqlm_evq *q, struct bqlm_sim_event *out);
+
+/* ----- configuration ---------------------------------------------------- */
+
+/**
+ * enum bqlm_sim_usb - the USB speed the adapter enumerated at
+ * @BQLM_SIM_USB2: high speed, 480 Mbit/s (EHCI/xHCI), USB_SPEED_HIGH
+ * @BQLM_SIM_USB3: SuperSpeed, 5 Gbit/s (xHCI), USB_SPEED_SUPER
+ */
+enum bqlm_sim_usb {
+	BQLM_SIM_USB2 = 2,
+	BQLM_SIM_USB3 = 3,
+};
+
+/**
+ * enum bqlm_sim_traffic - the bulk sender
+ * @BQLM_SIM_UDP: iperf3-like UDP: one packet every @len bytes at
+ *	@udp_rate, dropped at the qdisc when its band is full
+ * @BQLM_SIM_TCP: TCP-like: at most @window packets sent and not yet
+ *	acknowledged; an ack comes @ack_delay after the frame left the link
+ */
+enum bqlm_sim_traffic {
+	BQLM_SIM_UDP,
+	BQLM_SIM_TCP,
+};
+
+/**
+ * struct bqlm_sim_cfg - the simulation's parameters
+ * @variant: BQLM_USBNET_NO_BQL or BQLM_USBNET_FIXED (the other BQL
+ *	variants differ only on stop/open/suspend paths, not simulated)
+ * @usb: the USB speed
+ * @link_bps: Ethernet link rate, bit/s (100e6, 1e9, 2.5e9)
+ * @usb_bps: bulk-out data rate of the bus, bit/s (0: from @usb)
+ * @mtu: the interface MTU
+ * @tx_qlen: TX_QLEN (0: usbnet_update_max_qlen() for @usb and @mtu)
+ * @maxpacket: bulk-out wMaxPacketSize (0: 512 for USB2, 1024 for USB3)
+ * @fixup_hdr: bytes tx_fixup() prepends (ax88179: 8)
+ * @fifo_bytes: the adapter's TX FIFO
+ * @irq_ns: minimum interval between completion interrupts (0: from @usb:
+ *	xHCI's default IMOD 40 us; EHCI's default threshold of 1 microframe)
+ * @bh_ns: delay from the interrupt to usbnet_bh()
+ * @bh_jitter_ns: plus a uniform random delay below this
+ * @hz: HZ
+ * @jiffies0: jiffies at time 0
+ * @txqueuelen: qdisc limit per band (dev->tx_queue_len, 1000 for Ethernet)
+ * @prio_ping: the ping in pfifo_fast band 0 (true) or with the bulk
+ * @traffic: enum bqlm_sim_traffic
+ * @len: bulk packet length (Ethernet frame without FCS; 0: @mtu + 14)
+ * @udp_bps: UDP offered rate, bit/s of @len (0: 110% of @link_bps)
+ * @window: TCP-like window in packets
+ * @ack_ns: TCP-like: frame on the wire to ack at the sender
+ * @ping_len: ping frame length (98: 56 data + ICMP + IP + Ethernet)
+ * @ping_ns: ping interval (0: no ping)
+ * @duration_ns: simulated time
+ * @warmup_ns: statistics ignore what happens before this
+ * @sample_ns: time-series sampling interval (0: no time series)
+ * @seed: the seed of the bh jitter and the ping phase
+ */
+struct bqlm_sim_cfg {
+	enum bqlm_usbnet_variant variant;
+	enum bqlm_sim_usb usb;
+	bqlm_u64 link_bps;
+	bqlm_u64 usb_bps;
+	unsigned int mtu;
+	unsigned int tx_qlen;
+	unsigned int maxpacket;
+	unsigned int fixup_hdr;
+	unsigned int fifo_bytes;
+	unsigned int irq_ns;
+	unsigned int bh_ns;
+	unsigned int bh_jitter_ns;
+	unsigned int hz;
+	unsigned long jiffies0;
+	unsigned int txqueuelen;
+	bool prio_ping;
+	enum bqlm_sim_traffic traffic;
+	unsigned int len;
+	bqlm_u64 udp_bps;
+	unsigned int window;
+	unsigned int ack_ns;
+	unsigned int ping_len;
+	bqlm_u64 ping_ns;
+	bqlm_u64 duration_ns;
+	bqlm_u64 warmup_ns;
+	bqlm_u64 sample_ns;
+	bqlm_u64 seed;
+};
+
+void bqlm_sim_cfg_default(struct bqlm_sim_cfg *cfg);
+int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg);
+unsigned int bqlm_usbnet_update_max_qlen(enum bqlm_sim_usb usb,
+					 unsigned int hard_mtu);
+unsigned long bqlm_sim_jiffies(const struct bqlm_sim_cfg *cfg, bqlm_u64 ns);
+
+/* ----- running and results -------------------------------------------- */
+
+/**
+ * struct bqlm_sim_sample - one point of the time series
+ * @t: time, ns
+ * @limit: the DQL limit
+ * @inflight: bytes queued and not completed (DQL)
+ * @txq: URBs on dev->txq
+ * @qdisc: packets in the qdisc
+ * @fifo: bytes in the adapter FIFO
+ */
+struct bqlm_sim_sample {
+	bqlm_u64 t;
+	unsigned int limit;
+	unsigned int inflight;
+	unsigned int txq;
+	unsigned int qdisc;
+	unsigned int fifo;
+};
+
+/**
+ * struct bqlm_sim_ping - one ping's transmit-path latency
+ * @sent: when it entered the qdisc, ns
+ * @lat: until its last bit left the adapter, ns
+ */
+struct bqlm_sim_ping {
+	bqlm_u64 sent;
+	bqlm_u64 lat;
+};
+
+/**
+ * struct bqlm_sim_result - what a run measured (after the warm-up)
+ * @events: events processed (whole run)
+ * @digest: FNV-1a digest of every event and the final queue state
+ * @now: simulated time reached, ns
+ * @bulk_bytes: bulk frame bytes that left the link after the warm-up
+ * @bulk_pkts: bulk frames that left the link after the warm-up
+ * @goodput_bps: @bulk_bytes * 8 per measured second
+ * @offered: bulk packets the sender produced (whole run)
+ * @drops: bulk packets the qdisc dropped (whole run)
+ * @pings: pings measured
+ * @ping_p50: median ping latency, ns
+ * @ping_p99: 99th percentile, ns
+ * @ping_max: maximum, ns
+ * @limit_p50: median DQL limit over the samples after the warm-up
+ * @limit_max: its maximum
+ * @urbs: URBs submitted
+ * @irqs: completion interrupts
+ * @bh_runs: usbnet_bh() runs with completions
+ * @stops: DRV_XOFF stops (TX_QLEN reached)
+ * @bql_stops: STACK_XOFF stops (BQL limit reached)
+ * @dql_errors: DQL calls the model rejected (must be 0)
+ */
+struct bqlm_sim_result {
+	bqlm_u64 events;
+	bqlm_u64 digest;
+	bqlm_u64 now;
+	bqlm_u64 bulk_bytes;
+	bqlm_u64 bulk_pkts;
+	bqlm_u64 goodput_bps;
+	bqlm_u64 offered;
+	bqlm_u64 drops;
+	unsigned int pings;
+	bqlm_u64 ping_p50;
+	bqlm_u64 ping_p99;
+	bqlm_u64 ping_max;
+	unsigned int limit_p50;
+	unsigned int limit_max;
+	bqlm_u64 urbs;
+	bqlm_u64 irqs;
+	bqlm_u64 bh_runs;
+	bqlm_u64 stops;
+	bqlm_u64 bql_stops;
+	bqlm_u64 dql_errors;
+};
+
+struct bqlm_sim;
+
+struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg);
+void bqlm_sim_destroy(struct bqlm_sim *sim);
+int bqlm_sim_run_until(struct bqlm_sim *sim, bqlm_u64 t);
+int bqlm_sim_run(struct bqlm_sim *sim);
+bqlm_u64 bqlm_sim_now(const struct bqlm_sim *sim);
+const struct bqlm_sim_cfg *bqlm_sim_get_cfg(const struct bqlm_sim *sim);
+int bqlm_sim_result(struct bqlm_sim *sim, struct bqlm_sim_result *res);
+const struct bqlm_sim_sample *bqlm_sim_samples(const struct bqlm_sim *sim,
+					       unsigned int *n);
+const struct bqlm_sim_ping *bqlm_sim_pings(const struct bqlm_sim *sim,
+					   unsigned int *n);
+bqlm_u64 bqlm_sim_frame_ns(const struct bqlm_sim_cfg *cfg, unsigned int len);
+
+#endif /* _BQLM_SIM_H */

@@ -1,0 +1,1051 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - discrete-event timing simulation of the usbnet transmit path
+ * over the BQL queue layer model (see <bqlm/sim.h> and docs/sim.md).
+ *
+ * Shared with the rest of the model: struct bqlm_txq and its calls
+ * (model/netdevice.c) with the DQL model (model/dynamic_queue_limits.c),
+ * the variant names of <bqlm/usbnet.h>. Simulation-specific: the usbnet
+ * transmit path below mirrors usbnet_start_xmit(), tx_complete(),
+ * defer_bh() and usbnet_bh() of drivers/net/usb/usbnet.c with the BQL call
+ * placement of the no-bql and fixed variants of model/usbnet.c, but on
+ * rings of any length: model/usbnet.c has a fixed array of
+ * BQLM_USBNET_MAX_PACKETS skbs for the explorer and no time.
+ *
+ * Each part has at most one event pending at a time (bus transfer, link
+ * frame, interrupt, bh, each sender, the sampler), so the event heap is
+ * small; packets live in a preallocated pool and move between rings of
+ * pool indices. Nothing is allocated after bqlm_sim_create().
+ */
+#include "bqlm_internal.h"
+#include <bqlm/sim.h>
+#include <bqlm/prng.h>
+
+#ifdef __KERNEL__
+#include <linux/math64.h>
+#endif
+
+/* u64 / u64 that links on 32-bit kernels */
+static inline bqlm_u64 bqlm_sim_div(bqlm_u64 a, bqlm_u64 b)
+{
+#ifdef __KERNEL__
+	return div64_u64(a, b);
+#else
+	return a / b;
+#endif
+}
+
+/* Ethernet: preamble + SFD 8, inter-frame gap 12, FCS 4, minimum frame 64 */
+#define BQLM_SIM_ETH_OVERHEAD	20
+#define BQLM_SIM_ETH_FCS	4
+#define BQLM_SIM_ETH_MIN	64
+#define BQLM_SIM_ETH_HLEN	14
+
+/* The events; each part has at most one pending. */
+enum {
+	BQLM_SIM_EV_BULK,	/* the bulk sender's next packet (UDP) */
+	BQLM_SIM_EV_ACK,	/* the oldest outstanding ack (TCP-like) */
+	BQLM_SIM_EV_PING,	/* the next ping */
+	BQLM_SIM_EV_BUS,	/* the bulk-out transfer in progress ends */
+	BQLM_SIM_EV_IRQ,	/* the host controller's completion interrupt */
+	BQLM_SIM_EV_BH,		/* usbnet_bh() runs */
+	BQLM_SIM_EV_LINK,	/* the frame on the wire ends */
+	BQLM_SIM_EV_SAMPLE,	/* time-series sample */
+	BQLM_SIM_NR_EV
+};
+
+#define BQLM_SIM_NONE	UINT_MAX
+
+struct bqlm_sim_pkt {
+	bqlm_u64 t_enq;
+	unsigned int len;
+	unsigned int urb_len;
+	bool ping;
+};
+
+/* A FIFO of unsigned ints (pool indices or lengths), fixed capacity. */
+struct bqlm_sim_ring {
+	unsigned int *slot;
+	unsigned int head;
+	unsigned int n;
+	unsigned int cap;
+};
+
+struct bqlm_sim {
+	struct bqlm_sim_cfg cfg;
+	struct bqlm_evq evq;
+	struct bqlm_prng prng;
+	bqlm_u64 now;
+	bqlm_u64 digest;
+	bqlm_u64 events;
+
+	/* the packet pool */
+	struct bqlm_sim_pkt *pkt;
+	unsigned int *free;
+	unsigned int nr_free;
+
+	/* qdisc: band 0 and band 1 of pfifo_fast */
+	struct bqlm_sim_ring band[2];
+
+	/* usbnet: the netdev queue, dev->txq (URB lengths), dev->done */
+	struct bqlm_txq txq;
+	struct bqlm_sim_ring dev_txq;
+	unsigned int done_pkts;
+	unsigned int done_bytes;
+	bool bh_pending;
+
+	/* host controller: URBs not yet transferred, completed ones */
+	struct bqlm_sim_ring hcq;
+	unsigned int hc_pkt;		/* on the bus, or BQLM_SIM_NONE */
+	unsigned int hc_completed;	/* completed, interrupt not yet run */
+	bool irq_pending;
+	bqlm_u64 last_irq;
+
+	/* adapter */
+	struct bqlm_sim_ring fifo;
+	unsigned int fifo_used;
+	unsigned int link_pkt;		/* on the wire, or BQLM_SIM_NONE */
+
+	/* traffic */
+	bqlm_u64 bulk_interval;
+	unsigned int outstanding;
+	struct bqlm_sim_ring acks;	/* TCP-like: ack times, low 32 bits */
+	bqlm_u64 *ack_time;
+
+	/* results */
+	struct bqlm_sim_ping *pings;
+	unsigned int nr_pings;
+	unsigned int cap_pings;
+	struct bqlm_sim_sample *samples;
+	unsigned int nr_samples;
+	unsigned int cap_samples;
+	struct bqlm_sim_result res;
+};
+
+/* ----- the event queue ------------------------------------------------ */
+
+/**
+ * bqlm_evq_init() - allocate an empty event queue
+ * @q: the queue
+ * @cap: how many events it can hold at once
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int bqlm_evq_init(struct bqlm_evq *q, unsigned int cap)
+{
+	memset(q, 0, sizeof(*q));
+	q->ev = bqlm_alloc(sizeof(*q->ev) * (size_t)cap);
+	if (!q->ev)
+		return -ENOMEM;
+	q->cap = cap;
+	return 0;
+}
+
+/**
+ * bqlm_evq_free() - free an event queue's memory
+ * @q: the queue
+ */
+void bqlm_evq_free(struct bqlm_evq *q)
+{
+	bqlm_free(q->ev);
+	q->ev = NULL;
+	q->n = 0;
+	q->cap = 0;
+}
+
+static inline bool bqlm_evq_before(const struct bqlm_sim_event *a,
+				   const struct bqlm_sim_event *b)
+{
+	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+}
+
+/**
+ * bqlm_evq_push() - schedule an event
+ * @q: the queue
+ * @time: when, ns
+ * @type: what
+ * @arg: its argument
+ *
+ * Events run in the order of @time, and events of equal @time in the order
+ * they were pushed.
+ *
+ * Return: 0, or -ENOSPC when the queue is full.
+ */
+int bqlm_evq_push(struct bqlm_evq *q, bqlm_u64 time, unsigned int type,
+		  unsigned int arg)
+{
+	struct bqlm_sim_event e = {
+		.time = time, .seq = q->seq++, .type = type, .arg = arg,
+	};
+	unsigned int i, p;
+
+	if (q->n >= q->cap)
+		return -ENOSPC;
+	i = q->n++;
+	while (i) {
+		p = (i - 1) / 2;
+		if (!bqlm_evq_before(&e, &q->ev[p]))
+			break;
+		q->ev[i] = q->ev[p];
+		i = p;
+	}
+	q->ev[i] = e;
+	return 0;
+}
+
+/**
+ * bqlm_evq_pop() - take the earliest event
+ * @q: the queue
+ * @out: receives it
+ *
+ * Return: 0, or -ENOENT when the queue is empty.
+ */
+int bqlm_evq_pop(struct bqlm_evq *q, struct bqlm_sim_event *out)
+{
+	struct bqlm_sim_event last;
+	unsigned int i = 0, c;
+
+	if (!q->n)
+		return -ENOENT;
+	*out = q->ev[0];
+	last = q->ev[--q->n];
+	for (;;) {
+		c = 2 * i + 1;
+		if (c >= q->n)
+			break;
+		if (c + 1 < q->n && bqlm_evq_before(&q->ev[c + 1], &q->ev[c]))
+			c++;
+		if (!bqlm_evq_before(&q->ev[c], &last))
+			break;
+		q->ev[i] = q->ev[c];
+		i = c;
+	}
+	if (q->n)
+		q->ev[i] = last;
+	return 0;
+}
+
+/* ----- configuration ---------------------------------------------------- */
+
+/**
+ * bqlm_usbnet_update_max_qlen() - TX_QLEN as usbnet_update_max_qlen() sets it
+ * @usb: the USB speed
+ * @hard_mtu: dev->hard_mtu (MTU plus the Ethernet header)
+ *
+ * High speed: MAX_QUEUE_MEMORY / hard_mtu; SuperSpeed: five times that;
+ * anything else (or a zero @hard_mtu): 4.
+ *
+ * Return: the transmit queue length in URBs.
+ */
+unsigned int bqlm_usbnet_update_max_qlen(enum bqlm_sim_usb usb,
+					 unsigned int hard_mtu)
+{
+	if (!hard_mtu)
+		return 4;
+	switch (usb) {
+	case BQLM_SIM_USB2:
+		return BQLM_SIM_MAX_QUEUE_MEMORY / hard_mtu;
+	case BQLM_SIM_USB3:
+		return 5 * BQLM_SIM_MAX_QUEUE_MEMORY / hard_mtu;
+	default:
+		return 4;
+	}
+}
+
+/**
+ * bqlm_sim_cfg_default() - the default parameters
+ * @cfg: receives them
+ *
+ * The fixed variant, USB3, a 100 Mbit/s link, MTU 1500, the ax88179's
+ * 8-byte TX header, a 24 KiB adapter FIFO, a bh delay of 10 us plus up
+ * to 10 us of jitter, HZ 250, pfifo_fast with the ping in band 0, UDP at
+ * 110% of the link rate, a ping every 10 ms, 10 s with 1 s of warm-up,
+ * a sample every ms, seed 1. Zero fields are derived by
+ * bqlm_sim_cfg_resolve().
+ */
+void bqlm_sim_cfg_default(struct bqlm_sim_cfg *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->variant = BQLM_USBNET_FIXED;
+	cfg->usb = BQLM_SIM_USB3;
+	cfg->link_bps = 100000000ULL;
+	cfg->mtu = 1500;
+	cfg->fixup_hdr = 8;
+	cfg->fifo_bytes = 24 * 1024;
+	cfg->bh_ns = 10000;
+	cfg->bh_jitter_ns = 10000;
+	cfg->hz = 250;
+	cfg->txqueuelen = 1000;
+	cfg->prio_ping = true;
+	cfg->traffic = BQLM_SIM_UDP;
+	cfg->window = 256;
+	cfg->ack_ns = 100000;
+	cfg->ping_len = 98;
+	cfg->ping_ns = 10 * BQLM_NSEC_PER_MSEC;
+	cfg->duration_ns = 10 * BQLM_NSEC_PER_SEC;
+	cfg->warmup_ns = BQLM_NSEC_PER_SEC;
+	cfg->sample_ns = BQLM_NSEC_PER_MSEC;
+	cfg->seed = 1;
+}
+
+/**
+ * bqlm_sim_cfg_resolve() - derive the zero fields and validate
+ * @cfg: the parameters
+ *
+ * Fills in @tx_qlen (usbnet_update_max_qlen()), @usb_bps (USB2: 13 bulk
+ * packets of 512 bytes per 125 us microframe, 425.984 Mbit/s; USB3:
+ * 5 Gbit/s after 8b/10b coding, 4 Gbit/s), @maxpacket, @irq_ns (xHCI
+ * 40 us, EHCI 125 us), @len and @udp_bps.
+ *
+ * Return: 0, or -EINVAL when a parameter is out of range.
+ */
+int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
+{
+	unsigned int hard_mtu = cfg->mtu + BQLM_SIM_ETH_HLEN;
+
+	if (cfg->variant != BQLM_USBNET_NO_BQL &&
+	    cfg->variant != BQLM_USBNET_FIXED)
+		return -EINVAL;
+	if (cfg->usb != BQLM_SIM_USB2 && cfg->usb != BQLM_SIM_USB3)
+		return -EINVAL;
+	if (cfg->mtu < 68 || cfg->mtu > 9000)
+		return -EINVAL;
+	if (!cfg->tx_qlen)
+		cfg->tx_qlen = bqlm_usbnet_update_max_qlen(cfg->usb, hard_mtu);
+	if (!cfg->usb_bps)
+		cfg->usb_bps = cfg->usb == BQLM_SIM_USB2 ?
+			       13ULL * 512 * 8 * 8000 : 4000000000ULL;
+	if (!cfg->maxpacket)
+		cfg->maxpacket = cfg->usb == BQLM_SIM_USB2 ? 512 : 1024;
+	if (!cfg->irq_ns)
+		cfg->irq_ns = cfg->usb == BQLM_SIM_USB2 ? 125000 : 40000;
+	if (!cfg->len)
+		cfg->len = hard_mtu;
+	if (!cfg->udp_bps)
+		cfg->udp_bps = cfg->link_bps + cfg->link_bps / 10;
+	if (cfg->link_bps < 1000000 || cfg->link_bps > 10000000000ULL ||
+	    cfg->usb_bps < 1000000 || cfg->usb_bps > 20000000000ULL ||
+	    cfg->udp_bps < 1000 || cfg->udp_bps > 1000000000000ULL)
+		return -EINVAL;
+	if (cfg->tx_qlen > BQLM_SIM_MAX_QLEN || !cfg->txqueuelen ||
+	    cfg->txqueuelen > BQLM_SIM_MAX_QLEN)
+		return -EINVAL;
+	if (cfg->len < 60 || cfg->len > hard_mtu || cfg->ping_len < 60 ||
+	    cfg->ping_len > hard_mtu)
+		return -EINVAL;
+	/* the FIFO must hold a whole URB's frame, or the bus deadlocks */
+	if (cfg->fifo_bytes < hard_mtu || cfg->fifo_bytes > BQLM_SIM_MAX_FIFO)
+		return -EINVAL;
+	if (cfg->hz < 100 || cfg->hz > 1000 || cfg->maxpacket < 8 ||
+	    cfg->fixup_hdr > 64)
+		return -EINVAL;
+	if (cfg->traffic != BQLM_SIM_UDP && cfg->traffic != BQLM_SIM_TCP)
+		return -EINVAL;
+	if (cfg->traffic == BQLM_SIM_TCP &&
+	    (!cfg->window || cfg->window > BQLM_SIM_MAX_WINDOW))
+		return -EINVAL;
+	if (!cfg->duration_ns || cfg->duration_ns > 600 * BQLM_NSEC_PER_SEC ||
+	    cfg->warmup_ns >= cfg->duration_ns)
+		return -EINVAL;
+	if (cfg->ping_ns && cfg->ping_ns < 100 * BQLM_NSEC_PER_USEC)
+		return -EINVAL;
+	if (cfg->sample_ns && cfg->sample_ns < 10 * BQLM_NSEC_PER_USEC)
+		return -EINVAL;
+	if (cfg->bh_ns > 100 * BQLM_NSEC_PER_MSEC ||
+	    cfg->bh_jitter_ns > 100 * BQLM_NSEC_PER_MSEC ||
+	    cfg->irq_ns > 100 * BQLM_NSEC_PER_MSEC)
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * bqlm_sim_jiffies() - the jiffies value at a simulated time
+ * @cfg: the parameters (@hz, @jiffies0)
+ * @ns: the time
+ *
+ * Return: @jiffies0 plus the whole ticks of 1/@hz s elapsed by @ns.
+ */
+unsigned long bqlm_sim_jiffies(const struct bqlm_sim_cfg *cfg, bqlm_u64 ns)
+{
+	return cfg->jiffies0 +
+	       (unsigned long)bqlm_sim_div(ns * cfg->hz, BQLM_NSEC_PER_SEC);
+}
+
+/**
+ * bqlm_sim_frame_ns() - time a frame takes on the Ethernet link
+ * @cfg: the parameters (@link_bps)
+ * @len: frame length without FCS
+ *
+ * Return: (max(@len + FCS, 64) + preamble, SFD and gap) bits at the link
+ * rate, in ns, rounded down.
+ */
+bqlm_u64 bqlm_sim_frame_ns(const struct bqlm_sim_cfg *cfg, unsigned int len)
+{
+	unsigned int wire = max_t(unsigned int, len + BQLM_SIM_ETH_FCS,
+				  BQLM_SIM_ETH_MIN) + BQLM_SIM_ETH_OVERHEAD;
+
+	return bqlm_sim_div((bqlm_u64)wire * 8 * BQLM_NSEC_PER_SEC,
+			    cfg->link_bps);
+}
+
+/* ----- rings and the pool ----------------------------------------------- */
+
+static int bqlm_sim_ring_init(struct bqlm_sim_ring *r, unsigned int cap)
+{
+	r->slot = bqlm_alloc(sizeof(*r->slot) * (size_t)cap);
+	r->cap = cap;
+	r->head = 0;
+	r->n = 0;
+	return r->slot ? 0 : -ENOMEM;
+}
+
+static inline void bqlm_sim_ring_push(struct bqlm_sim_ring *r, unsigned int v)
+{
+	unsigned int i = r->head + r->n++;
+
+	if (i >= r->cap)
+		i -= r->cap;
+	r->slot[i] = v;
+}
+
+static inline unsigned int bqlm_sim_ring_pop(struct bqlm_sim_ring *r)
+{
+	unsigned int v = r->slot[r->head];
+
+	if (++r->head == r->cap)
+		r->head = 0;
+	r->n--;
+	return v;
+}
+
+static inline unsigned int bqlm_sim_ring_peek(const struct bqlm_sim_ring *r)
+{
+	return r->slot[r->head];
+}
+
+static inline unsigned int bqlm_sim_pkt_new(struct bqlm_sim *sim,
+					    unsigned int len, bool ping)
+{
+	unsigned int i = sim->free[--sim->nr_free];
+
+	sim->pkt[i].t_enq = sim->now;
+	sim->pkt[i].len = len;
+	sim->pkt[i].urb_len = 0;
+	sim->pkt[i].ping = ping;
+	return i;
+}
+
+static inline void bqlm_sim_pkt_free(struct bqlm_sim *sim, unsigned int i)
+{
+	sim->free[sim->nr_free++] = i;
+}
+
+static void bqlm_sim_schedule(struct bqlm_sim *sim, bqlm_u64 t,
+			      unsigned int type)
+{
+	/* at most one event per part: the heap cannot overflow */
+	if (bqlm_evq_push(&sim->evq, t, type, 0))
+		sim->res.dql_errors++;
+}
+
+static inline unsigned long bqlm_sim_now_jiffies(const struct bqlm_sim *sim)
+{
+	return bqlm_sim_jiffies(&sim->cfg, sim->now);
+}
+
+/* ----- USB bus and adapter -------------------------------------------- */
+
+static bqlm_u64 bqlm_sim_bytes_ns(bqlm_u64 bytes, bqlm_u64 bps)
+{
+	return bqlm_sim_div(bytes * 8 * BQLM_NSEC_PER_SEC, bps);
+}
+
+/* Start the next bulk-out transfer if the bus is idle and the FIFO has room. */
+static void bqlm_sim_bus_kick(struct bqlm_sim *sim)
+{
+	unsigned int i;
+
+	if (sim->hc_pkt != BQLM_SIM_NONE || !sim->hcq.n)
+		return;
+	i = bqlm_sim_ring_peek(&sim->hcq);
+	/* the adapter NAKs (USB2) / sends NRDY (USB3) while it has no room */
+	if (sim->fifo_used + sim->pkt[i].len > sim->cfg.fifo_bytes)
+		return;
+	bqlm_sim_ring_pop(&sim->hcq);
+	sim->hc_pkt = i;
+	/* the adapter reserves the room as the transfer starts */
+	sim->fifo_used += sim->pkt[i].len;
+	bqlm_sim_schedule(sim, sim->now +
+			  bqlm_sim_bytes_ns(sim->pkt[i].urb_len,
+					    sim->cfg.usb_bps),
+			  BQLM_SIM_EV_BUS);
+}
+
+static void bqlm_sim_link_kick(struct bqlm_sim *sim)
+{
+	unsigned int i;
+
+	if (sim->link_pkt != BQLM_SIM_NONE || !sim->fifo.n)
+		return;
+	i = bqlm_sim_ring_pop(&sim->fifo);
+	sim->link_pkt = i;
+	bqlm_sim_schedule(sim, sim->now +
+			  bqlm_sim_frame_ns(&sim->cfg, sim->pkt[i].len),
+			  BQLM_SIM_EV_LINK);
+}
+
+/* ----- usbnet ------------------------------------------------------------- */
+
+/*
+ * usbnet_start_xmit(): tx_fixup() prepends its header, a transfer that is
+ * a multiple of maxpacket gets one byte more (no FLAG_SEND_ZLP), the URB
+ * is submitted and queued on dev->txq, netdev_sent_queue() (BQL), and
+ * the queue stops at TX_QLEN.
+ */
+static void bqlm_sim_usbnet_start_xmit(struct bqlm_sim *sim, unsigned int i)
+{
+	struct bqlm_sim_pkt *p = &sim->pkt[i];
+	unsigned int len = p->len + sim->cfg.fixup_hdr;
+	int ret;
+
+	if (len % sim->cfg.maxpacket == 0)
+		len++;
+	p->urb_len = len;
+	bqlm_sim_ring_push(&sim->hcq, i);
+	bqlm_sim_ring_push(&sim->dev_txq, len);
+	sim->res.urbs++;
+	if (sim->cfg.variant != BQLM_USBNET_NO_BQL) {
+		ret = bqlm_netdev_tx_sent_queue(&sim->txq, len,
+						bqlm_sim_now_jiffies(sim));
+		if (ret)
+			sim->res.dql_errors++;
+		if (test_bit(BQLM_QUEUE_STATE_STACK_XOFF, &sim->txq.state))
+			sim->res.bql_stops++;
+	}
+	if (sim->dev_txq.n >= sim->cfg.tx_qlen) {
+		bqlm_netif_tx_stop_queue(&sim->txq, bqlm_sim_now_jiffies(sim));
+		sim->res.stops++;
+	}
+	bqlm_sim_bus_kick(sim);
+}
+
+/* qdisc_run(): dequeue band 0 first, while the queue is not stopped. */
+static void bqlm_sim_qdisc_run(struct bqlm_sim *sim)
+{
+	struct bqlm_sim_ring *b;
+
+	sim->txq.sched_pending = false;
+	while (!bqlm_netif_xmit_stopped(&sim->txq)) {
+		if (sim->band[0].n)
+			b = &sim->band[0];
+		else if (sim->band[1].n)
+			b = &sim->band[1];
+		else
+			break;
+		bqlm_sim_usbnet_start_xmit(sim, bqlm_sim_ring_pop(b));
+	}
+}
+
+static void bqlm_sim_enqueue(struct bqlm_sim *sim, unsigned int i,
+			     unsigned int band)
+{
+	if (sim->band[band].n >= sim->cfg.txqueuelen) {
+		sim->res.drops++;
+		if (sim->cfg.traffic == BQLM_SIM_TCP && !sim->pkt[i].ping)
+			sim->outstanding--;
+		bqlm_sim_pkt_free(sim, i);
+		return;
+	}
+	bqlm_sim_ring_push(&sim->band[band], i);
+	bqlm_sim_qdisc_run(sim);
+}
+
+/*
+ * The completion interrupt: tx_complete() of every URB the host
+ * controller finished, each calling defer_bh(), which moves the skb from
+ * dev->txq to dev->done and schedules the bh when dev->done was empty.
+ */
+static void bqlm_sim_irq(struct bqlm_sim *sim)
+{
+	unsigned int len;
+
+	sim->irq_pending = false;
+	sim->last_irq = sim->now;
+	sim->res.irqs++;
+	while (sim->hc_completed) {
+		sim->hc_completed--;
+		len = bqlm_sim_ring_pop(&sim->dev_txq);
+		if (!sim->done_pkts && !sim->bh_pending) {
+			bqlm_u64 d = sim->cfg.bh_ns;
+
+			if (sim->cfg.bh_jitter_ns)
+				d += bqlm_prng_below(&sim->prng,
+						     sim->cfg.bh_jitter_ns);
+			sim->bh_pending = true;
+			bqlm_sim_schedule(sim, sim->now + d, BQLM_SIM_EV_BH);
+		}
+		sim->done_pkts++;
+		sim->done_bytes += len;
+	}
+}
+
+/*
+ * usbnet_bh(): sum dev->done, one netdev_completed_queue() (BQL), wake
+ * the queue when dev->txq is below TX_QLEN, and the qdisc runs if the
+ * queue layer rescheduled it.
+ */
+static void bqlm_sim_usbnet_bh(struct bqlm_sim *sim)
+{
+	unsigned int pkts = sim->done_pkts, bytes = sim->done_bytes;
+	int ret;
+
+	sim->bh_pending = false;
+	sim->done_pkts = 0;
+	sim->done_bytes = 0;
+	if (pkts)
+		sim->res.bh_runs++;
+	if (sim->cfg.variant != BQLM_USBNET_NO_BQL && bytes) {
+		ret = bqlm_netdev_tx_completed_queue(&sim->txq, pkts, bytes,
+						     bqlm_sim_now_jiffies(sim));
+		if (ret)
+			sim->res.dql_errors++;
+	}
+	if (sim->dev_txq.n < sim->cfg.tx_qlen)
+		bqlm_netif_tx_wake_queue(&sim->txq);
+	if (sim->txq.sched_pending)
+		bqlm_sim_qdisc_run(sim);
+}
+
+/* ----- traffic ------------------------------------------------------------ */
+
+static void bqlm_sim_tcp_fill(struct bqlm_sim *sim)
+{
+	while (sim->outstanding < sim->cfg.window) {
+		sim->outstanding++;
+		sim->res.offered++;
+		bqlm_sim_enqueue(sim, bqlm_sim_pkt_new(sim, sim->cfg.len,
+						       false), 1);
+	}
+}
+
+static void bqlm_sim_link_done(struct bqlm_sim *sim)
+{
+	unsigned int i = sim->link_pkt;
+	struct bqlm_sim_pkt *p = &sim->pkt[i];
+
+	sim->link_pkt = BQLM_SIM_NONE;
+	sim->fifo_used -= p->len;
+	if (p->ping) {
+		if (p->t_enq >= sim->cfg.warmup_ns &&
+		    sim->nr_pings < sim->cap_pings) {
+			sim->pings[sim->nr_pings].sent = p->t_enq;
+			sim->pings[sim->nr_pings].lat = sim->now - p->t_enq;
+			sim->nr_pings++;
+		}
+	} else {
+		if (sim->now >= sim->cfg.warmup_ns) {
+			sim->res.bulk_bytes += p->len;
+			sim->res.bulk_pkts++;
+		}
+		if (sim->cfg.traffic == BQLM_SIM_TCP) {
+			bqlm_u64 t = sim->now + sim->cfg.ack_ns;
+
+			sim->ack_time[(sim->acks.head + sim->acks.n) %
+				      sim->acks.cap] = t;
+			sim->acks.n++;
+			if (sim->acks.n == 1)
+				bqlm_sim_schedule(sim, t, BQLM_SIM_EV_ACK);
+		}
+	}
+	bqlm_sim_pkt_free(sim, i);
+	bqlm_sim_link_kick(sim);
+	bqlm_sim_bus_kick(sim);
+}
+
+static void bqlm_sim_ack(struct bqlm_sim *sim)
+{
+	sim->acks.head = (sim->acks.head + 1) % sim->acks.cap;
+	sim->acks.n--;
+	sim->outstanding--;
+	if (sim->acks.n)
+		bqlm_sim_schedule(sim, sim->ack_time[sim->acks.head],
+				  BQLM_SIM_EV_ACK);
+	bqlm_sim_tcp_fill(sim);
+}
+
+static void bqlm_sim_sample(struct bqlm_sim *sim)
+{
+	struct bqlm_sim_sample *s;
+
+	if (sim->nr_samples < sim->cap_samples) {
+		s = &sim->samples[sim->nr_samples++];
+		s->t = sim->now;
+		s->limit = sim->txq.dql.limit;
+		s->inflight = bqlm_dql_inflight(&sim->txq.dql);
+		s->txq = sim->dev_txq.n;
+		s->qdisc = sim->band[0].n + sim->band[1].n;
+		s->fifo = sim->fifo_used;
+	}
+	bqlm_sim_schedule(sim, sim->now + sim->cfg.sample_ns,
+			  BQLM_SIM_EV_SAMPLE);
+}
+
+static void bqlm_sim_dispatch(struct bqlm_sim *sim,
+			      const struct bqlm_sim_event *e)
+{
+	unsigned int i;
+
+	switch (e->type) {
+	case BQLM_SIM_EV_BULK:
+		sim->res.offered++;
+		bqlm_sim_enqueue(sim, bqlm_sim_pkt_new(sim, sim->cfg.len,
+						       false), 1);
+		bqlm_sim_schedule(sim, sim->now + sim->bulk_interval,
+				  BQLM_SIM_EV_BULK);
+		break;
+	case BQLM_SIM_EV_ACK:
+		bqlm_sim_ack(sim);
+		break;
+	case BQLM_SIM_EV_PING:
+		i = bqlm_sim_pkt_new(sim, sim->cfg.ping_len, true);
+		bqlm_sim_enqueue(sim, i, sim->cfg.prio_ping ? 0 : 1);
+		bqlm_sim_schedule(sim, sim->now + sim->cfg.ping_ns,
+				  BQLM_SIM_EV_PING);
+		break;
+	case BQLM_SIM_EV_BUS:
+		/* the URB completed: its frame is in the adapter's FIFO */
+		bqlm_sim_ring_push(&sim->fifo, sim->hc_pkt);
+		sim->hc_pkt = BQLM_SIM_NONE;
+		sim->hc_completed++;
+		if (!sim->irq_pending) {
+			bqlm_u64 t = sim->last_irq + sim->cfg.irq_ns;
+
+			sim->irq_pending = true;
+			bqlm_sim_schedule(sim, max_t(bqlm_u64, t, sim->now),
+					  BQLM_SIM_EV_IRQ);
+		}
+		bqlm_sim_link_kick(sim);
+		bqlm_sim_bus_kick(sim);
+		break;
+	case BQLM_SIM_EV_IRQ:
+		bqlm_sim_irq(sim);
+		break;
+	case BQLM_SIM_EV_BH:
+		bqlm_sim_usbnet_bh(sim);
+		break;
+	case BQLM_SIM_EV_LINK:
+		bqlm_sim_link_done(sim);
+		break;
+	default:
+		bqlm_sim_sample(sim);
+		break;
+	}
+}
+
+/* ----- create, run, results ------------------------------------------ */
+
+/**
+ * bqlm_sim_destroy() - free a simulation
+ * @sim: the simulation, or NULL
+ */
+void bqlm_sim_destroy(struct bqlm_sim *sim)
+{
+	if (!sim)
+		return;
+	bqlm_evq_free(&sim->evq);
+	bqlm_free(sim->pkt);
+	bqlm_free(sim->free);
+	bqlm_free(sim->band[0].slot);
+	bqlm_free(sim->band[1].slot);
+	bqlm_free(sim->dev_txq.slot);
+	bqlm_free(sim->hcq.slot);
+	bqlm_free(sim->fifo.slot);
+	bqlm_free(sim->ack_time);
+	bqlm_free(sim->pings);
+	bqlm_free(sim->samples);
+	bqlm_free(sim);
+}
+
+/**
+ * bqlm_sim_create() - set a simulation up at time 0
+ * @cfg: the parameters; resolved (bqlm_sim_cfg_resolve()) into a copy
+ *
+ * Allocates every pool, ring and result array the run needs, and
+ * schedules the first event of each source. The ping starts at a random
+ * phase within its interval, drawn from @cfg->seed.
+ *
+ * Return: the simulation, or NULL for bad parameters or no memory.
+ */
+struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
+{
+	struct bqlm_sim *sim;
+	unsigned int nr_pkts, fifo_pkts, i;
+	int err = 0;
+
+	sim = bqlm_alloc(sizeof(*sim));
+	if (!sim)
+		return NULL;
+	sim->cfg = *cfg;
+	if (bqlm_sim_cfg_resolve(&sim->cfg)) {
+		bqlm_free(sim);
+		return NULL;
+	}
+	cfg = &sim->cfg;
+	bqlm_prng_seed(&sim->prng, cfg->seed);
+	sim->digest = BQLM_FNV_OFFSET;
+	sim->hc_pkt = BQLM_SIM_NONE;
+	sim->link_pkt = BQLM_SIM_NONE;
+	/* dev->tx_queue_len's BQL: netdev_queue_init() holds slack for HZ */
+	bqlm_txq_init(&sim->txq, cfg->hz, bqlm_sim_jiffies(cfg, 0));
+
+	fifo_pkts = cfg->fifo_bytes / min(cfg->len, cfg->ping_len) + 2;
+	nr_pkts = 2 * cfg->txqueuelen + cfg->tx_qlen + fifo_pkts + 4;
+	sim->pkt = bqlm_alloc(sizeof(*sim->pkt) * (size_t)nr_pkts);
+	sim->free = bqlm_alloc(sizeof(*sim->free) * (size_t)nr_pkts);
+	if (!sim->pkt || !sim->free)
+		goto fail;
+	for (i = 0; i < nr_pkts; i++)
+		sim->free[i] = nr_pkts - 1 - i;
+	sim->nr_free = nr_pkts;
+	err |= bqlm_sim_ring_init(&sim->band[0], cfg->txqueuelen);
+	err |= bqlm_sim_ring_init(&sim->band[1], cfg->txqueuelen);
+	err |= bqlm_sim_ring_init(&sim->dev_txq, cfg->tx_qlen + 1);
+	err |= bqlm_sim_ring_init(&sim->hcq, cfg->tx_qlen + 1);
+	err |= bqlm_sim_ring_init(&sim->fifo, fifo_pkts);
+	err |= bqlm_evq_init(&sim->evq, 2 * BQLM_SIM_NR_EV);
+	if (err)
+		goto fail;
+	if (cfg->traffic == BQLM_SIM_TCP) {
+		sim->ack_time = bqlm_alloc(sizeof(*sim->ack_time) *
+					   (size_t)cfg->window);
+		if (!sim->ack_time)
+			goto fail;
+		sim->acks.cap = cfg->window;
+	}
+	if (cfg->ping_ns) {
+		sim->cap_pings = (unsigned int)bqlm_sim_div(cfg->duration_ns,
+							    cfg->ping_ns) + 2;
+		sim->pings = bqlm_alloc(sizeof(*sim->pings) *
+					(size_t)sim->cap_pings);
+		if (!sim->pings)
+			goto fail;
+	}
+	if (cfg->sample_ns) {
+		sim->cap_samples = (unsigned int)bqlm_sim_div(cfg->duration_ns,
+							      cfg->sample_ns) + 2;
+		sim->samples = bqlm_alloc(sizeof(*sim->samples) *
+					  (size_t)sim->cap_samples);
+		if (!sim->samples)
+			goto fail;
+	}
+
+	sim->bulk_interval = bqlm_sim_bytes_ns(cfg->len, cfg->udp_bps);
+	if (!sim->bulk_interval)
+		sim->bulk_interval = 1;
+	if (cfg->traffic == BQLM_SIM_UDP)
+		bqlm_sim_schedule(sim, 0, BQLM_SIM_EV_BULK);
+	else
+		bqlm_sim_schedule(sim, 0, BQLM_SIM_EV_ACK + BQLM_SIM_NR_EV);
+	if (cfg->ping_ns)
+		bqlm_sim_schedule(sim, bqlm_prng_next(&sim->prng) %
+				  cfg->ping_ns, BQLM_SIM_EV_PING);
+	if (cfg->sample_ns)
+		bqlm_sim_schedule(sim, 0, BQLM_SIM_EV_SAMPLE);
+	return sim;
+fail:
+	bqlm_sim_destroy(sim);
+	return NULL;
+}
+
+/**
+ * bqlm_sim_run_until() - process events up to a time
+ * @sim: the simulation
+ * @t: run every event at or before @t, then set the clock to @t (capped
+ *	at the configured duration)
+ *
+ * Return: 0, or -ERANGE when a DQL call was rejected or the event queue
+ * overflowed (the run goes on; see bqlm_sim_result.dql_errors).
+ */
+int bqlm_sim_run_until(struct bqlm_sim *sim, bqlm_u64 t)
+{
+	struct bqlm_sim_event e;
+
+	if (t > sim->cfg.duration_ns)
+		t = sim->cfg.duration_ns;
+	while (sim->evq.n && sim->evq.ev[0].time <= t) {
+		bqlm_evq_pop(&sim->evq, &e);
+		sim->now = e.time;
+		sim->events++;
+		sim->digest = bqlm_fnv_u64(sim->digest, (e.time << 4) | e.type);
+		if (e.type == BQLM_SIM_EV_ACK + BQLM_SIM_NR_EV)
+			bqlm_sim_tcp_fill(sim);	/* the TCP-like start */
+		else
+			bqlm_sim_dispatch(sim, &e);
+	}
+	if (sim->now < t)
+		sim->now = t;
+	return sim->res.dql_errors ? -ERANGE : 0;
+}
+
+/**
+ * bqlm_sim_run() - run to the configured duration
+ * @sim: the simulation
+ *
+ * Return: as bqlm_sim_run_until().
+ */
+int bqlm_sim_run(struct bqlm_sim *sim)
+{
+	return bqlm_sim_run_until(sim, sim->cfg.duration_ns);
+}
+
+/**
+ * bqlm_sim_now() - the simulated time reached
+ * @sim: the simulation
+ *
+ * Return: ns since the start.
+ */
+bqlm_u64 bqlm_sim_now(const struct bqlm_sim *sim)
+{
+	return sim->now;
+}
+
+/**
+ * bqlm_sim_get_cfg() - the resolved parameters of a simulation
+ * @sim: the simulation
+ *
+ * Return: its parameters, every derived field filled in.
+ */
+const struct bqlm_sim_cfg *bqlm_sim_get_cfg(const struct bqlm_sim *sim)
+{
+	return &sim->cfg;
+}
+
+/* In-place heapsort of @n u64 values (no libc/kernel sort needed). */
+static void bqlm_sim_sift(bqlm_u64 *a, unsigned int i, unsigned int n)
+{
+	bqlm_u64 v = a[i];
+	unsigned int c;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && a[c + 1] > a[c])
+			c++;
+		if (a[c] <= v)
+			break;
+		a[i] = a[c];
+		i = c;
+	}
+	a[i] = v;
+}
+
+static void bqlm_sim_sort(bqlm_u64 *a, unsigned int n)
+{
+	unsigned int i;
+	bqlm_u64 t;
+
+	for (i = n / 2; i-- > 0;)
+		bqlm_sim_sift(a, i, n);
+	for (i = n; i-- > 1;) {
+		t = a[0];
+		a[0] = a[i];
+		a[i] = t;
+		bqlm_sim_sift(a, 0, i);
+	}
+}
+
+/* nearest-rank percentile of sorted @a */
+static bqlm_u64 bqlm_sim_pct(const bqlm_u64 *a, unsigned int n,
+			     unsigned int pct)
+{
+	unsigned int r;
+
+	if (!n)
+		return 0;
+	r = (unsigned int)(((bqlm_u64)n * pct + 99) / 100);
+	return a[r ? r - 1 : 0];
+}
+
+/**
+ * bqlm_sim_result() - compute the statistics of the run so far
+ * @sim: the simulation
+ * @res: receives them
+ *
+ * Sorts copies of the ping latencies and of the sampled limits (one
+ * allocation each, outside the event loop). The digest folds every
+ * event's time and type, the final queue state and the counters.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int bqlm_sim_result(struct bqlm_sim *sim, struct bqlm_sim_result *res)
+{
+	unsigned int n = max(sim->nr_pings, sim->nr_samples), i, k;
+	bqlm_u64 *tmp = NULL;
+	bqlm_u64 span;
+
+	if (n) {
+		tmp = bqlm_alloc(sizeof(*tmp) * (size_t)n);
+		if (!tmp)
+			return -ENOMEM;
+	}
+	*res = sim->res;
+	res->events = sim->events;
+	res->now = sim->now;
+	span = sim->now > sim->cfg.warmup_ns ?
+	       sim->now - sim->cfg.warmup_ns : 0;
+	/* bytes * 8e9 overflows beyond 2.3 GB: then divide by whole us */
+	if (!span)
+		res->goodput_bps = 0;
+	else if (res->bulk_bytes < (1ULL << 31))
+		res->goodput_bps = bqlm_sim_div(res->bulk_bytes * 8 *
+						BQLM_NSEC_PER_SEC, span);
+	else
+		res->goodput_bps = bqlm_sim_div(res->bulk_bytes * 8 * 1000000,
+						bqlm_sim_div(span, 1000) ? : 1);
+	res->pings = sim->nr_pings;
+	for (i = 0; i < sim->nr_pings; i++)
+		tmp[i] = sim->pings[i].lat;
+	bqlm_sim_sort(tmp, sim->nr_pings);
+	res->ping_p50 = bqlm_sim_pct(tmp, sim->nr_pings, 50);
+	res->ping_p99 = bqlm_sim_pct(tmp, sim->nr_pings, 99);
+	res->ping_max = sim->nr_pings ? tmp[sim->nr_pings - 1] : 0;
+	for (i = 0, k = 0; i < sim->nr_samples; i++)
+		if (sim->samples[i].t >= sim->cfg.warmup_ns)
+			tmp[k++] = sim->samples[i].limit;
+	bqlm_sim_sort(tmp, k);
+	res->limit_p50 = (unsigned int)bqlm_sim_pct(tmp, k, 50);
+	res->limit_max = k ? (unsigned int)tmp[k - 1] : 0;
+	bqlm_free(tmp);
+
+	res->digest = bqlm_fnv_u64(sim->digest, bqlm_txq_digest(&sim->txq));
+	res->digest = bqlm_fnv_u64(res->digest, res->bulk_bytes);
+	res->digest = bqlm_fnv_u64(res->digest, res->drops);
+	res->digest = bqlm_fnv_u64(res->digest, res->ping_p99);
+	return 0;
+}
+
+/**
+ * bqlm_sim_samples() - the time series
+ * @sim: the simulation
+ * @n: receives the number of samples
+ *
+ * Return: the samples, oldest first (valid until bqlm_sim_destroy()).
+ */
+const struct bqlm_sim_sample *bqlm_sim_samples(const struct bqlm_sim *sim,
+					       unsigned int *n)
+{
+	*n = sim->nr_samples;
+	return sim->samples;
+}
+
+/**
+ * bqlm_sim_pings() - the pings measured after the warm-up
+ * @sim: the simulation
+ * @n: receives their number
+ *
+ * Return: the pings, in the order they left the link.
+ */
+const struct bqlm_sim_ping *bqlm_sim_pings(const struct bqlm_sim *sim,
+					   unsigned int *n)
+{
+	*n = sim->nr_pings;
+	return sim->pings;
+}
