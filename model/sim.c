@@ -561,31 +561,41 @@ static void bqlm_sim_enqueue(struct bqlm_sim *sim, unsigned int i,
 }
 
 /*
- * The completion interrupt: tx_complete() of every URB the host
- * controller finished, each calling defer_bh(), which moves the skb from
- * dev->txq to dev->done and schedules the bh when dev->done was empty.
+ * defer_bh(): the skb leaves dev->txq for dev->done; the bh is scheduled
+ * when dev->done was empty (its qlen became 1).
+ */
+static void bqlm_sim_defer_bh(struct bqlm_sim *sim, unsigned int len)
+{
+	bqlm_u64 d = sim->cfg.bh_ns;
+
+	if (!sim->done_pkts && !sim->bh_pending) {
+		if (sim->cfg.bh_jitter_ns)
+			d += bqlm_prng_below(&sim->prng, sim->cfg.bh_jitter_ns);
+		sim->bh_pending = true;
+		bqlm_sim_schedule(sim, sim->now + d, BQLM_SIM_EV_BH);
+	}
+	sim->done_pkts++;
+	sim->done_bytes += len;
+}
+
+/* tx_complete() of the oldest URB on dev->txq (status 0): defer_bh(). */
+static void bqlm_sim_tx_complete(struct bqlm_sim *sim)
+{
+	bqlm_sim_defer_bh(sim, bqlm_sim_ring_pop(&sim->dev_txq));
+}
+
+/*
+ * The host controller's completion interrupt: tx_complete() of every URB
+ * it finished since the last one, in order.
  */
 static void bqlm_sim_irq(struct bqlm_sim *sim)
 {
-	unsigned int len;
-
 	sim->irq_pending = false;
 	sim->last_irq = sim->now;
 	sim->res.irqs++;
 	while (sim->hc_completed) {
 		sim->hc_completed--;
-		len = bqlm_sim_ring_pop(&sim->dev_txq);
-		if (!sim->done_pkts && !sim->bh_pending) {
-			bqlm_u64 d = sim->cfg.bh_ns;
-
-			if (sim->cfg.bh_jitter_ns)
-				d += bqlm_prng_below(&sim->prng,
-						     sim->cfg.bh_jitter_ns);
-			sim->bh_pending = true;
-			bqlm_sim_schedule(sim, sim->now + d, BQLM_SIM_EV_BH);
-		}
-		sim->done_pkts++;
-		sim->done_bytes += len;
+		bqlm_sim_tx_complete(sim);
 	}
 }
 

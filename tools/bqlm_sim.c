@@ -138,7 +138,7 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 	memset(o, 0, sizeof(*o));
 	bqlm_sim_cfg_default(c);
 	if (argc < 1 || strcmp(argv[0], "usbnet"))
-		return sim_bad("sim: model must be 'usbnet', not '%s'",
+		return sim_bad("model must be 'usbnet', not '%s'",
 			       argc < 1 ? "" : argv[0]);
 	for (i = 1; i < argc; i++) {
 		const char *opt = argv[i], *arg = i + 1 < argc ? argv[i + 1] : NULL;
@@ -229,7 +229,7 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 				bad = 1;
 			o->sweep = arg;
 		} else {
-			return sim_bad("sim: unknown option '%s'", opt);
+			return sim_bad("unknown option '%s'", opt);
 		}
 		if (bad)
 			return sim_bad("bad value for %s", opt);
@@ -280,13 +280,10 @@ static void print_header(const struct bqlm_sim_cfg *c)
 	printf("usbnet TX simulation: link %.4g Mbit/s, USB%d (bus %.6g Mbit/s, maxpacket %u), tx_qlen %u, MTU %u, adapter FIFO %u B\n",
 	       c->link_bps / 1e6, (int)c->usb, c->usb_bps / 1e6, c->maxpacket,
 	       c->tx_qlen, c->mtu, c->fifo_bytes);
-	printf("  irq interval %u us, bh delay %u+U[0,%u) us, HZ %u, qdisc %s, %s %s, ping %u B every %.4g ms\n",
+	printf("  irq interval %u us, bh delay %u+U[0,%u) us, HZ %u, qdisc %s, ping %u B every %.4g ms\n",
 	       c->irq_ns / 1000, c->bh_ns / 1000, c->bh_jitter_ns / 1000,
 	       c->hz, c->prio_ping ? "pfifo_fast (ping in band 0)" :
-	       "fifo (ping with the bulk)",
-	       c->traffic == BQLM_SIM_UDP ? "UDP at" : "TCP-like window",
-	       c->traffic == BQLM_SIM_UDP ? "" : "",
-	       c->ping_len, c->ping_ns / 1e6);
+	       "fifo (ping with the bulk)", c->ping_len, c->ping_ns / 1e6);
 	if (c->traffic == BQLM_SIM_UDP)
 		printf("  UDP offered %.4g Mbit/s of %u-byte frames", c->udp_bps / 1e6,
 		       c->len);
