@@ -225,6 +225,9 @@ static const struct tun_x_case tun_x_cases[] = {
 	      1, 0, true, 74671, 209273, BIT_ST, BQLM_CHECK_STALL, 31),
 	TUN_X("no-consumer-mb-tso", BACKPRESSURE_NO_CONSUMER_MB, TSO, READ, 4,
 	      1, 0, true, 113377, 339006, BIT_ST, BQLM_CHECK_STALL, 33),
+	/* as merged before the opt-in: the re-attach does not wake (Sashiko) */
+	TUN_X("backpressure-1d6e569b7d0c", BACKPRESSURE_V12, SC, READ, 4, 1, 0,
+	      true, 20348, 44581, BIT_ST, BQLM_CHECK_STALL, 21),
 	TUN_XQ("backpressure-2q-sc", BACKPRESSURE, SC, 29095, 88462),
 	TUN_XQ("backpressure-2q-tso", BACKPRESSURE, TSO, 119663, 483709),
 	/* the BQL study: one detach, one resize to 2 (the variants' default) */

@@ -92,6 +92,9 @@ static const struct {
 	[BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB] = {
 		"backpressure-no-consumer-mb",
 		"backpressure without the consumer's smp_mb() only" },
+	[BQLM_TUN_BACKPRESSURE_V12] = {
+		"backpressure-1d6e569b7d0c",
+		"as merged before the opt-in: no flag, attach only resets cons_cnt, TUNSETIFF wakes without the ring locks" },
 	[BQLM_TUN_BQL] = {
 		"bql",
 		"design study: BQL in tun: sent under producer_lock, completed per consume, reset after purge, resize completes what it frees" },
@@ -342,7 +345,20 @@ void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg)
 static bool bqlm_tun_bp_variant(const struct bqlm_tun_cfg *cfg)
 {
 	return cfg->variant >= BQLM_TUN_BACKPRESSURE &&
-	       cfg->variant <= BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB;
+	       cfg->variant <= BQLM_TUN_BACKPRESSURE_V12;
+}
+
+/* 1d6e569b7d0c before the opt-in: stops whenever a qdisc is there. */
+static bool bqlm_tun_v12(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->variant == BQLM_TUN_BACKPRESSURE_V12;
+}
+
+/* IFF_BACKPRESSURE in force (always, before the opt-in) */
+static bool bqlm_tun_flag(const struct bqlm_tun *tun,
+			  const struct bqlm_tun_cfg *cfg)
+{
+	return tun->backpressure || bqlm_tun_v12(cfg);
 }
 
 /* smp_mb__after_atomic() after the stop in tun_net_xmit() */
@@ -363,7 +379,8 @@ static bool bqlm_tun_consumer_mb(const struct bqlm_tun_cfg *cfg)
 static bool bqlm_tun_bp_active(const struct bqlm_tun *tun,
 			       const struct bqlm_tun_cfg *cfg)
 {
-	return bqlm_tun_bp_variant(cfg) && tun->backpressure && cfg->qdisc;
+	return bqlm_tun_bp_variant(cfg) && bqlm_tun_flag(tun, cfg) &&
+	       cfg->qdisc;
 }
 
 static void bqlm_tun_view(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
@@ -834,7 +851,7 @@ int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			bqlm_tun_bql_completed(tun, cfg, q, rd->got, rd->nr,
 					       ev);
 			memset(rd->got, 0, sizeof(rd->got));
-		} else if (tun->backpressure) {
+		} else if (bqlm_tun_flag(tun, cfg)) {
 			/* __tun_wake_queue(tun, tfile, consumed) */
 			if (bqlm_tun_consumer_mb(cfg))
 				bqlm_mm_mb(&c);
@@ -1053,6 +1070,11 @@ int bqlm_tun_attach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		return -EAGAIN;
 	tun->q[q].attached = 1;
 	tun->numqueues++;
+	if (bqlm_tun_v12(cfg)) {
+		/* cons_cnt = 0 under consumer_lock, no wake */
+		tun->q[q].cons_cnt = 0;
+		return 0;
+	}
 	if (bqlm_tun_bp_variant(cfg))
 		bqlm_tun_force_wake_queue(tun, q);
 	bqlm_tun_check_reconfig(tun, cfg, 1U << q, ev);
@@ -1075,7 +1097,8 @@ static bool bqlm_tun_can_set_iff(const struct bqlm_tun *tun,
 {
 	if (!tun->set_iffs_left || tun->detaching)
 		return false;
-	return !bqlm_tun_bp_variant(cfg) || bqlm_tun_all_locks_free(tun, cfg);
+	return !bqlm_tun_bp_variant(cfg) || bqlm_tun_v12(cfg) ||
+	       bqlm_tun_all_locks_free(tun, cfg);
 }
 
 /**
@@ -1104,7 +1127,7 @@ int bqlm_tun_set_iff(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 	if (!bqlm_tun_can_set_iff(tun, cfg))
 		return -EAGAIN;
 	tun->set_iffs_left--;
-	if (bqlm_tun_bp_variant(cfg)) {
+	if (bqlm_tun_bp_variant(cfg) && !bqlm_tun_v12(cfg)) {
 		tun->backpressure = !tun->backpressure;
 		for (q = 0; q < tun->numqueues; q++)
 			bqlm_tun_force_wake_queue(tun, q);
@@ -1112,8 +1135,15 @@ int bqlm_tun_set_iff(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		return 0;
 	}
 	bqlm_tun_admin_view(tun, &sb, &c);
-	for (q = 0; q < cfg->queues; q++)
+	for (q = 0; q < cfg->queues; q++) {
 		bqlm_tun_wake(&c, q);
+		if (bqlm_tun_v12(cfg)) {
+			/* a wake of a full ring, as a forced one */
+			bqlm_tun_reconfigured(tun, q);
+			tun->q[q].woke_full =
+				bqlm___ptr_ring_full(&tun->q[q].ring, &c);
+		}
+	}
 	return 0;
 }
 
@@ -1440,7 +1470,7 @@ static int bqlm_tun_describe_xmit(const struct bqlm_tun *tun,
 					cpu, x->txq);
 		return snprintf(buf, len,
 				"cpu%u: tun_net_xmit: IFF_BACKPRESSURE %s, qdisc %s: __ptr_ring_check_produce() == -ENOSPC ? netif_tx_stop_queue(txq%u)",
-				cpu, tun->backpressure ? "on" : "off",
+				cpu, bqlm_tun_flag(tun, cfg) ? "on" : "off",
 				cfg->qdisc ? "yes" : "noqueue", x->txq);
 	case BQLM_TUN_X_STOP:
 		if (!bp)
@@ -1489,7 +1519,7 @@ static int bqlm_tun_describe_read(const struct bqlm_tun *tun,
 			return snprintf(buf, len,
 					"%s%u: netdev_tx_completed_queue(txq%u, %u, %u)",
 					who, q, q, rd->nr, rd->nr * cfg->len);
-		if (!tun->backpressure)
+		if (!bqlm_tun_flag(tun, cfg))
 			return snprintf(buf, len,
 					"%s%u: __tun_wake_queue: IFF_BACKPRESSURE off, return",
 					who, q);
@@ -1551,10 +1581,12 @@ static int bqlm_tun_describe_action(const void *ctx, const void *state,
 	case BQLM_TUN_A_ATTACH:
 		return snprintf(buf, len,
 				"admin: TUNSETQUEUE(IFF_ATTACH_QUEUE): tun_attach(q%u)%s",
-				tun->numqueues, bqlm_tun_bp_variant(cfg) ?
+				tun->numqueues, bqlm_tun_v12(cfg) ?
+				", cons_cnt = 0 [consumer_lock], no wake" :
+				bqlm_tun_bp_variant(cfg) ?
 				", tun_force_wake_queue" : "");
 	case BQLM_TUN_A_SET_IFF:
-		if (bqlm_tun_bp_variant(cfg))
+		if (bqlm_tun_bp_variant(cfg) && !bqlm_tun_v12(cfg))
 			return snprintf(buf, len,
 					"admin: TUNSETIFF: IFF_BACKPRESSURE %s, tun_force_wake_queue on every queue",
 					tun->backpressure ? "off" : "on");
@@ -1675,7 +1707,8 @@ static int bqlm_tun_describe_state(const void *ctx, const void *state,
 			      tun->drops[BQLM_TUN_DROP_PURGED] +
 			      tun->drops[BQLM_TUN_DROP_RESIZED],
 			      bqlm_tun_bp_variant(cfg) ?
-			      (tun->backpressure ? " bp:on" : " bp:off") : "");
+			      (bqlm_tun_flag(tun, cfg) ? " bp:on" : " bp:off") :
+			      "");
 	return n;
 }
 

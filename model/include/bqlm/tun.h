@@ -50,6 +50,10 @@
  *	in tun_net_xmit() and smp_mb() in __tun_wake_queue()
  * @BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB: without the producer's barrier only
  * @BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB: without the consumer's barrier only
+ * @BQLM_TUN_BACKPRESSURE_V12: 1d6e569b7d0c as merged before the opt-in:
+ *	no flag (stop whenever a qdisc is attached), tun_attach() only resets
+ *	cons_cnt, TUNSETIFF runs netif_tx_wake_all_queues(), a resize wakes
+ *	and resets under consumer_lock
  * @BQLM_TUN_BQL: design study, never proposed upstream: BQL in tun.
  *	netdev_tx_sent_queue() in tun_net_xmit() under producer_lock once
  *	__ptr_ring_check_produce() found room, before the produce makes the
@@ -72,6 +76,7 @@ enum bqlm_tun_variant {
 	BQLM_TUN_BACKPRESSURE_NOBARRIER,
 	BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB,
 	BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB,
+	BQLM_TUN_BACKPRESSURE_V12,
 	BQLM_TUN_BQL,
 	BQLM_TUN_BQL_LATE_SENT,
 	BQLM_TUN_BQL_RESET_RESIZE,
