@@ -697,8 +697,8 @@ static void tun_trace_has(struct kunit *test, struct bqlm_tun_cfg *cfg,
 	KUNIT_ASSERT_GT(test, n, 0);
 	w->want = want;
 	w->nr = nr;
-	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, path, n, tun_emit, w),
-			(int)BQLM_CHECK_BIT(check));
+	KUNIT_EXPECT_TRUE(test, bqlm_xtrace(&sys, path, n, tun_emit, w) &
+				BQLM_CHECK_BIT(check));
 	KUNIT_EXPECT_EQ(test, w->seen, (1U << nr) - 1);
 	KUNIT_EXPECT_GT(test, w->lines, 2U * n);
 }
@@ -720,6 +720,15 @@ static void tun_trace_words(struct kunit *test)
 	static const char *const vhost[] = {
 		"vhost0: ptr_ring_consume_batched", "socket's wakeup",
 		"netif_stop_subqueue(txq0)", "!! stall",
+	};
+	static const char *const late[] = {
+		"spin_lock(producer_lock), __ptr_ring_produce(q0, pkt1)",
+		"netdev_tx_completed_queue(txq0, 1, 100)", "dql queued 0",
+		"!! dql-over-completion",
+	};
+	static const char *const reset[] = {
+		"netdev_tx_sent_queue(100 B)", "netdev_tx_reset_queue",
+		"STACK_XOFF", "!! reset-on-stop",
 	};
 	static const char *const detach[] = {
 		"tun_detach: tfiles[0] = NULL", "tun_queue_purge(q0)",
@@ -763,6 +772,66 @@ static void tun_trace_words(struct kunit *test)
 	cfg->detaches = 1;
 	tun_trace_has(test, cfg, BQLM_CHECK_STALL, detach,
 		      ARRAY_SIZE(detach));
+	bqlm_tun_cfg_default(cfg, BQLM_TUN_BQL_LATE_SENT);
+	cfg->cpus = 1;
+	cfg->detaches = 0;
+	tun_trace_has(test, cfg, BQLM_CHECK_DQL_OVER_COMPLETION, late,
+		      ARRAY_SIZE(late));
+	bqlm_tun_cfg_default(cfg, BQLM_TUN_BQL_RESET_RESIZE);
+	cfg->cpus = 1;
+	cfg->detaches = 0;
+	tun_trace_has(test, cfg, BQLM_CHECK_DQL_OVER_COMPLETION, reset,
+		      ARRAY_SIZE(reset));
+}
+
+/* Administrator calls wait for the ring locks and for synchronize_net(). */
+static void tun_admin_waits(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_SC);
+
+	t->cfg.detaches = 1;
+	t->cfg.set_iffs = 1;
+	t->cfg.resizes = 1;
+	t->cfg.resize_to = 4;
+	bqlm_tun_init(&t->tun, &t->cfg);
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* stack check */
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* producer_lock held */
+	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(&t->tun, &t->cfg, &t->ev),
+			-EAGAIN);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(&t->tun, &t->cfg, &t->ev),
+			-EAGAIN);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg, &t->ev), 0);
+	/* synchronize_net(): the transmit must leave first */
+	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg, &t->ev),
+			-EAGAIN);
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].phase, BQLM_TUN_X_IDLE);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_PURGED], 1);
+	/* a packet for a detached queue file is dropped */
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_DETACHED], 1);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_attach(&t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(&t->tun, &t->cfg, &t->ev),
+			0);
+	KUNIT_EXPECT_EQ(test, t->tun.q[0].ring.size, 4);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(&t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_FALSE(test, t->tun.backpressure);
+	KUNIT_EXPECT_EQ(test, t->ev.reconfig_stopped, 0);
+
+	/* before the opt-in: TUNSETIFF wakes a full ring without the locks */
+	t = tun_setup(test, BQLM_TUN_BACKPRESSURE_V12, BQLM_MM_SC);
+	t->cfg.set_iffs = 1;
+	bqlm_tun_init(&t->tun, &t->cfg);
+	while (!bqlm_tun_stopped(&t->tun, 0))
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(&t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(&t->tun, 0));
+	KUNIT_EXPECT_TRUE(test, t->tun.q[0].woke_full);
+	KUNIT_EXPECT_TRUE(test, t->tun.cpu[0].raced & BQLM_TUN_RACED_RECONFIG);
+	KUNIT_EXPECT_TRUE(test, t->tun.backpressure);
 }
 
 /* Readers, noqueue and refused actions in the descriptions. */
@@ -829,6 +898,7 @@ static struct kunit_case bqlm_tun_cases[] = {
 	KUNIT_CASE(tun_descriptions),
 	KUNIT_CASE(tun_trace_words),
 	KUNIT_CASE(tun_describe_more),
+	KUNIT_CASE(tun_admin_waits),
 	{}
 };
 
