@@ -2,7 +2,8 @@
 /*
  * KUnit tests for the timing simulation (model/sim.c): the event queue,
  * jiffies, TX_QLEN, determinism, and the usbnet results the simulation
- * exists for, on short simulated runs (well under a second of CPU in UML).
+ * exists for, and the tun ring's flow control, on short simulated runs
+ * (well under a second of CPU in UML).
  */
 #include <kunit/test.h>
 #include <bqlm/sim.h>
@@ -261,6 +262,63 @@ static void sim_tcp_window(struct kunit *test)
 	KUNIT_EXPECT_GT(test, r.pings, 400U);
 }
 
+static void sim_cfg_tun(struct bqlm_sim_cfg *cfg,
+			enum bqlm_sim_tun_variant variant,
+			enum bqlm_sim_traffic traffic)
+{
+	bqlm_sim_cfg_default(cfg);
+	cfg->dev = BQLM_SIM_TUN;
+	cfg->tun_variant = variant;
+	cfg->traffic = traffic;
+	cfg->window = 40;
+	cfg->duration_ns = BQLM_NSEC_PER_SEC / 2;
+	cfg->warmup_ns = BQLM_NSEC_PER_SEC / 10;
+	cfg->ping_ns = BQLM_NSEC_PER_MSEC;
+}
+
+/*
+ * tun, ring of 25 (= tx_queue_len = the pfifo_fast band limit), a reader
+ * at 1 Gbit/s and UDP offered at 110% of it: stock drops at the ring
+ * (bulk and prioritized pings alike) and never fills the qdisc; with
+ * IFF_BACKPRESSURE nothing is lost at the ring, the qdisc holds the
+ * excess (and drops it once full: the sender sees NET_XMIT_DROP), and no
+ * ping is lost. The reader runs at its full rate in both.
+ */
+static void sim_tun_backpressure(struct kunit *test)
+{
+	struct bqlm_sim_result st, bp;
+	struct bqlm_sim_cfg cfg;
+
+	sim_cfg_tun(&cfg, BQLM_SIM_TUN_STOCK, BQLM_SIM_UDP);
+	sim_run_one(test, &cfg, &st);
+	KUNIT_EXPECT_EQ(test, cfg.txqueuelen, 25U);
+	KUNIT_EXPECT_EQ(test, cfg.len, 1428U);
+	sim_cfg_tun(&cfg, BQLM_SIM_TUN_BACKPRESSURE, BQLM_SIM_UDP);
+	sim_run_one(test, &cfg, &bp);
+	kunit_info(test, "stock: ring drops %llu, qdisc drops %llu, ping drops %llu; backpressure: %llu, %llu, %llu",
+		   st.ring_drops, st.drops, st.ping_drops, bp.ring_drops,
+		   bp.drops, bp.ping_drops);
+	KUNIT_EXPECT_GT(test, st.ring_drops, 0ULL);
+	KUNIT_EXPECT_GT(test, st.ping_drops, 0ULL);
+	KUNIT_EXPECT_EQ(test, st.drops, 0ULL);
+	KUNIT_EXPECT_EQ(test, st.stops, 0ULL);
+	KUNIT_EXPECT_EQ(test, bp.ring_drops, 0ULL);
+	KUNIT_EXPECT_EQ(test, bp.ping_drops, 0ULL);
+	KUNIT_EXPECT_GT(test, bp.drops, 0ULL);
+	KUNIT_EXPECT_GT(test, bp.stops, 0ULL);
+	KUNIT_EXPECT_GT(test, st.goodput_bps, 990000000ULL);
+	KUNIT_EXPECT_GT(test, bp.goodput_bps, 990000000ULL);
+
+	/* a window of 40 < ring + band: backpressure loses nothing at all */
+	sim_cfg_tun(&cfg, BQLM_SIM_TUN_STOCK, BQLM_SIM_TCP);
+	sim_run_one(test, &cfg, &st);
+	sim_cfg_tun(&cfg, BQLM_SIM_TUN_BACKPRESSURE, BQLM_SIM_TCP);
+	sim_run_one(test, &cfg, &bp);
+	KUNIT_EXPECT_GT(test, st.ring_drops, 0ULL);
+	KUNIT_EXPECT_EQ(test, bp.ring_drops + bp.drops + bp.ping_drops, 0ULL);
+	KUNIT_EXPECT_GT(test, bp.goodput_bps, 990000000ULL);
+}
+
 static struct kunit_case bqlm_sim_cases[] = {
 	KUNIT_CASE(sim_evq_order),
 	KUNIT_CASE(sim_jiffies),
@@ -269,6 +327,7 @@ static struct kunit_case bqlm_sim_cases[] = {
 	KUNIT_CASE(sim_nobql_queueing_delay),
 	KUNIT_CASE(sim_bql_reduces_latency),
 	KUNIT_CASE(sim_tcp_window),
+	KUNIT_CASE(sim_tun_backpressure),
 	{}
 };
 

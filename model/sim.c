@@ -106,6 +106,10 @@ struct bqlm_sim {
 	unsigned int fifo_used;
 	unsigned int link_pkt;		/* on the wire, or BQLM_SIM_NONE */
 
+	/* tun: the tx ring, packets consumed since the stop */
+	struct bqlm_sim_ring tring;
+	unsigned int cons_cnt;
+
 	/* traffic */
 	bqlm_u64 bulk_interval;
 	unsigned int outstanding;
@@ -260,7 +264,7 @@ unsigned int bqlm_usbnet_update_max_qlen(enum bqlm_sim_usb usb,
  * 8-byte TX header, a 24 KiB adapter FIFO, a bh delay of 10 us plus up
  * to 10 us of jitter, HZ 250, pfifo_fast with the ping in band 0, UDP at
  * 110% of the link rate, a ping every 10 ms, 10 s with 1 s of warm-up,
- * a sample every ms, seed 1. Zero fields are derived by
+ * a sample every ms, seed 1; for tun, a ring of 25 and a 1 Gbit/s reader. Zero fields are derived by
  * bqlm_sim_cfg_resolve().
  */
 void bqlm_sim_cfg_default(struct bqlm_sim_cfg *cfg)
@@ -275,7 +279,8 @@ void bqlm_sim_cfg_default(struct bqlm_sim_cfg *cfg)
 	cfg->bh_ns = 10000;
 	cfg->bh_jitter_ns = 10000;
 	cfg->hz = 250;
-	cfg->txqueuelen = 1000;
+	cfg->ring = 25;
+	cfg->reader_bps = 1000000000ULL;
 	cfg->prio_ping = true;
 	cfg->traffic = BQLM_SIM_UDP;
 	cfg->window = 256;
@@ -319,10 +324,21 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 		cfg->maxpacket = cfg->usb == BQLM_SIM_USB2 ? 512 : 1024;
 	if (!cfg->irq_ns)
 		cfg->irq_ns = cfg->usb == BQLM_SIM_USB2 ? 125000 : 40000;
+	if (cfg->dev != BQLM_SIM_USBNET && cfg->dev != BQLM_SIM_TUN)
+		return -EINVAL;
+	if (!cfg->txqueuelen)
+		cfg->txqueuelen = cfg->dev == BQLM_SIM_TUN ? cfg->ring : 1000;
 	if (!cfg->len)
-		cfg->len = hard_mtu;
+		cfg->len = cfg->dev == BQLM_SIM_TUN ? 1428 : hard_mtu;
+	if (!cfg->udp_bps && cfg->dev == BQLM_SIM_TUN)
+		cfg->udp_bps = cfg->reader_bps + cfg->reader_bps / 10;
 	if (!cfg->udp_bps)
 		cfg->udp_bps = cfg->link_bps + cfg->link_bps / 10;
+	if (cfg->dev == BQLM_SIM_TUN &&
+	    ((unsigned int)cfg->tun_variant > BQLM_SIM_TUN_BACKPRESSURE ||
+	     cfg->ring < 2 || cfg->ring > BQLM_SIM_MAX_QLEN ||
+	     cfg->reader_bps < 1000000 || cfg->reader_bps > 10000000000ULL))
+		return -EINVAL;
 	if (cfg->link_bps < 1000000 || cfg->link_bps > 10000000000ULL ||
 	    cfg->usb_bps < 1000000 || cfg->usb_bps > 20000000000ULL ||
 	    cfg->udp_bps < 1000 || cfg->udp_bps > 1000000000000ULL)
@@ -342,7 +358,8 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 	if (cfg->traffic != BQLM_SIM_UDP && cfg->traffic != BQLM_SIM_TCP)
 		return -EINVAL;
 	if (cfg->traffic == BQLM_SIM_TCP &&
-	    (!cfg->window || cfg->window > BQLM_SIM_MAX_WINDOW))
+	    (!cfg->window || cfg->window > BQLM_SIM_MAX_WINDOW ||
+	     cfg->ack_ns < BQLM_NSEC_PER_USEC))
 		return -EINVAL;
 	if (!cfg->duration_ns || cfg->duration_ns > 600 * BQLM_NSEC_PER_SEC ||
 	    cfg->warmup_ns >= cfg->duration_ns)
@@ -529,6 +546,101 @@ static void bqlm_sim_usbnet_start_xmit(struct bqlm_sim *sim, unsigned int i)
 	bqlm_sim_bus_kick(sim);
 }
 
+/* ----- tun ---------------------------------------------------------------- */
+
+/*
+ * The ack of a TCP-like packet (or the notice of its loss) reaches the
+ * sender @ack_ns from now; times are pushed in order, so a ring will do.
+ */
+static void bqlm_sim_ack_later(struct bqlm_sim *sim)
+{
+	bqlm_u64 t = sim->now + sim->cfg.ack_ns;
+
+	sim->ack_time[(sim->acks.head + sim->acks.n) % sim->acks.cap] = t;
+	sim->acks.n++;
+	if (sim->acks.n == 1)
+		bqlm_sim_schedule(sim, t, BQLM_SIM_EV_ACK);
+}
+
+/*
+ * A packet is lost: a TCP-like sender learns it one ack delay later and
+ * gets its window slot back then (not at once, which would spin).
+ */
+static void bqlm_sim_drop(struct bqlm_sim *sim, unsigned int i)
+{
+	if (sim->cfg.traffic == BQLM_SIM_TCP && !sim->pkt[i].ping)
+		bqlm_sim_ack_later(sim);
+	bqlm_sim_pkt_free(sim, i);
+}
+
+static void bqlm_sim_tun_read_kick(struct bqlm_sim *sim);
+static void bqlm_sim_qdisc_run(struct bqlm_sim *sim);
+
+/*
+ * tun_net_xmit(): produce into the tx ring; a full ring drops the packet
+ * (stock, and the 2019 experiment when the produce fails). The 2019
+ * experiment and IFF_BACKPRESSURE stop the queue when the produce left the
+ * ring full (the re-check after the barrier finds it still full: nothing
+ * runs in between here).
+ */
+static void bqlm_sim_tun_net_xmit(struct bqlm_sim *sim, unsigned int i)
+{
+	struct bqlm_sim_ring *r = &sim->tring;
+
+	if (r->n >= sim->cfg.ring) {
+		if (sim->pkt[i].ping)
+			sim->res.ping_drops++;
+		else
+			sim->res.ring_drops++;
+		if (sim->cfg.tun_variant == BQLM_SIM_TUN_STOP_2019) {
+			bqlm_netif_tx_stop_queue(&sim->txq,
+						 bqlm_sim_now_jiffies(sim));
+			sim->res.stops++;
+		}
+		bqlm_sim_drop(sim, i);
+		return;
+	}
+	bqlm_sim_ring_push(r, i);
+	sim->res.urbs++;
+	if (r->n >= sim->cfg.ring &&
+	    sim->cfg.tun_variant != BQLM_SIM_TUN_STOCK) {
+		bqlm_netif_tx_stop_queue(&sim->txq, bqlm_sim_now_jiffies(sim));
+		sim->cons_cnt = 0;
+		sim->res.stops++;
+	}
+	bqlm_sim_tun_read_kick(sim);
+}
+
+/*
+ * The reader (tun_do_read() / vhost): consume the head of the ring, then
+ * the wake of the variant; the copy to the reader takes @len bits at
+ * @reader_bps (an event, like a frame on a link).
+ */
+static void bqlm_sim_tun_read_kick(struct bqlm_sim *sim)
+{
+	unsigned int i;
+
+	if (sim->link_pkt != BQLM_SIM_NONE || !sim->tring.n)
+		return;
+	i = bqlm_sim_ring_pop(&sim->tring);
+	sim->link_pkt = i;
+	if (bqlm_netif_tx_queue_stopped(&sim->txq)) {
+		if (sim->cfg.tun_variant == BQLM_SIM_TUN_STOP_2019) {
+			bqlm_netif_tx_wake_queue(&sim->txq);
+		} else if (++sim->cons_cnt >= sim->cfg.ring / 2) {
+			/* __tun_wake_queue(): half the ring consumed */
+			bqlm_netif_tx_wake_queue(&sim->txq);
+			sim->cons_cnt = 0;
+		}
+	}
+	bqlm_sim_schedule(sim, sim->now +
+			  bqlm_sim_bytes_ns(sim->pkt[i].len,
+					    sim->cfg.reader_bps),
+			  BQLM_SIM_EV_LINK);
+	if (sim->txq.sched_pending)
+		bqlm_sim_qdisc_run(sim);
+}
+
 /* qdisc_run(): dequeue band 0 first, while the queue is not stopped. */
 static void bqlm_sim_qdisc_run(struct bqlm_sim *sim)
 {
@@ -542,7 +654,10 @@ static void bqlm_sim_qdisc_run(struct bqlm_sim *sim)
 			b = &sim->band[1];
 		else
 			break;
-		bqlm_sim_usbnet_start_xmit(sim, bqlm_sim_ring_pop(b));
+		if (sim->cfg.dev == BQLM_SIM_TUN)
+			bqlm_sim_tun_net_xmit(sim, bqlm_sim_ring_pop(b));
+		else
+			bqlm_sim_usbnet_start_xmit(sim, bqlm_sim_ring_pop(b));
 	}
 }
 
@@ -550,10 +665,11 @@ static void bqlm_sim_enqueue(struct bqlm_sim *sim, unsigned int i,
 			     unsigned int band)
 {
 	if (sim->band[band].n >= sim->cfg.txqueuelen) {
-		sim->res.drops++;
-		if (sim->cfg.traffic == BQLM_SIM_TCP && !sim->pkt[i].ping)
-			sim->outstanding--;
-		bqlm_sim_pkt_free(sim, i);
+		if (sim->pkt[i].ping)
+			sim->res.ping_drops++;
+		else
+			sim->res.drops++;
+		bqlm_sim_drop(sim, i);
 		return;
 	}
 	bqlm_sim_ring_push(&sim->band[band], i);
@@ -644,7 +760,8 @@ static void bqlm_sim_link_done(struct bqlm_sim *sim)
 	struct bqlm_sim_pkt *p = &sim->pkt[i];
 
 	sim->link_pkt = BQLM_SIM_NONE;
-	sim->fifo_used -= p->len;
+	if (sim->cfg.dev == BQLM_SIM_USBNET)
+		sim->fifo_used -= p->len;
 	if (p->ping) {
 		if (p->t_enq >= sim->cfg.warmup_ns &&
 		    sim->nr_pings < sim->cap_pings) {
@@ -657,17 +774,14 @@ static void bqlm_sim_link_done(struct bqlm_sim *sim)
 			sim->res.bulk_bytes += p->len;
 			sim->res.bulk_pkts++;
 		}
-		if (sim->cfg.traffic == BQLM_SIM_TCP) {
-			bqlm_u64 t = sim->now + sim->cfg.ack_ns;
-
-			sim->ack_time[(sim->acks.head + sim->acks.n) %
-				      sim->acks.cap] = t;
-			sim->acks.n++;
-			if (sim->acks.n == 1)
-				bqlm_sim_schedule(sim, t, BQLM_SIM_EV_ACK);
-		}
+		if (sim->cfg.traffic == BQLM_SIM_TCP)
+			bqlm_sim_ack_later(sim);
 	}
 	bqlm_sim_pkt_free(sim, i);
+	if (sim->cfg.dev == BQLM_SIM_TUN) {
+		bqlm_sim_tun_read_kick(sim);
+		return;
+	}
 	bqlm_sim_link_kick(sim);
 	bqlm_sim_bus_kick(sim);
 }
@@ -694,7 +808,8 @@ static void bqlm_sim_sample(struct bqlm_sim *sim)
 		s->inflight = bqlm_dql_inflight(&sim->txq.dql);
 		s->txq = sim->dev_txq.n;
 		s->qdisc = sim->band[0].n + sim->band[1].n;
-		s->fifo = sim->fifo_used;
+		s->fifo = sim->cfg.dev == BQLM_SIM_TUN ? sim->tring.n :
+			  sim->fifo_used;
 	}
 	bqlm_sim_schedule(sim, sim->now + sim->cfg.sample_ns,
 			  BQLM_SIM_EV_SAMPLE);
@@ -770,6 +885,7 @@ void bqlm_sim_destroy(struct bqlm_sim *sim)
 	bqlm_free(sim->dev_txq.slot);
 	bqlm_free(sim->hcq.slot);
 	bqlm_free(sim->fifo.slot);
+	bqlm_free(sim->tring.slot);
 	bqlm_free(sim->ack_time);
 	bqlm_free(sim->pings);
 	bqlm_free(sim->samples);
@@ -810,6 +926,8 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 
 	fifo_pkts = cfg->fifo_bytes / min(cfg->len, cfg->ping_len) + 2;
 	nr_pkts = 2 * cfg->txqueuelen + cfg->tx_qlen + fifo_pkts + 4;
+	if (cfg->dev == BQLM_SIM_TUN)
+		nr_pkts = 2 * cfg->txqueuelen + cfg->ring + 4;
 	sim->pkt = bqlm_alloc(sizeof(*sim->pkt) * (size_t)nr_pkts);
 	sim->free = bqlm_alloc(sizeof(*sim->free) * (size_t)nr_pkts);
 	if (!sim->pkt || !sim->free)
@@ -822,6 +940,8 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 	err |= bqlm_sim_ring_init(&sim->dev_txq, cfg->tx_qlen + 1);
 	err |= bqlm_sim_ring_init(&sim->hcq, cfg->tx_qlen + 1);
 	err |= bqlm_sim_ring_init(&sim->fifo, fifo_pkts);
+	if (cfg->dev == BQLM_SIM_TUN)
+		err |= bqlm_sim_ring_init(&sim->tring, cfg->ring);
 	err |= bqlm_evq_init(&sim->evq, 2 * BQLM_SIM_NR_EV);
 	if (err)
 		goto fail;

@@ -5,6 +5,8 @@
  *   bqlm sim usbnet [--link RATE] [--usb 2|3] [--variant no-bql|fixed]
  *                   [--duration T] [--seed N] [--csv FILE] [--svg FILE]
  *                   [--sweep link|bh|fifo] [more options, see usage]
+ *   bqlm sim tun [--variant stock|stop-2019|backpressure] [--ring N]
+ *                [--reader RATE] [--sweep ring] [common options]
  */
 #include <errno.h>
 #include <stdio.h>
@@ -58,7 +60,15 @@ void bqlm_cli_sim_usage(FILE *f)
 		"  --sample T         time-series interval (default 1ms)\n"
 		"  --csv FILE         write the time series (t_ns,series,value)\n"
 		"  --svg FILE         draw the ping latency CDF and the BQL limit\n"
-		"  --sweep KIND       link, bh or fifo: both variants over a range\n");
+		"  --sweep KIND       link, bh or fifo: both variants over a range\n"
+		"       bqlm sim tun [options]      tun TX ring and its reader\n"
+		"tun options (and --duration, --seed, --qdisc, --traffic, --udp-rate,\n"
+		"             --window, --ping-interval, --csv, --svg from above):\n"
+		"  --variant NAME     stock, stop-2019, backpressure (default backpressure)\n"
+		"  --ring N           tx ring = tx_queue_len = qdisc band limit (default 25)\n"
+		"  --txqueuelen N     qdisc band limit if not the ring size\n"
+		"  --reader RATE      the reader's rate (default 1gbit)\n"
+		"  --sweep ring       the three variants over ring sizes\n");
 }
 
 static int sim_bad(const char *fmt, const char *arg)
@@ -128,6 +138,19 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+static const char *const tun_names[] = {
+	[BQLM_SIM_TUN_STOCK] = "stock",
+	[BQLM_SIM_TUN_STOP_2019] = "stop-2019",
+	[BQLM_SIM_TUN_BACKPRESSURE] = "backpressure",
+};
+
+static const char *variant_name(const struct bqlm_sim_cfg *c)
+{
+	if (c->dev == BQLM_SIM_TUN)
+		return tun_names[c->tun_variant];
+	return bqlm_usbnet_variant_name(c->variant);
+}
+
 static int parse_sim(int argc, char **argv, struct sim_opts *o)
 {
 	struct bqlm_sim_cfg *c = &o->cfg;
@@ -137,9 +160,13 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 
 	memset(o, 0, sizeof(*o));
 	bqlm_sim_cfg_default(c);
-	if (argc < 1 || strcmp(argv[0], "usbnet"))
-		return sim_bad("model must be 'usbnet', not '%s'",
+	if (argc >= 1 && !strcmp(argv[0], "tun")) {
+		c->dev = BQLM_SIM_TUN;
+		c->tun_variant = BQLM_SIM_TUN_BACKPRESSURE;
+	} else if (argc < 1 || strcmp(argv[0], "usbnet")) {
+		return sim_bad("model must be 'usbnet' or 'tun', not '%s'",
 			       argc < 1 ? "" : argv[0]);
+	}
 	for (i = 1; i < argc; i++) {
 		const char *opt = argv[i], *arg = i + 1 < argc ? argv[i + 1] : NULL;
 		int bad = 0;
@@ -157,6 +184,22 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 				c->usb = BQLM_SIM_USB3;
 			else
 				bad = 1;
+		} else if (!strcmp(opt, "--variant") && c->dev == BQLM_SIM_TUN) {
+			for (v = 0; v < 3; v++)
+				if (!strcmp(arg, tun_names[v]))
+					break;
+			if (v == 3)
+				return sim_bad("--variant: 'stock', 'stop-2019' or 'backpressure', not '%s'",
+					       arg);
+			c->tun_variant = v;
+		} else if (!strcmp(opt, "--ring")) {
+			bad = parse_num(arg, BQLM_SIM_MAX_QLEN, &v) || v < 2;
+			c->ring = v;
+		} else if (!strcmp(opt, "--txqueuelen")) {
+			bad = parse_num(arg, BQLM_SIM_MAX_QLEN, &v) || !v;
+			c->txqueuelen = v;
+		} else if (!strcmp(opt, "--reader")) {
+			bad = parse_rate(arg, &c->reader_bps);
 		} else if (!strcmp(opt, "--variant")) {
 			int var = bqlm_usbnet_variant_by_name(arg);
 
@@ -224,8 +267,10 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 		} else if (!strcmp(opt, "--svg")) {
 			o->svg = arg;
 		} else if (!strcmp(opt, "--sweep")) {
-			if (strcmp(arg, "link") && strcmp(arg, "bh") &&
-			    strcmp(arg, "fifo"))
+			if (c->dev == BQLM_SIM_TUN)
+				bad = strcmp(arg, "ring") != 0;
+			else if (strcmp(arg, "link") && strcmp(arg, "bh") &&
+				 strcmp(arg, "fifo"))
 				bad = 1;
 			o->sweep = arg;
 		} else {
@@ -277,6 +322,21 @@ static struct bqlm_sim *run_one(const struct bqlm_sim_cfg *cfg,
 
 static void print_header(const struct bqlm_sim_cfg *c)
 {
+	if (c->dev == BQLM_SIM_TUN) {
+		printf("tun TX simulation: ring %u, qdisc band limit %u, reader %.4g Mbit/s of %u-byte packets, qdisc %s\n",
+		       c->ring, c->txqueuelen, c->reader_bps / 1e6, c->len,
+		       c->prio_ping ? "pfifo_fast (ping in band 0)" :
+		       "fifo (ping with the bulk)");
+		if (c->traffic == BQLM_SIM_UDP)
+			printf("  UDP offered %.4g Mbit/s", c->udp_bps / 1e6);
+		else
+			printf("  TCP-like window %u packets, ack %u us after the read",
+			       c->window, c->ack_ns / 1000);
+		printf(", ping every %.4g ms, %.4g s simulated (%.4g s warm-up), seed %llu\n",
+		       c->ping_ns / 1e6, c->duration_ns / 1e9,
+		       c->warmup_ns / 1e9, c->seed);
+		return;
+	}
 	printf("usbnet TX simulation: link %.4g Mbit/s, USB%d (bus %.6g Mbit/s, maxpacket %u), tx_qlen %u, MTU %u, adapter FIFO %u B\n",
 	       c->link_bps / 1e6, (int)c->usb, c->usb_bps / 1e6, c->maxpacket,
 	       c->tx_qlen, c->mtu, c->fifo_bytes);
@@ -294,8 +354,15 @@ static void print_header(const struct bqlm_sim_cfg *c)
 	       c->duration_ns / 1e9, c->warmup_ns / 1e9, c->seed);
 }
 
-static void print_table_head(void)
+static void print_table_head(const struct bqlm_sim_cfg *c)
 {
+	if (c->dev == BQLM_SIM_TUN) {
+		printf("  %-12s %10s %10s %10s %12s %9s %9s %9s %10s\n",
+		       "variant", "ping p50", "ping p99", "ping max",
+		       "read rate", "qdisc drop", "ring drop", "ping drop",
+		       "events");
+		return;
+	}
 	printf("  %-7s %10s %10s %10s %12s %8s %16s %10s\n", "variant",
 	       "ping p50", "ping p99", "ping max", "throughput", "drops",
 	       "BQL limit p50/max", "events");
@@ -306,13 +373,20 @@ static void print_row(const struct bqlm_sim_cfg *c,
 {
 	char lim[32];
 
+	if (c->dev == BQLM_SIM_TUN) {
+		printf("  %-12s %7.3f ms %7.3f ms %7.3f ms %7.2f Mb/s %9llu %9llu %9llu %10llu\n",
+		       variant_name(c), r->ping_p50 / 1e6, r->ping_p99 / 1e6,
+		       r->ping_max / 1e6, r->goodput_bps / 1e6, r->drops,
+		       r->ring_drops, r->ping_drops, r->events);
+		return;
+	}
 	if (c->variant == BQLM_USBNET_NO_BQL)
 		snprintf(lim, sizeof(lim), "-");
 	else
 		snprintf(lim, sizeof(lim), "%u/%u", r->limit_p50,
 			 r->limit_max);
 	printf("  %-7s %7.3f ms %7.3f ms %7.3f ms %7.2f Mb/s %8llu %16s %10llu\n",
-	       bqlm_usbnet_variant_name(c->variant), r->ping_p50 / 1e6,
+	       variant_name(c), r->ping_p50 / 1e6,
 	       r->ping_p99 / 1e6, r->ping_max / 1e6, r->goodput_bps / 1e6,
 	       r->drops, lim, r->events);
 }
@@ -356,6 +430,13 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* the value the second SVG panel draws: the BQL limit, or the tun ring */
+static unsigned int sample_val(const struct bqlm_sim_cfg *c,
+			       const struct bqlm_sim_sample *s)
+{
+	return c->dev == BQLM_SIM_TUN ? s->fifo : s->limit;
+}
+
 /* Two panels: the ping latency CDF and the BQL limit over time. */
 static int write_svg(const char *path, struct bqlm_sim *sim,
 		     const struct bqlm_sim_cfg *c)
@@ -389,9 +470,8 @@ static int write_svg(const char *path, struct bqlm_sim *sim,
 	xmax = n ? lat[n - 1] / 1e6 : 1;
 	if (xmax <= 0)
 		xmax = 1;
-	fprintf(f, "<text x=\"%g\" y=\"18\">ping latency CDF (%s, link %.4g Mbit/s, USB%d)</text>\n",
-		L, bqlm_usbnet_variant_name(c->variant), c->link_bps / 1e6,
-		(int)c->usb);
+	fprintf(f, "<text x=\"%g\" y=\"18\">ping latency CDF (%s %s)</text>\n",
+		L, c->dev == BQLM_SIM_TUN ? "tun" : "usbnet", variant_name(c));
 	fprintf(f, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" stroke=\"black\"/>\n",
 		L, T, PW, PH);
 	fprintf(f, "<polyline fill=\"none\" stroke=\"#c00\" points=\"");
@@ -406,17 +486,18 @@ static int write_svg(const char *path, struct bqlm_sim *sim,
 	/* panel 2: limit over time */
 	s = bqlm_sim_samples(sim, &n);
 	for (i = 0; i < n; i++)
-		if (s[i].limit > lmax)
-			lmax = s[i].limit;
-	fprintf(f, "<text x=\"%g\" y=\"18\">BQL limit (bytes) over time</text>\n",
-		W + L);
+		if (sample_val(c, &s[i]) > lmax)
+			lmax = sample_val(c, &s[i]);
+	fprintf(f, "<text x=\"%g\" y=\"18\">%s over time</text>\n",
+		W + L, c->dev == BQLM_SIM_TUN ? "ring entries" :
+		"BQL limit (bytes)");
 	fprintf(f, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" stroke=\"black\"/>\n",
 		W + L, T, PW, PH);
 	fprintf(f, "<polyline fill=\"none\" stroke=\"#00c\" points=\"");
 	for (i = 0; i < n; i++)
 		fprintf(f, "%.1f,%.1f ",
 			W + L + PW * (double)s[i].t / c->duration_ns,
-			T + PH - PH * (double)s[i].limit / lmax);
+			T + PH - PH * (double)sample_val(c, &s[i]) / lmax);
 	fprintf(f, "\"/>\n");
 	fprintf(f, "<text x=\"%g\" y=\"%g\">0 s</text><text x=\"%g\" y=\"%g\" text-anchor=\"end\">%.3g s</text>\n",
 		W + L, T + PH + 14, W + L + PW, T + PH + 14,
@@ -439,11 +520,14 @@ static int run_pair(struct bqlm_sim_cfg *c, const char *label)
 	};
 	struct bqlm_sim_result r;
 	struct bqlm_sim *sim;
-	unsigned int v;
+	unsigned int v, n = c->dev == BQLM_SIM_TUN ? 3 : 2;
 	double wall;
 
-	for (v = 0; v < 2; v++) {
-		c->variant = vars[v];
+	for (v = 0; v < n; v++) {
+		if (c->dev == BQLM_SIM_TUN)
+			c->tun_variant = v;
+		else
+			c->variant = vars[v];
 		sim = run_one(c, &r, &wall, true);
 		if (!sim) {
 			fprintf(stderr, "bqlm sim: out of memory\n");
@@ -467,6 +551,9 @@ static int run_sweep(struct sim_opts *o)
 	static const unsigned int fifos[] = {
 		2048, 8192, 24576, 65536, 262144,
 	};
+	static const unsigned int rings[] = {
+		25, 50, 100, 250, 500,
+	};
 	struct bqlm_sim_cfg c = o->cfg;
 	char label[64];
 	unsigned int i;
@@ -474,10 +561,14 @@ static int run_sweep(struct sim_opts *o)
 
 	print_header(&c);
 	printf("  sweep of %s:\n  %-18s", o->sweep, "");
-	print_table_head();
+	print_table_head(&c);
 	for (i = 0; i < 5; i++) {
 		c = o->cfg;
-		if (!strcmp(o->sweep, "link")) {
+		if (!strcmp(o->sweep, "ring")) {
+			c.ring = rings[i];
+			c.txqueuelen = rings[i];
+			snprintf(label, sizeof(label), "ring %u", rings[i]);
+		} else if (!strcmp(o->sweep, "link")) {
 			if (i >= 3)
 				break;
 			c.link_bps = links[i];
@@ -528,10 +619,15 @@ int bqlm_cli_sim(int argc, char **argv)
 		return 4;
 	}
 	print_header(bqlm_sim_get_cfg(sim));
-	print_table_head();
+	print_table_head(&o.cfg);
 	print_row(&o.cfg, &r);
-	printf("  URBs %llu, interrupts %llu, usbnet_bh runs %llu, TX_QLEN stops %llu, BQL stops %llu, DQL errors %llu\n",
-	       r.urbs, r.irqs, r.bh_runs, r.stops, r.bql_stops, r.dql_errors);
+	if (o.cfg.dev == BQLM_SIM_TUN)
+		printf("  offered %llu, produced %llu, queue stops %llu\n",
+		       r.offered, r.urbs, r.stops);
+	else
+		printf("  URBs %llu, interrupts %llu, usbnet_bh runs %llu, TX_QLEN stops %llu, BQL stops %llu, DQL errors %llu\n",
+		       r.urbs, r.irqs, r.bh_runs, r.stops, r.bql_stops,
+		       r.dql_errors);
 	printf("  digest %016llx; wall %.3f s, %.3g events/s\n", r.digest, wall,
 	       wall > 0 ? r.events / wall : 0.0);
 	ret = 0;

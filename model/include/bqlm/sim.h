@@ -22,6 +22,12 @@
  *             moderated (xHCI IMOD, EHCI interrupt threshold)
  *   bh        the delay from the interrupt to usbnet_bh() (batching)
  *   adapter   a byte FIFO drained at the Ethernet link rate
+ *
+ * Or, with @dev = BQLM_SIM_TUN, the same traffic and qdisc in front of a
+ * tun device: tun_net_xmit() producing into the tx ring (stock tail drop,
+ * the 2019 stop/wake experiment, or IFF_BACKPRESSURE's stop when full and
+ * wake after half the ring was consumed) and a reader that consumes one
+ * packet per @len bits at @reader_bps. The XOFF bits are the queue layer's.
  */
 #ifndef _BQLM_SIM_H
 #define _BQLM_SIM_H
@@ -102,7 +108,35 @@ enum bqlm_sim_traffic {
 };
 
 /**
+ * enum bqlm_sim_dev - the device under the qdisc
+ * @BQLM_SIM_USBNET: a usbnet adapter (ax88179-like)
+ * @BQLM_SIM_TUN: a tun device and its reader
+ */
+enum bqlm_sim_dev {
+	BQLM_SIM_USBNET,
+	BQLM_SIM_TUN,
+};
+
+/**
+ * enum bqlm_sim_tun_variant - tun's transmit flow control
+ * @BQLM_SIM_TUN_STOCK: Linux 6.12: tail drop at a full ring, never stops
+ * @BQLM_SIM_TUN_STOP_2019: the 2019 experiment: stop when the ring is full
+ *	after producing (or a produce fails: drop), wake after every read
+ * @BQLM_SIM_TUN_BACKPRESSURE: IFF_BACKPRESSURE: stop when the ring is full
+ *	after producing, wake once half the ring was consumed since the stop
+ */
+enum bqlm_sim_tun_variant {
+	BQLM_SIM_TUN_STOCK,
+	BQLM_SIM_TUN_STOP_2019,
+	BQLM_SIM_TUN_BACKPRESSURE,
+};
+
+/**
  * struct bqlm_sim_cfg - the simulation's parameters
+ * @dev: enum bqlm_sim_dev
+ * @tun_variant: enum bqlm_sim_tun_variant (tun only)
+ * @ring: the tun tx ring's size (tun only; dev->tx_queue_len)
+ * @reader_bps: the tun reader's rate, bit/s of packet lengths (tun only)
  * @variant: BQLM_USBNET_NO_BQL or BQLM_USBNET_FIXED (the other BQL
  *	variants differ only on stop/open/suspend paths, not simulated)
  * @usb: the USB speed
@@ -119,13 +153,16 @@ enum bqlm_sim_traffic {
  * @bh_jitter_ns: plus a uniform random delay below this
  * @hz: HZ
  * @jiffies0: jiffies at time 0
- * @txqueuelen: qdisc limit per band (dev->tx_queue_len, 1000 for Ethernet)
+ * @txqueuelen: qdisc limit per band (0: dev->tx_queue_len, 1000 for
+ *	Ethernet, @ring for tun)
  * @prio_ping: the ping in pfifo_fast band 0 (true) or with the bulk
  * @traffic: enum bqlm_sim_traffic
- * @len: bulk packet length (Ethernet frame without FCS; 0: @mtu + 14)
- * @udp_bps: UDP offered rate, bit/s of @len (0: 110% of @link_bps)
+ * @len: bulk packet length (Ethernet frame without FCS; 0: @mtu + 14;
+ *	tun: 0 is 1428, a 1400-byte UDP payload in IPv4)
+ * @udp_bps: UDP offered rate, bit/s of @len (0: 110% of @link_bps, or
+ *	of @reader_bps for tun)
  * @window: TCP-like window in packets
- * @ack_ns: TCP-like: frame on the wire to ack at the sender
+ * @ack_ns: TCP-like: frame on the wire (tun: read) to ack at the sender
  * @ping_len: ping frame length (98: 56 data + ICMP + IP + Ethernet)
  * @ping_ns: ping interval (0: no ping)
  * @duration_ns: simulated time
@@ -134,6 +171,10 @@ enum bqlm_sim_traffic {
  * @seed: the seed of the bh jitter and the ping phase
  */
 struct bqlm_sim_cfg {
+	enum bqlm_sim_dev dev;
+	enum bqlm_sim_tun_variant tun_variant;
+	unsigned int ring;
+	bqlm_u64 reader_bps;
 	enum bqlm_usbnet_variant variant;
 	enum bqlm_sim_usb usb;
 	bqlm_u64 link_bps;
@@ -178,7 +219,7 @@ unsigned long bqlm_sim_jiffies(const struct bqlm_sim_cfg *cfg, bqlm_u64 ns);
  * @inflight: bytes queued and not completed (DQL)
  * @txq: URBs on dev->txq
  * @qdisc: packets in the qdisc
- * @fifo: bytes in the adapter FIFO
+ * @fifo: bytes in the adapter FIFO (tun: entries in the ring)
  */
 struct bqlm_sim_sample {
 	bqlm_u64 t;
@@ -209,6 +250,8 @@ struct bqlm_sim_ping {
  * @goodput_bps: @bulk_bytes * 8 per measured second
  * @offered: bulk packets the sender produced (whole run)
  * @drops: bulk packets the qdisc dropped (whole run)
+ * @ring_drops: packets tun_net_xmit() dropped at a full ring (whole run)
+ * @ping_drops: pings dropped, at the qdisc or the ring (whole run)
  * @pings: pings measured
  * @ping_p50: median ping latency, ns
  * @ping_p99: 99th percentile, ns
@@ -218,7 +261,7 @@ struct bqlm_sim_ping {
  * @urbs: URBs submitted
  * @irqs: completion interrupts
  * @bh_runs: usbnet_bh() runs with completions
- * @stops: DRV_XOFF stops (TX_QLEN reached)
+ * @stops: DRV_XOFF stops (TX_QLEN reached; tun: ring full)
  * @bql_stops: STACK_XOFF stops (BQL limit reached)
  * @dql_errors: DQL calls the model rejected (must be 0)
  */
@@ -231,6 +274,8 @@ struct bqlm_sim_result {
 	bqlm_u64 goodput_bps;
 	bqlm_u64 offered;
 	bqlm_u64 drops;
+	bqlm_u64 ring_drops;
+	bqlm_u64 ping_drops;
 	unsigned int pings;
 	bqlm_u64 ping_p50;
 	bqlm_u64 ping_p99;
