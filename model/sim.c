@@ -331,9 +331,10 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 	if (!cfg->len)
 		cfg->len = cfg->dev == BQLM_SIM_TUN ? 1428 : hard_mtu;
 	if (!cfg->udp_bps && cfg->dev == BQLM_SIM_TUN)
-		cfg->udp_bps = cfg->reader_bps + cfg->reader_bps / 10;
+		cfg->udp_bps = cfg->reader_bps +
+			       bqlm_sim_div(cfg->reader_bps, 10);
 	if (!cfg->udp_bps)
-		cfg->udp_bps = cfg->link_bps + cfg->link_bps / 10;
+		cfg->udp_bps = cfg->link_bps + bqlm_sim_div(cfg->link_bps, 10);
 	if (cfg->dev == BQLM_SIM_TUN &&
 	    ((unsigned int)cfg->tun_variant > BQLM_SIM_TUN_BACKPRESSURE ||
 	     cfg->ring < 2 || cfg->ring > BQLM_SIM_MAX_QLEN ||
@@ -455,6 +456,17 @@ static inline unsigned int bqlm_sim_pkt_new(struct bqlm_sim *sim,
 static inline void bqlm_sim_pkt_free(struct bqlm_sim *sim, unsigned int i)
 {
 	sim->free[sim->nr_free++] = i;
+}
+
+/*
+ * A random value below @n, as bqlm_prng_below() but without a 64-bit
+ * modulo (which 32-bit kernels do not link).
+ */
+static bqlm_u64 bqlm_sim_below(struct bqlm_sim *sim, bqlm_u64 n)
+{
+	bqlm_u64 r = bqlm_prng_next(&sim->prng);
+
+	return r - bqlm_sim_div(r, n) * n;
 }
 
 static void bqlm_sim_schedule(struct bqlm_sim *sim, bqlm_u64 t,
@@ -686,7 +698,7 @@ static void bqlm_sim_defer_bh(struct bqlm_sim *sim, unsigned int len)
 
 	if (!sim->done_pkts && !sim->bh_pending) {
 		if (sim->cfg.bh_jitter_ns)
-			d += bqlm_prng_below(&sim->prng, sim->cfg.bh_jitter_ns);
+			d += bqlm_sim_below(sim, sim->cfg.bh_jitter_ns);
 		sim->bh_pending = true;
 		bqlm_sim_schedule(sim, sim->now + d, BQLM_SIM_EV_BH);
 	}
@@ -977,8 +989,8 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 	else
 		bqlm_sim_schedule(sim, 0, BQLM_SIM_EV_ACK + BQLM_SIM_NR_EV);
 	if (cfg->ping_ns)
-		bqlm_sim_schedule(sim, bqlm_prng_next(&sim->prng) %
-				  cfg->ping_ns, BQLM_SIM_EV_PING);
+		bqlm_sim_schedule(sim, bqlm_sim_below(sim, cfg->ping_ns),
+				  BQLM_SIM_EV_PING);
 	if (cfg->sample_ns)
 		bqlm_sim_schedule(sim, 0, BQLM_SIM_EV_SAMPLE);
 	return sim;
@@ -1090,7 +1102,8 @@ static bqlm_u64 bqlm_sim_pct(const bqlm_u64 *a, unsigned int n,
 
 	if (!n)
 		return 0;
-	r = (unsigned int)(((bqlm_u64)n * pct + 99) / 100);
+	/* n is at most 600 s / 100 us: n * pct fits in 32 bits */
+	r = (n * pct + 99) / 100;
 	return a[r ? r - 1 : 0];
 }
 
