@@ -319,6 +319,86 @@ static void sim_tun_backpressure(struct kunit *test)
 	KUNIT_EXPECT_GT(test, bp.goodput_bps, 990000000ULL);
 }
 
+/*
+ * The other configurations: USB2, a URB of a multiple of maxpacket (the
+ * +1 byte), the ping in the bulk's band, the 2019 tun experiment, running
+ * in steps past the end, the accessors, and a bad parameter of each kind.
+ */
+static void sim_configurations(struct kunit *test)
+{
+	const struct bqlm_sim_sample *smp;
+	const struct bqlm_sim_ping *png;
+	struct bqlm_sim_result r;
+	struct bqlm_sim_cfg cfg;
+	struct bqlm_sim *sim;
+	unsigned int n;
+
+	/* USB2: TX_QLEN 60; 1016 + 8 = 1024 bytes: padded to 1025 */
+	bqlm_sim_cfg_default(&cfg);
+	cfg.usb = BQLM_SIM_USB2;
+	cfg.len = 1016;
+	cfg.prio_ping = false;
+	cfg.duration_ns = 300 * BQLM_NSEC_PER_MSEC;
+	cfg.warmup_ns = 100 * BQLM_NSEC_PER_MSEC;
+	sim = bqlm_sim_create(&cfg);
+	KUNIT_ASSERT_NOT_NULL(test, sim);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_result(sim, &r), 0);
+	KUNIT_EXPECT_EQ(test, r.goodput_bps, 0ULL);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_run_until(sim, cfg.duration_ns / 2), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_now(sim), cfg.duration_ns / 2);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_run_until(sim, 2 * cfg.duration_ns), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_now(sim), cfg.duration_ns);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_result(sim, &r), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_get_cfg(sim)->tx_qlen, 60U);
+	smp = bqlm_sim_samples(sim, &n);
+	KUNIT_EXPECT_EQ(test, n, 301U);
+	KUNIT_EXPECT_EQ(test, smp[300].t, cfg.duration_ns);
+	KUNIT_EXPECT_LE(test, smp[300].txq, 60U);
+	png = bqlm_sim_pings(sim, &n);
+	KUNIT_EXPECT_EQ(test, n, r.pings);
+	KUNIT_EXPECT_GT(test, n, 0U);
+	KUNIT_EXPECT_GE(test, png[0].sent, cfg.warmup_ns);
+	KUNIT_EXPECT_GT(test, r.urbs, 0ULL);
+	KUNIT_EXPECT_EQ(test, r.dql_errors, 0ULL);
+	bqlm_sim_destroy(sim);
+	bqlm_sim_destroy(NULL);
+
+	/* the 2019 tun experiment: a stop per packet, no loss at the ring */
+	sim_cfg_tun(&cfg, BQLM_SIM_TUN_STOP_2019, BQLM_SIM_UDP);
+	cfg.duration_ns = 100 * BQLM_NSEC_PER_MSEC;
+	cfg.warmup_ns = 0;
+	sim_run_one(test, &cfg, &r);
+	KUNIT_EXPECT_EQ(test, r.ring_drops, 0ULL);
+	KUNIT_EXPECT_GT(test, r.stops, r.urbs / 2);
+
+	/* one bad parameter at a time */
+#define SIM_BAD(field, val) do {					\
+		bqlm_sim_cfg_default(&cfg);				\
+		cfg.field = (val);					\
+		KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL); \
+	} while (0)
+	SIM_BAD(usb, 4);
+	SIM_BAD(mtu, 60);
+	SIM_BAD(dev, 2);
+	SIM_BAD(link_bps, 1000);
+	SIM_BAD(tx_qlen, BQLM_SIM_MAX_QLEN + 1);
+	SIM_BAD(len, 2000);
+	SIM_BAD(hz, 50);
+	SIM_BAD(traffic, 2);
+	SIM_BAD(ping_ns, 1000);
+	SIM_BAD(sample_ns, 1000);
+	SIM_BAD(bh_ns, 200 * BQLM_NSEC_PER_MSEC);
+	SIM_BAD(duration_ns, 0);
+#undef SIM_BAD
+	bqlm_sim_cfg_default(&cfg);
+	cfg.traffic = BQLM_SIM_TCP;
+	cfg.window = 0;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	sim_cfg_tun(&cfg, BQLM_SIM_TUN_STOCK, BQLM_SIM_UDP);
+	cfg.ring = 1;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+}
+
 static struct kunit_case bqlm_sim_cases[] = {
 	KUNIT_CASE(sim_evq_order),
 	KUNIT_CASE(sim_jiffies),
@@ -328,6 +408,7 @@ static struct kunit_case bqlm_sim_cases[] = {
 	KUNIT_CASE(sim_bql_reduces_latency),
 	KUNIT_CASE(sim_tcp_window),
 	KUNIT_CASE(sim_tun_backpressure),
+	KUNIT_CASE(sim_configurations),
 	{}
 };
 
