@@ -56,9 +56,9 @@ $(BUILD)/libbqlm.a: $(call objs,rel,$(MODEL_SRCS))
 	$(AR) rcs $@ $^
 
 # The command line front end (tools/bqlm.c) on the model library.
-$(BUILD)/bqlm: $(BUILD)/rel/tools/bqlm.o $(BUILD)/rel/tools/bqlm_tun.o \
-	       $(BUILD)/rel/tools/bqlm_sim.o \
-	       $(BUILD)/libbqlm.a
+CLI_SRCS	:= $(wildcard tools/*.c)
+
+$(BUILD)/bqlm: $(call objs,rel,$(CLI_SRCS)) $(BUILD)/libbqlm.a
 	$(CC) -o $@ $^
 
 bench: $(BUILD)/bqlm

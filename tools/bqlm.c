@@ -20,15 +20,9 @@
 #include <bqlm/invariants.h>
 #include <bqlm/usbnet.h>
 
+#include "cli.h"
 #include "bqlm_tun.h"
 #include "bqlm_sim.h"
-
-#define EXIT_VIOLATION	1
-#define EXIT_USAGE	2
-#define EXIT_INCOMPLETE	3
-#define EXIT_INTERNAL	4
-
-#define MAX_PATH_LEN	4096
 
 static const char *prog = "bqlm";
 
@@ -66,35 +60,7 @@ static void print_help(FILE *f)
 
 static int bad_usage(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "%s: ", prog);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry '%s help'.\n", prog);
-	return EXIT_USAGE;
-}
-
-/* A decimal number in [lo, hi], the whole string. */
-static int parse_uint(const char *s, unsigned long lo, unsigned long hi,
-		      unsigned int *out)
-{
-	unsigned long v;
-	char *end;
-
-	if (!s || !*s || *s == '-' || *s == '+')
-		return -EINVAL;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v < lo || v > hi)
-		return -EINVAL;
-	*out = v;
-	return 0;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	return bqlm_cli_usage(prog, fmt, arg);
 }
 
 static int cmd_list(void)
@@ -127,7 +93,7 @@ static int parse_lens(const char *s, struct bqlm_usbnet_cfg *cfg)
 		return -EINVAL;
 	for (tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		if (n == BQLM_USBNET_MAX_LENS || parse_uint(tok, 1, 4000, &v))
+		if (n == BQLM_USBNET_MAX_LENS || bqlm_cli_parse_uint(tok, 1, 4000, &v))
 			return -EINVAL;
 		cfg->lens[n++] = v;
 	}
@@ -188,7 +154,7 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 		if (!strcmp(opt, "--variant")) {
 			/* done above */
 		} else if (!strcmp(opt, "--packets")) {
-			err = parse_uint(arg, 1, BQLM_USBNET_MAX_PACKETS,
+			err = bqlm_cli_parse_uint(arg, 1, BQLM_USBNET_MAX_PACKETS,
 					 &o->cfg.packets);
 		} else if (!strcmp(opt, "--lens")) {
 			err = parse_lens(arg, &o->cfg);
@@ -202,19 +168,19 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 			else
 				err = -EINVAL;
 		} else if (!strcmp(opt, "--tx-qlen")) {
-			err = parse_uint(arg, 1, 64, &o->cfg.tx_qlen);
+			err = bqlm_cli_parse_uint(arg, 1, 64, &o->cfg.tx_qlen);
 		} else if (!strcmp(opt, "--stops")) {
-			err = parse_uint(arg, 0, 3, &o->cfg.stops);
+			err = bqlm_cli_parse_uint(arg, 0, 3, &o->cfg.stops);
 		} else if (!strcmp(opt, "--suspends")) {
-			err = parse_uint(arg, 0, 3, &o->cfg.suspends);
+			err = bqlm_cli_parse_uint(arg, 0, 3, &o->cfg.suspends);
 		} else if (!strcmp(opt, "--timeouts")) {
-			err = parse_uint(arg, 0, 3, &o->cfg.timeouts);
+			err = bqlm_cli_parse_uint(arg, 0, 3, &o->cfg.timeouts);
 		} else if (!strcmp(opt, "--statuses")) {
 			err = parse_statuses(arg, &o->cfg);
 		} else if (!strcmp(opt, "--depth")) {
-			err = parse_uint(arg, 1, 65534, &o->bounds.max_depth);
+			err = bqlm_cli_parse_uint(arg, 1, 65534, &o->bounds.max_depth);
 		} else if (!strcmp(opt, "--max-states")) {
-			err = parse_uint(arg, 1, 1U << 24,
+			err = bqlm_cli_parse_uint(arg, 1, 1U << 24,
 					 &o->bounds.max_states);
 		} else {
 			takes = false;
@@ -241,12 +207,6 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 	return 0;
 }
 
-static void emit_line(void *arg, const char *line)
-{
-	(void)arg;
-	printf("    %s\n", line);
-}
-
 static const char *fixup_name(enum bqlm_usbnet_fixup f)
 {
 	static const char *const names[] = { "none", "pad", "multi" };
@@ -254,85 +214,9 @@ static const char *fixup_name(enum bqlm_usbnet_fixup f)
 	return (unsigned int)f < BQLM_USBNET_NR_FIXUPS ? names[f] : "?";
 }
 
-static int print_trace(const struct bqlm_xsys *sys,
-		       const struct bqlm_explorer *x,
-		       const struct bqlm_xresult *res, enum bqlm_check c,
-		       unsigned int *path)
+static void print_header(const struct explore_opts *o)
 {
-	int n = bqlm_explorer_path(x, c, path, MAX_PATH_LEN);
-	unsigned int d;
-
-	if (n < 0)
-		return n;
-	printf("\ntrace to %s (%d steps, shortest):\n", bqlm_check_name(c), n);
-	n = bqlm_xtrace(sys, path, n, emit_line, NULL);
-	if (n < 0)
-		return n;
-	printf("    => %s: %s\n", bqlm_check_name(c),
-	       bqlm_check_kernel_effect(c));
-	/* other checks first violated by the same step */
-	for (d = 0; d < BQLM_CHECK_NR; d++)
-		if (d != c && (res->violated & BQLM_CHECK_BIT(d)) &&
-		    res->w[d].depth == res->w[c].depth &&
-		    res->w[d].state == res->w[c].state &&
-		    res->w[d].action == res->w[c].action)
-			printf("    => also %s: %s\n", bqlm_check_name(d),
-			       bqlm_check_kernel_effect(d));
-	return 0;
-}
-
-/* Did a trace already show @c (same witness as an earlier check)? */
-static bool same_witness_shown(const struct bqlm_xresult *res,
-			       enum bqlm_check c, unsigned int shown)
-{
-	unsigned int d;
-
-	for (d = 0; d < BQLM_CHECK_NR; d++)
-		if ((shown & BQLM_CHECK_BIT(d)) &&
-		    res->w[d].depth == res->w[c].depth &&
-		    res->w[d].state == res->w[c].state &&
-		    res->w[d].action == res->w[c].action)
-			return true;
-	return false;
-}
-
-static int run_explore(const struct explore_opts *o, bool quiet,
-		       struct bqlm_xresult *out, double *secs)
-{
-	struct bqlm_xresult res;
-	struct bqlm_explorer *x;
-	struct bqlm_xsys sys;
-	enum bqlm_check verdict;
-	unsigned int *path = NULL;
-	unsigned int c, shown = 0;
-	double t0, t1;
-	int err, ret;
-
-	if (bqlm_usbnet_system(&o->cfg, &sys))
-		return EXIT_USAGE;
-	x = bqlm_explorer_create(&sys, &o->bounds);
-	if (!x) {
-		fprintf(stderr, "%s: out of memory\n", prog);
-		return EXIT_INTERNAL;
-	}
-	t0 = now_s();
-	err = bqlm_explore(x, &res);
-	t1 = now_s();
-	if (out)
-		*out = res;
-	if (secs)
-		*secs = t1 - t0;
-	if (err == -E2BIG || err == -EINVAL) {
-		fprintf(stderr, "%s: the model broke the explorer's contract (%d)\n",
-			prog, err);
-		bqlm_explorer_destroy(x);
-		return EXIT_INTERNAL;
-	}
-	verdict = bqlm_xresult_verdict(&res);
-	ret = verdict != BQLM_CHECK_NONE ? EXIT_VIOLATION :
-	      err ? EXIT_INCOMPLETE : 0;
-	if (quiet)
-		goto out;
+	unsigned int c;
 
 	printf("model usbnet, variant %s: %s\n",
 	       bqlm_usbnet_variant_name(o->cfg.variant),
@@ -351,61 +235,23 @@ static int run_explore(const struct explore_opts *o, bool quiet,
 	if (o->bounds.strict)
 		printf(", strict");
 	printf("\n");
-	printf("states %llu, transitions %llu, max depth %u, time %.3f s (%.0f states/s)%s\n",
-	       res.states, res.transitions, res.max_depth, t1 - t0,
-	       (t1 - t0) > 0 ? res.states / (t1 - t0) : 0.0,
-	       res.depth_bounded ? ", depth bound reached" : "");
-	if (err == -ENOSPC)
-		printf("INCOMPLETE: state bound reached, not every state was explored\n");
-	else if (err == -ENOMEM)
-		printf("INCOMPLETE: out of memory\n");
+}
 
-	if (verdict == BQLM_CHECK_NONE) {
-		printf("%s: no invariant violated in %llu states%s\n",
-		       err ? "NO VIOLATION FOUND" : "OK", res.states,
-		       res.depth_bounded ? " (within the depth bound only)" :
-		       "");
-		goto out;
-	}
-	printf("VIOLATION: %s (depth %u): %s\n", bqlm_check_name(verdict),
-	       res.w[verdict].depth, bqlm_check_kernel_effect(verdict));
-	for (c = 0; c < BQLM_CHECK_NR; c++) {
-		char line[256];
+static int run_explore(const struct explore_opts *o, bool quiet,
+		       struct bqlm_xresult *out, double *secs)
+{
+	struct bqlm_xsys sys;
+	struct bqlm_cli_explore e = {
+		.sys = &sys, .bounds = &o->bounds, .quiet = quiet,
+		.no_trace = o->no_trace, .all_traces = o->all_traces,
+		.res = out, .secs = secs,
+	};
 
-		if (!(res.violated & BQLM_CHECK_BIT(c)))
-			continue;
-		bqlm_violation_format(line, sizeof(line), &res.w[c].v);
-		printf("  violated %-20s first at depth %3u: %s\n",
-		       bqlm_check_name(c), res.w[c].depth, line);
-	}
-	if (o->no_trace)
-		goto out;
-	path = calloc(MAX_PATH_LEN, sizeof(*path));
-	if (!path) {
-		ret = EXIT_INTERNAL;
-		goto out;
-	}
-	if (print_trace(&sys, x, &res, verdict, path)) {
-		ret = EXIT_INTERNAL;
-		goto out;
-	}
-	shown |= BQLM_CHECK_BIT(verdict);
-	/* the other crashes always, the other violations on request */
-	for (c = 0; c < BQLM_CHECK_NR; c++) {
-		if (!(res.violated & BQLM_CHECK_BIT(c)) ||
-		    (!o->all_traces && !bqlm_inv_fatal(c)) ||
-		    same_witness_shown(&res, c, shown))
-			continue;
-		if (print_trace(&sys, x, &res, c, path)) {
-			ret = EXIT_INTERNAL;
-			goto out;
-		}
-		shown |= BQLM_CHECK_BIT(c);
-	}
-out:
-	free(path);
-	bqlm_explorer_destroy(x);
-	return ret;
+	if (bqlm_usbnet_system(&o->cfg, &sys))
+		return EXIT_USAGE;
+	if (!quiet)
+		print_header(o);
+	return bqlm_cli_run_explore(&e);
 }
 
 static int cmd_explore(int argc, char **argv)
@@ -441,14 +287,14 @@ static double bench_dql(unsigned int reps, unsigned int *limit)
 
 	memset(&dql, 0, sizeof(dql));
 	bqlm_dql_init(&dql, 1000, now);
-	t0 = now_s();
+	t0 = bqlm_cli_now();
 	for (i = 0; i < reps; i++) {
 		bqlm_dql_queued(&dql, 1514, now);
 		bqlm_dql_completed(&dql, 1514, now);
 		if (!(i & 1023))
 			now++;
 	}
-	t1 = now_s();
+	t1 = bqlm_cli_now();
 	*limit = dql.limit;
 	return (t1 - t0) * 1e9 / reps;
 }
@@ -462,12 +308,12 @@ static int cmd_bench(int argc, char **argv)
 
 	for (i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--packets") && i + 1 < argc) {
-			if (parse_uint(argv[++i], 1, BQLM_USBNET_MAX_PACKETS,
+			if (bqlm_cli_parse_uint(argv[++i], 1, BQLM_USBNET_MAX_PACKETS,
 				       &packets))
 				return bad_usage("bad value for %s",
 						 "--packets");
 		} else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
-			if (parse_uint(argv[++i], 1, 1000000000, &reps))
+			if (bqlm_cli_parse_uint(argv[++i], 1, 1000000000, &reps))
 				return bad_usage("bad value for %s", "--reps");
 		} else {
 			return bad_usage("bench: unknown option '%s'",

@@ -17,9 +17,9 @@
 
 #include <bqlm/sim.h>
 
+#include "cli.h"
 #include "bqlm_sim.h"
 
-#define EXIT_USAGE	2
 
 struct sim_opts {
 	struct bqlm_sim_cfg cfg;
@@ -73,10 +73,7 @@ void bqlm_cli_sim_usage(FILE *f)
 
 static int sim_bad(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "bqlm sim: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'bqlm help'.\n");
-	return EXIT_USAGE;
+	return bqlm_cli_usage("bqlm sim", fmt, arg);
 }
 
 /* A number with an optional unit from @units; scaled to the base unit. */
@@ -130,13 +127,6 @@ static int parse_num(const char *s, unsigned long long max,
 	return parse_scaled(s, u, k, (double)max, v);
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static const char *const tun_names[] = {
 	[BQLM_SIM_TUN_STOCK] = "stock",
@@ -301,7 +291,7 @@ static struct bqlm_sim *run_one(const struct bqlm_sim_cfg *cfg,
 	if (!sim)
 		return NULL;
 	progress = progress && isatty(2);
-	t0 = now_s();
+	t0 = bqlm_cli_now();
 	for (t = step; ; t += step) {
 		bqlm_sim_run_until(sim, t);
 		if (progress)
@@ -310,7 +300,7 @@ static struct bqlm_sim *run_one(const struct bqlm_sim_cfg *cfg,
 		if (t >= cfg->duration_ns)
 			break;
 	}
-	*wall = now_s() - t0;
+	*wall = bqlm_cli_now() - t0;
 	if (progress)
 		fprintf(stderr, "\r%50s\r", "");
 	if (bqlm_sim_result(sim, res)) {

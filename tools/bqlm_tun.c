@@ -20,44 +20,13 @@
 #include <bqlm/tun.h>
 #include <bqlm/bql_xoff.h>
 
+#include "cli.h"
 #include "bqlm_tun.h"
 
-#define EXIT_VIOLATION	1
-#define EXIT_USAGE	2
-#define EXIT_INCOMPLETE	3
-#define EXIT_INTERNAL	4
-#define MAX_PATH_LEN	4096
 
 static int tun_usage(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "bqlm: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'bqlm help'.\n");
-	return EXIT_USAGE;
-}
-
-static int tun_parse_uint(const char *s, unsigned long lo, unsigned long hi,
-			  unsigned int *out)
-{
-	unsigned long v;
-	char *end;
-
-	if (!s || !*s || *s == '-' || *s == '+')
-		return -EINVAL;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v < lo || v > hi)
-		return -EINVAL;
-	*out = v;
-	return 0;
-}
-
-static double tun_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	return bqlm_cli_usage("bqlm", fmt, arg);
 }
 
 /**
@@ -140,10 +109,10 @@ static int tun_common_opt(const char *opt, const char *arg,
 {
 	*takes = 1;
 	if (!strcmp(opt, "--depth"))
-		return tun_parse_uint(arg, 1, 65534, &o->bounds.max_depth) ?
+		return bqlm_cli_parse_uint(arg, 1, 65534, &o->bounds.max_depth) ?
 		       -EINVAL : 1;
 	if (!strcmp(opt, "--max-states"))
-		return tun_parse_uint(arg, 1, 1U << 24,
+		return bqlm_cli_parse_uint(arg, 1, 1U << 24,
 				      &o->bounds.max_states) ? -EINVAL : 1;
 	*takes = 0;
 	if (!strcmp(opt, "--all-traces")) {
@@ -157,125 +126,16 @@ static int tun_common_opt(const char *opt, const char *arg,
 	return 0;
 }
 
-static void tun_emit(void *arg, const char *line)
-{
-	(void)arg;
-	printf("    %s\n", line);
-}
-
-static int tun_print_trace(const struct bqlm_xsys *sys,
-			   const struct bqlm_explorer *x,
-			   const struct bqlm_xresult *res, enum bqlm_check c,
-			   unsigned int *path)
-{
-	int n = bqlm_explorer_path(x, c, path, MAX_PATH_LEN);
-	unsigned int d;
-
-	if (n < 0)
-		return n;
-	printf("\ntrace to %s (%d steps, shortest):\n", bqlm_check_name(c), n);
-	n = bqlm_xtrace(sys, path, n, tun_emit, NULL);
-	if (n < 0)
-		return n;
-	printf("    => %s: %s\n", bqlm_check_name(c),
-	       bqlm_check_kernel_effect(c));
-	for (d = 0; d < BQLM_CHECK_NR; d++)
-		if (d != c && (res->violated & BQLM_CHECK_BIT(d)) &&
-		    res->w[d].depth == res->w[c].depth &&
-		    res->w[d].state == res->w[c].state &&
-		    res->w[d].action == res->w[c].action)
-			printf("    => also %s: %s\n", bqlm_check_name(d),
-			       bqlm_check_kernel_effect(d));
-	return 0;
-}
-
 /* Run @sys, print the figures, verdict and traces; return the exit code. */
 static int tun_run(const struct bqlm_xsys *sys, const struct tun_common *o,
 		   void (*figures)(const void *arg), const void *arg)
 {
-	struct bqlm_xresult res;
-	struct bqlm_explorer *x;
-	enum bqlm_check verdict;
-	unsigned int *path = NULL;
-	unsigned int c, shown = 0, d;
-	double t0, t1;
-	int err, ret;
+	struct bqlm_cli_explore e = {
+		.sys = sys, .bounds = &o->bounds, .no_trace = o->no_trace,
+		.all_traces = o->all_traces, .figures = figures, .arg = arg,
+	};
 
-	x = bqlm_explorer_create(sys, &o->bounds);
-	if (!x) {
-		fprintf(stderr, "bqlm: out of memory\n");
-		return EXIT_INTERNAL;
-	}
-	t0 = tun_now();
-	err = bqlm_explore(x, &res);
-	t1 = tun_now();
-	if (err == -E2BIG || err == -EINVAL) {
-		fprintf(stderr, "bqlm: the model broke the explorer's contract (%d)\n",
-			err);
-		bqlm_explorer_destroy(x);
-		return EXIT_INTERNAL;
-	}
-	verdict = bqlm_xresult_verdict(&res);
-	ret = verdict != BQLM_CHECK_NONE ? EXIT_VIOLATION :
-	      err ? EXIT_INCOMPLETE : 0;
-	printf("states %llu, transitions %llu, max depth %u, time %.3f s (%.0f states/s)%s\n",
-	       res.states, res.transitions, res.max_depth, t1 - t0,
-	       (t1 - t0) > 0 ? res.states / (t1 - t0) : 0.0,
-	       res.depth_bounded ? ", depth bound reached" : "");
-	if (figures)
-		figures(arg);
-	if (err == -ENOSPC)
-		printf("INCOMPLETE: state bound reached, not every state was explored\n");
-	else if (err == -ENOMEM)
-		printf("INCOMPLETE: out of memory\n");
-	if (verdict == BQLM_CHECK_NONE) {
-		printf("%s: no invariant violated in %llu states\n",
-		       err ? "NO VIOLATION FOUND" : "OK", res.states);
-		goto out;
-	}
-	printf("VIOLATION: %s (depth %u): %s\n", bqlm_check_name(verdict),
-	       res.w[verdict].depth, bqlm_check_kernel_effect(verdict));
-	for (c = 0; c < BQLM_CHECK_NR; c++) {
-		char line[256];
-
-		if (!(res.violated & BQLM_CHECK_BIT(c)))
-			continue;
-		bqlm_violation_format(line, sizeof(line), &res.w[c].v);
-		printf("  violated %-20s first at depth %3u: %s\n",
-		       bqlm_check_name(c), res.w[c].depth, line);
-	}
-	if (o->no_trace)
-		goto out;
-	path = calloc(MAX_PATH_LEN, sizeof(*path));
-	if (!path || tun_print_trace(sys, x, &res, verdict, path)) {
-		ret = EXIT_INTERNAL;
-		goto out;
-	}
-	shown |= BQLM_CHECK_BIT(verdict);
-	for (c = 0; o->all_traces && c < BQLM_CHECK_NR; c++) {
-		bool same = false;
-
-		if (!(res.violated & BQLM_CHECK_BIT(c)) ||
-		    (shown & BQLM_CHECK_BIT(c)))
-			continue;
-		for (d = 0; d < BQLM_CHECK_NR; d++)
-			if ((shown & BQLM_CHECK_BIT(d)) &&
-			    res.w[d].depth == res.w[c].depth &&
-			    res.w[d].state == res.w[c].state &&
-			    res.w[d].action == res.w[c].action)
-				same = true;
-		if (same)
-			continue;
-		if (tun_print_trace(sys, x, &res, c, path)) {
-			ret = EXIT_INTERNAL;
-			goto out;
-		}
-		shown |= BQLM_CHECK_BIT(c);
-	}
-out:
-	free(path);
-	bqlm_explorer_destroy(x);
-	return ret;
+	return bqlm_cli_run_explore(&e);
 }
 
 static void tun_figures(const void *arg)
@@ -342,19 +202,19 @@ int bqlm_cli_explore_tun(int argc, char **argv)
 			else
 				cfg.mm = r;
 		} else if (!strcmp(opt, "--queues")) {
-			err = tun_parse_uint(arg, 1, BQLM_TUN_MAX_QUEUES,
+			err = bqlm_cli_parse_uint(arg, 1, BQLM_TUN_MAX_QUEUES,
 					     &cfg.queues);
 		} else if (!strcmp(opt, "--cpus")) {
-			err = tun_parse_uint(arg, 1, BQLM_TUN_MAX_CPUS,
+			err = bqlm_cli_parse_uint(arg, 1, BQLM_TUN_MAX_CPUS,
 					     &cfg.cpus);
 		} else if (!strcmp(opt, "--packets")) {
-			err = tun_parse_uint(arg, 1, BQLM_TUN_MAX_PACKETS,
+			err = bqlm_cli_parse_uint(arg, 1, BQLM_TUN_MAX_PACKETS,
 					     &cfg.packets);
 		} else if (!strcmp(opt, "--ring")) {
-			err = tun_parse_uint(arg, 1, BQLM_PTR_RING_MAX,
+			err = bqlm_cli_parse_uint(arg, 1, BQLM_PTR_RING_MAX,
 					     &cfg.ring);
 		} else if (!strcmp(opt, "--batch")) {
-			err = tun_parse_uint(arg, 0, 64, &cfg.batch);
+			err = bqlm_cli_parse_uint(arg, 0, 64, &cfg.batch);
 		} else if (!strcmp(opt, "--reader")) {
 			r = bqlm_tun_reader_by_name(arg);
 			if (r < 0)
@@ -369,16 +229,16 @@ int bqlm_cli_explore_tun(int argc, char **argv)
 			else
 				err = -EINVAL;
 		} else if (!strcmp(opt, "--detaches")) {
-			err = tun_parse_uint(arg, 0, 1, &cfg.detaches);
+			err = bqlm_cli_parse_uint(arg, 0, 1, &cfg.detaches);
 		} else if (!strcmp(opt, "--set-iffs")) {
-			err = tun_parse_uint(arg, 0, 2, &cfg.set_iffs);
+			err = bqlm_cli_parse_uint(arg, 0, 2, &cfg.set_iffs);
 		} else if (!strcmp(opt, "--resizes")) {
-			err = tun_parse_uint(arg, 0, 1, &cfg.resizes);
+			err = bqlm_cli_parse_uint(arg, 0, 1, &cfg.resizes);
 		} else if (!strcmp(opt, "--resize-to")) {
-			err = tun_parse_uint(arg, 1, BQLM_PTR_RING_MAX,
+			err = bqlm_cli_parse_uint(arg, 1, BQLM_PTR_RING_MAX,
 					     &cfg.resize_to);
 		} else if (!strcmp(opt, "--len")) {
-			err = tun_parse_uint(arg, 1, 1500, &cfg.len);
+			err = bqlm_cli_parse_uint(arg, 1, 1500, &cfg.len);
 		} else if (!strcmp(opt, "--noqueue")) {
 			cfg.qdisc = false;
 		} else {
@@ -451,12 +311,12 @@ int bqlm_cli_explore_xoff(int argc, char **argv)
 			else
 				cfg.mm = r;
 		} else if (!strcmp(opt, "--packets")) {
-			err = tun_parse_uint(arg, 1, BQLM_XOFF_MAX_PACKETS,
+			err = bqlm_cli_parse_uint(arg, 1, BQLM_XOFF_MAX_PACKETS,
 					     &cfg.packets);
 		} else if (!strcmp(opt, "--len")) {
-			err = tun_parse_uint(arg, 1, 1000, &cfg.len);
+			err = bqlm_cli_parse_uint(arg, 1, 1000, &cfg.len);
 		} else if (!strcmp(opt, "--limit")) {
-			err = tun_parse_uint(arg, 0, 2000, &cfg.limit);
+			err = bqlm_cli_parse_uint(arg, 0, 2000, &cfg.limit);
 		} else {
 			return tun_usage("unknown option '%s'", opt);
 		}

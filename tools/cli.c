@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlm CLI - the pieces every command front end shares.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <bqlm/invariants.h>
+
+#include "cli.h"
+
+/**
+ * bqlm_cli_usage() - report a usage error
+ * @who: the command, e.g. "bqlm" or "bqlm sim"
+ * @fmt: the message, with one %s for @arg
+ * @arg: the offending argument
+ *
+ * Return: EXIT_USAGE.
+ */
+int bqlm_cli_usage(const char *who, const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", who);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'bqlm help'.\n");
+	return EXIT_USAGE;
+}
+
+/**
+ * bqlm_cli_parse_uint() - a decimal number in [@lo, @hi], the whole string
+ * @s: the string (may be NULL: a missing argument)
+ * @lo: smallest accepted value
+ * @hi: largest accepted value
+ * @out: the value
+ *
+ * Return: 0, or -EINVAL (nothing stored).
+ */
+int bqlm_cli_parse_uint(const char *s, unsigned long lo, unsigned long hi,
+			unsigned int *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (!s || !*s || *s == '-' || *s == '+')
+		return -EINVAL;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v < lo || v > hi)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/**
+ * bqlm_cli_now() - the monotonic wall clock, for reporting run times only
+ *
+ * Return: seconds.
+ */
+double bqlm_cli_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void bqlm_cli_emit(void *arg, const char *line)
+{
+	(void)arg;
+	printf("    %s\n", line);
+}
+
+static bool bqlm_cli_same_witness(const struct bqlm_xresult *res,
+				  unsigned int c, unsigned int d)
+{
+	return res->w[d].depth == res->w[c].depth &&
+	       res->w[d].state == res->w[c].state &&
+	       res->w[d].action == res->w[c].action;
+}
+
+static int bqlm_cli_print_trace(const struct bqlm_cli_explore *e,
+				const struct bqlm_explorer *x,
+				const struct bqlm_xresult *res,
+				enum bqlm_check c, unsigned int *path)
+{
+	int n = bqlm_explorer_path(x, c, path, BQLM_CLI_MAX_PATH);
+	unsigned int d;
+
+	if (n < 0)
+		return n;
+	printf("\ntrace to %s (%d steps, shortest):\n", bqlm_check_name(c), n);
+	n = bqlm_xtrace(e->sys, path, n, bqlm_cli_emit, NULL);
+	if (n < 0)
+		return n;
+	printf("    => %s: %s\n", bqlm_check_name(c),
+	       bqlm_check_kernel_effect(c));
+	/* other checks first violated by the same step */
+	for (d = 0; d < BQLM_CHECK_NR; d++)
+		if (d != c && (res->violated & BQLM_CHECK_BIT(d)) &&
+		    bqlm_cli_same_witness(res, c, d))
+			printf("    => also %s: %s\n", bqlm_check_name(d),
+			       bqlm_check_kernel_effect(d));
+	return 0;
+}
+
+/*
+ * The traces: the verdict's, then every other fatal check's (and, with
+ * all_traces, every other check's) unless an earlier trace ended at the
+ * same step.
+ */
+static int bqlm_cli_print_traces(const struct bqlm_cli_explore *e,
+				 const struct bqlm_explorer *x,
+				 const struct bqlm_xresult *res,
+				 enum bqlm_check verdict)
+{
+	unsigned int *path = calloc(BQLM_CLI_MAX_PATH, sizeof(*path));
+	unsigned int c, d, shown = 0;
+	int err = 0;
+
+	if (!path)
+		return -ENOMEM;
+	err = bqlm_cli_print_trace(e, x, res, verdict, path);
+	shown |= BQLM_CHECK_BIT(verdict);
+	for (c = 0; !err && c < BQLM_CHECK_NR; c++) {
+		bool same = false;
+
+		if (!(res->violated & BQLM_CHECK_BIT(c)) ||
+		    (shown & BQLM_CHECK_BIT(c)) ||
+		    (!e->all_traces && !bqlm_inv_fatal(c)))
+			continue;
+		for (d = 0; d < BQLM_CHECK_NR; d++)
+			if ((shown & BQLM_CHECK_BIT(d)) &&
+			    bqlm_cli_same_witness(res, c, d))
+				same = true;
+		if (same)
+			continue;
+		err = bqlm_cli_print_trace(e, x, res, c, path);
+		shown |= BQLM_CHECK_BIT(c);
+	}
+	free(path);
+	return err;
+}
+
+/**
+ * bqlm_cli_run_explore() - explore, print the figures, verdict and traces
+ * @e: what to explore and how to report it
+ *
+ * Return: the exit status: 0, EXIT_VIOLATION, EXIT_INCOMPLETE (a bound
+ * stopped the search before any violation) or EXIT_INTERNAL.
+ */
+int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
+{
+	struct bqlm_xresult res;
+	struct bqlm_explorer *x;
+	enum bqlm_check verdict;
+	unsigned int c;
+	double t0, t1;
+	int err, ret;
+
+	x = bqlm_explorer_create(e->sys, e->bounds);
+	if (!x) {
+		fprintf(stderr, "bqlm: out of memory\n");
+		return EXIT_INTERNAL;
+	}
+	t0 = bqlm_cli_now();
+	err = bqlm_explore(x, &res);
+	t1 = bqlm_cli_now();
+	if (e->res)
+		*e->res = res;
+	if (e->secs)
+		*e->secs = t1 - t0;
+	if (err == -E2BIG || err == -EINVAL) {
+		fprintf(stderr, "bqlm: the model broke the explorer's contract (%d)\n",
+			err);
+		bqlm_explorer_destroy(x);
+		return EXIT_INTERNAL;
+	}
+	verdict = bqlm_xresult_verdict(&res);
+	ret = verdict != BQLM_CHECK_NONE ? EXIT_VIOLATION :
+	      err ? EXIT_INCOMPLETE : 0;
+	if (e->quiet)
+		goto out;
+
+	printf("states %llu, transitions %llu, max depth %u, time %.3f s (%.0f states/s)%s\n",
+	       res.states, res.transitions, res.max_depth, t1 - t0,
+	       (t1 - t0) > 0 ? res.states / (t1 - t0) : 0.0,
+	       res.depth_bounded ? ", depth bound reached" : "");
+	if (e->figures)
+		e->figures(e->arg);
+	if (err == -ENOSPC)
+		printf("INCOMPLETE: state bound reached, not every state was explored\n");
+	else if (err == -ENOMEM)
+		printf("INCOMPLETE: out of memory\n");
+
+	if (verdict == BQLM_CHECK_NONE) {
+		printf("%s: no invariant violated in %llu states%s\n",
+		       err ? "NO VIOLATION FOUND" : "OK", res.states,
+		       res.depth_bounded ? " (within the depth bound only)" :
+		       "");
+		goto out;
+	}
+	printf("VIOLATION: %s (depth %u): %s\n", bqlm_check_name(verdict),
+	       res.w[verdict].depth, bqlm_check_kernel_effect(verdict));
+	for (c = 0; c < BQLM_CHECK_NR; c++) {
+		char line[256];
+
+		if (!(res.violated & BQLM_CHECK_BIT(c)))
+			continue;
+		bqlm_violation_format(line, sizeof(line), &res.w[c].v);
+		printf("  violated %-20s first at depth %3u: %s\n",
+		       bqlm_check_name(c), res.w[c].depth, line);
+	}
+	if (!e->no_trace && bqlm_cli_print_traces(e, x, &res, verdict))
+		ret = EXIT_INTERNAL;
+out:
+	bqlm_explorer_destroy(x);
+	return ret;
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlm CLI - what the command front ends (bqlm.c, bqlm_tun.c, bqlm_sim.c)
+ * share: exit codes, usage errors, number parsing, the wall clock, and the
+ * run-and-report of one exploration.
+ */
+#ifndef _BQLM_CLI_H
+#define _BQLM_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <bqlm/explore.h>
+
+#define EXIT_VIOLATION	1
+#define EXIT_USAGE	2
+#define EXIT_INCOMPLETE	3
+#define EXIT_INTERNAL	4
+
+/* Longest counterexample the CLI prints. */
+#define BQLM_CLI_MAX_PATH	4096
+
+int bqlm_cli_usage(const char *who, const char *fmt, const char *arg);
+int bqlm_cli_parse_uint(const char *s, unsigned long lo, unsigned long hi,
+			unsigned int *out);
+double bqlm_cli_now(void);
+
+/**
+ * struct bqlm_cli_explore - one exploration to run and report
+ * @sys: the system
+ * @bounds: the bounds
+ * @quiet: print nothing, only fill @res and @secs
+ * @no_trace: print no trace
+ * @all_traces: a trace for every violated check, not only the fatal ones
+ * @figures: optional: print model-specific figures after the counts
+ * @arg: for @figures
+ * @res: optional: where to store the result
+ * @secs: optional: where to store the exploration's wall time
+ */
+struct bqlm_cli_explore {
+	const struct bqlm_xsys *sys;
+	const struct bqlm_xbounds *bounds;
+	bool quiet;
+	bool no_trace;
+	bool all_traces;
+	void (*figures)(const void *arg);
+	const void *arg;
+	struct bqlm_xresult *res;
+	double *secs;
+};
+
+int bqlm_cli_run_explore(const struct bqlm_cli_explore *e);
+
+#endif /* _BQLM_CLI_H */
