@@ -30,7 +30,7 @@
 #include "dql_workload.h"
 
 struct dql_conf_param {
-	bqlm_u64 seed;
+	u64 seed;
 	bool adversarial;
 	bool golden;
 	unsigned int hold_time;

@@ -230,7 +230,7 @@ static void dql_min_above_max(struct kunit *test)
 static void dql_max_object_rejected(struct kunit *test)
 {
 	struct bqlm_dql *dql = dql_of(test);
-	bqlm_u64 before;
+	u64 before;
 
 	KUNIT_ASSERT_EQ(test, bqlm_dql_queued(dql, 10, T0), 0);
 	before = bqlm_dql_digest(dql);
@@ -242,7 +242,7 @@ static void dql_max_object_rejected(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, vlog_of(test)->first.check,
 			BQLM_CHECK_DQL_OBJECT_TOO_BIG);
 	KUNIT_EXPECT_EQ(test, vlog_of(test)->first.val[0],
-			(bqlm_u64)BQLM_DQL_MAX_OBJECT + 1);
+			(u64)BQLM_DQL_MAX_OBJECT + 1);
 	KUNIT_EXPECT_STREQ(test, vlog_of(test)->first.where, "dql_queued");
 
 	/* the largest allowed object is counted */
@@ -254,7 +254,7 @@ static void dql_max_object_rejected(struct kunit *test)
 static void dql_over_completion_rejected(struct kunit *test)
 {
 	struct bqlm_dql *dql = dql_of(test);
-	bqlm_u64 before;
+	u64 before;
 
 	KUNIT_ASSERT_EQ(test, bqlm_dql_queued(dql, 100, T0), 0);
 	before = bqlm_dql_digest(dql);
@@ -489,7 +489,7 @@ static void dql_stall_max_truncated(struct kunit *test)
 /* ---- randomised property tests --------------------------------------- */
 
 struct dql_seed {
-	bqlm_u64 seed;
+	u64 seed;
 	bool adversarial;
 	const char *desc;
 };
@@ -511,7 +511,7 @@ static void dql_random_properties(struct kunit *test)
 	const struct dql_seed *p = test->param_value;
 	struct bqlm_dql *dql = dql_of(test);
 	struct bqlm_vlog *vlog = vlog_of(test);
-	bqlm_u64 queued = 0, completed = 0;	/* since the last reset */
+	u64 queued = 0, completed = 0;	/* since the last reset */
 	unsigned int rejected = 0, grown = 0, shrunk = 0;
 	unsigned long now = T0;
 	struct bqlm_prng r;
@@ -521,7 +521,7 @@ static void dql_random_properties(struct kunit *test)
 	for (i = 0; i < DQL_PROPERTY_STEPS; i++) {
 		struct dql_op op = dql_workload_next(&r, dql, p->adversarial);
 		unsigned int limit = dql->limit;
-		bqlm_u64 before = bqlm_dql_digest(dql);
+		u64 before = bqlm_dql_digest(dql);
 		int ret = dql_workload_apply(dql, &op, &now);
 
 		if (ret) {
@@ -539,7 +539,7 @@ static void dql_random_properties(struct kunit *test)
 
 		/* byte balance against an independent 64-bit tally */
 		KUNIT_ASSERT_LE(test, completed, queued);
-		KUNIT_ASSERT_EQ(test, (bqlm_u64)bqlm_dql_inflight(dql),
+		KUNIT_ASSERT_EQ(test, (u64)bqlm_dql_inflight(dql),
 				queued - completed);
 		KUNIT_ASSERT_EQ(test, dql->num_queued, (unsigned int)queued);
 		if (op.kind == DQL_OP_COMPLETE) {
@@ -580,7 +580,7 @@ static void dql_trajectory_digest(struct kunit *test)
 	struct bqlm_dql dql = { 0 };
 	unsigned long now = T0;
 	struct bqlm_prng r;
-	bqlm_u64 digest;
+	u64 digest;
 	unsigned int i;
 
 	bqlm_dql_init(&dql, 25, now);

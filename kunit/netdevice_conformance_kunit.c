@@ -44,7 +44,7 @@
 #include "netdevice_workload.h"
 
 struct nd_conf_param {
-	bqlm_u64 seed;
+	u64 seed;
 	bool adversarial;
 	unsigned int hold_time;	/* 0: keep the kernel's HZ */
 	unsigned int steps;

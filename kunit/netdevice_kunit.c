@@ -265,7 +265,7 @@ static void netdevice_completed_drv_xoff_no_schedule(struct kunit *test)
 static void netdevice_zero_completion_noop(struct kunit *test)
 {
 	struct bqlm_txq *txq = txq_of(test);
-	bqlm_u64 before;
+	u64 before;
 
 	/* over the limit and stopped by both */
 	nd_over_limit(test);
@@ -373,7 +373,7 @@ static void netdevice_reset_keeps_drv_xoff(struct kunit *test)
 static void netdevice_wake_needs_drv_xoff(struct kunit *test)
 {
 	struct bqlm_txq *txq = txq_of(test);
-	bqlm_u64 before;
+	u64 before;
 
 	/* a wake of a running queue does nothing at all */
 	before = bqlm_txq_digest(txq);
@@ -425,7 +425,7 @@ static void netdevice_over_completion_rejected(struct kunit *test)
 {
 	struct bqlm_txq *txq = txq_of(test);
 	struct bqlm_vlog *vlog = vlog_of(test);
-	bqlm_u64 before;
+	u64 before;
 
 	nd_over_limit(test);
 	/* 1200 in flight; 1201 is the kernel's BUG_ON() */
@@ -459,7 +459,7 @@ static void netdevice_oversized_object(struct kunit *test)
 	const unsigned int big = BQLM_DQL_MAX_OBJECT + 1;
 	struct bqlm_txq *txq = txq_of(test);
 	struct bqlm_vlog *vlog = vlog_of(test);
-	bqlm_u64 before;
+	u64 before;
 	bool kick = false;
 
 	nd_prime(test, 1000);
@@ -470,7 +470,7 @@ static void netdevice_oversized_object(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_txq_digest(txq), before);
 	KUNIT_EXPECT_EQ(test, vlog->count, 1U);
 	KUNIT_EXPECT_EQ(test, vlog->first.check, BQLM_CHECK_DQL_OBJECT_TOO_BIG);
-	KUNIT_EXPECT_EQ(test, vlog->first.val[0], (bqlm_u64)big);
+	KUNIT_EXPECT_EQ(test, vlog->first.val[0], (u64)big);
 
 	/* an xmit_more batch leaves the queue 500 over, not stopped */
 	KUNIT_ASSERT_EQ(test, bqlm___netdev_tx_sent_queue(txq, 1500, true,
@@ -599,7 +599,7 @@ static void netdevice_lost_wakeup(struct kunit *test)
 /* ---- randomised property tests --------------------------------------- */
 
 struct nd_seed {
-	bqlm_u64 seed;
+	u64 seed;
 	bool adversarial;
 	unsigned int hold_time;
 	const char *desc;
@@ -627,7 +627,7 @@ static void netdevice_random_properties(struct kunit *test)
 	const struct nd_seed *p = test->param_value;
 	struct bqlm_txq *txq = txq_of(test);
 	struct bqlm_vlog *vlog = vlog_of(test);
-	bqlm_u64 sent = 0, completed = 0;	/* since the last reset */
+	u64 sent = 0, completed = 0;	/* since the last reset */
 	unsigned int rejected = 0, stack_stops = 0, wakes = 0, shrunk = 0;
 	unsigned int i;
 	unsigned long now = T0;
@@ -642,8 +642,8 @@ static void netdevice_random_properties(struct kunit *test)
 		unsigned int count0 = txq->sched_count;
 		bool pending0 = txq->sched_pending;
 		unsigned long trans0 = txq->trans_start;
-		bqlm_u64 dql0 = bqlm_dql_digest(&txq->dql);
-		bqlm_u64 all0 = bqlm_txq_digest(txq);
+		u64 dql0 = bqlm_dql_digest(&txq->dql);
+		u64 all0 = bqlm_txq_digest(txq);
 		unsigned int limit0 = txq->dql.limit;
 		bool stack, drv, sched = false, kick = false, kick_want;
 		unsigned long trans = trans0;
@@ -731,7 +731,7 @@ static void netdevice_random_properties(struct kunit *test)
 
 		/* byte balance against an independent 64-bit tally */
 		KUNIT_ASSERT_LE(test, completed, sent);
-		KUNIT_ASSERT_EQ(test, (bqlm_u64)bqlm_dql_inflight(&txq->dql),
+		KUNIT_ASSERT_EQ(test, (u64)bqlm_dql_inflight(&txq->dql),
 				sent - completed);
 		KUNIT_ASSERT_EQ(test, txq->dql.num_queued, (unsigned int)sent);
 		KUNIT_ASSERT_EQ(test, txq->dql.num_completed,
@@ -771,7 +771,7 @@ static void netdevice_trajectory_digest(struct kunit *test)
 	struct bqlm_txq *txq = txq_of(test);
 	unsigned long now = T0;
 	struct bqlm_prng r;
-	bqlm_u64 digest;
+	u64 digest;
 	unsigned int i;
 
 	bqlm_prng_seed(&r, ND_TRAJECTORY_SEED);

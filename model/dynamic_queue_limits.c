@@ -302,9 +302,9 @@ int bqlm_dql_check_limit(const struct bqlm_dql *dql, const char *where)
  *
  * Return: the digest.
  */
-bqlm_u64 bqlm_dql_digest(const struct bqlm_dql *dql)
+u64 bqlm_dql_digest(const struct bqlm_dql *dql)
 {
-	bqlm_u64 h = BQLM_FNV_OFFSET;
+	u64 h = BQLM_FNV_OFFSET;
 	unsigned int i;
 
 	h = bqlm_fnv_u64(h, dql->num_queued);

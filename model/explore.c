@@ -72,8 +72,8 @@ static struct bqlm_xnode *bqlm_x_node(const struct bqlm_explorer *x,
  */
 static unsigned int bqlm_x_hash(const unsigned char *p, size_t n)
 {
-	bqlm_u64 h = 0x9e3779b97f4a7c15ULL ^ n;
-	bqlm_u64 w;
+	u64 h = 0x9e3779b97f4a7c15ULL ^ n;
+	u64 w;
 	size_t i;
 
 	for (i = 0; i + 8 <= n; i += 8) {

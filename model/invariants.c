@@ -18,7 +18,7 @@ struct bqlm_inv_out {
 
 /* Report @check unless it already was; record it in @out. */
 static void bqlm_inv_report(struct bqlm_inv_out *out, enum bqlm_check check,
-			    int err, const char *where, bqlm_u64 a, bqlm_u64 b)
+			    int err, const char *where, u64 a, u64 b)
 {
 	struct bqlm_violation *v;
 

@@ -388,9 +388,9 @@ void bqlm_netdev_tx_reset_queue(struct bqlm_txq *txq, unsigned long now)
  *
  * Return: the digest.
  */
-bqlm_u64 bqlm_txq_digest(const struct bqlm_txq *txq)
+u64 bqlm_txq_digest(const struct bqlm_txq *txq)
 {
-	bqlm_u64 h = BQLM_FNV_OFFSET;
+	u64 h = BQLM_FNV_OFFSET;
 
 	h = bqlm_fnv_u64(h, bqlm_dql_digest(&txq->dql));
 	h = bqlm_fnv_u64(h, txq->state);

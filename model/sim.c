@@ -26,7 +26,7 @@
 #endif
 
 /* u64 / u64 that links on 32-bit kernels */
-static inline bqlm_u64 bqlm_sim_div(bqlm_u64 a, bqlm_u64 b)
+static inline u64 bqlm_sim_div(u64 a, u64 b)
 {
 #ifdef __KERNEL__
 	return div64_u64(a, b);
@@ -57,7 +57,7 @@ enum {
 #define BQLM_SIM_NONE	UINT_MAX
 
 struct bqlm_sim_pkt {
-	bqlm_u64 t_enq;
+	u64 t_enq;
 	unsigned int len;
 	unsigned int urb_len;
 	bool ping;
@@ -75,9 +75,9 @@ struct bqlm_sim {
 	struct bqlm_sim_cfg cfg;
 	struct bqlm_evq evq;
 	struct bqlm_prng prng;
-	bqlm_u64 now;
-	bqlm_u64 digest;
-	bqlm_u64 events;
+	u64 now;
+	u64 digest;
+	u64 events;
 
 	/* the packet pool */
 	struct bqlm_sim_pkt *pkt;
@@ -99,7 +99,7 @@ struct bqlm_sim {
 	unsigned int hc_pkt;		/* on the bus, or BQLM_SIM_NONE */
 	unsigned int hc_completed;	/* completed, interrupt not yet run */
 	bool irq_pending;
-	bqlm_u64 last_irq;
+	u64 last_irq;
 
 	/* adapter */
 	struct bqlm_sim_ring fifo;
@@ -111,10 +111,10 @@ struct bqlm_sim {
 	unsigned int cons_cnt;
 
 	/* traffic */
-	bqlm_u64 bulk_interval;
+	u64 bulk_interval;
 	unsigned int outstanding;
 	struct bqlm_sim_ring acks;	/* TCP-like: ack times, low 32 bits */
-	bqlm_u64 *ack_time;
+	u64 *ack_time;
 
 	/* results */
 	struct bqlm_sim_ping *pings;
@@ -175,7 +175,7 @@ static inline bool bqlm_evq_before(const struct bqlm_sim_event *a,
  *
  * Return: 0, or -ENOSPC when the queue is full.
  */
-int bqlm_evq_push(struct bqlm_evq *q, bqlm_u64 time, unsigned int type,
+int bqlm_evq_push(struct bqlm_evq *q, u64 time, unsigned int type,
 		  unsigned int arg)
 {
 	struct bqlm_sim_event e = {
@@ -383,7 +383,7 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
  *
  * Return: @jiffies0 plus the whole ticks of 1/@hz s elapsed by @ns.
  */
-unsigned long bqlm_sim_jiffies(const struct bqlm_sim_cfg *cfg, bqlm_u64 ns)
+unsigned long bqlm_sim_jiffies(const struct bqlm_sim_cfg *cfg, u64 ns)
 {
 	return cfg->jiffies0 +
 	       (unsigned long)bqlm_sim_div(ns * cfg->hz, BQLM_NSEC_PER_SEC);
@@ -397,12 +397,12 @@ unsigned long bqlm_sim_jiffies(const struct bqlm_sim_cfg *cfg, bqlm_u64 ns)
  * Return: (max(@len + FCS, 64) + preamble, SFD and gap) bits at the link
  * rate, in ns, rounded down.
  */
-bqlm_u64 bqlm_sim_frame_ns(const struct bqlm_sim_cfg *cfg, unsigned int len)
+u64 bqlm_sim_frame_ns(const struct bqlm_sim_cfg *cfg, unsigned int len)
 {
 	unsigned int wire = max_t(unsigned int, len + BQLM_SIM_ETH_FCS,
 				  BQLM_SIM_ETH_MIN) + BQLM_SIM_ETH_OVERHEAD;
 
-	return bqlm_sim_div((bqlm_u64)wire * 8 * BQLM_NSEC_PER_SEC,
+	return bqlm_sim_div((u64)wire * 8 * BQLM_NSEC_PER_SEC,
 			    cfg->link_bps);
 }
 
@@ -462,14 +462,14 @@ static inline void bqlm_sim_pkt_free(struct bqlm_sim *sim, unsigned int i)
  * A random value below @n, as bqlm_prng_below() but without a 64-bit
  * modulo (which 32-bit kernels do not link).
  */
-static bqlm_u64 bqlm_sim_below(struct bqlm_sim *sim, bqlm_u64 n)
+static u64 bqlm_sim_below(struct bqlm_sim *sim, u64 n)
 {
-	bqlm_u64 r = bqlm_prng_next(&sim->prng);
+	u64 r = bqlm_prng_next(&sim->prng);
 
 	return r - bqlm_sim_div(r, n) * n;
 }
 
-static void bqlm_sim_schedule(struct bqlm_sim *sim, bqlm_u64 t,
+static void bqlm_sim_schedule(struct bqlm_sim *sim, u64 t,
 			      unsigned int type)
 {
 	/* at most one event per part: the heap cannot overflow */
@@ -484,7 +484,7 @@ static inline unsigned long bqlm_sim_now_jiffies(const struct bqlm_sim *sim)
 
 /* ----- USB bus and adapter -------------------------------------------- */
 
-static bqlm_u64 bqlm_sim_bytes_ns(bqlm_u64 bytes, bqlm_u64 bps)
+static u64 bqlm_sim_bytes_ns(u64 bytes, u64 bps)
 {
 	return bqlm_sim_div(bytes * 8 * BQLM_NSEC_PER_SEC, bps);
 }
@@ -566,7 +566,7 @@ static void bqlm_sim_usbnet_start_xmit(struct bqlm_sim *sim, unsigned int i)
  */
 static void bqlm_sim_ack_later(struct bqlm_sim *sim)
 {
-	bqlm_u64 t = sim->now + sim->cfg.ack_ns;
+	u64 t = sim->now + sim->cfg.ack_ns;
 
 	sim->ack_time[(sim->acks.head + sim->acks.n) % sim->acks.cap] = t;
 	sim->acks.n++;
@@ -694,7 +694,7 @@ static void bqlm_sim_enqueue(struct bqlm_sim *sim, unsigned int i,
  */
 static void bqlm_sim_defer_bh(struct bqlm_sim *sim, unsigned int len)
 {
-	bqlm_u64 d = sim->cfg.bh_ns;
+	u64 d = sim->cfg.bh_ns;
 
 	if (!sim->done_pkts && !sim->bh_pending) {
 		if (sim->cfg.bh_jitter_ns)
@@ -855,10 +855,10 @@ static void bqlm_sim_dispatch(struct bqlm_sim *sim,
 		sim->hc_pkt = BQLM_SIM_NONE;
 		sim->hc_completed++;
 		if (!sim->irq_pending) {
-			bqlm_u64 t = sim->last_irq + sim->cfg.irq_ns;
+			u64 t = sim->last_irq + sim->cfg.irq_ns;
 
 			sim->irq_pending = true;
-			bqlm_sim_schedule(sim, max_t(bqlm_u64, t, sim->now),
+			bqlm_sim_schedule(sim, max_t(u64, t, sim->now),
 					  BQLM_SIM_EV_IRQ);
 		}
 		bqlm_sim_link_kick(sim);
@@ -1008,7 +1008,7 @@ fail:
  * Return: 0, or -ERANGE when a DQL call was rejected or the event queue
  * overflowed (the run goes on; see bqlm_sim_result.dql_errors).
  */
-int bqlm_sim_run_until(struct bqlm_sim *sim, bqlm_u64 t)
+int bqlm_sim_run_until(struct bqlm_sim *sim, u64 t)
 {
 	struct bqlm_sim_event e;
 
@@ -1046,7 +1046,7 @@ int bqlm_sim_run(struct bqlm_sim *sim)
  *
  * Return: ns since the start.
  */
-bqlm_u64 bqlm_sim_now(const struct bqlm_sim *sim)
+u64 bqlm_sim_now(const struct bqlm_sim *sim)
 {
 	return sim->now;
 }
@@ -1063,9 +1063,9 @@ const struct bqlm_sim_cfg *bqlm_sim_get_cfg(const struct bqlm_sim *sim)
 }
 
 /* In-place heapsort of @n u64 values (no libc/kernel sort needed). */
-static void bqlm_sim_sift(bqlm_u64 *a, unsigned int i, unsigned int n)
+static void bqlm_sim_sift(u64 *a, unsigned int i, unsigned int n)
 {
-	bqlm_u64 v = a[i];
+	u64 v = a[i];
 	unsigned int c;
 
 	while ((c = 2 * i + 1) < n) {
@@ -1079,10 +1079,10 @@ static void bqlm_sim_sift(bqlm_u64 *a, unsigned int i, unsigned int n)
 	a[i] = v;
 }
 
-static void bqlm_sim_sort(bqlm_u64 *a, unsigned int n)
+static void bqlm_sim_sort(u64 *a, unsigned int n)
 {
 	unsigned int i;
-	bqlm_u64 t;
+	u64 t;
 
 	for (i = n / 2; i-- > 0;)
 		bqlm_sim_sift(a, i, n);
@@ -1095,7 +1095,7 @@ static void bqlm_sim_sort(bqlm_u64 *a, unsigned int n)
 }
 
 /* nearest-rank percentile of sorted @a */
-static bqlm_u64 bqlm_sim_pct(const bqlm_u64 *a, unsigned int n,
+static u64 bqlm_sim_pct(const u64 *a, unsigned int n,
 			     unsigned int pct)
 {
 	unsigned int r;
@@ -1121,8 +1121,8 @@ static bqlm_u64 bqlm_sim_pct(const bqlm_u64 *a, unsigned int n,
 int bqlm_sim_result(struct bqlm_sim *sim, struct bqlm_sim_result *res)
 {
 	unsigned int n = max(sim->nr_pings, sim->nr_samples), i, k;
-	bqlm_u64 *tmp = NULL;
-	bqlm_u64 span;
+	u64 *tmp = NULL;
+	u64 span;
 
 	if (n) {
 		tmp = bqlm_alloc(sizeof(*tmp) * (size_t)n);

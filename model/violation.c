@@ -74,7 +74,7 @@ void bqlm_vlog_init(struct bqlm_vlog *log)
  * Return: @err, so that a caller can write "return bqlm_vlog_report(...)".
  */
 int bqlm_vlog_report(struct bqlm_vlog *log, enum bqlm_check check, int err,
-		     const char *where, bqlm_u64 a, bqlm_u64 b)
+		     const char *where, u64 a, u64 b)
 {
 	if (!log)
 		return err;

@@ -285,7 +285,7 @@ static struct bqlm_sim *run_one(const struct bqlm_sim_cfg *cfg,
 				bool progress)
 {
 	struct bqlm_sim *sim = bqlm_sim_create(cfg);
-	bqlm_u64 step = 100 * BQLM_NSEC_PER_MSEC, t;
+	u64 step = 100 * BQLM_NSEC_PER_MSEC, t;
 	double t0;
 
 	if (!sim)

@@ -89,7 +89,7 @@ int bqlm_dql_avail(const struct bqlm_dql *dql);
 int bqlm_dql_completed(struct bqlm_dql *dql, unsigned int count,
 		       unsigned long now);
 int bqlm_dql_check_limit(const struct bqlm_dql *dql, const char *where);
-bqlm_u64 bqlm_dql_digest(const struct bqlm_dql *dql);
+u64 bqlm_dql_digest(const struct bqlm_dql *dql);
 
 /**
  * bqlm_dql_inflight() - objects queued and not yet completed

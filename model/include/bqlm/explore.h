@@ -110,8 +110,8 @@ struct bqlm_xwitness {
  * @w: for each check in @violated, its shallowest witness
  */
 struct bqlm_xresult {
-	bqlm_u64 states;
-	bqlm_u64 transitions;
+	u64 states;
+	u64 transitions;
 	unsigned int max_depth;
 	bool complete;
 	bool depth_bounded;

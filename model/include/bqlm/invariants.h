@@ -59,7 +59,7 @@
  */
 struct bqlm_inv_step {
 	int dql_err;
-	bqlm_u64 dql_val[2];
+	u64 dql_val[2];
 	unsigned int stale_bytes;
 	unsigned int unsent_skbs;
 	unsigned int len_mismatch;

@@ -92,6 +92,6 @@ void bqlm_txq_completed_step_wake(struct bqlm_txq *txq);
  */
 
 /* Model only: a digest of the whole queue state (DQL, bits, scheduling). */
-bqlm_u64 bqlm_txq_digest(const struct bqlm_txq *txq);
+u64 bqlm_txq_digest(const struct bqlm_txq *txq);
 
 #endif /* _BQLM_NETDEVICE_H */

@@ -16,7 +16,7 @@
  * @s: the state word
  */
 struct bqlm_prng {
-	bqlm_u64 s;
+	u64 s;
 };
 
 /**
@@ -24,7 +24,7 @@ struct bqlm_prng {
  * @r: the generator
  * @seed: the seed; every value, 0 included, is a valid seed
  */
-static inline void bqlm_prng_seed(struct bqlm_prng *r, bqlm_u64 seed)
+static inline void bqlm_prng_seed(struct bqlm_prng *r, u64 seed)
 {
 	r->s = seed;
 }
@@ -35,9 +35,9 @@ static inline void bqlm_prng_seed(struct bqlm_prng *r, bqlm_u64 seed)
  *
  * Return: the next value of the splitmix64 sequence.
  */
-static inline bqlm_u64 bqlm_prng_next(struct bqlm_prng *r)
+static inline u64 bqlm_prng_next(struct bqlm_prng *r)
 {
-	bqlm_u64 z = (r->s += 0x9e3779b97f4a7c15ULL);
+	u64 z = (r->s += 0x9e3779b97f4a7c15ULL);
 
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;

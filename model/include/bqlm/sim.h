@@ -3,7 +3,7 @@
  * bqlmodel - discrete-event timing simulation of a usbnet transmit path
  * with and without BQL (see docs/sim.md).
  *
- * Time is simulated in nanoseconds (bqlm_u64); jiffies are derived from it
+ * Time is simulated in nanoseconds (u64); jiffies are derived from it
  * (HZ configurable). The BQL queue layer is model/netdevice.c with the DQL
  * model, the same code the explorer and the KUnit suites run. Everything is
  * integer arithmetic and deterministic for a given seed: no clock, no
@@ -57,8 +57,8 @@
  * @arg: its argument
  */
 struct bqlm_sim_event {
-	bqlm_u64 time;
-	bqlm_u64 seq;
+	u64 time;
+	u64 seq;
 	unsigned int type;
 	unsigned int arg;
 };
@@ -74,12 +74,12 @@ struct bqlm_evq {
 	struct bqlm_sim_event *ev;
 	unsigned int n;
 	unsigned int cap;
-	bqlm_u64 seq;
+	u64 seq;
 };
 
 int bqlm_evq_init(struct bqlm_evq *q, unsigned int cap);
 void bqlm_evq_free(struct bqlm_evq *q);
-int bqlm_evq_push(struct bqlm_evq *q, bqlm_u64 time, unsigned int type,
+int bqlm_evq_push(struct bqlm_evq *q, u64 time, unsigned int type,
 		  unsigned int arg);
 int bqlm_evq_pop(struct bqlm_evq *q, struct bqlm_sim_event *out);
 
@@ -174,11 +174,11 @@ struct bqlm_sim_cfg {
 	enum bqlm_sim_dev dev;
 	enum bqlm_sim_tun_variant tun_variant;
 	unsigned int ring;
-	bqlm_u64 reader_bps;
+	u64 reader_bps;
 	enum bqlm_usbnet_variant variant;
 	enum bqlm_sim_usb usb;
-	bqlm_u64 link_bps;
-	bqlm_u64 usb_bps;
+	u64 link_bps;
+	u64 usb_bps;
 	unsigned int mtu;
 	unsigned int tx_qlen;
 	unsigned int maxpacket;
@@ -193,22 +193,22 @@ struct bqlm_sim_cfg {
 	bool prio_ping;
 	enum bqlm_sim_traffic traffic;
 	unsigned int len;
-	bqlm_u64 udp_bps;
+	u64 udp_bps;
 	unsigned int window;
 	unsigned int ack_ns;
 	unsigned int ping_len;
-	bqlm_u64 ping_ns;
-	bqlm_u64 duration_ns;
-	bqlm_u64 warmup_ns;
-	bqlm_u64 sample_ns;
-	bqlm_u64 seed;
+	u64 ping_ns;
+	u64 duration_ns;
+	u64 warmup_ns;
+	u64 sample_ns;
+	u64 seed;
 };
 
 void bqlm_sim_cfg_default(struct bqlm_sim_cfg *cfg);
 int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg);
 unsigned int bqlm_usbnet_update_max_qlen(enum bqlm_sim_usb usb,
 					 unsigned int hard_mtu);
-unsigned long bqlm_sim_jiffies(const struct bqlm_sim_cfg *cfg, bqlm_u64 ns);
+unsigned long bqlm_sim_jiffies(const struct bqlm_sim_cfg *cfg, u64 ns);
 
 /* ----- running and results -------------------------------------------- */
 
@@ -222,7 +222,7 @@ unsigned long bqlm_sim_jiffies(const struct bqlm_sim_cfg *cfg, bqlm_u64 ns);
  * @fifo: bytes in the adapter FIFO (tun: entries in the ring)
  */
 struct bqlm_sim_sample {
-	bqlm_u64 t;
+	u64 t;
 	unsigned int limit;
 	unsigned int inflight;
 	unsigned int txq;
@@ -236,8 +236,8 @@ struct bqlm_sim_sample {
  * @lat: until its last bit left the adapter, ns
  */
 struct bqlm_sim_ping {
-	bqlm_u64 sent;
-	bqlm_u64 lat;
+	u64 sent;
+	u64 lat;
 };
 
 /**
@@ -266,43 +266,43 @@ struct bqlm_sim_ping {
  * @dql_errors: DQL calls the model rejected (must be 0)
  */
 struct bqlm_sim_result {
-	bqlm_u64 events;
-	bqlm_u64 digest;
-	bqlm_u64 now;
-	bqlm_u64 bulk_bytes;
-	bqlm_u64 bulk_pkts;
-	bqlm_u64 goodput_bps;
-	bqlm_u64 offered;
-	bqlm_u64 drops;
-	bqlm_u64 ring_drops;
-	bqlm_u64 ping_drops;
+	u64 events;
+	u64 digest;
+	u64 now;
+	u64 bulk_bytes;
+	u64 bulk_pkts;
+	u64 goodput_bps;
+	u64 offered;
+	u64 drops;
+	u64 ring_drops;
+	u64 ping_drops;
 	unsigned int pings;
-	bqlm_u64 ping_p50;
-	bqlm_u64 ping_p99;
-	bqlm_u64 ping_max;
+	u64 ping_p50;
+	u64 ping_p99;
+	u64 ping_max;
 	unsigned int limit_p50;
 	unsigned int limit_max;
-	bqlm_u64 urbs;
-	bqlm_u64 irqs;
-	bqlm_u64 bh_runs;
-	bqlm_u64 stops;
-	bqlm_u64 bql_stops;
-	bqlm_u64 dql_errors;
+	u64 urbs;
+	u64 irqs;
+	u64 bh_runs;
+	u64 stops;
+	u64 bql_stops;
+	u64 dql_errors;
 };
 
 struct bqlm_sim;
 
 struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg);
 void bqlm_sim_destroy(struct bqlm_sim *sim);
-int bqlm_sim_run_until(struct bqlm_sim *sim, bqlm_u64 t);
+int bqlm_sim_run_until(struct bqlm_sim *sim, u64 t);
 int bqlm_sim_run(struct bqlm_sim *sim);
-bqlm_u64 bqlm_sim_now(const struct bqlm_sim *sim);
+u64 bqlm_sim_now(const struct bqlm_sim *sim);
 const struct bqlm_sim_cfg *bqlm_sim_get_cfg(const struct bqlm_sim *sim);
 int bqlm_sim_result(struct bqlm_sim *sim, struct bqlm_sim_result *res);
 const struct bqlm_sim_sample *bqlm_sim_samples(const struct bqlm_sim *sim,
 					       unsigned int *n);
 const struct bqlm_sim_ping *bqlm_sim_pings(const struct bqlm_sim *sim,
 					   unsigned int *n);
-bqlm_u64 bqlm_sim_frame_ns(const struct bqlm_sim_cfg *cfg, unsigned int len);
+u64 bqlm_sim_frame_ns(const struct bqlm_sim_cfg *cfg, unsigned int len);
 
 #endif /* _BQLM_SIM_H */

@@ -161,9 +161,9 @@ enum bqlm_tun_drop {
  */
 struct bqlm_tun_stats {
 	unsigned int max_drops[BQLM_TUN_NR_DROPS];
-	bqlm_u64 states_with_drops;
+	u64 states_with_drops;
 	unsigned int max_delivered;
-	bqlm_u64 states;
+	u64 states;
 };
 
 /* struct bqlm_tun_cpu.phase: where a tun_net_xmit() is */

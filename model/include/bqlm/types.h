@@ -18,9 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <limits.h>
-#endif
 
-/* A 64-bit unsigned integer that spells the same in both worlds. */
-typedef unsigned long long bqlm_u64;
+/* The kernel's u64: unsigned long long on every architecture. */
+typedef unsigned long long u64;
+#endif
 
 #endif /* _BQLM_TYPES_H */

@@ -71,7 +71,7 @@ struct bqlm_violation {
 	enum bqlm_check check;
 	int err;
 	const char *where;
-	bqlm_u64 val[2];
+	u64 val[2];
 };
 
 /**
@@ -86,7 +86,7 @@ struct bqlm_vlog {
 
 void bqlm_vlog_init(struct bqlm_vlog *log);
 int bqlm_vlog_report(struct bqlm_vlog *log, enum bqlm_check check, int err,
-		     const char *where, bqlm_u64 a, bqlm_u64 b);
+		     const char *where, u64 a, u64 b);
 const char *bqlm_check_name(enum bqlm_check check);
 const char *bqlm_check_kernel_effect(enum bqlm_check check);
 int bqlm_violation_format(char *buf, size_t len,
