@@ -151,6 +151,110 @@ static void tun_figures(const void *arg)
 	       st->max_delivered, st->states_with_drops, st->states);
 }
 
+/* "--memory-model NAME" into @mm: 1, or a negative errno. */
+static int tun_mm_opt(const char *arg, enum bqlm_mm_kind *mm)
+{
+	int r = bqlm_mm_by_name(arg);
+
+	if (r < 0)
+		return r;
+	*mm = r;
+	return 1;
+}
+
+/* 1 when a value was parsed, else the parser's negative errno. */
+static int tun_uint_opt(const char *arg, unsigned long lo, unsigned long hi,
+			unsigned int *out)
+{
+	return bqlm_cli_parse_uint(arg, lo, hi, out) ?: 1;
+}
+
+/*
+ * A system's own options: 1 if @opt is one and its value was parsed into
+ * @cfg, 0 if @opt is not one of them, a negative errno for a bad value.
+ */
+typedef int (*tun_opt_fn)(const char *opt, const char *arg, void *cfg);
+
+/*
+ * Parse @argv: the common options into @o, the system's through @fn into
+ * @cfg. @flag is the system's one option that takes no value.
+ */
+static int tun_parse(int argc, char **argv, struct tun_common *o,
+		     const char *flag, tun_opt_fn fn, void *cfg)
+{
+	int i, r, takes;
+
+	for (i = 0; i < argc; i++) {
+		const char *opt = argv[i];
+		const char *arg = i + 1 < argc ? argv[i + 1] : NULL;
+
+		r = tun_common_opt(opt, arg, o, &takes);
+		if (!r) {
+			takes = strcmp(opt, flag) != 0;
+			r = fn(opt, arg, cfg);
+		}
+		if (!r)
+			return tun_usage("unknown option '%s'", opt);
+		if (takes && !arg)
+			return tun_usage("option '%s' needs an argument", opt);
+		if (r < 0)
+			return tun_usage("bad value for %s", opt);
+		if (takes)
+			i++;
+	}
+	return 0;
+}
+
+static int tun_opt(const char *opt, const char *arg, void *p)
+{
+	struct bqlm_tun_cfg *cfg = p;
+	int r;
+
+	if (!strcmp(opt, "--variant"))
+		return 1;	/* parsed first, see below */
+	if (!strcmp(opt, "--memory-model"))
+		return tun_mm_opt(arg, &cfg->mm);
+	if (!strcmp(opt, "--queues"))
+		return tun_uint_opt(arg, 1, BQLM_TUN_MAX_QUEUES, &cfg->queues);
+	if (!strcmp(opt, "--cpus"))
+		return tun_uint_opt(arg, 1, BQLM_TUN_MAX_CPUS, &cfg->cpus);
+	if (!strcmp(opt, "--packets"))
+		return tun_uint_opt(arg, 1, BQLM_TUN_MAX_PACKETS,
+				    &cfg->packets);
+	if (!strcmp(opt, "--ring"))
+		return tun_uint_opt(arg, 1, BQLM_PTR_RING_MAX, &cfg->ring);
+	if (!strcmp(opt, "--batch"))
+		return tun_uint_opt(arg, 0, 64, &cfg->batch);
+	if (!strcmp(opt, "--reader")) {
+		r = bqlm_tun_reader_by_name(arg);
+		if (r < 0)
+			return r;
+		cfg->reader = r;
+		return 1;
+	}
+	if (!strcmp(opt, "--backpressure")) {
+		if (!arg || (strcmp(arg, "on") && strcmp(arg, "off")))
+			return -EINVAL;
+		cfg->backpressure = !strcmp(arg, "on");
+		return 1;
+	}
+	if (!strcmp(opt, "--detaches"))
+		return tun_uint_opt(arg, 0, 1, &cfg->detaches);
+	if (!strcmp(opt, "--set-iffs"))
+		return tun_uint_opt(arg, 0, 2, &cfg->set_iffs);
+	if (!strcmp(opt, "--resizes"))
+		return tun_uint_opt(arg, 0, 1, &cfg->resizes);
+	if (!strcmp(opt, "--resize-to"))
+		return tun_uint_opt(arg, 1, BQLM_PTR_RING_MAX, &cfg->resize_to);
+	if (!strcmp(opt, "--len"))
+		return tun_uint_opt(arg, 1, 1500, &cfg->len);
+	if (!strcmp(opt, "--noqueue")) {
+		cfg->qdisc = false;
+		return 1;
+	}
+	return 0;
+}
+
 /**
  * bqlm_cli_explore_tun() - "bqlm explore tun ..."
  * @argc: arguments after "tun"
@@ -165,7 +269,7 @@ int bqlm_cli_explore_tun(int argc, char **argv)
 	struct tun_common o;
 	struct bqlm_xsys sys;
 	const char *variant = NULL;
-	int i, id, r, takes;
+	int i, id, r;
 
 	memset(&o, 0, sizeof(o));
 	memset(&stats, 0, sizeof(stats));
@@ -180,77 +284,9 @@ int bqlm_cli_explore_tun(int argc, char **argv)
 		return tun_usage("unknown tun variant '%s' (see 'bqlm list')",
 				 variant);
 	bqlm_tun_cfg_default(&cfg, id);
-
-	for (i = 0; i < argc; i++) {
-		const char *opt = argv[i];
-		const char *arg = i + 1 < argc ? argv[i + 1] : NULL;
-		int err = 0;
-
-		r = tun_common_opt(opt, arg, &o, &takes);
-		if (!r)
-			takes = strcmp(opt, "--noqueue") != 0;
-		if (r < 0) {
-			err = -EINVAL;
-		} else if (r) {
-			/* a common option */
-		} else if (!strcmp(opt, "--variant")) {
-			/* done above */
-		} else if (!strcmp(opt, "--memory-model")) {
-			r = bqlm_mm_by_name(arg);
-			if (r < 0)
-				err = r;
-			else
-				cfg.mm = r;
-		} else if (!strcmp(opt, "--queues")) {
-			err = bqlm_cli_parse_uint(arg, 1, BQLM_TUN_MAX_QUEUES,
-					     &cfg.queues);
-		} else if (!strcmp(opt, "--cpus")) {
-			err = bqlm_cli_parse_uint(arg, 1, BQLM_TUN_MAX_CPUS,
-					     &cfg.cpus);
-		} else if (!strcmp(opt, "--packets")) {
-			err = bqlm_cli_parse_uint(arg, 1, BQLM_TUN_MAX_PACKETS,
-					     &cfg.packets);
-		} else if (!strcmp(opt, "--ring")) {
-			err = bqlm_cli_parse_uint(arg, 1, BQLM_PTR_RING_MAX,
-					     &cfg.ring);
-		} else if (!strcmp(opt, "--batch")) {
-			err = bqlm_cli_parse_uint(arg, 0, 64, &cfg.batch);
-		} else if (!strcmp(opt, "--reader")) {
-			r = bqlm_tun_reader_by_name(arg);
-			if (r < 0)
-				err = r;
-			else
-				cfg.reader = r;
-		} else if (!strcmp(opt, "--backpressure")) {
-			if (arg && !strcmp(arg, "on"))
-				cfg.backpressure = true;
-			else if (arg && !strcmp(arg, "off"))
-				cfg.backpressure = false;
-			else
-				err = -EINVAL;
-		} else if (!strcmp(opt, "--detaches")) {
-			err = bqlm_cli_parse_uint(arg, 0, 1, &cfg.detaches);
-		} else if (!strcmp(opt, "--set-iffs")) {
-			err = bqlm_cli_parse_uint(arg, 0, 2, &cfg.set_iffs);
-		} else if (!strcmp(opt, "--resizes")) {
-			err = bqlm_cli_parse_uint(arg, 0, 1, &cfg.resizes);
-		} else if (!strcmp(opt, "--resize-to")) {
-			err = bqlm_cli_parse_uint(arg, 1, BQLM_PTR_RING_MAX,
-					     &cfg.resize_to);
-		} else if (!strcmp(opt, "--len")) {
-			err = bqlm_cli_parse_uint(arg, 1, 1500, &cfg.len);
-		} else if (!strcmp(opt, "--noqueue")) {
-			cfg.qdisc = false;
-		} else {
-			return tun_usage("unknown option '%s'", opt);
-		}
-		if (takes && !arg)
-			return tun_usage("option '%s' needs an argument", opt);
-		if (err)
-			return tun_usage("bad value for %s", opt);
-		if (takes)
-			i++;
-	}
+	r = tun_parse(argc, argv, &o, "--noqueue", tun_opt, &cfg);
+	if (r)
+		return r;
 	cfg.stats = &stats;
 	if (cfg.variant >= BQLM_TUN_BQL &&
 	    (cfg.mm != BQLM_MM_SC || cfg.queues != 1))
@@ -274,6 +310,26 @@ int bqlm_cli_explore_tun(int argc, char **argv)
 	return tun_run(&sys, &o, tun_figures, &stats);
 }
 
+static int xoff_opt(const char *opt, const char *arg, void *p)
+{
+	struct bqlm_xoff_cfg *cfg = p;
+
+	if (!strcmp(opt, "--no-barrier")) {
+		cfg->barriers = false;
+		return 1;
+	}
+	if (!strcmp(opt, "--memory-model"))
+		return tun_mm_opt(arg, &cfg->mm);
+	if (!strcmp(opt, "--packets"))
+		return tun_uint_opt(arg, 1, BQLM_XOFF_MAX_PACKETS,
+				    &cfg->packets);
+	if (!strcmp(opt, "--len"))
+		return tun_uint_opt(arg, 1, 1000, &cfg->len);
+	if (!strcmp(opt, "--limit"))
+		return tun_uint_opt(arg, 0, 2000, &cfg->limit);
+	return 0;
+}
+
 /**
  * bqlm_cli_explore_xoff() - "bqlm explore bql-xoff ..."
  * @argc: arguments after "bql-xoff"
@@ -286,47 +342,13 @@ int bqlm_cli_explore_xoff(int argc, char **argv)
 	struct bqlm_xoff_cfg cfg;
 	struct tun_common o;
 	struct bqlm_xsys sys;
-	int i, r, takes;
+	int r;
 
 	memset(&o, 0, sizeof(o));
 	bqlm_xoff_cfg_default(&cfg);
-	for (i = 0; i < argc; i++) {
-		const char *opt = argv[i];
-		const char *arg = i + 1 < argc ? argv[i + 1] : NULL;
-		int err = 0;
-
-		r = tun_common_opt(opt, arg, &o, &takes);
-		if (!r)
-			takes = strcmp(opt, "--no-barrier") != 0;
-		if (r < 0) {
-			err = -EINVAL;
-		} else if (r) {
-			/* a common option */
-		} else if (!strcmp(opt, "--no-barrier")) {
-			cfg.barriers = false;
-		} else if (!strcmp(opt, "--memory-model")) {
-			r = bqlm_mm_by_name(arg);
-			if (r < 0)
-				err = r;
-			else
-				cfg.mm = r;
-		} else if (!strcmp(opt, "--packets")) {
-			err = bqlm_cli_parse_uint(arg, 1, BQLM_XOFF_MAX_PACKETS,
-					     &cfg.packets);
-		} else if (!strcmp(opt, "--len")) {
-			err = bqlm_cli_parse_uint(arg, 1, 1000, &cfg.len);
-		} else if (!strcmp(opt, "--limit")) {
-			err = bqlm_cli_parse_uint(arg, 0, 2000, &cfg.limit);
-		} else {
-			return tun_usage("unknown option '%s'", opt);
-		}
-		if (takes && !arg)
-			return tun_usage("option '%s' needs an argument", opt);
-		if (err)
-			return tun_usage("bad value for %s", opt);
-		if (takes)
-			i++;
-	}
+	r = tun_parse(argc, argv, &o, "--no-barrier", xoff_opt, &cfg);
+	if (r)
+		return r;
 	if (bqlm_xoff_system(&cfg, &sys))
 		return tun_usage("%s", "invalid bql-xoff configuration");
 	printf("model bql-xoff: netdev_tx_sent_queue / netdev_tx_completed_queue, %s\n",
