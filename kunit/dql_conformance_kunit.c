@@ -71,7 +71,7 @@ static void dql_conf_compare(struct kunit *test, const struct dql *real,
 			    "field %s differs after step %u (%s)", #f,	\
 			    step, op);					\
 })
-	DQL_FIELDS(DQL_CONF_CMP);
+	BQLM_DQL_FIELDS(DQL_CONF_CMP);
 #undef DQL_CONF_CMP
 	KUNIT_ASSERT_EQ(test, dql_avail(real), bqlm_dql_avail(model));
 }
@@ -89,7 +89,7 @@ static void dql_conf_golden_line(const struct dql_conf_param *p,
 #define DQL_CONF_PRINT(f)						\
 	(len += scnprintf(buf + len, sizeof(buf) - len, " %llu",	\
 			  (unsigned long long)real->f))
-	DQL_FIELDS(DQL_CONF_PRINT);
+	BQLM_DQL_FIELDS(DQL_CONF_PRINT);
 #undef DQL_CONF_PRINT
 	pr_info("%s\n", buf);
 }

@@ -15,20 +15,6 @@
 #include <bqlm/dql.h>
 #include <bqlm/prng.h>
 
-/*
- * Every field of struct dql / struct bqlm_dql, in the order of the golden
- * vectors (userspace-tests/data/dql-golden.txt): a statement that
- * evaluates the expression X(field) for each.
- */
-#define DQL_FIELDS(X) ({						\
-	X(num_queued); X(adj_limit); X(last_obj_cnt); X(stall_thrs);	\
-	X(history_head); X(history[0]); X(history[1]); X(history[2]);	\
-	X(history[3]); X(limit); X(num_completed); X(prev_ovlimit);	\
-	X(prev_num_queued); X(prev_last_obj_cnt); X(lowest_slack);	\
-	X(slack_start_time); X(max_limit); X(min_limit);		\
-	X(slack_hold_time); X(stall_max); X(last_reap); X(stall_cnt);	\
-})
-
 enum dql_op_kind {
 	DQL_OP_QUEUE,
 	DQL_OP_COMPLETE,

@@ -248,7 +248,7 @@ static void nd_conf_compare(struct kunit *test, const struct nd_conf_ctx *ctx,
 			    "dql.%s differs after step %u (%s)", #f,	\
 			    step, op);					\
 })
-	DQL_FIELDS(ND_CONF_CMP);
+	BQLM_DQL_FIELDS(ND_CONF_CMP);
 #undef ND_CONF_CMP
 	KUNIT_ASSERT_EQ_MSG(test, dql_avail(&real->dql),
 			    bqlm_dql_avail(&model->dql),

@@ -282,15 +282,13 @@ int bqlm_dql_avail(const struct bqlm_dql *dql)
  */
 int bqlm_dql_check_limit(const struct bqlm_dql *dql, const char *where)
 {
-	if (dql->limit < dql->min_limit)
-		return bqlm_vlog_report(dql->vlog, BQLM_CHECK_DQL_LIMIT_BOUNDS,
-					-EDOM, where, dql->limit,
-					dql->min_limit);
-	if (dql->limit > dql->max_limit)
-		return bqlm_vlog_report(dql->vlog, BQLM_CHECK_DQL_LIMIT_BOUNDS,
-					-EDOM, where, dql->limit,
-					dql->max_limit);
-	return 0;
+	bool low = dql->limit < dql->min_limit;
+
+	if (!low && dql->limit <= dql->max_limit)
+		return 0;
+	return bqlm_vlog_report(dql->vlog, BQLM_CHECK_DQL_LIMIT_BOUNDS, -EDOM,
+				where, dql->limit,
+				low ? dql->min_limit : dql->max_limit);
 }
 
 /**
@@ -305,27 +303,9 @@ int bqlm_dql_check_limit(const struct bqlm_dql *dql, const char *where)
 u64 bqlm_dql_digest(const struct bqlm_dql *dql)
 {
 	u64 h = BQLM_FNV_OFFSET;
-	unsigned int i;
 
-	h = bqlm_fnv_u64(h, dql->num_queued);
-	h = bqlm_fnv_u64(h, dql->adj_limit);
-	h = bqlm_fnv_u64(h, dql->last_obj_cnt);
-	h = bqlm_fnv_u64(h, dql->stall_thrs);
-	h = bqlm_fnv_u64(h, dql->history_head);
-	for (i = 0; i < BQLM_DQL_HIST_LEN; i++)
-		h = bqlm_fnv_u64(h, dql->history[i]);
-	h = bqlm_fnv_u64(h, dql->limit);
-	h = bqlm_fnv_u64(h, dql->num_completed);
-	h = bqlm_fnv_u64(h, dql->prev_ovlimit);
-	h = bqlm_fnv_u64(h, dql->prev_num_queued);
-	h = bqlm_fnv_u64(h, dql->prev_last_obj_cnt);
-	h = bqlm_fnv_u64(h, dql->lowest_slack);
-	h = bqlm_fnv_u64(h, dql->slack_start_time);
-	h = bqlm_fnv_u64(h, dql->max_limit);
-	h = bqlm_fnv_u64(h, dql->min_limit);
-	h = bqlm_fnv_u64(h, dql->slack_hold_time);
-	h = bqlm_fnv_u64(h, dql->stall_max);
-	h = bqlm_fnv_u64(h, dql->last_reap);
-	h = bqlm_fnv_u64(h, dql->stall_cnt);
+#define BQLM_DQL_FOLD(f)	(h = bqlm_fnv_u64(h, dql->f))
+	BQLM_DQL_FIELDS(BQLM_DQL_FOLD);
+#undef BQLM_DQL_FOLD
 	return h;
 }

@@ -11,7 +11,7 @@
  * so that "make check" compares the model with kernel-derived truth without
  * a kernel.
  *
- * Line format: seed step op arg now ret <the DQL_FIELDS in order>; lines
+ * Line format: seed step op arg now ret <the BQLM_DQL_FIELDS in order>; lines
  * starting with '#' are comments. An "init" line (arg = hold time) starts
  * a sequence.
  */
@@ -123,7 +123,7 @@ static void golden_replay(struct kunit *test, const char *path,
 				  (unsigned long long)dql.field, f[n]);	\
 		n++;							\
 })
-		DQL_FIELDS(GOLDEN_CMP);
+		BQLM_DQL_FIELDS(GOLDEN_CMP);
 #undef GOLDEN_CMP
 	}
 	fclose(fp);

@@ -80,6 +80,20 @@ struct bqlm_dql {
 	struct bqlm_vlog *vlog;
 };
 
+/*
+ * Every kernel-visible field of struct bqlm_dql (all of struct dql), in one
+ * fixed order: a statement that evaluates X(field) for each. The digest,
+ * the kernel conformance suite and the golden vectors all use this order.
+ */
+#define BQLM_DQL_FIELDS(X) ({						\
+	X(num_queued); X(adj_limit); X(last_obj_cnt); X(stall_thrs);	\
+	X(history_head); X(history[0]); X(history[1]); X(history[2]);	\
+	X(history[3]); X(limit); X(num_completed); X(prev_ovlimit);	\
+	X(prev_num_queued); X(prev_last_obj_cnt); X(lowest_slack);	\
+	X(slack_start_time); X(max_limit); X(min_limit);		\
+	X(slack_hold_time); X(stall_max); X(last_reap); X(stall_cnt);	\
+})
+
 void bqlm_dql_init(struct bqlm_dql *dql, unsigned int hold_time,
 		   unsigned long now);
 void bqlm_dql_reset(struct bqlm_dql *dql, unsigned long now);
