@@ -12,6 +12,7 @@
  */
 #include <kunit/test.h>
 #include <bqlm/usbnet.h>
+#include <bqlm/prng.h>
 
 #define BIT_OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
 #define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
@@ -131,7 +132,7 @@ static void usbnet_exploration(struct kunit *test)
 /* Per-case state: the configuration and the device. */
 struct usbnet_ctx {
 	struct bqlm_usbnet_cfg cfg;
-	struct bqlm_usbnet dev;
+	struct bqlm_usbnet *dev;
 	struct bqlm_inv_step ev;
 	struct bqlm_violation each[BQLM_CHECK_NR];
 };
@@ -142,16 +143,20 @@ static struct usbnet_ctx *usbnet_setup(struct kunit *test,
 	struct usbnet_ctx *u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, u);
+	/* room for the largest bound, whatever a case sets cfg.packets to */
 	bqlm_usbnet_cfg_default(&u->cfg, variant);
+	u->cfg.packets = BQLM_USBNET_MAX_PACKETS;
+	u->dev = kunit_kzalloc(test, bqlm_usbnet_size(&u->cfg), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, u->dev);
 	u->cfg.packets = 2;
-	bqlm_usbnet_init(&u->dev, &u->cfg);
+	bqlm_usbnet_init(u->dev, &u->cfg);
 	return u;
 }
 
 /* The checks of the state after a step, with what the step did. */
 static unsigned int usbnet_check(struct usbnet_ctx *u, const char *where)
 {
-	return bqlm_usbnet_check(&u->dev, &u->cfg, where, &u->ev, false,
+	return bqlm_usbnet_check(u->dev, &u->cfg, where, &u->ev, false,
 				 u->each);
 }
 
@@ -164,9 +169,9 @@ static unsigned int usbnet_check(struct usbnet_ctx *u, const char *where)
 /* One packet from the stack through usbnet_start_xmit(), all four steps. */
 static void usbnet_send(struct kunit *test, struct usbnet_ctx *u)
 {
-	STEP(test, u, bqlm_usbnet_start_xmit(&u->dev, &u->cfg, 1514, &u->ev));
-	while (u->dev.xmit != BQLM_USBNET_XMIT_IDLE)
-		STEP(test, u, bqlm_usbnet_start_xmit(&u->dev, &u->cfg, 0,
+	STEP(test, u, bqlm_usbnet_start_xmit(u->dev, &u->cfg, 1514, &u->ev));
+	while (u->dev->xmit != BQLM_USBNET_XMIT_IDLE)
+		STEP(test, u, bqlm_usbnet_start_xmit(u->dev, &u->cfg, 0,
 						     &u->ev));
 }
 
@@ -179,7 +184,7 @@ static void usbnet_send(struct kunit *test, struct usbnet_ctx *u)
 static void usbnet_merged_syzbot_replay(struct kunit *test)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_MERGED);
-	struct bqlm_usbnet *dev = &u->dev;
+	struct bqlm_usbnet *dev = u->dev;
 	const unsigned int w = BQLM_USBNET_BH_WORK;
 
 	usbnet_send(test, u);
@@ -287,7 +292,7 @@ static void usbnet_merged_shortest_path(struct kunit *test)
 static void usbnet_fix_reset_waits_for_bh(struct kunit *test)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIX_RESET);
-	struct bqlm_usbnet *dev = &u->dev;
+	struct bqlm_usbnet *dev = u->dev;
 	const unsigned int w = BQLM_USBNET_BH_WORK;
 	int i;
 
@@ -331,7 +336,7 @@ static void usbnet_resume_case(struct kunit *test,
 			       enum bqlm_usbnet_variant variant)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, variant);
-	struct bqlm_usbnet *dev = &u->dev;
+	struct bqlm_usbnet *dev = u->dev;
 	const unsigned int w = BQLM_USBNET_BH_WORK;
 	bool fixed = variant == BQLM_USBNET_FIXED;
 
@@ -385,7 +390,7 @@ static void usbnet_resume_accounted(struct kunit *test)
 /* Two skbs completed and dequeued, one by each usbnet_bh() context. */
 static void usbnet_two_runs(struct kunit *test, struct usbnet_ctx *u)
 {
-	struct bqlm_usbnet *dev = &u->dev;
+	struct bqlm_usbnet *dev = u->dev;
 	unsigned int s;
 
 	/* the first packet grows the limit to 1514: then two fit */
@@ -426,7 +431,7 @@ static void usbnet_two_runs(struct kunit *test, struct usbnet_ctx *u)
 static void usbnet_v1_unserialised(struct kunit *test)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_V1);
-	struct bqlm_usbnet *dev = &u->dev;
+	struct bqlm_usbnet *dev = u->dev;
 
 	u->cfg.packets = 3;
 	usbnet_two_runs(test, u);
@@ -444,7 +449,7 @@ static void usbnet_v1_unserialised(struct kunit *test)
 static void usbnet_merged_serialised(struct kunit *test)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_MERGED);
-	struct bqlm_usbnet *dev = &u->dev;
+	struct bqlm_usbnet *dev = u->dev;
 	const unsigned int t = BQLM_USBNET_BH_TIMER;
 
 	u->cfg.packets = 3;
@@ -475,19 +480,19 @@ static void usbnet_stall_check(struct kunit *test)
 	unsigned int n;
 
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
-	u->dev.nr_pkts = u->cfg.packets;
-	u->dev.txq.state = 1UL << BQLM_QUEUE_STATE_DRV_XOFF;
-	n = sys.enabled(&u->cfg, &u->dev, actions);
-	KUNIT_EXPECT_EQ(test, sys.check_state(&u->cfg, &u->dev, actions, n,
+	u->dev->nr_pkts = u->cfg.packets;
+	u->dev->txq.state = 1UL << BQLM_QUEUE_STATE_DRV_XOFF;
+	n = sys.enabled(&u->cfg, u->dev, actions);
+	KUNIT_EXPECT_EQ(test, sys.check_state(&u->cfg, u->dev, actions, n,
 					      u->each), 0);
-	u->dev.txq.state = 1UL << BQLM_QUEUE_STATE_STACK_XOFF;
-	n = sys.enabled(&u->cfg, &u->dev, actions);
-	KUNIT_EXPECT_EQ(test, sys.check_state(&u->cfg, &u->dev, actions, n,
+	u->dev->txq.state = 1UL << BQLM_QUEUE_STATE_STACK_XOFF;
+	n = sys.enabled(&u->cfg, u->dev, actions);
+	KUNIT_EXPECT_EQ(test, sys.check_state(&u->cfg, u->dev, actions, n,
 					      u->each), (int)BIT_ST);
 	/* not quiescent while the bh work is queued */
-	u->dev.bh[BQLM_USBNET_BH_WORK].pending = 1;
-	n = sys.enabled(&u->cfg, &u->dev, actions);
-	KUNIT_EXPECT_EQ(test, sys.check_state(&u->cfg, &u->dev, actions, n,
+	u->dev->bh[BQLM_USBNET_BH_WORK].pending = 1;
+	n = sys.enabled(&u->cfg, u->dev, actions);
+	KUNIT_EXPECT_EQ(test, sys.check_state(&u->cfg, u->dev, actions, n,
 					      u->each), 0);
 }
 
@@ -495,7 +500,7 @@ static void usbnet_stall_check(struct kunit *test)
 static void usbnet_refusals(struct kunit *test)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
-	struct bqlm_usbnet *dev = &u->dev;
+	struct bqlm_usbnet *dev = u->dev;
 	struct bqlm_usbnet_cfg *cfg = &u->cfg;
 
 	KUNIT_EXPECT_EQ(test, bqlm_tx_complete(dev, cfg, 0, BQLM_USBNET_ST_OK,
@@ -562,7 +567,7 @@ static void usbnet_refusals(struct kunit *test)
 static void usbnet_avoid_unlink_late_completion(struct kunit *test)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
-	struct bqlm_usbnet *dev = &u->dev;
+	struct bqlm_usbnet *dev = u->dev;
 	const unsigned int w = BQLM_USBNET_BH_WORK;
 	int i;
 
@@ -607,7 +612,7 @@ static void usbnet_avoid_unlink_late_completion(struct kunit *test)
 static void usbnet_ncm_flush_case(struct kunit *test, bool halt)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
-	struct bqlm_usbnet *dev = &u->dev;
+	struct bqlm_usbnet *dev = u->dev;
 	const unsigned int w = BQLM_USBNET_BH_WORK;
 	struct bqlm_xsys sys;
 	char buf[160];
@@ -725,7 +730,202 @@ static void usbnet_config(struct kunit *test)
 		struct bqlm_xsys sys;
 
 		KUNIT_EXPECT_EQ(test, bqlm_usbnet_system(&cfg, &sys), -EINVAL);
+		/* the explorer needs a packet bound and few slots */
+		bqlm_usbnet_cfg_default(&cfg, BQLM_USBNET_FIXED);
+		cfg.packets = 0;
+		cfg.skbs = 4;
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), 0);
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_system(&cfg, &sys), -EINVAL);
+		cfg.packets = 3;
+		cfg.skbs = BQLM_USBNET_MAX_PACKETS + 1;
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), 0);
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_system(&cfg, &sys), -EINVAL);
 	}
+	/* slots: no fewer than the packet bound, none without one */
+	bqlm_usbnet_cfg_default(&cfg, BQLM_USBNET_FIXED);
+	cfg.skbs = cfg.packets - 1;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
+	cfg.packets = 0;
+	cfg.skbs = 0;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
+	cfg.skbs = BQLM_USBNET_MAX_SKBS + 1;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
+	cfg.skbs = BQLM_USBNET_MAX_SKBS;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), 0);
+	cfg.pad_header = 65;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
+	cfg.pad_header = 8;
+	cfg.lens[0] = BQLM_USBNET_MAX_LEN + 1;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
+	/* the state holds a struct bqlm_usbnet_skb per slot, aligned */
+	cfg.lens[0] = 1514;
+	cfg.skbs = 10;
+	KUNIT_EXPECT_GE(test, bqlm_usbnet_size(&cfg),
+			sizeof(struct bqlm_usbnet) +
+			10 * sizeof(struct bqlm_usbnet_skb));
+	KUNIT_EXPECT_LT(test, bqlm_usbnet_size(&cfg),
+			sizeof(struct bqlm_usbnet) +
+			11 * sizeof(struct bqlm_usbnet_skb) + 8);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_size(&cfg) %
+			__alignof__(struct bqlm_usbnet), 0UL);
+}
+
+/* Complete the URB of @skb with status 0 and hand it to dev->done. */
+static void usbnet_complete(struct kunit *test, struct usbnet_ctx *u,
+			    unsigned int skb)
+{
+	STEP(test, u, bqlm_tx_complete(u->dev, &u->cfg, skb, BQLM_USBNET_ST_OK,
+				       &u->ev));
+	STEP(test, u, bqlm_defer_bh(u->dev, &u->cfg, skb, &u->ev));
+}
+
+/* A whole usbnet_bh() run of the bh work; its checks must pass. */
+static void usbnet_run_bh(struct kunit *test, struct usbnet_ctx *u)
+{
+	const unsigned int w = BQLM_USBNET_BH_WORK;
+
+	memset(&u->ev, 0, sizeof(u->ev));
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_bh(u->dev, &u->cfg, w, &u->ev), 0);
+	while (u->dev->bh[w].phase != BQLM_USBNET_BH_IDLE)
+		KUNIT_ASSERT_EQ(test, bqlm_usbnet_bh(u->dev, &u->cfg, w,
+						     &u->ev), 0);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), 0U);
+}
+
+/*
+ * Without a packet bound (the simulator's configuration) skbs take the
+ * slots in order, then the first freed slot after the last one taken; a
+ * transmit that finds every slot in use fails with -ENOSPC and changes
+ * nothing, and goes on once a usbnet_bh() run freed a slot.
+ */
+static void usbnet_slots_recycled(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_NO_BQL);
+	struct bqlm_usbnet *dev = u->dev;
+	unsigned char *copy;
+	size_t size;
+	unsigned int i;
+
+	u->cfg.packets = 0;
+	u->cfg.skbs = 3;
+	u->cfg.tx_qlen = 8;
+	size = bqlm_usbnet_size(&u->cfg);
+	bqlm_usbnet_init(dev, &u->cfg);
+	for (i = 0; i < 3; i++) {
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_next_skb(dev, &u->cfg), i);
+		usbnet_send(test, u);
+		KUNIT_EXPECT_EQ(test, dev->skb[i].where, BQLM_USBNET_SKB_TXQ);
+	}
+	KUNIT_EXPECT_EQ(test, dev->nr_txq, 3);
+	KUNIT_EXPECT_EQ(test, dev->nr_pkts, 0);	/* not counted unbounded */
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_next_skb(dev, &u->cfg), 3U);
+	/* tx_fixup() runs, then there is no slot for the skb */
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 1514, &u->ev));
+	copy = kunit_kzalloc(test, size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, copy);
+	memcpy(copy, dev, size);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev),
+			-ENOSPC);
+	KUNIT_EXPECT_EQ(test, memcmp(copy, dev, size), 0);
+	/* skb1 completes; the bh frees it; the transmit takes its slot */
+	usbnet_complete(test, u, 1);
+	KUNIT_EXPECT_EQ(test, dev->nr_txq, 2);
+	KUNIT_EXPECT_EQ(test, dev->nr_done, 1);
+	usbnet_run_bh(test, u);
+	KUNIT_EXPECT_EQ(test, dev->skb[1].where, BQLM_USBNET_SKB_GONE);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_next_skb(dev, &u->cfg), 1U);
+	while (dev->xmit != BQLM_USBNET_XMIT_IDLE)
+		STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->skb[1].where, BQLM_USBNET_SKB_TXQ);
+	KUNIT_EXPECT_EQ(test, dev->next_slot, 2);
+	/* skb0 and skb2 free: the search starts after slot 1, at 2 */
+	usbnet_complete(test, u, 2);
+	usbnet_complete(test, u, 0);
+	KUNIT_EXPECT_EQ(test, dev->done_head, 3);	/* skb2 first */
+	KUNIT_EXPECT_EQ(test, dev->done_tail, 1);
+	usbnet_run_bh(test, u);
+	KUNIT_EXPECT_EQ(test, dev->nr_done, 0);
+	KUNIT_EXPECT_EQ(test, dev->done_head, 0);
+	KUNIT_EXPECT_EQ(test, dev->done_tail, 0);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_next_skb(dev, &u->cfg), 2U);
+	usbnet_send(test, u);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_next_skb(dev, &u->cfg), 0U);
+	KUNIT_EXPECT_EQ(test, dev->nr_txq, 2);
+}
+
+/*
+ * The fixed variant on a stream of packets through four recycled slots,
+ * in a seeded random order of transmit steps, completions (oldest URB
+ * first, as a host controller does), defer_bh() and bh steps: every step
+ * keeps the invariants, and at the end dev->txq.qlen and the DQL's bytes
+ * in flight match the skbs.
+ */
+static void usbnet_unbounded_stream(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet *dev = u->dev;
+	unsigned int step, sent = 0, freed = 0, i, n, slot;
+	unsigned int fifo[4], head = 0, nr = 0;
+	struct bqlm_prng prng;
+	bool fixed;
+	int ret;
+
+	u->cfg.packets = 0;
+	u->cfg.skbs = 4;
+	u->cfg.tx_qlen = 3;
+	bqlm_usbnet_init(dev, &u->cfg);
+	bqlm_prng_seed(&prng, 20261130);
+	for (step = 0; step < 4000; step++) {
+		memset(&u->ev, 0, sizeof(u->ev));
+		switch (bqlm_prng_below(&prng, 3)) {
+		case 0:
+			fixed = dev->xmit == BQLM_USBNET_XMIT_FIXED;
+			slot = bqlm_usbnet_next_skb(dev, &u->cfg);
+			ret = bqlm_usbnet_start_xmit(dev, &u->cfg, 1514,
+						     &u->ev);
+			KUNIT_ASSERT_TRUE(test, !ret || ret == -EAGAIN ||
+					  ret == -ENOSPC);
+			if (ret || !fixed)
+				break;
+			/* submitted: the host controller's queue, in order */
+			KUNIT_ASSERT_LT(test, slot, 4U);
+			KUNIT_EXPECT_EQ(test, dev->skb[slot].where,
+					BQLM_USBNET_SKB_TXQ);
+			KUNIT_ASSERT_LT(test, nr, 4U);
+			fifo[(head + nr++) % 4] = slot;
+			sent++;
+			break;
+		case 1:
+			if (!nr || (dev->xmit != BQLM_USBNET_XMIT_IDLE &&
+				    dev->xmit != BQLM_USBNET_XMIT_FIXED))
+				break;	/* defer_bh() waits for txq.lock */
+			usbnet_complete(test, u, fifo[head]);
+			head = (head + 1) % 4;
+			nr--;
+			break;
+		default:
+			n = dev->nr_done;
+			ret = bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_WORK,
+					     &u->ev);
+			KUNIT_ASSERT_TRUE(test, !ret || ret == -EINVAL);
+			if (!ret && dev->nr_done < n)
+				freed++;
+			break;
+		}
+		KUNIT_ASSERT_EQ(test, usbnet_check(u, "stream"), 0U);
+	}
+	kunit_info(test, "%u packets sent, %u dequeued by usbnet_bh", sent,
+		   freed);
+	/* many more packets than slots went through */
+	KUNIT_EXPECT_GT(test, sent, 100U);
+	KUNIT_EXPECT_GT(test, freed, 100U);
+	KUNIT_EXPECT_EQ(test, dev->nr_skbs, 4);
+	for (i = 0, n = 0; i < dev->nr_skbs; i++)
+		n += dev->skb[i].where == BQLM_USBNET_SKB_TXQ ||
+		     dev->skb[i].where == BQLM_USBNET_SKB_COMPLETED;
+	KUNIT_EXPECT_EQ(test, dev->nr_txq, n);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_inflight(dev),
+			bqlm_dql_inflight(&dev->txq.dql));
 }
 
 /* Every action of a two-length, aggregating run can be described. */
@@ -739,17 +939,17 @@ static void usbnet_descriptions(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
 	for (a = 0; a < (BQLM_USBNET_NR_A + 1) << 8; a += 0x100) {
-		KUNIT_EXPECT_GT(test, sys.describe_action(&u->cfg, &u->dev, a,
+		KUNIT_EXPECT_GT(test, sys.describe_action(&u->cfg, u->dev, a,
 							  buf, 256), 0);
 		KUNIT_EXPECT_GT(test, strlen(buf), 0UL);
 	}
-	KUNIT_EXPECT_GT(test, sys.describe_state(&u->cfg, &u->dev, buf, 256),
+	KUNIT_EXPECT_GT(test, sys.describe_state(&u->cfg, u->dev, buf, 256),
 			0);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "urbs none"));
 	/* an unknown action is refused by the step */
-	KUNIT_EXPECT_LT(test, sys.step(&u->cfg, &u->dev, 0, &u->dev, u->each),
+	KUNIT_EXPECT_LT(test, sys.step(&u->cfg, u->dev, 0, u->dev, u->each),
 			0);
-	KUNIT_EXPECT_LT(test, sys.step(&u->cfg, &u->dev, A(XMIT, 5), &u->dev,
+	KUNIT_EXPECT_LT(test, sys.step(&u->cfg, u->dev, A(XMIT, 5), u->dev,
 				       u->each), 0);
 }
 
@@ -849,6 +1049,8 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_stall_check),
 	KUNIT_CASE(usbnet_refusals),
 	KUNIT_CASE(usbnet_config),
+	KUNIT_CASE(usbnet_slots_recycled),
+	KUNIT_CASE(usbnet_unbounded_stream),
 	KUNIT_CASE(usbnet_descriptions),
 	KUNIT_CASE(usbnet_trace_words),
 	{}

@@ -3,14 +3,12 @@
  * bqlmodel - discrete-event timing simulation of the usbnet transmit path
  * over the BQL queue layer model (see <bqlm/sim.h> and docs/sim.md).
  *
- * Shared with the rest of the model: struct bqlm_txq and its calls
- * (model/netdevice.c) with the DQL model (model/dynamic_queue_limits.c),
- * the variant names of <bqlm/usbnet.h>. Simulation-specific: the usbnet
- * transmit path below mirrors usbnet_start_xmit(), tx_complete(),
- * defer_bh() and usbnet_bh() of drivers/net/usb/usbnet.c with the BQL call
- * placement of the no-bql and fixed variants of model/usbnet.c, but on
- * rings of any length: model/usbnet.c has a fixed array of
- * BQLM_USBNET_MAX_PACKETS skbs for the explorer and no time.
+ * The driver is the model the explorer runs: model/usbnet.c (with
+ * model/netdevice.c's BQL layer and model/dynamic_queue_limits.c's DQL),
+ * configured with an unbounded packet stream and enough recycled skb
+ * slots, its invariants checked as it runs. The simulator is its
+ * environment: the qdisc, the USB host controller and bus, the adapter's
+ * FIFO and link, the interrupt and the bh scheduling, the traffic.
  *
  * Each part has at most one event pending at a time (bus transfer, link
  * frame, interrupt, bh, each sender, the sampler), so the event heap is
@@ -60,6 +58,7 @@ struct bqlm_sim_pkt {
 	u64 t_enq;
 	unsigned int len;
 	unsigned int urb_len;
+	unsigned int skb;
 	bool ping;
 };
 
@@ -87,17 +86,19 @@ struct bqlm_sim {
 	/* qdisc: band 0 and band 1 of pfifo_fast */
 	struct bqlm_sim_ring band[2];
 
-	/* usbnet: the netdev queue, dev->txq (URB lengths), dev->done */
-	struct bqlm_txq txq;
-	struct bqlm_sim_ring dev_txq;
-	unsigned int done_pkts;
-	unsigned int done_bytes;
-	bool bh_pending;
+	/* the netdev queue the qdisc looks at: the usbnet model's, or tun's */
+	struct bqlm_txq *txq;
+	struct bqlm_txq tun_txq;
+
+	/* usbnet: the model of model/usbnet.c, its configuration */
+	struct bqlm_usbnet *dev;
+	struct bqlm_usbnet_cfg ucfg;
+	bool bh_event;			/* the usbnet_bh() event is scheduled */
 
 	/* host controller: URBs not yet transferred, completed ones */
-	struct bqlm_sim_ring hcq;
+	struct bqlm_sim_ring hcq;	/* pool indices */
+	struct bqlm_sim_ring hc_done;	/* skb slots, interrupt not yet run */
 	unsigned int hc_pkt;		/* on the bus, or BQLM_SIM_NONE */
-	unsigned int hc_completed;	/* completed, interrupt not yet run */
 	bool irq_pending;
 	u64 last_irq;
 
@@ -308,8 +309,7 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 {
 	unsigned int hard_mtu = cfg->mtu + BQLM_SIM_ETH_HLEN;
 
-	if (cfg->variant != BQLM_USBNET_NO_BQL &&
-	    cfg->variant != BQLM_USBNET_FIXED)
+	if ((unsigned int)cfg->variant >= BQLM_USBNET_NR_VARIANTS)
 		return -EINVAL;
 	if (cfg->usb != BQLM_SIM_USB2 && cfg->usb != BQLM_SIM_USB3)
 		return -EINVAL;
@@ -525,37 +525,79 @@ static void bqlm_sim_link_kick(struct bqlm_sim *sim)
 
 /* ----- usbnet ------------------------------------------------------------- */
 
+static void bqlm_sim_drop(struct bqlm_sim *sim, unsigned int i);
+
 /*
- * usbnet_start_xmit(): tx_fixup() prepends its header, a transfer that is
- * a multiple of maxpacket gets one byte more (no FLAG_SEND_ZLP), the URB
- * is submitted and queued on dev->txq, netdev_sent_queue() (BQL), and
- * the queue stops at TX_QLEN.
+ * The usbnet driver is model/usbnet.c, the code the explorer runs, with
+ * the simulator as its environment: the qdisc calls its transmit path,
+ * the host controller completes its URBs in order with status 0, and its
+ * bh work runs when the simulator's bh event fires. Nothing interleaves
+ * inside an actor here, so each runs its steps to the end; the invariants
+ * of <bqlm/invariants.h> are checked after every usbnet_bh() run (a check
+ * reads every skb slot) and DQL errors after every step.
  */
-static void bqlm_sim_usbnet_start_xmit(struct bqlm_sim *sim, unsigned int i)
+
+/* What an actor's run did: DQL errors, invariant violations. */
+static void bqlm_sim_usbnet_check(struct bqlm_sim *sim, const char *where,
+				  const struct bqlm_inv_step *ev, bool all)
 {
-	struct bqlm_sim_pkt *p = &sim->pkt[i];
-	unsigned int len = p->len + sim->cfg.fixup_hdr;
+	unsigned int v = 0;
+
+	if (ev->dql_err)
+		sim->res.dql_errors++;
+	if (all || ev->dql_err)
+		v = bqlm_usbnet_check(sim->dev, &sim->ucfg, where, ev, false,
+				      NULL);
+	if (v) {
+		sim->res.violations++;
+		sim->res.violated |= v;
+	}
+}
+
+/*
+ * The qdisc hands a packet to usbnet_start_xmit(): tx_fixup() prepends its
+ * header, a transfer that is a multiple of maxpacket gets one byte more
+ * (no FLAG_SEND_ZLP), the URB is submitted and queued on dev->txq,
+ * netdev_sent_queue() (BQL variants), and the queue stops at TX_QLEN.
+ * Return false, the packet not taken, when every skb slot is in use.
+ */
+static bool bqlm_sim_usbnet_start_xmit(struct bqlm_sim *sim, unsigned int i)
+{
+	struct bqlm_usbnet *dev = sim->dev;
+	unsigned long before = dev->txq.state;
+	struct bqlm_inv_step ev;
+	unsigned int slot;
 	int ret;
 
-	if (len % sim->cfg.maxpacket == 0)
-		len++;
-	p->urb_len = len;
+	slot = bqlm_usbnet_next_skb(dev, &sim->ucfg);
+	if (slot >= sim->ucfg.skbs) {
+		sim->res.skb_exhausted++;
+		return false;
+	}
+	memset(&ev, 0, sizeof(ev));
+	sim->ucfg.now = bqlm_sim_now_jiffies(sim);
+	ret = bqlm_usbnet_start_xmit(dev, &sim->ucfg, sim->pkt[i].len, &ev);
+	while (!ret && dev->xmit != BQLM_USBNET_XMIT_IDLE)
+		ret = bqlm_usbnet_start_xmit(dev, &sim->ucfg, 0, &ev);
+	bqlm_sim_usbnet_check(sim, "usbnet_start_xmit", &ev, false);
+	if (ret || dev->skb[slot].where != BQLM_USBNET_SKB_TXQ) {
+		/* cannot happen with nothing interleaving: a model error */
+		sim->res.dql_errors++;
+		bqlm_sim_drop(sim, i);
+		return true;
+	}
+	sim->pkt[i].skb = slot;
+	sim->pkt[i].urb_len = dev->skb[slot].len;
 	bqlm_sim_ring_push(&sim->hcq, i);
-	bqlm_sim_ring_push(&sim->dev_txq, len);
 	sim->res.urbs++;
-	if (sim->cfg.variant != BQLM_USBNET_NO_BQL) {
-		ret = bqlm_netdev_tx_sent_queue(&sim->txq, len,
-						bqlm_sim_now_jiffies(sim));
-		if (ret)
-			sim->res.dql_errors++;
-		if (test_bit(BQLM_QUEUE_STATE_STACK_XOFF, &sim->txq.state))
-			sim->res.bql_stops++;
-	}
-	if (sim->dev_txq.n >= sim->cfg.tx_qlen) {
-		bqlm_netif_tx_stop_queue(&sim->txq, bqlm_sim_now_jiffies(sim));
+	if (!(before & (1UL << BQLM_QUEUE_STATE_STACK_XOFF)) &&
+	    (dev->txq.state & (1UL << BQLM_QUEUE_STATE_STACK_XOFF)))
+		sim->res.bql_stops++;
+	if (!(before & (1UL << BQLM_QUEUE_STATE_DRV_XOFF)) &&
+	    (dev->txq.state & (1UL << BQLM_QUEUE_STATE_DRV_XOFF)))
 		sim->res.stops++;
-	}
 	bqlm_sim_bus_kick(sim);
+	return true;
 }
 
 /* ----- tun ---------------------------------------------------------------- */
@@ -605,7 +647,7 @@ static void bqlm_sim_tun_net_xmit(struct bqlm_sim *sim, unsigned int i)
 		else
 			sim->res.ring_drops++;
 		if (sim->cfg.tun_variant == BQLM_SIM_TUN_STOP_2019) {
-			bqlm_netif_tx_stop_queue(&sim->txq,
+			bqlm_netif_tx_stop_queue(sim->txq,
 						 bqlm_sim_now_jiffies(sim));
 			sim->res.stops++;
 		}
@@ -616,7 +658,7 @@ static void bqlm_sim_tun_net_xmit(struct bqlm_sim *sim, unsigned int i)
 	sim->res.urbs++;
 	if (r->n >= sim->cfg.ring &&
 	    sim->cfg.tun_variant != BQLM_SIM_TUN_STOCK) {
-		bqlm_netif_tx_stop_queue(&sim->txq, bqlm_sim_now_jiffies(sim));
+		bqlm_netif_tx_stop_queue(sim->txq, bqlm_sim_now_jiffies(sim));
 		sim->cons_cnt = 0;
 		sim->res.stops++;
 	}
@@ -636,12 +678,12 @@ static void bqlm_sim_tun_read_kick(struct bqlm_sim *sim)
 		return;
 	i = bqlm_sim_ring_pop(&sim->tring);
 	sim->link_pkt = i;
-	if (bqlm_netif_tx_queue_stopped(&sim->txq)) {
+	if (bqlm_netif_tx_queue_stopped(sim->txq)) {
 		if (sim->cfg.tun_variant == BQLM_SIM_TUN_STOP_2019) {
-			bqlm_netif_tx_wake_queue(&sim->txq);
+			bqlm_netif_tx_wake_queue(sim->txq);
 		} else if (++sim->cons_cnt >= sim->cfg.ring / 2) {
 			/* __tun_wake_queue(): half the ring consumed */
-			bqlm_netif_tx_wake_queue(&sim->txq);
+			bqlm_netif_tx_wake_queue(sim->txq);
 			sim->cons_cnt = 0;
 		}
 	}
@@ -649,7 +691,7 @@ static void bqlm_sim_tun_read_kick(struct bqlm_sim *sim)
 			  bqlm_sim_bytes_ns(sim->pkt[i].len,
 					    sim->cfg.reader_bps),
 			  BQLM_SIM_EV_LINK);
-	if (sim->txq.sched_pending)
+	if (sim->txq->sched_pending)
 		bqlm_sim_qdisc_run(sim);
 }
 
@@ -658,18 +700,23 @@ static void bqlm_sim_qdisc_run(struct bqlm_sim *sim)
 {
 	struct bqlm_sim_ring *b;
 
-	sim->txq.sched_pending = false;
-	while (!bqlm_netif_xmit_stopped(&sim->txq)) {
+	sim->txq->sched_pending = false;
+	while (!bqlm_netif_xmit_stopped(sim->txq)) {
 		if (sim->band[0].n)
 			b = &sim->band[0];
 		else if (sim->band[1].n)
 			b = &sim->band[1];
 		else
 			break;
-		if (sim->cfg.dev == BQLM_SIM_TUN)
+		if (sim->cfg.dev == BQLM_SIM_TUN) {
 			bqlm_sim_tun_net_xmit(sim, bqlm_sim_ring_pop(b));
-		else
-			bqlm_sim_usbnet_start_xmit(sim, bqlm_sim_ring_pop(b));
+		} else {
+			/* no skb slot: the packet stays (a reported error) */
+			if (!bqlm_sim_usbnet_start_xmit(sim,
+							bqlm_sim_ring_peek(b)))
+				break;
+			bqlm_sim_ring_pop(b);
+		}
 	}
 }
 
@@ -689,68 +736,64 @@ static void bqlm_sim_enqueue(struct bqlm_sim *sim, unsigned int i,
 }
 
 /*
- * defer_bh(): the skb leaves dev->txq for dev->done; the bh is scheduled
- * when dev->done was empty (its qlen became 1).
- */
-static void bqlm_sim_defer_bh(struct bqlm_sim *sim, unsigned int len)
-{
-	u64 d = sim->cfg.bh_ns;
-
-	if (!sim->done_pkts && !sim->bh_pending) {
-		if (sim->cfg.bh_jitter_ns)
-			d += bqlm_sim_below(sim, sim->cfg.bh_jitter_ns);
-		sim->bh_pending = true;
-		bqlm_sim_schedule(sim, sim->now + d, BQLM_SIM_EV_BH);
-	}
-	sim->done_pkts++;
-	sim->done_bytes += len;
-}
-
-/* tx_complete() of the oldest URB on dev->txq (status 0): defer_bh(). */
-static void bqlm_sim_tx_complete(struct bqlm_sim *sim)
-{
-	bqlm_sim_defer_bh(sim, bqlm_sim_ring_pop(&sim->dev_txq));
-}
-
-/*
- * The host controller's completion interrupt: tx_complete() of every URB
- * it finished since the last one, in order.
+ * The host controller's completion interrupt: tx_complete() and defer_bh()
+ * of every URB it finished since the last one, in order. The first skb on
+ * an empty dev->done queues the bh work: its event fires after the bh
+ * delay plus jitter.
  */
 static void bqlm_sim_irq(struct bqlm_sim *sim)
 {
+	struct bqlm_usbnet *dev = sim->dev;
+	struct bqlm_inv_step ev;
+	unsigned int skb;
+	u64 d = sim->cfg.bh_ns;
+
 	sim->irq_pending = false;
 	sim->last_irq = sim->now;
 	sim->res.irqs++;
-	while (sim->hc_completed) {
-		sim->hc_completed--;
-		bqlm_sim_tx_complete(sim);
+	memset(&ev, 0, sizeof(ev));
+	sim->ucfg.now = bqlm_sim_now_jiffies(sim);
+	while (sim->hc_done.n) {
+		skb = bqlm_sim_ring_pop(&sim->hc_done);
+		if (bqlm_tx_complete(dev, &sim->ucfg, skb, BQLM_USBNET_ST_OK,
+				     &ev) ||
+		    bqlm_defer_bh(dev, &sim->ucfg, skb, &ev))
+			sim->res.dql_errors++;	/* a model error */
+	}
+	bqlm_sim_usbnet_check(sim, "tx_complete", &ev, false);
+	if (dev->bh[BQLM_USBNET_BH_WORK].pending && !sim->bh_event) {
+		if (sim->cfg.bh_jitter_ns)
+			d += bqlm_sim_below(sim, sim->cfg.bh_jitter_ns);
+		sim->bh_event = true;
+		bqlm_sim_schedule(sim, sim->now + d, BQLM_SIM_EV_BH);
 	}
 }
 
 /*
- * usbnet_bh(): sum dev->done, one netdev_completed_queue() (BQL), wake
- * the queue when dev->txq is below TX_QLEN, and the qdisc runs if the
- * queue layer rescheduled it.
+ * The bh work runs usbnet_bh(): it sums dev->done, makes one
+ * netdev_completed_queue() call (BQL variants) and wakes the queue when
+ * dev->txq is below TX_QLEN; then the qdisc runs if the queue layer
+ * rescheduled it.
  */
 static void bqlm_sim_usbnet_bh(struct bqlm_sim *sim)
 {
-	unsigned int pkts = sim->done_pkts, bytes = sim->done_bytes;
+	struct bqlm_usbnet *dev = sim->dev;
+	struct bqlm_inv_step ev;
 	int ret;
 
-	sim->bh_pending = false;
-	sim->done_pkts = 0;
-	sim->done_bytes = 0;
-	if (pkts)
+	sim->bh_event = false;
+	if (dev->nr_done)
 		sim->res.bh_runs++;
-	if (sim->cfg.variant != BQLM_USBNET_NO_BQL && bytes) {
-		ret = bqlm_netdev_tx_completed_queue(&sim->txq, pkts, bytes,
-						     bqlm_sim_now_jiffies(sim));
-		if (ret)
-			sim->res.dql_errors++;
-	}
-	if (sim->dev_txq.n < sim->cfg.tx_qlen)
-		bqlm_netif_tx_wake_queue(&sim->txq);
-	if (sim->txq.sched_pending)
+	memset(&ev, 0, sizeof(ev));
+	sim->ucfg.now = bqlm_sim_now_jiffies(sim);
+	ret = bqlm_usbnet_bh(dev, &sim->ucfg, BQLM_USBNET_BH_WORK, &ev);
+	while (!ret && dev->bh[BQLM_USBNET_BH_WORK].phase != BQLM_USBNET_BH_IDLE)
+		ret = bqlm_usbnet_bh(dev, &sim->ucfg, BQLM_USBNET_BH_WORK,
+				     &ev);
+	if (ret)
+		sim->res.dql_errors++;	/* a model error */
+	bqlm_sim_usbnet_check(sim, "usbnet_bh", &ev, true);
+	if (dev->txq.sched_pending)
 		bqlm_sim_qdisc_run(sim);
 }
 
@@ -816,9 +859,9 @@ static void bqlm_sim_sample(struct bqlm_sim *sim)
 	if (sim->nr_samples < sim->cap_samples) {
 		s = &sim->samples[sim->nr_samples++];
 		s->t = sim->now;
-		s->limit = sim->txq.dql.limit;
-		s->inflight = bqlm_dql_inflight(&sim->txq.dql);
-		s->txq = sim->dev_txq.n;
+		s->limit = sim->txq->dql.limit;
+		s->inflight = bqlm_dql_inflight(&sim->txq->dql);
+		s->txq = sim->dev ? sim->dev->nr_txq : 0;
 		s->qdisc = sim->band[0].n + sim->band[1].n;
 		s->fifo = sim->cfg.dev == BQLM_SIM_TUN ? sim->tring.n :
 			  sim->fifo_used;
@@ -852,8 +895,8 @@ static void bqlm_sim_dispatch(struct bqlm_sim *sim,
 	case BQLM_SIM_EV_BUS:
 		/* the URB completed: its frame is in the adapter's FIFO */
 		bqlm_sim_ring_push(&sim->fifo, sim->hc_pkt);
+		bqlm_sim_ring_push(&sim->hc_done, sim->pkt[sim->hc_pkt].skb);
 		sim->hc_pkt = BQLM_SIM_NONE;
-		sim->hc_completed++;
 		if (!sim->irq_pending) {
 			u64 t = sim->last_irq + sim->cfg.irq_ns;
 
@@ -894,7 +937,8 @@ void bqlm_sim_destroy(struct bqlm_sim *sim)
 	bqlm_free(sim->free);
 	bqlm_free(sim->band[0].slot);
 	bqlm_free(sim->band[1].slot);
-	bqlm_free(sim->dev_txq.slot);
+	bqlm_free(sim->dev);
+	bqlm_free(sim->hc_done.slot);
 	bqlm_free(sim->hcq.slot);
 	bqlm_free(sim->fifo.slot);
 	bqlm_free(sim->tring.slot);
@@ -902,6 +946,51 @@ void bqlm_sim_destroy(struct bqlm_sim *sim)
 	bqlm_free(sim->pings);
 	bqlm_free(sim->samples);
 	bqlm_free(sim);
+}
+
+/*
+ * The usbnet model's configuration and state: the variant, an unbounded
+ * packet stream, TX_QLEN, maxpacket and the tx_fixup() header of the
+ * simulation, completions with status 0 only, the DQL's slack hold time
+ * HZ as netdev_queue_init() sets it. The skb slots: TX_QLEN on dev->txq,
+ * plus what can complete before a bh run frees it, at most the adapter
+ * FIFO's frames and what the link drains in the longest interrupt-to-bh
+ * window. Then the hardware's view: the URBs not yet on the bus, and the
+ * skbs completed before the next interrupt.
+ */
+static int bqlm_sim_usbnet_create(struct bqlm_sim *sim)
+{
+	const struct bqlm_sim_cfg *cfg = &sim->cfg;
+	struct bqlm_usbnet_cfg *u = &sim->ucfg;
+	u64 window = (u64)cfg->irq_ns + cfg->bh_ns + cfg->bh_jitter_ns;
+	u64 burst;
+
+	bqlm_usbnet_cfg_default(u, cfg->variant);
+	u->fixup = BQLM_USBNET_FIXUP_PAD;
+	u->pad_header = cfg->fixup_hdr;
+	u->packets = 0;
+	u->tx_qlen = cfg->tx_qlen;
+	u->lens[0] = cfg->len;
+	u->maxpacket = cfg->maxpacket;
+	u->statuses = 1U << BQLM_USBNET_ST_OK;
+	u->stops = 0;
+	u->suspends = 0;
+	u->timeouts = 0;
+	u->hold_time = cfg->hz;
+	u->now = bqlm_sim_jiffies(cfg, 0);
+	burst = bqlm_sim_div(window * cfg->link_bps, 8 * BQLM_NSEC_PER_SEC);
+	burst = bqlm_sim_div(burst + cfg->fifo_bytes,
+			     min(cfg->len, cfg->ping_len)) + 8;
+	u->skbs = (unsigned int)min_t(u64, cfg->tx_qlen + burst,
+				      BQLM_USBNET_MAX_SKBS);
+	if (bqlm_usbnet_cfg_check(u))
+		return -EINVAL;
+	sim->dev = bqlm_alloc(bqlm_usbnet_size(u));
+	if (!sim->dev)
+		return -ENOMEM;
+	bqlm_usbnet_init(sim->dev, u);
+	sim->txq = &sim->dev->txq;
+	return bqlm_sim_ring_init(&sim->hc_done, u->skbs);
 }
 
 /**
@@ -933,8 +1022,13 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 	sim->digest = BQLM_FNV_OFFSET;
 	sim->hc_pkt = BQLM_SIM_NONE;
 	sim->link_pkt = BQLM_SIM_NONE;
-	/* dev->tx_queue_len's BQL: netdev_queue_init() holds slack for HZ */
-	bqlm_txq_init(&sim->txq, cfg->hz, bqlm_sim_jiffies(cfg, 0));
+	if (cfg->dev == BQLM_SIM_TUN) {
+		/* netdev_queue_init() holds slack for HZ */
+		sim->txq = &sim->tun_txq;
+		bqlm_txq_init(sim->txq, cfg->hz, bqlm_sim_jiffies(cfg, 0));
+	} else if (bqlm_sim_usbnet_create(sim)) {
+		goto fail;
+	}
 
 	fifo_pkts = cfg->fifo_bytes / min(cfg->len, cfg->ping_len) + 2;
 	nr_pkts = 2 * cfg->txqueuelen + cfg->tx_qlen + fifo_pkts + 4;
@@ -949,7 +1043,6 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 	sim->nr_free = nr_pkts;
 	err |= bqlm_sim_ring_init(&sim->band[0], cfg->txqueuelen);
 	err |= bqlm_sim_ring_init(&sim->band[1], cfg->txqueuelen);
-	err |= bqlm_sim_ring_init(&sim->dev_txq, cfg->tx_qlen + 1);
 	err |= bqlm_sim_ring_init(&sim->hcq, cfg->tx_qlen + 1);
 	err |= bqlm_sim_ring_init(&sim->fifo, fifo_pkts);
 	if (cfg->dev == BQLM_SIM_TUN)
@@ -1026,7 +1119,8 @@ int bqlm_sim_run_until(struct bqlm_sim *sim, u64 t)
 	}
 	if (sim->now < t)
 		sim->now = t;
-	return sim->res.dql_errors ? -ERANGE : 0;
+	return sim->res.dql_errors || sim->res.violations ||
+	       sim->res.skb_exhausted ? -ERANGE : 0;
 }
 
 /**
@@ -1158,7 +1252,7 @@ int bqlm_sim_result(struct bqlm_sim *sim, struct bqlm_sim_result *res)
 	res->limit_max = k ? (unsigned int)tmp[k - 1] : 0;
 	bqlm_free(tmp);
 
-	res->digest = bqlm_fnv_u64(sim->digest, bqlm_txq_digest(&sim->txq));
+	res->digest = bqlm_fnv_u64(sim->digest, bqlm_txq_digest(sim->txq));
 	res->digest = bqlm_fnv_u64(res->digest, res->bulk_bytes);
 	res->digest = bqlm_fnv_u64(res->digest, res->drops);
 	res->digest = bqlm_fnv_u64(res->digest, res->ping_p99);
@@ -1191,4 +1285,21 @@ const struct bqlm_sim_ping *bqlm_sim_pings(const struct bqlm_sim *sim,
 {
 	*n = sim->nr_pings;
 	return sim->pings;
+}
+
+/**
+ * bqlm_sim_usbnet() - the usbnet model a simulation drives
+ * @sim: the simulation
+ * @cfg: receives the model's configuration (unless the result is NULL)
+ *
+ * Return: the state of the model of <bqlm/usbnet.h> (valid until
+ * bqlm_sim_destroy()), or NULL for a tun simulation.
+ */
+const struct bqlm_usbnet *bqlm_sim_usbnet(const struct bqlm_sim *sim,
+					  const struct bqlm_usbnet_cfg **cfg)
+{
+	if (!sim->dev)
+		return NULL;
+	*cfg = &sim->ucfg;
+	return sim->dev;
 }

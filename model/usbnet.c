@@ -59,7 +59,6 @@
 #include "bqlm_internal.h"
 #include <bqlm/usbnet.h>
 
-#define BQLM_USBNET_PAD_HEADER	4	/* asix-like tx_fixup() header */
 #define BQLM_USBNET_NCM_HEADER	16	/* cdc_ncm-like NTB overhead */
 #define BQLM_USBNET_NCM_MAX	2	/* packets per aggregate */
 #define BQLM_USBNET_LINE	160
@@ -149,6 +148,7 @@ void bqlm_usbnet_cfg_default(struct bqlm_usbnet_cfg *cfg,
 	cfg->lens[0] = 1514;
 	cfg->nr_lens = 1;
 	cfg->maxpacket = 64;
+	cfg->pad_header = 4;
 	cfg->statuses = (1U << BQLM_USBNET_ST_OK) |
 			(1U << BQLM_USBNET_ST_EPROTO) |
 			(1U << BQLM_USBNET_ST_EPIPE);
@@ -159,14 +159,22 @@ void bqlm_usbnet_cfg_default(struct bqlm_usbnet_cfg *cfg,
 	cfg->now = 1000;
 }
 
+/* The skb slots of a state. */
+static unsigned int bqlm_usbnet_slots(const struct bqlm_usbnet_cfg *cfg)
+{
+	return cfg->skbs ? cfg->skbs : cfg->packets;
+}
+
 /**
  * bqlm_usbnet_cfg_check() - validate a configuration
  * @cfg: the configuration
  *
  * Return: 0, or -EINVAL naming nothing: a field is out of range (variant,
- * fixup, packets not in 1..BQLM_USBNET_MAX_PACKETS, nr_lens not in
- * 1..BQLM_USBNET_MAX_LENS, a length of 0 or above 4000, tx_qlen or
- * maxpacket 0, a budget above 3, statuses beyond the submitted ones).
+ * fixup, packets above BQLM_USBNET_MAX_PACKETS, skbs fewer than packets or
+ * above BQLM_USBNET_MAX_SKBS or 0 without a packet bound, nr_lens not in
+ * 1..BQLM_USBNET_MAX_LENS, a length of 0 or above BQLM_USBNET_MAX_LEN, tx_qlen or
+ * maxpacket 0, pad_header above 64, a budget above 3, statuses beyond the
+ * submitted ones).
  */
 int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg)
 {
@@ -174,15 +182,17 @@ int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg)
 
 	if ((unsigned int)cfg->variant >= BQLM_USBNET_NR_VARIANTS ||
 	    (unsigned int)cfg->fixup >= BQLM_USBNET_NR_FIXUPS ||
-	    !cfg->packets || cfg->packets > BQLM_USBNET_MAX_PACKETS ||
-	    !cfg->nr_lens || cfg->nr_lens > BQLM_USBNET_MAX_LENS ||
+	    cfg->packets > BQLM_USBNET_MAX_PACKETS ||
+	    bqlm_usbnet_slots(cfg) < max(cfg->packets, 1U) ||
+	    bqlm_usbnet_slots(cfg) > BQLM_USBNET_MAX_SKBS ||
+	    cfg->pad_header > 64 || !cfg->nr_lens || cfg->nr_lens > BQLM_USBNET_MAX_LENS ||
 	    !cfg->tx_qlen || !cfg->maxpacket ||
 	    cfg->stops > 3 || cfg->suspends > 3 || cfg->timeouts > 3 ||
 	    (cfg->statuses & ~((1U << BQLM_USBNET_ST_UNLINKED) - 1)) ||
 	    (cfg->flags & ~BQLM_USBNET_FLAG_AVOID_UNLINK_URBS))
 		return -EINVAL;
 	for (i = 0; i < cfg->nr_lens; i++)
-		if (!cfg->lens[i] || cfg->lens[i] > 4000)
+		if (!cfg->lens[i] || cfg->lens[i] > BQLM_USBNET_MAX_LEN)
 			return -EINVAL;
 	return 0;
 }
@@ -200,8 +210,26 @@ static bool bqlm_usbnet_bql_locked(const struct bqlm_usbnet_cfg *cfg)
 }
 
 /**
+ * bqlm_usbnet_size() - bytes of the state of a configuration
+ * @cfg: the configuration (valid: bqlm_usbnet_cfg_check())
+ *
+ * Return: the size of struct bqlm_usbnet with its cfg->skbs slots (or
+ * cfg->packets, when cfg->skbs is 0), rounded up to the struct's
+ * alignment: the explorer stores states back to back.
+ */
+size_t bqlm_usbnet_size(const struct bqlm_usbnet_cfg *cfg)
+{
+	size_t a = __alignof__(struct bqlm_usbnet);
+	size_t n = sizeof(struct bqlm_usbnet) +
+		   sizeof(struct bqlm_usbnet_skb) *
+		   (size_t)bqlm_usbnet_slots(cfg);
+
+	return (n + a - 1) / a * a;
+}
+
+/**
  * bqlm_usbnet_init() - the device as usbnet_probe() and usbnet_open() left it
- * @dev: the state, overwritten
+ * @dev: the state, bqlm_usbnet_size() bytes, overwritten
  * @cfg: the configuration
  *
  * The netdev queue is initialised (DQL limit 0, nothing queued), the device
@@ -210,7 +238,7 @@ static bool bqlm_usbnet_bql_locked(const struct bqlm_usbnet_cfg *cfg)
 void bqlm_usbnet_init(struct bqlm_usbnet *dev,
 		      const struct bqlm_usbnet_cfg *cfg)
 {
-	memset(dev, 0, sizeof(*dev));
+	memset(dev, 0, bqlm_usbnet_size(cfg));
 	bqlm_txq_init(&dev->txq, cfg->hold_time, cfg->now);
 	dev->admin = BQLM_USBNET_UP;
 	dev->pm = BQLM_USBNET_AWAKE;
@@ -241,11 +269,16 @@ static bool bqlm_usbnet_held(unsigned int where)
 /* dev->txq.qlen */
 static unsigned int bqlm_usbnet_txq_qlen(const struct bqlm_usbnet *dev)
 {
-	unsigned int i, n = 0;
+	return dev->nr_txq;
+}
 
-	for (i = 0; i < dev->nr_skbs; i++)
-		n += bqlm_usbnet_on_txq(dev->skb[i].where);
-	return n;
+/* Move skb @i to @where, keeping dev->txq.qlen. */
+static void bqlm_usbnet_move(struct bqlm_usbnet *dev, unsigned int i,
+			     unsigned int where)
+{
+	dev->nr_txq -= bqlm_usbnet_on_txq(dev->skb[i].where);
+	dev->nr_txq += bqlm_usbnet_on_txq(where);
+	dev->skb[i].where = where;
 }
 
 /**
@@ -314,7 +347,7 @@ static void bqlm_usbnet_reset_queue(struct bqlm_usbnet *dev,
 /* Free an skb: its fields no longer matter, so they are cleared. */
 static void bqlm_usbnet_free_skb(struct bqlm_usbnet *dev, unsigned int i)
 {
-	dev->skb[i].where = BQLM_USBNET_SKB_GONE;
+	bqlm_usbnet_move(dev, i, BQLM_USBNET_SKB_GONE);
 	dev->skb[i].len = 0;
 	dev->skb[i].flags = 0;
 }
@@ -333,22 +366,50 @@ static unsigned int bqlm_unlink_urbs(struct bqlm_usbnet *dev)
 	for (i = 0; i < dev->nr_skbs; i++) {
 		if (dev->skb[i].where != BQLM_USBNET_SKB_TXQ)
 			continue;
-		dev->skb[i].where = BQLM_USBNET_SKB_UNLINKED;
+		bqlm_usbnet_move(dev, i, BQLM_USBNET_SKB_UNLINKED);
 		n++;
 	}
 	return n;
 }
 
-/* A new skb, in slot order. */
-static unsigned int bqlm_usbnet_new_skb(struct bqlm_usbnet *dev,
-					unsigned int len, unsigned int where)
+/**
+ * bqlm_usbnet_next_skb() - the slot the next skb will take
+ * @dev: the state
+ * @cfg: the configuration
+ *
+ * Slots are taken in order until all have been used (the explorer's
+ * bound never gets further); then the first freed slot from
+ * dev->next_slot on, round the slots.
+ *
+ * Return: the slot, or cfg->skbs (or cfg->packets) when every slot holds
+ * an skb.
+ */
+unsigned int bqlm_usbnet_next_skb(const struct bqlm_usbnet *dev,
+				  const struct bqlm_usbnet_cfg *cfg)
 {
-	unsigned int i = dev->nr_skbs++;
+	unsigned int n = bqlm_usbnet_slots(cfg), i, k;
 
+	if (dev->nr_skbs < n)
+		return dev->nr_skbs;
+	for (k = 0, i = dev->next_slot; k < n; k++, i = i + 1 < n ? i + 1 : 0)
+		if (dev->skb[i].where == BQLM_USBNET_SKB_GONE)
+			return i;
+	return n;
+}
+
+/* A new skb in slot @i, from bqlm_usbnet_next_skb(). */
+static void bqlm_usbnet_new_skb(struct bqlm_usbnet *dev,
+				const struct bqlm_usbnet_cfg *cfg,
+				unsigned int i, unsigned int len,
+				unsigned int where)
+{
+	if (i == dev->nr_skbs)
+		dev->nr_skbs++;
+	else
+		dev->next_slot = i + 1 < bqlm_usbnet_slots(cfg) ? i + 1 : 0;
 	dev->skb[i].len = len;
-	dev->skb[i].where = where;
 	dev->skb[i].flags = 0;
-	return i;
+	bqlm_usbnet_move(dev, i, where);
 }
 
 /* Stop if dev->txq.qlen >= TX_QLEN(dev), as usbnet_start_xmit() ends. */
@@ -391,7 +452,7 @@ static unsigned int bqlm_usbnet_tx_fixup(struct bqlm_usbnet *dev,
 		/* FLAG_MULTI_PACKET: the minidriver pads, usbnet does not */
 		return out;
 	case BQLM_USBNET_FIXUP_PAD:
-		out = len + BQLM_USBNET_PAD_HEADER;
+		out = len + cfg->pad_header;
 		break;
 	default:
 		out = len;
@@ -409,7 +470,7 @@ static void bqlm_usbnet_xmit_locked(struct bqlm_usbnet *dev,
 				    struct bqlm_inv_step *ev)
 {
 	unsigned int len = dev->xmit_len;
-	unsigned int i;
+	unsigned int i = bqlm_usbnet_next_skb(dev, cfg);
 	bool over = false;
 	int ret;
 
@@ -419,12 +480,13 @@ static void bqlm_usbnet_xmit_locked(struct bqlm_usbnet *dev,
 		return;		/* drop: the queue was stopped meanwhile */
 	if (dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP) {
 		/* transmission will be done in resume: no BQL call */
-		bqlm_usbnet_new_skb(dev, len, BQLM_USBNET_SKB_DEFERRED);
+		bqlm_usbnet_new_skb(dev, cfg, i, len,
+				    BQLM_USBNET_SKB_DEFERRED);
 		bqlm_netif_tx_stop_queue(&dev->txq, cfg->now);
 		return;
 	}
 	/* usb_submit_urb() == 0, netif_trans_update(), __usbnet_queue_skb() */
-	i = bqlm_usbnet_new_skb(dev, len, BQLM_USBNET_SKB_TXQ);
+	bqlm_usbnet_new_skb(dev, cfg, i, len, BQLM_USBNET_SKB_TXQ);
 	if (bqlm_usbnet_bql(cfg)) {
 		/* netdev_sent_queue(net, skb->len): dql_queued, avail check */
 		ret = bqlm_txq_sent_step_queue(&dev->txq, len, cfg->now, &over);
@@ -450,7 +512,8 @@ static bool bqlm_usbnet_can_xmit(const struct bqlm_usbnet *dev,
 	if (dev->xmit != BQLM_USBNET_XMIT_IDLE)
 		return true;
 	/* the qdisc: device up, packets left, queue not stopped */
-	return dev->running && dev->nr_pkts < cfg->packets &&
+	return dev->running &&
+	       (!cfg->packets || dev->nr_pkts < cfg->packets) &&
 	       !bqlm_netif_xmit_stopped(&dev->txq);
 }
 
@@ -475,7 +538,8 @@ static bool bqlm_usbnet_can_xmit(const struct bqlm_usbnet *dev,
  *  3. over the limit: netdev_sent_queue() sets STACK_XOFF;
  *  4. after its smp_mb(): the re-check, then the TX_QLEN check, unlock.
  *
- * Return: 0, or -EAGAIN when the stack cannot send now.
+ * Return: 0, -EAGAIN when the stack cannot send now, -ENOSPC (nothing
+ * changed) when step 2 needs a new skb and every slot holds one.
  */
 int bqlm_usbnet_start_xmit(struct bqlm_usbnet *dev,
 			   const struct bqlm_usbnet_cfg *cfg, unsigned int len,
@@ -486,9 +550,14 @@ int bqlm_usbnet_start_xmit(struct bqlm_usbnet *dev,
 	ev = bqlm_usbnet_ev(ev, &dummy);
 	if (!bqlm_usbnet_can_xmit(dev, cfg))
 		return -EAGAIN;
+	if (dev->xmit == BQLM_USBNET_XMIT_FIXED &&
+	    !bqlm_netif_tx_queue_stopped(&dev->txq) &&
+	    bqlm_usbnet_next_skb(dev, cfg) >= bqlm_usbnet_slots(cfg))
+		return -ENOSPC;
 	switch (dev->xmit) {
 	case BQLM_USBNET_XMIT_IDLE:
-		dev->nr_pkts++;
+		if (cfg->packets)
+			dev->nr_pkts++;
 		len = bqlm_usbnet_tx_fixup(dev, cfg, len);
 		if (len) {
 			dev->xmit = BQLM_USBNET_XMIT_FIXED;
@@ -601,7 +670,7 @@ int bqlm_tx_complete(struct bqlm_usbnet *dev,
 	default:
 		break;
 	}
-	dev->skb[skb].where = BQLM_USBNET_SKB_COMPLETED;
+	bqlm_usbnet_move(dev, skb, BQLM_USBNET_SKB_COMPLETED);
 	return 0;
 }
 
@@ -629,9 +698,13 @@ int bqlm_defer_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
 		return -EINVAL;
 	if (bqlm_usbnet_txq_locked(dev))
 		return -EAGAIN;
-	dev->skb[skb].where = BQLM_USBNET_SKB_DONE;
-	dev->done[dev->nr_done++] = skb;
-	if (dev->nr_done == 1)
+	bqlm_usbnet_move(dev, skb, BQLM_USBNET_SKB_DONE);
+	if (dev->done_tail)
+		dev->skb[dev->done_tail - 1].next = skb + 1;
+	else
+		dev->done_head = skb + 1;
+	dev->done_tail = skb + 1;
+	if (++dev->nr_done == 1)
 		bqlm_usbnet_queue_bh(dev);
 	return 0;
 }
@@ -703,7 +776,7 @@ static void bqlm_usbnet_bh_dequeue(struct bqlm_usbnet *dev,
 				   unsigned int ctx, struct bqlm_inv_step *ev)
 {
 	struct bqlm_usbnet_bh *bh = &dev->bh[ctx];
-	unsigned int i, s;
+	unsigned int s;
 
 	if (!dev->nr_done) {
 		if (bqlm_usbnet_bql(cfg) && bh->bytes) {
@@ -715,12 +788,13 @@ static void bqlm_usbnet_bh_dequeue(struct bqlm_usbnet *dev,
 		}
 		return;
 	}
-	s = dev->done[0];
-	for (i = 1; i < dev->nr_done; i++)
-		dev->done[i - 1] = dev->done[i];
-	dev->done[--dev->nr_done] = 0;
+	s = dev->done_head - 1;
+	dev->done_head = dev->skb[s].next;
+	dev->skb[s].next = 0;
+	if (!--dev->nr_done)
+		dev->done_tail = 0;
 	/* case tx_done: bytes_compl += skb->len; pkts_compl++; free */
-	dev->skb[s].where = BQLM_USBNET_SKB_BH;
+	bqlm_usbnet_move(dev, s, BQLM_USBNET_SKB_BH);
 	if (ctx == BQLM_USBNET_BH_TIMER)
 		dev->skb[s].flags |= BQLM_USBNET_SKB_TIMER;
 	bh->bytes += dev->skb[s].len;
@@ -1135,7 +1209,7 @@ static void bqlm_usbnet_resubmit(struct bqlm_usbnet *dev,
 		if (dev->skb[i].where != BQLM_USBNET_SKB_DEFERRED)
 			continue;
 		/* usb_submit_urb() == 0, __skb_queue_tail(&dev->txq) */
-		dev->skb[i].where = BQLM_USBNET_SKB_TXQ;
+		bqlm_usbnet_move(dev, i, BQLM_USBNET_SKB_TXQ);
 		if (cfg->variant != BQLM_USBNET_FIXED)
 			continue;
 		ret = bqlm_netdev_tx_sent_queue(&dev->txq, dev->skb[i].len,
@@ -1459,11 +1533,12 @@ static int bqlm_usbnet_describe_xmit(const struct bqlm_usbnet *dev,
 		if (dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP)
 			return snprintf(buf, len,
 					"%s: usbnet_start_xmit [txq.lock]: EVENT_DEV_ASLEEP: skb%u (%u B) anchored on dev->deferred, netif_stop_queue",
-					who, dev->nr_skbs, dev->xmit_len);
+					who, bqlm_usbnet_next_skb(dev, cfg),
+					dev->xmit_len);
 		return snprintf(buf, len,
 				"%s: usbnet_start_xmit [txq.lock]: usb_submit_urb, __usbnet_queue_skb(skb%u, %u B)%s",
-				who, dev->nr_skbs, dev->xmit_len,
-				bql ? ", netdev_sent_queue: dql_queued" : "");
+				who, bqlm_usbnet_next_skb(dev, cfg),
+				dev->xmit_len, bql ? ", netdev_sent_queue: dql_queued" : "");
 	case BQLM_USBNET_XMIT_XOFF:
 		return snprintf(buf, len,
 				"%s: netdev_sent_queue: over limit, set STACK_XOFF",
@@ -1500,7 +1575,8 @@ static int bqlm_usbnet_describe_bh(const struct bqlm_usbnet *dev,
 		return snprintf(buf, len,
 				"%s%s: skb_dequeue(&dev->done) = skb%u (%u B)",
 				who, bh->phase ? "" : " starts",
-				dev->done[0], dev->skb[dev->done[0]].len);
+				dev->done_head - 1,
+				dev->skb[dev->done_head - 1].len);
 	case BQLM_USBNET_BH_ENTER:
 		if (locked)
 			return snprintf(buf, len,
@@ -1694,16 +1770,18 @@ static void bqlm_usbnet_xinit(const void *ctx, void *state)
  * step function and bqlm_usbnet_check(); the state check reports a stall
  * in a quiescent state (see bqlm_usbnet_check()).
  *
- * Return: 0, or -EINVAL when @cfg is invalid.
+ * Return: 0, or -EINVAL when @cfg is invalid or unbounded (no packet
+ * bound, or more than BQLM_USBNET_MAX_PACKETS skb slots).
  */
 int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
 		       struct bqlm_xsys *sys)
 {
-	if (bqlm_usbnet_cfg_check(cfg))
+	if (bqlm_usbnet_cfg_check(cfg) || !cfg->packets ||
+	    bqlm_usbnet_slots(cfg) > BQLM_USBNET_MAX_PACKETS)
 		return -EINVAL;
 	memset(sys, 0, sizeof(*sys));
 	sys->name = "usbnet";
-	sys->state_size = sizeof(struct bqlm_usbnet);
+	sys->state_size = bqlm_usbnet_size(cfg);
 	sys->ctx = cfg;
 	sys->init = bqlm_usbnet_xinit;
 	sys->enabled = bqlm_usbnet_enabled;

@@ -587,8 +587,9 @@ static int run_sweep(struct sim_opts *o)
  * @argc: arguments after "sim"
  * @argv: them
  *
- * Return: the exit status: 0, 2 for bad usage, 4 for no memory or a
- * file that cannot be written.
+ * Return: the exit status: 0, 1 when the usbnet model reported a DQL
+ * error or an invariant violation (or ran out of skb slots), 2 for bad
+ * usage, 4 for no memory or a file that cannot be written.
  */
 int bqlm_cli_sim(int argc, char **argv)
 {
@@ -615,12 +616,14 @@ int bqlm_cli_sim(int argc, char **argv)
 		printf("  offered %llu, produced %llu, queue stops %llu\n",
 		       r.offered, r.urbs, r.stops);
 	else
-		printf("  URBs %llu, interrupts %llu, usbnet_bh runs %llu, TX_QLEN stops %llu, BQL stops %llu, DQL errors %llu\n",
+		printf("  URBs %llu, interrupts %llu, usbnet_bh runs %llu, TX_QLEN stops %llu, BQL stops %llu\n"
+		       "  model/usbnet.c: DQL errors %llu, invariant violations %llu (checks 0x%x), skb slots exhausted %llu\n",
 		       r.urbs, r.irqs, r.bh_runs, r.stops, r.bql_stops,
-		       r.dql_errors);
+		       r.dql_errors, r.violations, r.violated,
+		       r.skb_exhausted);
 	printf("  digest %016llx; wall %.3f s, %.3g events/s\n", r.digest, wall,
 	       wall > 0 ? r.events / wall : 0.0);
-	ret = 0;
+	ret = r.dql_errors || r.violations || r.skb_exhausted ? 1 : 0;
 	if (o.csv && write_csv(o.csv, sim))
 		ret = 4;
 	if (o.svg && write_svg(o.svg, sim, bqlm_sim_get_cfg(sim)))

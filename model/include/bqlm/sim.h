@@ -14,9 +14,10 @@
  *             TCP-like fixed window) and a periodic ping
  *   qdisc     pfifo_fast: the ping in band 0 ("prioritized ping"), bulk in
  *             band 1; or one FIFO for both
- *   usbnet    usbnet_start_xmit() / tx_complete() / defer_bh() /
- *             usbnet_bh() with TX_QLEN from usbnet_update_max_qlen() and
- *             the BQL call placement of the no-bql and fixed variants
+ *   usbnet    the usbnet model of <bqlm/usbnet.h> (model/usbnet.c, the
+ *             code the explorer runs): usbnet_start_xmit(), tx_complete(),
+ *             defer_bh(), usbnet_bh() of the chosen variant, with TX_QLEN
+ *             from usbnet_update_max_qlen()
  *   USB bus   serial bulk-out transfer at the bus's data rate, flow
  *             controlled by the adapter's FIFO; completion interrupts
  *             moderated (xHCI IMOD, EHCI interrupt threshold)
@@ -137,8 +138,8 @@ enum bqlm_sim_tun_variant {
  * @tun_variant: enum bqlm_sim_tun_variant (tun only)
  * @ring: the tun tx ring's size (tun only; dev->tx_queue_len)
  * @reader_bps: the tun reader's rate, bit/s of packet lengths (tun only)
- * @variant: BQLM_USBNET_NO_BQL or BQLM_USBNET_FIXED (the other BQL
- *	variants differ only on stop/open/suspend paths, not simulated)
+ * @variant: the usbnet variant (the BQL variants differ only on
+ *	stop/open/suspend paths, which the simulation does not take)
  * @usb: the USB speed
  * @link_bps: Ethernet link rate, bit/s (100e6, 1e9, 2.5e9)
  * @usb_bps: bulk-out data rate of the bus, bit/s (0: from @usb)
@@ -263,7 +264,13 @@ struct bqlm_sim_ping {
  * @bh_runs: usbnet_bh() runs with completions
  * @stops: DRV_XOFF stops (TX_QLEN reached; tun: ring full)
  * @bql_stops: STACK_XOFF stops (BQL limit reached)
- * @dql_errors: DQL calls the model rejected (must be 0)
+ * @dql_errors: DQL calls the model rejected, or driver model steps that
+ *	failed (must be 0)
+ * @violations: usbnet: checks of <bqlm/invariants.h> that failed after a
+ *	usbnet_bh() run or a step with a DQL error (must be 0)
+ * @violated: their mask of BQLM_CHECK_BIT()s
+ * @skb_exhausted: usbnet: transmits put off because every skb slot of the
+ *	model was in use (must be 0; the slots are sized from the parameters)
  */
 struct bqlm_sim_result {
 	u64 events;
@@ -288,6 +295,9 @@ struct bqlm_sim_result {
 	u64 stops;
 	u64 bql_stops;
 	u64 dql_errors;
+	u64 violations;
+	unsigned int violated;
+	u64 skb_exhausted;
 };
 
 struct bqlm_sim;
@@ -304,5 +314,7 @@ const struct bqlm_sim_sample *bqlm_sim_samples(const struct bqlm_sim *sim,
 const struct bqlm_sim_ping *bqlm_sim_pings(const struct bqlm_sim *sim,
 					   unsigned int *n);
 u64 bqlm_sim_frame_ns(const struct bqlm_sim_cfg *cfg, unsigned int len);
+const struct bqlm_usbnet *bqlm_sim_usbnet(const struct bqlm_sim *sim,
+					  const struct bqlm_usbnet_cfg **cfg);
 
 #endif /* _BQLM_SIM_H */

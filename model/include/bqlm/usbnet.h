@@ -37,6 +37,10 @@
 
 /* Bound on the number of packets (and so of skbs) one exploration sends. */
 #define BQLM_USBNET_MAX_PACKETS	6
+/* Bound on the skb slots of a state (struct bqlm_usbnet_cfg.skbs). */
+#define BQLM_USBNET_MAX_SKBS	16384
+/* Longest packet (jumbo frames; two fit an aggregate's 16-bit length). */
+#define BQLM_USBNET_MAX_LEN	16000
 /* Bound on the number of packet lengths the stack chooses from. */
 #define BQLM_USBNET_MAX_LENS	2
 
@@ -117,11 +121,17 @@ enum bqlm_usbnet_status {
  * @variant: which usbnet
  * @fixup: what tx_fixup() does
  * @flags: BQLM_USBNET_FLAG_* (FLAG_MULTI_PACKET follows from @fixup)
- * @packets: packets the stack sends at most, 1..BQLM_USBNET_MAX_PACKETS
+ * @packets: packets the stack sends at most, 1..BQLM_USBNET_MAX_PACKETS;
+ *	0 is no bound (the simulator: its qdisc decides when a packet comes,
+ *	and the explorer refuses such a configuration)
+ * @skbs: skb slots in the state, 0 for @packets; at most
+ *	BQLM_USBNET_MAX_SKBS. Slots are taken in order; once all have been
+ *	used, a new skb takes the next freed slot after the last one taken
  * @tx_qlen: TX_QLEN(dev): usbnet stops the queue at this many URBs
  * @lens: the packet lengths the stack chooses from, in bytes
  * @nr_lens: how many of @lens, 1..BQLM_USBNET_MAX_LENS
  * @maxpacket: the bulk-out endpoint's wMaxPacketSize (ZLP padding)
+ * @pad_header: bytes a BQLM_USBNET_FIXUP_PAD tx_fixup() prepends, 0..64
  * @statuses: mask of BIT(enum bqlm_usbnet_status) a submitted URB may
  *	complete with; BQLM_USBNET_ST_OK is always included
  * @stops: usbnet_stop() calls (ifdown) allowed
@@ -135,10 +145,12 @@ struct bqlm_usbnet_cfg {
 	enum bqlm_usbnet_fixup fixup;
 	unsigned int flags;
 	unsigned int packets;
+	unsigned int skbs;
 	unsigned int tx_qlen;
 	unsigned int lens[BQLM_USBNET_MAX_LENS];
 	unsigned int nr_lens;
 	unsigned int maxpacket;
+	unsigned int pad_header;
 	unsigned int statuses;
 	unsigned int stops;
 	unsigned int suspends;
@@ -153,11 +165,14 @@ struct bqlm_usbnet_cfg {
  *	padding): what netdev_sent_queue() and usbnet_bh() both count
  * @where: enum bqlm_usbnet_where, below
  * @flags: BQLM_USBNET_SKB_*
+ * @next: on dev->done, the next skb's number plus one (0: the last);
+ *	0 anywhere else
  */
 struct bqlm_usbnet_skb {
 	unsigned short len;
 	unsigned char where;
 	unsigned char flags;
+	unsigned short next;
 };
 
 /* struct bqlm_usbnet_skb.where */
@@ -184,14 +199,12 @@ enum bqlm_usbnet_where {
  * @pkts: pkts_compl of the run in progress
  * @phase: enum bqlm_usbnet_bh_phase, below
  * @pending: the work is queued / the timer is armed (timer_pending())
- * @pad: zero
  */
 struct bqlm_usbnet_bh {
-	unsigned short bytes;
-	unsigned char pkts;
+	unsigned int bytes;
+	unsigned short pkts;
 	unsigned char phase;
 	unsigned char pending;
-	unsigned char pad[3];
 };
 
 /* struct bqlm_usbnet_bh.phase: where a usbnet_bh() run is */
@@ -246,16 +259,20 @@ enum bqlm_usbnet_pm {
 /**
  * struct bqlm_usbnet - the state of one usbnet device's transmit side
  * @txq: the netdev queue, with its DQL
- * @skb: the skbs, numbered in the order usbnet_start_xmit() made them
  * @bh: the usbnet_bh() contexts, BQLM_USBNET_BH_WORK and _TIMER
- * @done: dev->done, a FIFO of skb numbers
  * @xmit_len: the length tx_fixup() gave the skb being transmitted
  * @agg_len: bytes collected by a FLAG_MULTI_PACKET tx_fixup()
- * @nr_done: entries in @done
- * @nr_skbs: skbs made so far
- * @nr_pkts: packets the stack sent so far
- * @xmit: enum bqlm_usbnet_xmit_phase
+ * @done_head: dev->done, a FIFO linked through struct bqlm_usbnet_skb.next:
+ *	the first skb's number plus one, 0 when empty
+ * @done_tail: the last skb's number plus one, 0 when empty
+ * @nr_done: skbs on dev->done
+ * @nr_txq: skbs on dev->txq (dev->txq.qlen), kept with the skbs' @where
+ * @nr_skbs: skb slots used so far (slots from @nr_skbs on are unused)
+ * @next_slot: once every slot has been used, where the search for a freed
+ *	slot starts; 0 until then
  * @xmit_skb: the skb whose netdev_sent_queue() is in progress
+ * @nr_pkts: packets the stack sent so far (counted only with a bound)
+ * @xmit: enum bqlm_usbnet_xmit_phase
  * @admin: enum bqlm_usbnet_admin
  * @pm: enum bqlm_usbnet_pm
  * @flags: BQLM_USBNET_EVENT_*
@@ -269,23 +286,26 @@ enum bqlm_usbnet_pm {
  * @xmit_ncm: the transmit in progress is the cdc_ncm flush's
  *	usbnet_start_xmit(NULL), not the qdisc's (it only names the steps)
  * @pad: zero
+ * @skb: the skbs, cfg->skbs slots (bqlm_usbnet_size())
  *
- * Build it with bqlm_usbnet_init() and change it only through the step
- * functions: they keep padding and unused fields zero, so that two equal
- * states are equal byte for byte.
+ * Build it with bqlm_usbnet_init() in bqlm_usbnet_size() bytes and change
+ * it only through the step functions: they keep padding and unused fields
+ * zero, so that two equal states are equal byte for byte.
  */
 struct bqlm_usbnet {
 	struct bqlm_txq txq;
-	struct bqlm_usbnet_skb skb[BQLM_USBNET_MAX_PACKETS];
 	struct bqlm_usbnet_bh bh[BQLM_USBNET_NR_BH];
-	unsigned char done[BQLM_USBNET_MAX_PACKETS];
 	unsigned short xmit_len;
 	unsigned short agg_len;
-	unsigned char nr_done;
-	unsigned char nr_skbs;
+	unsigned short done_head;
+	unsigned short done_tail;
+	unsigned short nr_done;
+	unsigned short nr_txq;
+	unsigned short nr_skbs;
+	unsigned short next_slot;
+	unsigned short xmit_skb;
 	unsigned char nr_pkts;
 	unsigned char xmit;
-	unsigned char xmit_skb;
 	unsigned char admin;
 	unsigned char pm;
 	unsigned char flags;
@@ -297,7 +317,8 @@ struct bqlm_usbnet {
 	unsigned char suspends_left;
 	unsigned char timeouts_left;
 	unsigned char xmit_ncm;
-	unsigned char pad[2];
+	unsigned char pad[3];
+	struct bqlm_usbnet_skb skb[];
 };
 
 const char *bqlm_usbnet_variant_name(enum bqlm_usbnet_variant variant);
@@ -306,6 +327,7 @@ int bqlm_usbnet_variant_by_name(const char *name);
 void bqlm_usbnet_cfg_default(struct bqlm_usbnet_cfg *cfg,
 			     enum bqlm_usbnet_variant variant);
 int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg);
+size_t bqlm_usbnet_size(const struct bqlm_usbnet_cfg *cfg);
 void bqlm_usbnet_init(struct bqlm_usbnet *dev,
 		      const struct bqlm_usbnet_cfg *cfg);
 
@@ -344,6 +366,8 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 		       struct bqlm_inv_step *ev);
 
 unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev);
+unsigned int bqlm_usbnet_next_skb(const struct bqlm_usbnet *dev,
+				  const struct bqlm_usbnet_cfg *cfg);
 unsigned int bqlm_usbnet_check(const struct bqlm_usbnet *dev,
 			       const struct bqlm_usbnet_cfg *cfg,
 			       const char *where,
