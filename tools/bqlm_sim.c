@@ -593,6 +593,7 @@ static int run_sweep(struct sim_opts *o)
  */
 int bqlm_cli_sim(int argc, char **argv)
 {
+	const struct bqlm_usbnet_cfg *ucfg;
 	struct bqlm_sim_result r;
 	struct bqlm_sim *sim;
 	struct sim_opts o;
@@ -615,11 +616,11 @@ int bqlm_cli_sim(int argc, char **argv)
 	if (o.cfg.dev == BQLM_SIM_TUN)
 		printf("  offered %llu, produced %llu, queue stops %llu\n",
 		       r.offered, r.urbs, r.stops);
-	else
+	else if (bqlm_sim_usbnet(sim, &ucfg))
 		printf("  URBs %llu, interrupts %llu, usbnet_bh runs %llu, TX_QLEN stops %llu, BQL stops %llu\n"
-		       "  model/usbnet.c: DQL errors %llu, invariant violations %llu (checks 0x%x), skb slots exhausted %llu\n",
+		       "  model/usbnet.c: %u skb slots, DQL errors %llu, invariant violations %llu (checks 0x%x), skb slots exhausted %llu\n",
 		       r.urbs, r.irqs, r.bh_runs, r.stops, r.bql_stops,
-		       r.dql_errors, r.violations, r.violated,
+		       ucfg->skbs, r.dql_errors, r.violations, r.violated,
 		       r.skb_exhausted);
 	printf("  digest %016llx; wall %.3f s, %.3g events/s\n", r.digest, wall,
 	       wall > 0 ? r.events / wall : 0.0);
