@@ -26,10 +26,10 @@ static struct sb_pair *sb_setup(struct kunit *test, enum bqlm_mm_kind kind)
 
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	p->c0.kind = kind;
-	p->c0.mem = &p->mem;
+	p->c0.mem = p->mem.v;
 	p->c0.sb = &p->sb0;
 	p->c1.kind = kind;
-	p->c1.mem = &p->mem;
+	p->c1.mem = p->mem.v;
 	p->c1.sb = &p->sb1;
 	return p;
 }
@@ -45,9 +45,9 @@ static void sb_store_forwarding(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->sb0.n, 1);
 	KUNIT_EXPECT_TRUE(test, bqlm_mm_can_flush(BQLM_MM_TSO, &p->sb0, 0));
 	KUNIT_EXPECT_FALSE(test, bqlm_mm_can_flush(BQLM_MM_TSO, &p->sb0, 1));
-	KUNIT_EXPECT_EQ(test, bqlm_mm_flush(&p->mem, &p->sb0, 0), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_mm_flush(p->mem.v, &p->sb0, 0), 0);
 	KUNIT_EXPECT_EQ(test, bqlm_mm_load(&p->c1, 0), 5);
-	KUNIT_EXPECT_EQ(test, bqlm_mm_flush(&p->mem, &p->sb0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_mm_flush(p->mem.v, &p->sb0, 0), -EINVAL);
 	/* sc: no buffer at all */
 	p = sb_setup(test, BQLM_MM_SC);
 	bqlm_mm_store(&p->c0, 1, 7);
@@ -151,7 +151,7 @@ static void sb_locks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->sb0.n, 2);
 	bqlm_mm_unlock(&p->c0, 5);
 	while (p->sb0.n)
-		bqlm_mm_flush(&p->mem, &p->sb0, 0);
+		bqlm_mm_flush(p->mem.v, &p->sb0, 0);
 	KUNIT_EXPECT_TRUE(test, bqlm_mm_lock_free(&p->c1, 5));
 	KUNIT_EXPECT_EQ(test, bqlm_mm_load(&p->c1, 0), 7);
 	KUNIT_EXPECT_EQ(test, bqlm_mm_load(&p->c1, 1), 8);
@@ -187,7 +187,7 @@ static void sb_pso_order(struct kunit *test)
 	KUNIT_EXPECT_GT(test, bqlm_mm_describe_entry(&p->sb0, 1, names, 2,
 						     buf, sizeof(buf)), 0);
 	KUNIT_EXPECT_STREQ(test, buf, "b = 2");
-	KUNIT_EXPECT_EQ(test, bqlm_mm_flush(&p->mem, &p->sb0, 1), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_mm_flush(p->mem.v, &p->sb0, 1), 0);
 	KUNIT_EXPECT_EQ(test, bqlm_mm_load(&p->c1, 1), 2);
 	KUNIT_EXPECT_EQ(test, bqlm_mm_load(&p->c1, 0), 0);
 	/* a full buffer makes room by draining its oldest entry */
@@ -292,7 +292,7 @@ static void xoff_lost_wakeup(struct kunit *test)
 				0);
 	KUNIT_EXPECT_EQ(test, s->scheduled, 0);
 	KUNIT_EXPECT_FALSE(test, bqlm_xoff_stopped(s));
-	KUNIT_EXPECT_EQ(test, bqlm_mm_flush(&s->mem, &s->psb, 0), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_mm_flush(s->mem.v, &s->psb, 0), 0);
 	KUNIT_EXPECT_TRUE(test, bqlm_xoff_stopped(s));
 	KUNIT_EXPECT_EQ(test, bqlm_xoff_netdev_tx_completed_queue(s, &cfg),
 			-EINVAL);

@@ -12,6 +12,7 @@
  */
 #include <kunit/test.h>
 #include <bqlm/tun.h>
+#include <bqlm/prng.h>
 
 #define BIT_SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
 #define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
@@ -26,7 +27,7 @@ static void tun_sc_view(struct bqlm_mm_cpu *c, struct bqlm_mem *mem,
 			struct bqlm_sb *sb)
 {
 	c->kind = BQLM_MM_SC;
-	c->mem = mem;
+	c->mem = mem->v;
 	c->sb = sb;
 }
 
@@ -53,7 +54,7 @@ static void ptr_ring_produce_consume(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, bqlm___ptr_ring_full(&r, &c));
 	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), -ENOSPC);
 	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_produce(&r, &c, 9), -ENOSPC);
-	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, &mem), 4);
+	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, mem.v), 4);
 	/* the slots are memory words 2..5 */
 	KUNIT_EXPECT_EQ(test, mem.v[2], 1);
 	KUNIT_EXPECT_EQ(test, mem.v[5], 4);
@@ -61,7 +62,7 @@ static void ptr_ring_produce_consume(struct kunit *test)
 	for (i = 1; i <= 4; i++)
 		KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), i);
 	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 0);
-	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, &mem), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, mem.v), 0);
 	KUNIT_EXPECT_FALSE(test, bqlm___ptr_ring_full(&r, &c));
 	/* a ring of size 0 takes nothing and is neither full nor readable */
 	bqlm_ptr_ring_init(&r, 2, 0, 1);
@@ -92,7 +93,7 @@ static void ptr_ring_batched_zeroing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r.consumer_head, 1);
 	KUNIT_EXPECT_EQ(test, r.consumer_tail, 0);
 	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), -ENOSPC);
-	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, &mem), 3);
+	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, mem.v), 3);
 	/* the second completes the batch: both slots zeroed at once */
 	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 2);
 	KUNIT_EXPECT_EQ(test, mem.v[0], 0);
@@ -307,14 +308,38 @@ static void tun_exploration(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, stats->max_drops[BQLM_TUN_DROP_BP], 0U);
 }
 
-/* Per-case state: configuration, state, step record. */
+/*
+ * Per-case state: configuration, state (and room for a copy of it, of
+ * the size the configuration gives), step record.
+ */
 struct tun_ctx {
 	struct bqlm_tun_cfg cfg;
-	struct bqlm_tun tun;
+	struct bqlm_tun *tun;
+	struct bqlm_tun *before;
+	size_t size;
 	struct bqlm_inv_step ev;
 	struct bqlm_violation each[BQLM_CHECK_NR];
 	unsigned int actions[BQLM_X_MAX_ACTIONS];
 };
+
+/* A fresh state for t->cfg, in buffers of the size it needs. */
+static void tun_reinit(struct kunit *test, struct tun_ctx *t)
+{
+	KUNIT_ASSERT_EQ(test, bqlm_tun_cfg_check(&t->cfg), 0);
+	t->size = bqlm_tun_state_size(&t->cfg);
+	t->tun = kunit_kzalloc(test, t->size, GFP_KERNEL);
+	t->before = kunit_kzalloc(test, t->size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, t->tun);
+	KUNIT_ASSERT_NOT_NULL(test, t->before);
+	bqlm_tun_init(t->tun, &t->cfg);
+}
+
+/* Take a copy of the state, the "from" of the explorer's step(). */
+static struct bqlm_tun *tun_before(struct tun_ctx *t)
+{
+	memcpy(t->before, t->tun, t->size);
+	return t->before;
+}
 
 static struct tun_ctx *tun_setup(struct kunit *test,
 				 enum bqlm_tun_variant variant,
@@ -329,18 +354,18 @@ static struct tun_ctx *tun_setup(struct kunit *test,
 	t->cfg.ring = 2;
 	t->cfg.packets = 3;
 	t->cfg.detaches = 0;
-	bqlm_tun_init(&t->tun, &t->cfg);
+	tun_reinit(test, t);
 	return t;
 }
 
 static int tun_x(struct tun_ctx *t)
 {
-	return bqlm_tun_net_xmit(&t->tun, &t->cfg, 0, &t->ev);
+	return bqlm_tun_net_xmit(t->tun, &t->cfg, 0, &t->ev);
 }
 
 static int tun_r(struct tun_ctx *t)
 {
-	return bqlm_tun_do_read(&t->tun, &t->cfg, 0, &t->ev);
+	return bqlm_tun_do_read(t->tun, &t->cfg, 0, &t->ev);
 }
 
 /* The system's own state check on the current state: the stall bit. */
@@ -351,8 +376,8 @@ static int tun_state_check(struct tun_ctx *t)
 
 	if (bqlm_tun_system(&t->cfg, &sys))
 		return -EINVAL;
-	n = sys.enabled(sys.ctx, &t->tun, t->actions);
-	return sys.check_state(sys.ctx, &t->tun, t->actions, n, t->each);
+	n = sys.enabled(sys.ctx, t->tun, t->actions);
+	return sys.check_state(sys.ctx, t->tun, t->actions, n, t->each);
 }
 
 /*
@@ -371,16 +396,16 @@ static void tun_stop2019_lost_wakeup(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* ptr_ring_produce */
 		KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* ptr_ring_full */
 	}
-	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].phase, BQLM_TUN_X_STOP);
+	KUNIT_EXPECT_EQ(test, t->tun->cpu[0].phase, BQLM_TUN_X_STOP);
 	for (i = 0; i < 2; i++) {
 		KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* consume */
 		KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* wake: not stopped */
 	}
-	KUNIT_EXPECT_EQ(test, t->tun.delivered, 2);
+	KUNIT_EXPECT_EQ(test, t->tun->delivered, 2);
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);		/* the stop lands */
-	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(&t->tun, 0));
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
 	KUNIT_ASSERT_EQ(test, tun_r(t), 0);		/* empty: sleep */
-	KUNIT_EXPECT_TRUE(test, t->tun.rd[0].sleeping);
+	KUNIT_EXPECT_TRUE(test, t->tun->rd[0].sleeping);
 	KUNIT_EXPECT_EQ(test, tun_r(t), -EAGAIN);
 	KUNIT_EXPECT_EQ(test, tun_x(t), -EAGAIN);	/* the qdisc holds pkt3 */
 	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
@@ -399,20 +424,21 @@ static void tun_backpressure_recheck(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* pkt2: check, produce */
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* full: stop */
-	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(&t->tun, 0));
-	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].phase, BQLM_TUN_X_STOP);
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_EXPECT_EQ(test, t->tun->cpu[0].phase, BQLM_TUN_X_STOP);
 	/* the reader empties the ring under the consumer lock */
 	KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* consume pkt1 */
 	KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* stopped: cons_cnt 1 >= 1 */
-	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(&t->tun, 0));
-	KUNIT_EXPECT_EQ(test, t->tun.q[0].cons_cnt, 0);
+	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_EXPECT_EQ(test, t->tun->q[0].cons_cnt, 0);
 	KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* unlock */
 	/* the producer's re-check finds room as well and wakes (no-op) */
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* unlock */
-	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(&t->tun, 0));
-	KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_BP], 0);
-	KUNIT_EXPECT_EQ(test, t->tun.where[1], BQLM_TUN_PKT_RING);
+	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_BP], 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg, 2),
+			BQLM_TUN_PKT_RING);
 }
 
 /*
@@ -447,23 +473,20 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 	bqlm_explorer_destroy(x);
 	KUNIT_ASSERT_EQ(test, n, 33);
 
-	bqlm_tun_init(&t->tun, &t->cfg);
+	tun_reinit(test, t);
 	for (i = 0; i < n; i++) {
-		struct bqlm_tun before = t->tun;
-
-		KUNIT_ASSERT_GE(test, sys.step(sys.ctx, &before, path[i],
-					       &t->tun, t->each), 0);
-		if (t->tun.cpu[0].sb.n && t->tun.rd[0].sb.n)
+		KUNIT_ASSERT_GE(test, sys.step(sys.ctx, tun_before(t), path[i],
+					       t->tun, t->each), 0);
+		if (t->tun->cpu[0].sb.n && t->tun->rd[0].sb.n)
 			both = true;
 	}
 	/* store buffering: both sides had a store waiting at once */
 	KUNIT_EXPECT_TRUE(test, both);
-	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(&t->tun, 0));
-	KUNIT_EXPECT_TRUE(test, t->tun.rd[0].sleeping);
-	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&t->tun.q[0].ring,
-						  &t->tun.mem), 0);
-	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].sb.n, 0);
-	KUNIT_EXPECT_EQ(test, t->tun.rd[0].sb.n, 0);
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_EXPECT_TRUE(test, t->tun->rd[0].sleeping);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 0);
+	KUNIT_EXPECT_EQ(test, t->tun->cpu[0].sb.n, 0);
+	KUNIT_EXPECT_EQ(test, t->tun->rd[0].sb.n, 0);
 	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
 }
 
@@ -479,26 +502,26 @@ static void tun_attach_wakes(struct kunit *test)
 		struct tun_ctx *t = tun_setup(test, v[i], BQLM_MM_SC);
 
 		t->cfg.detaches = 1;
-		bqlm_tun_init(&t->tun, &t->cfg);
+		tun_reinit(test, t);
 		/* fill the ring and stop */
-		for (k = 0; k < 20 && !bqlm_tun_stopped(&t->tun, 0); k++)
+		for (k = 0; k < 20 && !bqlm_tun_stopped(t->tun, 0); k++)
 			KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-		KUNIT_ASSERT_TRUE(test, bqlm_tun_stopped(&t->tun, 0));
-		while (t->tun.cpu[0].phase != BQLM_TUN_X_IDLE)
+		KUNIT_ASSERT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
+		while (t->tun->cpu[0].phase != BQLM_TUN_X_IDLE)
 			KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg,
+		KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg,
 						      &t->ev), 0);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg,
+		KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg,
 						      &t->ev), 0);
-		KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_PURGED], 2);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg,
+		KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_PURGED], 2);
+		KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg,
 						      &t->ev), -EINVAL);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_attach(&t->tun, &t->cfg,
+		KUNIT_EXPECT_EQ(test, bqlm_tun_attach(t->tun, &t->cfg,
 						      &t->ev), 0);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_stopped(&t->tun, 0),
+		KUNIT_EXPECT_EQ(test, bqlm_tun_stopped(t->tun, 0),
 				v[i] == BQLM_TUN_STOP_2019);
 		KUNIT_EXPECT_EQ(test, t->ev.reconfig_stopped, 0);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_attach(&t->tun, &t->cfg,
+		KUNIT_EXPECT_EQ(test, bqlm_tun_attach(t->tun, &t->cfg,
 						      &t->ev), -EINVAL);
 	}
 }
@@ -511,26 +534,26 @@ static void tun_resize_full(struct kunit *test)
 
 	t->cfg.resizes = 1;
 	t->cfg.resize_to = 1;
-	bqlm_tun_init(&t->tun, &t->cfg);
-	for (k = 0; k < 20 && !bqlm_tun_stopped(&t->tun, 0); k++)
+	tun_reinit(test, t);
+	for (k = 0; k < 20 && !bqlm_tun_stopped(t->tun, 0); k++)
 		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-	while (t->tun.cpu[0].phase != BQLM_TUN_X_IDLE)
+	while (t->tun->cpu[0].phase != BQLM_TUN_X_IDLE)
 		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-	KUNIT_ASSERT_TRUE(test, bqlm_tun_stopped(&t->tun, 0));
-	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(&t->tun, &t->cfg, &t->ev),
+	KUNIT_ASSERT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(t->tun, &t->cfg, &t->ev),
 			0);
-	KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_RESIZED], 1);
-	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(&t->tun, 0));
-	KUNIT_EXPECT_TRUE(test, t->tun.q[0].woke_full);
+	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_RESIZED], 1);
+	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_EXPECT_TRUE(test, t->tun->q[0].woke_full);
 	/* the next packet finds the ring full: a drop the wake explains */
-	for (k = 0; k < 20 && t->tun.sent < 3; k++)
+	for (k = 0; k < 20 && t->tun->sent < 3; k++)
 		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-	while (t->tun.cpu[0].phase != BQLM_TUN_X_IDLE)
+	while (t->tun->cpu[0].phase != BQLM_TUN_X_IDLE)
 		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-	KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_WOKE_FULL], 1);
+	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_WOKE_FULL], 1);
 	KUNIT_EXPECT_EQ(test, t->ev.bp_drops, 0);
-	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(&t->tun, 0));
-	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(&t->tun, &t->cfg, &t->ev),
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(t->tun, &t->cfg, &t->ev),
 			-EINVAL);
 }
 
@@ -538,19 +561,19 @@ static void tun_refusals(struct kunit *test)
 {
 	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_TSO);
 
-	KUNIT_EXPECT_EQ(test, bqlm_tun_net_xmit(&t->tun, &t->cfg, 1, &t->ev),
+	KUNIT_EXPECT_EQ(test, bqlm_tun_net_xmit(t->tun, &t->cfg, 1, &t->ev),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_do_read(&t->tun, &t->cfg, 1, &t->ev),
+	KUNIT_EXPECT_EQ(test, bqlm_tun_do_read(t->tun, &t->cfg, 1, &t->ev),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(&t->tun, &t->cfg, 0, 0), -EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(&t->tun, &t->cfg, 9, 0), -EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg, &t->ev),
+	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(t->tun, &t->cfg, 0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(t->tun, &t->cfg, 9, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg, &t->ev),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_attach(&t->tun, &t->cfg, &t->ev),
+	KUNIT_EXPECT_EQ(test, bqlm_tun_attach(t->tun, &t->cfg, &t->ev),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(&t->tun, &t->cfg, &t->ev),
+	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(t->tun, &t->cfg, &t->ev),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(&t->tun, &t->cfg, &t->ev),
+	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(t->tun, &t->cfg, &t->ev),
 			-EINVAL);
 	/* an empty ring puts the reader to sleep, then it must wait */
 	KUNIT_EXPECT_EQ(test, tun_r(t), 0);
@@ -558,11 +581,11 @@ static void tun_refusals(struct kunit *test)
 	/* under tso the produce waits in the buffer: flush it */
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].sb.n, 1);
-	KUNIT_EXPECT_EQ(test, t->tun.mem.v[0], 0);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(&t->tun, &t->cfg, 0, 0), 0);
-	KUNIT_EXPECT_EQ(test, t->tun.mem.v[0], 1);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(&t->tun, &t->cfg, 0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, t->tun->cpu[0].sb.n, 1);
+	KUNIT_EXPECT_EQ(test, t->tun->mem[t->tun->q[0].ring.base], 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(t->tun, &t->cfg, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, t->tun->mem[t->tun->q[0].ring.base], 1);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(t->tun, &t->cfg, 0, 0), -EINVAL);
 }
 
 static void tun_config(struct kunit *test)
@@ -570,6 +593,7 @@ static void tun_config(struct kunit *test)
 	struct bqlm_tun_cfg cfg;
 	struct bqlm_xsys sys;
 	unsigned int v;
+	size_t size;
 
 	for (v = 0; v < BQLM_TUN_NR_VARIANTS; v++) {
 		KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name(
@@ -590,31 +614,36 @@ static void tun_config(struct kunit *test)
 			   "lltx-race");
 	KUNIT_EXPECT_STREQ(test, bqlm_tun_drop_name(BQLM_TUN_NR_DROPS),
 			   "unknown");
+	/* a ring of 5 is for the simulator: the explorer refuses it */
 	bqlm_tun_cfg_default(&cfg, BQLM_TUN_STOCK);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_system(&cfg, &sys), 0);
 	cfg.ring = 5;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_system(&cfg, &sys), -EINVAL);
 	cfg.ring = 4;
 	cfg.queues = 3;
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 	cfg.queues = 2;
 	cfg.packets = 9;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_system(&cfg, &sys), -EINVAL);
 	cfg.packets = 8;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_system(&cfg, &sys), 0);
 	cfg.mm = BQLM_MM_NR;
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 	/* the BQL study: one queue, sc; its state carries the BQL queues */
 	bqlm_tun_cfg_default(&cfg, BQLM_TUN_BQL);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_state_size(&cfg),
-			sizeof(struct bqlm_tun));
+	size = bqlm_tun_state_size(&cfg);
 	cfg.mm = BQLM_MM_TSO;
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 	cfg.mm = BQLM_MM_SC;
 	cfg.queues = 2;
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 	bqlm_tun_cfg_default(&cfg, BQLM_TUN_STOCK);
-	KUNIT_EXPECT_LT(test, bqlm_tun_state_size(&cfg),
-			sizeof(struct bqlm_tun));
+	cfg.packets = 4;
+	cfg.resizes = 1;
+	KUNIT_EXPECT_GE(test, size, bqlm_tun_state_size(&cfg) +
+			sizeof(struct bqlm_txq) + cfg.packets);
 	cfg.len = 0;
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 }
@@ -631,23 +660,22 @@ static void tun_descriptions(struct kunit *test)
 	t->cfg.detaches = 1;
 	t->cfg.set_iffs = 1;
 	t->cfg.resizes = 1;
-	bqlm_tun_init(&t->tun, &t->cfg);
+	tun_reinit(test, t);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
 	for (k = 0; k < 12; k++) {
-		struct bqlm_tun before = t->tun;
-
-		n = sys.enabled(sys.ctx, &t->tun, t->actions);
+		n = sys.enabled(sys.ctx, t->tun, t->actions);
 		KUNIT_ASSERT_GT(test, n, 0U);
 		for (i = 0; i < n; i++) {
 			KUNIT_EXPECT_GT(test, sys.describe_action(sys.ctx,
-					&t->tun, t->actions[i], buf, 512), 10);
+					t->tun, t->actions[i], buf, 512), 10);
 			KUNIT_EXPECT_NE(test, buf[0], '?');
 		}
-		KUNIT_EXPECT_GT(test, sys.describe_state(sys.ctx, &t->tun, buf,
+		KUNIT_EXPECT_GT(test, sys.describe_state(sys.ctx, t->tun, buf,
 							 512), 10);
 		/* always the first enabled action: the producer first */
-		KUNIT_ASSERT_GE(test, sys.step(sys.ctx, &before, t->actions[0],
-					       &t->tun, t->each), 0);
+		KUNIT_ASSERT_GE(test, sys.step(sys.ctx, tun_before(t),
+					       t->actions[0], t->tun, t->each),
+				0);
 	}
 }
 
@@ -793,45 +821,45 @@ static void tun_admin_waits(struct kunit *test)
 	t->cfg.set_iffs = 1;
 	t->cfg.resizes = 1;
 	t->cfg.resize_to = 4;
-	bqlm_tun_init(&t->tun, &t->cfg);
+	tun_reinit(test, t);
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* stack check */
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* producer_lock held */
-	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(&t->tun, &t->cfg, &t->ev),
+	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(t->tun, &t->cfg, &t->ev),
 			-EAGAIN);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(&t->tun, &t->cfg, &t->ev),
+	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(t->tun, &t->cfg, &t->ev),
 			-EAGAIN);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg, &t->ev), 0);
 	/* synchronize_net(): the transmit must leave first */
-	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg, &t->ev),
+	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg, &t->ev),
 			-EAGAIN);
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].phase, BQLM_TUN_X_IDLE);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(&t->tun, &t->cfg, &t->ev), 0);
-	KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_PURGED], 1);
+	KUNIT_EXPECT_EQ(test, t->tun->cpu[0].phase, BQLM_TUN_X_IDLE);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_PURGED], 1);
 	/* a packet for a detached queue file is dropped */
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-	KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_DETACHED], 1);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_attach(&t->tun, &t->cfg, &t->ev), 0);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(&t->tun, &t->cfg, &t->ev),
+	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_DETACHED], 1);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_attach(t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(t->tun, &t->cfg, &t->ev),
 			0);
-	KUNIT_EXPECT_EQ(test, t->tun.q[0].ring.size, 4);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(&t->tun, &t->cfg, &t->ev), 0);
-	KUNIT_EXPECT_FALSE(test, t->tun.backpressure);
+	KUNIT_EXPECT_EQ(test, t->tun->q[0].ring.size, 4);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_FALSE(test, t->tun->backpressure);
 	KUNIT_EXPECT_EQ(test, t->ev.reconfig_stopped, 0);
 
 	/* before the opt-in: TUNSETIFF wakes a full ring without the locks */
 	t = tun_setup(test, BQLM_TUN_BACKPRESSURE_V12, BQLM_MM_SC);
 	t->cfg.set_iffs = 1;
-	bqlm_tun_init(&t->tun, &t->cfg);
-	while (!bqlm_tun_stopped(&t->tun, 0))
+	tun_reinit(test, t);
+	while (!bqlm_tun_stopped(t->tun, 0))
 		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(&t->tun, &t->cfg, &t->ev), 0);
-	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(&t->tun, 0));
-	KUNIT_EXPECT_TRUE(test, t->tun.q[0].woke_full);
-	KUNIT_EXPECT_TRUE(test, t->tun.cpu[0].raced & BQLM_TUN_RACED_RECONFIG);
-	KUNIT_EXPECT_TRUE(test, t->tun.backpressure);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_EXPECT_TRUE(test, t->tun->q[0].woke_full);
+	KUNIT_EXPECT_TRUE(test, t->tun->cpu[0].raced & BQLM_TUN_RACED_RECONFIG);
+	KUNIT_EXPECT_TRUE(test, t->tun->backpressure);
 }
 
 /* Readers, noqueue and refused actions in the descriptions. */
@@ -845,42 +873,415 @@ static void tun_describe_more(struct kunit *test)
 	t->cfg.reader = BQLM_TUN_READ_NONBLOCK;
 	t->cfg.qdisc = false;
 	t->cfg.set_iffs = 1;
-	bqlm_tun_init(&t->tun, &t->cfg);
+	tun_reinit(test, t);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
-	sys.describe_action(sys.ctx, &t->tun,
+	sys.describe_action(sys.ctx, t->tun,
 			    (BQLM_TUN_A_READ << 8) | 0, buf, 512);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "-EAGAIN, poll()"));
-	sys.describe_action(sys.ctx, &t->tun, (BQLM_TUN_A_XMIT << 8) | 0,
+	sys.describe_action(sys.ctx, t->tun, (BQLM_TUN_A_XMIT << 8) | 0,
 			    buf, 512);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "noqueue"));
-	sys.describe_action(sys.ctx, &t->tun, BQLM_TUN_A_SET_IFF << 8, buf,
+	sys.describe_action(sys.ctx, t->tun, BQLM_TUN_A_SET_IFF << 8, buf,
 			    512);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "netif_tx_wake_all_queues"));
-	sys.describe_action(sys.ctx, &t->tun, 0x7f00, buf, 512);
+	sys.describe_action(sys.ctx, t->tun, 0x7f00, buf, 512);
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
-	sys.describe_action(sys.ctx, &t->tun,
+	sys.describe_action(sys.ctx, t->tun,
 			    (BQLM_TUN_A_FLUSH << 8) | 0xfe, buf, 512);
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, &t->tun, 0x7f00, &t->tun,
+	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, t->tun, 0x7f00, t->tun,
 				       t->each), -EINVAL);
 	/* TUNSETIFF without the flag wakes every queue */
-	KUNIT_ASSERT_EQ(test, bqlm_tun_set_iff(&t->tun, &t->cfg, &t->ev), 0);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(&t->tun, &t->cfg, &t->ev),
+	KUNIT_ASSERT_EQ(test, bqlm_tun_set_iff(t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(t->tun, &t->cfg, &t->ev),
 			-EINVAL);
 	/* noqueue and a stopped queue: the stack drops */
-	t->tun.mem.v[BQLM_TUN_MAX_QUEUES * BQLM_PTR_RING_MAX] = BQLM_TUN_XOFF;
+	t->tun->mem[BQLM_TUN_STATE_VAR(0)] = BQLM_TUN_XOFF;
 	KUNIT_EXPECT_EQ(test, tun_x(t), 0);
-	KUNIT_EXPECT_EQ(test, t->tun.drops[BQLM_TUN_DROP_NOQUEUE], 1);
-	KUNIT_EXPECT_EQ(test, t->tun.where[0], BQLM_TUN_PKT_DROPPED);
-	KUNIT_EXPECT_EQ(test, t->tun.cpu[0].phase, BQLM_TUN_X_IDLE);
+	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_NOQUEUE], 1);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg, 1),
+			BQLM_TUN_PKT_DROPPED);
+	KUNIT_EXPECT_EQ(test, t->tun->cpu[0].phase, BQLM_TUN_X_IDLE);
 	KUNIT_EXPECT_EQ(test, tun_state_check(t), 0);	/* reader runs */
 	KUNIT_EXPECT_EQ(test, tun_r(t), 0);		/* -EAGAIN, poll() */
 	/* pso: the reader's unlock still waits in its buffer */
-	KUNIT_EXPECT_EQ(test, t->tun.rd[0].sb.n, 1);
+	KUNIT_EXPECT_EQ(test, t->tun->rd[0].sb.n, 1);
 	KUNIT_EXPECT_EQ(test, tun_state_check(t), 0);
-	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(&t->tun, &t->cfg,
+	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(t->tun, &t->cfg,
 					     BQLM_TUN_WHO_READER(0), 0), 0);
 	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
+}
+
+/*
+ * The sizes outside the explorer: the state follows the configuration,
+ * the simulator's bounds are taken by bqlm_tun_cfg_check() and refused by
+ * bqlm_tun_system().
+ */
+static void tun_sizes(struct kunit *test)
+{
+	struct bqlm_tun_cfg cfg;
+	struct bqlm_xsys sys;
+	size_t small, big;
+
+	bqlm_tun_cfg_default(&cfg, BQLM_TUN_BACKPRESSURE);
+	small = bqlm_tun_state_size(&cfg);
+	KUNIT_EXPECT_EQ(test, small % __alignof__(struct bqlm_tun), 0);
+	/* tun's default tx_queue_len, an unbounded stream */
+	cfg.ring = 500;
+	cfg.packets = 0;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_system(&cfg, &sys), -EINVAL);
+	big = bqlm_tun_state_size(&cfg);
+	/* the fixed variables and 500 slots, their shadows, 2 * 500 + 2 ids */
+	KUNIT_EXPECT_EQ(test, big, (offsetof(struct bqlm_tun, mem) +
+				    (BQLM_TUN_FIXED_VARS + 500) * 2 + 500 * 2 +
+				    1002 + __alignof__(struct bqlm_tun) - 1) &
+				   ~(__alignof__(struct bqlm_tun) - 1));
+	KUNIT_EXPECT_EQ(test, big % __alignof__(struct bqlm_tun), 0);
+	KUNIT_EXPECT_GT(test, big, small);
+	cfg.ring = BQLM_TUN_MAX_RING;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
+	cfg.ring = BQLM_TUN_MAX_RING + 1;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	cfg.ring = 25;
+	/* a bounded run outside the explorer: ids up to BQLM_TUN_MAX_ID */
+	cfg.packets = BQLM_TUN_MAX_ID;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
+	cfg.packets = BQLM_TUN_MAX_ID + 1;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	cfg.packets = 0;
+	/* a resize keeps what survives on the stack: explorer rings only */
+	cfg.resizes = 1;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	cfg.ring = 4;
+	cfg.resize_to = 5;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	cfg.resize_to = 4;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
+	cfg.resizes = 0;
+	/* store buffers name at most BQLM_SB_MAX_VARS variables */
+	cfg.mm = BQLM_MM_TSO;
+	cfg.ring = BQLM_SB_MAX_VARS - BQLM_TUN_FIXED_VARS;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
+	cfg.ring++;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	cfg.mm = BQLM_MM_SC;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
+	/* the BQL study keeps its books per packet: bounded only */
+	bqlm_tun_cfg_default(&cfg, BQLM_TUN_BQL);
+	cfg.packets = 0;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+}
+
+/* A transmit, a consume: what a seeded run of one CPU and one reader saw. */
+struct tun_stream {
+	unsigned short fifo[64];	/* ids produced, not yet read */
+	unsigned int head, tail;
+	unsigned int *uses;		/* per id: packets that had it */
+	unsigned int ids;
+	unsigned int cur;		/* id in tun_net_xmit(), 0 if none */
+	bool cur_done;			/* produced or dropped already */
+	unsigned int produced, read, dropped, order_errors;
+	unsigned int full_drops, stopped_waits, max_count, reused;
+};
+
+/* One step of CPU 0; a produce or drop of its packet is recorded. */
+static int tun_stream_xmit(struct kunit *test, struct tun_ctx *t,
+			   struct tun_stream *st)
+{
+	unsigned int before = bqlm_tun_ring_count(t->tun, 0);
+	int where, err = tun_x(t);
+
+	if (err)
+		return err;
+	if (!st->cur) {
+		st->cur = bqlm_tun_xmit_pkt(t->tun, 0);
+		st->cur_done = false;
+		KUNIT_ASSERT_GT(test, st->cur, 0U);
+		KUNIT_ASSERT_LE(test, st->cur, st->ids);
+		KUNIT_ASSERT_EQ(test, bqlm_tun_last_pkt(t->tun, &t->cfg),
+				st->cur);
+		if (st->uses[st->cur]++)
+			st->reused++;
+		return 0;
+	}
+	where = bqlm_tun_pkt_where(t->tun, &t->cfg, st->cur);
+	if (st->cur_done) {
+		/* produced earlier: the reader may have taken it since */
+		KUNIT_ASSERT_NE(test, where, BQLM_TUN_PKT_DROPPED);
+	} else if (where == BQLM_TUN_PKT_RING || where == BQLM_TUN_PKT_READ) {
+		st->fifo[st->tail++ % ARRAY_SIZE(st->fifo)] = st->cur;
+		st->produced++;
+		st->cur_done = true;
+	} else if (where == BQLM_TUN_PKT_DROPPED) {
+		st->dropped++;
+		if (before == t->cfg.ring)
+			st->full_drops++;
+		st->cur_done = true;
+	} else {
+		KUNIT_ASSERT_EQ(test, where, BQLM_TUN_PKT_XMIT);
+	}
+	if (!bqlm_tun_xmit_pkt(t->tun, 0)) {
+		/* the transmit is over: the packet is in the ring or gone */
+		KUNIT_ASSERT_TRUE(test, st->cur_done);
+		st->cur = 0;
+	}
+	return 0;
+}
+
+/* One step of the reader; what it consumed must be the FIFO's head. */
+static int tun_stream_read(struct kunit *test, struct tun_ctx *t,
+			   struct tun_stream *st)
+{
+	unsigned int got[BQLM_TUN_VHOST_BATCH], nr, i;
+	int err;
+
+	err = bqlm_tun_do_read_got(t->tun, &t->cfg, 0, &t->ev, got, &nr);
+	if (err)
+		return err;
+	for (i = 0; i < nr; i++) {
+		KUNIT_ASSERT_LT(test, st->head, st->tail);
+		if (got[i] != st->fifo[st->head++ % ARRAY_SIZE(st->fifo)])
+			st->order_errors++;
+		KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg,
+							 got[i]),
+				BQLM_TUN_PKT_READ);
+		st->read++;
+	}
+	return 0;
+}
+
+/*
+ * A seeded run of an unbounded stream through a ring of 25 (NODROP's),
+ * and the figures it must end with: packets dropped (all at a full ring,
+ * SKB_DROP_REASON_FULL_RING), producer steps the stopped queue refused.
+ */
+struct tun_stream_case {
+	const char *desc;
+	enum bqlm_tun_variant variant;
+	unsigned int seed;
+	unsigned int drops;
+	unsigned int stopped_waits;
+};
+
+static const struct tun_stream_case tun_stream_cases[] = {
+	{ "stock", BQLM_TUN_STOCK, 1, 132, 0 },
+	/* tun_do_read()'s unconditional wake can come after a refill */
+	{ "stop-2019", BQLM_TUN_STOP_2019, 2, 24, 211 },
+	{ "backpressure", BQLM_TUN_BACKPRESSURE, 3, 0, 479 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(tun_stream, tun_stream_cases, desc);
+
+#define TUN_STREAM_PACKETS	436
+#define TUN_STREAM_RING		25
+
+/*
+ * One producer CPU and one reader on a ring of 25, an unbounded stream:
+ * the producer steps three times out of four (seeded), so the ring fills.
+ * Packet ids are recycled; every packet is read once, in order, or
+ * dropped: stock drops at the full ring and never stops the queue,
+ * backpressure never drops with one CPU and keeps the qdisc waiting
+ * instead, the 2019 experiment does both.
+ */
+static void tun_unbounded_stream(struct kunit *test)
+{
+	const struct tun_stream_case *p = test->param_value;
+	struct tun_ctx *t = tun_setup(test, p->variant, BQLM_MM_SC);
+	struct tun_stream *st = kunit_kzalloc(test, sizeof(*st), GFP_KERNEL);
+	unsigned int i, k, drops = 0;
+	struct bqlm_prng r;
+	int err;
+
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	t->cfg.ring = TUN_STREAM_RING;
+	t->cfg.packets = 0;
+	tun_reinit(test, t);
+	st->ids = 2 * TUN_STREAM_RING + 1;
+	st->uses = kunit_kcalloc(test, st->ids + 1, sizeof(*st->uses),
+				 GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, st->uses);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg, st->ids),
+			BQLM_TUN_PKT_UNSENT);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg,
+						 st->ids + 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg, 0), -EINVAL);
+	bqlm_prng_seed(&r, p->seed);
+	for (k = 0; k < 20 * TUN_STREAM_PACKETS; k++) {
+		bool xmit = bqlm_prng_next(&r) & 3;
+
+		if (!st->cur && t->tun->sent >= TUN_STREAM_PACKETS)
+			break;
+		err = xmit ? tun_stream_xmit(test, t, st) :
+		      tun_stream_read(test, t, st);
+		if (err == -EAGAIN && xmit)
+			st->stopped_waits++;
+		if (err == -EAGAIN)	/* the other one can step */
+			err = xmit ? tun_stream_read(test, t, st) :
+			      tun_stream_xmit(test, t, st);
+		KUNIT_ASSERT_EQ(test, err, 0);
+		if (bqlm_tun_ring_count(t->tun, 0) > st->max_count)
+			st->max_count = bqlm_tun_ring_count(t->tun, 0);
+	}
+	/* the stack has no more; the reader drains the ring */
+	KUNIT_ASSERT_EQ(test, st->cur, 0U);
+	while (tun_stream_read(test, t, st) == 0)
+		;
+	kunit_info(test, "%s: sent %u read %u dropped %u, waits %u, reused %u",
+		   p->desc, t->tun->sent, st->read, st->dropped,
+		   st->stopped_waits, st->reused);
+	KUNIT_EXPECT_EQ(test, t->tun->sent, TUN_STREAM_PACKETS);
+	KUNIT_EXPECT_EQ(test, st->read + st->dropped, TUN_STREAM_PACKETS);
+	KUNIT_EXPECT_EQ(test, st->produced, st->read);
+	KUNIT_EXPECT_EQ(test, t->tun->delivered, st->read);
+	KUNIT_EXPECT_EQ(test, st->order_errors, 0U);
+	KUNIT_EXPECT_EQ(test, st->head, st->tail);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 0U);
+	KUNIT_EXPECT_EQ(test, t->ev.lost, 0U);
+	KUNIT_EXPECT_EQ(test, t->ev.twice, 0U);
+	KUNIT_EXPECT_EQ(test, t->ev.unsent_skbs, 0U);
+	KUNIT_EXPECT_EQ(test, t->ev.bp_drops, 0U);
+	/* the ring filled, never beyond its size */
+	KUNIT_EXPECT_EQ(test, st->max_count, TUN_STREAM_RING);
+	/* every id of the 51 served, over and over */
+	for (i = 1; i <= st->ids; i++)
+		KUNIT_EXPECT_GT(test, st->uses[i], 0U);
+	/* a cursor over the ids: each one served once per round */
+	KUNIT_EXPECT_EQ(test, st->reused, TUN_STREAM_PACKETS - st->ids);
+	for (i = 0; i < BQLM_TUN_NR_DROPS; i++)
+		drops += t->tun->drops[i];
+	KUNIT_EXPECT_EQ(test, drops, st->dropped);
+	KUNIT_EXPECT_EQ(test, st->dropped, p->drops);
+	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_FULL], p->drops);
+	KUNIT_EXPECT_EQ(test, st->stopped_waits, p->stopped_waits);
+	if (p->variant == BQLM_TUN_STOCK) {
+		/* the produce that failed saw the ring full */
+		KUNIT_EXPECT_GT(test, st->dropped, 0U);
+		KUNIT_EXPECT_EQ(test, st->full_drops, st->dropped);
+		KUNIT_EXPECT_EQ(test, st->stopped_waits, 0U);
+	} else {
+		KUNIT_EXPECT_GT(test, st->stopped_waits, 0U);
+	}
+	if (p->variant == BQLM_TUN_BACKPRESSURE)
+		KUNIT_EXPECT_EQ(test, st->dropped, 0U);
+	/* nothing in flight, every id free again, no stall */
+	for (i = 1; i <= st->ids; i++)
+		KUNIT_EXPECT_NE(test, bqlm_tun_pkt_where(t->tun, &t->cfg, i),
+				BQLM_TUN_PKT_RING);
+	KUNIT_EXPECT_TRUE(test, t->tun->rd[0].sleeping);
+	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(t->tun, 0));
+}
+
+/*
+ * Packets the reader can never see (their slots cleared behind the
+ * model's back) keep their ids: once every id is taken the stack's next
+ * packet fails with -ENOSPC and the state is left as it was.
+ */
+static void tun_unbounded_ids_run_out(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_STOCK, BQLM_MM_SC);
+	unsigned int base, i;
+
+	t->cfg.packets = 0;
+	tun_reinit(test, t);
+	base = t->tun->q[0].ring.base;
+	KUNIT_EXPECT_EQ(test, base, BQLM_TUN_FIXED_VARS);
+	/* a ring of 2, one CPU: ids 1..5 */
+	for (i = 1; i <= 5; i++) {
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+		KUNIT_EXPECT_EQ(test, bqlm_tun_xmit_pkt(t->tun, 0), i);
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+		KUNIT_EXPECT_EQ(test, bqlm_tun_xmit_pkt(t->tun, 0), 0U);
+		KUNIT_EXPECT_EQ(test, bqlm_tun_last_pkt(t->tun, &t->cfg), i);
+		KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg, i),
+				BQLM_TUN_PKT_RING);
+		t->tun->mem[base] = 0;
+		t->tun->mem[base + 1] = 0;
+	}
+	/* the produces of 3, 4, 5 went over 1, 2, 3, never consumed */
+	KUNIT_EXPECT_EQ(test, t->ev.lost, 3U);
+	KUNIT_EXPECT_EQ(test, t->tun->sent, 5U);
+	tun_before(t);
+	KUNIT_EXPECT_EQ(test, tun_x(t), -ENOSPC);
+	KUNIT_EXPECT_MEMEQ(test, t->tun, t->before, t->size);
+	KUNIT_EXPECT_EQ(test, tun_x(t), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_last_pkt(t->tun, &t->cfg), 5U);
+}
+
+/*
+ * The simulator's largest rings: two queue files of BQLM_TUN_MAX_RING
+ * slots each. CPU 1 fills the ring of queue file 1 until backpressure
+ * stops it, a vhost-net reader takes two packets at a time, a detach of
+ * queue file 1 purges the rest, and CPU 1's next packet goes to queue 0.
+ */
+static void tun_max_ring(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_SC);
+	unsigned int got[BQLM_TUN_VHOST_BATCH], nr, k;
+	struct bqlm_tun_cfg *cfg = &t->cfg;
+
+	cfg->ring = BQLM_TUN_MAX_RING;
+	cfg->queues = 2;
+	cfg->cpus = 2;
+	cfg->packets = 0;
+	cfg->detaches = 1;
+	cfg->reader = BQLM_TUN_VHOST;
+	tun_reinit(test, t);
+	KUNIT_EXPECT_EQ(test, t->tun->q[1].ring.base,
+			BQLM_TUN_FIXED_VARS + BQLM_TUN_MAX_RING);
+	for (k = 0; k < 5 * BQLM_TUN_MAX_RING && !bqlm_tun_stopped(t->tun, 1);
+	     k++)
+		KUNIT_ASSERT_EQ(test, bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev),
+				0);
+	while (bqlm_tun_xmit_pkt(t->tun, 1))
+		KUNIT_ASSERT_EQ(test, bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev),
+				0);
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 1));
+	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_EXPECT_EQ(test, bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev),
+			-EAGAIN);
+	KUNIT_EXPECT_EQ(test, t->tun->sent, BQLM_TUN_MAX_RING);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 1),
+			BQLM_TUN_MAX_RING);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 0U);
+	/* the last slot holds the last packet */
+	KUNIT_EXPECT_EQ(test, t->tun->mem[t->tun->q[1].ring.base +
+					 BQLM_TUN_MAX_RING - 1],
+			BQLM_TUN_MAX_RING);
+	/* vhost-net: a batch of two, the oldest first */
+	KUNIT_ASSERT_EQ(test, bqlm_tun_do_read_got(t->tun, cfg, 1, &t->ev,
+						   got, &nr), 0);
+	KUNIT_EXPECT_EQ(test, nr, 2U);
+	KUNIT_EXPECT_EQ(test, got[0], 1U);
+	KUNIT_EXPECT_EQ(test, got[1], 2U);
+	/* the wake and unlock steps consume nothing; 2 of 4096 wake nobody */
+	KUNIT_ASSERT_EQ(test, bqlm_tun_do_read_got(t->tun, cfg, 1, &t->ev,
+						   got, &nr), 0);
+	KUNIT_EXPECT_EQ(test, nr, 0U);
+	KUNIT_EXPECT_EQ(test, t->tun->q[1].cons_cnt, 2);
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 1));
+	KUNIT_ASSERT_EQ(test, bqlm_tun_do_read(t->tun, cfg, 1, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, t->tun->rd[1].phase, BQLM_TUN_R_IDLE);
+	KUNIT_EXPECT_EQ(test, t->tun->delivered, 2U);
+	/* queue file 1 is detached, its ring purged */
+	KUNIT_ASSERT_EQ(test, bqlm_tun_detach(t->tun, cfg, &t->ev), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_detach(t->tun, cfg, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_PURGED],
+			BQLM_TUN_MAX_RING - 2);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 1), 0U);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, cfg, 3),
+			BQLM_TUN_PKT_DROPPED);
+	KUNIT_EXPECT_EQ(test, t->ev.lost + t->ev.twice + t->ev.unsent_skbs,
+			0U);
+	/* CPU 1 falls back to txq 0; the id cursor goes on: 4097 */
+	KUNIT_ASSERT_EQ(test, bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, t->tun->cpu[1].txq, 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_xmit_pkt(t->tun, 1),
+			BQLM_TUN_MAX_RING + 1);
+	while (bqlm_tun_xmit_pkt(t->tun, 1))
+		KUNIT_ASSERT_EQ(test, bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev),
+				0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 1U);
 }
 
 static struct kunit_case bqlm_tun_cases[] = {
@@ -899,6 +1300,10 @@ static struct kunit_case bqlm_tun_cases[] = {
 	KUNIT_CASE(tun_trace_words),
 	KUNIT_CASE(tun_describe_more),
 	KUNIT_CASE(tun_admin_waits),
+	KUNIT_CASE(tun_sizes),
+	KUNIT_CASE_PARAM(tun_unbounded_stream, tun_stream_gen_params),
+	KUNIT_CASE(tun_unbounded_ids_run_out),
+	KUNIT_CASE(tun_max_ring),
 	{}
 };
 

@@ -83,7 +83,7 @@ static void bqlm_xoff_view(struct bqlm_xoff *s, const struct bqlm_xoff_cfg *cfg,
 			   struct bqlm_sb *sb, struct bqlm_mm_cpu *c)
 {
 	c->kind = cfg->mm;
-	c->mem = &s->mem;
+	c->mem = s->mem.v;
 	c->sb = sb;
 }
 
@@ -105,7 +105,7 @@ static bool bqlm_xoff_can_send(const struct bqlm_xoff *s,
 		return false;
 	/* the qdisc sends only while the queue runs (netif_xmit_stopped) */
 	c.kind = cfg->mm;
-	c.mem = (struct bqlm_mem *)&s->mem;
+	c.mem = (unsigned short *)s->mem.v;
 	c.sb = (struct bqlm_sb *)&s->psb;
 	return !(bqlm_mm_load(&c, BQLM_XOFF_VAR_STATE) & BQLM_XOFF_ANY);
 }
@@ -250,7 +250,7 @@ static int bqlm_xoff_step(const void *ctx, const void *from,
 			ret = -EINVAL;
 			break;
 		}
-		ret = bqlm_mm_flush(&s->mem, arg < BQLM_SB_DEPTH ?
+		ret = bqlm_mm_flush(s->mem.v, arg < BQLM_SB_DEPTH ?
 				    &s->psb : &s->csb, arg % BQLM_SB_DEPTH);
 		break;
 	default:

@@ -69,7 +69,7 @@ static unsigned int bqlm_mm_apply(unsigned int old,
  */
 unsigned int bqlm_mm_load(const struct bqlm_mm_cpu *c, unsigned int var)
 {
-	unsigned int v = c->mem->v[var];
+	unsigned int v = c->mem[var];
 	unsigned int i;
 
 	for (i = 0; i < c->sb->n; i++)
@@ -80,19 +80,19 @@ unsigned int bqlm_mm_load(const struct bqlm_mm_cpu *c, unsigned int var)
 
 /**
  * bqlm_mm_flush() - make one buffered store visible
- * @mem: memory
+ * @mem: memory (the values of the shared variables)
  * @sb: the buffer
  * @k: the entry; the caller checked bqlm_mm_can_flush()
  *
  * Return: 0, or -EINVAL if there is no entry @k.
  */
-int bqlm_mm_flush(struct bqlm_mem *mem, struct bqlm_sb *sb, unsigned int k)
+int bqlm_mm_flush(unsigned short *mem, struct bqlm_sb *sb, unsigned int k)
 {
 	unsigned int i;
 
 	if (k >= sb->n)
 		return -EINVAL;
-	mem->v[sb->e[k].var] = bqlm_mm_apply(mem->v[sb->e[k].var], &sb->e[k]);
+	mem[sb->e[k].var] = bqlm_mm_apply(mem[sb->e[k].var], &sb->e[k]);
 	for (i = k; i + 1 < sb->n; i++)
 		sb->e[i] = sb->e[i + 1];
 	sb->n--;
@@ -141,7 +141,7 @@ static void bqlm_mm_push(const struct bqlm_mm_cpu *c, unsigned int var,
 	if (c->kind == BQLM_MM_SC) {
 		struct bqlm_sb_entry now = { .var = var, .op = op, .val = val };
 
-		c->mem->v[var] = bqlm_mm_apply(c->mem->v[var], &now);
+		c->mem[var] = bqlm_mm_apply(c->mem[var], &now);
 		return;
 	}
 	/* a full buffer stalls the CPU until its oldest entry drains */
@@ -215,8 +215,8 @@ unsigned int bqlm_mm_test_and_clear_bits(const struct bqlm_mm_cpu *c,
 	unsigned int old;
 
 	bqlm_mm_drain(c);
-	old = c->mem->v[var];
-	c->mem->v[var] = old & ~bits;
+	old = c->mem[var];
+	c->mem[var] = old & ~bits;
 	return old & bits;
 }
 
@@ -234,8 +234,8 @@ unsigned int bqlm_mm_test_and_set_bits(const struct bqlm_mm_cpu *c,
 	unsigned int old;
 
 	bqlm_mm_drain(c);
-	old = c->mem->v[var];
-	c->mem->v[var] = old | bits;
+	old = c->mem[var];
+	c->mem[var] = old | bits;
 	return old & bits;
 }
 
@@ -315,9 +315,9 @@ int bqlm_mm_lock(const struct bqlm_mm_cpu *c, unsigned int var,
 		c->sb->n--;
 		memset(&c->sb->e[c->sb->n], 0, sizeof(c->sb->e[0]));
 	}
-	if (c->mem->v[var] && !own)
+	if (c->mem[var] && !own)
 		return -EBUSY;	/* cannot happen: the CPU saw it free */
-	c->mem->v[var] = owner;
+	c->mem[var] = owner;
 	return 0;
 }
 
@@ -335,6 +335,36 @@ void bqlm_mm_unlock(const struct bqlm_mm_cpu *c, unsigned int var)
 }
 
 /**
+ * bqlm_mm_describe_entry_as() - "name = value" (or "|=", "&= ~") of entry
+ *	@k, with the variable's name given
+ * @sb: the buffer
+ * @k: the entry
+ * @name: the name of the entry's variable, NULL for "v<index>"
+ * @buf: the output
+ * @len: its size
+ *
+ * For a model whose variables are too many for a table of names.
+ *
+ * Return: as snprintf().
+ */
+int bqlm_mm_describe_entry_as(const struct bqlm_sb *sb, unsigned int k,
+			      const char *name, char *buf, size_t len)
+{
+	const struct bqlm_sb_entry *e;
+	const char *op;
+
+	if (k >= sb->n)
+		return snprintf(buf, len, "(none)");
+	e = &sb->e[k];
+	op = e->op == BQLM_SB_SET_BITS ? "|=" :
+	     e->op == BQLM_SB_CLEAR_BITS ? "&= ~" :
+	     e->op == BQLM_SB_RELEASE ? "= (release)" : "=";
+	if (name)
+		return snprintf(buf, len, "%s %s %u", name, op, e->val);
+	return snprintf(buf, len, "v%u %s %u", e->var, op, e->val);
+}
+
+/**
  * bqlm_mm_describe_entry() - "name = value" (or "|=", "&= ~") of entry @k
  * @sb: the buffer
  * @k: the entry
@@ -349,17 +379,9 @@ int bqlm_mm_describe_entry(const struct bqlm_sb *sb, unsigned int k,
 			   const char *const *names, unsigned int nr_names,
 			   char *buf, size_t len)
 {
-	const struct bqlm_sb_entry *e;
-	const char *op;
+	const char *name = NULL;
 
-	if (k >= sb->n)
-		return snprintf(buf, len, "(none)");
-	e = &sb->e[k];
-	op = e->op == BQLM_SB_SET_BITS ? "|=" :
-	     e->op == BQLM_SB_CLEAR_BITS ? "&= ~" :
-	     e->op == BQLM_SB_RELEASE ? "= (release)" : "=";
-	if (names && e->var < nr_names && names[e->var])
-		return snprintf(buf, len, "%s %s %u", names[e->var], op,
-				e->val);
-	return snprintf(buf, len, "v%u %s %u", e->var, op, e->val);
+	if (k < sb->n && names && sb->e[k].var < nr_names)
+		name = names[sb->e[k].var];
+	return bqlm_mm_describe_entry_as(sb, k, name, buf, len);
 }

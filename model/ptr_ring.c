@@ -12,7 +12,7 @@
 /**
  * bqlm___ptr_ring_set_size() - set the size and the consumer's batch
  * @r: the ring
- * @size: slots, at most BQLM_PTR_RING_MAX
+ * @size: slots, at most BQLM_PTR_RING_LIMIT (more is capped)
  * @batch: the batch to start from (BQLM_PTR_RING_BATCH as the kernel)
  *
  * As __ptr_ring_set_size(): a batch above half the ring, or 0, becomes 1.
@@ -20,8 +20,8 @@
 void bqlm___ptr_ring_set_size(struct bqlm_ptr_ring *r, unsigned int size,
 			      unsigned int batch)
 {
-	r->size = min_t(unsigned int, size, BQLM_PTR_RING_MAX);
-	r->batch = batch;
+	r->size = min_t(unsigned int, size, BQLM_PTR_RING_LIMIT);
+	r->batch = min_t(unsigned int, batch, BQLM_PTR_RING_LIMIT);
 	if (r->batch > r->size / 2 || !r->batch)
 		r->batch = 1;
 }
@@ -29,7 +29,7 @@ void bqlm___ptr_ring_set_size(struct bqlm_ptr_ring *r, unsigned int size,
 /**
  * bqlm_ptr_ring_init() - ptr_ring_init() on slots @base.. of a memory
  * @r: the ring
- * @base: index of slot 0 in struct bqlm_mem
+ * @base: index of slot 0 in memory, at most USHRT_MAX - @size
  * @size: slots
  * @batch: see bqlm___ptr_ring_set_size()
  *
@@ -201,7 +201,8 @@ int bqlm___ptr_ring_consume_batched(struct bqlm_ptr_ring *r,
  * bqlm_ptr_ring_resize() - ptr_ring_resize() with both locks held
  * @r: the ring
  * @c: the resizing CPU's view
- * @size: the new size, at most BQLM_PTR_RING_MAX
+ * @size: the new size, at most BQLM_PTR_RING_MAX; the memory words from
+ *	@r->base on must hold that many slots
  * @batch: see bqlm___ptr_ring_set_size()
  * @destroyed: receives the entries that did not fit (the kernel frees
  *	them with tun_ptr_free())
@@ -212,20 +213,22 @@ int bqlm___ptr_ring_consume_batched(struct bqlm_ptr_ring *r,
  * destroyed; the indices restart. The new ring reuses the slots of the old
  * one (the kernel allocates a new array: nobody can see the difference,
  * since both locks are held and every earlier store under them has
- * drained).
+ * drained): every slot of the old and of the new ring is rewritten.
  *
- * Return: the number of entries destroyed, or -ENOSPC when @destroyed is
- * too small.
+ * Return: the number of entries destroyed, -ENOSPC when @destroyed is too
+ * small, or -EINVAL (nothing changed) when @size is above
+ * BQLM_PTR_RING_MAX.
  */
 int bqlm_ptr_ring_resize(struct bqlm_ptr_ring *r, const struct bqlm_mm_cpu *c,
 			 unsigned int size, unsigned int batch,
 			 unsigned int *destroyed, int max_destroyed)
 {
 	unsigned int keep[BQLM_PTR_RING_MAX];
-	unsigned int ptr, i, n = 0;
+	unsigned int ptr, i, n = 0, slots = max_t(unsigned int, size, r->size);
 	int nd = 0;
 
-	size = min_t(unsigned int, size, BQLM_PTR_RING_MAX);
+	if (size > BQLM_PTR_RING_MAX)
+		return -EINVAL;
 	while ((ptr = bqlm___ptr_ring_consume(r, c))) {
 		if (n < size) {
 			keep[n++] = ptr;
@@ -235,7 +238,7 @@ int bqlm_ptr_ring_resize(struct bqlm_ptr_ring *r, const struct bqlm_mm_cpu *c,
 			destroyed[nd++] = ptr;
 		}
 	}
-	for (i = 0; i < BQLM_PTR_RING_MAX; i++)
+	for (i = 0; i < slots; i++)
 		bqlm_mm_store(c, r->base + i, i < n ? keep[i] : 0);
 	bqlm___ptr_ring_set_size(r, size, batch);
 	r->producer = n >= size ? 0 : n;
@@ -272,7 +275,8 @@ int bqlm_ptr_ring_purge(struct bqlm_ptr_ring *r, const struct bqlm_mm_cpu *c,
  * bqlm_ptr_ring_count() - entries between the consumer head and the
  *	producer, as memory holds them (model only)
  * @r: the ring
- * @mem: memory (with every buffer drained, the truth)
+ * @mem: memory, the values of the shared variables (with every buffer
+ *	drained, the truth)
  *
  * Counts the non-zero slots from the consumer head on, up to the first
  * zero one or the retired slots the consumer has not zeroed yet.
@@ -280,14 +284,14 @@ int bqlm_ptr_ring_purge(struct bqlm_ptr_ring *r, const struct bqlm_mm_cpu *c,
  * Return: the number of entries a consumer would get.
  */
 unsigned int bqlm_ptr_ring_count(const struct bqlm_ptr_ring *r,
-				 const struct bqlm_mem *mem)
+				 const unsigned short *mem)
 {
 	unsigned int i, n = 0, s = r->consumer_head;
 	/* retired slots not yet zeroed are not entries */
 	unsigned int room = r->size - (r->consumer_head - r->consumer_tail);
 
 	for (i = 0; i < room; i++) {
-		if (!mem->v[r->base + s])
+		if (!mem[r->base + s])
 			break;
 		n++;
 		if (++s >= r->size)

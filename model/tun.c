@@ -51,15 +51,8 @@
 #include "bqlm_internal.h"
 #include <bqlm/tun.h>
 
-/* Shared variables: the slots of queue q, then the txq state words. */
-#define BQLM_TUN_SLOT_VAR(q)	((q) * BQLM_PTR_RING_MAX)
-#define BQLM_TUN_STATE_VAR(q)	(BQLM_TUN_MAX_QUEUES * BQLM_PTR_RING_MAX + (q))
-/* then the ring locks: producer_lock, consumer_lock of each queue */
-#define BQLM_TUN_PLOCK_VAR(q)	(BQLM_TUN_MAX_QUEUES * \
-				 (BQLM_PTR_RING_MAX + 1) + 2 * (q))
-#define BQLM_TUN_CLOCK_VAR(q)	(BQLM_TUN_PLOCK_VAR(q) + 1)
-#define BQLM_TUN_NR_VARS	(BQLM_TUN_MAX_QUEUES * \
-				 (BQLM_PTR_RING_MAX + 3))
+/* The ring slots of queue file q, after the fixed variables (<bqlm/tun.h>). */
+#define BQLM_TUN_SLOT_VAR(cap, q)	(BQLM_TUN_FIXED_VARS + (q) * (cap))
 
 #define BQLM_TUN_KIND(a)	((a) >> 8)
 #define BQLM_TUN_ARG(a)		((a) & 0xff)
@@ -123,13 +116,36 @@ static const char *const bqlm_tun_drops[BQLM_TUN_NR_DROPS] = {
 	[BQLM_TUN_DROP_RESIZED] = "resized-out",
 };
 
-static const char *const bqlm_tun_var_names[BQLM_TUN_NR_VARS] = {
-	"q0.slot[0]", "q0.slot[1]", "q0.slot[2]", "q0.slot[3]",
-	"q1.slot[0]", "q1.slot[1]", "q1.slot[2]", "q1.slot[3]",
-	"txq0.state", "txq1.state",
-	"q0.producer_lock", "q0.consumer_lock",
-	"q1.producer_lock", "q1.consumer_lock",
+static const char *const bqlm_tun_var_names[BQLM_TUN_FIXED_VARS] = {
+	[BQLM_TUN_STATE_VAR(0)] = "txq0.state",
+	[BQLM_TUN_STATE_VAR(1)] = "txq1.state",
+	[BQLM_TUN_PLOCK_VAR(0)] = "q0.producer_lock",
+	[BQLM_TUN_CLOCK_VAR(0)] = "q0.consumer_lock",
+	[BQLM_TUN_PLOCK_VAR(1)] = "q1.producer_lock",
+	[BQLM_TUN_CLOCK_VAR(1)] = "q1.consumer_lock",
 };
+
+static unsigned int bqlm_tun_cap(const struct bqlm_tun_cfg *cfg);
+
+/* "name op value" of store buffer entry @k, the variable named as above. */
+static int bqlm_tun_describe_entry(const struct bqlm_tun_cfg *cfg,
+				   const struct bqlm_sb *sb, unsigned int k,
+				   char *buf, size_t len)
+{
+	unsigned int var, cap = bqlm_tun_cap(cfg);
+	char name[32];
+
+	if (k >= sb->n)
+		return bqlm_mm_describe_entry_as(sb, k, NULL, buf, len);
+	var = sb->e[k].var;
+	if (var < BQLM_TUN_FIXED_VARS)
+		snprintf(name, sizeof(name), "%s", bqlm_tun_var_names[var]);
+	else
+		snprintf(name, sizeof(name), "q%u.slot[%u]",
+			 (var - BQLM_TUN_FIXED_VARS) / cap,
+			 (var - BQLM_TUN_FIXED_VARS) % cap);
+	return bqlm_mm_describe_entry_as(sb, k, name, buf, len);
+}
 
 /**
  * bqlm_tun_variant_name() - the name of a variant, as the CLI takes it
@@ -256,33 +272,6 @@ void bqlm_tun_cfg_default(struct bqlm_tun_cfg *cfg,
 	}
 }
 
-/**
- * bqlm_tun_cfg_check() - is a configuration within the model's bounds?
- * @cfg: the configuration
- *
- * Return: 0, or -EINVAL.
- */
-int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg)
-{
-	if ((unsigned int)cfg->variant >= BQLM_TUN_NR_VARIANTS ||
-	    (unsigned int)cfg->mm >= BQLM_MM_NR ||
-	    (unsigned int)cfg->reader >= BQLM_TUN_NR_READERS ||
-	    cfg->queues < 1 || cfg->queues > BQLM_TUN_MAX_QUEUES ||
-	    cfg->cpus < 1 || cfg->cpus > BQLM_TUN_MAX_CPUS ||
-	    cfg->packets < 1 || cfg->packets > BQLM_TUN_MAX_PACKETS ||
-	    cfg->ring < 1 || cfg->ring > BQLM_PTR_RING_MAX ||
-	    cfg->batch > 64 || cfg->detaches > 1 || cfg->set_iffs > 2 ||
-	    cfg->resizes > 1 || cfg->resize_to < 1 ||
-	    cfg->resize_to > BQLM_PTR_RING_MAX || cfg->len < 1 ||
-	    cfg->len > 1500)
-		return -EINVAL;
-	/* the BQL study: one queue file, sequentially consistent */
-	if (cfg->variant >= BQLM_TUN_BQL &&
-	    (cfg->queues != 1 || cfg->mm != BQLM_MM_SC))
-		return -EINVAL;
-	return 0;
-}
-
 static bool bqlm_tun_bql_variant(const struct bqlm_tun_cfg *cfg)
 {
 	return cfg->variant == BQLM_TUN_BQL ||
@@ -296,27 +285,153 @@ static bool bqlm_tun_bql_late(const struct bqlm_tun_cfg *cfg)
 	return cfg->variant == BQLM_TUN_BQL_LATE_SENT;
 }
 
+/* Ring slots each queue file has in memory: the most a ring ever holds. */
+static unsigned int bqlm_tun_cap(const struct bqlm_tun_cfg *cfg)
+{
+	if (cfg->resizes && cfg->resize_to > cfg->ring)
+		return cfg->resize_to;
+	return cfg->ring;
+}
+
+/*
+ * Packet ids: 1..cfg->packets with a bound; an unbounded stream recycles
+ * 1..twice the slots plus one per CPU. At most every slot and every CPU
+ * holds a packet; the other half keeps the search for a free id short
+ * when the stack drops at a full ring (see bqlm_tun_new_pkt()).
+ */
+static unsigned int bqlm_tun_ids(const struct bqlm_tun_cfg *cfg)
+{
+	if (cfg->packets)
+		return cfg->packets;
+	return 2 * cfg->queues * bqlm_tun_cap(cfg) + cfg->cpus;
+}
+
+static unsigned int bqlm_tun_nr_vars(const struct bqlm_tun_cfg *cfg)
+{
+	return BQLM_TUN_FIXED_VARS + cfg->queues * bqlm_tun_cap(cfg);
+}
+
+static size_t bqlm_tun_round_up(size_t n, size_t align)
+{
+	return (n + align - 1) & ~(align - 1);
+}
+
+/* Byte offsets in the state: the slots' shadows, per packet where[]. */
+static size_t bqlm_tun_shadow_off(const struct bqlm_tun_cfg *cfg)
+{
+	return offsetof(struct bqlm_tun, mem) +
+	       bqlm_tun_nr_vars(cfg) * sizeof(unsigned short);
+}
+
+static size_t bqlm_tun_where_off(const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_shadow_off(cfg) +
+	       cfg->queues * bqlm_tun_cap(cfg) * sizeof(unsigned short);
+}
+
+/* The BQL study: bql[] after where[], then the aligned BQL queues. */
+static size_t bqlm_tun_txq_off(const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_round_up(bqlm_tun_where_off(cfg) +
+				 2 * bqlm_tun_ids(cfg),
+				 __alignof__(struct bqlm_txq));
+}
+
+/*
+ * The variable-size parts of @tun. A const state is only read through
+ * what these return.
+ */
+static unsigned short *bqlm_tun_shadow(const struct bqlm_tun *tun,
+				       const struct bqlm_tun_cfg *cfg,
+				       unsigned int q)
+{
+	return (unsigned short *)((char *)tun + bqlm_tun_shadow_off(cfg)) +
+	       q * bqlm_tun_cap(cfg);
+}
+
+static unsigned char *bqlm_tun_where(const struct bqlm_tun *tun,
+				     const struct bqlm_tun_cfg *cfg)
+{
+	return (unsigned char *)tun + bqlm_tun_where_off(cfg);
+}
+
+static unsigned char *bqlm_tun_bql(const struct bqlm_tun *tun,
+				   const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_where(tun, cfg) + bqlm_tun_ids(cfg);
+}
+
+static struct bqlm_txq *bqlm_tun_txq(const struct bqlm_tun *tun,
+				     const struct bqlm_tun_cfg *cfg,
+				     unsigned int q)
+{
+	return (struct bqlm_txq *)((char *)tun + bqlm_tun_txq_off(cfg)) + q;
+}
+
 /**
- * bqlm_tun_state_size() - bytes of the state a configuration uses
+ * bqlm_tun_cfg_check() - is a configuration within the model's bounds?
  * @cfg: the configuration
  *
- * Only the BQL study carries the BQL queues (struct bqlm_tun.txq); the
- * other variants' states end before them, so that the explorer neither
- * stores nor hashes them.
+ * The bounds of struct bqlm_tun_cfg: a ring of up to BQLM_TUN_MAX_RING
+ * slots, an unbounded stream of packets (@cfg->packets 0) outside the BQL
+ * study. bqlm_tun_system() takes the explorer's smaller bounds only.
+ *
+ * Return: 0, or -EINVAL.
+ */
+int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg)
+{
+	if ((unsigned int)cfg->variant >= BQLM_TUN_NR_VARIANTS ||
+	    (unsigned int)cfg->mm >= BQLM_MM_NR ||
+	    (unsigned int)cfg->reader >= BQLM_TUN_NR_READERS ||
+	    cfg->queues < 1 || cfg->queues > BQLM_TUN_MAX_QUEUES ||
+	    cfg->cpus < 1 || cfg->cpus > BQLM_TUN_MAX_CPUS ||
+	    cfg->packets > BQLM_TUN_MAX_ID ||
+	    cfg->ring < 1 || cfg->ring > BQLM_TUN_MAX_RING ||
+	    cfg->batch > 64 || cfg->detaches > 1 || cfg->set_iffs > 2 ||
+	    cfg->resizes > 1 || cfg->resize_to < 1 ||
+	    cfg->resize_to > BQLM_TUN_MAX_RING || cfg->len < 1 ||
+	    cfg->len > 1500)
+		return -EINVAL;
+	/* bqlm_ptr_ring_resize() keeps what survives on the stack */
+	if (cfg->resizes && (cfg->ring > BQLM_PTR_RING_MAX ||
+			     cfg->resize_to > BQLM_PTR_RING_MAX))
+		return -EINVAL;
+	/* store buffer entries name variables in a byte */
+	if (cfg->mm != BQLM_MM_SC && bqlm_tun_nr_vars(cfg) > BQLM_SB_MAX_VARS)
+		return -EINVAL;
+	/* the BQL study: one queue file, sequentially consistent, bounded */
+	if (cfg->variant >= BQLM_TUN_BQL &&
+	    (cfg->queues != 1 || cfg->mm != BQLM_MM_SC || !cfg->packets))
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * bqlm_tun_state_size() - bytes of the state a configuration uses
+ * @cfg: the configuration, valid (bqlm_tun_cfg_check())
+ *
+ * The fixed part of struct bqlm_tun, then what @cfg sizes (see struct
+ * bqlm_tun.mem): memory of cfg->queues rings, the slots' shadows, where
+ * each packet id is; only the BQL study carries the packets' BQL books
+ * and the BQL queues. The size is a multiple of the alignment of the
+ * state, so that states stored one after the other stay aligned.
  *
  * Return: the size.
  */
 size_t bqlm_tun_state_size(const struct bqlm_tun_cfg *cfg)
 {
 	if (bqlm_tun_bql_variant(cfg))
-		return sizeof(struct bqlm_tun);
-	return offsetof(struct bqlm_tun, txq);
+		return bqlm_tun_round_up(bqlm_tun_txq_off(cfg) + cfg->queues *
+					 sizeof(struct bqlm_txq),
+					 __alignof__(struct bqlm_txq));
+	return bqlm_tun_round_up(bqlm_tun_where_off(cfg) + bqlm_tun_ids(cfg),
+				 __alignof__(struct bqlm_tun));
 }
 
 /**
  * bqlm_tun_init() - the state at the start
- * @tun: receives the state
- * @cfg: the configuration
+ * @tun: receives the state, bqlm_tun_state_size() bytes
+ * @cfg: the configuration, valid (bqlm_tun_cfg_check())
  *
  * cfg->queues queue files attached, empty rings of cfg->ring slots, every
  * queue awake, readers running, nothing sent. Only the first
@@ -324,14 +439,16 @@ size_t bqlm_tun_state_size(const struct bqlm_tun_cfg *cfg)
  */
 void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg)
 {
+	unsigned int cap = bqlm_tun_cap(cfg);
 	unsigned int q;
 
 	memset(tun, 0, bqlm_tun_state_size(cfg));
 	if (bqlm_tun_bql_variant(cfg))
-		for (q = 0; q < BQLM_TUN_MAX_QUEUES; q++)
-			bqlm_txq_init(&tun->txq[q], BQLM_TUN_HZ, BQLM_TUN_NOW);
+		for (q = 0; q < cfg->queues; q++)
+			bqlm_txq_init(bqlm_tun_txq(tun, cfg, q), BQLM_TUN_HZ,
+				      BQLM_TUN_NOW);
 	for (q = 0; q < BQLM_TUN_MAX_QUEUES; q++) {
-		bqlm_ptr_ring_init(&tun->q[q].ring, BQLM_TUN_SLOT_VAR(q),
+		bqlm_ptr_ring_init(&tun->q[q].ring, BQLM_TUN_SLOT_VAR(cap, q),
 				   q < cfg->queues ? cfg->ring : 0, cfg->batch);
 		tun->q[q].attached = q < cfg->queues;
 	}
@@ -387,7 +504,7 @@ static void bqlm_tun_view(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			  struct bqlm_sb *sb, struct bqlm_mm_cpu *c)
 {
 	c->kind = cfg->mm;
-	c->mem = &tun->mem;
+	c->mem = tun->mem;
 	c->sb = sb;
 }
 
@@ -401,7 +518,77 @@ static void bqlm_tun_view(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
  */
 bool bqlm_tun_stopped(const struct bqlm_tun *tun, unsigned int q)
 {
-	return tun->mem.v[BQLM_TUN_STATE_VAR(q)] & BQLM_TUN_XOFF;
+	return tun->mem[BQLM_TUN_STATE_VAR(q)] & BQLM_TUN_XOFF;
+}
+
+/**
+ * bqlm_tun_xmit_pkt() - the packet a producer CPU is transmitting
+ * @tun: the state
+ * @cpu: the CPU, below BQLM_TUN_MAX_CPUS
+ *
+ * A transmit runs from the step that takes the packet from the stack to
+ * the step that produces or drops it; the CPU is idle (enum
+ * bqlm_tun_xmit_phase) before and after.
+ *
+ * Return: the packet's id, or 0 while the CPU is idle.
+ */
+unsigned int bqlm_tun_xmit_pkt(const struct bqlm_tun *tun, unsigned int cpu)
+{
+	return cpu < BQLM_TUN_MAX_CPUS ? tun->cpu[cpu].pkt : 0;
+}
+
+/**
+ * bqlm_tun_last_pkt() - the packet id the stack handed over last
+ * @tun: the state
+ * @cfg: the configuration
+ *
+ * The id of the packet the last transmit step from idle took, including
+ * one the stack dropped at once (noqueue and a stopped queue) and so
+ * never showed in bqlm_tun_xmit_pkt().
+ *
+ * Return: the id, 0 before the first packet.
+ */
+unsigned int bqlm_tun_last_pkt(const struct bqlm_tun *tun,
+			       const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->packets ? tun->sent : tun->last_pkt;
+}
+
+/**
+ * bqlm_tun_pkt_where() - where a packet is
+ * @tun: the state
+ * @cfg: the configuration
+ * @pkt: the packet id, 1-based
+ *
+ * With an unbounded stream an id names the packet that has it now: once
+ * that packet is read or dropped, the next packet may take the id again.
+ *
+ * Return: its enum bqlm_tun_where (BQLM_TUN_PKT_UNSENT for an id not used
+ * yet), or -EINVAL for an id the configuration does not have.
+ */
+int bqlm_tun_pkt_where(const struct bqlm_tun *tun,
+		       const struct bqlm_tun_cfg *cfg, unsigned int pkt)
+{
+	if (!pkt || pkt > bqlm_tun_ids(cfg))
+		return -EINVAL;
+	return bqlm_tun_where(tun, cfg)[pkt - 1];
+}
+
+/**
+ * bqlm_tun_ring_count() - packets in the ring of queue file @q
+ * @tun: the state
+ * @q: the queue file, below BQLM_TUN_MAX_QUEUES
+ *
+ * As bqlm_ptr_ring_count() on memory: under sc the ring's occupancy;
+ * under the other memory models stores still buffered are not counted.
+ *
+ * Return: the number of entries a consumer would get.
+ */
+unsigned int bqlm_tun_ring_count(const struct bqlm_tun *tun, unsigned int q)
+{
+	if (q >= BQLM_TUN_MAX_QUEUES)
+		return 0;
+	return bqlm_ptr_ring_count(&tun->q[q].ring, tun->mem);
 }
 
 /* The txq the stack picks for @cpu (netdev_cap_txqueue() on detach). */
@@ -426,12 +613,41 @@ static void bqlm_tun_notify(struct bqlm_tun *tun, const struct bqlm_mm_cpu *c,
 	tun->rd[q].sleeping = 0;
 }
 
-static void bqlm_tun_drop(struct bqlm_tun *tun, unsigned int pkt,
-			  enum bqlm_tun_drop why)
+static void bqlm_tun_drop(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+			  unsigned int pkt, enum bqlm_tun_drop why)
 {
-	tun->where[pkt - 1] = BQLM_TUN_PKT_DROPPED;
-	if (tun->drops[why] < 0xff)
+	bqlm_tun_where(tun, cfg)[pkt - 1] = BQLM_TUN_PKT_DROPPED;
+	if (tun->drops[why] < UINT_MAX)
 		tun->drops[why]++;
+}
+
+/*
+ * The stack hands a new packet over: with a bound the next id; in an
+ * unbounded stream the first id after the last one handed out whose
+ * packet is gone (read, dropped) or that was never used. The caller sets
+ * where the packet is. Returns 0, changing nothing, if every id is in use.
+ */
+static unsigned int bqlm_tun_new_pkt(struct bqlm_tun *tun,
+				     const struct bqlm_tun_cfg *cfg)
+{
+	const unsigned char *where = bqlm_tun_where(tun, cfg);
+	unsigned int ids = bqlm_tun_ids(cfg);
+	unsigned int i, pkt = tun->last_pkt;
+
+	if (cfg->packets)
+		return ++tun->sent;
+	for (i = 0; i < ids; i++) {
+		if (++pkt > ids)
+			pkt = 1;
+		if (where[pkt - 1] == BQLM_TUN_PKT_UNSENT ||
+		    where[pkt - 1] == BQLM_TUN_PKT_READ ||
+		    where[pkt - 1] == BQLM_TUN_PKT_DROPPED) {
+			tun->sent++;
+			tun->last_pkt = pkt;
+			return pkt;
+		}
+	}
+	return 0;
 }
 
 /* Bookkeeping of a successful produce of @pkt by @cpu into queue @q. */
@@ -440,13 +656,15 @@ static void bqlm_tun_produced(struct bqlm_tun *tun,
 			      unsigned int q, unsigned int slot,
 			      unsigned int pkt, struct bqlm_inv_step *ev)
 {
-	unsigned int old = tun->q[q].shadow[slot];
+	unsigned short *shadow = bqlm_tun_shadow(tun, cfg, q);
+	unsigned char *where = bqlm_tun_where(tun, cfg);
+	unsigned int old = shadow[slot];
 	unsigned int i;
 
-	if (old && tun->where[old - 1] == BQLM_TUN_PKT_RING)
+	if (old && where[old - 1] == BQLM_TUN_PKT_RING)
 		ev->lost++;	/* overwritten before it was consumed */
-	tun->q[q].shadow[slot] = pkt;
-	tun->where[pkt - 1] = BQLM_TUN_PKT_RING;
+	shadow[slot] = pkt;
+	where[pkt - 1] = BQLM_TUN_PKT_RING;
 	for (i = 0; i < cfg->cpus; i++)
 		if (i != cpu && tun->cpu[i].phase != BQLM_TUN_X_IDLE &&
 		    tun->cpu[i].txq == q)
@@ -481,16 +699,17 @@ static void bqlm_tun_bql_sent(struct bqlm_tun *tun,
 			      const struct bqlm_tun_cfg *cfg, unsigned int q,
 			      unsigned int pkt, struct bqlm_inv_step *ev)
 {
-	int err = bqlm_netdev_tx_sent_queue(&tun->txq[q], cfg->len,
+	unsigned char *bql = bqlm_tun_bql(tun, cfg);
+	int err = bqlm_netdev_tx_sent_queue(bqlm_tun_txq(tun, cfg, q), cfg->len,
 					    BQLM_TUN_NOW);
 
 	if (err) {
 		ev->dql_err = err;
 		ev->dql_val[0] = cfg->len;
 	}
-	if (tun->bql[pkt - 1] != BQLM_TUN_BQL_NONE)
+	if (bql[pkt - 1] != BQLM_TUN_BQL_NONE)
 		ev->twice++;
-	tun->bql[pkt - 1] = BQLM_TUN_BQL_SENT;
+	bql[pkt - 1] = BQLM_TUN_BQL_SENT;
 }
 
 /*
@@ -500,14 +719,16 @@ static void bqlm_tun_bql_sent(struct bqlm_tun *tun,
  */
 static void bqlm_tun_bql_completed(struct bqlm_tun *tun,
 				   const struct bqlm_tun_cfg *cfg,
-				   unsigned int q, const unsigned char *got,
+				   unsigned int q, const unsigned short *got,
 				   unsigned int n, struct bqlm_inv_step *ev)
 {
+	struct bqlm_txq *txq = bqlm_tun_txq(tun, cfg, q);
+	unsigned char *bql = bqlm_tun_bql(tun, cfg);
 	unsigned int i, bytes = n * cfg->len;
 	int err;
 
 	for (i = 0; i < n; i++) {
-		unsigned char *b = &tun->bql[got[i] - 1];
+		unsigned char *b = &bql[got[i] - 1];
 
 		if (*b == BQLM_TUN_BQL_STALE)
 			ev->stale_bytes += cfg->len;
@@ -516,28 +737,29 @@ static void bqlm_tun_bql_completed(struct bqlm_tun *tun,
 		else if (*b == BQLM_TUN_BQL_DONE)
 			ev->twice++;
 	}
-	err = bqlm_netdev_tx_completed_queue(&tun->txq[q], n, bytes,
-					     BQLM_TUN_NOW);
+	err = bqlm_netdev_tx_completed_queue(txq, n, bytes, BQLM_TUN_NOW);
 	if (err) {
 		/* the kernel's BUG_ON(): nothing changed */
 		ev->dql_err = err;
 		ev->dql_val[0] = bytes;
-		ev->dql_val[1] = bqlm_dql_inflight(&tun->txq[q].dql);
+		ev->dql_val[1] = bqlm_dql_inflight(&txq->dql);
 		return;
 	}
 	for (i = 0; i < n; i++)
-		tun->bql[got[i] - 1] = BQLM_TUN_BQL_DONE;
+		bql[got[i] - 1] = BQLM_TUN_BQL_DONE;
 }
 
 /* The BQL study: netdev_tx_reset_queue(); what was in flight is stale. */
-static void bqlm_tun_bql_reset(struct bqlm_tun *tun, unsigned int q)
+static void bqlm_tun_bql_reset(struct bqlm_tun *tun,
+			       const struct bqlm_tun_cfg *cfg, unsigned int q)
 {
-	unsigned int i;
+	unsigned char *bql = bqlm_tun_bql(tun, cfg);
+	unsigned int i, ids = bqlm_tun_ids(cfg);
 
-	bqlm_netdev_tx_reset_queue(&tun->txq[q], BQLM_TUN_NOW);
-	for (i = 0; i < BQLM_TUN_MAX_PACKETS; i++)
-		if (tun->bql[i] == BQLM_TUN_BQL_SENT)
-			tun->bql[i] = BQLM_TUN_BQL_STALE;
+	bqlm_netdev_tx_reset_queue(bqlm_tun_txq(tun, cfg, q), BQLM_TUN_NOW);
+	for (i = 0; i < ids; i++)
+		if (bql[i] == BQLM_TUN_BQL_SENT)
+			bql[i] = BQLM_TUN_BQL_STALE;
 }
 
 /* Does the CPU with buffer @sb see the lock in word @var free? */
@@ -548,7 +770,7 @@ static bool bqlm_tun_sees_free(const struct bqlm_tun *tun,
 	struct bqlm_mm_cpu c;
 
 	c.kind = cfg->mm;
-	c.mem = (struct bqlm_mem *)&tun->mem;
+	c.mem = (unsigned short *)tun->mem;
 	c.sb = (struct bqlm_sb *)sb;
 	return bqlm_mm_lock_free(&c, var);
 }
@@ -564,16 +786,16 @@ static bool bqlm_tun_can_xmit(const struct bqlm_tun *tun,
 		return false;
 	switch (x->phase) {
 	case BQLM_TUN_X_IDLE:
-		if (tun->sent >= cfg->packets)
+		if (cfg->packets && tun->sent >= cfg->packets)
 			return false;
 		if (!cfg->qdisc)
 			return true;	/* noqueue drops on a stopped queue */
 		txq = bqlm_tun_txq_of(tun, cfg, cpu);
 		if (bqlm_tun_bql_variant(cfg) &&
-		    bqlm_netif_xmit_stopped(&tun->txq[txq]))
+		    bqlm_netif_xmit_stopped(bqlm_tun_txq(tun, cfg, txq)))
 			return false;
 		c.kind = cfg->mm;
-		c.mem = (struct bqlm_mem *)&tun->mem;
+		c.mem = (unsigned short *)tun->mem;
 		c.sb = (struct bqlm_sb *)&x->sb;
 		return !(bqlm_mm_load(&c, BQLM_TUN_STATE_VAR(txq)) &
 			 (BQLM_TUN_XOFF | BQLM_TUN_STACK_XOFF));
@@ -603,8 +825,14 @@ static bool bqlm_tun_can_xmit(const struct bqlm_tun *tun,
  * the next packet; then the steps of tun_net_xmit() of the variant (see
  * the top of this file).
  *
+ * A transmit is complete when the CPU is idle again (bqlm_tun_xmit_pkt()
+ * 0); then bqlm_tun_pkt_where() of its packet tells whether it reached the
+ * ring (BQLM_TUN_PKT_RING, or already read) or was dropped.
+ *
  * Return: 0, -EAGAIN when the step must wait (stopped queue, lock held),
- * -EINVAL when the CPU has nothing to do.
+ * -EINVAL when the CPU has nothing to do (a bound's packets all sent),
+ * -ENOSPC when an unbounded stream has no free packet id (nothing
+ * changed).
  */
 int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		      unsigned int cpu, struct bqlm_inv_step *ev)
@@ -617,7 +845,8 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 	if (cpu >= cfg->cpus)
 		return -EINVAL;
 	x = &tun->cpu[cpu];
-	if (x->phase == BQLM_TUN_X_IDLE && tun->sent >= cfg->packets)
+	if (x->phase == BQLM_TUN_X_IDLE && cfg->packets &&
+	    tun->sent >= cfg->packets)
 		return -EINVAL;
 	if (!bqlm_tun_can_xmit(tun, cfg, cpu))
 		return -EAGAIN;
@@ -626,12 +855,14 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 
 	switch (x->phase) {
 	case BQLM_TUN_X_IDLE:
-		pkt = ++tun->sent;
+		pkt = bqlm_tun_new_pkt(tun, cfg);
+		if (!pkt)
+			return -ENOSPC;
 		x->txq = bqlm_tun_txq_of(tun, cfg, cpu);
 		if (!cfg->qdisc &&
 		    (bqlm_mm_load(&c, BQLM_TUN_STATE_VAR(x->txq)) &
 		     (BQLM_TUN_XOFF | BQLM_TUN_STACK_XOFF))) {
-			bqlm_tun_drop(tun, pkt, BQLM_TUN_DROP_NOQUEUE);
+			bqlm_tun_drop(tun, cfg, pkt, BQLM_TUN_DROP_NOQUEUE);
 			x->txq = 0;
 			return 0;
 		}
@@ -646,14 +877,14 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		/* the queue runs only because it was woken by force, full */
 		if (tun->q[x->txq].woke_full)
 			x->raced |= BQLM_TUN_RACED_RECONFIG;
-		tun->where[pkt - 1] = BQLM_TUN_PKT_XMIT;
+		bqlm_tun_where(tun, cfg)[pkt - 1] = BQLM_TUN_PKT_XMIT;
 		x->phase = BQLM_TUN_X_START;
 		return 0;
 
 	case BQLM_TUN_X_START:
 		if (x->txq >= tun->numqueues) {
 			/* rcu_dereference(tun->tfiles[txq]) == NULL */
-			bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_DETACHED);
+			bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_DETACHED);
 			goto idle;
 		}
 		bqlm_mm_lock(&c, BQLM_TUN_PLOCK_VAR(x->txq), cpu + 1);
@@ -728,13 +959,13 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		if (!x->ret) {
 			bqlm_tun_notify(tun, &c, x->txq);
 		} else if (!bqlm_tun_bp_active(tun, cfg)) {
-			bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_FULL);
+			bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_FULL);
 		} else if (x->raced & BQLM_TUN_RACED_CPU) {
-			bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_RACE);
+			bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_RACE);
 		} else if (x->raced & BQLM_TUN_RACED_RECONFIG) {
-			bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_WOKE_FULL);
+			bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_WOKE_FULL);
 		} else {
-			bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_BP);
+			bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_BP);
 			ev->bp_drops++;
 		}
 		goto idle;
@@ -742,7 +973,7 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 
 done:
 	if (x->ret)
-		bqlm_tun_drop(tun, x->pkt, BQLM_TUN_DROP_FULL);
+		bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_FULL);
 	else
 		bqlm_tun_notify(tun, &c, x->txq);
 idle:
@@ -768,52 +999,84 @@ static bool bqlm_tun_can_read(const struct bqlm_tun *tun,
 	return true;
 }
 
-/* Account the packets a consume returned. */
-static void bqlm_tun_delivered(struct bqlm_tun *tun, const unsigned int *got,
+/*
+ * An unbounded stream: the packet consumed from @slot of queue file @q
+ * left the ring, its id may be recycled; the slot's shadow forgets it, so
+ * that a later produce into the slot does not take the id's next packet
+ * for one overwritten.
+ */
+static void bqlm_tun_forget(struct bqlm_tun *tun,
+			    const struct bqlm_tun_cfg *cfg, unsigned int q,
+			    unsigned int slot)
+{
+	if (!cfg->packets)
+		bqlm_tun_shadow(tun, cfg, q)[slot] = 0;
+}
+
+/* Account the packets a consume from slot @head of queue @q returned. */
+static void bqlm_tun_delivered(struct bqlm_tun *tun,
+			       const struct bqlm_tun_cfg *cfg, unsigned int q,
+			       unsigned int head, const unsigned int *got,
 			       int n, struct bqlm_inv_step *ev)
 {
+	unsigned char *where = bqlm_tun_where(tun, cfg);
+	unsigned int ids = bqlm_tun_ids(cfg);
 	int i;
 
 	for (i = 0; i < n; i++) {
 		unsigned int pkt = got[i];
 
-		if (!pkt || pkt > BQLM_TUN_MAX_PACKETS) {
+		bqlm_tun_forget(tun, cfg, q, head);
+		if (++head >= tun->q[q].ring.size)
+			head = 0;
+		if (!pkt || pkt > ids) {
 			ev->unsent_skbs++;
 			continue;
 		}
-		if (tun->where[pkt - 1] == BQLM_TUN_PKT_READ)
+		if (where[pkt - 1] == BQLM_TUN_PKT_READ)
 			ev->twice++;
-		else if (tun->where[pkt - 1] != BQLM_TUN_PKT_RING)
+		else if (where[pkt - 1] != BQLM_TUN_PKT_RING)
 			ev->unsent_skbs++;
-		tun->where[pkt - 1] = BQLM_TUN_PKT_READ;
+		where[pkt - 1] = BQLM_TUN_PKT_READ;
 		tun->delivered++;
 	}
 }
 
 /**
- * bqlm_tun_do_read() - the next step of the reader of queue file @q
+ * bqlm_tun_do_read_got() - the next step of the reader of queue file @q,
+ *	and the packets it took
  * @tun: the state
  * @cfg: the configuration
  * @q: the queue file
  * @ev: receives what the step did to packets
+ * @got: NULL, or receives the ids of the packets the step consumed (room
+ *	for BQLM_TUN_VHOST_BATCH)
+ * @nr: NULL, or receives how many: 1 (vhost-net: up to
+ *	BQLM_TUN_VHOST_BATCH) from a consume, 0 from every other step
  *
  * From idle: tun_ring_recv()'s consume (vhost-net: a batched consume);
  * an empty ring puts the reader to sleep until the producer's
  * sk_data_ready(). Then, per variant, __tun_wake_queue() and the unlock,
- * or tun_put_user() and the 2019 netif_wake_subqueue().
+ * or tun_put_user() and the 2019 netif_wake_subqueue(). A tun_do_read()
+ * is complete when the reader is idle again (struct bqlm_tun_reader.phase
+ * BQLM_TUN_R_IDLE); a reader asleep (.sleeping) waits for a produce.
  *
  * Return: 0, -EAGAIN when the reader sleeps or waits for the lock, -EINVAL
  * for a queue file the configuration does not have.
  */
-int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
-		     unsigned int q, struct bqlm_inv_step *ev)
+int bqlm_tun_do_read_got(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+			 unsigned int q, struct bqlm_inv_step *ev,
+			 unsigned int *got, unsigned int *nr)
 {
-	unsigned int got[BQLM_TUN_VHOST_BATCH];
+	unsigned int taken[BQLM_TUN_VHOST_BATCH];
 	struct bqlm_tun_reader *rd;
 	struct bqlm_tun_queue *tq;
 	struct bqlm_mm_cpu c;
+	unsigned int head;
 	int n, want, i;
 
+	if (nr)
+		*nr = 0;
 	if (q >= cfg->queues)
 		return -EINVAL;
 	if (!bqlm_tun_can_read(tun, cfg, q))
@@ -827,8 +1090,14 @@ int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		want = cfg->reader == BQLM_TUN_VHOST ? BQLM_TUN_VHOST_BATCH : 1;
 		bqlm_mm_lock(&c, BQLM_TUN_CLOCK_VAR(q),
 			     BQLM_TUN_WHO_READER(q) + 1);
-		n = bqlm___ptr_ring_consume_batched(&tq->ring, &c, got, want);
-		bqlm_tun_delivered(tun, got, n, ev);
+		head = tq->ring.consumer_head;
+		n = bqlm___ptr_ring_consume_batched(&tq->ring, &c, taken,
+						    want);
+		bqlm_tun_delivered(tun, cfg, q, head, taken, n, ev);
+		for (i = 0; got && i < n; i++)
+			got[i] = taken[i];
+		if (nr)
+			*nr = n;
 		if (!n || !(bqlm_tun_bp_variant(cfg) ||
 			    bqlm_tun_bql_variant(cfg))) {
 			bqlm_mm_unlock(&c, BQLM_TUN_CLOCK_VAR(q));
@@ -842,7 +1111,7 @@ int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		rd->nr = n;
 		if (bqlm_tun_bql_variant(cfg))
 			for (i = 0; i < n; i++)
-				rd->got[i] = got[i];
+				rd->got[i] = taken[i];
 		rd->phase = BQLM_TUN_R_WAKE;
 		return 0;
 
@@ -880,6 +1149,23 @@ int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 	}
 }
 
+/**
+ * bqlm_tun_do_read() - the next step of the reader of queue file @q
+ * @tun: the state
+ * @cfg: the configuration
+ * @q: the queue file
+ * @ev: receives what the step did to packets
+ *
+ * As bqlm_tun_do_read_got(), without the packets it took.
+ *
+ * Return: as bqlm_tun_do_read_got().
+ */
+int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+		     unsigned int q, struct bqlm_inv_step *ev)
+{
+	return bqlm_tun_do_read_got(tun, cfg, q, ev, NULL, NULL);
+}
+
 static struct bqlm_sb *bqlm_tun_sb(struct bqlm_tun *tun, unsigned int who)
 {
 	if (who < BQLM_TUN_MAX_CPUS)
@@ -907,7 +1193,7 @@ int bqlm_tun_flush(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 	sb = bqlm_tun_sb(tun, who);
 	if (!bqlm_mm_can_flush(cfg->mm, sb, k))
 		return -EINVAL;
-	return bqlm_mm_flush(&tun->mem, sb, k);
+	return bqlm_mm_flush(tun->mem, sb, k);
 }
 
 /* The administrator's view: sequentially consistent. */
@@ -916,7 +1202,7 @@ static void bqlm_tun_admin_view(struct bqlm_tun *tun, struct bqlm_sb *sb,
 {
 	memset(sb, 0, sizeof(*sb));
 	c->kind = BQLM_MM_SC;
-	c->mem = &tun->mem;
+	c->mem = tun->mem;
 	c->sb = sb;
 }
 
@@ -947,8 +1233,8 @@ static void bqlm_tun_force_wake_queue(struct bqlm_tun *tun, unsigned int q)
 static bool bqlm_tun_locks_free(const struct bqlm_tun *tun, unsigned int q)
 {
 	/* the administrator is sequentially consistent: memory decides */
-	return !tun->mem.v[BQLM_TUN_PLOCK_VAR(q)] &&
-	       !tun->mem.v[BQLM_TUN_CLOCK_VAR(q)];
+	return !tun->mem[BQLM_TUN_PLOCK_VAR(q)] &&
+	       !tun->mem[BQLM_TUN_CLOCK_VAR(q)];
 }
 
 /*
@@ -1002,11 +1288,11 @@ static bool bqlm_tun_can_detach(const struct bqlm_tun *tun,
 int bqlm_tun_detach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		    struct bqlm_inv_step *ev)
 {
-	unsigned int freed[BQLM_PTR_RING_MAX];
+	unsigned char *where = bqlm_tun_where(tun, cfg);
+	unsigned int q, slot, ptr, ids = bqlm_tun_ids(cfg);
+	struct bqlm_ptr_ring *r;
 	struct bqlm_mm_cpu c;
 	struct bqlm_sb sb;
-	unsigned int q;
-	int n, i;
 
 	if (!tun->detaching && !(tun->detaches_left && tun->numqueues))
 		return -EINVAL;
@@ -1020,16 +1306,23 @@ int bqlm_tun_detach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		return 0;
 	}
 	q = tun->detaching - 1;
+	r = &tun->q[q].ring;
 	bqlm_tun_admin_view(tun, &sb, &c);
-	n = bqlm_ptr_ring_purge(&tun->q[q].ring, &c, freed, ARRAY_SIZE(freed));
-	for (i = 0; i < n; i++)
-		if (freed[i] && freed[i] <= BQLM_TUN_MAX_PACKETS) {
-			if (tun->where[freed[i] - 1] != BQLM_TUN_PKT_RING)
+	/* tun_queue_purge(): bqlm_ptr_ring_purge(), one entry at a time */
+	for (;;) {
+		slot = r->consumer_head;
+		ptr = bqlm___ptr_ring_consume(r, &c);
+		if (!ptr)
+			break;
+		bqlm_tun_forget(tun, cfg, q, slot);
+		if (ptr <= ids) {
+			if (where[ptr - 1] != BQLM_TUN_PKT_RING)
 				ev->twice++;
-			bqlm_tun_drop(tun, freed[i], BQLM_TUN_DROP_PURGED);
+			bqlm_tun_drop(tun, cfg, ptr, BQLM_TUN_DROP_PURGED);
 		}
+	}
 	if (bqlm_tun_bql_variant(cfg))
-		bqlm_tun_bql_reset(tun, q);
+		bqlm_tun_bql_reset(tun, cfg, q);
 	tun->detaching = 0;
 	tun->detaches_left--;
 	return 0;
@@ -1172,7 +1465,8 @@ int bqlm_tun_queue_resize(struct bqlm_tun *tun,
 			  struct bqlm_inv_step *ev)
 {
 	unsigned int destroyed[BQLM_PTR_RING_MAX];
-	unsigned char freed[BQLM_PTR_RING_MAX];
+	unsigned short freed[BQLM_PTR_RING_MAX];
+	unsigned int ids = bqlm_tun_ids(cfg);
 	struct bqlm_mm_cpu c;
 	struct bqlm_sb sb;
 	unsigned int q, i;
@@ -1192,18 +1486,18 @@ int bqlm_tun_queue_resize(struct bqlm_tun *tun,
 					 cfg->batch, destroyed,
 					 ARRAY_SIZE(destroyed));
 		for (i = 0; n > 0 && i < (unsigned int)n; i++) {
-			if (destroyed[i] &&
-			    destroyed[i] <= BQLM_TUN_MAX_PACKETS)
-				bqlm_tun_drop(tun, destroyed[i],
+			if (destroyed[i] && destroyed[i] <= ids)
+				bqlm_tun_drop(tun, cfg, destroyed[i],
 					      BQLM_TUN_DROP_RESIZED);
 			freed[i] = destroyed[i];
 		}
 		if (cfg->variant == BQLM_TUN_BQL && n > 0)
 			bqlm_tun_bql_completed(tun, cfg, q, freed, n, ev);
 		else if (cfg->variant == BQLM_TUN_BQL_RESET_RESIZE)
-			bqlm_tun_bql_reset(tun, q);
-		for (i = 0; i < BQLM_PTR_RING_MAX; i++)
-			tq->shadow[i] = tun->mem.v[tq->ring.base + i];
+			bqlm_tun_bql_reset(tun, cfg, q);
+		for (i = 0; i < bqlm_tun_cap(cfg); i++)
+			bqlm_tun_shadow(tun, cfg, q)[i] =
+				tun->mem[tq->ring.base + i];
 	}
 	if (bqlm_tun_bp_variant(cfg)) {
 		for (q = 0; q < tun->numqueues; q++)
@@ -1250,9 +1544,12 @@ static unsigned int bqlm_tun_check(const struct bqlm_tun *tun,
 	c.dql = &rest;
 	if (bqlm_tun_bql_variant(cfg)) {
 		/* the study: the one queue's DQL against the packets' books */
-		c.dql = &tun->txq[0].dql;
-		for (q = 0; q < BQLM_TUN_MAX_PACKETS; q++)
-			if (tun->bql[q] == BQLM_TUN_BQL_SENT)
+		const unsigned char *bql = bqlm_tun_bql(tun, cfg);
+		unsigned int i, ids = bqlm_tun_ids(cfg);
+
+		c.dql = &bqlm_tun_txq(tun, cfg, 0)->dql;
+		for (i = 0; i < ids; i++)
+			if (bql[i] == BQLM_TUN_BQL_SENT)
 				c.inflight += cfg->len;
 	}
 	if (ev)
@@ -1264,7 +1561,8 @@ static unsigned int bqlm_tun_check(const struct bqlm_tun *tun,
 		c.wants_tx = true;
 		c.stopped = bqlm_tun_stopped(tun, q) ||
 			    (bqlm_tun_bql_variant(cfg) &&
-			     bqlm_netif_xmit_stopped(&tun->txq[q]));
+			     bqlm_netif_xmit_stopped(bqlm_tun_txq(tun, cfg,
+							       q)));
 		mask |= bqlm_inv_check(&c, NULL, each);
 	}
 	return mask;
@@ -1378,9 +1676,11 @@ static int bqlm_tun_xstep(const void *ctx, const void *from,
 		return -EINVAL;
 	/* the qdisc reschedule is not state (the stack actor is the qdisc) */
 	if (bqlm_tun_bql_variant(cfg))
-		for (q = 0; q < BQLM_TUN_MAX_QUEUES; q++) {
-			tun->txq[q].sched_pending = false;
-			tun->txq[q].sched_count = 0;
+		for (q = 0; q < cfg->queues; q++) {
+			struct bqlm_txq *txq = bqlm_tun_txq(tun, cfg, q);
+
+			txq->sched_pending = false;
+			txq->sched_count = 0;
 		}
 	return bqlm_tun_check(tun, cfg, where, &ev, false, each);
 }
@@ -1557,11 +1857,10 @@ static int bqlm_tun_describe_action(const void *ctx, const void *state,
 	case BQLM_TUN_A_FLUSH:
 		if (who >= BQLM_TUN_NR_WHO)
 			return snprintf(buf, len, "? flush %#x", action);
-		bqlm_mm_describe_entry(who < BQLM_TUN_MAX_CPUS ?
-				       &tun->cpu[who].sb :
-				       &tun->rd[who - BQLM_TUN_MAX_CPUS].sb,
-				       arg % BQLM_SB_DEPTH, bqlm_tun_var_names,
-				       BQLM_TUN_NR_VARS, e, sizeof(e));
+		bqlm_tun_describe_entry(cfg, who < BQLM_TUN_MAX_CPUS ?
+					&tun->cpu[who].sb :
+					&tun->rd[who - BQLM_TUN_MAX_CPUS].sb,
+					arg % BQLM_SB_DEPTH, e, sizeof(e));
 		if (who < BQLM_TUN_MAX_CPUS)
 			return snprintf(buf, len,
 					"memory: cpu%u's store reaches memory: %s",
@@ -1621,7 +1920,8 @@ static const char *const bqlm_tun_r_names[BQLM_TUN_NR_R] = {
 	[BQLM_TUN_R_PUT] = "put",
 };
 
-static size_t bqlm_tun_describe_sb(const struct bqlm_sb *sb, char *buf,
+static size_t bqlm_tun_describe_sb(const struct bqlm_tun_cfg *cfg,
+				   const struct bqlm_sb *sb, char *buf,
 				   size_t len)
 {
 	size_t n = 0;
@@ -1631,8 +1931,7 @@ static size_t bqlm_tun_describe_sb(const struct bqlm_sb *sb, char *buf,
 		return 0;
 	n += snprintf(buf + n, len - n, " sb{");
 	for (k = 0; k < sb->n && n < len; k++) {
-		n += bqlm_mm_describe_entry(sb, k, bqlm_tun_var_names,
-					    BQLM_TUN_NR_VARS, buf + n, len - n);
+		n += bqlm_tun_describe_entry(cfg, sb, k, buf + n, len - n);
 		if (n < len)
 			n += snprintf(buf + n, len - n, "%s",
 				      k + 1 < sb->n ? ", " : "}");
@@ -1654,7 +1953,7 @@ static int bqlm_tun_describe_state(const void *ctx, const void *state,
 		n += snprintf(buf + n, len - n, "q%u[", q);
 		for (i = 0; i < tq->ring.size && n < len; i++)
 			n += snprintf(buf + n, len - n, "%s%u", i ? " " : "",
-				      tun->mem.v[tq->ring.base + i]);
+				      tun->mem[tq->ring.base + i]);
 		if (n < len)
 			n += snprintf(buf + n, len - n,
 				      "] p%u h%u cc%u%s%s%s | ",
@@ -1673,7 +1972,8 @@ static int bqlm_tun_describe_state(const void *ctx, const void *state,
 		if (x->phase != BQLM_TUN_X_IDLE && n < len)
 			n += snprintf(buf + n, len - n, " pkt%u", x->pkt);
 		if (n < len)
-			n += bqlm_tun_describe_sb(&x->sb, buf + n, len - n);
+			n += bqlm_tun_describe_sb(cfg, &x->sb, buf + n,
+						  len - n);
 		if (n < len)
 			n += snprintf(buf + n, len - n, " | ");
 	}
@@ -1682,19 +1982,20 @@ static int bqlm_tun_describe_state(const void *ctx, const void *state,
 			      bqlm_tun_r_names[tun->rd[q].phase %
 					       BQLM_TUN_NR_R]);
 		if (n < len)
-			n += bqlm_tun_describe_sb(&tun->rd[q].sb, buf + n,
+			n += bqlm_tun_describe_sb(cfg, &tun->rd[q].sb, buf + n,
 						  len - n);
 		if (n < len)
 			n += snprintf(buf + n, len - n, " | ");
 	}
-	if (bqlm_tun_bql_variant(cfg) && n < len)
+	if (bqlm_tun_bql_variant(cfg) && n < len) {
+		const struct bqlm_txq *txq = bqlm_tun_txq(tun, cfg, 0);
+
 		n += snprintf(buf + n, len - n,
 			      "dql queued %u completed %u limit %u%s | ",
-			      tun->txq[0].dql.num_queued,
-			      tun->txq[0].dql.num_completed,
-			      tun->txq[0].dql.limit,
-			      bqlm_netif_xmit_stopped(&tun->txq[0]) ?
+			      txq->dql.num_queued, txq->dql.num_completed,
+			      txq->dql.limit, bqlm_netif_xmit_stopped(txq) ?
 			      " STACK_XOFF" : "");
+	}
 	if (n < len)
 		n += snprintf(buf + n, len - n, "sent %u read %u dropped %u%s",
 			      tun->sent, tun->delivered,
@@ -1729,11 +2030,18 @@ static void bqlm_tun_xinit(const void *ctx, void *state)
  * reports a stopped attached queue in a quiescent state (stall) and
  * gathers the figures of cfg->stats.
  *
- * Return: 0, or -EINVAL when @cfg is invalid.
+ * The explorer's bounds are smaller than bqlm_tun_cfg_check()'s: a ring
+ * (and a resize) of at most BQLM_PTR_RING_MAX slots, 1..BQLM_TUN_MAX_PACKETS
+ * packets (a bounded run).
+ *
+ * Return: 0, or -EINVAL when @cfg is invalid or beyond those bounds.
  */
 int bqlm_tun_system(const struct bqlm_tun_cfg *cfg, struct bqlm_xsys *sys)
 {
-	if (bqlm_tun_cfg_check(cfg))
+	if (bqlm_tun_cfg_check(cfg) || cfg->packets < 1 ||
+	    cfg->packets > BQLM_TUN_MAX_PACKETS ||
+	    cfg->ring > BQLM_PTR_RING_MAX ||
+	    cfg->resize_to > BQLM_PTR_RING_MAX)
 		return -EINVAL;
 	memset(sys, 0, sizeof(*sys));
 	sys->name = "tun";

@@ -4,10 +4,11 @@
  * explorer.
  *
  * A model that wants to see what a lost wakeup looks like on real hardware
- * keeps the variables two CPUs share without a common lock in a struct
- * bqlm_mem, gives every modelled CPU a struct bqlm_sb (its store buffer),
- * and does every access to a shared variable through the functions below,
- * passing the memory model in force:
+ * keeps the variables two CPUs share without a common lock in an array of
+ * unsigned short (a struct bqlm_mem for a handful of them, or an array of
+ * its own size, as the tun model's ring slots), gives every modelled CPU a
+ * struct bqlm_sb (its store buffer), and does every access to a shared
+ * variable through the functions below, passing the memory model in force:
  *
  *  - sc: sequential consistency, stores reach memory at once; the buffer
  *    stays empty;
@@ -67,6 +68,12 @@ enum bqlm_mm_kind {
 
 /* Shared variables a struct bqlm_mem holds. */
 #define BQLM_MM_MAX_VARS	16
+/*
+ * Variables a buffered store can name (struct bqlm_sb_entry.var): a memory
+ * of more variables is fine under sc, which buffers nothing; a model that
+ * runs under another memory model keeps its variables below this.
+ */
+#define BQLM_SB_MAX_VARS	256
 /* Entries a store buffer holds; a store into a full buffer flushes one. */
 #define BQLM_SB_DEPTH		3
 
@@ -78,7 +85,7 @@ enum bqlm_mm_kind {
 
 /**
  * struct bqlm_sb_entry - one buffered store
- * @var: the variable's index in struct bqlm_mem
+ * @var: the variable's index in the memory, below BQLM_SB_MAX_VARS
  * @op: BQLM_SB_*
  * @val: the value stored, or the bits set or cleared
  */
@@ -101,8 +108,8 @@ struct bqlm_sb {
 };
 
 /**
- * struct bqlm_mem - the shared variables as memory holds them
- * @v: the values
+ * struct bqlm_mem - a small memory: BQLM_MM_MAX_VARS shared variables
+ * @v: the values; struct bqlm_mm_cpu.mem points at them
  */
 struct bqlm_mem {
 	unsigned short v[BQLM_MM_MAX_VARS];
@@ -111,12 +118,14 @@ struct bqlm_mem {
 /**
  * struct bqlm_mm_cpu - one CPU's view of memory, for one step
  * @kind: the memory model
- * @mem: memory
+ * @mem: memory: the values of the shared variables, indexed by variable
+ *	(as many as the model has; the functions below never look beyond
+ *	the variables they are given)
  * @sb: the CPU's store buffer
  */
 struct bqlm_mm_cpu {
 	enum bqlm_mm_kind kind;
-	struct bqlm_mem *mem;
+	unsigned short *mem;
 	struct bqlm_sb *sb;
 };
 
@@ -143,9 +152,11 @@ void bqlm_mm_unlock(const struct bqlm_mm_cpu *c, unsigned int var);
 
 bool bqlm_mm_can_flush(enum bqlm_mm_kind kind, const struct bqlm_sb *sb,
 		       unsigned int k);
-int bqlm_mm_flush(struct bqlm_mem *mem, struct bqlm_sb *sb, unsigned int k);
+int bqlm_mm_flush(unsigned short *mem, struct bqlm_sb *sb, unsigned int k);
 int bqlm_mm_describe_entry(const struct bqlm_sb *sb, unsigned int k,
 			   const char *const *names, unsigned int nr_names,
 			   char *buf, size_t len);
+int bqlm_mm_describe_entry_as(const struct bqlm_sb *sb, unsigned int k,
+			      const char *name, char *buf, size_t len);
 
 #endif /* _BQLM_MEMORY_MODEL_H */

@@ -3,8 +3,9 @@
  * bqlmodel - include/linux/ptr_ring.h (Linux 6.12, plus the
  * __ptr_ring_check_produce() helper of 43be21ec2efd) as a model.
  *
- * The ring's slots are shared variables (struct bqlm_mem, indices @base ..
- * @base + @size - 1): the producer and the consumer read and write them
+ * The ring's slots are shared variables (memory words @base .. @base +
+ * @size - 1, see <bqlm/memory_model.h>): the producer and the consumer
+ * read and write them
  * under different locks, so every slot access goes through the CPU's view
  * of memory (<bqlm/memory_model.h>). The indices are private to the side
  * that owns them (producer under producer_lock, consumer_head and
@@ -22,27 +23,32 @@
 #include <bqlm/types.h>
 #include <bqlm/memory_model.h>
 
-/* Largest ring the model holds (slots in struct bqlm_mem). */
+/*
+ * Largest ring the explorer's configurations use, and the largest
+ * bqlm_ptr_ring_resize() takes (it keeps the surviving entries on the
+ * stack).
+ */
 #define BQLM_PTR_RING_MAX	4
+/* Largest ring the model holds at all (the timing simulator's rings). */
+#define BQLM_PTR_RING_LIMIT	4096
 
 /**
  * struct bqlm_ptr_ring - the private part of struct ptr_ring
  * @producer: next slot to produce into (producer_lock)
  * @consumer_head: next slot to consume (consumer_lock)
  * @consumer_tail: first consumed slot not yet zeroed (consumer_lock)
- * @size: slots, 0..BQLM_PTR_RING_MAX
+ * @size: slots, 0..BQLM_PTR_RING_LIMIT
  * @batch: slots zeroed at once by the consumer (__ptr_ring_set_size())
- * @base: index of slot 0 in struct bqlm_mem
- * @pad: zero
+ * @base: index of slot 0 in memory; the owner of the memory reserves the
+ *	words @base .. @base + @size - 1 (and as many as a resize may grow to)
  */
 struct bqlm_ptr_ring {
-	unsigned char producer;
-	unsigned char consumer_head;
-	unsigned char consumer_tail;
-	unsigned char size;
-	unsigned char batch;
-	unsigned char base;
-	unsigned char pad[2];
+	unsigned short producer;
+	unsigned short consumer_head;
+	unsigned short consumer_tail;
+	unsigned short size;
+	unsigned short batch;
+	unsigned short base;
 };
 
 /*
@@ -78,6 +84,6 @@ int bqlm_ptr_ring_resize(struct bqlm_ptr_ring *r, const struct bqlm_mm_cpu *c,
 int bqlm_ptr_ring_purge(struct bqlm_ptr_ring *r, const struct bqlm_mm_cpu *c,
 			unsigned int *freed, int max_freed);
 unsigned int bqlm_ptr_ring_count(const struct bqlm_ptr_ring *r,
-				 const struct bqlm_mem *mem);
+				 const unsigned short *mem);
 
 #endif /* _BQLM_PTR_RING_H */

@@ -15,6 +15,12 @@
  * queue state words are shared variables behind per-CPU store buffers
  * (<bqlm/memory_model.h>); a buffered store reaching memory is a step of
  * its own.
+ *
+ * The explorer runs small bounds (a ring of up to BQLM_PTR_RING_MAX slots,
+ * up to BQLM_TUN_MAX_PACKETS packets); the timing simulator runs the same
+ * steps on a ring of up to BQLM_TUN_MAX_RING slots and an unbounded stream
+ * of packets (struct bqlm_tun_cfg.packets 0), whose ids are recycled. The
+ * state's size follows from the configuration (bqlm_tun_state_size()).
  */
 #ifndef _BQLM_TUN_H
 #define _BQLM_TUN_H
@@ -28,7 +34,12 @@
 
 #define BQLM_TUN_MAX_QUEUES	2
 #define BQLM_TUN_MAX_CPUS	2
+/* packets of a bounded run the explorer takes (bqlm_tun_system()) */
 #define BQLM_TUN_MAX_PACKETS	8
+/* largest ring (tx_queue_len) outside the explorer: the simulator's */
+#define BQLM_TUN_MAX_RING	BQLM_PTR_RING_LIMIT
+/* largest packet id, and largest bound of a bounded run */
+#define BQLM_TUN_MAX_ID		0xffff
 /* entries vhost-net takes per ptr_ring_consume_batched() in the model */
 #define BQLM_TUN_VHOST_BATCH	2
 
@@ -106,17 +117,30 @@ enum bqlm_tun_reader_kind {
  * @queues: queue files attached at the start, 1..BQLM_TUN_MAX_QUEUES
  * @cpus: producer CPUs, 1..BQLM_TUN_MAX_CPUS; CPU i sends on txq i %
  *	@queues (the stack falls back to txq 0 when that one is detached)
- * @packets: packets the stack sends, 1..BQLM_TUN_MAX_PACKETS
- * @ring: dev->tx_queue_len, the ring size, 1..BQLM_PTR_RING_MAX
+ * @packets: packets the stack sends: 1..BQLM_TUN_MAX_PACKETS for the
+ *	explorer (packet ids 1, 2, ... in the order the stack hands them
+ *	over), up to BQLM_TUN_MAX_ID otherwise; 0: an unbounded stream (not
+ *	for the explorer nor the BQL study), whose ids are recycled: a new
+ *	packet takes the first id after the one handed out last (cyclically,
+ *	over 1..2 * @queues * ring slots + @cpus) whose packet was read or
+ *	dropped, or was never used
+ * @ring: dev->tx_queue_len, the ring size: 1..BQLM_PTR_RING_MAX for the
+ *	explorer, up to BQLM_TUN_MAX_RING otherwise
  * @batch: the consumer batch __ptr_ring_set_size() starts from
  * @qdisc: a qdisc is attached (false: noqueue)
  * @backpressure: IFF_BACKPRESSURE is set at the start
  * @detaches: TUNSETQUEUE detach / attach cycles allowed (0..1)
  * @set_iffs: TUNSETIFF calls allowed; each flips IFF_BACKPRESSURE (0..2)
- * @resizes: tx_queue_len changes allowed (0..1)
- * @resize_to: the new tx_queue_len, 1..BQLM_PTR_RING_MAX
+ * @resizes: tx_queue_len changes allowed (0..1); a resize needs @ring and
+ *	@resize_to of at most BQLM_PTR_RING_MAX
+ * @resize_to: the new tx_queue_len, 1..BQLM_PTR_RING_MAX for the explorer,
+ *	up to BQLM_TUN_MAX_RING otherwise
  * @len: bytes per packet, 1..1500 (the BQL study)
  * @stats: optional, mutable: figures gathered over every state explored
+ *
+ * Under a memory model other than sc the ring slots of every queue file
+ * and the txq state words and ring locks must fit BQLM_SB_MAX_VARS
+ * variables (store buffer entries name them).
  */
 struct bqlm_tun_cfg {
 	enum bqlm_tun_variant variant;
@@ -185,7 +209,7 @@ enum bqlm_tun_read_phase {
 	BQLM_TUN_NR_R
 };
 
-/* struct bqlm_tun.where[]: where a packet is */
+/* where a packet is (bqlm_tun_pkt_where()) */
 enum bqlm_tun_where {
 	BQLM_TUN_PKT_UNSENT,
 	BQLM_TUN_PKT_XMIT,
@@ -198,8 +222,9 @@ enum bqlm_tun_where {
 /**
  * struct bqlm_tun_cpu - one producer CPU
  * @sb: its store buffer
+ * @pkt: the packet id (1-based) in tun_net_xmit(), 0 while idle (see
+ *	bqlm_tun_xmit_pkt())
  * @phase: enum bqlm_tun_xmit_phase
- * @pkt: the packet (1-based) in tun_net_xmit()
  * @txq: its queue
  * @ret: what the produce returned (0 or 1 for -ENOSPC)
  * @raced: BQLM_TUN_RACED_*: since this CPU passed the stack's stopped
@@ -209,12 +234,12 @@ enum bqlm_tun_where {
  */
 struct bqlm_tun_cpu {
 	struct bqlm_sb sb;
+	unsigned short pkt;
 	unsigned char phase;
-	unsigned char pkt;
 	unsigned char txq;
 	unsigned char ret;
 	unsigned char raced;
-	unsigned char pad[3];
+	unsigned char pad[2];
 };
 
 #define BQLM_TUN_RACED_CPU	0x1
@@ -223,85 +248,100 @@ struct bqlm_tun_cpu {
 /**
  * struct bqlm_tun_reader - the reader of one queue file
  * @sb: its store buffer
+ * @got: the BQL study: the packets of the consume in progress
  * @phase: enum bqlm_tun_read_phase
  * @sleeping: blocked in tun_ring_recv() / waiting in poll()
  * @nr: entries taken by the consume in progress
  * @pad: zero
- * @got: the BQL study: the packets of the consume in progress
  */
 struct bqlm_tun_reader {
 	struct bqlm_sb sb;
+	unsigned short got[BQLM_TUN_VHOST_BATCH];
 	unsigned char phase;
 	unsigned char sleeping;
 	unsigned char nr;
 	unsigned char pad;
-	unsigned char got[BQLM_TUN_VHOST_BATCH];
-	unsigned char pad2[2];
 };
 
 /**
  * struct bqlm_tun_queue - one queue file (struct tun_file) and its txq
  * @ring: tfile->tx_ring
- * @shadow: the packet each slot was last produced with (model only)
  * @cons_cnt: tfile->cons_cnt (consumer_lock)
  * @attached: the tfile is in tun->tfiles[]
  * @woke_full: the queue was woken by force with the ring full (model only)
- * @pad: zero
+ *
+ * The packet each slot was last produced with (model only) is in the
+ * variable-size part of struct bqlm_tun.
  */
 struct bqlm_tun_queue {
 	struct bqlm_ptr_ring ring;
-	unsigned char shadow[BQLM_PTR_RING_MAX];
-	unsigned char cons_cnt;
+	unsigned short cons_cnt;
 	unsigned char attached;
 	unsigned char woke_full;
-	unsigned char pad;
 };
+
+/*
+ * The shared variables (struct bqlm_tun.mem): the txq state words, the
+ * ring locks (producer_lock, consumer_lock of each queue file), then the
+ * ring slots of each queue file (struct bqlm_ptr_ring.base on).
+ */
+#define BQLM_TUN_STATE_VAR(q)	(q)
+#define BQLM_TUN_PLOCK_VAR(q)	(BQLM_TUN_MAX_QUEUES + 2 * (q))
+#define BQLM_TUN_CLOCK_VAR(q)	(BQLM_TUN_PLOCK_VAR(q) + 1)
+#define BQLM_TUN_FIXED_VARS	(3 * BQLM_TUN_MAX_QUEUES)
 
 /**
  * struct bqlm_tun - the whole state
- * @mem: the shared variables: ring slots, txq state words, ring locks
- *	(0 free, else the holder + 1)
  * @q: the queue files
  * @cpu: the producer CPUs
  * @rd: the readers, one per queue file
- * @where: enum bqlm_tun_where of each packet
- * @sent: packets the stack took so far
+ * @sent: packets the stack took so far (modulo 2^32)
+ * @delivered: packets read (modulo 2^32)
+ * @drops: packets lost, by enum bqlm_tun_drop (saturating at UINT_MAX)
+ * @last_pkt: an unbounded stream: the packet id handed out last (0 before
+ *	the first); 0 with a bound, where the ids are 1..@sent
  * @numqueues: tun->numqueues
  * @backpressure: IFF_BACKPRESSURE in tun->flags
  * @detaching: queue file being detached + 1 (between the two steps)
  * @detaches_left: detach cycles left in the bound
  * @set_iffs_left: TUNSETIFF calls left
  * @resizes_left: resizes left
- * @delivered: packets read
- * @drops: packets lost, by enum bqlm_tun_drop
- * @bql: the BQL study: enum bqlm_tun_bql of each packet
- * @txq: the BQL study only, beyond the state of the other variants (see
- *	bqlm_tun_state_size()): the BQL queue of each txq; its STACK_XOFF is
- *	the stop of the study
+ * @mem: the start of the variable-size part, whose layout follows from
+ *	the configuration (bqlm_tun_state_size()): the shared variables
+ *	(BQLM_TUN_FIXED_VARS words, then struct bqlm_tun_cfg.queues times
+ *	the ring's slots: cfg->ring, or cfg->resize_to if larger and a resize
+ *	is allowed) that struct bqlm_mm_cpu.mem points at; then, per slot,
+ *	the packet it was last produced with (unsigned short, model only;
+ *	with an unbounded stream cleared when the slot's packet is
+ *	consumed); then the enum bqlm_tun_where of each packet id (unsigned
+ *	char; see bqlm_tun_pkt_where()); then, in the BQL study only, the
+ *	enum bqlm_tun_bql of each packet id and, aligned, the BQL queue
+ *	(struct bqlm_txq) of each txq, whose STACK_XOFF is the stop of the
+ *	study
  *
- * Build it with bqlm_tun_init() and change it only through the step
- * functions, so that equal states are equal byte for byte.
+ * Build it with bqlm_tun_init() in bqlm_tun_state_size() bytes and change
+ * it only through the step functions, so that equal states are equal byte
+ * for byte. It holds no pointer: the explorer copies and compares states
+ * as bytes.
  */
 struct bqlm_tun {
-	struct bqlm_mem mem;
 	struct bqlm_tun_queue q[BQLM_TUN_MAX_QUEUES];
 	struct bqlm_tun_cpu cpu[BQLM_TUN_MAX_CPUS];
 	struct bqlm_tun_reader rd[BQLM_TUN_MAX_QUEUES];
-	unsigned char where[BQLM_TUN_MAX_PACKETS];
-	unsigned char sent;
+	unsigned int sent;
+	unsigned int delivered;
+	unsigned int drops[BQLM_TUN_NR_DROPS];
+	unsigned short last_pkt;
 	unsigned char numqueues;
 	unsigned char backpressure;
 	unsigned char detaching;
 	unsigned char detaches_left;
 	unsigned char set_iffs_left;
 	unsigned char resizes_left;
-	unsigned char delivered;
-	unsigned char drops[BQLM_TUN_NR_DROPS];
-	unsigned char bql[BQLM_TUN_MAX_PACKETS];
-	struct bqlm_txq txq[BQLM_TUN_MAX_QUEUES];
+	unsigned short mem[];
 };
 
-/* struct bqlm_tun.bql[]: where a packet is in BQL's books */
+/* The BQL study: where a packet is in BQL's books */
 enum bqlm_tun_bql {
 	BQLM_TUN_BQL_NONE,	/* never reported sent */
 	BQLM_TUN_BQL_SENT,	/* netdev_tx_sent_queue(), not completed */
@@ -325,11 +365,17 @@ int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg);
 size_t bqlm_tun_state_size(const struct bqlm_tun_cfg *cfg);
 void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg);
 
-/* The actors, one step per call; 0, -EAGAIN (must wait) or -EINVAL. */
+/*
+ * The actors, one step per call; 0, -EAGAIN (must wait) or -EINVAL;
+ * bqlm_tun_net_xmit() also -ENOSPC (an unbounded stream has no free id).
+ */
 int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		      unsigned int cpu, struct bqlm_inv_step *ev);
 int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		     unsigned int q, struct bqlm_inv_step *ev);
+int bqlm_tun_do_read_got(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+			 unsigned int q, struct bqlm_inv_step *ev,
+			 unsigned int *got, unsigned int *nr);
 int bqlm_tun_flush(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		   unsigned int who, unsigned int k);
 int bqlm_tun_detach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
@@ -343,6 +389,12 @@ int bqlm_tun_queue_resize(struct bqlm_tun *tun,
 			  struct bqlm_inv_step *ev);
 
 bool bqlm_tun_stopped(const struct bqlm_tun *tun, unsigned int q);
+unsigned int bqlm_tun_xmit_pkt(const struct bqlm_tun *tun, unsigned int cpu);
+unsigned int bqlm_tun_last_pkt(const struct bqlm_tun *tun,
+			       const struct bqlm_tun_cfg *cfg);
+int bqlm_tun_pkt_where(const struct bqlm_tun *tun,
+		       const struct bqlm_tun_cfg *cfg, unsigned int pkt);
+unsigned int bqlm_tun_ring_count(const struct bqlm_tun *tun, unsigned int q);
 
 /* The explorer's view: action numbers are (kind << 8) | argument. */
 enum bqlm_tun_action_kind {
