@@ -7,6 +7,7 @@
  */
 #include <kunit/test.h>
 #include <bqlm/sim.h>
+#include <bqlm/tun.h>
 
 static void sim_evq_order(struct kunit *test)
 {
@@ -374,6 +375,64 @@ static void sim_tun_backpressure(struct kunit *test)
 }
 
 /*
+ * The tun simulation drives model/tun.c: every packet the qdisc handed to
+ * tun_net_xmit() got a model id and was produced or dropped at the ring,
+ * every produced one was read or is still in the ring, the ids were
+ * recycled (far more packets than ids), and nothing was lost, read twice
+ * or dropped under IFF_BACKPRESSURE. A bigger ring holds the excess at the
+ * ring instead of the qdisc: stock then still drops at the ring, later, and
+ * the latency grows with the ring.
+ */
+static void sim_runs_tun_model(struct kunit *test)
+{
+	static const enum bqlm_sim_tun_variant vs[] = {
+		BQLM_SIM_TUN_STOCK, BQLM_SIM_TUN_STOP_2019,
+		BQLM_SIM_TUN_BACKPRESSURE,
+	};
+	const struct bqlm_tun_cfg *tcfg;
+	const struct bqlm_tun *tun;
+	struct bqlm_sim_result r, big;
+	const struct bqlm_usbnet_cfg *ucfg;
+	struct bqlm_sim_cfg cfg;
+	struct bqlm_sim *sim;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(vs); i++) {
+		sim_cfg_tun(&cfg, vs[i], BQLM_SIM_UDP);
+		sim = bqlm_sim_create(&cfg);
+		KUNIT_ASSERT_NOT_NULL(test, sim);
+		KUNIT_EXPECT_EQ(test, bqlm_sim_run(sim), 0);
+		KUNIT_ASSERT_EQ(test, bqlm_sim_result(sim, &r), 0);
+		KUNIT_EXPECT_NULL(test, bqlm_sim_usbnet(sim, &ucfg));
+		tun = bqlm_sim_tun(sim, &tcfg);
+		KUNIT_ASSERT_NOT_NULL(test, tun);
+		KUNIT_EXPECT_EQ(test, tcfg->ring, 25U);
+		KUNIT_EXPECT_EQ(test, tcfg->packets, 0U);
+		/* pings are never dropped at the qdisc: band 0 stays short */
+		KUNIT_EXPECT_EQ(test, (unsigned long long)tun->sent,
+				r.urbs + r.ring_drops + r.ping_drops);
+		KUNIT_EXPECT_EQ(test, (unsigned long long)tun->delivered +
+				bqlm_tun_ring_count(tun, 0), r.urbs);
+		KUNIT_EXPECT_GT(test, r.urbs, 100ULL * bqlm_tun_nr_ids(tcfg));
+		KUNIT_EXPECT_LE(test, bqlm_tun_ring_count(tun, 0), 25U);
+		KUNIT_EXPECT_EQ(test, r.violations, 0ULL);
+		KUNIT_EXPECT_EQ(test, r.skb_exhausted, 0ULL);
+		bqlm_sim_destroy(sim);
+	}
+	/* ring 250 instead of 25 */
+	sim_cfg_tun(&cfg, BQLM_SIM_TUN_STOCK, BQLM_SIM_UDP);
+	sim_run_one(test, &cfg, &r);
+	sim_cfg_tun(&cfg, BQLM_SIM_TUN_STOCK, BQLM_SIM_UDP);
+	cfg.ring = 250;
+	cfg.txqueuelen = 25;
+	sim_run_one(test, &cfg, &big);
+	kunit_info(test, "stock ring 25: p50 %llu ns, ring drops %llu; ring 250: p50 %llu ns, ring drops %llu",
+		   r.ping_p50, r.ring_drops, big.ping_p50, big.ring_drops);
+	KUNIT_EXPECT_GT(test, big.ring_drops, 0ULL);
+	KUNIT_EXPECT_GT(test, big.ping_p50, 5 * r.ping_p50);
+}
+
+/*
  * The other configurations: USB2, a URB of a multiple of maxpacket (the
  * +1 byte), the ping in the bulk's band, the 2019 tun experiment, running
  * in steps past the end, the accessors, and a bad parameter of each kind.
@@ -463,6 +522,7 @@ static struct kunit_case bqlm_sim_cases[] = {
 	KUNIT_CASE(sim_tcp_window),
 	KUNIT_CASE(sim_runs_usbnet_model),
 	KUNIT_CASE(sim_tun_backpressure),
+	KUNIT_CASE(sim_runs_tun_model),
 	KUNIT_CASE(sim_configurations),
 	{}
 };

@@ -5,10 +5,11 @@
  *
  * The driver is the model the explorer runs: model/usbnet.c (with
  * model/netdevice.c's BQL layer and model/dynamic_queue_limits.c's DQL),
- * configured with an unbounded packet stream and enough recycled skb
- * slots, its invariants checked as it runs. The simulator is its
- * environment: the qdisc, the USB host controller and bus, the adapter's
- * FIFO and link, the interrupt and the bh scheduling, the traffic.
+ * or model/tun.c on model/ptr_ring.c, configured with an unbounded packet
+ * stream and enough recycled skb slots or packet ids, its invariants
+ * checked as it runs. The simulator is its environment: the qdisc, the
+ * USB host controller and bus, the adapter's FIFO and link, the interrupt
+ * and the bh scheduling, tun's reader, the traffic.
  *
  * Each part has at most one event pending at a time (bus transfer, link
  * frame, interrupt, bh, each sender, the sampler), so the event heap is
@@ -18,6 +19,7 @@
 #include "bqlm_internal.h"
 #include <bqlm/sim.h>
 #include <bqlm/prng.h>
+#include <bqlm/tun.h>
 
 #ifdef __KERNEL__
 #include <linux/math64.h>
@@ -86,9 +88,8 @@ struct bqlm_sim {
 	/* qdisc: band 0 and band 1 of pfifo_fast */
 	struct bqlm_sim_ring band[2];
 
-	/* the netdev queue the qdisc looks at: the usbnet model's, or tun's */
+	/* the usbnet model's netdev queue, with its BQL (NULL for tun) */
 	struct bqlm_txq *txq;
-	struct bqlm_txq tun_txq;
 
 	/* usbnet: the model of model/usbnet.c, its configuration */
 	struct bqlm_usbnet *dev;
@@ -107,9 +108,11 @@ struct bqlm_sim {
 	unsigned int fifo_used;
 	unsigned int link_pkt;		/* on the wire, or BQLM_SIM_NONE */
 
-	/* tun: the tx ring, packets consumed since the stop */
-	struct bqlm_sim_ring tring;
-	unsigned int cons_cnt;
+	/* tun: the model of model/tun.c, its configuration, id -> pool */
+	struct bqlm_tun *tun;
+	struct bqlm_tun_cfg tcfg;
+	unsigned int *id_pkt;
+	unsigned int nr_ids;
 
 	/* traffic */
 	u64 bulk_interval;
@@ -631,67 +634,120 @@ static void bqlm_sim_tun_read_kick(struct bqlm_sim *sim);
 static void bqlm_sim_qdisc_run(struct bqlm_sim *sim);
 
 /*
- * tun_net_xmit(): produce into the tx ring; a full ring drops the packet
- * (stock, and the 2019 experiment when the produce fails). The 2019
- * experiment and IFF_BACKPRESSURE stop the queue when the produce left the
- * ring full (the re-check after the barrier finds it still full: nothing
- * runs in between here).
+ * The tun driver is model/tun.c on model/ptr_ring.c, the code the explorer
+ * runs, with one queue file, one producer CPU, the sequentially consistent
+ * memory model and a blocking reader, an unbounded packet stream and a
+ * ring of cfg->ring slots. Each actor runs its steps to the end; a packet's
+ * id in the model maps to its pool index here.
  */
-static void bqlm_sim_tun_net_xmit(struct bqlm_sim *sim, unsigned int i)
-{
-	struct bqlm_sim_ring *r = &sim->tring;
 
-	if (r->n >= sim->cfg.ring) {
+/*
+ * What a run of tun steps did to packets, as the tun explorer checks it: a
+ * packet overwritten in the ring, read twice or read without being sent
+ * (skb accounting), or dropped at a full ring under IFF_BACKPRESSURE with
+ * no other CPU to race with.
+ */
+static void bqlm_sim_tun_check(struct bqlm_sim *sim,
+			       const struct bqlm_inv_step *ev)
+{
+	unsigned int v = 0;
+
+	if (ev->lost || ev->twice || ev->unsent_skbs)
+		v |= BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING);
+	if (ev->bp_drops)
+		v |= BQLM_CHECK_BIT(BQLM_CHECK_BACKPRESSURE_DROP);
+	if (v) {
+		sim->res.violations++;
+		sim->res.violated |= v;
+	}
+}
+
+/* Is the queue stopped (DRV_XOFF, or BQL's STACK_XOFF for usbnet)? */
+static bool bqlm_sim_stopped(const struct bqlm_sim *sim)
+{
+	if (sim->tun)
+		return bqlm_tun_stopped(sim->tun, 0);
+	return bqlm_netif_xmit_stopped(sim->txq);
+}
+
+/*
+ * The qdisc hands a packet to tun_net_xmit(), run to its end: produce into
+ * the ring, or drop at a full ring (stock; the 2019 experiment stops the
+ * queue then too); the 2019 experiment and IFF_BACKPRESSURE stop the queue
+ * when the produce left the ring full. Return false, the packet not taken,
+ * when the model has no free packet id.
+ */
+static bool bqlm_sim_tun_net_xmit(struct bqlm_sim *sim, unsigned int i)
+{
+	struct bqlm_tun *tun = sim->tun;
+	struct bqlm_inv_step ev;
+	unsigned int id;
+	int ret;
+
+	memset(&ev, 0, sizeof(ev));
+	ret = bqlm_tun_net_xmit(tun, &sim->tcfg, 0, &ev);
+	if (ret) {
+		/* -ENOSPC: every id in use (the ids are sized not to) */
+		sim->res.skb_exhausted++;
+		return false;
+	}
+	id = bqlm_tun_xmit_pkt(tun, 0);
+	while (!ret && bqlm_tun_xmit_pkt(tun, 0))
+		ret = bqlm_tun_net_xmit(tun, &sim->tcfg, 0, &ev);
+	if (ret || !id || id > sim->nr_ids)
+		sim->res.dql_errors++;	/* a model error */
+	bqlm_sim_tun_check(sim, &ev);
+	if (bqlm_sim_stopped(sim))
+		sim->res.stops++;
+	if (ret || !id || id > sim->nr_ids ||
+	    bqlm_tun_pkt_where(tun, &sim->tcfg, id) == BQLM_TUN_PKT_DROPPED) {
 		if (sim->pkt[i].ping)
 			sim->res.ping_drops++;
 		else
 			sim->res.ring_drops++;
-		if (sim->cfg.tun_variant == BQLM_SIM_TUN_STOP_2019) {
-			bqlm_netif_tx_stop_queue(sim->txq,
-						 bqlm_sim_now_jiffies(sim));
-			sim->res.stops++;
-		}
 		bqlm_sim_drop(sim, i);
-		return;
+		return true;
 	}
-	bqlm_sim_ring_push(r, i);
+	sim->id_pkt[id] = i;
 	sim->res.urbs++;
-	if (r->n >= sim->cfg.ring &&
-	    sim->cfg.tun_variant != BQLM_SIM_TUN_STOCK) {
-		bqlm_netif_tx_stop_queue(sim->txq, bqlm_sim_now_jiffies(sim));
-		sim->cons_cnt = 0;
-		sim->res.stops++;
-	}
 	bqlm_sim_tun_read_kick(sim);
+	return true;
 }
 
 /*
- * The reader (tun_do_read() / vhost): consume the head of the ring, then
- * the wake of the variant; the copy to the reader takes @len bits at
- * @reader_bps (an event, like a frame on a link).
+ * The reader: tun_do_read() run to its end consumes the head of the ring
+ * and makes the variant's wake (__tun_wake_queue() once half the ring was
+ * consumed since the stop; the 2019 experiment after every read); the copy
+ * to the reader then takes @len bits at @reader_bps (an event, like a
+ * frame on a link). A wake makes the qdisc run.
  */
 static void bqlm_sim_tun_read_kick(struct bqlm_sim *sim)
 {
-	unsigned int i;
+	unsigned int got[BQLM_TUN_VHOST_BATCH], nr, i = BQLM_SIM_NONE;
+	struct bqlm_tun *tun = sim->tun;
+	bool stopped = bqlm_tun_stopped(tun, 0);
+	struct bqlm_inv_step ev;
+	int ret;
 
-	if (sim->link_pkt != BQLM_SIM_NONE || !sim->tring.n)
+	if (sim->link_pkt != BQLM_SIM_NONE || !bqlm_tun_ring_count(tun, 0))
 		return;
-	i = bqlm_sim_ring_pop(&sim->tring);
-	sim->link_pkt = i;
-	if (bqlm_netif_tx_queue_stopped(sim->txq)) {
-		if (sim->cfg.tun_variant == BQLM_SIM_TUN_STOP_2019) {
-			bqlm_netif_tx_wake_queue(sim->txq);
-		} else if (++sim->cons_cnt >= sim->cfg.ring / 2) {
-			/* __tun_wake_queue(): half the ring consumed */
-			bqlm_netif_tx_wake_queue(sim->txq);
-			sim->cons_cnt = 0;
-		}
+	memset(&ev, 0, sizeof(ev));
+	do {
+		ret = bqlm_tun_do_read_got(tun, &sim->tcfg, 0, &ev, got, &nr);
+		if (!ret && nr == 1 && got[0] && got[0] <= sim->nr_ids)
+			i = sim->id_pkt[got[0]];
+	} while (!ret && tun->rd[0].phase != BQLM_TUN_R_IDLE);
+	bqlm_sim_tun_check(sim, &ev);
+	if (ret || i == BQLM_SIM_NONE) {
+		sim->res.dql_errors++;	/* a model error */
+		return;
 	}
+	sim->link_pkt = i;
 	bqlm_sim_schedule(sim, sim->now +
 			  bqlm_sim_bytes_ns(sim->pkt[i].len,
 					    sim->cfg.reader_bps),
 			  BQLM_SIM_EV_LINK);
-	if (sim->txq->sched_pending)
+	if (stopped && !bqlm_tun_stopped(tun, 0))
 		bqlm_sim_qdisc_run(sim);
 }
 
@@ -699,24 +755,27 @@ static void bqlm_sim_tun_read_kick(struct bqlm_sim *sim)
 static void bqlm_sim_qdisc_run(struct bqlm_sim *sim)
 {
 	struct bqlm_sim_ring *b;
+	bool taken;
 
-	sim->txq->sched_pending = false;
-	while (!bqlm_netif_xmit_stopped(sim->txq)) {
+	if (sim->txq)
+		sim->txq->sched_pending = false;
+	while (!bqlm_sim_stopped(sim)) {
 		if (sim->band[0].n)
 			b = &sim->band[0];
 		else if (sim->band[1].n)
 			b = &sim->band[1];
 		else
 			break;
-		if (sim->cfg.dev == BQLM_SIM_TUN) {
-			bqlm_sim_tun_net_xmit(sim, bqlm_sim_ring_pop(b));
-		} else {
-			/* no skb slot: the packet stays (a reported error) */
-			if (!bqlm_sim_usbnet_start_xmit(sim,
-							bqlm_sim_ring_peek(b)))
-				break;
-			bqlm_sim_ring_pop(b);
-		}
+		/* no skb slot or id: the packet stays (a reported error) */
+		if (sim->tun)
+			taken = bqlm_sim_tun_net_xmit(sim,
+						      bqlm_sim_ring_peek(b));
+		else
+			taken = bqlm_sim_usbnet_start_xmit(sim,
+							   bqlm_sim_ring_peek(b));
+		if (!taken)
+			break;
+		bqlm_sim_ring_pop(b);
 	}
 }
 
@@ -859,11 +918,11 @@ static void bqlm_sim_sample(struct bqlm_sim *sim)
 	if (sim->nr_samples < sim->cap_samples) {
 		s = &sim->samples[sim->nr_samples++];
 		s->t = sim->now;
-		s->limit = sim->txq->dql.limit;
-		s->inflight = bqlm_dql_inflight(&sim->txq->dql);
+		s->limit = sim->txq ? sim->txq->dql.limit : 0;
+		s->inflight = sim->txq ? bqlm_dql_inflight(&sim->txq->dql) : 0;
 		s->txq = sim->dev ? sim->dev->nr_txq : 0;
 		s->qdisc = sim->band[0].n + sim->band[1].n;
-		s->fifo = sim->cfg.dev == BQLM_SIM_TUN ? sim->tring.n :
+		s->fifo = sim->tun ? bqlm_tun_ring_count(sim->tun, 0) :
 			  sim->fifo_used;
 	}
 	bqlm_sim_schedule(sim, sim->now + sim->cfg.sample_ns,
@@ -941,7 +1000,8 @@ void bqlm_sim_destroy(struct bqlm_sim *sim)
 	bqlm_free(sim->hc_done.slot);
 	bqlm_free(sim->hcq.slot);
 	bqlm_free(sim->fifo.slot);
-	bqlm_free(sim->tring.slot);
+	bqlm_free(sim->tun);
+	bqlm_free(sim->id_pkt);
 	bqlm_free(sim->ack_time);
 	bqlm_free(sim->pings);
 	bqlm_free(sim->samples);
@@ -993,6 +1053,45 @@ static int bqlm_sim_usbnet_create(struct bqlm_sim *sim)
 	return bqlm_sim_ring_init(&sim->hc_done, u->skbs);
 }
 
+/*
+ * The tun model's configuration and state: the variant, one queue file
+ * with a ring of cfg->ring slots, one producer CPU, sequentially
+ * consistent memory, a blocking reader, a qdisc, IFF_BACKPRESSURE set (it
+ * only matters to that variant), an unbounded stream, no reconfiguration.
+ */
+static int bqlm_sim_tun_create(struct bqlm_sim *sim)
+{
+	static const enum bqlm_tun_variant variant[] = {
+		[BQLM_SIM_TUN_STOCK] = BQLM_TUN_STOCK,
+		[BQLM_SIM_TUN_STOP_2019] = BQLM_TUN_STOP_2019,
+		[BQLM_SIM_TUN_BACKPRESSURE] = BQLM_TUN_BACKPRESSURE,
+	};
+	struct bqlm_tun_cfg *t = &sim->tcfg;
+
+	bqlm_tun_cfg_default(t, variant[sim->cfg.tun_variant]);
+	t->mm = BQLM_MM_SC;
+	t->reader = BQLM_TUN_READ;
+	t->queues = 1;
+	t->cpus = 1;
+	t->packets = 0;
+	t->ring = sim->cfg.ring;
+	t->qdisc = true;
+	t->backpressure = true;
+	t->detaches = 0;
+	t->set_iffs = 0;
+	t->resizes = 0;
+	if (bqlm_tun_cfg_check(t))
+		return -EINVAL;
+	sim->tun = bqlm_alloc(bqlm_tun_state_size(t));
+	sim->nr_ids = bqlm_tun_nr_ids(t);
+	sim->id_pkt = bqlm_alloc(sizeof(*sim->id_pkt) *
+				 ((size_t)sim->nr_ids + 1));
+	if (!sim->tun || !sim->id_pkt)
+		return -ENOMEM;
+	bqlm_tun_init(sim->tun, t);
+	return 0;
+}
+
 /**
  * bqlm_sim_create() - set a simulation up at time 0
  * @cfg: the parameters; resolved (bqlm_sim_cfg_resolve()) into a copy
@@ -1024,8 +1123,8 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 	sim->link_pkt = BQLM_SIM_NONE;
 	if (cfg->dev == BQLM_SIM_TUN) {
 		/* netdev_queue_init() holds slack for HZ */
-		sim->txq = &sim->tun_txq;
-		bqlm_txq_init(sim->txq, cfg->hz, bqlm_sim_jiffies(cfg, 0));
+		if (bqlm_sim_tun_create(sim))
+			goto fail;
 	} else if (bqlm_sim_usbnet_create(sim)) {
 		goto fail;
 	}
@@ -1045,8 +1144,6 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 	err |= bqlm_sim_ring_init(&sim->band[1], cfg->txqueuelen);
 	err |= bqlm_sim_ring_init(&sim->hcq, cfg->tx_qlen + 1);
 	err |= bqlm_sim_ring_init(&sim->fifo, fifo_pkts);
-	if (cfg->dev == BQLM_SIM_TUN)
-		err |= bqlm_sim_ring_init(&sim->tring, cfg->ring);
 	err |= bqlm_evq_init(&sim->evq, 2 * BQLM_SIM_NR_EV);
 	if (err)
 		goto fail;
@@ -1252,7 +1349,13 @@ int bqlm_sim_result(struct bqlm_sim *sim, struct bqlm_sim_result *res)
 	res->limit_max = k ? (unsigned int)tmp[k - 1] : 0;
 	bqlm_free(tmp);
 
-	res->digest = bqlm_fnv_u64(sim->digest, bqlm_txq_digest(sim->txq));
+	if (sim->txq)
+		res->digest = bqlm_fnv_u64(sim->digest,
+					   bqlm_txq_digest(sim->txq));
+	else
+		res->digest = bqlm_fnv_u64(sim->digest,
+					   ((u64)sim->tun->sent << 32) |
+					   sim->tun->delivered);
 	res->digest = bqlm_fnv_u64(res->digest, res->bulk_bytes);
 	res->digest = bqlm_fnv_u64(res->digest, res->drops);
 	res->digest = bqlm_fnv_u64(res->digest, res->ping_p99);
@@ -1285,6 +1388,23 @@ const struct bqlm_sim_ping *bqlm_sim_pings(const struct bqlm_sim *sim,
 {
 	*n = sim->nr_pings;
 	return sim->pings;
+}
+
+/**
+ * bqlm_sim_tun() - the tun model a simulation drives
+ * @sim: the simulation
+ * @cfg: receives the model's configuration (unless the result is NULL)
+ *
+ * Return: the state of the model of <bqlm/tun.h> (valid until
+ * bqlm_sim_destroy()), or NULL for a usbnet simulation.
+ */
+const struct bqlm_tun *bqlm_sim_tun(const struct bqlm_sim *sim,
+				    const struct bqlm_tun_cfg **cfg)
+{
+	if (!sim->tun)
+		return NULL;
+	*cfg = &sim->tcfg;
+	return sim->tun;
 }
 
 /**

@@ -306,6 +306,18 @@ static unsigned int bqlm_tun_ids(const struct bqlm_tun_cfg *cfg)
 	return 2 * cfg->queues * bqlm_tun_cap(cfg) + cfg->cpus;
 }
 
+/**
+ * bqlm_tun_nr_ids() - how many packet ids a configuration uses
+ * @cfg: the configuration (valid: bqlm_tun_cfg_check())
+ *
+ * Return: the largest packet id: cfg->packets with a bound, else the size
+ * of the pool of recycled ids.
+ */
+unsigned int bqlm_tun_nr_ids(const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_ids(cfg);
+}
+
 static unsigned int bqlm_tun_nr_vars(const struct bqlm_tun_cfg *cfg)
 {
 	return BQLM_TUN_FIXED_VARS + cfg->queues * bqlm_tun_cap(cfg);

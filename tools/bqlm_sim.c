@@ -587,8 +587,9 @@ static int run_sweep(struct sim_opts *o)
  * @argc: arguments after "sim"
  * @argv: them
  *
- * Return: the exit status: 0, 1 when the usbnet model reported a DQL
- * error or an invariant violation (or ran out of skb slots), 2 for bad
+ * Return: the exit status: 0, 1 when the usbnet or tun model reported an
+ * error or an invariant violation (or ran out of skb slots or packet
+ * ids), 2 for bad
  * usage, 4 for no memory or a file that cannot be written.
  */
 int bqlm_cli_sim(int argc, char **argv)
@@ -614,8 +615,10 @@ int bqlm_cli_sim(int argc, char **argv)
 	print_table_head(&o.cfg);
 	print_row(&o.cfg, &r);
 	if (o.cfg.dev == BQLM_SIM_TUN)
-		printf("  offered %llu, produced %llu, queue stops %llu\n",
-		       r.offered, r.urbs, r.stops);
+		printf("  offered %llu, produced %llu, queue stops %llu\n"
+		       "  model/tun.c: model errors %llu, accounting violations %llu (checks 0x%x), packet ids exhausted %llu\n",
+		       r.offered, r.urbs, r.stops, r.dql_errors, r.violations,
+		       r.violated, r.skb_exhausted);
 	else if (bqlm_sim_usbnet(sim, &ucfg))
 		printf("  URBs %llu, interrupts %llu, usbnet_bh runs %llu, TX_QLEN stops %llu, BQL stops %llu\n"
 		       "  model/usbnet.c: %u skb slots, DQL errors %llu, invariant violations %llu (checks 0x%x), skb slots exhausted %llu\n",

@@ -24,11 +24,12 @@
  *   bh        the delay from the interrupt to usbnet_bh() (batching)
  *   adapter   a byte FIFO drained at the Ethernet link rate
  *
- * Or, with @dev = BQLM_SIM_TUN, the same traffic and qdisc in front of a
- * tun device: tun_net_xmit() producing into the tx ring (stock tail drop,
- * the 2019 stop/wake experiment, or IFF_BACKPRESSURE's stop when full and
- * wake after half the ring was consumed) and a reader that consumes one
- * packet per @len bits at @reader_bps. The XOFF bits are the queue layer's.
+ * Or, with @dev = BQLM_SIM_TUN, the same traffic and qdisc in front of the
+ * tun model of <bqlm/tun.h> (model/tun.c on model/ptr_ring.c, the code the
+ * explorer runs): tun_net_xmit() producing into the tx ring (stock tail
+ * drop, the 2019 stop/wake experiment, or IFF_BACKPRESSURE's stop when
+ * full and wake after half the ring was consumed) and a reader that
+ * consumes one packet per @len bits at @reader_bps.
  */
 #ifndef _BQLM_SIM_H
 #define _BQLM_SIM_H
@@ -267,10 +268,13 @@ struct bqlm_sim_ping {
  * @dql_errors: DQL calls the model rejected, or driver model steps that
  *	failed (must be 0)
  * @violations: usbnet: checks of <bqlm/invariants.h> that failed after a
- *	usbnet_bh() run or a step with a DQL error (must be 0)
+ *	usbnet_bh() run or a step with a DQL error; tun: runs of steps that
+ *	lost, duplicated or invented a packet, or dropped one under
+ *	IFF_BACKPRESSURE (must be 0)
  * @violated: their mask of BQLM_CHECK_BIT()s
- * @skb_exhausted: usbnet: transmits put off because every skb slot of the
- *	model was in use (must be 0; the slots are sized from the parameters)
+ * @skb_exhausted: transmits put off because every skb slot (usbnet) or
+ *	packet id (tun) of the model was in use (must be 0; they are sized
+ *	from the parameters)
  */
 struct bqlm_sim_result {
 	u64 events;
@@ -316,5 +320,9 @@ const struct bqlm_sim_ping *bqlm_sim_pings(const struct bqlm_sim *sim,
 u64 bqlm_sim_frame_ns(const struct bqlm_sim_cfg *cfg, unsigned int len);
 const struct bqlm_usbnet *bqlm_sim_usbnet(const struct bqlm_sim *sim,
 					  const struct bqlm_usbnet_cfg **cfg);
+struct bqlm_tun;
+struct bqlm_tun_cfg;
+const struct bqlm_tun *bqlm_sim_tun(const struct bqlm_sim *sim,
+				    const struct bqlm_tun_cfg **cfg);
 
 #endif /* _BQLM_SIM_H */

@@ -395,6 +395,7 @@ unsigned int bqlm_tun_last_pkt(const struct bqlm_tun *tun,
 int bqlm_tun_pkt_where(const struct bqlm_tun *tun,
 		       const struct bqlm_tun_cfg *cfg, unsigned int pkt);
 unsigned int bqlm_tun_ring_count(const struct bqlm_tun *tun, unsigned int q);
+unsigned int bqlm_tun_nr_ids(const struct bqlm_tun_cfg *cfg);
 
 /* The explorer's view: action numbers are (kind << 8) | argument. */
 enum bqlm_tun_action_kind {
