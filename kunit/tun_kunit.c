@@ -13,6 +13,7 @@
 #include <kunit/test.h>
 #include <bqlm/tun.h>
 #include <bqlm/prng.h>
+#include "explore_expect.h"
 
 #define BIT_SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
 #define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
@@ -262,13 +263,14 @@ static void tun_x_cfg(const struct tun_x_case *p, struct bqlm_tun_cfg *cfg)
 static void tun_exploration(struct kunit *test)
 {
 	const struct tun_x_case *p = test->param_value;
+	const struct explore_expect e = {
+		p->desc, p->states, p->transitions, p->violated, p->verdict,
+		p->verdict_depth,
+	};
 	struct bqlm_tun_stats *stats;
 	struct bqlm_tun_cfg *cfg;
 	struct bqlm_xresult *res;
-	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
-	unsigned int c;
-	int err;
 
 	cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
 	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
@@ -279,26 +281,7 @@ static void tun_exploration(struct kunit *test)
 	tun_x_cfg(p, cfg);
 	cfg->stats = stats;
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, &sys), 0);
-	x = bqlm_explorer_create(&sys, NULL);
-	KUNIT_ASSERT_NOT_NULL(test, x);
-	err = bqlm_explore(x, res);
-	bqlm_explorer_destroy(x);
-
-	KUNIT_EXPECT_EQ(test, err, 0);
-	KUNIT_EXPECT_TRUE(test, res->complete);
-	kunit_info(test, "%s: %llu states, %llu transitions, depth %u, %s",
-		   p->desc, res->states, res->transitions, res->max_depth,
-		   bqlm_check_name(bqlm_xresult_verdict(res)));
-	KUNIT_EXPECT_EQ(test, res->states, p->states);
-	KUNIT_EXPECT_EQ(test, res->transitions, p->transitions);
-	KUNIT_EXPECT_EQ(test, res->violated, p->violated);
-	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), p->verdict);
-	if (p->verdict != BQLM_CHECK_NONE)
-		KUNIT_EXPECT_EQ(test, res->w[p->verdict].depth,
-				p->verdict_depth);
-	for (c = 0; c < BQLM_CHECK_NR; c++)
-		if (res->violated & BQLM_CHECK_BIT(c))
-			KUNIT_EXPECT_EQ(test, res->w[c].v.check, c);
+	explore_expect(test, &sys, NULL, res, &e);
 	/* every state expanded once went through the figures */
 	KUNIT_EXPECT_EQ(test, stats->states, res->states);
 	KUNIT_EXPECT_LE(test, stats->max_delivered, p->packets);

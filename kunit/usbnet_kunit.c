@@ -13,6 +13,7 @@
 #include <kunit/test.h>
 #include <bqlm/usbnet.h>
 #include <bqlm/prng.h>
+#include "explore_expect.h"
 
 #define BIT_OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
 #define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
@@ -95,10 +96,11 @@ static void usbnet_exploration(struct kunit *test)
 	struct bqlm_usbnet_cfg *cfg;
 	struct bqlm_xresult *res;
 	struct bqlm_xbounds bounds = { .strict = p->strict };
-	struct bqlm_explorer *x;
+	const struct explore_expect e = {
+		p->desc, p->states, p->transitions, p->violated, p->verdict,
+		p->verdict_depth,
+	};
 	struct bqlm_xsys sys;
-	unsigned int c;
-	int err;
 
 	cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
 	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
@@ -106,27 +108,8 @@ static void usbnet_exploration(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	usbnet_x_cfg(p, cfg);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
-	x = bqlm_explorer_create(&sys, &bounds);
-	KUNIT_ASSERT_NOT_NULL(test, x);
-	err = bqlm_explore(x, res);
-	bqlm_explorer_destroy(x);
-
-	KUNIT_EXPECT_EQ(test, err, 0);
-	KUNIT_EXPECT_TRUE(test, res->complete);
+	explore_expect(test, &sys, &bounds, res, &e);
 	KUNIT_EXPECT_FALSE(test, res->depth_bounded);
-	kunit_info(test, "%s: %llu states, %llu transitions, depth %u, %s",
-		   p->desc, res->states, res->transitions, res->max_depth,
-		   bqlm_check_name(bqlm_xresult_verdict(res)));
-	KUNIT_EXPECT_EQ(test, res->states, p->states);
-	KUNIT_EXPECT_EQ(test, res->transitions, p->transitions);
-	KUNIT_EXPECT_EQ(test, res->violated, p->violated);
-	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), p->verdict);
-	if (p->verdict != BQLM_CHECK_NONE)
-		KUNIT_EXPECT_EQ(test, res->w[p->verdict].depth,
-				p->verdict_depth);
-	for (c = 0; c < BQLM_CHECK_NR; c++)
-		if (res->violated & BQLM_CHECK_BIT(c))
-			KUNIT_EXPECT_EQ(test, res->w[c].v.check, c);
 }
 
 /* Per-case state: the configuration and the device. */
