@@ -318,7 +318,7 @@ static void sim_tcp_window(struct kunit *test)
 }
 
 static void sim_cfg_tun(struct bqlm_sim_cfg *cfg,
-			enum bqlm_sim_tun_variant variant,
+			enum bqlm_tun_variant variant,
 			enum bqlm_sim_traffic traffic)
 {
 	bqlm_sim_cfg_default(cfg);
@@ -344,11 +344,11 @@ static void sim_tun_backpressure(struct kunit *test)
 	struct bqlm_sim_result st, bp;
 	struct bqlm_sim_cfg cfg;
 
-	sim_cfg_tun(&cfg, BQLM_SIM_TUN_STOCK, BQLM_SIM_UDP);
+	sim_cfg_tun(&cfg, BQLM_TUN_STOCK, BQLM_SIM_UDP);
 	sim_run_one(test, &cfg, &st);
 	KUNIT_EXPECT_EQ(test, cfg.txqueuelen, 25U);
 	KUNIT_EXPECT_EQ(test, cfg.len, 1428U);
-	sim_cfg_tun(&cfg, BQLM_SIM_TUN_BACKPRESSURE, BQLM_SIM_UDP);
+	sim_cfg_tun(&cfg, BQLM_TUN_BACKPRESSURE, BQLM_SIM_UDP);
 	sim_run_one(test, &cfg, &bp);
 	kunit_info(test, "stock: ring drops %llu, qdisc drops %llu, ping drops %llu; backpressure: %llu, %llu, %llu",
 		   st.ring_drops, st.drops, st.ping_drops, bp.ring_drops,
@@ -365,9 +365,9 @@ static void sim_tun_backpressure(struct kunit *test)
 	KUNIT_EXPECT_GT(test, bp.goodput_bps, 990000000ULL);
 
 	/* a window of 40 < ring + band: backpressure loses nothing at all */
-	sim_cfg_tun(&cfg, BQLM_SIM_TUN_STOCK, BQLM_SIM_TCP);
+	sim_cfg_tun(&cfg, BQLM_TUN_STOCK, BQLM_SIM_TCP);
 	sim_run_one(test, &cfg, &st);
-	sim_cfg_tun(&cfg, BQLM_SIM_TUN_BACKPRESSURE, BQLM_SIM_TCP);
+	sim_cfg_tun(&cfg, BQLM_TUN_BACKPRESSURE, BQLM_SIM_TCP);
 	sim_run_one(test, &cfg, &bp);
 	KUNIT_EXPECT_GT(test, st.ring_drops, 0ULL);
 	KUNIT_EXPECT_EQ(test, bp.ring_drops + bp.drops + bp.ping_drops, 0ULL);
@@ -385,9 +385,9 @@ static void sim_tun_backpressure(struct kunit *test)
  */
 static void sim_runs_tun_model(struct kunit *test)
 {
-	static const enum bqlm_sim_tun_variant vs[] = {
-		BQLM_SIM_TUN_STOCK, BQLM_SIM_TUN_STOP_2019,
-		BQLM_SIM_TUN_BACKPRESSURE,
+	static const enum bqlm_tun_variant vs[] = {
+		BQLM_TUN_STOCK, BQLM_TUN_STOP_2019,
+		BQLM_TUN_BACKPRESSURE,
 	};
 	const struct bqlm_tun_cfg *tcfg;
 	const struct bqlm_tun *tun;
@@ -420,9 +420,9 @@ static void sim_runs_tun_model(struct kunit *test)
 		bqlm_sim_destroy(sim);
 	}
 	/* ring 250 instead of 25 */
-	sim_cfg_tun(&cfg, BQLM_SIM_TUN_STOCK, BQLM_SIM_UDP);
+	sim_cfg_tun(&cfg, BQLM_TUN_STOCK, BQLM_SIM_UDP);
 	sim_run_one(test, &cfg, &r);
-	sim_cfg_tun(&cfg, BQLM_SIM_TUN_STOCK, BQLM_SIM_UDP);
+	sim_cfg_tun(&cfg, BQLM_TUN_STOCK, BQLM_SIM_UDP);
 	cfg.ring = 250;
 	cfg.txqueuelen = 25;
 	sim_run_one(test, &cfg, &big);
@@ -477,7 +477,7 @@ static void sim_configurations(struct kunit *test)
 	bqlm_sim_destroy(NULL);
 
 	/* the 2019 tun experiment: a stop per packet, no loss at the ring */
-	sim_cfg_tun(&cfg, BQLM_SIM_TUN_STOP_2019, BQLM_SIM_UDP);
+	sim_cfg_tun(&cfg, BQLM_TUN_STOP_2019, BQLM_SIM_UDP);
 	cfg.duration_ns = 100 * BQLM_NSEC_PER_MSEC;
 	cfg.warmup_ns = 0;
 	sim_run_one(test, &cfg, &r);
@@ -507,7 +507,7 @@ static void sim_configurations(struct kunit *test)
 	cfg.traffic = BQLM_SIM_TCP;
 	cfg.window = 0;
 	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
-	sim_cfg_tun(&cfg, BQLM_SIM_TUN_STOCK, BQLM_SIM_UDP);
+	sim_cfg_tun(&cfg, BQLM_TUN_STOCK, BQLM_SIM_UDP);
 	cfg.ring = 1;
 	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
 }

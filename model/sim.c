@@ -339,7 +339,9 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 	if (!cfg->udp_bps)
 		cfg->udp_bps = cfg->link_bps + bqlm_sim_div(cfg->link_bps, 10);
 	if (cfg->dev == BQLM_SIM_TUN &&
-	    ((unsigned int)cfg->tun_variant > BQLM_SIM_TUN_BACKPRESSURE ||
+	    ((cfg->tun_variant != BQLM_TUN_STOCK &&
+	      cfg->tun_variant != BQLM_TUN_STOP_2019 &&
+	      cfg->tun_variant != BQLM_TUN_BACKPRESSURE) ||
 	     cfg->ring < 2 || cfg->ring > BQLM_SIM_MAX_QLEN ||
 	     cfg->reader_bps < 1000000 || cfg->reader_bps > 10000000000ULL))
 		return -EINVAL;
@@ -1061,14 +1063,9 @@ static int bqlm_sim_usbnet_create(struct bqlm_sim *sim)
  */
 static int bqlm_sim_tun_create(struct bqlm_sim *sim)
 {
-	static const enum bqlm_tun_variant variant[] = {
-		[BQLM_SIM_TUN_STOCK] = BQLM_TUN_STOCK,
-		[BQLM_SIM_TUN_STOP_2019] = BQLM_TUN_STOP_2019,
-		[BQLM_SIM_TUN_BACKPRESSURE] = BQLM_TUN_BACKPRESSURE,
-	};
 	struct bqlm_tun_cfg *t = &sim->tcfg;
 
-	bqlm_tun_cfg_default(t, variant[sim->cfg.tun_variant]);
+	bqlm_tun_cfg_default(t, sim->cfg.tun_variant);
 	t->mm = BQLM_MM_SC;
 	t->reader = BQLM_TUN_READ;
 	t->queues = 1;

@@ -128,16 +128,15 @@ static int parse_num(const char *s, unsigned long long max,
 }
 
 
-static const char *const tun_names[] = {
-	[BQLM_SIM_TUN_STOCK] = "stock",
-	[BQLM_SIM_TUN_STOP_2019] = "stop-2019",
-	[BQLM_SIM_TUN_BACKPRESSURE] = "backpressure",
+/* The tun variants the simulation takes, in the order a sweep runs them. */
+static const enum bqlm_tun_variant tun_variants[] = {
+	BQLM_TUN_STOCK, BQLM_TUN_STOP_2019, BQLM_TUN_BACKPRESSURE,
 };
 
 static const char *variant_name(const struct bqlm_sim_cfg *c)
 {
 	if (c->dev == BQLM_SIM_TUN)
-		return tun_names[c->tun_variant];
+		return bqlm_tun_variant_name(c->tun_variant);
 	return bqlm_usbnet_variant_name(c->variant);
 }
 
@@ -152,7 +151,7 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 	bqlm_sim_cfg_default(c);
 	if (argc >= 1 && !strcmp(argv[0], "tun")) {
 		c->dev = BQLM_SIM_TUN;
-		c->tun_variant = BQLM_SIM_TUN_BACKPRESSURE;
+		c->tun_variant = BQLM_TUN_BACKPRESSURE;
 	} else if (argc < 1 || strcmp(argv[0], "usbnet")) {
 		return sim_bad("model must be 'usbnet' or 'tun', not '%s'",
 			       argc < 1 ? "" : argv[0]);
@@ -175,13 +174,13 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 			else
 				bad = 1;
 		} else if (!strcmp(opt, "--variant") && c->dev == BQLM_SIM_TUN) {
-			for (v = 0; v < 3; v++)
-				if (!strcmp(arg, tun_names[v]))
-					break;
-			if (v == 3)
+			int var = bqlm_tun_variant_by_name(arg);
+
+			if (var != BQLM_TUN_STOCK && var != BQLM_TUN_STOP_2019 &&
+			    var != BQLM_TUN_BACKPRESSURE)
 				return sim_bad("--variant: 'stock', 'stop-2019' or 'backpressure', not '%s'",
 					       arg);
-			c->tun_variant = v;
+			c->tun_variant = var;
 		} else if (!strcmp(opt, "--ring")) {
 			bad = parse_num(arg, BQLM_SIM_MAX_QLEN, &v) || v < 2;
 			c->ring = v;
@@ -510,12 +509,12 @@ static int run_pair(struct bqlm_sim_cfg *c, const char *label)
 	};
 	struct bqlm_sim_result r;
 	struct bqlm_sim *sim;
-	unsigned int v, n = c->dev == BQLM_SIM_TUN ? 3 : 2;
+	unsigned int v, n = c->dev == BQLM_SIM_TUN ? ARRAY_SIZE(tun_variants) : 2;
 	double wall;
 
 	for (v = 0; v < n; v++) {
 		if (c->dev == BQLM_SIM_TUN)
-			c->tun_variant = v;
+			c->tun_variant = tun_variants[v];
 		else
 			c->variant = vars[v];
 		sim = run_one(c, &r, &wall, true);

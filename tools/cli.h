@@ -19,6 +19,10 @@
 /* Longest counterexample the CLI prints. */
 #define BQLM_CLI_MAX_PATH	4096
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
 int bqlm_cli_usage(const char *who, const char *fmt, const char *arg);
 int bqlm_cli_parse_uint(const char *s, unsigned long lo, unsigned long hi,
 			unsigned int *out);

@@ -37,6 +37,7 @@
 #include <bqlm/types.h>
 #include <bqlm/netdevice.h>
 #include <bqlm/usbnet.h>
+#include <bqlm/tun.h>
 
 #define BQLM_NSEC_PER_SEC	1000000000ULL
 #define BQLM_NSEC_PER_MSEC	1000000ULL
@@ -120,23 +121,12 @@ enum bqlm_sim_dev {
 };
 
 /**
- * enum bqlm_sim_tun_variant - tun's transmit flow control
- * @BQLM_SIM_TUN_STOCK: Linux 6.12: tail drop at a full ring, never stops
- * @BQLM_SIM_TUN_STOP_2019: the 2019 experiment: stop when the ring is full
- *	after producing (or a produce fails: drop), wake after every read
- * @BQLM_SIM_TUN_BACKPRESSURE: IFF_BACKPRESSURE: stop when the ring is full
- *	after producing, wake once half the ring was consumed since the stop
- */
-enum bqlm_sim_tun_variant {
-	BQLM_SIM_TUN_STOCK,
-	BQLM_SIM_TUN_STOP_2019,
-	BQLM_SIM_TUN_BACKPRESSURE,
-};
-
-/**
  * struct bqlm_sim_cfg - the simulation's parameters
  * @dev: enum bqlm_sim_dev
- * @tun_variant: enum bqlm_sim_tun_variant (tun only)
+ * @tun_variant: the tun model's variant (tun only): BQLM_TUN_STOCK (tail
+ *	drop at a full ring), BQLM_TUN_STOP_2019 (stop when full after
+ *	producing, wake after every read) or BQLM_TUN_BACKPRESSURE (stop when
+ *	full after producing, wake once half the ring was consumed)
  * @ring: the tun tx ring's size (tun only; dev->tx_queue_len)
  * @reader_bps: the tun reader's rate, bit/s of packet lengths (tun only)
  * @variant: the usbnet variant (the BQL variants differ only on
@@ -174,7 +164,7 @@ enum bqlm_sim_tun_variant {
  */
 struct bqlm_sim_cfg {
 	enum bqlm_sim_dev dev;
-	enum bqlm_sim_tun_variant tun_variant;
+	enum bqlm_tun_variant tun_variant;
 	unsigned int ring;
 	u64 reader_bps;
 	enum bqlm_usbnet_variant variant;
@@ -320,8 +310,6 @@ const struct bqlm_sim_ping *bqlm_sim_pings(const struct bqlm_sim *sim,
 u64 bqlm_sim_frame_ns(const struct bqlm_sim_cfg *cfg, unsigned int len);
 const struct bqlm_usbnet *bqlm_sim_usbnet(const struct bqlm_sim *sim,
 					  const struct bqlm_usbnet_cfg **cfg);
-struct bqlm_tun;
-struct bqlm_tun_cfg;
 const struct bqlm_tun *bqlm_sim_tun(const struct bqlm_sim *sim,
 				    const struct bqlm_tun_cfg **cfg);
 
