@@ -207,10 +207,15 @@ static void sb_pso_order(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_mm_by_name(NULL), -EINVAL);
 }
 
+/* which smp_mb() a case drops: --no-barrier, --no-mb sent, --no-mb completed */
+#define XOFF_NO_MB_SENT		1U
+#define XOFF_NO_MB_COMPLETED	2U
+#define XOFF_NO_MB_BOTH		(XOFF_NO_MB_SENT | XOFF_NO_MB_COMPLETED)
+
 struct xoff_x_case {
 	const char *desc;
 	enum bqlm_mm_kind mm;
-	bool barriers;
+	unsigned int no_mb;
 	unsigned long long states;
 	unsigned long long transitions;
 	unsigned int violated;
@@ -218,16 +223,24 @@ struct xoff_x_case {
 };
 
 static const struct xoff_x_case xoff_x_cases[] = {
-	{ "sc", BQLM_MM_SC, true, 70, 106, 0, 0 },
+	{ "sc", BQLM_MM_SC, 0, 70, 106, 0, 0 },
 	/* under sc the re-check alone closes the window */
-	{ "sc-no-barrier", BQLM_MM_SC, false, 70, 106, 0, 0 },
-	{ "tso", BQLM_MM_TSO, true, 242, 581, 0, 0 },
-	{ "tso-no-barrier", BQLM_MM_TSO, false, 309, 723, BIT_ST, 9 },
-	{ "pso", BQLM_MM_PSO, true, 254, 638, 0, 0 },
-	{ "pso-no-barrier", BQLM_MM_PSO, false, 333, 835, BIT_ST, 9 },
-	{ "x86", BQLM_MM_X86, true, 173, 395, 0, 0 },
+	{ "sc-no-barrier", BQLM_MM_SC, XOFF_NO_MB_BOTH, 70, 106, 0, 0 },
+	{ "tso", BQLM_MM_TSO, 0, 242, 581, 0, 0 },
+	{ "tso-no-barrier", BQLM_MM_TSO, XOFF_NO_MB_BOTH, 309, 723, BIT_ST, 9 },
+	{ "pso", BQLM_MM_PSO, 0, 254, 638, 0, 0 },
+	{ "pso-no-barrier", BQLM_MM_PSO, XOFF_NO_MB_BOTH, 333, 835, BIT_ST, 9 },
+	{ "x86", BQLM_MM_X86, 0, 173, 395, 0, 0 },
 	/* x86: the locked set_bit / test_and_clear_bit order on their own */
-	{ "x86-no-barrier", BQLM_MM_X86, false, 173, 395, 0, 0 },
+	{ "x86-no-barrier", BQLM_MM_X86, XOFF_NO_MB_BOTH, 173, 395, 0, 0 },
+	/* one barrier at a time: the sender's is the one that matters */
+	{ "tso-no-sent-mb", BQLM_MM_TSO, XOFF_NO_MB_SENT, 309, 723, BIT_ST, 9 },
+	{ "pso-no-sent-mb", BQLM_MM_PSO, XOFF_NO_MB_SENT, 333, 835, BIT_ST, 9 },
+	/* test_and_clear_bit() is fully ordered: the store is out before it */
+	{ "tso-no-completed-mb", BQLM_MM_TSO, XOFF_NO_MB_COMPLETED, 242, 581,
+	  0, 0 },
+	{ "pso-no-completed-mb", BQLM_MM_PSO, XOFF_NO_MB_COMPLETED, 254, 638,
+	  0, 0 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(xoff_x, xoff_x_cases, desc);
@@ -244,7 +257,10 @@ static void xoff_exploration(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	bqlm_xoff_cfg_default(&cfg);
 	cfg.mm = p->mm;
-	cfg.barriers = p->barriers;
+	/* both dropped: the --no-barrier switch itself */
+	cfg.barriers = p->no_mb != XOFF_NO_MB_BOTH;
+	cfg.no_sent_mb = p->no_mb == XOFF_NO_MB_SENT;
+	cfg.no_completed_mb = p->no_mb == XOFF_NO_MB_COMPLETED;
 	KUNIT_ASSERT_EQ(test, bqlm_xoff_system(&cfg, &sys), 0);
 	x = bqlm_explorer_create(&sys, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, x);
@@ -350,6 +366,7 @@ static void xoff_trace(struct kunit *test)
 	struct xoff_words *w;
 	unsigned int *path;
 	struct bqlm_xoff *s;
+	char line[160];
 	char buf[64];
 	int n;
 
@@ -393,6 +410,27 @@ static void xoff_trace(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_xoff_netdev_tx_sent_queue(s, &cfg), 0);
 	KUNIT_EXPECT_EQ(test, bqlm_xoff_netdev_tx_sent_queue(s, &cfg),
 			-EINVAL);
+	/* one smp_mb() dropped: each side's step says whether it has its own */
+	cfg.packets = 3;
+	cfg.barriers = true;
+	cfg.no_sent_mb = true;
+	bqlm_xoff_init(s, &cfg);
+	s->pphase = BQLM_XOFF_RECHECK;
+	s->cphase = BQLM_XOFF_WAKE;
+	sys.describe_action(sys.ctx, s, BQLM_XOFF_A_SENT << 8, line,
+			    sizeof(line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "(no smp_mb) dql_avail"));
+	sys.describe_action(sys.ctx, s, BQLM_XOFF_A_COMPLETED << 8, line,
+			    sizeof(line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "smp_mb(), dql_avail"));
+	cfg.no_sent_mb = false;
+	cfg.no_completed_mb = true;
+	sys.describe_action(sys.ctx, s, BQLM_XOFF_A_SENT << 8, line,
+			    sizeof(line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "smp_mb(), dql_avail"));
+	sys.describe_action(sys.ctx, s, BQLM_XOFF_A_COMPLETED << 8, line,
+			    sizeof(line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "(no smp_mb) dql_avail"));
 }
 
 static struct kunit_case bqlm_bql_xoff_cases[] = {

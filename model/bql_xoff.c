@@ -94,6 +94,12 @@ static int bqlm_xoff_avail(const struct bqlm_mm_cpu *c)
 	       (int)bqlm_mm_load(c, BQLM_XOFF_VAR_QUEUED);
 }
 
+/* Does the producer (@sent) or the completer keep its smp_mb()? */
+static bool bqlm_xoff_mb(const struct bqlm_xoff_cfg *cfg, bool sent)
+{
+	return cfg->barriers && !(sent ? cfg->no_sent_mb : cfg->no_completed_mb);
+}
+
 static bool bqlm_xoff_can_send(const struct bqlm_xoff *s,
 			       const struct bqlm_xoff_cfg *cfg)
 {
@@ -118,8 +124,8 @@ static bool bqlm_xoff_can_send(const struct bqlm_xoff *s,
  * Idle: the qdisc hands over a packet, dql_queued() stores num_queued,
  * the device gets the packet, dql_avail() is read; over the limit the
  * next step sets STACK_XOFF (after smp_mb__before_atomic(), which drains
- * the buffer under the LKMM models), and the one after runs smp_mb() and
- * the re-check.
+ * the buffer under the LKMM models), and the one after runs smp_mb()
+ * (unless @cfg drops it: --no-barrier, --no-mb sent) and the re-check.
  *
  * Return: 0, -EAGAIN while the queue is stopped, -EINVAL when every packet
  * was sent.
@@ -148,7 +154,7 @@ int bqlm_xoff_netdev_tx_sent_queue(struct bqlm_xoff *s,
 		s->pphase = BQLM_XOFF_RECHECK;
 		return 0;
 	default:
-		if (cfg->barriers)
+		if (bqlm_xoff_mb(cfg, true))
 			bqlm_mm_mb(&c);
 		if (bqlm_xoff_avail(&c) >= 0)
 			bqlm_mm_clear_bits(&c, BQLM_XOFF_VAR_STATE,
@@ -169,7 +175,8 @@ static bool bqlm_xoff_can_complete(const struct bqlm_xoff *s)
  * @cfg: the configuration
  *
  * Idle: one packet completes, dql_completed() stores adj_limit = limit +
- * num_completed. Next step: smp_mb(), dql_avail(), and if there is room
+ * num_completed. Next step: smp_mb() (unless @cfg drops it: --no-barrier,
+ * --no-mb completed), dql_avail(), and if there is room
  * test_and_clear_bit(STACK_XOFF) (a full barrier in every model), which
  * reschedules the queue when the bit was set.
  *
@@ -190,7 +197,7 @@ int bqlm_xoff_netdev_tx_completed_queue(struct bqlm_xoff *s,
 		s->cphase = BQLM_XOFF_WAKE;
 		return 0;
 	}
-	if (cfg->barriers)
+	if (bqlm_xoff_mb(cfg, false))
 		bqlm_mm_mb(&c);
 	if (bqlm_xoff_avail(&c) >= 0 &&
 	    bqlm_mm_test_and_clear_bits(&c, BQLM_XOFF_VAR_STATE,
@@ -289,7 +296,7 @@ static int bqlm_xoff_describe_action(const void *ctx, const void *state,
 	const struct bqlm_xoff_cfg *cfg = ctx;
 	const struct bqlm_xoff *s = state;
 	unsigned int arg = BQLM_XOFF_ARG(action);
-	const char *mb = cfg->barriers ? "smp_mb(), " : "(no smp_mb) ";
+	const char *no = "(no smp_mb) ";
 	char e[48];
 
 	switch (BQLM_XOFF_KIND(action)) {
@@ -303,7 +310,7 @@ static int bqlm_xoff_describe_action(const void *ctx, const void *state,
 					"producer: netdev_tx_sent_queue: smp_mb__before_atomic(), set_bit(STACK_XOFF)");
 		return snprintf(buf, len,
 				"producer: netdev_tx_sent_queue: %sdql_avail() >= 0 ? clear_bit(STACK_XOFF)",
-				mb);
+				bqlm_xoff_mb(cfg, true) ? "smp_mb(), " : no);
 	case BQLM_XOFF_A_COMPLETED:
 		if (s->cphase == BQLM_XOFF_IDLE)
 			return snprintf(buf, len,
@@ -311,7 +318,7 @@ static int bqlm_xoff_describe_action(const void *ctx, const void *state,
 					cfg->len);
 		return snprintf(buf, len,
 				"completer: netdev_tx_completed_queue: %sdql_avail() >= 0 ? test_and_clear_bit(STACK_XOFF) -> netif_schedule_queue",
-				mb);
+				bqlm_xoff_mb(cfg, false) ? "smp_mb(), " : no);
 	case BQLM_XOFF_A_FLUSH:
 		bqlm_mm_describe_entry(arg < BQLM_SB_DEPTH ? &s->psb : &s->csb,
 				       arg % BQLM_SB_DEPTH, bqlm_xoff_var_names,

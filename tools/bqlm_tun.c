@@ -88,6 +88,8 @@ void bqlm_cli_tun_usage(FILE *f)
 		"  --len N              bytes per packet (BQL study), 1..1500 (default 100)\n"
 		"bql-xoff options:\n"
 		"  --no-barrier         remove the two smp_mb()\n"
+		"  --no-mb sent|completed  remove the smp_mb() of netdev_tx_sent_queue()\n"
+		"                       or of netdev_tx_completed_queue() only\n"
 		"  --memory-model M     sc, tso, pso, x86 (default tso)\n"
 		"  --packets N          1..%d (default 3)\n"
 		"  --len N              bytes per packet, 1..1000 (default 100)\n"
@@ -318,6 +320,15 @@ static int xoff_opt(const char *opt, const char *arg, void *p)
 		cfg->barriers = false;
 		return 1;
 	}
+	if (!strcmp(opt, "--no-mb")) {
+		if (arg && !strcmp(arg, "sent"))
+			cfg->no_sent_mb = true;
+		else if (arg && !strcmp(arg, "completed"))
+			cfg->no_completed_mb = true;
+		else
+			return -EINVAL;
+		return 1;
+	}
 	if (!strcmp(opt, "--memory-model"))
 		return tun_mm_opt(arg, &cfg->mm);
 	if (!strcmp(opt, "--packets"))
@@ -328,6 +339,21 @@ static int xoff_opt(const char *opt, const char *arg, void *p)
 	if (!strcmp(opt, "--limit"))
 		return tun_uint_opt(arg, 0, 2000, &cfg->limit);
 	return 0;
+}
+
+/* Which of the protocol's two smp_mb() the run keeps, in words. */
+static const char *xoff_barriers(const struct bqlm_xoff_cfg *cfg)
+{
+	bool sent = cfg->barriers && !cfg->no_sent_mb;
+	bool completed = cfg->barriers && !cfg->no_completed_mb;
+
+	if (sent && completed)
+		return "with both smp_mb()";
+	if (sent)
+		return "WITHOUT the smp_mb() of netdev_tx_completed_queue()";
+	if (completed)
+		return "WITHOUT the smp_mb() of netdev_tx_sent_queue()";
+	return "WITHOUT the two smp_mb()";
 }
 
 /**
@@ -352,7 +378,7 @@ int bqlm_cli_explore_xoff(int argc, char **argv)
 	if (bqlm_xoff_system(&cfg, &sys))
 		return tun_usage("%s", "invalid bql-xoff configuration");
 	printf("model bql-xoff: netdev_tx_sent_queue / netdev_tx_completed_queue, %s\n",
-	       cfg.barriers ? "with both smp_mb()" : "WITHOUT the two smp_mb()");
+	       xoff_barriers(&cfg));
 	printf("bound: %u packets of %u B, limit %u B, memory model %s",
 	       cfg.packets, cfg.len, cfg.limit, bqlm_mm_name(cfg.mm));
 	if (o.bounds.max_depth)

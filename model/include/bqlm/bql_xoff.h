@@ -33,6 +33,9 @@
  * struct bqlm_xoff_cfg - the bql-xoff system's configuration
  * @mm: the memory model
  * @barriers: keep the two smp_mb() of the protocol (false: --no-barrier)
+ * @no_sent_mb: drop netdev_tx_sent_queue()'s smp_mb() only (--no-mb sent)
+ * @no_completed_mb: drop netdev_tx_completed_queue()'s smp_mb() only
+ *	(--no-mb completed)
  * @packets: packets the producer sends, 1..BQLM_XOFF_MAX_PACKETS
  * @len: bytes per packet, 1..1000
  * @limit: the pinned DQL limit in bytes, 0..2000
@@ -40,6 +43,8 @@
 struct bqlm_xoff_cfg {
 	enum bqlm_mm_kind mm;
 	bool barriers;
+	bool no_sent_mb;
+	bool no_completed_mb;
 	unsigned int packets;
 	unsigned int len;
 	unsigned int limit;
