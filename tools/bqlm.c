@@ -4,6 +4,7 @@
  *
  *   bqlm list
  *   bqlm explore usbnet --variant NAME [options]
+ *   bqlm explore nic [--profile NAME] [options]
  *   bqlm bench [--packets N] [--reps N]
  *
  * Exit status: 0 no violation, 1 violation, 2 bad usage, 3 the exploration
@@ -23,6 +24,7 @@
 #include "cli.h"
 #include "bqlm_tun.h"
 #include "bqlm_sim.h"
+#include "bqlm_nic.h"
 
 static const char *prog = "bqlm";
 
@@ -55,6 +57,7 @@ static void print_help(FILE *f)
 		"             3 exploration incomplete (bound), 4 internal error\n",
 		prog, prog, prog, BQLM_USBNET_MAX_PACKETS);
 	bqlm_cli_tun_usage(f);
+	bqlm_cli_nic_usage(f);
 	bqlm_cli_sim_usage(f);
 }
 
@@ -69,11 +72,13 @@ static int cmd_list(void)
 
 	printf("models:\n  usbnet   drivers/net/usb/usbnet.c transmit side (Linux 6.12 + BQL)\n");
 	bqlm_cli_tun_models();
+	bqlm_cli_nic_models();
 	printf("usbnet variants:\n");
 	for (v = 0; v < BQLM_USBNET_NR_VARIANTS; v++)
 		printf("  %-10s %s\n", bqlm_usbnet_variant_name(v),
 		       bqlm_usbnet_variant_desc(v));
 	bqlm_cli_tun_list();
+	bqlm_cli_nic_list();
 	return 0;
 }
 
@@ -265,6 +270,8 @@ static int cmd_explore(int argc, char **argv)
 		return bqlm_cli_explore_tun(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "bql-xoff"))
 		return bqlm_cli_explore_xoff(argc - 1, argv + 1);
+	if (!strcmp(argv[0], "nic"))
+		return bqlm_cli_explore_nic(argc - 1, argv + 1);
 	if (strcmp(argv[0], "usbnet"))
 		return bad_usage("unknown model '%s' (see 'bqlm list')",
 				 argv[0]);

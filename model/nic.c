@@ -1,0 +1,1539 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - the transmit side of a NAPI Ethernet or virtual NIC driver
+ * (see <bqlm/nic.h>), on the queue layer of model/netdevice.c.
+ *
+ * What is modelled, and how (see also docs/nic.md):
+ *
+ *  - Locks are step boundaries and enabling conditions. ndo_start_xmit()
+ *    holds its queue's tx lock (HARD_TX_LOCK) from its first step to its
+ *    last; netif_tx_disable() and, with cfg->napi_txlock, the NAPI poll
+ *    wait for it. XDP_TX takes the same lock for one step.
+ *
+ *  - netdev_tx_sent_queue() is three steps (dql_queued, set STACK_XOFF,
+ *    smp_mb + re-check) and netdev_tx_completed_queue() two (dql_completed,
+ *    smp_mb + wake), as model/netdevice.c splits them; a NAPI poll is in
+ *    dql_completed() between its first and second step, which is what the
+ *    serialised-completion check counts.
+ *
+ *  - The device completes one descriptor per step, in ring order, and only
+ *    descriptors a doorbell covered; each completion raises the interrupt,
+ *    which schedules NAPI unless NAPI is disabled. napi_complete_done()
+ *    re-arms it: a poll that leaves completed descriptors behind is
+ *    scheduled again at once.
+ *
+ *  - The stack is one CPU running the qdisc: it sends cfg->packets packets
+ *    in batches of cfg->batch with netdev_xmit_more() set on all but the
+ *    last, to a queue only while netif_xmit_stopped() is false; a batch
+ *    ends early when the driver stops the queue (dev_hard_start_xmit()).
+ *
+ *  - Ground truth per queue: the bytes of packets reported sent since the
+ *    last reset that are still on the ring or were freed without a
+ *    completion (orphans). A reset forgets both and marks what is on the
+ *    ring stale; completing a stale packet breaks reset-on-stop. Orphans
+ *    still there when a reset path wakes the queues are skbs lost to BQL
+ *    (skb accounting); they also end in a stall.
+ *
+ *  - Time is not modelled (every step at jiffies cfg->now), as in the
+ *    usbnet model. Left out: TSO/GSO segmentation, fragments beyond
+ *    cfg->descs, DMA mapping failures, the receive side, interrupt
+ *    coalescing, per-CPU XDP queues, weak memory (bql-xoff covers it).
+ */
+#include "bqlm_internal.h"
+#include <bqlm/nic.h>
+
+#define BQLM_NIC_KIND(a)	((a) >> 8)
+#define BQLM_NIC_ARG(a)		((a) & 0xff)
+#define BQLM_NIC_STACK_XOFF	(1UL << BQLM_QUEUE_STATE_STACK_XOFF)
+
+static const char *const bqlm_nic_op_names[BQLM_NIC_NR_OPS] = {
+	[BQLM_NIC_OP_STOP] = "stop",
+	[BQLM_NIC_OP_NAPI_OFF] = "napi-off",
+	[BQLM_NIC_OP_DMA_OFF] = "dma-off",
+	[BQLM_NIC_OP_DRAIN] = "drain",
+	[BQLM_NIC_OP_RESET] = "reset",
+	[BQLM_NIC_OP_RESET0] = "reset0",
+	[BQLM_NIC_OP_DMA_ON] = "dma-on",
+	[BQLM_NIC_OP_NAPI_ON] = "napi-on",
+	[BQLM_NIC_OP_WAKE] = "wake",
+};
+
+/* What each call is in the kernel, for traces. */
+static const char *const bqlm_nic_op_calls[BQLM_NIC_NR_OPS] = {
+	[BQLM_NIC_OP_STOP] = "netif_tx_disable",
+	[BQLM_NIC_OP_NAPI_OFF] = "napi_disable",
+	[BQLM_NIC_OP_DMA_OFF] = "stop the device's DMA",
+	[BQLM_NIC_OP_DRAIN] = "free the tx buffers (no completion)",
+	[BQLM_NIC_OP_RESET] = "netdev_tx_reset_queue (every queue)",
+	[BQLM_NIC_OP_RESET0] = "netdev_reset_queue(dev) (queue 0 only)",
+	[BQLM_NIC_OP_DMA_ON] = "restart the device's DMA",
+	[BQLM_NIC_OP_NAPI_ON] = "napi_enable, napi_schedule",
+	[BQLM_NIC_OP_WAKE] = "netif_tx_wake_all_queues",
+};
+
+static const char *const bqlm_nic_path_names[BQLM_NIC_NR_PATHS] = {
+	[BQLM_NIC_PATH_CLOSE] = "close",
+	[BQLM_NIC_PATH_OPEN] = "open",
+	[BQLM_NIC_PATH_RECONFIG] = "reconfig",
+	[BQLM_NIC_PATH_TIMEOUT] = "timeout",
+	[BQLM_NIC_PATH_SUSPEND] = "suspend",
+	[BQLM_NIC_PATH_RESUME] = "resume",
+};
+
+/* The kernel entry point of each path, for traces. */
+static const char *const bqlm_nic_path_calls[BQLM_NIC_NR_PATHS] = {
+	[BQLM_NIC_PATH_CLOSE] = "ifdown: dev_close -> ndo_stop",
+	[BQLM_NIC_PATH_OPEN] = "ifup: ndo_open",
+	[BQLM_NIC_PATH_RECONFIG] =
+		"ethtool -G / XDP or XSK attach: ring reconfiguration",
+	[BQLM_NIC_PATH_TIMEOUT] = "watchdog: ndo_tx_timeout recovery",
+	[BQLM_NIC_PATH_SUSPEND] = "pm: suspend",
+	[BQLM_NIC_PATH_RESUME] = "pm: resume",
+};
+
+/**
+ * bqlm_nic_op_name() - the option name of a reset-path call
+ * @op: the call
+ *
+ * Return: its name, "?" if out of range.
+ */
+const char *bqlm_nic_op_name(enum bqlm_nic_op op)
+{
+	return (unsigned int)op < BQLM_NIC_NR_OPS ? bqlm_nic_op_names[op] : "?";
+}
+
+/**
+ * bqlm_nic_path_name() - the option name of a reset path
+ * @path: the path
+ *
+ * Return: its name, "?" if out of range.
+ */
+const char *bqlm_nic_path_name(enum bqlm_nic_path path)
+{
+	return (unsigned int)path < BQLM_NIC_NR_PATHS ?
+	       bqlm_nic_path_names[path] : "?";
+}
+
+/**
+ * bqlm_nic_parse_ops() - a comma-separated list of reset-path calls
+ * @s: e.g. "stop,napi-off,dma-off,drain,reset"; "none" for no call
+ * @ops: receives BQLM_NIC_MAX_OPS calls at most
+ * @n: receives how many
+ *
+ * Return: 0, or -EINVAL (unknown name, too many, empty); nothing is stored
+ * then.
+ */
+int bqlm_nic_parse_ops(const char *s, unsigned char *ops, unsigned int *n)
+{
+	unsigned char tmp[BQLM_NIC_MAX_OPS];
+	unsigned int k = 0, op;
+	size_t len;
+
+	if (!s || !*s)
+		return -EINVAL;
+	if (!strcmp(s, "none")) {
+		*n = 0;
+		return 0;
+	}
+	while (*s) {
+		len = strcspn(s, ",");
+		for (op = 0; op < BQLM_NIC_NR_OPS; op++)
+			if (strlen(bqlm_nic_op_names[op]) == len &&
+			    !strncmp(s, bqlm_nic_op_names[op], len))
+				break;
+		if (op == BQLM_NIC_NR_OPS || k == BQLM_NIC_MAX_OPS)
+			return -EINVAL;
+		tmp[k++] = op;
+		s += len;
+		if (*s == ',' && !*++s)
+			return -EINVAL;
+	}
+	memcpy(ops, tmp, k);
+	*n = k;
+	return 0;
+}
+
+/**
+ * bqlm_nic_format_ops() - the inverse of bqlm_nic_parse_ops()
+ * @ops: the calls
+ * @n: how many
+ * @buf: where to write
+ * @len: its size
+ *
+ * Return: as snprintf().
+ */
+int bqlm_nic_format_ops(const unsigned char *ops, unsigned int n, char *buf,
+			size_t len)
+{
+	size_t w = 0;
+	unsigned int i;
+
+	if (!n)
+		return snprintf(buf, len, "none");
+	if (len)
+		buf[0] = 0;
+	for (i = 0; i < n; i++)
+		w += snprintf(buf + min(w, len), len - min(w, len), "%s%s",
+			      i ? "," : "",
+			      bqlm_nic_op_name((enum bqlm_nic_op)ops[i]));
+	return w;
+}
+
+static void bqlm_nic_set_ops(struct bqlm_nic_cfg *cfg, enum bqlm_nic_path p,
+			     const char *s)
+{
+	/* the strings below are the model's own: they always parse */
+	if (bqlm_nic_parse_ops(s, cfg->ops[p], &cfg->nr_ops[p]))
+		cfg->nr_ops[p] = 0;
+}
+
+#define BQLM_NIC_DOWN_OPS	"stop,napi-off,dma-off,drain,reset"
+#define BQLM_NIC_UP_OPS		"dma-on,napi-on,wake"
+#define BQLM_NIC_REINIT_OPS	BQLM_NIC_DOWN_OPS "," BQLM_NIC_UP_OPS
+
+/**
+ * bqlm_nic_cfg_default() - the generic NAPI Ethernet driver, correct
+ * @cfg: receives it
+ *
+ * One queue, three 1000-byte packets of one descriptor, a ring of two,
+ * xmit_more batches of two; netdev_tx_sent_queue() before the doorbell,
+ * the ring-full stop after it, the doorbell on !xmit_more ||
+ * netif_xmit_stopped() (e1000e); completions in NAPI only, budget 2. Every
+ * path stops the queues, disables NAPI, stops the DMA, frees the ring and
+ * resets BQL before it restarts anything. One close/open cycle.
+ */
+void bqlm_nic_cfg_default(struct bqlm_nic_cfg *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->queues = 1;
+	cfg->map = BQLM_NIC_MAP_RR;
+	cfg->packets = 3;
+	cfg->len = 1000;
+	cfg->descs = 1;
+	cfg->ring = 2;
+	cfg->batch = 2;
+	cfg->budget = 2;
+	cfg->sent = BQLM_NIC_SENT_BEFORE_DOORBELL;
+	cfg->doorbell = BQLM_NIC_KICK_XMIT_STOPPED;
+	cfg->stopcheck = BQLM_NIC_STOP_AFTER_SENT;
+	cfg->completers = BQLM_NIC_COMPLETE_NAPI;
+	cfg->bytes = BQLM_NIC_BYTES_SKB_LEN;
+	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_CLOSE, BQLM_NIC_DOWN_OPS);
+	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_OPEN, BQLM_NIC_UP_OPS);
+	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_RECONFIG, BQLM_NIC_REINIT_OPS);
+	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_TIMEOUT, BQLM_NIC_REINIT_OPS);
+	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_SUSPEND, BQLM_NIC_DOWN_OPS);
+	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_RESUME, BQLM_NIC_UP_OPS);
+	cfg->stops = 1;
+	cfg->hold_time = 1000;
+	cfg->now = 1000;
+}
+
+enum bqlm_nic_profile_id {
+	BQLM_NIC_PR_GENERIC,
+	BQLM_NIC_PR_VIRTIO_OPEN_BUG,
+	BQLM_NIC_PR_VIRTIO_OPEN_FIX,
+	BQLM_NIC_PR_VIRTIO_RESIZE_BUG,
+	BQLM_NIC_PR_VIRTIO_RESIZE_FIX,
+	BQLM_NIC_PR_VIRTIO_XSK_BUG,
+	BQLM_NIC_PR_VIRTIO_XSK_FIX,
+	BQLM_NIC_PR_MTK_BUG,
+	BQLM_NIC_PR_MTK_FIX,
+	BQLM_NIC_PR_AXIENET_BUG,
+	BQLM_NIC_PR_AXIENET_FIX,
+	BQLM_NIC_NR_PROFILES
+};
+
+static const struct bqlm_nic_profile bqlm_nic_profiles[] = {
+	[BQLM_NIC_PR_GENERIC] = {
+		"generic", "e1000e-like NAPI Ethernet", "-",
+		"every path stops, drains and resets before it restarts" },
+	[BQLM_NIC_PR_VIRTIO_OPEN_BUG] = {
+		"virtio-net-open-reset", "virtio_net", "3ddccbefebdb^",
+		"ndo_open resets BQL while completions of the closed epoch are still on the vq" },
+	[BQLM_NIC_PR_VIRTIO_OPEN_FIX] = {
+		"virtio-net-3ddccbefebdb", "virtio_net", "3ddccbefebdb",
+		"no reset on open: the first poll completes the old epoch" },
+	[BQLM_NIC_PR_VIRTIO_RESIZE_BUG] = {
+		"virtio-net-resize", "virtio_net", "1480f0f61b67^",
+		"virtnet_tx_resize() frees the unsent buffers without a reset" },
+	[BQLM_NIC_PR_VIRTIO_RESIZE_FIX] = {
+		"virtio-net-1480f0f61b67", "virtio_net", "1480f0f61b67",
+		"virtqueue_resize()'s recycle_done resets the queue" },
+	[BQLM_NIC_PR_VIRTIO_XSK_BUG] = {
+		"virtio-net-xsk-bind", "virtio_net", "76a771ec4c9a^",
+		"virtnet_sq_bind_xsk_pool() frees tx buffers without a reset" },
+	[BQLM_NIC_PR_VIRTIO_XSK_FIX] = {
+		"virtio-net-76a771ec4c9a", "virtio_net", "76a771ec4c9a",
+		"virtqueue_reset()'s recycle_done resets the queue" },
+	[BQLM_NIC_PR_MTK_BUG] = {
+		"mtk-eth-reset0", "mtk_eth_soc", "4db6c75124d8^",
+		"mtk_dma_free() resets queue 0 only (netdev_reset_queue)" },
+	[BQLM_NIC_PR_MTK_FIX] = {
+		"mtk-eth-4db6c75124d8", "mtk_eth_soc", "4db6c75124d8",
+		"netdev_tx_reset_subqueue() on every tx queue" },
+	[BQLM_NIC_PR_AXIENET_BUG] = {
+		"axienet-bd-sum", "xilinx_axienet", "d1978d03e867^",
+		"completed bytes summed per descriptor, dropped when no packet ended in the poll" },
+	[BQLM_NIC_PR_AXIENET_FIX] = {
+		"axienet-d1978d03e867", "xilinx_axienet", "d1978d03e867",
+		"skb->len of each packet whose last descriptor completed" },
+};
+
+/**
+ * bqlm_nic_nr_profiles() - how many profiles there are
+ *
+ * Return: the number; ids are 0 to it minus one.
+ */
+unsigned int bqlm_nic_nr_profiles(void)
+{
+	return BQLM_NIC_NR_PROFILES;
+}
+
+/**
+ * bqlm_nic_profile() - a profile's names
+ * @id: its id
+ *
+ * Return: the profile, or NULL for an id out of range.
+ */
+const struct bqlm_nic_profile *bqlm_nic_profile(unsigned int id)
+{
+	return id < BQLM_NIC_NR_PROFILES ? &bqlm_nic_profiles[id] : NULL;
+}
+
+/**
+ * bqlm_nic_profile_by_name() - a profile's id
+ * @name: its name
+ *
+ * Return: the id, or -ENOENT.
+ */
+int bqlm_nic_profile_by_name(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name && i < BQLM_NIC_NR_PROFILES; i++)
+		if (!strcmp(name, bqlm_nic_profiles[i].name))
+			return i;
+	return -ENOENT;
+}
+
+/* virtio_net (6.12): free_old_xmit() in start_xmit and in the tx NAPI
+ * poll, both under the tx lock; the ring-full stop before
+ * __netdev_tx_sent_queue(), whose return value rings the doorbell;
+ * ndo_stop disables NAPI but frees nothing (the vq keeps its buffers).
+ */
+static void bqlm_nic_cfg_virtio(struct bqlm_nic_cfg *cfg)
+{
+	cfg->doorbell = BQLM_NIC_KICK_SENT_QUEUE;
+	cfg->stopcheck = BQLM_NIC_STOP_BEFORE_SENT;
+	cfg->completers = BQLM_NIC_COMPLETE_NAPI_XMIT;
+	cfg->napi_txlock = true;
+	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_CLOSE, "napi-off");
+	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_OPEN, "napi-on,wake");
+	/* virtnet_tx_pause / virtqueue_resize / virtnet_tx_resume */
+	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_RECONFIG,
+			 "napi-off,stop,dma-off,drain,reset,dma-on,wake,napi-on");
+	cfg->stops = 0;
+}
+
+/**
+ * bqlm_nic_cfg_profile() - the configuration of a profile
+ * @cfg: receives it (the default bound, then the profile's options)
+ * @id: the profile
+ *
+ * Return: 0, or -EINVAL for an unknown id.
+ */
+int bqlm_nic_cfg_profile(struct bqlm_nic_cfg *cfg, unsigned int id)
+{
+	bqlm_nic_cfg_default(cfg);
+	switch (id) {
+	case BQLM_NIC_PR_GENERIC:
+		return 0;
+	case BQLM_NIC_PR_VIRTIO_OPEN_BUG:
+	case BQLM_NIC_PR_VIRTIO_OPEN_FIX:
+		bqlm_nic_cfg_virtio(cfg);
+		cfg->stops = 1;
+		if (id == BQLM_NIC_PR_VIRTIO_OPEN_BUG)
+			/* virtnet_enable_queue_pair() before 3ddccbefebdb */
+			bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_OPEN,
+					 "reset,napi-on,wake");
+		return 0;
+	case BQLM_NIC_PR_VIRTIO_RESIZE_BUG:
+	case BQLM_NIC_PR_VIRTIO_RESIZE_FIX:
+	case BQLM_NIC_PR_VIRTIO_XSK_BUG:
+	case BQLM_NIC_PR_VIRTIO_XSK_FIX:
+		bqlm_nic_cfg_virtio(cfg);
+		cfg->reconfigs = 1;
+		if (id == BQLM_NIC_PR_VIRTIO_RESIZE_BUG ||
+		    id == BQLM_NIC_PR_VIRTIO_XSK_BUG)
+			bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_RECONFIG,
+					 "napi-off,stop,dma-off,drain,dma-on,wake,napi-on");
+		return 0;
+	case BQLM_NIC_PR_MTK_BUG:
+	case BQLM_NIC_PR_MTK_FIX:
+		/* QDMA: several tx queues, netdev_tx_sent_queue() and the
+		 * doorbell on !xmit_more || netif_xmit_stopped()
+		 */
+		cfg->queues = 2;
+		cfg->batch = 1;
+		cfg->packets = 2;
+		if (id == BQLM_NIC_PR_MTK_BUG)
+			bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_CLOSE,
+					 "stop,napi-off,dma-off,drain,reset0");
+		return 0;
+	case BQLM_NIC_PR_AXIENET_BUG:
+	case BQLM_NIC_PR_AXIENET_FIX:
+		/* scatter-gather: a packet spans descriptors; no xmit_more */
+		cfg->descs = 2;
+		cfg->ring = 4;
+		cfg->batch = 1;
+		cfg->stops = 0;
+		if (id == BQLM_NIC_PR_AXIENET_BUG)
+			cfg->bytes = BQLM_NIC_BYTES_BD_SUM;
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+/**
+ * bqlm_nic_cfg_check() - is a configuration within the model's bounds?
+ * @cfg: the configuration
+ *
+ * Return: 0, or -EINVAL.
+ */
+int bqlm_nic_cfg_check(const struct bqlm_nic_cfg *cfg)
+{
+	unsigned int p, i;
+
+	if (cfg->queues < 1 || cfg->queues > BQLM_NIC_MAX_QUEUES ||
+	    (unsigned int)cfg->map >= BQLM_NIC_NR_MAP ||
+	    cfg->packets < 1 || cfg->packets > BQLM_NIC_MAX_PACKETS ||
+	    cfg->len < 1 || cfg->len > BQLM_NIC_MAX_LEN ||
+	    cfg->descs < 1 || cfg->descs > BQLM_NIC_MAX_DESCS ||
+	    cfg->ring < cfg->descs || cfg->ring > BQLM_NIC_MAX_RING ||
+	    cfg->batch < 1 || cfg->batch > 3 ||
+	    cfg->budget < 1 || cfg->budget > BQLM_NIC_MAX_RING ||
+	    (unsigned int)cfg->sent >= BQLM_NIC_NR_SENT ||
+	    (unsigned int)cfg->doorbell >= BQLM_NIC_NR_KICK ||
+	    (unsigned int)cfg->stopcheck >= BQLM_NIC_NR_STOP ||
+	    (unsigned int)cfg->completers >= BQLM_NIC_NR_COMPLETE ||
+	    (unsigned int)cfg->bytes >= BQLM_NIC_NR_BYTES ||
+	    cfg->xdp_frames > 2 || cfg->stops > 2 || cfg->reconfigs > 2 ||
+	    cfg->timeouts > 2 || cfg->suspends > 2)
+		return -EINVAL;
+	for (p = 0; p < BQLM_NIC_NR_PATHS; p++) {
+		if (cfg->nr_ops[p] > BQLM_NIC_MAX_OPS)
+			return -EINVAL;
+		for (i = 0; i < cfg->nr_ops[p]; i++)
+			if (cfg->ops[p][i] >= BQLM_NIC_NR_OPS)
+				return -EINVAL;
+	}
+	return 0;
+}
+
+/**
+ * bqlm_nic_init() - the device open and idle, every queue running
+ * @nic: receives the state
+ * @cfg: the configuration
+ */
+void bqlm_nic_init(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
+{
+	unsigned int q;
+
+	memset(nic, 0, sizeof(*nic));
+	for (q = 0; q < BQLM_NIC_MAX_QUEUES; q++)
+		bqlm_txq_init(&nic->q[q].txq, cfg->hold_time, cfg->now);
+	nic->up = 1;
+	nic->napi_on = 1;
+	nic->dma_on = 1;
+	nic->left[0] = cfg->stops;
+	nic->left[1] = cfg->reconfigs;
+	nic->left[2] = cfg->timeouts;
+	nic->left[3] = cfg->suspends;
+}
+
+/* Descriptors in use on a ring (not yet cleaned by the driver). */
+static unsigned int bqlm_nic_used(const struct bqlm_nic_queue *nq)
+{
+	unsigned int i, used = 0;
+
+	for (i = 0; i < nq->npkts; i++)
+		used += nq->pkt[i].ndesc - nq->pkt[i].cleaned;
+	return used;
+}
+
+/* Room for one more packet of cfg->descs descriptors? */
+static bool bqlm_nic_room(const struct bqlm_nic_queue *nq,
+			  const struct bqlm_nic_cfg *cfg)
+{
+	return nq->npkts < BQLM_NIC_MAX_RING &&
+	       bqlm_nic_used(nq) + cfg->descs <= cfg->ring;
+}
+
+/**
+ * bqlm_nic_inflight() - ground truth: bytes BQL must count as in flight
+ * @nic: the state
+ * @q: the queue
+ *
+ * Return: bytes of the packets reported sent since the last reset that are
+ * on the ring or in a running poll's hands, plus those freed since without
+ * a completion.
+ */
+unsigned int bqlm_nic_inflight(const struct bqlm_nic *nic, unsigned int q)
+{
+	const struct bqlm_nic_queue *nq = &nic->q[q];
+	unsigned int i, b = nq->orphan_bytes + nq->napi_held;
+
+	for (i = 0; i < nq->npkts; i++)
+		if ((nq->pkt[i].flags & (BQLM_NIC_PKT_SENT |
+					 BQLM_NIC_PKT_STALE)) ==
+		    BQLM_NIC_PKT_SENT)
+			b += nq->pkt[i].len;
+	return b;
+}
+
+/* The queue of the stack's next packet, and whether xmit_more is set. */
+static unsigned int bqlm_nic_next_queue(const struct bqlm_nic *nic,
+					const struct bqlm_nic_cfg *cfg)
+{
+	if (cfg->map == BQLM_NIC_MAP_Q0)
+		return 0;
+	return nic->batch_no % cfg->queues;
+}
+
+static bool bqlm_nic_next_more(const struct bqlm_nic *nic,
+			       const struct bqlm_nic_cfg *cfg)
+{
+	return nic->batch_pos + 1 < cfg->batch &&
+	       nic->sent + 1 < cfg->packets;
+}
+
+static void bqlm_nic_remove(struct bqlm_nic_queue *nq, unsigned int i)
+{
+	memmove(&nq->pkt[i], &nq->pkt[i + 1],
+		(nq->npkts - i - 1) * sizeof(nq->pkt[0]));
+	nq->npkts--;
+	memset(&nq->pkt[nq->npkts], 0, sizeof(nq->pkt[0]));
+}
+
+/*
+ * Clean what the device has completed, from the head of the ring, up to
+ * @budget packets: the bytes to report, in cfg->bytes' way, the packets
+ * freed, the bytes of those reported sent in this epoch (@held), and in
+ * @ev the stale and never-reported ones.
+ */
+static unsigned int bqlm_nic_clean(struct bqlm_nic_queue *nq,
+				   const struct bqlm_nic_cfg *cfg,
+				   unsigned int budget, unsigned int *pkts,
+				   unsigned int *held, struct bqlm_inv_step *ev)
+{
+	unsigned int bytes = 0, bd = 0;
+
+	*pkts = 0;
+	*held = 0;
+	while (nq->npkts && *pkts < budget) {
+		struct bqlm_nic_pkt *p = &nq->pkt[0];
+		bool counted = !(p->flags & BQLM_NIC_PKT_XDP) ||
+			       cfg->xdp_counted;
+		unsigned int per = p->len / p->ndesc;
+
+		if (cfg->bytes == BQLM_NIC_BYTES_BD_SUM) {
+			/* every completed descriptor, whole packet or not */
+			while (p->cleaned < p->done) {
+				p->cleaned++;
+				if (counted)
+					bd += p->cleaned == p->ndesc ?
+					      p->len - per * (p->ndesc - 1) :
+					      per;
+			}
+		} else if (p->done == p->ndesc) {
+			p->cleaned = p->ndesc;
+		}
+		if (p->cleaned < p->ndesc)
+			break;
+		if ((p->flags & (BQLM_NIC_PKT_SENT | BQLM_NIC_PKT_STALE)) ==
+		    BQLM_NIC_PKT_SENT)
+			*held += p->len;
+		if (counted) {
+			bytes += p->len;
+			if (p->flags & BQLM_NIC_PKT_STALE)
+				ev->stale_bytes += p->len;
+			else if (!(p->flags & BQLM_NIC_PKT_SENT))
+				ev->unsent_skbs++;
+		}
+		(*pkts)++;
+		bqlm_nic_remove(nq, 0);
+	}
+	if (cfg->bytes == BQLM_NIC_BYTES_BD_SUM)
+		return *pkts ? bd : 0;
+	return bytes;
+}
+
+/* The DRV_XOFF half of the ring: stop when full, re-check (one step). */
+static void bqlm_nic_maybe_stop(struct bqlm_nic *nic,
+				const struct bqlm_nic_cfg *cfg, unsigned int q)
+{
+	struct bqlm_nic_queue *nq = &nic->q[q];
+
+	if (bqlm_nic_room(nq, cfg))
+		return;
+	bqlm_netif_tx_stop_queue(&nq->txq, cfg->now);
+	/* smp_mb(); the poll may have made room meanwhile */
+	if (bqlm_nic_room(nq, cfg))
+		bqlm_netif_tx_start_queue(&nq->txq);
+}
+
+static void bqlm_nic_ring_doorbell(struct bqlm_nic_queue *nq)
+{
+	unsigned int i;
+
+	for (i = 0; i < nq->npkts; i++)
+		nq->pkt[i].flags |= BQLM_NIC_PKT_KICKED;
+}
+
+/* Record a DQL call's refusal in @ev. */
+static void bqlm_nic_dql_ev(struct bqlm_inv_step *ev, int ret,
+			    const struct bqlm_dql *dql, unsigned int count)
+{
+	if (!ret)
+		return;
+	ev->dql_err = ret;
+	ev->dql_val[0] = count;
+	ev->dql_val[1] = bqlm_dql_inflight(dql);
+}
+
+/* The end of ndo_start_xmit(): the batch bookkeeping, unlock. */
+static void bqlm_nic_xmit_end(struct bqlm_nic *nic,
+			      const struct bqlm_nic_cfg *cfg)
+{
+	struct bqlm_nic_queue *nq = &nic->q[nic->xmit_q];
+
+	nic->sent++;
+	/* dev_hard_start_xmit() ends the batch on a stopped queue */
+	if (nic->xmit_more && !bqlm_netif_xmit_stopped(&nq->txq)) {
+		nic->batch_pos++;
+	} else {
+		nic->batch_pos = 0;
+		nic->batch_no++;
+	}
+	nic->xmit = BQLM_NIC_XMIT_IDLE;
+	nic->xmit_more = 0;
+	nic->kick = 0;
+	nq->lock = BQLM_NIC_LOCK_FREE;
+	(void)cfg;
+}
+
+/* After the sent call: the ring-full stop (e1000e's place), the doorbell. */
+static void bqlm_nic_xmit_tail(struct bqlm_nic *nic,
+			       const struct bqlm_nic_cfg *cfg)
+{
+	struct bqlm_nic_queue *nq = &nic->q[nic->xmit_q];
+	bool kick;
+
+	if (cfg->stopcheck == BQLM_NIC_STOP_AFTER_SENT)
+		bqlm_nic_maybe_stop(nic, cfg, nic->xmit_q);
+	switch (cfg->doorbell) {
+	case BQLM_NIC_KICK_SENT_QUEUE:
+		kick = nic->kick;
+		break;
+	case BQLM_NIC_KICK_XMIT_STOPPED:
+		kick = !nic->xmit_more || bqlm_netif_xmit_stopped(&nq->txq);
+		break;
+	default:
+		kick = !nic->xmit_more;
+	}
+	if (kick)
+		bqlm_nic_ring_doorbell(nq);
+}
+
+/* __netdev_tx_sent_queue()'s first step on the newest packet. */
+static void bqlm_nic_sent_queue(struct bqlm_nic *nic,
+				const struct bqlm_nic_cfg *cfg,
+				struct bqlm_inv_step *ev)
+{
+	struct bqlm_nic_queue *nq = &nic->q[nic->xmit_q];
+	struct bqlm_nic_pkt *p = NULL;
+	bool over;
+	int ret;
+
+	/*
+	 * The packet is the newest on the ring (the tx lock keeps others
+	 * off), unless, counted after the doorbell, it already completed.
+	 */
+	if (nq->npkts && !(nq->pkt[nq->npkts - 1].flags &
+			   (BQLM_NIC_PKT_SENT | BQLM_NIC_PKT_STALE |
+			    BQLM_NIC_PKT_XDP)))
+		p = &nq->pkt[nq->npkts - 1];
+	ret = bqlm_txq_sent_step_queue(&nq->txq, cfg->len, cfg->now, &over);
+	bqlm_nic_dql_ev(ev, ret, &nq->txq.dql, cfg->len);
+	if (!ret && p)
+		p->flags |= BQLM_NIC_PKT_SENT;
+	if (nic->xmit_more) {
+		nic->kick = bqlm_netif_tx_queue_stopped(&nq->txq);
+		return;
+	}
+	nic->kick = 1;
+	if (over)
+		nic->xmit = BQLM_NIC_XMIT_XOFF;
+}
+
+/* netdev_tx_completed_queue() in one step, for ndo_start_xmit()'s cleanup. */
+static void bqlm_nic_xmit_cleanup(struct bqlm_nic *nic,
+				  const struct bqlm_nic_cfg *cfg,
+				  struct bqlm_inv_step *ev)
+{
+	struct bqlm_nic_queue *nq = &nic->q[nic->xmit_q];
+	unsigned int pkts, bytes, held;
+	int ret;
+
+	bytes = bqlm_nic_clean(nq, cfg, BQLM_NIC_MAX_RING, &pkts, &held, ev);
+	if (!bytes)
+		return;
+	ret = bqlm_txq_completed_step_dql(&nq->txq, bytes, cfg->now);
+	bqlm_nic_dql_ev(ev, ret, &nq->txq.dql, bytes);
+	if (!ret)
+		bqlm_txq_completed_step_wake(&nq->txq);
+}
+
+static bool bqlm_nic_can_xmit(const struct bqlm_nic *nic,
+			      const struct bqlm_nic_cfg *cfg)
+{
+	const struct bqlm_nic_queue *nq;
+
+	if (nic->xmit != BQLM_NIC_XMIT_IDLE)
+		return true;
+	if (!nic->up || nic->sent >= cfg->packets)
+		return false;
+	nq = &nic->q[bqlm_nic_next_queue(nic, cfg)];
+	/* the qdisc holds packets while the queue is stopped; a full ring
+	 * the driver did not stop for would be NETDEV_TX_BUSY: requeued
+	 */
+	return !bqlm_netif_xmit_stopped(&nq->txq) &&
+	       nq->lock == BQLM_NIC_LOCK_FREE && bqlm_nic_room(nq, cfg);
+}
+
+/**
+ * bqlm_ndo_start_xmit() - the stack's transmit, one step
+ * @nic: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did
+ *
+ * First step: HARD_TX_LOCK; with BQLM_NIC_COMPLETE_NAPI_XMIT the ring is
+ * cleaned and completed first; the packet's descriptors are written, the
+ * ring-full stop runs where cfg->stopcheck puts it, and with the sent call
+ * before the doorbell, dql_queued(); unless that put the queue over its
+ * limit (without xmit_more), the doorbell decision and the end follow in
+ * the same step. Over the limit: set STACK_XOFF, then smp_mb() and the
+ * re-check, then the tail. With the sent call after the doorbell, the
+ * doorbell is rung in the first step and netdev_tx_sent_queue() follows.
+ *
+ * Return: 0, -EAGAIN when the stack cannot send now, -EINVAL when every
+ * packet was sent.
+ */
+int bqlm_ndo_start_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
+			struct bqlm_inv_step *ev)
+{
+	struct bqlm_nic_queue *nq;
+	struct bqlm_nic_pkt *p;
+
+	if (nic->xmit == BQLM_NIC_XMIT_IDLE && nic->sent >= cfg->packets)
+		return -EINVAL;
+	if (!bqlm_nic_can_xmit(nic, cfg))
+		return -EAGAIN;
+	switch (nic->xmit) {
+	case BQLM_NIC_XMIT_XOFF:
+		bqlm_txq_sent_step_xoff(&nic->q[nic->xmit_q].txq, cfg->now);
+		nic->xmit = BQLM_NIC_XMIT_RECHECK;
+		return 0;
+	case BQLM_NIC_XMIT_RECHECK:
+		bqlm_txq_sent_step_recheck(&nic->q[nic->xmit_q].txq);
+		if (cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL)
+			bqlm_nic_xmit_tail(nic, cfg);
+		bqlm_nic_xmit_end(nic, cfg);
+		return 0;
+	case BQLM_NIC_XMIT_SENT:
+		nic->xmit = BQLM_NIC_XMIT_IDLE;
+		bqlm_nic_sent_queue(nic, cfg, ev);
+		if (nic->xmit == BQLM_NIC_XMIT_IDLE)
+			bqlm_nic_xmit_end(nic, cfg);
+		return 0;
+	default:
+		break;
+	}
+	nic->xmit_q = bqlm_nic_next_queue(nic, cfg);
+	nic->xmit_more = bqlm_nic_next_more(nic, cfg);
+	nq = &nic->q[nic->xmit_q];
+	nq->lock = BQLM_NIC_LOCK_XMIT;
+	if (cfg->completers == BQLM_NIC_COMPLETE_NAPI_XMIT)
+		bqlm_nic_xmit_cleanup(nic, cfg, ev);
+	p = &nq->pkt[nq->npkts++];
+	p->len = cfg->len;
+	p->ndesc = cfg->descs;
+	if (cfg->stopcheck == BQLM_NIC_STOP_BEFORE_SENT)
+		bqlm_nic_maybe_stop(nic, cfg, nic->xmit_q);
+	if (cfg->sent == BQLM_NIC_SENT_AFTER_DOORBELL) {
+		/* the doorbell first: !xmit_more || netif_xmit_stopped() */
+		nic->kick = 1;
+		bqlm_nic_xmit_tail(nic, cfg);
+		nic->xmit = BQLM_NIC_XMIT_SENT;
+		return 0;
+	}
+	bqlm_nic_sent_queue(nic, cfg, ev);
+	if (nic->xmit == BQLM_NIC_XMIT_IDLE) {
+		bqlm_nic_xmit_tail(nic, cfg);
+		bqlm_nic_xmit_end(nic, cfg);
+	}
+	return 0;
+}
+
+/* The packet whose descriptor the device completes next on @nq, or -1. */
+static int bqlm_nic_dma_next(const struct bqlm_nic_queue *nq)
+{
+	unsigned int i;
+
+	for (i = 0; i < nq->npkts; i++) {
+		const struct bqlm_nic_pkt *p = &nq->pkt[i];
+
+		if (p->done == p->ndesc)
+			continue;
+		return (p->flags & BQLM_NIC_PKT_KICKED) ? (int)i : -1;
+	}
+	return -1;
+}
+
+/**
+ * bqlm_nic_dma_complete() - the device completes one descriptor
+ * @nic: the state
+ * @cfg: the configuration
+ * @q: the queue
+ *
+ * The next descriptor in ring order, if a doorbell covered it and the DMA
+ * runs. The interrupt then schedules the queue's NAPI, if enabled.
+ *
+ * Return: 0, or -EINVAL when there is nothing the device may complete.
+ */
+int bqlm_nic_dma_complete(struct bqlm_nic *nic,
+			  const struct bqlm_nic_cfg *cfg, unsigned int q)
+{
+	int i;
+
+	if (q >= cfg->queues || !nic->dma_on)
+		return -EINVAL;
+	i = bqlm_nic_dma_next(&nic->q[q]);
+	if (i < 0)
+		return -EINVAL;
+	nic->q[q].pkt[i].done++;
+	if (nic->napi_on)
+		nic->q[q].sched = 1;
+	return 0;
+}
+
+/* Is there something a poll would clean (the interrupt's work)? */
+static bool bqlm_nic_cleanable(const struct bqlm_nic_queue *nq,
+			       const struct bqlm_nic_cfg *cfg)
+{
+	const struct bqlm_nic_pkt *p = &nq->pkt[0];
+
+	if (!nq->npkts)
+		return false;
+	if (cfg->bytes == BQLM_NIC_BYTES_BD_SUM)
+		return p->done > p->cleaned;
+	return p->done == p->ndesc;
+}
+
+/* The end of a poll: wake on room, napi_complete_done(), unlock. */
+static void bqlm_nic_poll_tail(struct bqlm_nic *nic,
+			       const struct bqlm_nic_cfg *cfg, unsigned int q)
+{
+	struct bqlm_nic_queue *nq = &nic->q[q];
+
+	/* not on a device going down: the driver's own flag (__E1000_DOWN,
+	 * virtio's sq->reset) keeps a reset path's stop in force
+	 */
+	if (bqlm_netif_tx_queue_stopped(&nq->txq) && bqlm_nic_room(nq, cfg) &&
+	    nic->up && !nic->path)
+		bqlm_netif_tx_wake_queue(&nq->txq);
+	/* the re-armed interrupt fires at once for what is left */
+	if (nq->napi_pkts < cfg->budget)
+		nq->sched = bqlm_nic_cleanable(nq, cfg);
+	nq->napi = BQLM_NIC_NAPI_IDLE;
+	nq->napi_pkts = 0;
+	nq->napi_bytes = 0;
+	if (nq->lock == BQLM_NIC_LOCK_NAPI)
+		nq->lock = BQLM_NIC_LOCK_FREE;
+}
+
+static bool bqlm_nic_can_poll(const struct bqlm_nic *nic,
+			      const struct bqlm_nic_cfg *cfg, unsigned int q)
+{
+	const struct bqlm_nic_queue *nq = &nic->q[q];
+
+	if (q >= cfg->queues)
+		return false;
+	if (nq->napi != BQLM_NIC_NAPI_IDLE)
+		return true;
+	return nic->napi_on && nq->sched &&
+	       (!cfg->napi_txlock || nq->lock == BQLM_NIC_LOCK_FREE);
+}
+
+/**
+ * bqlm_napi_poll() - the queue's NAPI poll, one step
+ * @nic: the state
+ * @cfg: the configuration
+ * @q: the queue
+ * @ev: receives what the step did
+ *
+ * First step: (the tx lock with cfg->napi_txlock,) clean up to the budget
+ * and enter netdev_tx_completed_queue() with the sum; a poll with nothing
+ * to report goes straight to its tail. Second: dql_completed() ends.
+ * Third: smp_mb(), the STACK_XOFF wake, then the tail: netif_tx_wake_queue()
+ * if the driver had stopped the queue and there is room,
+ * napi_complete_done() unless the budget was used up.
+ *
+ * Return: 0, -EAGAIN (waits for the tx lock), -EINVAL (not scheduled).
+ */
+int bqlm_napi_poll(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
+		   unsigned int q, struct bqlm_inv_step *ev)
+{
+	struct bqlm_nic_queue *nq;
+	unsigned int pkts, bytes, held;
+	int ret;
+
+	if (q >= cfg->queues)
+		return -EINVAL;
+	nq = &nic->q[q];
+	if (nq->napi == BQLM_NIC_NAPI_IDLE && (!nic->napi_on || !nq->sched))
+		return -EINVAL;
+	if (!bqlm_nic_can_poll(nic, cfg, q))
+		return -EAGAIN;
+	switch (nq->napi) {
+	case BQLM_NIC_NAPI_DQL:
+		ret = bqlm_txq_completed_step_dql(&nq->txq, nq->napi_bytes,
+						  cfg->now);
+		bqlm_nic_dql_ev(ev, ret, &nq->txq.dql, nq->napi_bytes);
+		nq->napi_held = 0;
+		nq->napi = BQLM_NIC_NAPI_WAKE;
+		return 0;
+	case BQLM_NIC_NAPI_WAKE:
+		/* (after a refused dql_completed() nothing runs: fatal) */
+		bqlm_txq_completed_step_wake(&nq->txq);
+		bqlm_nic_poll_tail(nic, cfg, q);
+		return 0;
+	default:
+		break;
+	}
+	if (cfg->napi_txlock)
+		nq->lock = BQLM_NIC_LOCK_NAPI;
+	bytes = bqlm_nic_clean(nq, cfg, cfg->budget, &pkts, &held, ev);
+	nq->napi_pkts = pkts;
+	nq->napi_bytes = bytes;
+	if (bytes) {
+		nq->napi_held = held;
+		nq->napi = BQLM_NIC_NAPI_DQL;
+	} else {
+		bqlm_nic_poll_tail(nic, cfg, q);
+	}
+	return 0;
+}
+
+static bool bqlm_nic_can_xdp(const struct bqlm_nic *nic,
+			     const struct bqlm_nic_cfg *cfg)
+{
+	const struct bqlm_nic_queue *nq = &nic->q[cfg->queues - 1];
+
+	return nic->xdp_sent < cfg->xdp_frames && nic->up && nic->napi_on &&
+	       nq->lock == BQLM_NIC_LOCK_FREE && bqlm_nic_room(nq, cfg);
+}
+
+/**
+ * bqlm_ndo_xdp_xmit() - an XDP_TX frame on the last (shared) queue
+ * @nic: the state
+ * @cfg: the configuration
+ *
+ * Under the queue's tx lock, as drivers sharing a stack queue take it: the
+ * frame goes on the ring, untagged by BQL (no netdev_tx_sent_queue()), and
+ * the doorbell is rung.
+ *
+ * Return: 0, or -EINVAL when no frame may be sent now.
+ */
+int bqlm_ndo_xdp_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
+{
+	struct bqlm_nic_queue *nq = &nic->q[cfg->queues - 1];
+	struct bqlm_nic_pkt *p;
+
+	if (!bqlm_nic_can_xdp(nic, cfg))
+		return -EINVAL;
+	p = &nq->pkt[nq->npkts++];
+	p->len = cfg->len;
+	p->ndesc = 1;
+	p->flags = BQLM_NIC_PKT_XDP;
+	bqlm_nic_ring_doorbell(nq);
+	nic->xdp_sent++;
+	return 0;
+}
+
+/* Can a path start? */
+static bool bqlm_nic_can_start(const struct bqlm_nic *nic,
+			       const struct bqlm_nic_cfg *cfg,
+			       enum bqlm_nic_path path)
+{
+	unsigned int q;
+	bool stopped = false;
+
+	if (nic->path)
+		return false;
+	switch (path) {
+	case BQLM_NIC_PATH_CLOSE:
+		/* dev_deactivate() waits for a transmit in flight */
+		return nic->up && nic->left[0] &&
+		       nic->xmit == BQLM_NIC_XMIT_IDLE;
+	case BQLM_NIC_PATH_OPEN:
+		return nic->closed;
+	case BQLM_NIC_PATH_RECONFIG:
+		return nic->up && nic->left[1];
+	case BQLM_NIC_PATH_TIMEOUT:
+		for (q = 0; q < cfg->queues; q++)
+			stopped |= bqlm_netif_xmit_stopped(&nic->q[q].txq);
+		return nic->up && nic->left[2] && stopped;
+	case BQLM_NIC_PATH_SUSPEND:
+		return nic->up && nic->left[3] &&
+		       nic->xmit == BQLM_NIC_XMIT_IDLE;
+	case BQLM_NIC_PATH_RESUME:
+		return nic->suspended;
+	default:
+		return false;
+	}
+}
+
+/* Can the path's next call run now? */
+static bool bqlm_nic_can_op(const struct bqlm_nic *nic,
+			    const struct bqlm_nic_cfg *cfg)
+{
+	unsigned int q;
+
+	if (!nic->path)
+		return false;
+	switch (cfg->ops[nic->path - 1][nic->op]) {
+	case BQLM_NIC_OP_STOP:
+		for (q = 0; q < cfg->queues; q++)
+			if (nic->q[q].lock != BQLM_NIC_LOCK_FREE)
+				return false;
+		return true;
+	case BQLM_NIC_OP_NAPI_OFF:
+		for (q = 0; q < cfg->queues; q++)
+			if (nic->q[q].napi != BQLM_NIC_NAPI_IDLE)
+				return false;
+		return true;
+	default:
+		return true;
+	}
+}
+
+/* netdev_tx_reset_queue(): mark what the ring holds, forget the rest. */
+static void bqlm_nic_reset_queue(struct bqlm_nic *nic,
+				 const struct bqlm_nic_cfg *cfg,
+				 unsigned int q)
+{
+	struct bqlm_nic_queue *nq = &nic->q[q];
+	unsigned int i;
+
+	bqlm_netdev_tx_reset_queue(&nq->txq, cfg->now);
+	for (i = 0; i < nq->npkts; i++)
+		if (nq->pkt[i].flags & BQLM_NIC_PKT_SENT)
+			nq->pkt[i].flags = (nq->pkt[i].flags &
+					    ~BQLM_NIC_PKT_SENT) |
+					   BQLM_NIC_PKT_STALE;
+	nq->orphan_bytes = 0;
+	nq->orphans = 0;
+}
+
+static void bqlm_nic_drain(struct bqlm_nic *nic,
+			   const struct bqlm_nic_cfg *cfg)
+{
+	unsigned int q, i;
+
+	for (q = 0; q < cfg->queues; q++) {
+		struct bqlm_nic_queue *nq = &nic->q[q];
+
+		for (i = 0; i < nq->npkts; i++) {
+			if ((nq->pkt[i].flags & (BQLM_NIC_PKT_SENT |
+						 BQLM_NIC_PKT_STALE)) !=
+			    BQLM_NIC_PKT_SENT)
+				continue;
+			nq->orphan_bytes += nq->pkt[i].len;
+			nq->orphans++;
+		}
+		nq->npkts = 0;
+		memset(nq->pkt, 0, sizeof(nq->pkt));
+	}
+}
+
+/* Run the path's next call. */
+static void bqlm_nic_op(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
+			struct bqlm_inv_step *ev)
+{
+	unsigned int q;
+
+	switch (cfg->ops[nic->path - 1][nic->op]) {
+	case BQLM_NIC_OP_STOP:
+		for (q = 0; q < cfg->queues; q++)
+			bqlm_netif_tx_stop_queue(&nic->q[q].txq, cfg->now);
+		break;
+	case BQLM_NIC_OP_NAPI_OFF:
+		nic->napi_on = 0;
+		for (q = 0; q < cfg->queues; q++)
+			nic->q[q].sched = 0;
+		break;
+	case BQLM_NIC_OP_DMA_OFF:
+		nic->dma_on = 0;
+		break;
+	case BQLM_NIC_OP_DRAIN:
+		bqlm_nic_drain(nic, cfg);
+		break;
+	case BQLM_NIC_OP_RESET:
+		for (q = 0; q < cfg->queues; q++)
+			bqlm_nic_reset_queue(nic, cfg, q);
+		break;
+	case BQLM_NIC_OP_RESET0:
+		bqlm_nic_reset_queue(nic, cfg, 0);
+		break;
+	case BQLM_NIC_OP_DMA_ON:
+		nic->dma_on = 1;
+		break;
+	case BQLM_NIC_OP_NAPI_ON:
+		nic->napi_on = 1;
+		for (q = 0; q < cfg->queues; q++)
+			nic->q[q].sched = 1;
+		break;
+	default:
+		/* the queues run again: what BQL still counts is lost */
+		for (q = 0; q < cfg->queues; q++) {
+			bqlm_netif_tx_wake_queue(&nic->q[q].txq);
+			ev->lost += nic->q[q].orphans;
+		}
+		break;
+	}
+}
+
+/* The path is done. */
+static void bqlm_nic_path_end(struct bqlm_nic *nic)
+{
+	if (nic->path - 1 == BQLM_NIC_PATH_OPEN ||
+	    nic->path - 1 == BQLM_NIC_PATH_RESUME)
+		nic->up = 1;
+	nic->path = 0;
+	nic->op = 0;
+}
+
+/**
+ * bqlm_nic_reset_path() - start a reset path, or run its next call
+ * @nic: the state
+ * @cfg: the configuration
+ * @start: an enum bqlm_nic_path to start, or BQLM_NIC_NR_PATHS for the
+ *	next call of the path in progress
+ * @ev: receives what the step did
+ *
+ * Starting a path is the request (ifdown, ifup, ethtool, the watchdog, the
+ * PM core); a close or suspend first takes the device down for the stack
+ * (dev_close() deactivates the qdisc, the PM core detaches). Then each
+ * call of cfg->ops[path] is one step; netif_tx_disable() waits for the tx
+ * locks, napi_disable() for a running poll. An open or resume brings the
+ * device up when its last call ran.
+ *
+ * Return: 0, -EAGAIN (the call waits), -EINVAL (nothing to do).
+ */
+int bqlm_nic_reset_path(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
+			unsigned int start, struct bqlm_inv_step *ev)
+{
+	if (start < BQLM_NIC_NR_PATHS) {
+		if (!bqlm_nic_can_start(nic, cfg, start))
+			return -EINVAL;
+		nic->path = start + 1;
+		nic->op = 0;
+		switch (start) {
+		case BQLM_NIC_PATH_CLOSE:
+			nic->left[0]--;
+			nic->up = 0;
+			nic->closed = 1;
+			break;
+		case BQLM_NIC_PATH_OPEN:
+			nic->closed = 0;
+			break;
+		case BQLM_NIC_PATH_RECONFIG:
+			nic->left[1]--;
+			break;
+		case BQLM_NIC_PATH_TIMEOUT:
+			nic->left[2]--;
+			break;
+		case BQLM_NIC_PATH_SUSPEND:
+			nic->left[3]--;
+			nic->up = 0;
+			nic->suspended = 1;
+			break;
+		default:
+			nic->suspended = 0;
+		}
+		if (!cfg->nr_ops[start])
+			bqlm_nic_path_end(nic);
+		return 0;
+	}
+	if (!nic->path)
+		return -EINVAL;
+	if (!bqlm_nic_can_op(nic, cfg))
+		return -EAGAIN;
+	bqlm_nic_op(nic, cfg, ev);
+	if (++nic->op == cfg->nr_ops[nic->path - 1])
+		bqlm_nic_path_end(nic);
+	return 0;
+}
+
+/*
+ * The invariants on every queue: the step's events count on @evq's check
+ * (the queue it acted on), @completing adds a dql_completed() of this
+ * step to the ones in progress there.
+ */
+static unsigned int bqlm_nic_check(const struct bqlm_nic *nic,
+				   const struct bqlm_nic_cfg *cfg,
+				   const char *where,
+				   const struct bqlm_inv_step *ev,
+				   unsigned int evq, bool completing,
+				   bool quiescent,
+				   struct bqlm_violation *each)
+{
+	struct bqlm_violation tmp[BQLM_CHECK_NR];
+	unsigned int q, c, mask = 0, m;
+
+	for (q = 0; q < cfg->queues; q++) {
+		const struct bqlm_nic_queue *nq = &nic->q[q];
+		struct bqlm_inv_counters k;
+
+		memset(&k, 0, sizeof(k));
+		k.where = where;
+		k.bql = !quiescent;
+		k.dql = &nq->txq.dql;
+		k.inflight = bqlm_nic_inflight(nic, q);
+		k.completions = nq->napi == BQLM_NIC_NAPI_DQL;
+		if (q == evq) {
+			k.completions += completing;
+			if (ev)
+				k.step = *ev;
+		}
+		k.quiescent = quiescent;
+		k.wants_tx = nic->up;
+		k.stopped = bqlm_netif_xmit_stopped(&nq->txq);
+		m = bqlm_inv_check(&k, NULL, each ? tmp : NULL);
+		for (c = 0; each && c < BQLM_CHECK_NR; c++)
+			if ((m & ~mask) & BQLM_CHECK_BIT(c))
+				each[c] = tmp[c];
+		mask |= m;
+	}
+	return mask;
+}
+
+/* The explorer's view. */
+
+static int bqlm_nic_do(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
+		       unsigned int action, struct bqlm_inv_step *ev,
+		       const char **where, unsigned int *evq, bool *completing)
+{
+	unsigned int arg = BQLM_NIC_ARG(action), done;
+	int ret;
+
+	*evq = 0;
+	*completing = false;
+	switch (BQLM_NIC_KIND(action)) {
+	case BQLM_NIC_A_XMIT:
+		*where = "ndo_start_xmit";
+		*evq = nic->xmit == BQLM_NIC_XMIT_IDLE ?
+		       bqlm_nic_next_queue(nic, cfg) : nic->xmit_q;
+		done = nic->q[*evq].txq.dql.num_completed;
+		ret = bqlm_ndo_start_xmit(nic, cfg, ev);
+		/* the cleanup's dql_completed(): done, or refused */
+		*completing = done != nic->q[*evq].txq.dql.num_completed ||
+			      ev->dql_err == -ERANGE;
+		return ret;
+	case BQLM_NIC_A_DMA:
+		*where = "device DMA completion";
+		*evq = arg;
+		return bqlm_nic_dma_complete(nic, cfg, arg);
+	case BQLM_NIC_A_NAPI:
+		*where = "napi_poll";
+		*evq = arg;
+		return bqlm_napi_poll(nic, cfg, arg, ev);
+	case BQLM_NIC_A_XDP:
+		*where = "XDP_TX";
+		return bqlm_ndo_xdp_xmit(nic, cfg);
+	case BQLM_NIC_A_PATH:
+		*where = arg < BQLM_NIC_NR_PATHS ? bqlm_nic_path_names[arg] :
+			 nic->path ? bqlm_nic_path_names[nic->path - 1] : "?";
+		return bqlm_nic_reset_path(nic, cfg, arg, ev);
+	default:
+		*where = "?";
+		return -EINVAL;
+	}
+}
+
+static unsigned int bqlm_nic_enabled(const void *ctx, const void *state,
+				     unsigned int *a)
+{
+	const struct bqlm_nic_cfg *cfg = ctx;
+	const struct bqlm_nic *nic = state;
+	unsigned int n = 0, q, p;
+
+	if (bqlm_nic_can_xmit(nic, cfg))
+		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XMIT, 0);
+	for (q = 0; q < cfg->queues; q++) {
+		if (nic->dma_on && bqlm_nic_dma_next(&nic->q[q]) >= 0)
+			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_DMA, q);
+		if (bqlm_nic_can_poll(nic, cfg, q))
+			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_NAPI, q);
+	}
+	if (bqlm_nic_can_xdp(nic, cfg))
+		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XDP, 0);
+	for (p = 0; p < BQLM_NIC_NR_PATHS; p++)
+		if (bqlm_nic_can_start(nic, cfg, p))
+			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_PATH, p);
+	if (bqlm_nic_can_op(nic, cfg))
+		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS);
+	return n;
+}
+
+/* The outside world's actions: the stack, XDP traffic, the requests. */
+static bool bqlm_nic_external(const struct bqlm_nic *nic, unsigned int action)
+{
+	switch (BQLM_NIC_KIND(action)) {
+	case BQLM_NIC_A_XMIT:
+		return nic->xmit == BQLM_NIC_XMIT_IDLE;
+	case BQLM_NIC_A_XDP:
+		return true;
+	case BQLM_NIC_A_PATH:
+		return BQLM_NIC_ARG(action) < BQLM_NIC_NR_PATHS;
+	default:
+		return false;
+	}
+}
+
+static int bqlm_nic_xstep(const void *ctx, const void *from,
+			  unsigned int action, void *to,
+			  struct bqlm_violation *each)
+{
+	const struct bqlm_nic_cfg *cfg = ctx;
+	struct bqlm_nic *nic = to;
+	struct bqlm_inv_step ev;
+	const char *where;
+	unsigned int evq, q;
+	bool completing;
+
+	(void)from;
+	memset(&ev, 0, sizeof(ev));
+	if (bqlm_nic_do(nic, cfg, action, &ev, &where, &evq, &completing))
+		return -EINVAL;
+	/* the qdisc reschedule is not state: the stack actor is the qdisc */
+	for (q = 0; q < BQLM_NIC_MAX_QUEUES; q++) {
+		nic->q[q].txq.sched_pending = false;
+		nic->q[q].txq.sched_count = 0;
+	}
+	return bqlm_nic_check(nic, cfg, where, &ev, evq, completing, false,
+			      each);
+}
+
+static int bqlm_nic_check_state(const void *ctx, const void *state,
+				const unsigned int *actions, unsigned int n,
+				struct bqlm_violation *each)
+{
+	const struct bqlm_nic *nic = state;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!bqlm_nic_external(nic, actions[i]))
+			return 0;
+	return bqlm_nic_check(nic, ctx, "quiescent state", NULL, 0, false,
+			      true, each);
+}
+
+static const char *const bqlm_nic_kick_names[BQLM_NIC_NR_KICK] = {
+	"__netdev_tx_sent_queue()", "!xmit_more || netif_xmit_stopped()",
+	"!xmit_more",
+};
+
+static int bqlm_nic_describe_xmit(const struct bqlm_nic *nic,
+				  const struct bqlm_nic_cfg *cfg, char *buf,
+				  size_t len)
+{
+	unsigned int q = nic->xmit_q;
+
+	switch (nic->xmit) {
+	case BQLM_NIC_XMIT_XOFF:
+		return snprintf(buf, len,
+				"stack: ndo_start_xmit [q%u tx lock]: netdev_tx_sent_queue: over limit, set STACK_XOFF",
+				q);
+	case BQLM_NIC_XMIT_RECHECK:
+		return snprintf(buf, len,
+				"stack: ndo_start_xmit [q%u tx lock]: smp_mb, re-check avail; doorbell if %s; unlock",
+				q, bqlm_nic_kick_names[cfg->doorbell]);
+	case BQLM_NIC_XMIT_SENT:
+		return snprintf(buf, len,
+				"stack: ndo_start_xmit [q%u tx lock]: after the doorbell: netdev_tx_sent_queue(%u B)",
+				q, cfg->len);
+	default:
+		q = bqlm_nic_next_queue(nic, cfg);
+		return snprintf(buf, len,
+				"stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]:%s write %u desc%s%s",
+				nic->sent + 1, cfg->len, q,
+				bqlm_nic_next_more(nic, cfg),
+				cfg->completers == BQLM_NIC_COMPLETE_NAPI_XMIT ?
+				" free_old_xmit + netdev_tx_completed_queue," :
+				"", cfg->descs,
+				cfg->stopcheck == BQLM_NIC_STOP_BEFORE_SENT ?
+				", ring-full stop" : "",
+				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
+				", netdev_tx_sent_queue: dql_queued" :
+				", doorbell");
+	}
+}
+
+static int bqlm_nic_describe_napi(const struct bqlm_nic *nic,
+				  const struct bqlm_nic_cfg *cfg,
+				  unsigned int q, char *buf, size_t len)
+{
+	const struct bqlm_nic_queue *nq = &nic->q[q];
+
+	switch (nq->napi) {
+	case BQLM_NIC_NAPI_DQL:
+		return snprintf(buf, len,
+				"napi q%u: netdev_tx_completed_queue(%u, %u): dql_completed ends",
+				q, nq->napi_pkts, nq->napi_bytes);
+	case BQLM_NIC_NAPI_WAKE:
+		return snprintf(buf, len,
+				"napi q%u: smp_mb, STACK_XOFF wake if avail >= 0; wake on room; napi_complete_done",
+				q);
+	default:
+		return snprintf(buf, len,
+				"napi q%u: poll%s: clean up to %u packets, netdev_tx_completed_queue with the %s",
+				q, cfg->napi_txlock ? " [tx lock]" : "",
+				cfg->budget,
+				cfg->bytes == BQLM_NIC_BYTES_SKB_LEN ?
+				"skb->len sum" :
+				"descriptor sum (if a packet ended)");
+	}
+}
+
+static int bqlm_nic_describe_action(const void *ctx, const void *state,
+				    unsigned int action, char *buf, size_t len)
+{
+	const struct bqlm_nic_cfg *cfg = ctx;
+	const struct bqlm_nic *nic = state;
+	unsigned int arg = BQLM_NIC_ARG(action);
+
+	switch (BQLM_NIC_KIND(action)) {
+	case BQLM_NIC_A_XMIT:
+		return bqlm_nic_describe_xmit(nic, cfg, buf, len);
+	case BQLM_NIC_A_DMA:
+		return snprintf(buf, len,
+				"device q%u: DMA completes a descriptor, irq -> napi_schedule",
+				arg);
+	case BQLM_NIC_A_NAPI:
+		return bqlm_nic_describe_napi(nic, cfg, arg %
+					      BQLM_NIC_MAX_QUEUES, buf, len);
+	case BQLM_NIC_A_XDP:
+		return snprintf(buf, len,
+				"xdp: XDP_TX frame on q%u [tx lock], doorbell (not counted by BQL)",
+				cfg->queues - 1);
+	case BQLM_NIC_A_PATH:
+		if (arg < BQLM_NIC_NR_PATHS)
+			return snprintf(buf, len, "%s",
+					bqlm_nic_path_calls[arg]);
+		if (!nic->path)
+			return snprintf(buf, len, "? no path");
+		return snprintf(buf, len, "%s: %s",
+				bqlm_nic_path_names[nic->path - 1],
+				bqlm_nic_op_calls[cfg->ops[nic->path - 1]
+						  [nic->op] % BQLM_NIC_NR_OPS]);
+	default:
+		return snprintf(buf, len, "? action %#x", action);
+	}
+}
+
+static int bqlm_nic_describe_state(const void *ctx, const void *state,
+				   char *buf, size_t len)
+{
+	const struct bqlm_nic_cfg *cfg = ctx;
+	const struct bqlm_nic *nic = state;
+	size_t n = 0;
+	unsigned int q, i;
+
+	for (q = 0; q < cfg->queues && n < len; q++) {
+		const struct bqlm_nic_queue *nq = &nic->q[q];
+		unsigned long st = nq->txq.state;
+
+		n += snprintf(buf + n, len - n,
+			      "%sq%u: in flight %u dql %u/%u limit %u%s%s ring[",
+			      q ? " | " : "", q, bqlm_nic_inflight(nic, q),
+			      nq->txq.dql.num_queued,
+			      nq->txq.dql.num_completed, nq->txq.dql.limit,
+			      st & (1UL << BQLM_QUEUE_STATE_DRV_XOFF) ?
+			      " DRV_XOFF" : "",
+			      st & BQLM_NIC_STACK_XOFF ? " STACK_XOFF" : "");
+		for (i = 0; i < nq->npkts && n < len; i++) {
+			const struct bqlm_nic_pkt *p = &nq->pkt[i];
+
+			n += snprintf(buf + n, len - n, "%s%s%u/%u%s%s",
+				      i ? " " : "",
+				      p->flags & BQLM_NIC_PKT_XDP ? "xdp" : "",
+				      p->done, p->ndesc,
+				      p->flags & BQLM_NIC_PKT_SENT ? "+" : "",
+				      p->flags & BQLM_NIC_PKT_STALE ? "*" :
+				      p->flags & BQLM_NIC_PKT_KICKED ? "" :
+				      "~");
+		}
+		if (n < len)
+			n += snprintf(buf + n, len - n, "]%s%s",
+				      nq->sched ? " napi-sched" : "",
+				      nq->orphans ? " orphans" : "");
+	}
+	if (n < len)
+		n += snprintf(buf + n, len - n, " | %s%s%s%s",
+			      nic->up ? "up" : nic->closed ? "closed" :
+			      nic->suspended ? "suspended" : "down",
+			      nic->napi_on ? "" : " napi-off",
+			      nic->dma_on ? "" : " dma-off",
+			      nic->path ? " (path running)" : "");
+	return n;
+}
+
+static void bqlm_nic_xinit(const void *ctx, void *state)
+{
+	bqlm_nic_init(state, ctx);
+}
+
+/**
+ * bqlm_nic_system() - the NIC model as a system for the explorer
+ * @cfg: the configuration; it must outlive @sys
+ * @sys: receives the system
+ *
+ * Actions, in the order they are tried: the stack's ndo_start_xmit() step,
+ * per queue the device's next completion and the NAPI poll's step, an
+ * XDP_TX frame, the start of each reset path, the next call of the path in
+ * progress. After each step every queue is checked against
+ * <bqlm/invariants.h>; a quiescent state (only the outside world may act)
+ * with the device up and a queue stopped is a stall.
+ *
+ * Return: 0, or -EINVAL when @cfg is invalid.
+ */
+int bqlm_nic_system(const struct bqlm_nic_cfg *cfg, struct bqlm_xsys *sys)
+{
+	if (bqlm_nic_cfg_check(cfg))
+		return -EINVAL;
+	memset(sys, 0, sizeof(*sys));
+	sys->name = "nic";
+	sys->state_size = sizeof(struct bqlm_nic);
+	sys->ctx = cfg;
+	sys->init = bqlm_nic_xinit;
+	sys->enabled = bqlm_nic_enabled;
+	sys->step = bqlm_nic_xstep;
+	sys->check_state = bqlm_nic_check_state;
+	sys->describe_action = bqlm_nic_describe_action;
+	sys->describe_state = bqlm_nic_describe_state;
+	return 0;
+}

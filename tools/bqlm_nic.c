@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlm - the NIC model of the command line front end.
+ *
+ *   bqlm explore nic [--profile NAME] [options]
+ *
+ * The profile sets every option; any option given as well is applied on
+ * top of it, whatever the order on the command line. Exit status as
+ * tools/bqlm.c: 0 no violation, 1 violation, 2 bad usage, 3 the
+ * exploration did not finish, 4 internal error.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bqlm/explore.h>
+#include <bqlm/nic.h>
+
+#include "cli.h"
+#include "bqlm_nic.h"
+
+/**
+ * bqlm_cli_nic_models() - the nic line of "bqlm list"
+ */
+void bqlm_cli_nic_models(void)
+{
+	printf("  nic      a NAPI Ethernet / virtual NIC transmit path: xmit_more, multiqueue, reset paths\n");
+}
+
+/**
+ * bqlm_cli_nic_list() - the nic profiles of "bqlm list"
+ */
+void bqlm_cli_nic_list(void)
+{
+	unsigned int i;
+
+	printf("nic profiles (--profile; driver, upstream commit: X^ is the bug X fixes):\n");
+	for (i = 0; i < bqlm_nic_nr_profiles(); i++) {
+		const struct bqlm_nic_profile *p = bqlm_nic_profile(i);
+
+		printf("  %-24s %-16s %-14s %s\n", p->name, p->driver,
+		       p->commit, p->desc);
+	}
+}
+
+/**
+ * bqlm_cli_nic_usage() - the nic part of "bqlm help"
+ * @f: where to print
+ */
+void bqlm_cli_nic_usage(FILE *f)
+{
+	fprintf(f,
+		"\n"
+		"usage: bqlm explore nic [--profile NAME] [nic options]\n"
+		"\n"
+		"nic options (each applied on top of the profile; default profile generic):\n"
+		"  --profile NAME       see 'bqlm list'\n"
+		"  --queues N           tx queues, 1..%d\n"
+		"  --map rr|q0          batches spread over the queues, or all on queue 0\n"
+		"  --packets N          packets the stack sends, 1..%d\n"
+		"  --len N              skb->len, 1..%d\n"
+		"  --descs N            descriptors per packet, 1..%d\n"
+		"  --ring N             descriptors per tx ring, descs..%d\n"
+		"  --batch N            packets per xmit_more batch, 1..3\n"
+		"  --budget N           packets per NAPI poll, 1..%d\n"
+		"  --sent before-doorbell|after-doorbell   where netdev_tx_sent_queue sits\n"
+		"  --doorbell sent-queue|xmit-stopped|xmit-more   what rings it\n"
+		"  --ring-stop before-sent|after-sent      where the ring-full stop sits\n"
+		"  --completers napi|napi+xmit             who completes\n"
+		"  --napi-txlock on|off  the NAPI poll holds the tx lock\n"
+		"  --completed-bytes skb-len|bd-sum        what the poll reports\n"
+		"  --xdp-frames N       XDP_TX frames on the last queue, 0..2\n"
+		"  --xdp-counted on|off  completion counts XDP frames (no tag)\n"
+		"  --close OPS, --open OPS, --reconfig OPS, --timeout OPS,\n"
+		"  --suspend OPS, --resume OPS\n"
+		"                       each path's calls in order, comma-separated:\n"
+		"                       stop napi-off dma-off drain reset reset0\n"
+		"                       dma-on napi-on wake, or none\n"
+		"  --stops N, --reconfigs N, --timeouts N, --suspends N   cycles, 0..2\n"
+		"common: --depth N, --max-states N, --strict, --all-traces, --no-trace\n",
+		BQLM_NIC_MAX_QUEUES, BQLM_NIC_MAX_PACKETS, BQLM_NIC_MAX_LEN,
+		BQLM_NIC_MAX_DESCS, BQLM_NIC_MAX_RING, BQLM_NIC_MAX_RING);
+}
+
+struct nic_opts {
+	struct bqlm_nic_cfg cfg;
+	struct bqlm_xbounds bounds;
+	bool all_traces;
+	bool no_trace;
+};
+
+static int nic_usage(const char *fmt, const char *arg)
+{
+	return bqlm_cli_usage("bqlm", fmt, arg);
+}
+
+/* A number in [lo, hi], or a usage error that says the range. */
+static int nic_uint(const char *opt, const char *arg, unsigned long lo,
+		    unsigned long hi, unsigned int *out)
+{
+	char msg[128];
+
+	if (!bqlm_cli_parse_uint(arg, lo, hi, out))
+		return 0;
+	snprintf(msg, sizeof(msg), "%s: '%s' is not a number in %lu..%lu",
+		 opt, arg, lo, hi);
+	return nic_usage("%s", msg);
+}
+
+/* One of @names (NULL-terminated), its index in *@out. */
+static int nic_choice(const char *opt, const char *arg,
+		      const char *const *names, unsigned int *out)
+{
+	char msg[160];
+	size_t n = 0;
+	unsigned int i;
+
+	for (i = 0; names[i]; i++)
+		if (!strcmp(arg, names[i])) {
+			*out = i;
+			return 0;
+		}
+	n += snprintf(msg, sizeof(msg), "%s: '%s' is not one of", opt, arg);
+	for (i = 0; names[i] && n < sizeof(msg); i++)
+		n += snprintf(msg + n, sizeof(msg) - n, " %s", names[i]);
+	return nic_usage("%s", msg);
+}
+
+static int nic_bool(const char *opt, const char *arg, bool *out)
+{
+	static const char *const names[] = { "off", "on", NULL };
+	unsigned int v;
+	int r = nic_choice(opt, arg, names, &v);
+
+	if (!r)
+		*out = v;
+	return r;
+}
+
+static const char *const nic_path_opts[BQLM_NIC_NR_PATHS] = {
+	"--close", "--open", "--reconfig", "--timeout", "--suspend",
+	"--resume",
+};
+
+/* The options that take a value; 1 if @opt is not one of them. */
+static int nic_opt(const char *opt, const char *arg, struct nic_opts *o)
+{
+	static const char *const map[] = { "rr", "q0", NULL };
+	static const char *const sent[] = {
+		"before-doorbell", "after-doorbell", NULL };
+	static const char *const kick[] = {
+		"sent-queue", "xmit-stopped", "xmit-more", NULL };
+	static const char *const stop[] = {
+		"before-sent", "after-sent", NULL };
+	static const char *const compl[] = { "napi", "napi+xmit", NULL };
+	static const char *const bytes[] = { "skb-len", "bd-sum", NULL };
+	struct bqlm_nic_cfg *c = &o->cfg;
+	unsigned int v = 0, p;
+	int r;
+
+	if (!strcmp(opt, "--queues"))
+		return nic_uint(opt, arg, 1, BQLM_NIC_MAX_QUEUES, &c->queues);
+	if (!strcmp(opt, "--packets"))
+		return nic_uint(opt, arg, 1, BQLM_NIC_MAX_PACKETS, &c->packets);
+	if (!strcmp(opt, "--len"))
+		return nic_uint(opt, arg, 1, BQLM_NIC_MAX_LEN, &c->len);
+	if (!strcmp(opt, "--descs"))
+		return nic_uint(opt, arg, 1, BQLM_NIC_MAX_DESCS, &c->descs);
+	if (!strcmp(opt, "--ring"))
+		return nic_uint(opt, arg, 1, BQLM_NIC_MAX_RING, &c->ring);
+	if (!strcmp(opt, "--batch"))
+		return nic_uint(opt, arg, 1, 3, &c->batch);
+	if (!strcmp(opt, "--budget"))
+		return nic_uint(opt, arg, 1, BQLM_NIC_MAX_RING, &c->budget);
+	if (!strcmp(opt, "--xdp-frames"))
+		return nic_uint(opt, arg, 0, 2, &c->xdp_frames);
+	if (!strcmp(opt, "--stops"))
+		return nic_uint(opt, arg, 0, 2, &c->stops);
+	if (!strcmp(opt, "--reconfigs"))
+		return nic_uint(opt, arg, 0, 2, &c->reconfigs);
+	if (!strcmp(opt, "--timeouts"))
+		return nic_uint(opt, arg, 0, 2, &c->timeouts);
+	if (!strcmp(opt, "--suspends"))
+		return nic_uint(opt, arg, 0, 2, &c->suspends);
+	if (!strcmp(opt, "--depth"))
+		return nic_uint(opt, arg, 1, 65534, &o->bounds.max_depth);
+	if (!strcmp(opt, "--max-states"))
+		return nic_uint(opt, arg, 1, 1U << 24, &o->bounds.max_states);
+	if (!strcmp(opt, "--napi-txlock"))
+		return nic_bool(opt, arg, &c->napi_txlock);
+	if (!strcmp(opt, "--xdp-counted"))
+		return nic_bool(opt, arg, &c->xdp_counted);
+	r = 1;
+	if (!strcmp(opt, "--map")) {
+		r = nic_choice(opt, arg, map, &v);
+		c->map = r ? c->map : v;
+	} else if (!strcmp(opt, "--sent")) {
+		r = nic_choice(opt, arg, sent, &v);
+		c->sent = r ? c->sent : v;
+	} else if (!strcmp(opt, "--doorbell")) {
+		r = nic_choice(opt, arg, kick, &v);
+		c->doorbell = r ? c->doorbell : v;
+	} else if (!strcmp(opt, "--ring-stop")) {
+		r = nic_choice(opt, arg, stop, &v);
+		c->stopcheck = r ? c->stopcheck : v;
+	} else if (!strcmp(opt, "--completers")) {
+		r = nic_choice(opt, arg, compl, &v);
+		c->completers = r ? c->completers : v;
+	} else if (!strcmp(opt, "--completed-bytes")) {
+		r = nic_choice(opt, arg, bytes, &v);
+		c->bytes = r ? c->bytes : v;
+	}
+	if (r != 1)
+		return r;
+	for (p = 0; p < BQLM_NIC_NR_PATHS; p++) {
+		if (strcmp(opt, nic_path_opts[p]))
+			continue;
+		if (bqlm_nic_parse_ops(arg, c->ops[p], &c->nr_ops[p]))
+			return nic_usage("bad call list for %s (see 'bqlm help')",
+					 opt);
+		return 0;
+	}
+	return 1;
+}
+
+static int nic_parse(int argc, char **argv, struct nic_opts *o)
+{
+	const char *profile = "generic";
+	int i, id, r;
+
+	memset(o, 0, sizeof(*o));
+	for (i = 0; i + 1 < argc; i++)
+		if (!strcmp(argv[i], "--profile"))
+			profile = argv[i + 1];
+	id = bqlm_nic_profile_by_name(profile);
+	if (id < 0)
+		return nic_usage("unknown nic profile '%s' (see 'bqlm list')",
+				 profile);
+	bqlm_nic_cfg_profile(&o->cfg, id);
+	for (i = 0; i < argc; i++) {
+		const char *opt = argv[i];
+		const char *arg = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(opt, "--all-traces")) {
+			o->all_traces = true;
+			continue;
+		}
+		if (!strcmp(opt, "--no-trace")) {
+			o->no_trace = true;
+			continue;
+		}
+		if (!strcmp(opt, "--strict")) {
+			o->bounds.strict = true;
+			continue;
+		}
+		if (!arg && !strncmp(opt, "--", 2))
+			return nic_usage("option '%s' needs an argument", opt);
+		if (!strcmp(opt, "--profile")) {
+			i++;
+			continue;
+		}
+		r = arg ? nic_opt(opt, arg, o) : 1;
+		if (r == 1)
+			return nic_usage("unknown option '%s'", opt);
+		if (r)
+			return r;
+		i++;
+	}
+	if (o->cfg.ring < o->cfg.descs)
+		return nic_usage("%s", "--ring must be at least --descs");
+	if (bqlm_nic_cfg_check(&o->cfg))
+		return nic_usage("%s", "invalid nic configuration");
+	return 0;
+}
+
+static void nic_header(const char *profile, const struct nic_opts *o)
+{
+	static const char *const sent[] = { "before", "after" };
+	static const char *const kick[] = {
+		"__netdev_tx_sent_queue()", "!xmit_more || netif_xmit_stopped()",
+		"!xmit_more" };
+	const struct bqlm_nic_cfg *c = &o->cfg;
+	char ops[96];
+	unsigned int p;
+
+	printf("model nic, profile %s\n", profile);
+	printf("bound: %u packets of %u B (%u desc), %u queue%s (%s), ring %u, xmit_more batch %u, budget %u\n",
+	       c->packets, c->len, c->descs, c->queues,
+	       c->queues > 1 ? "s" : "", c->map == BQLM_NIC_MAP_RR ? "rr" : "q0",
+	       c->ring, c->batch, c->budget);
+	printf("xmit: netdev_tx_sent_queue %s the doorbell, ring-full stop %s it, doorbell on %s\n",
+	       sent[c->sent], c->stopcheck == BQLM_NIC_STOP_BEFORE_SENT ?
+	       "before" : "after", kick[c->doorbell]);
+	printf("completion: %s%s, %s; XDP_TX frames %u%s\n",
+	       c->completers == BQLM_NIC_COMPLETE_NAPI ? "NAPI" :
+	       "NAPI and ndo_start_xmit", c->napi_txlock ?
+	       " (poll under the tx lock)" : "",
+	       c->bytes == BQLM_NIC_BYTES_SKB_LEN ? "skb->len" :
+	       "descriptor sum if a packet ended", c->xdp_frames,
+	       c->xdp_counted ? " (counted on completion)" : "");
+	printf("paths (cycles: close %u, reconfig %u, timeout %u, suspend %u):",
+	       c->stops, c->reconfigs, c->timeouts, c->suspends);
+	for (p = 0; p < BQLM_NIC_NR_PATHS; p++) {
+		bqlm_nic_format_ops(c->ops[p], c->nr_ops[p], ops, sizeof(ops));
+		printf("%s %s=%s", p ? "," : "", bqlm_nic_path_name(p), ops);
+	}
+	if (o->bounds.max_depth)
+		printf("; depth %u", o->bounds.max_depth);
+	printf("\n");
+}
+
+/**
+ * bqlm_cli_explore_nic() - "bqlm explore nic ..."
+ * @argc: arguments after "nic"
+ * @argv: them
+ *
+ * Return: the exit status.
+ */
+int bqlm_cli_explore_nic(int argc, char **argv)
+{
+	struct bqlm_xsys sys;
+	struct nic_opts o;
+	const char *profile = "generic";
+	int i, r;
+
+	r = nic_parse(argc, argv, &o);
+	if (r)
+		return r;
+	for (i = 0; i + 1 < argc; i++)
+		if (!strcmp(argv[i], "--profile"))
+			profile = argv[i + 1];
+	if (bqlm_nic_system(&o.cfg, &sys))
+		return nic_usage("%s", "invalid nic configuration");
+	nic_header(profile, &o);
+	{
+		struct bqlm_cli_explore e = {
+			.sys = &sys, .bounds = &o.bounds,
+			.no_trace = o.no_trace, .all_traces = o.all_traces,
+		};
+
+		return bqlm_cli_run_explore(&e);
+	}
+}
