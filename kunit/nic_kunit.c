@@ -35,7 +35,7 @@ enum nic_tweak {
 	TWO_COMPLETERS_LOCKED,	/* ... --napi-txlock on */
 	UNLOCK_POLL,		/* --napi-txlock off, ring 3, budget 1 */
 	SMALL_BUDGET,		/* ring 3, budget 1, 5 packets */
-	XDP_UNTAGGED,		/* --xdp-frames 1 --xdp-counted on */
+	XDP_UNTAGGED,		/* --xdp-frames 1 --xdp-bql completed-only */
 	XDP_TAGGED,		/* --xdp-frames 1 */
 	CLOSE_NO_RESET,		/* --close stop,napi-off,dma-off,drain */
 	CLOSE_EARLY_RESET,	/* --close stop,reset,napi-off,dma-off,drain */
@@ -165,7 +165,8 @@ static void nic_x_cfg(struct kunit *test, const struct nic_x_case *p,
 	case XDP_UNTAGGED:
 	case XDP_TAGGED:
 		cfg->xdp_frames = 1;
-		cfg->xdp_counted = p->tweak == XDP_UNTAGGED;
+		cfg->xdp = p->tweak == XDP_UNTAGGED ?
+			   BQLM_NIC_XDP_COMPLETED_ONLY : BQLM_NIC_XDP_UNCOUNTED;
 		break;
 	case CLOSE_NO_RESET:
 		nic_set(test, cfg, BQLM_NIC_PATH_CLOSE,

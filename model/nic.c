@@ -372,11 +372,13 @@ int bqlm_nic_cfg_profile(struct bqlm_nic_cfg *cfg, unsigned int id)
 	case BQLM_NIC_PR_MTK_BUG:
 	case BQLM_NIC_PR_MTK_FIX:
 		/* QDMA: several tx queues, netdev_tx_sent_queue() and the
-		 * doorbell on !xmit_more || netif_xmit_stopped()
+		 * doorbell on !xmit_more || netif_xmit_stopped() in
+		 * mtk_tx_map(), the ring-full stop after it
 		 */
 		cfg->queues = 2;
 		cfg->batch = 1;
 		cfg->packets = 2;
+		cfg->stopcheck = BQLM_NIC_STOP_AFTER_DOORBELL;
 		if (id == BQLM_NIC_PR_MTK_BUG)
 			bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_CLOSE,
 					 "stop,napi-off,dma-off,drain,reset0");
@@ -417,6 +419,7 @@ int bqlm_nic_cfg_check(const struct bqlm_nic_cfg *cfg)
 	    (unsigned int)cfg->sent >= BQLM_NIC_NR_SENT ||
 	    (unsigned int)cfg->doorbell >= BQLM_NIC_NR_KICK ||
 	    (unsigned int)cfg->stopcheck >= BQLM_NIC_NR_STOP ||
+	    (unsigned int)cfg->xdp >= BQLM_NIC_NR_XDP ||
 	    (unsigned int)cfg->completers >= BQLM_NIC_NR_COMPLETE ||
 	    (unsigned int)cfg->bytes >= BQLM_NIC_NR_BYTES ||
 	    cfg->xdp_frames > 2 || cfg->stops > 2 || cfg->reconfigs > 2 ||
@@ -535,7 +538,7 @@ static unsigned int bqlm_nic_clean(struct bqlm_nic_queue *nq,
 	while (nq->npkts && *pkts < budget) {
 		struct bqlm_nic_pkt *p = &nq->pkt[0];
 		bool counted = !(p->flags & BQLM_NIC_PKT_XDP) ||
-			       cfg->xdp_counted;
+			       cfg->xdp != BQLM_NIC_XDP_UNCOUNTED;
 		unsigned int per = p->len / p->ndesc;
 
 		if (cfg->bytes == BQLM_NIC_BYTES_BD_SUM) {
@@ -624,7 +627,10 @@ static void bqlm_nic_xmit_end(struct bqlm_nic *nic,
 	(void)cfg;
 }
 
-/* After the sent call: the ring-full stop (e1000e's place), the doorbell. */
+/*
+ * After the sent call: the ring-full stop (e1000e's place), the doorbell,
+ * the stop in mtk_eth_soc's place.
+ */
 static void bqlm_nic_xmit_tail(struct bqlm_nic *nic,
 			       const struct bqlm_nic_cfg *cfg)
 {
@@ -640,11 +646,16 @@ static void bqlm_nic_xmit_tail(struct bqlm_nic *nic,
 	case BQLM_NIC_KICK_XMIT_STOPPED:
 		kick = !nic->xmit_more || bqlm_netif_xmit_stopped(&nq->txq);
 		break;
-	default:
+	case BQLM_NIC_KICK_XMIT_MORE:
 		kick = !nic->xmit_more;
+		break;
+	default:
+		kick = true;
 	}
 	if (kick)
 		bqlm_nic_ring_doorbell(nq);
+	if (cfg->stopcheck == BQLM_NIC_STOP_AFTER_DOORBELL)
+		bqlm_nic_maybe_stop(nic, cfg, nic->xmit_q);
 }
 
 /* __netdev_tx_sent_queue()'s first step on the newest packet. */
@@ -952,8 +963,8 @@ static bool bqlm_nic_can_xdp(const struct bqlm_nic *nic,
  * @cfg: the configuration
  *
  * Under the queue's tx lock, as drivers sharing a stack queue take it: the
- * frame goes on the ring, untagged by BQL (no netdev_tx_sent_queue()), and
- * the doorbell is rung.
+ * frame goes on the ring, reported to netdev_tx_sent_queue() (whole, in
+ * this step) only with BQLM_NIC_XDP_COUNTED, and the doorbell is rung.
  *
  * Return: 0, or -EINVAL when no frame may be sent now.
  */
@@ -968,6 +979,9 @@ int bqlm_ndo_xdp_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
 	p->len = cfg->len;
 	p->ndesc = 1;
 	p->flags = BQLM_NIC_PKT_XDP;
+	if (cfg->xdp == BQLM_NIC_XDP_COUNTED &&
+	    !bqlm_netdev_tx_sent_queue(&nq->txq, p->len, cfg->now))
+		p->flags |= BQLM_NIC_PKT_SENT;
 	bqlm_nic_ring_doorbell(nq);
 	nic->xdp_sent++;
 	return 0;
@@ -1354,7 +1368,7 @@ static int bqlm_nic_check_state(const void *ctx, const void *state,
 
 static const char *const bqlm_nic_kick_names[BQLM_NIC_NR_KICK] = {
 	"__netdev_tx_sent_queue()", "!xmit_more || netif_xmit_stopped()",
-	"!xmit_more",
+	"!xmit_more", "every packet",
 };
 
 static int bqlm_nic_describe_xmit(const struct bqlm_nic *nic,
@@ -1438,8 +1452,9 @@ static int bqlm_nic_describe_action(const void *ctx, const void *state,
 					      BQLM_NIC_MAX_QUEUES, buf, len);
 	case BQLM_NIC_A_XDP:
 		return snprintf(buf, len,
-				"xdp: XDP_TX frame on q%u [tx lock], doorbell (not counted by BQL)",
-				cfg->queues - 1);
+				"xdp: XDP_TX frame on q%u [tx lock], %sdoorbell",
+				cfg->queues - 1, cfg->xdp == BQLM_NIC_XDP_COUNTED ?
+				"netdev_tx_sent_queue, " : "");
 	case BQLM_NIC_A_PATH:
 		if (arg < BQLM_NIC_NR_PATHS)
 			return snprintf(buf, len, "%s",

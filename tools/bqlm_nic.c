@@ -65,13 +65,13 @@ void bqlm_cli_nic_usage(FILE *f)
 		"  --batch N            packets per xmit_more batch, 1..3\n"
 		"  --budget N           packets per NAPI poll, 1..%d\n"
 		"  --sent before-doorbell|after-doorbell   where netdev_tx_sent_queue sits\n"
-		"  --doorbell sent-queue|xmit-stopped|xmit-more   what rings it\n"
-		"  --ring-stop before-sent|after-sent      where the ring-full stop sits\n"
+		"  --doorbell sent-queue|xmit-stopped|xmit-more|always   what rings it\n"
+		"  --ring-stop before-sent|after-sent|after-doorbell   where the ring-full stop sits\n"
 		"  --completers napi|napi+xmit             who completes\n"
 		"  --napi-txlock on|off  the NAPI poll holds the tx lock\n"
 		"  --completed-bytes skb-len|bd-sum        what the poll reports\n"
 		"  --xdp-frames N       XDP_TX frames on the last queue, 0..2\n"
-		"  --xdp-counted on|off  completion counts XDP frames (no tag)\n"
+		"  --xdp-bql uncounted|counted|completed-only   XDP frames and BQL\n"
 		"  --close OPS, --open OPS, --reconfig OPS, --timeout OPS,\n"
 		"  --suspend OPS, --resume OPS\n"
 		"                       each path's calls in order, comma-separated:\n"
@@ -150,9 +150,11 @@ static int nic_opt(const char *opt, const char *arg, struct nic_opts *o)
 	static const char *const sent[] = {
 		"before-doorbell", "after-doorbell", NULL };
 	static const char *const kick[] = {
-		"sent-queue", "xmit-stopped", "xmit-more", NULL };
+		"sent-queue", "xmit-stopped", "xmit-more", "always", NULL };
 	static const char *const stop[] = {
-		"before-sent", "after-sent", NULL };
+		"before-sent", "after-sent", "after-doorbell", NULL };
+	static const char *const xdp[] = {
+		"uncounted", "counted", "completed-only", NULL };
 	static const char *const compl[] = { "napi", "napi+xmit", NULL };
 	static const char *const bytes[] = { "skb-len", "bd-sum", NULL };
 	struct bqlm_nic_cfg *c = &o->cfg;
@@ -189,8 +191,6 @@ static int nic_opt(const char *opt, const char *arg, struct nic_opts *o)
 		return nic_uint(opt, arg, 1, 1U << 24, &o->bounds.max_states);
 	if (!strcmp(opt, "--napi-txlock"))
 		return nic_bool(opt, arg, &c->napi_txlock);
-	if (!strcmp(opt, "--xdp-counted"))
-		return nic_bool(opt, arg, &c->xdp_counted);
 	r = 1;
 	if (!strcmp(opt, "--map")) {
 		r = nic_choice(opt, arg, map, &v);
@@ -210,6 +210,9 @@ static int nic_opt(const char *opt, const char *arg, struct nic_opts *o)
 	} else if (!strcmp(opt, "--completed-bytes")) {
 		r = nic_choice(opt, arg, bytes, &v);
 		c->bytes = r ? c->bytes : v;
+	} else if (!strcmp(opt, "--xdp-bql")) {
+		r = nic_choice(opt, arg, xdp, &v);
+		c->xdp = r ? c->xdp : v;
 	}
 	if (r != 1)
 		return r;
@@ -279,7 +282,12 @@ static void nic_header(const char *profile, const struct nic_opts *o)
 	static const char *const sent[] = { "before", "after" };
 	static const char *const kick[] = {
 		"__netdev_tx_sent_queue()", "!xmit_more || netif_xmit_stopped()",
-		"!xmit_more" };
+		"!xmit_more", "every packet" };
+	static const char *const stop[] = {
+		"before netdev_tx_sent_queue", "after netdev_tx_sent_queue",
+		"after the doorbell" };
+	static const char *const xdp[] = {
+		"uncounted", "counted", "completed only" };
 	const struct bqlm_nic_cfg *c = &o->cfg;
 	char ops[96];
 	unsigned int p;
@@ -289,16 +297,15 @@ static void nic_header(const char *profile, const struct nic_opts *o)
 	       c->packets, c->len, c->descs, c->queues,
 	       c->queues > 1 ? "s" : "", c->map == BQLM_NIC_MAP_RR ? "rr" : "q0",
 	       c->ring, c->batch, c->budget);
-	printf("xmit: netdev_tx_sent_queue %s the doorbell, ring-full stop %s it, doorbell on %s\n",
-	       sent[c->sent], c->stopcheck == BQLM_NIC_STOP_BEFORE_SENT ?
-	       "before" : "after", kick[c->doorbell]);
-	printf("completion: %s%s, %s; XDP_TX frames %u%s\n",
+	printf("xmit: netdev_tx_sent_queue %s the doorbell, ring-full stop %s, doorbell on %s\n",
+	       sent[c->sent], stop[c->stopcheck], kick[c->doorbell]);
+	printf("completion: %s%s, %s; XDP_TX frames %u (%s)\n",
 	       c->completers == BQLM_NIC_COMPLETE_NAPI ? "NAPI" :
 	       "NAPI and ndo_start_xmit", c->napi_txlock ?
 	       " (poll under the tx lock)" : "",
 	       c->bytes == BQLM_NIC_BYTES_SKB_LEN ? "skb->len" :
 	       "descriptor sum if a packet ended", c->xdp_frames,
-	       c->xdp_counted ? " (counted on completion)" : "");
+	       xdp[c->xdp]);
 	printf("paths (cycles: close %u, reconfig %u, timeout %u, suspend %u):",
 	       c->stops, c->reconfigs, c->timeouts, c->suspends);
 	for (p = 0; p < BQLM_NIC_NR_PATHS; p++) {

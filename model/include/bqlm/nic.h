@@ -66,12 +66,14 @@ enum bqlm_nic_sent {
  * @BQLM_NIC_KICK_XMIT_STOPPED: !netdev_xmit_more() ||
  *	netif_xmit_stopped(txq), evaluated after the ring-full stop
  * @BQLM_NIC_KICK_XMIT_MORE: !netdev_xmit_more() only
+ * @BQLM_NIC_KICK_ALWAYS: every packet (xmit_more ignored: stmmac)
  * @BQLM_NIC_NR_KICK: number of values
  */
 enum bqlm_nic_doorbell {
 	BQLM_NIC_KICK_SENT_QUEUE,
 	BQLM_NIC_KICK_XMIT_STOPPED,
 	BQLM_NIC_KICK_XMIT_MORE,
+	BQLM_NIC_KICK_ALWAYS,
 	BQLM_NIC_NR_KICK
 };
 
@@ -79,12 +81,32 @@ enum bqlm_nic_doorbell {
  * enum bqlm_nic_stopcheck - where the ring-full netif_tx_stop_queue() sits
  * @BQLM_NIC_STOP_BEFORE_SENT: before netdev_tx_sent_queue() (virtio_net)
  * @BQLM_NIC_STOP_AFTER_SENT: after it, before the doorbell (e1000e)
+ * @BQLM_NIC_STOP_AFTER_DOORBELL: after the doorbell decision (mtk_eth_soc:
+ *	mtk_start_xmit() stops after mtk_tx_map() rang or skipped it)
  * @BQLM_NIC_NR_STOP: number of values
  */
 enum bqlm_nic_stopcheck {
 	BQLM_NIC_STOP_BEFORE_SENT,
 	BQLM_NIC_STOP_AFTER_SENT,
+	BQLM_NIC_STOP_AFTER_DOORBELL,
 	BQLM_NIC_NR_STOP
+};
+
+/**
+ * enum bqlm_nic_xdp - how XDP_TX frames on a stack queue meet BQL
+ * @BQLM_NIC_XDP_UNCOUNTED: neither reported sent nor completed (the
+ *	completion tells them from skbs by a per-buffer tag: virtio_net's
+ *	is_xdp_frame(), stmmac's STMMAC_TXBUF_T_XDP_TX)
+ * @BQLM_NIC_XDP_COUNTED: reported sent and completed like skbs (igb)
+ * @BQLM_NIC_XDP_COMPLETED_ONLY: not reported sent, but the completion
+ *	counts their bytes: no tag tells them from skbs
+ * @BQLM_NIC_NR_XDP: number of values
+ */
+enum bqlm_nic_xdp {
+	BQLM_NIC_XDP_UNCOUNTED,
+	BQLM_NIC_XDP_COUNTED,
+	BQLM_NIC_XDP_COMPLETED_ONLY,
+	BQLM_NIC_NR_XDP
 };
 
 /**
@@ -195,9 +217,8 @@ enum bqlm_nic_path {
  * @napi_txlock: the NAPI poll holds the queue's tx lock (__netif_tx_lock)
  * @bytes: enum bqlm_nic_bytes
  * @xdp_frames: XDP_TX frames sent on the last queue (shared with the
- *	stack), 0..2; never reported to netdev_tx_sent_queue()
- * @xdp_counted: the completion counts XDP frames' bytes too (no per-buffer
- *	tag tells them from skbs)
+ *	stack), 0..2
+ * @xdp: enum bqlm_nic_xdp
  * @ops: for each enum bqlm_nic_path, its enum bqlm_nic_op calls in order
  * @nr_ops: for each path, how many of @ops
  * @stops: close/open cycles allowed, 0..2
@@ -223,7 +244,7 @@ struct bqlm_nic_cfg {
 	bool napi_txlock;
 	enum bqlm_nic_bytes bytes;
 	unsigned int xdp_frames;
-	bool xdp_counted;
+	enum bqlm_nic_xdp xdp;
 	unsigned char ops[BQLM_NIC_NR_PATHS][BQLM_NIC_MAX_OPS];
 	unsigned int nr_ops[BQLM_NIC_NR_PATHS];
 	unsigned int stops;
