@@ -717,7 +717,19 @@ static bool bqlm_usbnet_can_bh(const struct bqlm_usbnet *dev,
 
 	switch (bh->phase) {
 	case BQLM_USBNET_BH_IDLE:
-		return bh->pending;
+	case BQLM_USBNET_BH_LOOP:
+		if (bh->phase == BQLM_USBNET_BH_IDLE && !bh->pending)
+			return false;
+		/*
+		 * A dequeue that ends a run with nothing counted ends the run
+		 * in the same step; merged and later take dev->bql_spinlock
+		 * there too (around a netdev_completed_queue() of 0 bytes), so
+		 * the step waits while the other run holds it. Found by the
+		 * real-code harness (bqlm_real_usbnet_equivalence).
+		 */
+		return dev->nr_done || bh->bytes ||
+		       !bqlm_usbnet_bql_locked(cfg) ||
+		       !bqlm_usbnet_bql_lock_held(dev);
 	case BQLM_USBNET_BH_ENTER:
 		return !bqlm_usbnet_bql_locked(cfg) ||
 		       !bqlm_usbnet_bql_lock_held(dev);

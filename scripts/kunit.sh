@@ -205,6 +205,7 @@ wire_project() {
 	link Kbuild "$SRC/Kbuild"
 	link model "$SRC/model"
 	link kunit "$SRC/kunit"
+	link real "$SRC/real"
 	if [[ $RELINKED -eq 1 ]]; then
 		info "linked $KDIR/lib/bqlm/{Kbuild,model,kunit} -> $SRC"
 		# make compares mtimes through the symlinks; objects built from
@@ -226,6 +227,56 @@ wire_project() {
 			die 1 "could not add source \"lib/bqlm/kunit/Kconfig\" to $kc"
 		info "added source \"lib/bqlm/kunit/Kconfig\" to lib/Kconfig.debug"
 	fi
+}
+
+# ---------------------------------------------------------------------------
+# 3b. the real-code harness: patched copies of kernel files (see docs/real-code.md)
+
+# Regenerate $KDIR/lib/bqlm/gen/: for each usbnet variant, a copy of the
+# tree's drivers/net/usb/usbnet.c (and include/linux/usb/usbnet.h) with the
+# project's patches of real/patches/usbnet/ applied in order, and the list
+# of the file's exported symbols, which each variant's object renames so
+# that five copies of usbnet.c link into one kernel. Files are rewritten
+# only when their content changes, so the kernel build stays incremental.
+# Nothing is copied into this repository.
+put_if_changed() {
+	if ! cmp -s "$1" "$2"; then
+		mv "$1" "$2"
+	else
+		rm -f "$1"
+	fi
+}
+
+gen_real_sources() {
+	local gen="$KDIR/lib/bqlm/gen" pdir="$SRC/real/patches/usbnet" work v prev=base
+	local src="$KDIR/drivers/net/usb/usbnet.c" hdr="$KDIR/include/linux/usb/usbnet.h"
+	[[ -f "$src" && -f "$hdr" ]] || die 1 "$KDIR has no drivers/net/usb/usbnet.c or include/linux/usb/usbnet.h"
+	command -v patch >/dev/null || apt_install "patch(1) is needed to build the usbnet variants" patch
+	mkdir -p "$gen"
+	work=$(mktemp -d "$CACHE/gen.XXXXXX")
+	mkdir -p "$work/base/drivers/net/usb" "$work/base/include/linux/usb"
+	cp "$src" "$work/base/drivers/net/usb/usbnet.c"
+	cp "$hdr" "$work/base/include/linux/usb/usbnet.h"
+	# no-bql is the tree as it is; each later variant patches the one before
+	for v in no-bql v1 merged fix-reset fixed; do
+		if [[ $v != no-bql ]]; then
+			cp -r "$work/$prev" "$work/$v"
+			patch -s -p1 -d "$work/$v" <"$pdir/$v.patch" ||
+				die 1 "real/patches/usbnet/$v.patch does not apply to $src"
+		else
+			cp -r "$work/base" "$work/$v"
+		fi
+		cp "$work/$v/drivers/net/usb/usbnet.c" "$work/usbnet-$v.c.new"
+		cp "$work/$v/include/linux/usb/usbnet.h" "$work/usbnet-$v.h.new"
+		put_if_changed "$work/usbnet-$v.c.new" "$gen/usbnet-$v.c"
+		put_if_changed "$work/usbnet-$v.h.new" "$gen/usbnet-$v.h"
+		prev=$v
+	done
+	# every EXPORT_SYMBOL*() of usbnet.c, for the per-variant renames
+	sed -n 's/^EXPORT_SYMBOL[A-Z_]*(\([a-z_0-9]*\));.*/#define \1 BQLM_RCU_SYM(\1)/p' "$src" |
+		sort -u >"$work/usbnet-exports.h.new"
+	put_if_changed "$work/usbnet-exports.h.new" "$gen/usbnet-exports.h"
+	rm -rf "$work"
 }
 
 # ---------------------------------------------------------------------------
@@ -322,6 +373,7 @@ main() {
 	fi
 
 	wire_project
+	gen_real_sources
 
 	mkdir -p "$RESULTS" "$BUILD_DIR"
 	rm -f "$RESULTS/kunit-results.json" "$RESULTS/kunit-test.log" \

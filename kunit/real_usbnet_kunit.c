@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's own drivers/net/usb/usbnet.c under the model's schedules
+ * (real/, docs/real-code.md).
+ *
+ * bqlm_real_usbnet_replay: the explorer runs on the model, in the kernel,
+ * and for every check it finds violated, its shortest witness is replayed
+ * on the real code of the same variant, the model in lockstep: the real
+ * state must equal the model's after every step, and the model's
+ * invariants, checked on the real state, must be violated at exactly the
+ * step the model is. The over-completion is reported at the real
+ * netdev_completed_queue(), never made: the kernel goes on.
+ *
+ * bqlm_real_usbnet_equivalence: seeded random paths of the model, each
+ * replayed on a fresh real device of the same variant, compared after
+ * every step (the 22 fields of struct dql, both XOFF bits, dev->txq and
+ * dev->done lengths, the event flags, the pending bottom halves and which
+ * actors are in the middle of their work).
+ *
+ * In userspace there is no usbnet.c to run: every case skips.
+ */
+#include <kunit/test.h>
+#include <bqlm/explore.h>
+#include <bqlm/usbnet.h>
+
+struct real_usbnet_param {
+	enum bqlm_usbnet_variant variant;
+	unsigned int packets;
+	unsigned int stops;
+	unsigned int suspends;
+	unsigned int flags;
+	bool strict;
+	const char *desc;
+};
+
+/* The explorations of docs/usbnet.md whose witnesses are replayed */
+static const struct real_usbnet_param real_usbnet_replays[] = {
+	{ BQLM_USBNET_MERGED, 2, 1, 1, 0, false, "merged-syzbot" },
+	{ BQLM_USBNET_FIX_RESET, 2, 1, 1, 0, false, "fix-reset-resume" },
+	{ BQLM_USBNET_V1, 2, 1, 1, 0, false, "v1" },
+	{ BQLM_USBNET_V1, 3, 0, 0, 0, false, "v1-race-only" },
+	{ BQLM_USBNET_FIXED, 2, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	  false, "fixed-avoid-unlink" },
+	{ BQLM_USBNET_FIXED, 2, 1, 1, 0, false, "fixed" },
+	{ BQLM_USBNET_NO_BQL, 2, 1, 1, 0, false, "no-bql" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(real_usbnet_replays, real_usbnet_replays, desc);
+
+static const struct real_usbnet_param real_usbnet_variants[] = {
+	{ BQLM_USBNET_NO_BQL, 3, 1, 1, 0, false, "no-bql" },
+	{ BQLM_USBNET_V1, 3, 1, 1, 0, false, "v1" },
+	{ BQLM_USBNET_MERGED, 3, 1, 1, 0, false, "merged" },
+	{ BQLM_USBNET_FIX_RESET, 3, 1, 1, 0, false, "fix-reset" },
+	{ BQLM_USBNET_FIXED, 3, 1, 1, 0, false, "fixed" },
+	{ BQLM_USBNET_FIXED, 3, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	  false, "fixed-avoid-unlink" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(real_usbnet_variants, real_usbnet_variants, desc);
+
+#ifdef __KERNEL__
+
+#include "../real/usbnet_real.h"
+
+#define REAL_PATHS	2000
+#define REAL_MAX_STEPS	80
+#define REAL_MAX_PATH	64
+
+static void real_usbnet_cfg(const struct real_usbnet_param *p,
+			    struct bqlm_usbnet_cfg *cfg)
+{
+	bqlm_usbnet_cfg_default(cfg, p->variant);
+	cfg->packets = p->packets;
+	cfg->stops = p->stops;
+	cfg->suspends = p->suspends;
+	cfg->flags = p->flags;
+}
+
+static void real_usbnet_report(struct kunit *test,
+			       const struct bqlm_rcu_result *res,
+			       const char *what)
+{
+	if (res->err_step)
+		KUNIT_FAIL(test, "%s: step %u (%s): %s", what, res->err_step,
+			   res->desc, res->err);
+	if (res->diff_step)
+		KUNIT_FAIL(test, "%s: after step %u (%s): %s real %llu model %llu",
+			   what, res->diff_step, res->desc, res->diff_what,
+			   res->diff_real, res->diff_model);
+}
+
+struct real_usbnet_lines {
+	struct kunit *test;
+	unsigned int n;
+};
+
+static void real_usbnet_line(void *arg, const char *line)
+{
+	struct real_usbnet_lines *l = arg;
+
+	l->n++;
+	kunit_info(l->test, "%s", line);
+}
+
+static void real_usbnet_replay(struct kunit *test)
+{
+	const struct real_usbnet_param *p = test->param_value;
+	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
+						    GFP_KERNEL);
+	struct bqlm_xresult *xres = kunit_kzalloc(test, sizeof(*xres),
+						  GFP_KERNEL);
+	struct bqlm_rcu_result *res = kunit_kzalloc(test, sizeof(*res),
+						    GFP_KERNEL);
+	unsigned int *path = kunit_kzalloc(test, REAL_MAX_PATH *
+					   sizeof(*path), GFP_KERNEL);
+	struct real_usbnet_lines lines = { .test = test };
+	struct bqlm_xbounds bounds = { .strict = p->strict };
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+	unsigned int c, replayed = 0;
+	int n;
+
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	KUNIT_ASSERT_NOT_NULL(test, xres);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	real_usbnet_cfg(p, cfg);
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
+	x = bqlm_explorer_create(&sys, &bounds);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_ASSERT_EQ(test, bqlm_explore(x, xres), 0);
+	KUNIT_EXPECT_TRUE(test, xres->complete);
+	kunit_info(test, "model: %llu states, violated %#x",
+		   xres->states, xres->violated);
+	for (c = 1; c < BQLM_CHECK_NR; c++) {
+		if (!(xres->violated & BQLM_CHECK_BIT(c)))
+			continue;
+		n = bqlm_explorer_path(x, c, path, REAL_MAX_PATH);
+		if (n <= 0) {
+			KUNIT_FAIL(test, "no witness path for %s (%d)",
+				   bqlm_check_name(c), n);
+			continue;
+		}
+		kunit_info(test, "witness of %s, %d steps, on the real code:",
+			   bqlm_check_name(c), n);
+		lines.n = 0;
+		KUNIT_ASSERT_EQ(test, bqlm_rcu_lockstep(cfg, path, n, 0, 0,
+							 real_usbnet_line,
+							 &lines, res), 0);
+		real_usbnet_report(test, res, bqlm_check_name(c));
+		KUNIT_EXPECT_EQ(test, res->steps, (unsigned int)n);
+		KUNIT_EXPECT_EQ_MSG(test, res->model_first[c], (unsigned int)n,
+				    "%s", bqlm_check_name(c));
+		KUNIT_EXPECT_EQ_MSG(test, res->real_first[c],
+				    res->model_first[c],
+				    "%s: the real code violates it at another step",
+				    bqlm_check_name(c));
+		KUNIT_EXPECT_EQ(test, res->real_violated, res->model_violated);
+		replayed++;
+	}
+	bqlm_explorer_destroy(x);
+	if (p->variant == BQLM_USBNET_NO_BQL ||
+	    (p->variant == BQLM_USBNET_FIXED && !p->flags))
+		KUNIT_EXPECT_EQ(test, xres->violated, 0U);
+	else
+		KUNIT_EXPECT_GT(test, replayed, 0U);
+	kunit_info(test, "%u witnesses replayed on the real code", replayed);
+}
+
+static void real_usbnet_equivalence(struct kunit *test)
+{
+	const struct real_usbnet_param *p = test->param_value;
+	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
+						    GFP_KERNEL);
+	struct bqlm_rcu_result *res = kunit_kzalloc(test, sizeof(*res),
+						    GFP_KERNEL);
+	unsigned long long steps = 0;
+	unsigned int i, retries = 0, violating = 0;
+	u64 seed = 20261130ULL * 16 + p->variant;
+
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	real_usbnet_cfg(p, cfg);
+	for (i = 0; i < REAL_PATHS; i++) {
+		KUNIT_ASSERT_EQ(test, bqlm_rcu_lockstep(cfg, NULL, 0,
+							 seed + i,
+							 REAL_MAX_STEPS,
+							 NULL, NULL, res), 0);
+		if (res->err_step || res->diff_step) {
+			struct real_usbnet_lines lines = { .test = test };
+
+			kunit_info(test, "path %u (seed %llu) differs:", i,
+				   seed + i);
+			real_usbnet_report(test, res, "random path");
+			bqlm_rcu_lockstep(cfg, NULL, 0, seed + i,
+					  REAL_MAX_STEPS, real_usbnet_line,
+					  &lines, res);
+			break;
+		}
+		KUNIT_EXPECT_EQ(test, res->real_violated, res->model_violated);
+		steps += res->steps;
+		retries += res->retries;
+		violating += !!res->model_violated;
+	}
+	kunit_info(test, "%u random paths, %llu steps, %u violating, %u restarted (jiffies ticked)",
+		   i, steps, violating, retries);
+	KUNIT_EXPECT_EQ(test, i, REAL_PATHS);
+}
+
+#else /* userspace */
+
+static void real_usbnet_replay(struct kunit *test)
+{
+	kunit_skip(test, "needs the kernel's drivers/net/usb/usbnet.c");
+}
+
+static void real_usbnet_equivalence(struct kunit *test)
+{
+	kunit_skip(test, "needs the kernel's drivers/net/usb/usbnet.c");
+}
+
+#endif /* __KERNEL__ */
+
+static struct kunit_case real_usbnet_replay_cases[] = {
+	KUNIT_CASE_PARAM(real_usbnet_replay, real_usbnet_replays_gen_params),
+	{}
+};
+
+static struct kunit_suite real_usbnet_replay_suite = {
+	.name = "bqlm_real_usbnet_replay",
+	.test_cases = real_usbnet_replay_cases,
+};
+
+static struct kunit_case real_usbnet_equivalence_cases[] = {
+	KUNIT_CASE_PARAM(real_usbnet_equivalence,
+			 real_usbnet_variants_gen_params),
+	{}
+};
+
+static struct kunit_suite real_usbnet_equivalence_suite = {
+	.name = "bqlm_real_usbnet_equivalence",
+	.test_cases = real_usbnet_equivalence_cases,
+};
+
+kunit_test_suites(&real_usbnet_replay_suite, &real_usbnet_equivalence_suite);

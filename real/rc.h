@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - a deterministic scheduler for real kernel code.
+ *
+ * The real-code harness runs a driver's own functions (drivers/net/usb/
+ * usbnet.c, compiled from the kernel tree) under a schedule: each actor of
+ * the model (the stack's transmit, an URB completion, a bottom half, ifdown,
+ * ...) is a kernel thread, and exactly one of them runs at any time. The
+ * scheduler (the KUnit case's thread) hands the CPU to an actor; the actor
+ * runs real code until it reaches a yield point, where it hands the CPU
+ * back. Yield points are placed, by macros defined before the driver is
+ * compiled, at the calls where the model's steps begin and end, so that
+ * one model step is one stretch of real code between two yields.
+ *
+ * No two actors ever run at once, so nothing races: the order is the
+ * schedule's. Locks that the model holds across steps are the harness's
+ * own (struct bqlm_rc_lock): an actor never sleeps holding a spinlock and
+ * never runs in atomic context when it yields. An actor that must wait
+ * (for a lock, or for a condition such as "dev->txq is empty") parks with
+ * that condition; it is runnable only when the condition holds.
+ *
+ * Kernel only: the userspace build never compiles real/.
+ */
+#ifndef _BQLM_REAL_RC_H
+#define _BQLM_REAL_RC_H
+
+#include <linux/completion.h>
+#include <linux/sched.h>
+#include <linux/types.h>
+
+#define BQLM_RC_MAX_ACTORS	24
+#define BQLM_RC_MSG		192
+
+struct bqlm_rc;
+struct bqlm_rc_actor;
+
+/**
+ * struct bqlm_rc_lock - a lock the harness owns instead of a spinlock
+ * @owner: the actor holding it, or NULL
+ * @name: its name, for messages
+ */
+struct bqlm_rc_lock {
+	struct bqlm_rc_actor *owner;
+	const char *name;
+};
+
+typedef void (*bqlm_rc_fn)(struct bqlm_rc_actor *a);
+typedef bool (*bqlm_rc_cond)(struct bqlm_rc_actor *a);
+
+/**
+ * struct bqlm_rc_actor - one actor: a kernel thread that runs real code
+ * @rc: its scheduler
+ * @task: the thread
+ * @go: completed by the scheduler to let the actor run
+ * @name: its name in traces
+ * @fn: the work it runs once started
+ * @arg: the work's argument
+ * @busy: started and not yet finished
+ * @exit: the thread is asked to end
+ * @at: where it is parked (the yield point), NULL while running or idle
+ * @mark: the driver adapter's note of the actor's progress
+ * @count: the adapter's counter within the current work
+ * @wait_lock: parked until this lock is free
+ * @wait_cond: parked until this returns true
+ */
+struct bqlm_rc_actor {
+	struct bqlm_rc *rc;
+	struct task_struct *task;
+	struct completion go;
+	const char *name;
+	bqlm_rc_fn fn;
+	unsigned long arg;
+	bool busy;
+	bool exit;
+	const char *at;
+	unsigned int mark;
+	unsigned int count;
+	struct bqlm_rc_lock *wait_lock;
+	bqlm_rc_cond wait_cond;
+};
+
+/**
+ * struct bqlm_rc - the scheduler
+ * @back: completed by an actor when it yields or finishes
+ * @cur: the actor running now, NULL when the scheduler runs
+ * @actor: the actors
+ * @nr_actors: how many
+ * @error: set by a harness failure (an actor that does not come back, a
+ *	wait that the schedule did not foresee); the run must end
+ * @msg: what happened
+ * @priv: the driver adapter's
+ */
+struct bqlm_rc {
+	struct completion back;
+	struct bqlm_rc_actor *cur;
+	struct bqlm_rc_actor actor[BQLM_RC_MAX_ACTORS];
+	unsigned int nr_actors;
+	int error;
+	char msg[BQLM_RC_MSG];
+	void *priv;
+};
+
+int bqlm_rc_init(struct bqlm_rc *rc, unsigned int nr, const char *const *names,
+		 void *priv);
+void bqlm_rc_destroy(struct bqlm_rc *rc);
+struct bqlm_rc_actor *bqlm_rc_self(struct bqlm_rc *rc);
+bool bqlm_rc_runnable(const struct bqlm_rc_actor *a);
+int bqlm_rc_start(struct bqlm_rc_actor *a, bqlm_rc_fn fn, unsigned long arg);
+int bqlm_rc_resume(struct bqlm_rc_actor *a);
+void bqlm_rc_yield(struct bqlm_rc_actor *a, const char *at,
+		   bqlm_rc_cond cond);
+void bqlm_rc_lock(struct bqlm_rc_actor *a, struct bqlm_rc_lock *l);
+void bqlm_rc_unlock(struct bqlm_rc_actor *a, struct bqlm_rc_lock *l);
+void bqlm_rc_fail(struct bqlm_rc *rc, int err, const char *fmt, ...)
+	__printf(3, 4);
+
+#endif /* _BQLM_REAL_RC_H */

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - what one usbnet variant's object includes before the tree's
+ * (patched) usbnet.c: see docs/real-code.md.
+ *
+ * The including file defines BQLM_RCU_PFX (the prefix of this variant's
+ * copies of usbnet.c's exported functions) and has already included the
+ * generated <usbnet-exports.h> (the renames) and the variant's
+ * <usbnet-VARIANT.h> (include/linux/usb/usbnet.h as the variant has it).
+ *
+ * After every header usbnet.c includes, the calls at which the model's
+ * steps begin or end, and the USB core that UML does not have, are
+ * redirected to the harness (real/usbnet_rc.c). The redirections apply to
+ * the text of usbnet.c only; the kernel's own inline functions compiled
+ * before them are untouched.
+ */
+#ifndef _BQLM_REAL_USBNET_GLUE_H
+#define _BQLM_REAL_USBNET_GLUE_H
+
+#include <linux/ctype.h>
+#include <linux/etherdevice.h>
+#include <linux/ethtool.h>
+#include <linux/init.h>
+#include <linux/interrupt.h>
+#include <linux/kernel.h>
+#include <linux/mii.h>
+#include <linux/module.h>
+#include <linux/netdevice.h>
+#include <linux/pm_runtime.h>
+#include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/timer.h>
+#include <linux/usb.h>
+#include <linux/usb/usbnet.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+
+#include "usbnet_rc.h"
+
+/* One copy of the module parameter is enough: the harness sets none. */
+#undef module_param
+#define module_param(name, type, perm)	static_assert(1)
+#undef MODULE_PARM_DESC
+#define MODULE_PARM_DESC(name, desc)	static_assert(1)
+
+/* The USB core: the fake host controller */
+#define usb_alloc_urb			bqlm_rcu_usb_alloc_urb
+#define usb_free_urb			bqlm_rcu_usb_free_urb
+#define usb_get_urb			bqlm_rcu_usb_get_urb
+#define usb_submit_urb			bqlm_rcu_usb_submit_urb
+#define usb_unlink_urb			bqlm_rcu_usb_unlink_urb
+#define usb_kill_urb			bqlm_rcu_usb_kill_urb
+#define usb_anchor_urb			bqlm_rcu_usb_anchor_urb
+#define usb_get_from_anchor		bqlm_rcu_usb_get_from_anchor
+#define usb_scuttle_anchored_urbs	bqlm_rcu_usb_scuttle_anchored_urbs
+#define usb_autopm_get_interface	bqlm_rcu_usb_autopm_get_interface
+#define usb_autopm_put_interface	bqlm_rcu_usb_autopm_put_interface
+#define usb_autopm_get_interface_async	bqlm_rcu_usb_autopm_get_interface_async
+#define usb_autopm_put_interface_async	bqlm_rcu_usb_autopm_put_interface_async
+#define usb_autopm_get_interface_no_resume \
+	bqlm_rcu_usb_autopm_get_interface_no_resume
+#define usb_clear_halt			bqlm_rcu_usb_clear_halt
+#define usb_control_msg			bqlm_rcu_usb_control_msg
+#define usb_set_interface		bqlm_rcu_usb_set_interface
+#define usb_string			bqlm_rcu_usb_string
+#define usb_check_bulk_endpoints	bqlm_rcu_usb_check_bulk_endpoints
+#define usb_get_dev			bqlm_rcu_usb_get_dev
+#define usb_put_dev			bqlm_rcu_usb_put_dev
+#define usb_driver_set_configuration	bqlm_rcu_usb_driver_set_configuration
+
+/* Deferred work: the schedule decides when it runs */
+#define tasklet_schedule		bqlm_rcu_tasklet_schedule
+#define tasklet_kill			bqlm_rcu_tasklet_kill
+#define mod_timer			bqlm_rcu_mod_timer
+#define timer_pending			bqlm_rcu_timer_pending
+#define del_timer_sync			bqlm_rcu_del_timer_sync
+#define schedule_work			bqlm_rcu_schedule_work
+#define cancel_work_sync		bqlm_rcu_cancel_work_sync
+
+/* Step boundaries */
+#define skb_dequeue			bqlm_rcu_skb_dequeue
+#define skb_queue_purge			bqlm_rcu_skb_queue_purge
+#define add_wait_queue			bqlm_rcu_add_wait_queue
+#define schedule_timeout		bqlm_rcu_schedule_timeout
+#define netdev_sent_queue		bqlm_rcu_netdev_sent_queue
+#define netdev_completed_queue		bqlm_rcu_netdev_completed_queue
+#define netdev_reset_queue		bqlm_rcu_netdev_reset_queue
+
+/*
+ * Locks: dev->txq.lock and dev->bql_spinlock are held across steps, so
+ * they are the harness's (bqlm_rcu_lock() returns true and takes it);
+ * every other lock is the kernel's, taken as usbnet.c takes it. The
+ * parenthesised names call the kernel's inline functions of these names.
+ */
+#undef spin_lock_irqsave
+#define spin_lock_irqsave(l, f) do {					\
+	if (bqlm_rcu_lock(l))						\
+		(f) = 0;						\
+	else								\
+		raw_spin_lock_irqsave(spinlock_check(l), f);		\
+} while (0)
+#define spin_unlock_irqrestore(l, f) do {				\
+	if (!bqlm_rcu_unlock(l))					\
+		(spin_unlock_irqrestore)(l, f);				\
+} while (0)
+#define spin_lock_irq(l) do {						\
+	if (!bqlm_rcu_lock(l))						\
+		(spin_lock_irq)(l);					\
+} while (0)
+#define spin_unlock_irq(l) do {						\
+	if (!bqlm_rcu_unlock(l))					\
+		(spin_unlock_irq)(l);					\
+} while (0)
+#define spin_lock_bh(l) do {						\
+	if (!bqlm_rcu_lock(l))						\
+		(spin_lock_bh)(l);					\
+} while (0)
+#define spin_unlock_bh(l) do {						\
+	if (!bqlm_rcu_unlock(l))					\
+		(spin_unlock_bh)(l);					\
+} while (0)
+#undef spin_lock_nested
+#define spin_lock_nested(l, s) do {					\
+	if (!bqlm_rcu_lock(l))						\
+		raw_spin_lock_nested(spinlock_check(l), s);		\
+} while (0)
+#define spin_unlock(l) do {						\
+	if (!bqlm_rcu_unlock(l))					\
+		(spin_unlock)(l);					\
+} while (0)
+
+#endif /* _BQLM_REAL_USBNET_GLUE_H */
