@@ -351,6 +351,7 @@ static int cmd_bench(int argc, char **argv)
 	ns = bench_dql(reps, &limit);
 	printf("DQL op cost: %.1f ns per dql_queued + dql_completed pair (%u pairs, final limit %u)\n",
 	       ns, reps, limit);
+	bqlm_cli_nic_bench();
 	bqlm_cli_sim_bench();
 	return 0;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include <bqlm/explore.h>
+#include <bqlm/invariants.h>
 #include <bqlm/nic.h>
 
 #include "cli.h"
@@ -347,5 +348,63 @@ int bqlm_cli_explore_nic(int argc, char **argv)
 		};
 
 		return bqlm_cli_run_explore(&e);
+	}
+}
+
+/* A larger bound than the profiles', for throughput figures. */
+static const struct {
+	const char *name;
+	const char *profile;
+	unsigned int queues, packets, reconfigs, timeouts, suspends, xdp;
+} nic_bench_runs[] = {
+	{ "generic, 4 pkts, every path, XDP", "generic", 1, 4, 1, 1, 1, 1 },
+	{ "generic, 2 queues, 4 pkts, reconfig", "generic", 2, 4, 1, 0, 0, 0 },
+	{ "virtio_net fixed, 5 pkts, reconfig", "virtio-net-3ddccbefebdb",
+	  1, 5, 1, 0, 0, 0 },
+};
+
+/**
+ * bqlm_cli_nic_bench() - the nic part of "bqlm bench": explorer throughput
+ *
+ * Prints, for a few bounds larger than the profiles', the states and
+ * transitions, the wall time, states per second, the state size and the
+ * bytes the explorer stores states in (states times state size).
+ */
+void bqlm_cli_nic_bench(void)
+{
+	unsigned int i;
+
+	printf("explorer throughput, nic:\n");
+	printf("  %-38s %9s %11s %8s %11s %7s %9s  %s\n", "bound", "states",
+	       "transitions", "time s", "states/s", "state B", "store KiB",
+	       "verdict");
+	for (i = 0; i < ARRAY_SIZE(nic_bench_runs); i++) {
+		struct bqlm_xbounds bounds = { 0 };
+		struct bqlm_nic_cfg cfg;
+		struct bqlm_xresult res;
+		struct bqlm_xsys sys;
+		double secs = 0;
+		struct bqlm_cli_explore e = {
+			.sys = &sys, .bounds = &bounds, .quiet = true,
+			.res = &res, .secs = &secs,
+		};
+
+		bqlm_nic_cfg_profile(&cfg, bqlm_nic_profile_by_name(
+					     nic_bench_runs[i].profile));
+		cfg.queues = nic_bench_runs[i].queues;
+		cfg.packets = nic_bench_runs[i].packets;
+		cfg.reconfigs = nic_bench_runs[i].reconfigs;
+		cfg.timeouts = nic_bench_runs[i].timeouts;
+		cfg.suspends = nic_bench_runs[i].suspends;
+		cfg.xdp_frames = nic_bench_runs[i].xdp;
+		if (bqlm_nic_system(&cfg, &sys) ||
+		    bqlm_cli_run_explore(&e) == EXIT_INTERNAL)
+			continue;
+		printf("  %-38s %9llu %11llu %8.3f %11.0f %7zu %9.0f  %s\n",
+		       nic_bench_runs[i].name, res.states, res.transitions,
+		       secs, secs > 0 ? res.states / secs : 0.0,
+		       sys.state_size,
+		       res.states * (double)sys.state_size / 1024,
+		       bqlm_check_name(bqlm_xresult_verdict(&res)));
 	}
 }

@@ -11,5 +11,6 @@ void bqlm_cli_nic_models(void);
 void bqlm_cli_nic_list(void);
 void bqlm_cli_nic_usage(FILE *f);
 int bqlm_cli_explore_nic(int argc, char **argv);
+void bqlm_cli_nic_bench(void);
 
 #endif /* _BQLM_TOOLS_NIC_H */
