@@ -546,6 +546,11 @@ static void nic_refusals(struct kunit *test)
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, nic, 0x900, nic, NULL),
 			-EINVAL);
+	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, nic,
+				       A(PATH, BQLM_NIC_NR_PATHS + 1), nic,
+				       NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, nic, A(NAPI, 7), nic, NULL),
+			-EINVAL);
 	sys.describe_action(sys.ctx, nic, 0x900, buf, sizeof(buf));
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
 }

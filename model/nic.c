@@ -1155,11 +1155,14 @@ static void bqlm_nic_path_end(struct bqlm_nic *nic)
  * locks, napi_disable() for a running poll. An open or resume brings the
  * device up when its last call ran.
  *
- * Return: 0, -EAGAIN (the call waits), -EINVAL (nothing to do).
+ * Return: 0, -EAGAIN (the call waits), -EINVAL (nothing to do, or @start
+ * out of range).
  */
 int bqlm_nic_reset_path(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 			unsigned int start, struct bqlm_inv_step *ev)
 {
+	if (start > BQLM_NIC_NR_PATHS)
+		return -EINVAL;
 	if (start < BQLM_NIC_NR_PATHS) {
 		if (!bqlm_nic_can_start(nic, cfg, start))
 			return -EINVAL;
