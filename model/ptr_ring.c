@@ -198,6 +198,62 @@ int bqlm___ptr_ring_consume_batched(struct bqlm_ptr_ring *r,
 }
 
 /**
+ * bqlm___ptr_ring_swap_queue() - __ptr_ring_swap_queue() with both locks
+ *	held: move every entry into a new queue
+ * @r: the ring
+ * @c: the resizing CPU's view
+ * @queue: the new queue: room for @size entries (the array the kernel
+ *	allocates); receives the entries that survive, oldest first
+ * @size: the new size, at most BQLM_PTR_RING_LIMIT; the memory words from
+ *	@r->base on must hold that many slots
+ * @batch: see bqlm___ptr_ring_set_size()
+ * @destroyed: receives the entries that did not fit, oldest first (the
+ *	kernel passes them to its destroy callback, tun_ptr_free() for tun)
+ * @max_destroyed: room in @destroyed
+ *
+ * Every entry is consumed from the old ring (with the consumer's batched
+ * zeroing, as the kernel does) and put into @queue from slot 0; those
+ * beyond @size are destroyed; the indices restart, the producer after the
+ * last survivor (0 when the new ring is full). The new queue then takes
+ * the place of the old one in the same memory words (the kernel swaps in
+ * the new array: nobody can see the difference, since both locks are held
+ * and every earlier store under them has drained): every slot of the old
+ * and of the new ring is rewritten, in order.
+ *
+ * Return: the number of entries destroyed, -ENOSPC when @destroyed is too
+ * small (the ring is left half consumed), or -EINVAL (nothing changed)
+ * when @size is above BQLM_PTR_RING_LIMIT.
+ */
+int bqlm___ptr_ring_swap_queue(struct bqlm_ptr_ring *r,
+			       const struct bqlm_mm_cpu *c,
+			       unsigned int *queue, unsigned int size,
+			       unsigned int batch, unsigned int *destroyed,
+			       int max_destroyed)
+{
+	unsigned int ptr, i, n = 0, slots = max_t(unsigned int, size, r->size);
+	int nd = 0;
+
+	if (size > BQLM_PTR_RING_LIMIT)
+		return -EINVAL;
+	while ((ptr = bqlm___ptr_ring_consume(r, c))) {
+		if (n < size) {
+			queue[n++] = ptr;
+		} else {
+			if (nd >= max_destroyed)
+				return -ENOSPC;
+			destroyed[nd++] = ptr;
+		}
+	}
+	for (i = 0; i < slots; i++)
+		bqlm_mm_store(c, r->base + i, i < n ? queue[i] : 0);
+	bqlm___ptr_ring_set_size(r, size, batch);
+	r->producer = n >= size ? 0 : n;
+	r->consumer_head = 0;
+	r->consumer_tail = 0;
+	return nd;
+}
+
+/**
  * bqlm_ptr_ring_resize() - ptr_ring_resize() with both locks held
  * @r: the ring
  * @c: the resizing CPU's view
@@ -208,12 +264,9 @@ int bqlm___ptr_ring_consume_batched(struct bqlm_ptr_ring *r,
  *	them with tun_ptr_free())
  * @max_destroyed: room in @destroyed
  *
- * As __ptr_ring_swap_queue(): every entry is consumed from the old ring
- * and produced into the new one from slot 0, those beyond @size are
- * destroyed; the indices restart. The new ring reuses the slots of the old
- * one (the kernel allocates a new array: nobody can see the difference,
- * since both locks are held and every earlier store under them has
- * drained): every slot of the old and of the new ring is rewritten.
+ * The new queue the kernel allocates is an array on the stack here, hence
+ * the explorer's bound; bqlm___ptr_ring_swap_queue() with a queue of the
+ * caller's takes any size.
  *
  * Return: the number of entries destroyed, -ENOSPC when @destroyed is too
  * small, or -EINVAL (nothing changed) when @size is above
@@ -223,28 +276,12 @@ int bqlm_ptr_ring_resize(struct bqlm_ptr_ring *r, const struct bqlm_mm_cpu *c,
 			 unsigned int size, unsigned int batch,
 			 unsigned int *destroyed, int max_destroyed)
 {
-	unsigned int keep[BQLM_PTR_RING_MAX];
-	unsigned int ptr, i, n = 0, slots = max_t(unsigned int, size, r->size);
-	int nd = 0;
+	unsigned int queue[BQLM_PTR_RING_MAX];
 
 	if (size > BQLM_PTR_RING_MAX)
 		return -EINVAL;
-	while ((ptr = bqlm___ptr_ring_consume(r, c))) {
-		if (n < size) {
-			keep[n++] = ptr;
-		} else {
-			if (nd >= max_destroyed)
-				return -ENOSPC;
-			destroyed[nd++] = ptr;
-		}
-	}
-	for (i = 0; i < slots; i++)
-		bqlm_mm_store(c, r->base + i, i < n ? keep[i] : 0);
-	bqlm___ptr_ring_set_size(r, size, batch);
-	r->producer = n >= size ? 0 : n;
-	r->consumer_head = 0;
-	r->consumer_tail = 0;
-	return nd;
+	return bqlm___ptr_ring_swap_queue(r, c, queue, size, batch, destroyed,
+					  max_destroyed);
 }
 
 /**

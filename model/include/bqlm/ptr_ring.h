@@ -26,7 +26,7 @@
 /*
  * Largest ring the explorer's configurations use, and the largest
  * bqlm_ptr_ring_resize() takes (it keeps the surviving entries on the
- * stack).
+ * stack; bqlm___ptr_ring_swap_queue() takes any ring the model holds).
  */
 #define BQLM_PTR_RING_MAX	4
 /* Largest ring the model holds at all (the timing simulator's rings). */
@@ -78,6 +78,11 @@ unsigned int bqlm___ptr_ring_consume(struct bqlm_ptr_ring *r,
 int bqlm___ptr_ring_consume_batched(struct bqlm_ptr_ring *r,
 				    const struct bqlm_mm_cpu *c,
 				    unsigned int *array, int n);
+int bqlm___ptr_ring_swap_queue(struct bqlm_ptr_ring *r,
+			       const struct bqlm_mm_cpu *c,
+			       unsigned int *queue, unsigned int size,
+			       unsigned int batch, unsigned int *destroyed,
+			       int max_destroyed);
 int bqlm_ptr_ring_resize(struct bqlm_ptr_ring *r, const struct bqlm_mm_cpu *c,
 			 unsigned int size, unsigned int batch,
 			 unsigned int *destroyed, int max_destroyed);
