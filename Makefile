@@ -9,6 +9,9 @@
 #   make coverage   gcov/lcov line and branch coverage of model/, with gate
 #   make kunit      the same suites in a UML kernel (scripts/kunit.sh)
 #   make deps       install the Debian packages the userspace targets need
+#   make lkmm       the barrier claims (lkmm/*.litmus) under the kernel's
+#                   memory model (herd7), each against the explorer
+#                   (scripts/lkmm.sh; HERD7=, HERDTOOLS_TARBALL=, KDIR=)
 
 SHELL		:= /bin/bash
 CC		?= gcc
@@ -123,6 +126,15 @@ kunit: $(BUILD)/asan/bqlm-kunit
 	@scripts/parse-ktap.sh $(BUILD)/userspace.ktap || true
 	@scripts/compare-results.py $(BUILD)/kunit-results.json \
 	  $(BUILD)/userspace-results.json
+
+# Every barrier claim under the Linux-kernel memory model (herd7), each
+# compared with the explorer's verdict under pso, run live. herd7 comes
+# from HERD7=, PATH, or is built from HERDTOOLS_TARBALL= (a herdtools7
+# source tarball); LKMM_TESTS= runs only the litmus files named.
+.PHONY: lkmm
+lkmm: $(BUILD)/bqlm
+	@HERD7="$(HERD7)" HERDTOOLS_TARBALL="$(HERDTOOLS_TARBALL)" \
+	  scripts/lkmm.sh $(LKMM_TESTS)
 
 # Re-record the golden vectors from the kernel's own DQL (needs make kunit).
 kunit-golden:

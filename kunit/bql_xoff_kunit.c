@@ -356,6 +356,17 @@ static void xoff_emit(void *arg, const char *line)
 		w->wake = true;
 }
 
+/* The words of the next step of kind @kind contain @want. */
+static void xoff_expect_words(struct kunit *test, const struct bqlm_xsys *sys,
+			      const struct bqlm_xoff *s, unsigned int kind,
+			      const char *want)
+{
+	char line[160];
+
+	sys->describe_action(sys->ctx, s, kind << 8, line, sizeof(line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, want));
+}
+
 /* The explorer's shortest path, printed as the CLI prints it. */
 static void xoff_trace(struct kunit *test)
 {
@@ -366,7 +377,6 @@ static void xoff_trace(struct kunit *test)
 	struct xoff_words *w;
 	unsigned int *path;
 	struct bqlm_xoff *s;
-	char line[160];
 	char buf[64];
 	int n;
 
@@ -417,20 +427,13 @@ static void xoff_trace(struct kunit *test)
 	bqlm_xoff_init(s, &cfg);
 	s->pphase = BQLM_XOFF_RECHECK;
 	s->cphase = BQLM_XOFF_WAKE;
-	sys.describe_action(sys.ctx, s, BQLM_XOFF_A_SENT << 8, line,
-			    sizeof(line));
-	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "(no smp_mb) dql_avail"));
-	sys.describe_action(sys.ctx, s, BQLM_XOFF_A_COMPLETED << 8, line,
-			    sizeof(line));
-	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "smp_mb(), dql_avail"));
+	xoff_expect_words(test, &sys, s, BQLM_XOFF_A_SENT, "(no smp_mb) dql");
+	xoff_expect_words(test, &sys, s, BQLM_XOFF_A_COMPLETED, "smp_mb(), dql");
 	cfg.no_sent_mb = false;
 	cfg.no_completed_mb = true;
-	sys.describe_action(sys.ctx, s, BQLM_XOFF_A_SENT << 8, line,
-			    sizeof(line));
-	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "smp_mb(), dql_avail"));
-	sys.describe_action(sys.ctx, s, BQLM_XOFF_A_COMPLETED << 8, line,
-			    sizeof(line));
-	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "(no smp_mb) dql_avail"));
+	xoff_expect_words(test, &sys, s, BQLM_XOFF_A_SENT, "smp_mb(), dql");
+	xoff_expect_words(test, &sys, s, BQLM_XOFF_A_COMPLETED,
+			  "(no smp_mb) dql");
 }
 
 static struct kunit_case bqlm_bql_xoff_cases[] = {
