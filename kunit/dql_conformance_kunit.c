@@ -200,8 +200,10 @@ static void dql_conformance(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, vlog.count, rejects);
 	if (p->adversarial)
 		KUNIT_EXPECT_GT(test, rejects, 0U);
-	kunit_info(test, "%u steps equal field by field, %u rejected calls",
-		   p->steps, rejects);
+	/* history_head and the history words depend on the word size */
+	kunit_info(test, "%u steps equal field by field, %u rejected calls (%d-bit unsigned long, %s-endian)",
+		   p->steps, rejects, BITS_PER_LONG,
+		   IS_ENABLED(CONFIG_CPU_BIG_ENDIAN) ? "big" : "little");
 }
 
 #else /* userspace */

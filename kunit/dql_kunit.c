@@ -10,6 +10,7 @@
 #include <kunit/test.h>
 #include <bqlm/dql.h>
 #include <bqlm/prng.h>
+#include "bqlm_internal.h"	/* hweight_long() */
 
 #include "dql_workload.h"
 
@@ -459,7 +460,7 @@ static void dql_stall_history_wrap(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bqlm_dql_queued(dql, 100, t2), 0);
 	KUNIT_EXPECT_EQ(test, dql->history_head, t2 / bits);
 	for (i = 0; i < BQLM_DQL_HIST_LEN; i++)
-		set += __builtin_popcountl(dql->history[i]);
+		set += hweight_long(dql->history[i]);
 	KUNIT_EXPECT_EQ(test, set, 1U);
 	KUNIT_EXPECT_EQ(test, dql->history[(t2 / bits) % BQLM_DQL_HIST_LEN],
 			1UL << (t2 % bits));
@@ -594,6 +595,8 @@ static void dql_trajectory_digest(struct kunit *test)
 	digest = bqlm_dql_digest(&dql);
 	kunit_info(test, "digest 0x%016llx limit %u stall_cnt %lu", digest,
 		   dql.limit, dql.stall_cnt);
+	kunit_info(test, "expecting DQL_TRAJECTORY_DIGEST%zu: unsigned long has %zu bits, and history_head and the history words are counted in them",
+		   8 * sizeof(long), 8 * sizeof(long));
 	KUNIT_EXPECT_EQ(test, digest, sizeof(long) == 8 ?
 			DQL_TRAJECTORY_DIGEST64 : DQL_TRAJECTORY_DIGEST32);
 }

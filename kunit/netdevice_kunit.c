@@ -789,6 +789,8 @@ static void netdevice_trajectory_digest(struct kunit *test)
 	digest = bqlm_txq_digest(txq);
 	kunit_info(test, "digest 0x%016llx limit %u schedules %u", digest,
 		   txq->dql.limit, txq->sched_count);
+	kunit_info(test, "expecting ND_TRAJECTORY_DIGEST%zu: unsigned long has %zu bits, and the queue's DQL history_head is counted in them",
+		   8 * sizeof(long), 8 * sizeof(long));
 	KUNIT_EXPECT_EQ(test, digest, sizeof(long) == 8 ?
 			ND_TRAJECTORY_DIGEST64 : ND_TRAJECTORY_DIGEST32);
 }

@@ -16,6 +16,8 @@
 #ifndef _BQLM_INTERNAL_H
 #define _BQLM_INTERNAL_H
 
+#include <bqlm/types.h>
+
 #ifdef __KERNEL__
 
 #include <linux/bitops.h>
@@ -24,6 +26,7 @@
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/limits.h>
+#include <linux/math64.h>
 #include <linux/minmax.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -79,6 +82,34 @@
 static inline bool test_bit(unsigned long nr, const unsigned long *addr)
 {
 	return addr[BIT_WORD(nr)] & BIT_MASK(nr);
+}
+
+/* <linux/bitops.h>: the number of bits set in a word. */
+static inline unsigned long hweight_long(unsigned long w)
+{
+	return __builtin_popcountl(w);
+}
+
+/*
+ * <linux/math64.h>. A 32-bit kernel has no 64-bit "/" or "%" (no libgcc
+ * __udivdi3 and __umoddi3): 64-bit division goes through these, here plain
+ * C with the same results.
+ */
+static inline u64 div_u64_rem(u64 dividend, unsigned int divisor,
+			      unsigned int *remainder)
+{
+	*remainder = dividend % divisor;
+	return dividend / divisor;
+}
+
+static inline u64 div_u64(u64 dividend, unsigned int divisor)
+{
+	return dividend / divisor;
+}
+
+static inline u64 div64_u64(u64 dividend, u64 divisor)
+{
+	return dividend / divisor;
 }
 
 #endif /* __KERNEL__ */

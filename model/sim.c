@@ -21,20 +21,6 @@
 #include <bqlm/prng.h>
 #include <bqlm/tun.h>
 
-#ifdef __KERNEL__
-#include <linux/math64.h>
-#endif
-
-/* u64 / u64 that links on 32-bit kernels */
-static inline u64 bqlm_sim_div(u64 a, u64 b)
-{
-#ifdef __KERNEL__
-	return div64_u64(a, b);
-#else
-	return a / b;
-#endif
-}
-
 /* Ethernet: preamble + SFD 8, inter-frame gap 12, FCS 4, minimum frame 64 */
 #define BQLM_SIM_ETH_OVERHEAD	20
 #define BQLM_SIM_ETH_FCS	4
@@ -335,9 +321,9 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 		cfg->len = cfg->dev == BQLM_SIM_TUN ? 1428 : hard_mtu;
 	if (!cfg->udp_bps && cfg->dev == BQLM_SIM_TUN)
 		cfg->udp_bps = cfg->reader_bps +
-			       bqlm_sim_div(cfg->reader_bps, 10);
+			       div64_u64(cfg->reader_bps, 10);
 	if (!cfg->udp_bps)
-		cfg->udp_bps = cfg->link_bps + bqlm_sim_div(cfg->link_bps, 10);
+		cfg->udp_bps = cfg->link_bps + div64_u64(cfg->link_bps, 10);
 	if (cfg->dev == BQLM_SIM_TUN &&
 	    ((cfg->tun_variant != BQLM_TUN_STOCK &&
 	      cfg->tun_variant != BQLM_TUN_STOP_2019 &&
@@ -391,7 +377,7 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 unsigned long bqlm_sim_jiffies(const struct bqlm_sim_cfg *cfg, u64 ns)
 {
 	return cfg->jiffies0 +
-	       (unsigned long)bqlm_sim_div(ns * cfg->hz, BQLM_NSEC_PER_SEC);
+	       (unsigned long)div64_u64(ns * cfg->hz, BQLM_NSEC_PER_SEC);
 }
 
 /**
@@ -407,8 +393,7 @@ u64 bqlm_sim_frame_ns(const struct bqlm_sim_cfg *cfg, unsigned int len)
 	unsigned int wire = max_t(unsigned int, len + BQLM_SIM_ETH_FCS,
 				  BQLM_SIM_ETH_MIN) + BQLM_SIM_ETH_OVERHEAD;
 
-	return bqlm_sim_div((u64)wire * 8 * BQLM_NSEC_PER_SEC,
-			    cfg->link_bps);
+	return div64_u64((u64)wire * 8 * BQLM_NSEC_PER_SEC, cfg->link_bps);
 }
 
 /* ----- rings and the pool ----------------------------------------------- */
@@ -471,7 +456,7 @@ static u64 bqlm_sim_below(struct bqlm_sim *sim, u64 n)
 {
 	u64 r = bqlm_prng_next(&sim->prng);
 
-	return r - bqlm_sim_div(r, n) * n;
+	return r - div64_u64(r, n) * n;
 }
 
 static void bqlm_sim_schedule(struct bqlm_sim *sim, u64 t,
@@ -491,7 +476,7 @@ static inline unsigned long bqlm_sim_now_jiffies(const struct bqlm_sim *sim)
 
 static u64 bqlm_sim_bytes_ns(u64 bytes, u64 bps)
 {
-	return bqlm_sim_div(bytes * 8 * BQLM_NSEC_PER_SEC, bps);
+	return div64_u64(bytes * 8 * BQLM_NSEC_PER_SEC, bps);
 }
 
 /* Start the next bulk-out transfer if the bus is idle and the FIFO has room. */
@@ -1040,9 +1025,9 @@ static int bqlm_sim_usbnet_create(struct bqlm_sim *sim)
 	u->timeouts = 0;
 	u->hold_time = cfg->hz;
 	u->now = bqlm_sim_jiffies(cfg, 0);
-	burst = bqlm_sim_div(window * cfg->link_bps, 8 * BQLM_NSEC_PER_SEC);
-	burst = bqlm_sim_div(burst + cfg->fifo_bytes,
-			     min(cfg->len, cfg->ping_len)) + 8;
+	burst = div64_u64(window * cfg->link_bps, 8 * BQLM_NSEC_PER_SEC);
+	burst = div64_u64(burst + cfg->fifo_bytes,
+			  min(cfg->len, cfg->ping_len)) + 8;
 	u->skbs = (unsigned int)min_t(u64, cfg->tx_qlen + burst,
 				      BQLM_USBNET_MAX_SKBS);
 	if (bqlm_usbnet_cfg_check(u))
@@ -1152,16 +1137,16 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 		sim->acks.cap = cfg->window;
 	}
 	if (cfg->ping_ns) {
-		sim->cap_pings = (unsigned int)bqlm_sim_div(cfg->duration_ns,
-							    cfg->ping_ns) + 2;
+		sim->cap_pings = (unsigned int)div64_u64(cfg->duration_ns,
+							 cfg->ping_ns) + 2;
 		sim->pings = bqlm_alloc(sizeof(*sim->pings) *
 					(size_t)sim->cap_pings);
 		if (!sim->pings)
 			goto fail;
 	}
 	if (cfg->sample_ns) {
-		sim->cap_samples = (unsigned int)bqlm_sim_div(cfg->duration_ns,
-							      cfg->sample_ns) + 2;
+		sim->cap_samples = (unsigned int)div64_u64(cfg->duration_ns,
+							   cfg->sample_ns) + 2;
 		sim->samples = bqlm_alloc(sizeof(*sim->samples) *
 					  (size_t)sim->cap_samples);
 		if (!sim->samples)
@@ -1326,11 +1311,11 @@ int bqlm_sim_result(struct bqlm_sim *sim, struct bqlm_sim_result *res)
 	if (!span)
 		res->goodput_bps = 0;
 	else if (res->bulk_bytes < (1ULL << 31))
-		res->goodput_bps = bqlm_sim_div(res->bulk_bytes * 8 *
-						BQLM_NSEC_PER_SEC, span);
+		res->goodput_bps = div64_u64(res->bulk_bytes * 8 *
+					     BQLM_NSEC_PER_SEC, span);
 	else
-		res->goodput_bps = bqlm_sim_div(res->bulk_bytes * 8 * 1000000,
-						bqlm_sim_div(span, 1000) ? : 1);
+		res->goodput_bps = div64_u64(res->bulk_bytes * 8 * 1000000,
+					     div64_u64(span, 1000) ? : 1);
 	res->pings = sim->nr_pings;
 	for (i = 0; i < sim->nr_pings; i++)
 		tmp[i] = sim->pings[i].lat;

@@ -10,6 +10,7 @@
 #define _BQLM_PRNG_H
 
 #include <bqlm/types.h>
+#include "bqlm_internal.h"	/* div_u64_rem() */
 
 /**
  * struct bqlm_prng - generator state
@@ -54,7 +55,13 @@ static inline u64 bqlm_prng_next(struct bqlm_prng *r)
 static inline unsigned int bqlm_prng_below(struct bqlm_prng *r,
 					   unsigned int n)
 {
-	return n ? (unsigned int)(bqlm_prng_next(r) % n) : 0;
+	unsigned int rem;
+
+	if (!n)
+		return 0;
+	/* the 64-bit value modulo @n, without a 64-bit "%" (32-bit kernels) */
+	div_u64_rem(bqlm_prng_next(r), n, &rem);
+	return rem;
 }
 
 #endif /* _BQLM_PRNG_H */
