@@ -191,10 +191,10 @@ verdict_of() {
 run_one() {
 	local f=$1 name result flags ex check assumes explained
 	local out rc=0 t0 ms lkmm got_flags exout exrc=0 exv ex_short agree note
-	local exargs=()
+	local exargs=() states depth
 	name=$(basename "$f" .litmus)
 	result=$(header "$f" Result)
-	flags=$(header "$f" Flags | tr ', ' '\n\n' | sed '/^$/d' | sort -u | paste -sd, -)
+	flags=$(header "$f" Flags | tr -s ', ' '\n' | sed '/^$/d' | sort -u | paste -sd, -)
 	ex=$(header "$f" Explorer)
 	check=$(header "$f" Explorer-check)
 	assumes=$(header "$f" Assumes)
@@ -233,6 +233,8 @@ run_one() {
 		exout=$("$BQLM" "${exargs[@]}" --no-trace 2>&1) || exrc=$?
 		EXPLORER_MS=$((EXPLORER_MS + $(now_ms) - t0))
 		NR_EXPLORER=$((NR_EXPLORER + 1))
+		states=$(sed -n 's/^states \([0-9]*\),.*/\1/p' <<<"$exout" | head -n 1)
+		depth=$(sed -n "s/^  violated $check  *first at depth  *\([0-9]*\):.*/\1/p" <<<"$exout" | head -n 1)
 		case $exrc in
 		0) exv=ok ;;
 		1)
@@ -248,7 +250,13 @@ run_one() {
 			exv="error (exit $exrc)"
 			;;
 		esac
-		ex_short="${ex#explore }: $exv"
+		ex_short="${ex#explore }"
+		ex_short="${ex_short/ --memory-model pso/}: $exv"
+		if [[ "$exv" == ok ]]; then
+			ex_short="$ex_short ($states states)"
+		elif [[ "$exv" == "$check" ]]; then
+			ex_short="$ex_short (depth $depth)"
+		fi
 		if [[ "$exv" == ok && "$lkmm" == Never ]] ||
 		   [[ "$exv" == "$check" && "$lkmm" != Never ]]; then
 			agree=yes
@@ -296,11 +304,12 @@ main() {
 		[[ -f "$f" ]] || die 2 "no such litmus test: $f"
 		run_one "$(cd "$(dirname "$f")" && pwd -P)/$(basename "$f")"
 	done
-	printf '%-34s %-10s %-10s %-66s %s\n' claim LKMM flags \
-		"explorer (pso, run live) or model assumption" "agree herd7"
+	printf '%-32s %-10s %-25s %-62s %s\n' claim LKMM "LKMM flags" \
+		"bqlm explore ... --memory-model pso (live), or assumption" \
+		"agree herd7"
 	for row in "${ROWS[@]}"; do
 		IFS='|' read -r -a c <<<"$row"
-		printf '%-34s %-10s %-10s %-66s %s\n' "${c[@]}"
+		printf '%-32s %-10s %-25s %-62s %s\n' "${c[@]}"
 	done
 	printf 'lkmm: %d claims, %d agree, %d disagree' "$NR_CLAIMS" \
 		"$NR_AGREE" "$((NR_BAD + NR_EXPLAINED))"
