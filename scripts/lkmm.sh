@@ -304,12 +304,12 @@ main() {
 		[[ -f "$f" ]] || die 2 "no such litmus test: $f"
 		run_one "$(cd "$(dirname "$f")" && pwd -P)/$(basename "$f")"
 	done
-	printf '%-32s %-10s %-25s %-62s %s\n' claim LKMM "LKMM flags" \
+	printf '%-38s %-10s %-25s %-66s %s\n' claim LKMM "LKMM flags" \
 		"bqlm explore ... --memory-model pso (live), or assumption" \
 		"agree herd7"
 	for row in "${ROWS[@]}"; do
 		IFS='|' read -r -a c <<<"$row"
-		printf '%-32s %-10s %-25s %-62s %s\n' "${c[@]}"
+		printf '%-38s %-10s %-25s %-66s %s\n' "${c[@]}"
 	done
 	printf 'lkmm: %d claims, %d agree, %d disagree' "$NR_CLAIMS" \
 		"$NR_AGREE" "$((NR_BAD + NR_EXPLAINED))"
