@@ -7,7 +7,11 @@
 #   make check      the KUnit suites in userspace on CMocka, ASan + UBSan,
 #                   plus the 32-bit build; KTAP in build/userspace.ktap
 #   make coverage   gcov/lcov line and branch coverage of model/, with gate
-#   make kunit      the same suites in a UML kernel (scripts/kunit.sh)
+#   make kunit      the same suites in a UML kernel (scripts/kunit.sh);
+#                   ARCH=i386, x86_64 or s390: in a QEMU kernel of that
+#                   architecture, compared with the userspace run of its
+#                   word size
+#   make kunit-build ARCH=arm|arm64|...  build the kernel only
 #   make deps       install the Debian packages the userspace targets need
 #   make lkmm       the barrier claims (lkmm/*.litmus) under the kernel's
 #                   memory model (herd7), each against the explorer
@@ -36,7 +40,7 @@ COV		:= --coverage -fprofile-update=single
 COV_MIN_LINES	:= 95
 COV_MIN_BRANCH	:= 85
 
-.PHONY: all check coverage kunit kunit-golden deps clean check-deps m32 bench
+.PHONY: all check coverage kunit kunit-build kunit-golden deps clean check-deps m32 bench
 
 all: $(BUILD)/libbqlm.a $(BUILD)/bqlm
 
@@ -50,7 +54,7 @@ endef
 $(eval $(call flavour,rel,$(OPT)))
 $(eval $(call flavour,asan,-O1 -g $(SAN)))
 $(eval $(call flavour,cov,-O0 -g $(COV)))
-$(eval $(call flavour,m32,-m32 $(OPT)))
+$(eval $(call flavour,m32,-m32 -isystem $(BUILD)/m32/include $(OPT)))
 
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
@@ -78,6 +82,18 @@ $(BUILD)/cov/bqlm-kunit: $(call TEST_OBJS,cov)
 # 32-bit (unsigned long of 32 bits, as on i386 and arm kernels): the same
 # suites, built with -m32 against Debian's libcmocka0:i386.
 M32_CMOCKA	:= /usr/lib/i386-linux-gnu/libcmocka.so.0
+
+# Debian's gcc-multilib metapackage only adds the link /usr/include/asm,
+# which -m32 compiles need, and conflicts with every cross compiler: apt
+# removes it when one is installed (make kunit ARCH=s390, make kunit-build).
+# The same link in the build tree serves the -m32 build in either case.
+M32_ASM		:= $(BUILD)/m32/include/asm
+
+$(M32_ASM):
+	@mkdir -p $(@D)
+	@ln -sfn /usr/include/$(shell $(CC) -print-multiarch)/asm $@
+
+$(call TEST_OBJS,m32): | $(M32_ASM)
 
 $(BUILD)/m32/bqlm-kunit: $(call TEST_OBJS,m32)
 	$(CC) -m32 -o $@ $^ $(M32_CMOCKA)
@@ -115,17 +131,35 @@ coverage: $(BUILD)/cov/bqlm-kunit
 	  { cat $(BUILD)/coverage.ktap; exit 1; }
 	@scripts/coverage.sh $(BUILD) $(COV_MIN_LINES) $(COV_MIN_BRANCH)
 
-# The suites in a UML kernel, then the same suites in userspace, and a
-# case-by-case comparison of the two runs' names and verdicts.
+# The suites in a UML kernel (or, with ARCH=, in a QEMU kernel of that
+# architecture), then the same suites in userspace with the same word size
+# (the -m32 build for a 32-bit kernel), and a case-by-case comparison of the
+# two runs' names and verdicts.
 ifdef KDIR
 export KDIR
 endif
-kunit: $(BUILD)/asan/bqlm-kunit
-	@scripts/kunit.sh
-	@$(BUILD)/asan/bqlm-kunit > $(BUILD)/userspace.ktap || true
-	@scripts/parse-ktap.sh $(BUILD)/userspace.ktap || true
-	@scripts/compare-results.py $(BUILD)/kunit-results.json \
-	  $(BUILD)/userspace-results.json
+KUNIT_ARCH	:= $(or $(ARCH),um)
+KUNIT_RESULTS	:= $(BUILD)/kunit$(if $(filter um,$(KUNIT_ARCH)),,-$(KUNIT_ARCH))-results.json
+ifneq ($(filter i386 arm,$(KUNIT_ARCH)),)
+KUNIT_US	:= $(BUILD)/m32/bqlm-kunit
+KUNIT_US_RUN	:= scripts/run32.sh $(KUNIT_US)
+KUNIT_US_KTAP	:= $(BUILD)/m32.ktap
+else
+KUNIT_US	:= $(BUILD)/asan/bqlm-kunit
+KUNIT_US_RUN	:= $(KUNIT_US)
+KUNIT_US_KTAP	:= $(BUILD)/userspace.ktap
+endif
+
+kunit: $(KUNIT_US)
+	@ARCH=$(KUNIT_ARCH) scripts/kunit.sh
+	@$(KUNIT_US_RUN) > $(KUNIT_US_KTAP) || true
+	@scripts/parse-ktap.sh $(KUNIT_US_KTAP) || true
+	@scripts/compare-results.py $(KUNIT_RESULTS) \
+	  $(KUNIT_US_KTAP:.ktap=-results.json)
+
+# The kernel for ARCH built, linked and W=1-checked, nothing run.
+kunit-build:
+	@ARCH=$(KUNIT_ARCH) scripts/kunit.sh --build-only
 
 # Every barrier claim under the Linux-kernel memory model (herd7), each
 # compared with the explorer's verdict under pso, run live. herd7 comes

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# scripts/kunit.sh - build and run the bqlmodel KUnit suites in a UML kernel.
+# scripts/kunit.sh - build and run the bqlmodel KUnit suites in a UML kernel,
+# or in a QEMU kernel of another architecture.
 #
-# Called by "make kunit" (see docs/kunit.md).  Steps:
+# Called by "make kunit" and "make kunit-build" (see docs/kunit.md).  Steps:
 #   1. find a kernel tree: $KDIR if set, else Debian's linux-source-6.12,
 #      unpacked once into .cache/linux-source-6.12;
 #   2. check (and, as root, apt-get install) the UML build dependencies;
@@ -14,7 +15,14 @@
 #      a per-tree directory under .cache/ so that later runs are incremental;
 #   5. recompile our files with W=1 and fail on any warning in lib/bqlm/.
 #
+# Usage: scripts/kunit.sh [--build-only]
+#   --build-only  build the kernel and W=1-check our files, run nothing.
+#
 # Environment:
+#   ARCH        um (the default, UML), or i386, x86_64, s390 (a kernel of
+#               that architecture under QEMU, booted by kunit.py); arm and
+#               arm64 are build-only. Each has its own build directory,
+#               .cache/kunit-build-ARCH, and results build/kunit-ARCH-*.
 #   KDIR        kernel source tree to use instead of linux-source-6.12.
 #               It is modified (see step 3) and must be clean (mrproper).
 #   KUNIT_ARGS  extra kunit.py arguments, shell-quoted, e.g. 'bqlm_dql*'
@@ -63,6 +71,70 @@ CACHE="$REPO/.cache"
 RESULTS="$REPO/build"
 JOBS=${KUNIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 [[ "$JOBS" =~ ^[1-9][0-9]*$ ]] || die 1 "KUNIT_JOBS must be a positive integer, not '$JOBS'"
+
+BUILD_ONLY=0
+for arg in "$@"; do
+	case $arg in
+	--build-only) BUILD_ONLY=1 ;;
+	*) die 1 "unknown argument '$arg' (usage: scripts/kunit.sh [--build-only])" ;;
+	esac
+done
+
+# The architecture: kunit.py's --arch (a qemu_configs/ARCH.py of the tree),
+# its --cross_compile prefix, the QEMU that boots it, and what the build and
+# the boot need beyond the UML build dependencies, as FILE-OR-COMMAND:PACKAGE.
+# The build-only ones get the same configuration, from their qemu_configs.
+KARCH=${ARCH:-um}
+unset ARCH CROSS_COMPILE
+CROSS=
+QEMU=
+NEEDS=()
+case $KARCH in
+um) ;;
+i386)
+	QEMU=qemu-system-i386
+	NEEDS=(qemu-system-i386:qemu-system-x86)
+	;;
+x86_64)
+	QEMU=qemu-system-x86_64
+	# objtool links libelf; kunit.py boots with -bios qboot.rom
+	NEEDS=(qemu-system-x86_64:qemu-system-x86 /usr/include/gelf.h:libelf-dev
+		/usr/share/qemu/qboot.rom:qemu-system-data)
+	;;
+s390)
+	CROSS=s390x-linux-gnu-
+	QEMU=qemu-system-s390x
+	NEEDS=(s390x-linux-gnu-gcc:gcc-s390x-linux-gnu
+		qemu-system-s390x:qemu-system-misc
+		/usr/share/qemu/s390-ccw.img:qemu-system-data)
+	;;
+arm)
+	CROSS=arm-linux-gnueabihf-
+	NEEDS=(arm-linux-gnueabihf-gcc:gcc-arm-linux-gnueabihf)
+	;;
+arm64)
+	CROSS=aarch64-linux-gnu-
+	NEEDS=(aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu)
+	;;
+*)
+	die 1 "ARCH=$KARCH is not supported: um, i386, x86_64, s390 (run), arm, arm64 (build only)"
+	;;
+esac
+if [[ $KARCH != um && -z $QEMU && $BUILD_ONLY -eq 0 ]]; then
+	die 1 "ARCH=$KARCH is build-only: make kunit-build ARCH=$KARCH"
+fi
+# UML keeps the names it always had; other architectures get their own.
+if [[ $KARCH == um ]]; then
+	SUFFIX=
+	LABEL="make kunit"
+else
+	SUFFIX=-$KARCH
+	LABEL="make kunit ARCH=$KARCH"
+fi
+[[ $BUILD_ONLY -eq 0 ]] || LABEL="make kunit-build ARCH=$KARCH"
+# The build directories a new kernel tarball makes stale.
+ALL_BUILD_DIRS=(kunit-build kunit-build-i386 kunit-build-x86_64 kunit-build-s390
+	kunit-build-arm kunit-build-arm64)
 
 for f in Kbuild kunit/Kconfig kunit/.kunitconfig; do
 	[[ -f "$SRC/$f" ]] || die 1 "project file $SRC/$f is missing"
@@ -118,12 +190,31 @@ check_build_deps() {
 			[[ " ${missing[*]} " == *" $pkg "* ]] || missing+=("$pkg")
 	done
 	# UML links against the C library: its headers must be there.
-	if command -v gcc >/dev/null &&
+	if [[ $KARCH == um ]] && command -v gcc >/dev/null &&
 		! printf '#include <stdio.h>\n' | gcc -E -x c - >/dev/null 2>&1; then
 		missing+=(libc6-dev)
 	fi
-	if ((${#missing[@]})); then
+	for pair in "${NEEDS[@]}"; do
+		cmd=${pair%%:*}
+		pkg=${pair#*:}
+		if [[ $cmd == /* ]]; then
+			[[ -e "$cmd" ]] && continue
+		else
+			command -v "$cmd" >/dev/null && continue
+		fi
+		# a build needs no QEMU
+		if [[ $BUILD_ONLY -eq 1 && ($cmd == qemu* || $cmd == /usr/share/qemu/*) ]]; then
+			continue
+		fi
+		[[ " ${missing[*]} " == *" $pkg "* ]] || missing+=("$pkg")
+	done
+	if ((${#missing[@]})) && [[ $KARCH == um ]]; then
 		apt_install "missing UML build dependencies: ${missing[*]}" "${missing[@]}"
+	elif ((${#missing[@]})); then
+		# Debian's cross compilers conflict with the gcc-multilib
+		# metapackage: apt removes it (make check's -m32 build does not
+		# need it, see the Makefile).
+		apt_install "missing build dependencies for ARCH=$KARCH: ${missing[*]}" "${missing[@]}"
 	fi
 	python3 -c 'import sys; sys.exit(sys.version_info < (3, 7))' ||
 		die 2 "kunit.py needs python3 >= 3.7 ($(python3 --version 2>&1))"
@@ -162,7 +253,7 @@ unpack_debian_source() {
 		die 1 "$SRC_TARBALL does not contain $SRC_PKG/Makefile"
 	printf '%s\n' "$want" >"$tmp/$SRC_PKG/.bqlm-unpacked"
 	# A stale tree or its build would mix old objects with new sources.
-	rm -rf "$dest" "$CACHE/kunit-build"
+	rm -rf "$dest" "${ALL_BUILD_DIRS[@]/#/$CACHE/}"
 	mv "$tmp/$SRC_PKG" "$dest"
 	rm -rf "$tmp"
 	UNPACK_TMP=
@@ -287,9 +378,9 @@ gen_real_sources() {
 # kernel is linked from, so the kunit.py build stays incremental.  W=1's
 # kernel-doc check (done by Kbuild only for .o builds) is run by hand.
 # Prints the warnings found (if any) to stdout, and saves the full output
-# in build/kunit-w1.log.  Returns 1 if the check itself could not be done.
+# in build/kunit[-ARCH]-w1.log.  Returns 1 if the check itself could not be done.
 w1_check() {
-	local objs=() srcs=() o rel out kdoc rc=0 list
+	local objs=() srcs=() o rel out kdoc rc=0 list mk
 	# The objects linked into the kernel are the members of the thin
 	# archive built-in.a (ar prints them relative to the current directory);
 	# stale objects of files no longer in Kbuild are not.  For a module
@@ -310,9 +401,11 @@ w1_check() {
 		printf 'kunit.sh: error: no objects under %s/lib/bqlm after the build: is CONFIG_BQLM_KUNIT_TEST=y in kunit/.kunitconfig?\n' "$BUILD_DIR" >&2
 		return 1
 	fi
-	out=$(make -C "$KDIR" ARCH=um O="$BUILD_DIR" --jobs="$JOBS" W=1 "${objs[@]}" 2>&1) || rc=$?
+	mk=(make -C "$KDIR" ARCH="$KARCH" O="$BUILD_DIR")
+	[[ -z "$CROSS" ]] || mk+=(CROSS_COMPILE="$CROSS")
+	out=$("${mk[@]}" --jobs="$JOBS" W=1 "${objs[@]}" 2>&1) || rc=$?
 	kdoc=$("$KDIR/scripts/kernel-doc" -none "${srcs[@]}" 2>&1) || rc=$?
-	printf '%s\n%s\n' "$out" "$kdoc" >"$RESULTS/kunit-w1.log"
+	printf '%s\n%s\n' "$out" "$kdoc" >"$OUT_W1"
 	if [[ $rc -ne 0 ]]; then
 		printf '%s\n%s\n' "$out" "$kdoc" >&2
 		printf 'kunit.sh: error: the W=1 compile of lib/bqlm/ failed (exit %d)\n' "$rc" >&2
@@ -331,7 +424,7 @@ w1_check() {
 # ---------------------------------------------------------------------------
 
 main() {
-	local t_start t0 kunitpy rc=0 warn w1 extra=()
+	local t_start t0 kunitpy rc=0 warn w1 extra=() kcmd kopts
 	t_start=$(date +%s)
 
 	if [[ -n "${KUNIT_ARGS:-}" ]]; then
@@ -341,14 +434,18 @@ main() {
 		mapfile -d '' extra < <(xargs -r printf '%s\0' <<<"$KUNIT_ARGS")
 	fi
 
-	# One run at a time per checkout: runs share .cache/ and build/.
+	# One run at a time per checkout and architecture: such runs share a
+	# build directory and build/ files. Runs for different architectures
+	# share the kernel tree: each prepares it under a second lock.
 	mkdir -p "$CACHE"
 	if command -v flock >/dev/null; then
-		exec 9>"$CACHE/kunit.lock"
+		exec 9>"$CACHE/kunit$SUFFIX.lock"
 		if ! flock -n 9; then
-			info "another scripts/kunit.sh is running in $REPO; waiting for it ..."
-			flock 9 || die 1 "cannot lock $CACHE/kunit.lock"
+			info "another scripts/kunit.sh (ARCH=$KARCH) is running in $REPO; waiting for it ..."
+			flock 9 || die 1 "cannot lock $CACHE/kunit$SUFFIX.lock"
 		fi
+		exec 8>"$CACHE/kunit-tree.lock"
+		flock 8 || die 1 "cannot lock $CACHE/kunit-tree.lock"
 	fi
 
 	check_build_deps
@@ -356,17 +453,19 @@ main() {
 	if [[ -n "${KDIR:-}" ]]; then
 		[[ -d "$KDIR" ]] || die 1 "KDIR=$KDIR is not a directory"
 		KDIR=$(cd "$KDIR" && pwd -P)
-		BUILD_DIR="$CACHE/kunit-build-$(printf '%s' "$KDIR" | sha1sum | cut -c1-12)"
+		BUILD_DIR="$CACHE/kunit-build$SUFFIX-$(printf '%s' "$KDIR" | sha1sum | cut -c1-12)"
 		info "kernel tree: $KDIR (from KDIR; lib/bqlm/, lib/Makefile and lib/Kconfig.debug will be modified)"
 	else
 		unpack_debian_source
 		KDIR="$CACHE/$SRC_PKG"
-		BUILD_DIR="$CACHE/kunit-build"
+		BUILD_DIR="$CACHE/kunit-build$SUFFIX"
 	fi
 	kunitpy="$KDIR/tools/testing/kunit/kunit.py"
 	[[ -f "$KDIR/Makefile" && -f "$KDIR/lib/Kconfig.debug" ]] ||
 		die 1 "$KDIR does not look like a kernel source tree (no Makefile or lib/Kconfig.debug)"
 	[[ -f "$kunitpy" ]] || die 1 "$KDIR has no tools/testing/kunit/kunit.py (KUnit needs Linux >= 5.5)"
+	[[ $KARCH == um || -f "$KDIR/tools/testing/kunit/qemu_configs/$KARCH.py" ]] ||
+		die 1 "$KDIR has no tools/testing/kunit/qemu_configs/$KARCH.py: kunit.py cannot build ARCH=$KARCH"
 	if [[ -f "$KDIR/.config" || -d "$KDIR/include/config" ]]; then
 		die 1 "$KDIR has been configured or built in-tree; the out-of-tree build" \
 			"in $BUILD_DIR needs a clean tree: run 'make -C $KDIR mrproper' first"
@@ -375,9 +474,30 @@ main() {
 	wire_project
 	gen_real_sources
 
+	# The tree is ready; other architectures may prepare it now.
+	exec 8>&-
+
+	OUT_JSON="$RESULTS/kunit$SUFFIX-results.json"
+	OUT_TEST="$RESULTS/kunit$SUFFIX-test.log"
+	OUT_LOG="$RESULTS/kunit$SUFFIX-output.log"
+	OUT_W1="$RESULTS/kunit$SUFFIX-w1.log"
 	mkdir -p "$RESULTS" "$BUILD_DIR"
-	rm -f "$RESULTS/kunit-results.json" "$RESULTS/kunit-test.log" \
-		"$RESULTS/kunit-output.log" "$RESULTS/kunit-w1.log" "$BUILD_DIR/test.log"
+	rm -f "$OUT_JSON" "$OUT_TEST" \
+		"$OUT_LOG" "$OUT_W1" "$BUILD_DIR/test.log"
+
+	kcmd=run
+	kopts=(--json="$OUT_JSON")
+	if [[ $BUILD_ONLY -eq 1 ]]; then
+		kcmd=build
+		kopts=()
+	fi
+	if [[ $KARCH != um ]]; then
+		kopts+=(--arch="$KARCH")
+		[[ -z "$CROSS" ]] || kopts+=(--cross_compile="$CROSS")
+		# QEMU emulates the CPU: give the boot time (kunit.py's
+		# default is 300 s; KUNIT_ARGS=--timeout=N overrides).
+		[[ $BUILD_ONLY -eq 1 ]] || kopts+=(--timeout=1800)
+	fi
 
 	info "build dir: $BUILD_DIR (incremental)"
 	# Kbuild's "source" link names the tree that last built there; a make
@@ -390,26 +510,26 @@ main() {
 	(
 		cd "$KDIR"
 		set -x
-		python3 "$kunitpy" run \
+		python3 "$kunitpy" "$kcmd" \
 			--kunitconfig="$SRC/kunit/.kunitconfig" \
 			--build_dir="$BUILD_DIR" \
-			--json="$RESULTS/kunit-results.json" \
+			"${kopts[@]}" \
 			--jobs="$JOBS" \
 			"${extra[@]}"
-	) 2>&1 | tee "$RESULTS/kunit-output.log" || rc=$?
+	) 2>&1 | tee "$OUT_LOG" || rc=$?
 	info "kunit.py finished in $(elapsed "$t0") with exit status $rc"
 
 	if [[ -f "$BUILD_DIR/test.log" ]]; then
-		cp "$BUILD_DIR/test.log" "$RESULTS/kunit-test.log"
+		cp "$BUILD_DIR/test.log" "$OUT_TEST"
 	fi
 
 	# Once the kernel is built: warnings in our files that the normal
 	# build printed (kunit.py shows make's stderr), then the W=1 check.
-	if [[ -f "$BUILD_DIR/vmlinux" ]] && [[ $rc -eq 0 || -f "$RESULTS/kunit-test.log" ]]; then
+	if [[ -f "$BUILD_DIR/vmlinux" ]] && [[ $rc -eq 0 || -f "$OUT_TEST" ]]; then
 		t0=$(date +%s)
 		info "W=1 check of lib/bqlm/ ..."
 		warn=$(grep -E -A3 '(^|/)lib/bqlm/[^:]*:[0-9:]*[[:space:]]*(warning|error):' \
-			"$RESULTS/kunit-output.log" || true)
+			"$OUT_LOG" || true)
 		if w1=$(w1_check); then
 			warn+=$w1
 		else
@@ -417,19 +537,31 @@ main() {
 		fi
 		if [[ -n "$warn" ]]; then
 			printf '%s\n' "$warn" >&2
-			printf 'kunit.sh: error: the kernel build of lib/bqlm/ has warnings (see above, W=1 output in build/kunit-w1.log)\n' >&2
+			printf 'kunit.sh: error: the kernel build of lib/bqlm/ has warnings (see above, W=1 output in build/%s)\n' \
+				"${OUT_W1##*/}" >&2
 			[[ $rc -ne 0 ]] || rc=1
 		else
 			info "W=1 check of lib/bqlm/: no warnings ($(elapsed "$t0"))"
 		fi
 	fi
 
-	if [[ $rc -ne 0 && ! -f "$RESULTS/kunit-results.json" ]]; then
-		printf 'kunit.sh: error: no test results: the build or the kernel boot failed; output in build/kunit-output.log\n' >&2
+	if [[ $BUILD_ONLY -eq 1 ]]; then
+		if [[ $rc -eq 0 ]]; then
+			printf '%s: built in %s, lib/bqlm/ links and is W=1 clean (exit 0, %s)\n' \
+				"$LABEL" "${BUILD_DIR#"$REPO"/}" "$(elapsed "$t_start")"
+		else
+			printf '%s: FAILED; kunit.py output in build/%s (exit %d, %s)\n' \
+				"$LABEL" "${OUT_LOG##*/}" "$rc" "$(elapsed "$t_start")"
+		fi
+		return "$rc"
 	fi
-	if [[ -f "$RESULTS/kunit-results.json" ]]; then
+	if [[ $rc -ne 0 && ! -f "$OUT_JSON" ]]; then
+		printf 'kunit.sh: error: no test results: the build or the kernel boot failed; output in build/%s\n' \
+			"${OUT_LOG##*/}" >&2
+	fi
+	if [[ -f "$OUT_JSON" ]]; then
 		# One plain summary line, counted from the JSON results.
-		python3 - "$RESULTS/kunit-results.json" <<'EOF' || true
+		python3 - "$OUT_JSON" <<'EOF' || true
 import json, sys
 counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
 def walk(g):
@@ -444,15 +576,15 @@ print("kunit: %d passed, %d failed, %d skipped"
       % (counts["PASS"], counts["FAIL"], counts["SKIP"]))
 EOF
 	fi
-	if [[ -f "$RESULTS/kunit-results.json" ]]; then
-		printf 'make kunit: results in build/kunit-results.json, kernel log in build/kunit-test.log (exit %d, %s)\n' \
-			"$rc" "$(elapsed "$t_start")"
+	if [[ -f "$OUT_JSON" ]]; then
+		printf '%s: results in build/%s, kernel log in build/%s (exit %d, %s)\n' \
+			"$LABEL" "${OUT_JSON##*/}" "${OUT_TEST##*/}" "$rc" "$(elapsed "$t_start")"
 	elif [[ $rc -eq 0 ]]; then # kunit.py --raw_output writes no JSON
-		printf 'make kunit: no JSON results (raw output), kernel log in build/kunit-test.log (exit 0, %s)\n' \
-			"$(elapsed "$t_start")"
+		printf '%s: no JSON results (raw output), kernel log in build/%s (exit 0, %s)\n' \
+			"$LABEL" "${OUT_TEST##*/}" "$(elapsed "$t_start")"
 	else
-		printf 'make kunit: FAILED, no results; kunit.py output in build/kunit-output.log (exit %d, %s)\n' \
-			"$rc" "$(elapsed "$t_start")"
+		printf '%s: FAILED, no results; kunit.py output in build/%s (exit %d, %s)\n' \
+			"$LABEL" "${OUT_LOG##*/}" "$rc" "$(elapsed "$t_start")"
 	fi
 	return "$rc"
 }
