@@ -6,7 +6,9 @@
 # compared, claim by claim, with the explorer's verdict under its weakest
 # memory model (pso), run live.
 #
-#   scripts/lkmm.sh [FILE.litmus ...]      (default: every lkmm/*.litmus)
+#   scripts/lkmm.sh [FILE.litmus ...]      (default: every lkmm/*.litmus,
+#                                           then a self-test: a barrier
+#                                           removed must be caught)
 #
 # Each litmus test's header names its claim and how to judge it:
 #   Result: Never|Sometimes     LKMM's verdict the project states
@@ -288,12 +290,40 @@ run_one() {
 	ROWS+=("$name|$lkmm$note|${got_flags:--}|$ex_short|$agree $(secs "$ms")s")
 }
 
+# The comparison must be able to fail: tun-backpressure.litmus with the
+# consumer's smp_mb() taken out and its explorer command unchanged
+# (backpressure, which has the barrier) must come out as a disagreement.
+self_test() {
+	local src="$REPO/lkmm/tun-backpressure.litmus" tmp mutant out rc=0
+	tmp=$(mktemp -d)
+	mutant="$tmp/tun-backpressure-mutant.litmus"
+	awk '/^P1\(/ { p1 = 1 }
+		p1 && !done && /smp_mb\(\);/ { done = 1; next }
+		{ print }' "$src" >"$mutant"
+	if cmp -s "$src" "$mutant"; then
+		rm -rf "$tmp"
+		printf 'lkmm: self-test FAILED: no smp_mb() in P1 of %s\n' "$src"
+		return 1
+	fi
+	out=$("$0" "$mutant" 2>&1) || rc=$?
+	rm -rf "$tmp"
+	if ((rc == 1)) &&
+	   grep -Eq '^tun-backpressure-mutant +Sometimes .* NO ' <<<"$out"; then
+		printf "lkmm: self-test: tun-backpressure without the consumer's smp_mb(): LKMM Sometimes, explorer ok: disagreement caught\n"
+		return 0
+	fi
+	printf '%s\n' "$out" >&2
+	printf 'lkmm: self-test FAILED: a barrier removed from a litmus test went unnoticed (exit %d)\n' "$rc"
+	return 1
+}
+
 # ---------------------------------------------------------------------------
 
 main() {
-	local files=("$@") f row
+	local files=("$@") f row all=0 self=0
 	if ((${#files[@]} == 0)); then
 		files=("$REPO"/lkmm/*.litmus)
+		all=1
 	fi
 	[[ -x "$BQLM" ]] || die 2 "$BQLM is missing: run make (make lkmm builds it)"
 	find_herd7
@@ -311,6 +341,9 @@ main() {
 		IFS='|' read -r -a c <<<"$row"
 		printf '%-38s %-10s %-25s %-66s %s\n' "${c[@]}"
 	done
+	if ((all)); then
+		self_test || self=1
+	fi
 	printf 'lkmm: %d claims, %d agree, %d disagree' "$NR_CLAIMS" \
 		"$NR_AGREE" "$((NR_BAD + NR_EXPLAINED))"
 	if ((NR_EXPLAINED)); then
@@ -318,7 +351,7 @@ main() {
 	fi
 	printf '; %d against the explorer; herd7 %s s, explorer %s s\n' \
 		"$NR_EXPLORER" "$(secs "$HERD_MS")" "$(secs "$EXPLORER_MS")"
-	((NR_BAD == 0))
+	((NR_BAD == 0 && self == 0))
 }
 
 main "$@"
