@@ -67,6 +67,24 @@ KUNIT_ARRAY_PARAM_DESC(real_usbnet_variants, real_usbnet_variants, desc);
 #define REAL_MAX_STEPS	80
 #define REAL_MAX_PATH	64
 
+static void real_usbnet_end(void *r)
+{
+	bqlm_rcu_session_destroy(r);
+}
+
+/* A session that ends with the case, however the case ends. */
+static struct bqlm_rcu_session *real_usbnet_session(struct kunit *test,
+						    const struct bqlm_usbnet_cfg *cfg)
+{
+	struct bqlm_rcu_session *r = bqlm_rcu_session_create(cfg);
+
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(r), "session: %ld", PTR_ERR(r));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, real_usbnet_end,
+							r), 0);
+	return r;
+}
+#define REAL_MAX_STATES	20000
+
 static void real_usbnet_cfg(const struct real_usbnet_param *p,
 			    struct bqlm_usbnet_cfg *cfg)
 {
@@ -116,6 +134,7 @@ static void real_usbnet_replay(struct kunit *test)
 					   sizeof(*path), GFP_KERNEL);
 	struct real_usbnet_lines lines = { .test = test };
 	struct bqlm_xbounds bounds = { .strict = p->strict };
+	struct bqlm_rcu_session *r;
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
 	unsigned int c, replayed = 0;
@@ -133,6 +152,7 @@ static void real_usbnet_replay(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, xres->complete);
 	kunit_info(test, "model: %llu states, violated %#x",
 		   xres->states, xres->violated);
+	r = real_usbnet_session(test, cfg);
 	for (c = 1; c < BQLM_CHECK_NR; c++) {
 		if (!(xres->violated & BQLM_CHECK_BIT(c)))
 			continue;
@@ -145,7 +165,7 @@ static void real_usbnet_replay(struct kunit *test)
 		kunit_info(test, "witness of %s, %d steps, on the real code:",
 			   bqlm_check_name(c), n);
 		lines.n = 0;
-		KUNIT_ASSERT_EQ(test, bqlm_rcu_lockstep(cfg, path, n, 0, 0,
+		KUNIT_ASSERT_EQ(test, bqlm_rcu_lockstep(r, path, n, 0, 0,
 							 real_usbnet_line,
 							 &lines, res), 0);
 		real_usbnet_report(test, res, bqlm_check_name(c));
@@ -178,22 +198,22 @@ static void real_usbnet_equivalence(struct kunit *test)
 	unsigned long long steps = 0;
 	unsigned int i, retries = 0, violating = 0;
 	u64 seed = 20261130ULL * 16 + p->variant;
+	struct bqlm_rcu_session *r;
 
 	KUNIT_ASSERT_NOT_NULL(test, cfg);
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	real_usbnet_cfg(p, cfg);
+	r = real_usbnet_session(test, cfg);
 	for (i = 0; i < REAL_PATHS; i++) {
-		KUNIT_ASSERT_EQ(test, bqlm_rcu_lockstep(cfg, NULL, 0,
-							 seed + i,
-							 REAL_MAX_STEPS,
-							 NULL, NULL, res), 0);
-		if (res->err_step || res->diff_step) {
+		if (bqlm_rcu_lockstep(r, NULL, 0, seed + i, REAL_MAX_STEPS,
+				      NULL, NULL, res) ||
+		    res->err_step || res->diff_step) {
 			struct real_usbnet_lines lines = { .test = test };
 
 			kunit_info(test, "path %u (seed %llu) differs:", i,
 				   seed + i);
 			real_usbnet_report(test, res, "random path");
-			bqlm_rcu_lockstep(cfg, NULL, 0, seed + i,
+			bqlm_rcu_lockstep(r, NULL, 0, seed + i,
 					  REAL_MAX_STEPS, real_usbnet_line,
 					  &lines, res);
 			break;
@@ -208,6 +228,56 @@ static void real_usbnet_equivalence(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, i, REAL_PATHS);
 }
 
+/*
+ * A search of the real code alone, at one packet: the verdicts must be
+ * the model's, each check first violated at the model's depth.
+ */
+static void real_usbnet_explore(struct kunit *test)
+{
+	const struct real_usbnet_param *p = test->param_value;
+	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
+						    GFP_KERNEL);
+	struct bqlm_xresult *mres = kunit_kzalloc(test, sizeof(*mres),
+						  GFP_KERNEL);
+	struct bqlm_rcu_xresult *xr = kunit_kzalloc(test, sizeof(*xr),
+						    GFP_KERNEL);
+	struct bqlm_rcu_session *r;
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+	unsigned int c;
+
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	KUNIT_ASSERT_NOT_NULL(test, mres);
+	KUNIT_ASSERT_NOT_NULL(test, xr);
+	real_usbnet_cfg(p, cfg);
+	cfg->packets = 1;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
+	x = bqlm_explorer_create(&sys, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_ASSERT_EQ(test, bqlm_explore(x, mres), 0);
+	bqlm_explorer_destroy(x);
+
+	r = real_usbnet_session(test, cfg);
+	KUNIT_EXPECT_EQ(test, bqlm_rcu_explore(r, REAL_MAX_STATES, xr), 0);
+	kunit_info(test, "real code: %u states, %u transitions, depth %u, %llu steps on %u fresh devices; model: %llu states",
+		   xr->states, xr->transitions, xr->max_depth, xr->steps,
+		   xr->devices, mres->states);
+	KUNIT_EXPECT_TRUE(test, xr->complete);
+	KUNIT_EXPECT_EQ(test, xr->violated, mres->violated);
+	for (c = 1; c < BQLM_CHECK_NR; c++)
+		if (mres->violated & BQLM_CHECK_BIT(c)) {
+			kunit_info(test, "%s: real code depth %u, model %u",
+				   bqlm_check_name(c), xr->depth[c],
+				   mres->w[c].depth);
+			KUNIT_EXPECT_EQ(test, xr->depth[c], mres->w[c].depth);
+		}
+	if (p->variant == BQLM_USBNET_NO_BQL ||
+	    (p->variant == BQLM_USBNET_FIXED && !p->flags))
+		KUNIT_EXPECT_EQ(test, xr->violated, 0U);
+	else
+		KUNIT_EXPECT_NE(test, xr->violated, 0U);
+}
+
 #else /* userspace */
 
 static void real_usbnet_replay(struct kunit *test)
@@ -216,6 +286,11 @@ static void real_usbnet_replay(struct kunit *test)
 }
 
 static void real_usbnet_equivalence(struct kunit *test)
+{
+	kunit_skip(test, "needs the kernel's drivers/net/usb/usbnet.c");
+}
+
+static void real_usbnet_explore(struct kunit *test)
 {
 	kunit_skip(test, "needs the kernel's drivers/net/usb/usbnet.c");
 }
@@ -243,4 +318,15 @@ static struct kunit_suite real_usbnet_equivalence_suite = {
 	.test_cases = real_usbnet_equivalence_cases,
 };
 
-kunit_test_suites(&real_usbnet_replay_suite, &real_usbnet_equivalence_suite);
+static struct kunit_case real_usbnet_explore_cases[] = {
+	KUNIT_CASE_PARAM(real_usbnet_explore, real_usbnet_variants_gen_params),
+	{}
+};
+
+static struct kunit_suite real_usbnet_explore_suite = {
+	.name = "bqlm_real_usbnet_explore",
+	.test_cases = real_usbnet_explore_cases,
+};
+
+kunit_test_suites(&real_usbnet_replay_suite, &real_usbnet_equivalence_suite,
+		  &real_usbnet_explore_suite);

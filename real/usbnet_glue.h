@@ -40,9 +40,11 @@
 
 /* One copy of the module parameter is enough: the harness sets none. */
 #undef module_param
-#define module_param(name, type, perm)	static_assert(1)
+#define module_param(name, type, perm)					\
+	static_assert(sizeof(name) && sizeof(#type) && (perm) >= 0)
 #undef MODULE_PARM_DESC
-#define MODULE_PARM_DESC(name, desc)	static_assert(1)
+#define MODULE_PARM_DESC(name, desc)					\
+	static_assert(sizeof(name) && sizeof(desc))
 
 /* The USB core: the fake host controller */
 #define usb_alloc_urb			bqlm_rcu_usb_alloc_urb
@@ -86,6 +88,7 @@
 #define netdev_sent_queue		bqlm_rcu_netdev_sent_queue
 #define netdev_completed_queue		bqlm_rcu_netdev_completed_queue
 #define netdev_reset_queue		bqlm_rcu_netdev_reset_queue
+#define usbnet_set_skb_tx_stats		bqlm_rcu_tx_stats
 
 /*
  * Locks: dev->txq.lock and dev->bql_spinlock are held across steps, so

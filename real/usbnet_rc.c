@@ -70,6 +70,27 @@ static const char *const bqlm_rcu_names[BQLM_RC_MAX_ACTORS] = {
 	"usb14",
 };
 
+/* The yield points, named after where the actor stops */
+static const char Y_AUTOPM[] = "usbnet_stop: usb_autopm_get_interface";
+static const char Y_KILL1[] = "usbnet_stop: tasklet_kill(&dev->bh), cancel_work_sync(&dev->kevent)";
+static const char Y_KILL2[] = "usbnet_stop: tasklet_kill, del_timer_sync, cancel_work_sync again";
+static const char Y_XMIT_LOCK[] = "usbnet_start_xmit: spin_lock_irqsave(&dev->txq.lock)";
+static const char Y_DEFER[] = "defer_bh: spin_lock_irqsave(&dev->txq.lock)";
+static const char Y_BQL_LOCK[] = "usbnet_bh: spin_lock_bh(&dev->bql_spinlock)";
+static const char Y_WAIT[] = "usbnet_terminate_urbs: wait_skb_queue_empty(rxq, txq, done)";
+static const char Y_RESUMED[] = "usbnet_resume: spin_unlock_irq(&dev->txq.lock)";
+static const char Y_DEQUEUE[] = "usbnet_bh: skb_dequeue(&dev->done)";
+static const char Y_FLAGS0[] = "usbnet_stop: dev->flags = 0, del_timer_sync(&dev->delay)";
+static const char Y_UNLINK[] = "usbnet_terminate_urbs: unlink_urbs(&dev->txq)";
+static const char Y_TIMEOUT[] = "wait_skb_queue_empty: schedule_timeout";
+static const char Y_OVER[] = "netdev_sent_queue: over the limit";
+static const char Y_SMP_MB[] = "netdev_sent_queue: smp_mb";
+static const char Y_ENTER[] = "usbnet_bh: netdev_completed_queue";
+static const char Y_DQL[] = "netdev_completed_queue: dql_completed";
+static const char Y_WAKE[] = "netdev_completed_queue: smp_mb, STACK_XOFF wake";
+static const char Y_RESET[] = "usbnet_stop: netdev_reset_queue";
+static const char Y_CLOSE[] = "dev_close: clear __LINK_STATE_START";
+
 /* actor->mark bits */
 #define M_XOFF		0x01	/* stack: over the limit, STACK_XOFF next */
 #define M_RECHECK	0x02	/* stack: after smp_mb(), re-check next */
@@ -99,7 +120,7 @@ struct bqlm_rcu {
 	struct bqlm_rc rc;
 	const struct bqlm_rcu_ops *ops;
 	struct bqlm_usbnet_cfg cfg;
-	struct driver_info info;
+	const struct driver_info *info;
 	struct usb_device *udev;
 	struct usb_interface *intf;
 	struct net_device *net;
@@ -113,6 +134,8 @@ struct bqlm_rcu {
 	bool kevent_pending;
 	bool suspended;
 	unsigned int pkts;
+	unsigned int xmit_len;
+	unsigned int bh_pkts[BQLM_USBNET_NR_BH];
 	unsigned int stops_left;
 	unsigned int suspends_left;
 	unsigned int timeouts_left;
@@ -153,7 +176,7 @@ struct usb_interface *bqlm_rcu_intf(struct bqlm_rcu *u)
 
 const struct driver_info *bqlm_rcu_info(struct bqlm_rcu *u)
 {
-	return &u->info;
+	return u->info;
 }
 
 unsigned int bqlm_rcu_maxpacket(struct bqlm_rcu *u)
@@ -318,7 +341,7 @@ int bqlm_rcu_usb_autopm_get_interface(struct usb_interface *intf)
 	struct bqlm_rc_actor *a = bqlm_rcu_self(u);
 
 	if (a && bqlm_rcu_id(a) == RCU_IFDOWN && !(a->mark & M_PM_HELD)) {
-		bqlm_rc_yield(a, "usbnet_stop: usb_autopm_get_interface",
+		bqlm_rc_yield(a, Y_AUTOPM,
 			      bqlm_rcu_awake);
 		a->mark |= M_PM_HELD;
 	}
@@ -426,11 +449,11 @@ void bqlm_rcu_tasklet_kill(struct tasklet_struct *t)
 		return;
 	if (a && bqlm_rcu_id(a) == RCU_IFDOWN) {
 		if (!(a->mark & M_KILL1)) {
-			bqlm_rc_yield(a, "usbnet_stop: tasklet_kill(&dev->bh), cancel_work_sync(&dev->kevent)",
+			bqlm_rc_yield(a, Y_KILL1,
 				      bqlm_rcu_work_idle);
 			a->mark |= M_KILL1;
 		} else if (!(a->mark & M_KILL2)) {
-			bqlm_rc_yield(a, "usbnet_stop: tasklet_kill, del_timer_sync, cancel_work_sync again",
+			bqlm_rc_yield(a, Y_KILL2,
 				      bqlm_rcu_bh_idle);
 			a->mark |= M_KILL2;
 		}
@@ -542,10 +565,10 @@ bool bqlm_rcu_lock(spinlock_t *l)
 	if (l == u->v.txq_lock) {
 		/* the transmit path and defer_bh() start a step here */
 		if (bqlm_rcu_id(a) == RCU_STACK)
-			bqlm_rc_yield(a, "usbnet_start_xmit: spin_lock_irqsave(&dev->txq.lock)",
+			bqlm_rc_yield(a, Y_XMIT_LOCK,
 				      bqlm_rcu_txq_free);
 		else if (bqlm_rcu_is_usb(a))
-			bqlm_rc_yield(a, "defer_bh: spin_lock_irqsave(&dev->txq.lock)",
+			bqlm_rc_yield(a, Y_DEFER,
 				      bqlm_rcu_txq_free);
 		else if (u->txq_lock.owner && u->txq_lock.owner != a)
 			u->midstep = "dev->txq.lock held in the middle of a step";
@@ -555,7 +578,7 @@ bool bqlm_rcu_lock(spinlock_t *l)
 	if (u->v.bql_lock && l == u->v.bql_lock) {
 		/* with bytes to report, the end of the skb_dequeue() loop */
 		if (bqlm_rcu_is_bh(a) && a->count)
-			bqlm_rc_yield(a, "usbnet_bh: spin_lock_bh(&dev->bql_spinlock)",
+			bqlm_rc_yield(a, Y_BQL_LOCK,
 				      bqlm_rcu_bql_free);
 		else if (u->bql_lock.owner && u->bql_lock.owner != a)
 			u->midstep = "dev->bql_spinlock held in the middle of a step";
@@ -564,7 +587,7 @@ bool bqlm_rcu_lock(spinlock_t *l)
 	}
 	if (l == u->v.rxq_lock && (a->mark & M_TERMINATE) && ++a->count == 2)
 		/* unlink_urbs(rxq) took it once; wait_skb_queue_empty() next */
-		bqlm_rc_yield(a, "usbnet_terminate_urbs: wait_skb_queue_empty(rxq, txq, done)",
+		bqlm_rc_yield(a, Y_WAIT,
 			      bqlm_rcu_queues_empty);
 	return false;
 }
@@ -579,7 +602,7 @@ bool bqlm_rcu_unlock(spinlock_t *l)
 	if (l == u->v.txq_lock) {
 		bqlm_rc_unlock(a, &u->txq_lock);
 		if (bqlm_rcu_id(a) == RCU_RESUME)
-			bqlm_rc_yield(a, "usbnet_resume: spin_unlock_irq(&dev->txq.lock)",
+			bqlm_rc_yield(a, Y_RESUMED,
 				      NULL);
 		return true;
 	}
@@ -623,6 +646,7 @@ static void bqlm_rcu_bh_free(struct bqlm_rcu *u, struct bqlm_rc_actor *a,
 			u->ev.unsent_skbs++;
 		s->where = BQLM_USBNET_SKB_GONE;
 		s->flags = 0;
+		s->len = 0;
 	}
 }
 
@@ -637,7 +661,7 @@ struct sk_buff *bqlm_rcu_skb_dequeue(struct sk_buff_head *list)
 	if (!a || list != u->v.done || !bqlm_rcu_is_bh(a))
 		return skb_dequeue(list);
 	if (a->arg++)
-		bqlm_rc_yield(a, "usbnet_bh: skb_dequeue(&dev->done)",
+		bqlm_rc_yield(a, Y_DEQUEUE,
 			      bqlm_rcu_bh_can_end);
 	skb = skb_dequeue(list);
 	if (!skb) {
@@ -656,6 +680,7 @@ struct sk_buff *bqlm_rcu_skb_dequeue(struct sk_buff_head *list)
 			u->slot[i].flags |= BQLM_USBNET_SKB_TIMER;
 	}
 	a->count += skb->len;
+	u->bh_pkts[bqlm_rcu_id(a) - RCU_BH_WORK]++;
 	return skb;
 }
 
@@ -665,7 +690,7 @@ void bqlm_rcu_skb_queue_purge(struct sk_buff_head *list)
 	struct bqlm_rc_actor *a = bqlm_rcu_self(u);
 
 	if (a && list == u->v.rxq_pause && bqlm_rcu_id(a) == RCU_IFDOWN)
-		bqlm_rc_yield(a, "usbnet_stop: dev->flags = 0, del_timer_sync(&dev->delay)",
+		bqlm_rc_yield(a, Y_FLAGS0,
 			      bqlm_rcu_timer_idle);
 	skb_queue_purge(list);
 }
@@ -677,7 +702,7 @@ void bqlm_rcu_add_wait_queue(struct wait_queue_head *wq_head,
 	struct bqlm_rc_actor *a = bqlm_rcu_self(u);
 
 	if (a && wq_head == u->v.wait) {
-		bqlm_rc_yield(a, "usbnet_terminate_urbs: unlink_urbs(&dev->txq)",
+		bqlm_rc_yield(a, Y_UNLINK,
 			      bqlm_rcu_txq_free);
 		a->mark |= M_TERMINATE;
 		a->count = 0;
@@ -695,9 +720,21 @@ long bqlm_rcu_schedule_timeout(long timeout)
 	/* the schedule resumed it with a queue not yet empty */
 	u->midstep = "wait_skb_queue_empty() waits in the middle of a step";
 	__set_current_state(TASK_RUNNING);
-	bqlm_rc_yield(a, "wait_skb_queue_empty: schedule_timeout",
+	bqlm_rc_yield(a, Y_TIMEOUT,
 		      bqlm_rcu_queues_empty);
 	return 0;
+}
+
+/* The length usbnet_start_xmit() gives the URB, padding included */
+void bqlm_rcu_tx_stats(struct sk_buff *skb, unsigned long packets,
+		       long bytes_delta)
+{
+	struct bqlm_rcu *u = bqlm_rcu_cur;
+	struct bqlm_rc_actor *a = bqlm_rcu_self(u);
+
+	if (a && bqlm_rcu_id(a) == RCU_STACK)
+		u->xmit_len = bytes_delta;
+	usbnet_set_skb_tx_stats(skb, packets, bytes_delta);
 }
 
 /* ------------------------------------------------------------------ */
@@ -717,15 +754,17 @@ void bqlm_rcu_netdev_sent_queue(struct net_device *net, unsigned int bytes)
 		return;
 	if (split) {
 		a->mark |= M_XOFF;
-		bqlm_rc_yield(a, "netdev_sent_queue: over the limit", NULL);
+		bqlm_rc_yield(a, Y_OVER, NULL);
 	}
 	WRITE_ONCE(q->trans_start, jiffies);
+	/* as netdev_tx_sent_queue(): pairs with dev_watchdog()'s smp_mb() */
 	smp_mb__before_atomic();
 	set_bit(__QUEUE_STATE_STACK_XOFF, &q->state);
+	/* STACK_XOFF before the re-check; pairs with the completion's */
 	smp_mb();
 	if (split) {
 		a->mark = (a->mark & ~M_XOFF) | M_RECHECK;
-		bqlm_rc_yield(a, "netdev_sent_queue: smp_mb", NULL);
+		bqlm_rc_yield(a, Y_SMP_MB, NULL);
 		a->mark &= ~M_RECHECK;
 	}
 	if (unlikely(dql_avail(&q->dql) >= 0))
@@ -744,9 +783,9 @@ void bqlm_rcu_netdev_completed_queue(struct net_device *net, unsigned int pkts,
 		return;
 	if (a && bqlm_rcu_is_bh(a) && u->bql_lock.owner != a) {
 		/* v1: the end of the loop, then entering is a step */
-		bqlm_rc_yield(a, "usbnet_bh: netdev_completed_queue", NULL);
+		bqlm_rc_yield(a, Y_ENTER, NULL);
 		a->mark |= M_IN_DQL;
-		bqlm_rc_yield(a, "netdev_completed_queue: dql_completed", NULL);
+		bqlm_rc_yield(a, Y_DQL, NULL);
 	} else if (a) {
 		a->mark |= M_IN_DQL;
 	}
@@ -765,9 +804,10 @@ void bqlm_rcu_netdev_completed_queue(struct net_device *net, unsigned int pkts,
 		bqlm_rcu_bh_free(u, a, true);
 	if (a) {
 		a->mark &= ~M_IN_DQL;
-		bqlm_rc_yield(a, "netdev_completed_queue: smp_mb, STACK_XOFF wake",
+		bqlm_rc_yield(a, Y_WAKE,
 			      NULL);
 	}
+	/* dql_completed() before the STACK_XOFF test; pairs with the sender's */
 	smp_mb();
 	if (unlikely(dql_avail(&q->dql) < 0))
 		return;
@@ -782,7 +822,7 @@ void bqlm_rcu_netdev_reset_queue(struct net_device *net)
 	unsigned int i;
 
 	if (a && bqlm_rcu_id(a) == RCU_IFDOWN && (a->mark & M_KILL2))
-		bqlm_rc_yield(a, "usbnet_stop: netdev_reset_queue", NULL);
+		bqlm_rc_yield(a, Y_RESET, NULL);
 	if (u)
 		for (i = 0; i < u->nr_slots; i++)
 			if (u->slot[i].where >= BQLM_USBNET_SKB_TXQ &&
@@ -828,6 +868,7 @@ static void bqlm_rcu_do_bh(struct bqlm_rc_actor *a)
 	struct bqlm_rcu *u = bqlm_rcu_of(a);
 
 	a->arg = 0;	/* skb_dequeue() calls of this run */
+	u->bh_pkts[bqlm_rcu_id(a) - RCU_BH_WORK] = 0;
 	if (bqlm_rcu_id(a) == RCU_BH_WORK) {
 		u->work_pending = false;
 		u->ops->bh_work(u->net);
@@ -857,7 +898,7 @@ static void bqlm_rcu_do_ifdown(struct bqlm_rc_actor *a)
 	/* dev_close(): __LINK_STATE_START off, the qdisc deactivated */
 	u->stops_left--;
 	clear_bit(__LINK_STATE_START, &u->net->state);
-	bqlm_rc_yield(a, "dev_close: clear __LINK_STATE_START", bqlm_rcu_no_xmit);
+	bqlm_rc_yield(a, Y_CLOSE, bqlm_rcu_no_xmit);
 	u->ops->stop(u->net);
 }
 
@@ -916,6 +957,17 @@ static struct Qdisc_ops bqlm_rcu_qdisc_ops = {
 	.owner		= THIS_MODULE,
 };
 
+/* The minidrivers' driver_info: what usbnet.c reads of it */
+static const struct driver_info bqlm_rcu_info_plain = {
+	.description	= "bqlmodel real-code harness",
+	.flags		= FLAG_ETHER,
+};
+
+static const struct driver_info bqlm_rcu_info_avoid_unlink = {
+	.description	= "bqlmodel real-code harness, FLAG_AVOID_UNLINK_URBS",
+	.flags		= FLAG_ETHER | FLAG_AVOID_UNLINK_URBS,
+};
+
 static const struct bqlm_rcu_ops *bqlm_rcu_variant_ops(enum bqlm_usbnet_variant v)
 {
 	switch (v) {
@@ -960,6 +1012,10 @@ static void bqlm_rcu_drain(struct bqlm_rcu *u)
 			}
 		}
 		if (!any) {
+			/* skbs a cancelled bh left on dev->done: free them */
+			if (!skb_queue_empty(u->v.done) &&
+			    !u->rc.actor[RCU_BH_WORK].busy)
+				u->work_pending = true;
 			if (u->work_pending || u->timer_pending) {
 				if (u->work_pending)
 					bqlm_rc_start(&u->rc.actor[RCU_BH_WORK],
@@ -980,38 +1036,36 @@ static void bqlm_rcu_drain(struct bqlm_rcu *u)
 }
 
 /**
- * bqlm_rcu_create() - a real usbnet device of the configured variant
+ * bqlm_rcu_alloc() - the harness of a configuration, with its actors
  * @cfg: the model's configuration (valid: bqlm_usbnet_cfg_check())
- * @now: receives the jiffies value the device's DQL was reset at
+ *
+ * The actors' threads live as long as the harness; each schedule runs on
+ * a device of its own (bqlm_rcu_up()).
  *
  * Return: the harness, or an ERR_PTR(): -EOPNOTSUPP for what the harness
  * does not run yet (the cdc_ncm-like FLAG_MULTI_PACKET fixup), -EBUSY if
  * another harness is in use, -ENOMEM.
  */
-static struct bqlm_rcu *bqlm_rcu_create(const struct bqlm_usbnet_cfg *cfg,
-				 unsigned long *now)
+static struct bqlm_rcu *bqlm_rcu_alloc(const struct bqlm_usbnet_cfg *cfg)
 {
 	struct bqlm_rcu *u;
-	int err = -ENOMEM, tries;
+	int err = -ENOMEM;
 
 	if (cfg->fixup != BQLM_USBNET_FIXUP_NONE)
 		return ERR_PTR(-EOPNOTSUPP);
-	if (bqlm_rcu_cur)
+	if (bqlm_rcu_cur) {
+		pr_err("bqlm real-code harness: another harness is in use\n");
 		return ERR_PTR(-EBUSY);
+	}
 	u = kzalloc(sizeof(*u), GFP_KERNEL);
 	if (!u)
 		return ERR_PTR(-ENOMEM);
 	u->cfg = *cfg;
 	u->ops = bqlm_rcu_variant_ops(cfg->variant);
-	u->info.description = "bqlmodel real-code harness";
-	u->info.flags = FLAG_ETHER;
-	if (cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS)
-		u->info.flags |= FLAG_AVOID_UNLINK_URBS;
+	u->info = cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS ?
+		  &bqlm_rcu_info_avoid_unlink : &bqlm_rcu_info_plain;
 	u->txq_lock.name = "dev->txq.lock";
 	u->bql_lock.name = "dev->bql_spinlock";
-	u->stops_left = cfg->stops;
-	u->suspends_left = cfg->suspends;
-	u->timeouts_left = cfg->timeouts;
 	u->udev = kzalloc(sizeof(*u->udev), GFP_KERNEL);
 	u->intf = kzalloc(sizeof(*u->intf), GFP_KERNEL);
 	if (!u->ops || !u->udev || !u->intf)
@@ -1024,43 +1078,7 @@ static struct bqlm_rcu *bqlm_rcu_create(const struct bqlm_usbnet_cfg *cfg,
 	if (err)
 		goto fail;
 	bqlm_rcu_cur = u;
-	for (tries = 0; tries < 100; tries++) {
-		*now = jiffies;
-		u->net = u->ops->create(u, &u->v);
-		if (!u->net) {
-			err = -ENOMEM;
-			goto fail_rc;
-		}
-		u->txq = netdev_get_tx_queue(u->net, 0);
-		set_bit(__LINK_STATE_PRESENT, &u->net->state);
-		set_bit(__LINK_STATE_START, &u->net->state);
-		u->ops->open(u->net);	/* not an actor: runs as usual */
-		if (*now == jiffies)
-			break;
-		free_percpu(u->net->tstats);
-		free_netdev(u->net);
-		u->net = NULL;
-	}
-	if (!u->net) {
-		err = -EAGAIN;
-		goto fail_rc;
-	}
-	/* the bh run usbnet_open() queued has run: the model's start */
-	u->work_pending = false;
-	u->qdisc = qdisc_create_dflt(u->txq, &bqlm_rcu_qdisc_ops, TC_H_ROOT,
-				     NULL);
-	if (!u->qdisc) {
-		err = -ENOMEM;
-		goto fail_net;
-	}
-	rcu_assign_pointer(u->txq->qdisc, u->qdisc);
 	return u;
-fail_net:
-	free_percpu(u->net->tstats);
-	free_netdev(u->net);
-fail_rc:
-	bqlm_rcu_cur = NULL;
-	bqlm_rc_destroy(&u->rc);
 fail:
 	kfree(u->udev);
 	kfree(u->intf);
@@ -1069,29 +1087,110 @@ fail:
 }
 
 /**
- * bqlm_rcu_destroy() - drain the device and free it
+ * bqlm_rcu_free() - end the harness
+ * @u: the harness, its device down (bqlm_rcu_down())
+ */
+static void bqlm_rcu_free(struct bqlm_rcu *u)
+{
+	bqlm_rcu_cur = NULL;
+	bqlm_rc_destroy(&u->rc);
+	if (u->rc.error)
+		return;		/* threads may still hold the device */
+	kfree(u->udev);
+	kfree(u->intf);
+	kfree(u);
+}
+
+/**
+ * bqlm_rcu_up() - a fresh real usbnet device, open, in the model's start
+ * @u: the harness, every actor idle
+ * @now: receives the jiffies value its DQL was last reset at
+ *
+ * Return: 0, -ENOMEM, or -EAGAIN if jiffies kept ticking during creation.
+ */
+static int bqlm_rcu_up(struct bqlm_rcu *u, unsigned long *now)
+{
+	int tries;
+
+	u->work_pending = false;
+	u->timer_pending = false;
+	u->kevent_pending = false;
+	u->suspended = false;
+	u->pkts = 0;
+	u->xmit_len = 0;
+	memset(u->bh_pkts, 0, sizeof(u->bh_pkts));
+	u->stops_left = u->cfg.stops;
+	u->suspends_left = u->cfg.suspends;
+	u->timeouts_left = u->cfg.timeouts;
+	memset(u->slot, 0, sizeof(u->slot));
+	u->nr_slots = 0;
+	u->last_slot = 0;
+	u->midstep = NULL;
+	memset(&u->ev, 0, sizeof(u->ev));
+	for (tries = 0; tries < 100; tries++) {
+		*now = jiffies;
+		u->net = u->ops->create(u, &u->v);
+		if (!u->net)
+			return -ENOMEM;
+		u->txq = netdev_get_tx_queue(u->net, 0);
+		set_bit(__LINK_STATE_PRESENT, &u->net->state);
+		set_bit(__LINK_STATE_START, &u->net->state);
+		u->ops->open(u->net);	/* not an actor: runs as usual */
+		if (!time_after(jiffies, *now))
+			break;
+		free_percpu(u->net->tstats);
+		free_netdev(u->net);
+		u->net = NULL;
+	}
+	if (!u->net)
+		return -EAGAIN;
+	/* the bh run usbnet_open() queued has run: the model's start */
+	u->work_pending = false;
+	u->qdisc = qdisc_create_dflt(u->txq, &bqlm_rcu_qdisc_ops, TC_H_ROOT,
+				     NULL);
+	if (!u->qdisc) {
+		free_percpu(u->net->tstats);
+		free_netdev(u->net);
+		u->net = NULL;
+		return -ENOMEM;
+	}
+	rcu_assign_pointer(u->txq->qdisc, u->qdisc);
+	return 0;
+}
+
+/**
+ * bqlm_rcu_down() - drain the device and free it
  * @u: the harness
  *
  * Every parked actor is run to its end and every URB still in flight
- * completed, so that nothing is left behind; a device that cannot be
- * drained (a harness failure) is leaked with its threads.
+ * completed, so that nothing is left behind.
+ *
+ * Return: 0, or -EBUSY when the device could not be drained (a harness
+ * failure): it is leaked, and the harness must not be used again.
  */
-static void bqlm_rcu_destroy(struct bqlm_rcu *u)
+static int bqlm_rcu_down(struct bqlm_rcu *u)
 {
 	unsigned int i;
 	bool busy = false;
 
+	if (!u->net)
+		return 0;
 	bqlm_rcu_drain(u);
-	for (i = 0; i < u->rc.nr_actors; i++)
-		busy |= u->rc.actor[i].busy;
-	bqlm_rcu_cur = NULL;
-	if (busy || u->rc.error) {
-		pr_err("bqlm real-code harness: device not drained (%s): leaked\n",
-		       u->rc.error ? u->rc.msg : "actors parked");
-		bqlm_rc_destroy(&u->rc);
-		return;
+	for (i = 0; i < u->rc.nr_actors; i++) {
+		const struct bqlm_rc_actor *a = &u->rc.actor[i];
+
+		if (a->busy && !busy)
+			bqlm_rc_fail(&u->rc, -EBUSY,
+				     "device not drained: %s parked at %s%s",
+				     a->name, a->at ? a->at : "?",
+				     bqlm_rc_runnable(a) ? "" : " (waiting)");
+		busy |= a->busy;
 	}
-	bqlm_rc_destroy(&u->rc);
+	if (busy || u->rc.error) {
+		pr_err("bqlm real-code harness: %s: device leaked\n",
+		       u->rc.msg);
+		return -EBUSY;
+	}
 	RCU_INIT_POINTER(u->txq->qdisc, &noop_qdisc);
 	synchronize_net();
 	rtnl_lock();
@@ -1101,9 +1200,8 @@ static void bqlm_rcu_destroy(struct bqlm_rcu *u)
 	free_percpu(u->net->tstats);
 	u->net->tstats = NULL;
 	free_netdev(u->net);
-	kfree(u->udev);
-	kfree(u->intf);
-	kfree(u);
+	u->net = NULL;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1183,51 +1281,6 @@ static int bqlm_rcu_step(struct bqlm_rcu *u, unsigned int action)
 /* ------------------------------------------------------------------ */
 /* Reading the real state, comparing it with the model's */
 
-static unsigned int bqlm_rcu_inflight(const struct bqlm_rcu *u)
-{
-	unsigned int i, n = 0;
-
-	for (i = 0; i < u->nr_slots; i++)
-		if (u->slot[i].where >= BQLM_USBNET_SKB_TXQ &&
-		    u->slot[i].where <= BQLM_USBNET_SKB_BH &&
-		    !(u->slot[i].flags & BQLM_USBNET_SKB_STALE))
-			n += u->slot[i].len;
-	return n;
-}
-
-/**
- * bqlm_rcu_check() - the model's invariants on the real state
- * @u: the harness, after a step
- * @where: the step's kernel function
- * @each: as for bqlm_inv_check()
- *
- * Return: the mask of violated checks.
- */
-static unsigned int bqlm_rcu_check(struct bqlm_rcu *u, const char *where,
-			    struct bqlm_violation *each)
-{
-	struct bqlm_inv_counters c;
-	struct bqlm_dql d;
-	const struct dql *r = &u->txq->dql;
-	unsigned int i;
-
-	memset(&c, 0, sizeof(c));
-	memset(&d, 0, sizeof(d));
-#define RCU_COPY(f)	(d.f = r->f)
-	BQLM_DQL_FIELDS(RCU_COPY);
-#undef RCU_COPY
-	c.where = where;
-	c.bql = u->cfg.variant != BQLM_USBNET_NO_BQL;
-	c.dql = &d;
-	c.inflight = bqlm_rcu_inflight(u);
-	for (i = RCU_BH_WORK; i <= RCU_BH_TIMER; i++)
-		c.completions += !!(u->rc.actor[i].mark & M_IN_DQL);
-	c.producers = !!(u->rc.actor[RCU_STACK].mark & (M_XOFF | M_RECHECK));
-	c.stopped = test_bit(__QUEUE_STATE_STACK_XOFF, &u->txq->state);
-	c.step = u->ev;
-	return bqlm_inv_check(&c, NULL, each);
-}
-
 /* Where the model's actors are, as the real actors' positions show it. */
 static void bqlm_rcu_positions(const struct bqlm_rcu *u, bool *busy)
 {
@@ -1254,6 +1307,23 @@ static void bqlm_rcu_model_positions(const struct bqlm_rcu *u,
 		busy[RCU_USB0 + i] = m->skb[i].where == BQLM_USBNET_SKB_COMPLETED;
 }
 
+struct bqlm_rcu_diff {
+	const char *what;
+	unsigned long long real;
+	unsigned long long model;
+};
+
+/* Note the first of the fields that differ. */
+static void bqlm_rcu_cmp(struct bqlm_rcu_diff *d, const char *what,
+			 unsigned long long real, unsigned long long model)
+{
+	if (d->what || real == model)
+		return;
+	d->what = what;
+	d->real = real;
+	d->model = model;
+}
+
 /**
  * bqlm_rcu_compare() - the real state against the model's
  * @u: the harness
@@ -1278,43 +1348,340 @@ static bool bqlm_rcu_compare(const struct bqlm_rcu *u, const struct bqlm_usbnet 
 	bool rb[BQLM_RC_MAX_ACTORS], mb[BQLM_RC_MAX_ACTORS];
 	unsigned int i;
 
-#define RCU_CMP(name, rv, mv) do {					\
-	if ((unsigned long long)(rv) != (unsigned long long)(mv)) {	\
-		*what = name;						\
-		*real = (rv);						\
-		*model = (mv);						\
-		return false;						\
-	}								\
-} while (0)
-#define RCU_CMP_DQL(f)	RCU_CMP("dql." #f, r->f, m->txq.dql.f)
+	struct bqlm_rcu_diff d = { .what = NULL };
+
+#define RCU_CMP_DQL(f)	bqlm_rcu_cmp(&d, "dql." #f, r->f, m->txq.dql.f)
 	BQLM_DQL_FIELDS(RCU_CMP_DQL);
 #undef RCU_CMP_DQL
-	RCU_CMP("DRV_XOFF", test_bit(__QUEUE_STATE_DRV_XOFF, &u->txq->state),
-		!!(m->txq.state & BIT(BQLM_QUEUE_STATE_DRV_XOFF)));
-	RCU_CMP("STACK_XOFF", test_bit(__QUEUE_STATE_STACK_XOFF, &u->txq->state),
-		!!(m->txq.state & BIT(BQLM_QUEUE_STATE_STACK_XOFF)));
-	RCU_CMP("dev->txq.qlen", skb_queue_len(u->v.txq), m->nr_txq);
-	RCU_CMP("dev->done.qlen", skb_queue_len(u->v.done), m->nr_done);
-	RCU_CMP("EVENT_TX_HALT", !!(flags & BIT(EVENT_TX_HALT)),
-		!!(m->flags & BQLM_USBNET_EVENT_TX_HALT));
-	RCU_CMP("EVENT_DEV_ASLEEP", !!(flags & BIT(EVENT_DEV_ASLEEP)),
-		!!(m->flags & BQLM_USBNET_EVENT_DEV_ASLEEP));
-	RCU_CMP("EVENT_DEV_OPEN", !!(flags & BIT(EVENT_DEV_OPEN)),
-		!!(m->flags & BQLM_USBNET_EVENT_DEV_OPEN));
-	RCU_CMP("netif_running", netif_running(u->net), m->running);
-	RCU_CMP("netif_device_present", netif_device_present(u->net),
-		m->present);
-	RCU_CMP("bh work pending", u->work_pending,
-		m->bh[BQLM_USBNET_BH_WORK].pending);
-	RCU_CMP("dev->delay pending", u->timer_pending,
-		m->bh[BQLM_USBNET_BH_TIMER].pending);
-	RCU_CMP("kevent pending", u->kevent_pending, m->kevent);
+	bqlm_rcu_cmp(&d, "DRV_XOFF",
+		     test_bit(__QUEUE_STATE_DRV_XOFF, &u->txq->state),
+		     !!(m->txq.state & BIT(BQLM_QUEUE_STATE_DRV_XOFF)));
+	bqlm_rcu_cmp(&d, "STACK_XOFF",
+		     test_bit(__QUEUE_STATE_STACK_XOFF, &u->txq->state),
+		     !!(m->txq.state & BIT(BQLM_QUEUE_STATE_STACK_XOFF)));
+	bqlm_rcu_cmp(&d, "dev->txq.qlen", skb_queue_len(u->v.txq), m->nr_txq);
+	bqlm_rcu_cmp(&d, "dev->done.qlen", skb_queue_len(u->v.done),
+		     m->nr_done);
+	bqlm_rcu_cmp(&d, "EVENT_TX_HALT", !!(flags & BIT(EVENT_TX_HALT)),
+		     !!(m->flags & BQLM_USBNET_EVENT_TX_HALT));
+	bqlm_rcu_cmp(&d, "EVENT_DEV_ASLEEP", !!(flags & BIT(EVENT_DEV_ASLEEP)),
+		     !!(m->flags & BQLM_USBNET_EVENT_DEV_ASLEEP));
+	bqlm_rcu_cmp(&d, "EVENT_DEV_OPEN", !!(flags & BIT(EVENT_DEV_OPEN)),
+		     !!(m->flags & BQLM_USBNET_EVENT_DEV_OPEN));
+	bqlm_rcu_cmp(&d, "netif_running", netif_running(u->net), m->running);
+	bqlm_rcu_cmp(&d, "netif_device_present", netif_device_present(u->net),
+		     m->present);
+	bqlm_rcu_cmp(&d, "bh work pending", u->work_pending,
+		     m->bh[BQLM_USBNET_BH_WORK].pending);
+	bqlm_rcu_cmp(&d, "dev->delay pending", u->timer_pending,
+		     m->bh[BQLM_USBNET_BH_TIMER].pending);
+	bqlm_rcu_cmp(&d, "kevent pending", u->kevent_pending, m->kevent);
 	bqlm_rcu_positions(u, rb);
 	bqlm_rcu_model_positions(u, m, mb);
 	for (i = 0; i < u->rc.nr_actors; i++)
-		RCU_CMP(bqlm_rcu_names[i], rb[i], mb[i]);
-#undef RCU_CMP
-	return true;
+		bqlm_rcu_cmp(&d, bqlm_rcu_names[i], rb[i], mb[i]);
+	if (!d.what)
+		return true;
+	*what = d.what;
+	*real = d.real;
+	*model = d.model;
+	return false;
+}
+
+/**
+ * bqlm_rcu_compare_view() - every other field of the model's state
+ * @u: the harness
+ * @m: the model's state
+ * @view: bqlm_rcu_view() of the real state, bqlm_usbnet_size() bytes
+ * @what: as bqlm_rcu_compare()
+ * @real: as bqlm_rcu_compare()
+ * @model: as bqlm_rcu_compare()
+ *
+ * Return: true when @view equals @m (trans_start and the reschedule
+ * counters aside), field by field and then byte by byte.
+ */
+static bool bqlm_rcu_compare_view(const struct bqlm_rcu *u,
+				  const struct bqlm_usbnet *m,
+				  struct bqlm_usbnet *view, const char **what,
+				  unsigned long long *real,
+				  unsigned long long *model)
+{
+	static const char *const skbf[] = { "skb.len", "skb.where",
+					    "skb.flags", "skb.next" };
+	struct bqlm_rcu_diff d = { .what = NULL };
+	unsigned int i;
+
+	bqlm_rcu_cmp(&d, "xmit phase", view->xmit, m->xmit);
+	bqlm_rcu_cmp(&d, "xmit_len", view->xmit_len, m->xmit_len);
+	bqlm_rcu_cmp(&d, "xmit_skb", view->xmit_skb, m->xmit_skb);
+	bqlm_rcu_cmp(&d, "admin (ifdown step)", view->admin, m->admin);
+	bqlm_rcu_cmp(&d, "pm (suspend/resume step)", view->pm, m->pm);
+	for (i = 0; i < BQLM_USBNET_NR_BH; i++) {
+		bqlm_rcu_cmp(&d, "bh phase", view->bh[i].phase, m->bh[i].phase);
+		bqlm_rcu_cmp(&d, "bh bytes", view->bh[i].bytes, m->bh[i].bytes);
+		bqlm_rcu_cmp(&d, "bh pkts", view->bh[i].pkts, m->bh[i].pkts);
+	}
+	bqlm_rcu_cmp(&d, "packets sent", view->nr_pkts, m->nr_pkts);
+	bqlm_rcu_cmp(&d, "skbs", view->nr_skbs, m->nr_skbs);
+	bqlm_rcu_cmp(&d, "dev->done head", view->done_head, m->done_head);
+	bqlm_rcu_cmp(&d, "dev->done tail", view->done_tail, m->done_tail);
+	for (i = 0; i < m->nr_skbs; i++) {
+		bqlm_rcu_cmp(&d, skbf[0], view->skb[i].len, m->skb[i].len);
+		bqlm_rcu_cmp(&d, skbf[1], view->skb[i].where, m->skb[i].where);
+		bqlm_rcu_cmp(&d, skbf[2], view->skb[i].flags, m->skb[i].flags);
+		bqlm_rcu_cmp(&d, skbf[3], view->skb[i].next, m->skb[i].next);
+	}
+	bqlm_rcu_cmp(&d, "ifdowns left", view->stops_left, m->stops_left);
+	bqlm_rcu_cmp(&d, "suspends left", view->suspends_left,
+		     m->suspends_left);
+	bqlm_rcu_cmp(&d, "timeouts left", view->timeouts_left,
+		     m->timeouts_left);
+	if (!d.what) {
+		view->txq.trans_start = m->txq.trans_start;
+		view->txq.sched_pending = m->txq.sched_pending;
+		view->txq.sched_count = m->txq.sched_count;
+		for (i = 0; i < bqlm_usbnet_size(&u->cfg); i++)
+			if (((const u8 *)view)[i] != ((const u8 *)m)[i]) {
+				d.what = "struct bqlm_usbnet (byte)";
+				d.real = i;
+				d.model = i;
+				break;
+			}
+	}
+	if (!d.what)
+		return true;
+	*what = d.what;
+	*real = d.real;
+	*model = d.model;
+	return false;
+}
+
+/* The phase of a bh context, from where its actor is parked */
+static unsigned char bqlm_rcu_bh_phase(const struct bqlm_rc_actor *a)
+{
+	if (!a->busy)
+		return BQLM_USBNET_BH_IDLE;
+	if (a->at == Y_BQL_LOCK || a->at == Y_ENTER)
+		return BQLM_USBNET_BH_ENTER;
+	if (a->at == Y_DQL)
+		return BQLM_USBNET_BH_DQL;
+	if (a->at == Y_WAKE)
+		return BQLM_USBNET_BH_WAKE;
+	return BQLM_USBNET_BH_LOOP;
+}
+
+static unsigned char bqlm_rcu_admin(const struct bqlm_rcu *u)
+{
+	const struct bqlm_rc_actor *a = &u->rc.actor[RCU_IFDOWN];
+
+	if (!a->busy)
+		return netif_running(u->net) ? BQLM_USBNET_UP :
+					       BQLM_USBNET_DOWN;
+	if (a->at == Y_CLOSE)
+		return BQLM_USBNET_STOP_CLOSE;
+	if (a->at == Y_AUTOPM)
+		return BQLM_USBNET_STOP_PM;
+	if (a->at == Y_UNLINK)
+		return BQLM_USBNET_STOP_UNLINK;
+	if (a->at == Y_WAIT || a->at == Y_TIMEOUT)
+		return BQLM_USBNET_STOP_WAIT;
+	if (a->at == Y_FLAGS0)
+		return BQLM_USBNET_STOP_TIMER;
+	if (a->at == Y_KILL1)
+		return BQLM_USBNET_STOP_WORK;
+	if (a->at == Y_KILL2)
+		return BQLM_USBNET_STOP_AGAIN;
+	if (a->at == Y_RESET)
+		return BQLM_USBNET_STOP_RESET;
+	return BQLM_USBNET_NR_ADMIN;	/* nowhere the model has */
+}
+
+static unsigned char bqlm_rcu_pm(const struct bqlm_rcu *u)
+{
+	const struct bqlm_rc_actor *s = &u->rc.actor[RCU_SUSPEND];
+
+	if (u->rc.actor[RCU_RESUME].busy)
+		return BQLM_USBNET_PM_RESUMING;
+	if (!s->busy)
+		return u->suspended ? BQLM_USBNET_SUSPENDED : BQLM_USBNET_AWAKE;
+	if (s->at == Y_UNLINK)
+		return BQLM_USBNET_PM_DETACHED;
+	if (s->at == Y_WAIT || s->at == Y_TIMEOUT)
+		return BQLM_USBNET_PM_WAIT;
+	return BQLM_USBNET_NR_PM;
+}
+
+/**
+ * bqlm_rcu_view() - the real state, in the model's terms
+ * @u: the harness
+ * @m: receives it, bqlm_usbnet_size() bytes
+ *
+ * Every field of struct bqlm_usbnet, read from the real device: the
+ * queue's DQL and state bits, dev->txq, dev->done (in its order), the
+ * event flags, netif_running() and netif_device_present(), the pending
+ * bottom halves, and each actor's phase from where its thread is parked;
+ * the skbs from the fake host controller. trans_start and the qdisc
+ * reschedule are left 0: the model keeps neither as the kernel does.
+ */
+static void bqlm_rcu_view(const struct bqlm_rcu *u, struct bqlm_usbnet *m)
+{
+	const struct bqlm_rc_actor *st = &u->rc.actor[RCU_STACK];
+	unsigned long flags = READ_ONCE(*u->v.flags);
+	const struct dql *r = &u->txq->dql;
+	struct sk_buff *skb;
+	unsigned int i, prev = 0;
+
+	memset(m, 0, bqlm_usbnet_size(&u->cfg));
+#define RCU_COPY(f)	(m->txq.dql.f = r->f)
+	BQLM_DQL_FIELDS(RCU_COPY);
+#undef RCU_COPY
+	m->txq.state = u->txq->state & (BIT(BQLM_QUEUE_STATE_DRV_XOFF) |
+					BIT(BQLM_QUEUE_STATE_STACK_XOFF) |
+					BIT(BQLM_QUEUE_STATE_FROZEN));
+	for (i = 0; i < BQLM_USBNET_NR_BH; i++) {
+		const struct bqlm_rc_actor *a = &u->rc.actor[RCU_BH_WORK + i];
+
+		m->bh[i].phase = bqlm_rcu_bh_phase(a);
+		if (a->busy) {
+			m->bh[i].bytes = a->count;
+			m->bh[i].pkts = u->bh_pkts[i];
+		}
+	}
+	m->bh[BQLM_USBNET_BH_WORK].pending = u->work_pending;
+	m->bh[BQLM_USBNET_BH_TIMER].pending = u->timer_pending;
+	if (st->busy && st->at == Y_XMIT_LOCK) {
+		m->xmit = BQLM_USBNET_XMIT_FIXED;
+		m->xmit_len = u->xmit_len;
+	} else if (st->busy && (st->mark & M_XOFF)) {
+		m->xmit = BQLM_USBNET_XMIT_XOFF;
+		m->xmit_skb = u->last_slot;
+	} else if (st->busy && (st->mark & M_RECHECK)) {
+		m->xmit = BQLM_USBNET_XMIT_RECHECK;
+		m->xmit_skb = u->last_slot;
+	} else if (st->busy) {
+		m->xmit = BQLM_USBNET_NR_XMIT;	/* nowhere the model has */
+	}
+	m->nr_skbs = u->nr_slots;
+	for (i = 0; i < u->nr_slots; i++) {
+		m->skb[i].len = u->slot[i].len;
+		m->skb[i].where = u->slot[i].where;
+		m->skb[i].flags = u->slot[i].flags;
+	}
+	skb_queue_walk(u->v.done, skb) {
+		int k = bqlm_rcu_slot_of((struct bqlm_rcu *)u,
+					 ((struct skb_data *)skb->cb)->urb);
+
+		if (k < 0)
+			continue;
+		if (prev)
+			m->skb[prev - 1].next = k + 1;
+		else
+			m->done_head = k + 1;
+		prev = k + 1;
+	}
+	m->done_tail = prev;
+	m->nr_done = skb_queue_len(u->v.done);
+	m->nr_txq = skb_queue_len(u->v.txq);
+	m->nr_pkts = u->pkts;
+	m->admin = bqlm_rcu_admin(u);
+	m->pm = bqlm_rcu_pm(u);
+	if (flags & BIT(EVENT_TX_HALT))
+		m->flags |= BQLM_USBNET_EVENT_TX_HALT;
+	if (flags & BIT(EVENT_DEV_ASLEEP))
+		m->flags |= BQLM_USBNET_EVENT_DEV_ASLEEP;
+	if (flags & BIT(EVENT_DEV_OPEN))
+		m->flags |= BQLM_USBNET_EVENT_DEV_OPEN;
+	m->running = netif_running(u->net);
+	m->present = netif_device_present(u->net);
+	m->kevent = u->kevent_pending;
+	m->stops_left = u->stops_left;
+	m->suspends_left = u->suspends_left;
+	m->timeouts_left = u->timeouts_left;
+}
+
+/* May the stack hand usbnet a packet? (the qdisc, as the model has it) */
+static bool bqlm_rcu_can_send(const struct bqlm_rcu *u)
+{
+	return netif_running(u->net) && !netif_xmit_stopped(u->txq) &&
+	       u->pkts < u->cfg.packets;
+}
+
+static bool bqlm_rcu_txq_unlocked(const struct bqlm_rcu *u)
+{
+	return !u->txq_lock.owner;
+}
+
+/**
+ * bqlm_rcu_enabled() - the model actions the real code can take now
+ * @u: the harness
+ * @act: receives them, in the model's order
+ *
+ * From the real code alone: a parked actor whose wait is over, an idle
+ * one whose trigger is there (a packet the qdisc may send, an URB in
+ * flight, a pending bottom half or kevent, ifdown/ifup, the watchdog on a
+ * stopped queue, suspend and resume), within the configured bounds.
+ *
+ * Return: how many.
+ */
+static unsigned int bqlm_rcu_enabled(const struct bqlm_rcu *u,
+				     unsigned int *act)
+{
+	const struct bqlm_rc_actor *a = u->rc.actor;
+	unsigned int n = 0, i, st;
+
+	if (a[RCU_STACK].busy) {
+		if (bqlm_rc_runnable(&a[RCU_STACK]))
+			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0);
+	} else if (bqlm_rcu_can_send(u)) {
+		for (i = 0; i < u->cfg.nr_lens; i++)
+			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, i);
+	}
+	for (i = 0; i < u->nr_slots; i++) {
+		const struct bqlm_rc_actor *c = &a[RCU_USB0 + i];
+
+		for (st = 0; st < BQLM_USBNET_NR_STATUS && !c->busy; st++) {
+			if (u->slot[i].where == BQLM_USBNET_SKB_UNLINKED ?
+			    st != BQLM_USBNET_ST_UNLINKED :
+			    u->slot[i].where != BQLM_USBNET_SKB_TXQ ||
+			    st == BQLM_USBNET_ST_UNLINKED ||
+			    (st && !(u->cfg.statuses & BIT(st))))
+				continue;
+			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_COMPLETE,
+						      i * 4 + st);
+		}
+		if (c->busy && bqlm_rc_runnable(c))
+			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_DEFER_BH, i);
+	}
+	for (i = 0; i < BQLM_USBNET_NR_BH; i++) {
+		const struct bqlm_rc_actor *b = &a[RCU_BH_WORK + i];
+		bool pending = i ? u->timer_pending : u->work_pending;
+
+		if (b->busy ? bqlm_rc_runnable(b) :
+		    pending && (!u->v.bql_lock || !skb_queue_empty(u->v.done) ||
+				!u->bql_lock.owner))
+			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_BH, i);
+	}
+	if (u->kevent_pending && bqlm_rcu_txq_unlocked(u))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_KEVENT, 0);
+	if (a[RCU_IFDOWN].busy ? bqlm_rc_runnable(&a[RCU_IFDOWN]) :
+	    u->stops_left && netif_running(u->net))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_STOP, 0);
+	if (!a[RCU_IFDOWN].busy && !netif_running(u->net) &&
+	    bqlm_rcu_awake((struct bqlm_rc_actor *)&a[RCU_IFUP]))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
+	if (u->timeouts_left && !a[RCU_IFDOWN].busy && netif_running(u->net) &&
+	    netif_device_present(u->net) && netif_xmit_stopped(u->txq) &&
+	    !a[RCU_STACK].busy)
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
+	if (a[RCU_SUSPEND].busy ? bqlm_rc_runnable(&a[RCU_SUSPEND]) :
+	    u->suspends_left && !u->suspended && !a[RCU_RESUME].busy &&
+	    !(a[RCU_IFDOWN].busy && (a[RCU_IFDOWN].mark & M_PM_HELD)) &&
+	    bqlm_rcu_txq_unlocked(u))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_SUSPEND, 0);
+	if (a[RCU_RESUME].busy ? bqlm_rc_runnable(&a[RCU_RESUME]) :
+	    u->suspended && bqlm_rcu_txq_unlocked(u))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
+	return n;
 }
 
 /**
@@ -1386,14 +1753,84 @@ static const char *bqlm_rcu_parked_at(const struct bqlm_rcu *u, unsigned int act
 /* ------------------------------------------------------------------ */
 /* The model and the real code in lockstep */
 
-struct bqlm_rcu_run {
-	struct bqlm_xsys sys;
+/**
+ * struct bqlm_rcu_session - a harness, the model beside it, and buffers
+ * @u: the harness (actors and fake host controller)
+ * @cfg: the model's configuration, now and hold_time from the device
+ * @sys: the model as a system
+ * @from: the model's state
+ * @to: the model's next state
+ * @view: the real state in the model's terms
+ * @each: violations of one step
+ * @line: one line of a trace
+ * @mact: the actions the model enables
+ * @ract: the actions the real code enables
+ */
+struct bqlm_rcu_session {
+	struct bqlm_rcu *u;
 	struct bqlm_usbnet_cfg cfg;
+	struct bqlm_xsys sys;
 	void *from;
 	void *to;
+	struct bqlm_usbnet *view;
 	struct bqlm_violation each[BQLM_CHECK_NR];
 	char line[2 * BQLM_RCU_DESC];
+	unsigned int mact[BQLM_X_MAX_ACTIONS];
+	unsigned int ract[BQLM_X_MAX_ACTIONS];
 };
+
+/**
+ * bqlm_rcu_session_create() - a harness for one configuration
+ * @cfg: the model's configuration
+ *
+ * Return: the session or an ERR_PTR() (see bqlm_rcu_alloc()).
+ */
+struct bqlm_rcu_session *bqlm_rcu_session_create(const struct bqlm_usbnet_cfg *cfg)
+{
+	struct bqlm_rcu_session *r;
+	size_t size;
+
+	if (bqlm_usbnet_cfg_check(cfg))
+		return ERR_PTR(-EINVAL);
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return ERR_PTR(-ENOMEM);
+	r->cfg = *cfg;
+	r->cfg.hold_time = HZ;
+	size = bqlm_usbnet_size(&r->cfg);
+	r->from = kzalloc(size, GFP_KERNEL);
+	r->to = kzalloc(size, GFP_KERNEL);
+	r->view = kzalloc(size, GFP_KERNEL);
+	if (!r->from || !r->to || !r->view) {
+		bqlm_rcu_session_destroy(r);
+		return ERR_PTR(-ENOMEM);
+	}
+	r->u = bqlm_rcu_alloc(&r->cfg);
+	if (IS_ERR(r->u)) {
+		long err = PTR_ERR(r->u);
+
+		r->u = NULL;
+		bqlm_rcu_session_destroy(r);
+		return ERR_PTR(err);
+	}
+	return r;
+}
+
+/**
+ * bqlm_rcu_session_destroy() - end a session
+ * @r: the session, or NULL
+ */
+void bqlm_rcu_session_destroy(struct bqlm_rcu_session *r)
+{
+	if (!r)
+		return;
+	if (r->u)
+		bqlm_rcu_free(r->u);
+	kfree(r->from);
+	kfree(r->to);
+	kfree(r->view);
+	kfree(r);
+}
 
 static void bqlm_rcu_first(unsigned int *first, unsigned int mask,
 			   unsigned int step)
@@ -1405,40 +1842,88 @@ static void bqlm_rcu_first(unsigned int *first, unsigned int mask,
 			first[c] = step;
 }
 
+/* A fresh device and the model at its start. */
+static int bqlm_rcu_start(struct bqlm_rcu_session *r)
+{
+	unsigned long now;
+	int ret;
+
+	ret = bqlm_rcu_up(r->u, &now);
+	if (ret)
+		return ret;
+	r->cfg.now = now;
+	r->u->cfg.now = now;
+	bqlm_usbnet_system(&r->cfg, &r->sys);
+	memset(r->from, 0, r->sys.state_size);
+	r->sys.init(r->sys.ctx, r->from);
+	return 0;
+}
+
+/*
+ * The model's invariants on the real state after a step: the step's
+ * checks (bqlm_usbnet_check() on the view) and, when only the outside
+ * world can act, the stall check.
+ */
+static unsigned int bqlm_rcu_check(struct bqlm_rcu_session *r,
+				   unsigned int *nract)
+{
+	unsigned int mask;
+
+	bqlm_rcu_view(r->u, r->view);
+	mask = bqlm_usbnet_check(r->view, &r->cfg, "real code", &r->u->ev,
+				 false, r->each);
+	*nract = bqlm_rcu_enabled(r->u, r->ract);
+	mask |= r->sys.check_state(r->sys.ctx, r->view, r->ract, *nract,
+				   r->each);
+	return mask;
+}
+
+/* Fatal: the kernel would have crashed here. */
+static bool bqlm_rcu_fatal(unsigned int mask)
+{
+	unsigned int c;
+
+	for (c = 0; c < BQLM_CHECK_NR; c++)
+		if ((mask & BQLM_CHECK_BIT(c)) && bqlm_inv_fatal(c))
+			return true;
+	return false;
+}
+
+static bool bqlm_rcu_same_actions(const unsigned int *a, unsigned int na,
+				  const unsigned int *b, unsigned int nb)
+{
+	return na == nb && !memcmp(a, b, na * sizeof(*a));
+}
+
 /* One schedule on a fresh device; -EAGAIN if jiffies ticked meanwhile. */
-static int bqlm_rcu_once(struct bqlm_rcu_run *r, const unsigned int *actions,
-			 unsigned int n, u64 seed, unsigned int max_steps,
+static int bqlm_rcu_once(struct bqlm_rcu_session *r,
+			 const unsigned int *actions, unsigned int n,
+			 u64 seed, unsigned int max_steps,
 			 bqlm_rcu_emit_t emit, void *arg,
 			 struct bqlm_rcu_result *res)
 {
-	unsigned int act[BQLM_X_MAX_ACTIONS], nact, step, action, mask;
+	unsigned int step, action, mask, nm, nr;
+	struct bqlm_rcu *u = r->u;
 	struct bqlm_prng rng;
-	struct bqlm_rcu *u;
-	unsigned long now;
 	const char *what;
 	int ret;
 
 	bqlm_prng_seed(&rng, seed);
-	u = bqlm_rcu_create(&r->cfg, &now);
-	if (IS_ERR(u)) {
+	ret = bqlm_rcu_start(r);
+	if (ret) {
 		res->err_step = 1;
 		scnprintf(res->err, sizeof(res->err),
-			  "cannot create the real device (%ld)", PTR_ERR(u));
-		return PTR_ERR(u);
+			  "cannot create the real device (%d)", ret);
+		return ret;
 	}
-	r->cfg.now = now;
-	r->cfg.hold_time = HZ;
-	bqlm_usbnet_system(&r->cfg, &r->sys);
-	memset(r->from, 0, r->sys.state_size);
-	r->sys.init(r->sys.ctx, r->from);
+	nm = r->sys.enabled(r->sys.ctx, r->from, r->mact);
 	for (step = 1; step <= (actions ? n : max_steps); step++) {
 		if (actions) {
 			action = actions[step - 1];
 		} else {
-			nact = r->sys.enabled(r->sys.ctx, r->from, act);
-			if (!nact)
+			if (!nm)
 				break;
-			action = act[bqlm_prng_below(&rng, nact)];
+			action = r->mact[bqlm_prng_below(&rng, nm)];
 		}
 		r->sys.describe_action(r->sys.ctx, r->from, action, res->desc,
 				       sizeof(res->desc));
@@ -1453,8 +1938,13 @@ static int bqlm_rcu_once(struct bqlm_rcu_run *r, const unsigned int *actions,
 			break;
 		}
 		mask = ret;
+		memcpy(r->from, r->to, r->sys.state_size);
+		nm = r->sys.enabled(r->sys.ctx, r->from, r->mact);
+		mask |= r->sys.check_state(r->sys.ctx, r->from, r->mact, nm,
+					   r->each);
 		res->model_violated |= mask;
 		bqlm_rcu_first(res->model_first, mask, step);
+
 		ret = bqlm_rcu_step(u, action);
 		if (ret || bqlm_rcu_error(u)) {
 			res->err_step = step;
@@ -1464,7 +1954,7 @@ static int bqlm_rcu_once(struct bqlm_rcu_run *r, const unsigned int *actions,
 				  bqlm_rcu_parked_at(u, action));
 			break;
 		}
-		mask = bqlm_rcu_check(u, "real", r->each);
+		mask = bqlm_rcu_check(r, &nr);
 		res->real_violated |= mask;
 		bqlm_rcu_first(res->real_first, mask, step);
 		res->steps = step;
@@ -1474,27 +1964,37 @@ static int bqlm_rcu_once(struct bqlm_rcu_run *r, const unsigned int *actions,
 				  bqlm_rcu_parked_at(u, action));
 			emit(arg, r->line);
 		}
-		memcpy(r->from, r->to, r->sys.state_size);
 		if (!bqlm_rcu_compare(u, r->from, &what, &res->diff_real,
-				      &res->diff_model)) {
+				      &res->diff_model) ||
+		    !bqlm_rcu_compare_view(u, r->from, r->view, &what,
+					   &res->diff_real, &res->diff_model)) {
 			res->diff_step = step;
 			res->diff_what = what;
 			break;
 		}
+		if (!bqlm_rcu_same_actions(r->mact, nm, r->ract, nr)) {
+			res->diff_step = step;
+			res->diff_what = "enabled actions (count)";
+			res->diff_real = nr;
+			res->diff_model = nm;
+			break;
+		}
 		/* stop where the kernel would have crashed */
-		if (res->model_violated & (BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION) |
-					   BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION)))
+		if (bqlm_rcu_fatal(res->model_violated))
 			break;
 	}
-	ret = now != jiffies && res->diff_step ? -EAGAIN : 0;
-	bqlm_rcu_destroy(u);
+	ret = time_after(jiffies, r->cfg.now) && res->diff_step ? -EAGAIN : 0;
+	if (bqlm_rcu_down(u)) {
+		ret = -EBUSY;
+		res->err_step = res->steps + 1;
+		strscpy(res->err, u->rc.msg, sizeof(res->err));
+	}
 	return ret;
 }
 
 /**
  * bqlm_rcu_lockstep() - run a schedule on the model and the real code
- * @cfg: the model's configuration (now and hold_time are set here from
- *	the real device: the jiffies value of its creation and HZ)
+ * @r: the session
  * @actions: the schedule, model action numbers; NULL for a random path
  * @n: its length
  * @seed: for a random path, its seed
@@ -1503,50 +2003,199 @@ static int bqlm_rcu_once(struct bqlm_rcu_run *r, const unsigned int *actions,
  * @arg: @emit's argument
  * @res: the result
  *
- * After every step both states are compared (bqlm_rcu_compare()) and the
- * model's invariants are checked on the real state (bqlm_rcu_check());
- * the schedule stops at the first difference, at a harness failure, and
- * after a step at which the kernel would have crashed (the over-completion
- * is reported, never made). A schedule during which jiffies ticked and the
- * states differed is run again on a fresh device (the model runs at one
- * jiffies value), up to 5 times.
+ * After every step the whole real state, read in the model's terms
+ * (bqlm_rcu_view()), must equal the model's, the real code must enable
+ * exactly the actions the model does, and the model's invariants are
+ * checked on the real state; the schedule stops at the first difference,
+ * at a harness failure, and after a step at which the kernel would have
+ * crashed (the over-completion is reported, never made). A schedule during
+ * which jiffies ticked and the states differed is run again on a fresh
+ * device (the model runs at one jiffies value), up to 5 times.
  *
  * Return: 0, or a negative errno if the harness could not run at all.
  */
-int bqlm_rcu_lockstep(const struct bqlm_usbnet_cfg *cfg,
-		      const unsigned int *actions, unsigned int n,
-		      u64 seed, unsigned int max_steps,
+int bqlm_rcu_lockstep(struct bqlm_rcu_session *r, const unsigned int *actions,
+		      unsigned int n, u64 seed, unsigned int max_steps,
 		      bqlm_rcu_emit_t emit, void *arg,
 		      struct bqlm_rcu_result *res)
 {
-	struct bqlm_rcu_run *r;
 	unsigned int tries;
 	int ret = -EAGAIN;
 
-	r = kzalloc(sizeof(*r), GFP_KERNEL);
-	if (!r)
-		return -ENOMEM;
-	r->cfg = *cfg;
-	r->cfg.hold_time = HZ;
-	r->from = kzalloc(bqlm_usbnet_size(&r->cfg), GFP_KERNEL);
-	r->to = kzalloc(bqlm_usbnet_size(&r->cfg), GFP_KERNEL);
-	if (!r->from || !r->to) {
-		ret = -ENOMEM;
-		goto out;
-	}
 	for (tries = 0; tries < 5 && ret == -EAGAIN; tries++) {
 		memset(res, 0, sizeof(*res));
 		res->retries = tries;
-		r->cfg = *cfg;
-		r->cfg.hold_time = HZ;
 		ret = bqlm_rcu_once(r, actions, n, seed, max_steps, emit, arg,
 				    res);
 	}
-	if (ret == -EAGAIN)
-		ret = 0;	/* keep the last difference: it is reported */
+	return ret == -EAGAIN ? 0 : ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* A bounded search of the real code */
+
+#define RCU_MAX_DEPTH	255
+
+struct bqlm_rcu_xnode {
+	u32 parent;
+	u16 action;
+	u16 depth;
+};
+
+static u64 bqlm_rcu_hash(const void *p, size_t n)
+{
+	const u8 *b = p;
+	u64 h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ULL;
+	return h ? h : 1;
+}
+
+/*
+ * The hash of the real state: the view, with the jiffies values the DQL
+ * keeps taken relative to the device's creation (each fresh device is
+ * made at another jiffies value).
+ */
+static u64 bqlm_rcu_state_hash(struct bqlm_rcu_session *r)
+{
+	struct bqlm_dql *d = &r->view->txq.dql;
+
+	d->slack_start_time -= r->cfg.now;
+	d->last_reap -= r->cfg.now;
+	d->history_head -= r->cfg.now / BITS_PER_LONG;
+	return bqlm_rcu_hash(r->view, bqlm_usbnet_size(&r->cfg));
+}
+
+/* Replay node @k's path on a fresh device; the path is left in @path. */
+static int bqlm_rcu_goto(struct bqlm_rcu_session *r,
+			 const struct bqlm_rcu_xnode *node, u32 k,
+			 unsigned int *path, struct bqlm_rcu_xresult *xr)
+{
+	unsigned int d = node[k].depth, i;
+	int ret;
+
+	for (i = d; i > 0; i--, k = node[k].parent)
+		path[i - 1] = node[k].action;
+	ret = bqlm_rcu_start(r);
+	if (ret)
+		return ret;
+	xr->devices++;
+	for (i = 0; i < d; i++) {
+		ret = bqlm_rcu_step(r->u, path[i]);
+		if (ret || bqlm_rcu_error(r->u))
+			return ret ? ret : -EIO;
+		xr->steps++;
+	}
+	return 0;
+}
+
+/**
+ * bqlm_rcu_explore() - every schedule of the real code within a bound
+ * @r: the session
+ * @max_states: bound on the states stored
+ * @xr: the result
+ *
+ * Breadth first over the real code, from a fresh device for every state
+ * expanded and for every action taken from it (the real code cannot be
+ * copied or rolled back): the actions are those the real code enables
+ * (bqlm_rcu_enabled()), the state reached is read in the model's terms
+ * (bqlm_rcu_view()) and hashed to visit each once, the model's invariants
+ * are checked on it, and a state after a fatal violation is not expanded.
+ * The model is not consulted.
+ *
+ * Return: 0, -ENOSPC when the state bound stopped the search (the result
+ * holds what was found), or another negative errno on a harness failure.
+ */
+int bqlm_rcu_explore(struct bqlm_rcu_session *r, unsigned int max_states,
+		     struct bqlm_rcu_xresult *xr)
+{
+	unsigned int hsize = roundup_pow_of_two(max_states * 2);
+	unsigned int *path = NULL, act[BQLM_X_MAX_ACTIONS], nact, i, nr;
+	struct bqlm_rcu_xnode *node = NULL;
+	u64 *hash = NULL, h;
+	u32 head = 0, k, slot;
+	int ret = 0;
+
+	memset(xr, 0, sizeof(*xr));
+	node = kvcalloc(max_states, sizeof(*node), GFP_KERNEL);
+	hash = kvcalloc(hsize, sizeof(*hash), GFP_KERNEL);
+	path = kcalloc(RCU_MAX_DEPTH + 1, sizeof(*path), GFP_KERNEL);
+	if (!node || !hash || !path) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* the initial state */
+	ret = bqlm_rcu_start(r);
+	if (ret)
+		goto out;
+	xr->devices++;
+	bqlm_rcu_view(r->u, r->view);
+	h = bqlm_rcu_state_hash(r);
+	hash[h & (hsize - 1)] = h;
+	xr->states = 1;
+	ret = bqlm_rcu_down(r->u);
+	while (!ret && head < xr->states) {
+		k = head++;
+		ret = bqlm_rcu_goto(r, node, k, path, xr);
+		if (ret)
+			break;
+		nact = bqlm_rcu_enabled(r->u, act);
+		ret = bqlm_rcu_down(r->u);
+		for (i = 0; i < nact && !ret; i++) {
+			unsigned int mask;
+
+			ret = bqlm_rcu_goto(r, node, k, path, xr);
+			if (ret)
+				break;
+			memset(&r->u->ev, 0, sizeof(r->u->ev));
+			ret = bqlm_rcu_step(r->u, act[i]);
+			if (ret || bqlm_rcu_error(r->u)) {
+				ret = ret ? ret : -EIO;
+				break;
+			}
+			xr->steps++;
+			xr->transitions++;
+			mask = bqlm_rcu_check(r, &nr);
+			path[node[k].depth] = act[i];
+			if (mask & ~xr->violated) {
+				unsigned int c;
+
+				for (c = 0; c < BQLM_CHECK_NR; c++)
+					if ((mask & BIT(c)) && !xr->depth[c])
+						xr->depth[c] = node[k].depth + 1;
+				xr->violated |= mask;
+			}
+			h = bqlm_rcu_state_hash(r);
+			for (slot = h & (hsize - 1); hash[slot] &&
+			     hash[slot] != h; slot = (slot + 1) & (hsize - 1))
+				;
+			if (!hash[slot] && !bqlm_rcu_fatal(mask) &&
+			    node[k].depth < RCU_MAX_DEPTH) {
+				if (xr->states >= max_states) {
+					ret = bqlm_rcu_down(r->u);
+					ret = ret ? ret : -ENOSPC;
+					break;
+				}
+				hash[slot] = h;
+				node[xr->states].parent = k;
+				node[xr->states].action = act[i];
+				node[xr->states].depth = node[k].depth + 1;
+				xr->max_depth = max_t(unsigned int, xr->max_depth,
+						      node[k].depth + 1);
+				xr->states++;
+			}
+			ret = bqlm_rcu_down(r->u);
+		}
+	}
+	if (ret == -ENOSPC)
+		xr->complete = false;
+	else
+		xr->complete = !ret;
 out:
-	kfree(r->from);
-	kfree(r->to);
-	kfree(r);
+	kvfree(node);
+	kvfree(hash);
+	kfree(path);
 	return ret;
 }

@@ -146,6 +146,8 @@ void bqlm_rcu_add_wait_queue(struct wait_queue_head *wq_head,
 			     struct wait_queue_entry *wq_entry);
 long bqlm_rcu_schedule_timeout(long timeout);
 
+void bqlm_rcu_tx_stats(struct sk_buff *skb, unsigned long packets,
+		       long bytes_delta);
 void bqlm_rcu_netdev_sent_queue(struct net_device *net, unsigned int bytes);
 void bqlm_rcu_netdev_completed_queue(struct net_device *net, unsigned int pkts,
 				     unsigned int bytes);

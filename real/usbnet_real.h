@@ -48,12 +48,39 @@ struct bqlm_rcu_result {
 	unsigned int retries;
 };
 
+/**
+ * struct bqlm_rcu_xresult - what a search of the real code found
+ * @states: distinct real states (read in the model's terms) stored
+ * @transitions: real steps taken from stored states
+ * @steps: real steps run in all, replays included
+ * @devices: fresh devices the search created
+ * @max_depth: the deepest state stored
+ * @complete: every state within the bound was expanded
+ * @violated: the checks violated on the real state
+ * @depth: for each, the depth of its first (shallowest) violation
+ */
+struct bqlm_rcu_xresult {
+	unsigned int states;
+	unsigned int transitions;
+	unsigned long long steps;
+	unsigned int devices;
+	unsigned int max_depth;
+	bool complete;
+	unsigned int violated;
+	unsigned int depth[BQLM_CHECK_NR];
+};
+
 typedef void (*bqlm_rcu_emit_t)(void *arg, const char *line);
 
-int bqlm_rcu_lockstep(const struct bqlm_usbnet_cfg *cfg,
-		      const unsigned int *actions, unsigned int n,
-		      u64 seed, unsigned int max_steps,
+struct bqlm_rcu_session;
+
+struct bqlm_rcu_session *bqlm_rcu_session_create(const struct bqlm_usbnet_cfg *cfg);
+void bqlm_rcu_session_destroy(struct bqlm_rcu_session *r);
+int bqlm_rcu_lockstep(struct bqlm_rcu_session *r, const unsigned int *actions,
+		      unsigned int n, u64 seed, unsigned int max_steps,
 		      bqlm_rcu_emit_t emit, void *arg,
 		      struct bqlm_rcu_result *res);
+int bqlm_rcu_explore(struct bqlm_rcu_session *r, unsigned int max_states,
+		     struct bqlm_rcu_xresult *xr);
 
 #endif /* _BQLM_REAL_USBNET_REAL_H */
