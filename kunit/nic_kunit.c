@@ -41,6 +41,8 @@ enum nic_tweak {
 	CLOSE_EARLY_RESET,	/* --close stop,reset,napi-off,dma-off,drain */
 	RECONFIG_NO_STOP,	/* --reconfig without the stop */
 	TWO_QUEUES,		/* --queues 2 --packets 4 --reconfigs 1 */
+	RX_CLEANUP,		/* --rx-cleanup on */
+	RX_CLEANUP_LOCKED,	/* --rx-cleanup on --napi-txlock on */
 };
 
 struct nic_x_case {
@@ -57,19 +59,19 @@ struct nic_x_case {
 static const struct nic_x_case nic_x_cases[] = {
 	{ "generic", "generic", NONE, 217, 313, 0, BQLM_CHECK_NONE, 0 },
 	/* 3ddccbefebdb: the reset in ndo_open meets the old epoch */
-	{ "virtio-net-open-reset", "virtio-net-open-reset", NONE, 221, 338,
+	{ "virtio-net-open-reset", "virtio-net-open-reset", NONE, 232, 383,
 	  BIT_OC | BIT_BB | BIT_RS, BQLM_CHECK_DQL_OVER_COMPLETION, 12 },
-	{ "virtio-net-3ddccbefebdb", "virtio-net-3ddccbefebdb", NONE, 159,
-	  261, 0, BQLM_CHECK_NONE, 0 },
+	{ "virtio-net-3ddccbefebdb", "virtio-net-3ddccbefebdb", NONE, 163,
+	  281, 0, BQLM_CHECK_NONE, 0 },
 	/* 1480f0f61b67 and 76a771ec4c9a: buffers freed, no reset */
-	{ "virtio-net-resize", "virtio-net-resize", NONE, 175, 256,
+	{ "virtio-net-resize", "virtio-net-resize", NONE, 180, 277,
 	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 13 },
-	{ "virtio-net-1480f0f61b67", "virtio-net-1480f0f61b67", NONE, 216,
-	  308, 0, BQLM_CHECK_NONE, 0 },
-	{ "virtio-net-xsk-bind", "virtio-net-xsk-bind", NONE, 175, 256,
+	{ "virtio-net-1480f0f61b67", "virtio-net-1480f0f61b67", NONE, 226,
+	  340, 0, BQLM_CHECK_NONE, 0 },
+	{ "virtio-net-xsk-bind", "virtio-net-xsk-bind", NONE, 180, 277,
 	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 13 },
-	{ "virtio-net-76a771ec4c9a", "virtio-net-76a771ec4c9a", NONE, 216,
-	  308, 0, BQLM_CHECK_NONE, 0 },
+	{ "virtio-net-76a771ec4c9a", "virtio-net-76a771ec4c9a", NONE, 226,
+	  340, 0, BQLM_CHECK_NONE, 0 },
 	/* 4db6c75124d8: netdev_reset_queue() resets queue 0 only */
 	{ "mtk-eth-reset0", "mtk-eth-reset0", NONE, 331, 634,
 	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 18 },
@@ -103,13 +105,18 @@ static const struct nic_x_case nic_x_cases[] = {
 	  BIT_OC | BIT_BB | BIT_RS, BQLM_CHECK_DQL_OVER_COMPLETION, 10 },
 	{ "two-queues", "generic", TWO_QUEUES, 9167, 23650, 0,
 	  BQLM_CHECK_NONE, 0 },
+	/* virtnet_poll_cleantx(): a trylock only serialises with a lock */
+	{ "rx-cleanup-poll-unlocked", "generic", RX_CLEANUP, 241, 380, BIT_SC,
+	  BQLM_CHECK_SERIAL_COMPLETION, 8 },
+	{ "rx-cleanup-poll-locked", "generic", RX_CLEANUP_LOCKED, 229, 332, 0,
+	  BQLM_CHECK_NONE, 0 },
 	/* fix profiles with one option flipped: the checks can fail */
 	{ "virtio-net-3ddccbefebdb-poll-unlocked", "virtio-net-3ddccbefebdb",
-	  UNLOCK_POLL, 578, 1149, BIT_SC, BQLM_CHECK_SERIAL_COMPLETION, 18 },
+	  UNLOCK_POLL, 670, 1419, BIT_SC, BQLM_CHECK_SERIAL_COMPLETION, 8 },
 	{ "virtio-net-3ddccbefebdb-poll-locked", "virtio-net-3ddccbefebdb",
-	  SMALL_BUDGET, 459, 868, 0, BQLM_CHECK_NONE, 0 },
+	  SMALL_BUDGET, 503, 972, 0, BQLM_CHECK_NONE, 0 },
 	{ "virtio-net-1480f0f61b67-no-stop", "virtio-net-1480f0f61b67",
-	  RECONFIG_NO_STOP, 450, 705, BIT_OC | BIT_BB | BIT_RS,
+	  RECONFIG_NO_STOP, 464, 765, BIT_OC | BIT_BB | BIT_RS,
 	  BQLM_CHECK_DQL_OVER_COMPLETION, 12 },
 	{ "mtk-eth-4db6c75124d8-sent-after", "mtk-eth-4db6c75124d8",
 	  SENT_AFTER, 787, 1847, BIT_OC | BIT_BB | BIT_SA,
@@ -184,6 +191,11 @@ static void nic_x_cfg(struct kunit *test, const struct nic_x_case *p,
 		cfg->queues = 2;
 		cfg->packets = 4;
 		cfg->reconfigs = 1;
+		break;
+	case RX_CLEANUP:
+	case RX_CLEANUP_LOCKED:
+		cfg->rx_cleanup = true;
+		cfg->napi_txlock = p->tweak == RX_CLEANUP_LOCKED;
 		break;
 	case NONE:
 		break;

@@ -317,8 +317,9 @@ int bqlm_nic_profile_by_name(const char *name)
 	return -ENOENT;
 }
 
-/* virtio_net (6.12): free_old_xmit() in start_xmit and in the tx NAPI
- * poll, both under the tx lock; the ring-full stop before
+/* virtio_net (6.12): free_old_xmit() in start_xmit, in the tx NAPI
+ * poll, both under the tx lock, and in the RX poll under a trylock
+ * (virtnet_poll_cleantx()); the ring-full stop before
  * __netdev_tx_sent_queue(), whose return value rings the doorbell;
  * ndo_stop disables NAPI but frees nothing (the vq keeps its buffers).
  */
@@ -328,6 +329,7 @@ static void bqlm_nic_cfg_virtio(struct bqlm_nic_cfg *cfg)
 	cfg->stopcheck = BQLM_NIC_STOP_BEFORE_SENT;
 	cfg->completers = BQLM_NIC_COMPLETE_NAPI_XMIT;
 	cfg->napi_txlock = true;
+	cfg->rx_cleanup = true;
 	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_CLOSE, "napi-off");
 	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_OPEN, "napi-on,wake");
 	/* virtnet_tx_pause / virtqueue_resize / virtnet_tx_resume */
@@ -987,6 +989,58 @@ int bqlm_ndo_xdp_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
 	return 0;
 }
 
+static bool bqlm_nic_can_cleantx(const struct bqlm_nic *nic,
+				  const struct bqlm_nic_cfg *cfg, unsigned int q)
+{
+	const struct bqlm_nic_queue *nq = &nic->q[q];
+
+	/* __netif_tx_trylock() fails while anyone holds the tx lock; the
+	 * driver's flag (virtio's sq->reset) keeps it out of a reset path
+	 */
+	return cfg->rx_cleanup && q < cfg->queues && nic->up &&
+	       nic->napi_on && !nic->path &&
+	       nq->lock == BQLM_NIC_LOCK_FREE && bqlm_nic_cleanable(nq, cfg);
+}
+
+/**
+ * bqlm_napi_poll_cleantx() - the RX poll cleans the tx ring, one step
+ * @nic: the state
+ * @cfg: the configuration
+ * @q: the queue
+ * @ev: receives what the step did
+ *
+ * With cfg->rx_cleanup, as virtnet_poll_cleantx(): if __netif_tx_trylock()
+ * succeeds, clean what the device completed, netdev_tx_completed_queue()
+ * with the sum (both of its steps: no one else can take the lock
+ * meanwhile), wake the queue on room, unlock. A busy lock makes the RX
+ * poll skip the cleanup, which the model shows as the step not being
+ * enabled.
+ *
+ * Return: 0, or -EINVAL when the cleanup would not run or find nothing.
+ */
+int bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
+			   const struct bqlm_nic_cfg *cfg, unsigned int q,
+			   struct bqlm_inv_step *ev)
+{
+	struct bqlm_nic_queue *nq;
+	unsigned int pkts, bytes, held;
+	int ret;
+
+	if (!bqlm_nic_can_cleantx(nic, cfg, q))
+		return -EINVAL;
+	nq = &nic->q[q];
+	bytes = bqlm_nic_clean(nq, cfg, BQLM_NIC_MAX_RING, &pkts, &held, ev);
+	if (bytes) {
+		ret = bqlm_txq_completed_step_dql(&nq->txq, bytes, cfg->now);
+		bqlm_nic_dql_ev(ev, ret, &nq->txq.dql, bytes);
+		if (!ret)
+			bqlm_txq_completed_step_wake(&nq->txq);
+	}
+	if (bqlm_netif_tx_queue_stopped(&nq->txq) && bqlm_nic_room(nq, cfg))
+		bqlm_netif_tx_wake_queue(&nq->txq);
+	return 0;
+}
+
 /* Can a path start? */
 static bool bqlm_nic_can_start(const struct bqlm_nic *nic,
 			       const struct bqlm_nic_cfg *cfg,
@@ -1281,6 +1335,16 @@ static int bqlm_nic_do(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	case BQLM_NIC_A_XDP:
 		*where = "XDP_TX";
 		return bqlm_ndo_xdp_xmit(nic, cfg);
+	case BQLM_NIC_A_CLEANTX:
+		*where = "virtnet_poll_cleantx";
+		*evq = arg;
+		done = arg < BQLM_NIC_MAX_QUEUES ?
+		       nic->q[arg].txq.dql.num_completed : 0;
+		ret = bqlm_napi_poll_cleantx(nic, cfg, arg, ev);
+		*completing = !ret &&
+			      (done != nic->q[arg].txq.dql.num_completed ||
+			       ev->dql_err == -ERANGE);
+		return ret;
 	case BQLM_NIC_A_PATH:
 		*where = arg < BQLM_NIC_NR_PATHS ? bqlm_nic_path_names[arg] :
 			 nic->path ? bqlm_nic_path_names[nic->path - 1] : "?";
@@ -1305,6 +1369,8 @@ static unsigned int bqlm_nic_enabled(const void *ctx, const void *state,
 			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_DMA, q);
 		if (bqlm_nic_can_poll(nic, cfg, q))
 			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_NAPI, q);
+		if (bqlm_nic_can_cleantx(nic, cfg, q))
+			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_CLEANTX, q);
 	}
 	if (bqlm_nic_can_xdp(nic, cfg))
 		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XDP, 0);
@@ -1453,6 +1519,10 @@ static int bqlm_nic_describe_action(const void *ctx, const void *state,
 	case BQLM_NIC_A_NAPI:
 		return bqlm_nic_describe_napi(nic, cfg, arg %
 					      BQLM_NIC_MAX_QUEUES, buf, len);
+	case BQLM_NIC_A_CLEANTX:
+		return snprintf(buf, len,
+				"rx-napi: virtnet_poll_cleantx q%u [tx trylock]: clean, netdev_tx_completed_queue, wake on room",
+				arg);
 	case BQLM_NIC_A_XDP:
 		return snprintf(buf, len,
 				"xdp: XDP_TX frame on q%u [tx lock], %sdoorbell",

@@ -70,6 +70,7 @@ void bqlm_cli_nic_usage(FILE *f)
 		"  --ring-stop before-sent|after-sent|after-doorbell   where the ring-full stop sits\n"
 		"  --completers napi|napi+xmit             who completes\n"
 		"  --napi-txlock on|off  the NAPI poll holds the tx lock\n"
+		"  --rx-cleanup on|off  the RX poll cleans the tx ring under a trylock\n"
 		"  --completed-bytes skb-len|bd-sum        what the poll reports\n"
 		"  --xdp-frames N       XDP_TX frames on the last queue, 0..2\n"
 		"  --xdp-bql uncounted|counted|completed-only   XDP frames and BQL\n"
@@ -192,6 +193,8 @@ static int nic_opt(const char *opt, const char *arg, struct nic_opts *o)
 		return nic_uint(opt, arg, 1, 1U << 24, &o->bounds.max_states);
 	if (!strcmp(opt, "--napi-txlock"))
 		return nic_bool(opt, arg, &c->napi_txlock);
+	if (!strcmp(opt, "--rx-cleanup"))
+		return nic_bool(opt, arg, &c->rx_cleanup);
 	r = 1;
 	if (!strcmp(opt, "--map")) {
 		r = nic_choice(opt, arg, map, &v);
@@ -300,10 +303,11 @@ static void nic_header(const char *profile, const struct nic_opts *o)
 	       c->ring, c->batch, c->budget);
 	printf("xmit: netdev_tx_sent_queue %s the doorbell, ring-full stop %s, doorbell on %s\n",
 	       sent[c->sent], stop[c->stopcheck], kick[c->doorbell]);
-	printf("completion: %s%s, %s; XDP_TX frames %u (%s)\n",
+	printf("completion: %s%s%s, %s; XDP_TX frames %u (%s)\n",
 	       c->completers == BQLM_NIC_COMPLETE_NAPI ? "NAPI" :
 	       "NAPI and ndo_start_xmit", c->napi_txlock ?
 	       " (poll under the tx lock)" : "",
+	       c->rx_cleanup ? ", RX poll under a trylock" : "",
 	       c->bytes == BQLM_NIC_BYTES_SKB_LEN ? "skb->len" :
 	       "descriptor sum if a packet ended", c->xdp_frames,
 	       xdp[c->xdp]);

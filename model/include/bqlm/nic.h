@@ -18,6 +18,7 @@
  *                              netdev_tx_completed_queue() with the sum,
  *                              wake on room, napi_complete_done()
  *   bqlm_ndo_xdp_xmit()        XDP_TX / ndo_xdp_xmit() on a stack queue
+ *   bqlm_napi_poll_cleantx()   the RX poll's tx cleanup under a trylock
  *   bqlm_nic_reset_path()      ndo_stop/ndo_open, ring reconfiguration
  *                              (ethtool -G, XDP or XSK attach), the tx
  *                              timeout recovery, suspend/resume: each a
@@ -215,6 +216,9 @@ enum bqlm_nic_path {
  * @stopcheck: enum bqlm_nic_stopcheck
  * @completers: enum bqlm_nic_completers
  * @napi_txlock: the NAPI poll holds the queue's tx lock (__netif_tx_lock)
+ * @rx_cleanup: the RX poll also cleans the tx ring and completes, under
+ *	__netif_tx_trylock(), skipping when the lock is busy (virtio_net's
+ *	virtnet_poll_cleantx())
  * @bytes: enum bqlm_nic_bytes
  * @xdp_frames: XDP_TX frames sent on the last queue (shared with the
  *	stack), 0..2
@@ -242,6 +246,7 @@ struct bqlm_nic_cfg {
 	enum bqlm_nic_stopcheck stopcheck;
 	enum bqlm_nic_completers completers;
 	bool napi_txlock;
+	bool rx_cleanup;
 	enum bqlm_nic_bytes bytes;
 	unsigned int xdp_frames;
 	enum bqlm_nic_xdp xdp;
@@ -414,6 +419,9 @@ int bqlm_nic_dma_complete(struct bqlm_nic *nic,
 int bqlm_napi_poll(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 		   unsigned int q, struct bqlm_inv_step *ev);
 int bqlm_ndo_xdp_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg);
+int bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
+			   const struct bqlm_nic_cfg *cfg, unsigned int q,
+			   struct bqlm_inv_step *ev);
 int bqlm_nic_reset_path(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 			unsigned int start, struct bqlm_inv_step *ev);
 
@@ -426,6 +434,7 @@ enum bqlm_nic_action_kind {
 	BQLM_NIC_A_NAPI,	/* arg: queue */
 	BQLM_NIC_A_XDP,
 	BQLM_NIC_A_PATH,	/* arg: path to start, or NR_PATHS: next op */
+	BQLM_NIC_A_CLEANTX,	/* arg: queue */
 	BQLM_NIC_NR_A
 };
 
