@@ -43,6 +43,9 @@ enum nic_tweak {
 	TWO_QUEUES,		/* --queues 2 --packets 4 --reconfigs 1 */
 	RX_CLEANUP,		/* --rx-cleanup on */
 	RX_CLEANUP_LOCKED,	/* --rx-cleanup on --napi-txlock on */
+	TIMEOUT_SUSPEND,	/* --stops 0 --timeouts 1 --suspends 1 */
+	SUSPEND_NO_RESET,	/* ... --suspend stop,napi-off,dma-off,drain */
+	TIMEOUT_NO_RESET,	/* ... --timeout without the reset */
 };
 
 struct nic_x_case {
@@ -110,6 +113,13 @@ static const struct nic_x_case nic_x_cases[] = {
 	  BQLM_CHECK_SERIAL_COMPLETION, 8 },
 	{ "rx-cleanup-poll-locked", "generic", RX_CLEANUP_LOCKED, 229, 332, 0,
 	  BQLM_CHECK_NONE, 0 },
+	/* the watchdog's recovery and suspend/resume, right and without reset */
+	{ "timeout-and-suspend", "generic", TIMEOUT_SUSPEND, 671, 1027, 0,
+	  BQLM_CHECK_NONE, 0 },
+	{ "suspend-no-reset", "generic", SUSPEND_NO_RESET, 182, 271,
+	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 14 },
+	{ "timeout-no-reset", "generic", TIMEOUT_NO_RESET, 124, 186,
+	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 13 },
 	/* fix profiles with one option flipped: the checks can fail */
 	{ "virtio-net-3ddccbefebdb-poll-unlocked", "virtio-net-3ddccbefebdb",
 	  UNLOCK_POLL, 670, 1419, BIT_SC, BQLM_CHECK_SERIAL_COMPLETION, 8 },
@@ -196,6 +206,23 @@ static void nic_x_cfg(struct kunit *test, const struct nic_x_case *p,
 	case RX_CLEANUP_LOCKED:
 		cfg->rx_cleanup = true;
 		cfg->napi_txlock = p->tweak == RX_CLEANUP_LOCKED;
+		break;
+	case TIMEOUT_SUSPEND:
+		cfg->stops = 0;
+		cfg->timeouts = 1;
+		cfg->suspends = 1;
+		break;
+	case SUSPEND_NO_RESET:
+		cfg->stops = 0;
+		cfg->suspends = 1;
+		nic_set(test, cfg, BQLM_NIC_PATH_SUSPEND,
+			"stop,napi-off,dma-off,drain");
+		break;
+	case TIMEOUT_NO_RESET:
+		cfg->stops = 0;
+		cfg->timeouts = 1;
+		nic_set(test, cfg, BQLM_NIC_PATH_TIMEOUT,
+			"stop,napi-off,dma-off,drain,dma-on,napi-on,wake");
 		break;
 	case NONE:
 		break;
