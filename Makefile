@@ -40,7 +40,7 @@ COV		:= --coverage -fprofile-update=single
 COV_MIN_LINES	:= 95
 COV_MIN_BRANCH	:= 85
 
-.PHONY: all check coverage kunit kunit-build kunit-golden deps clean check-deps m32 bench
+.PHONY: all check coverage kunit kunit-build kunit-replay kunit-golden deps clean check-deps m32 bench
 
 all: $(BUILD)/libbqlm.a $(BUILD)/bqlm
 
@@ -169,6 +169,11 @@ kunit-build:
 lkmm: $(BUILD)/bqlm
 	@HERD7="$(HERD7)" HERDTOOLS_TARBALL="$(HERDTOOLS_TARBALL)" \
 	  scripts/lkmm.sh $(LKMM_TESTS)
+
+# Replay a schedule (bqlm explore usbnet ... --schedule FILE) on the real
+# usbnet.c in the KUnit kernel, the model beside it (docs/real-code.md).
+kunit-replay:
+	@scripts/kunit-replay.sh "$(SCHEDULE)"
 
 # Re-record the golden vectors from the kernel's own DQL (needs make kunit).
 kunit-golden:

@@ -84,6 +84,7 @@ static struct bqlm_rcu_session *real_usbnet_session(struct kunit *test,
 	return r;
 }
 #define REAL_MAX_STATES	20000
+#define REAL_MAX_SCHEDULE	512
 
 static void real_usbnet_cfg(const struct real_usbnet_param *p,
 			    struct bqlm_usbnet_cfg *cfg)
@@ -278,6 +279,56 @@ static void real_usbnet_explore(struct kunit *test)
 		KUNIT_EXPECT_NE(test, xr->violated, 0U);
 }
 
+/*
+ * make kunit-replay SCHEDULE=FILE: the schedule on the kernel command
+ * line, replayed on the real code with the model beside it; each step is
+ * printed as "model step | real: where the real actor stopped".
+ */
+static void real_usbnet_schedule(struct kunit *test)
+{
+	const char *text = bqlm_rcu_schedule_param();
+	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
+						    GFP_KERNEL);
+	struct bqlm_rcu_result *res = kunit_kzalloc(test, sizeof(*res),
+						    GFP_KERNEL);
+	unsigned int *path = kunit_kzalloc(test, REAL_MAX_SCHEDULE *
+					   sizeof(*path), GFP_KERNEL);
+	struct real_usbnet_lines lines = { .test = test };
+	struct bqlm_rcu_session *r;
+	enum bqlm_check check;
+	char err[128];
+	unsigned int c;
+	int n;
+
+	if (!text)
+		kunit_skip(test, "no schedule given (make kunit-replay SCHEDULE=FILE)");
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	n = bqlm_usbnet_schedule_parse(text, cfg, &check, path,
+				       REAL_MAX_SCHEDULE, err, sizeof(err));
+	KUNIT_ASSERT_GE_MSG(test, n, 0, "bad schedule: %s", err);
+	kunit_info(test, "schedule: %s, %d steps, expects %s", bqlm_usbnet_variant_name(cfg->variant),
+		   n, check ? bqlm_check_name(check) : "no violation");
+	r = real_usbnet_session(test, cfg);
+	KUNIT_ASSERT_EQ(test, bqlm_rcu_lockstep(r, path, n, 0, 0,
+						 real_usbnet_line, &lines,
+						 res), 0);
+	real_usbnet_report(test, res, "schedule");
+	for (c = 1; c < BQLM_CHECK_NR; c++)
+		if ((res->model_violated | res->real_violated) &
+		    BQLM_CHECK_BIT(c))
+			kunit_info(test, "%s: model at step %u, real code at step %u",
+				   bqlm_check_name(c), res->model_first[c],
+				   res->real_first[c]);
+	KUNIT_EXPECT_EQ(test, res->steps, (unsigned int)n);
+	KUNIT_EXPECT_EQ(test, res->real_violated, res->model_violated);
+	if (check)
+		KUNIT_EXPECT_EQ_MSG(test, res->real_first[check], (unsigned int)n,
+				    "the schedule expects %s at its last step",
+				    bqlm_check_name(check));
+}
+
 #else /* userspace */
 
 static void real_usbnet_replay(struct kunit *test)
@@ -291,6 +342,11 @@ static void real_usbnet_equivalence(struct kunit *test)
 }
 
 static void real_usbnet_explore(struct kunit *test)
+{
+	kunit_skip(test, "needs the kernel's drivers/net/usb/usbnet.c");
+}
+
+static void real_usbnet_schedule(struct kunit *test)
 {
 	kunit_skip(test, "needs the kernel's drivers/net/usb/usbnet.c");
 }
@@ -328,5 +384,15 @@ static struct kunit_suite real_usbnet_explore_suite = {
 	.test_cases = real_usbnet_explore_cases,
 };
 
+static struct kunit_case real_usbnet_schedule_cases[] = {
+	KUNIT_CASE(real_usbnet_schedule),
+	{}
+};
+
+static struct kunit_suite real_usbnet_schedule_suite = {
+	.name = "bqlm_real_usbnet_schedule",
+	.test_cases = real_usbnet_schedule_cases,
+};
+
 kunit_test_suites(&real_usbnet_replay_suite, &real_usbnet_equivalence_suite,
-		  &real_usbnet_explore_suite);
+		  &real_usbnet_explore_suite, &real_usbnet_schedule_suite);

@@ -1017,6 +1017,124 @@ static void usbnet_trace_words(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, g->found[2]);
 }
 
+/* A schedule file: what write() writes, parse() reads back exactly. */
+struct usbnet_sched_text {
+	char buf[4096];
+	size_t len;
+	bool overflow;
+};
+
+static void usbnet_sched_line(void *arg, const char *line)
+{
+	struct usbnet_sched_text *t = arg;
+	size_t n = strlen(line);
+
+	if (t->len + n + 2 > sizeof(t->buf)) {
+		t->overflow = true;
+		return;
+	}
+	memcpy(t->buf + t->len, line, n);
+	t->len += n;
+	t->buf[t->len++] = '\n';
+	t->buf[t->len] = '\0';
+}
+
+static void usbnet_schedule_roundtrip(struct kunit *test)
+{
+	static const unsigned int path[] = {
+		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 1),
+		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0),
+		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0),
+		BQLM_USBNET_ACTION(BQLM_USBNET_A_COMPLETE, 0 * 4 + 2),
+	};
+	struct usbnet_sched_text *t = kunit_kzalloc(test, sizeof(*t),
+						    GFP_KERNEL);
+	struct bqlm_usbnet_cfg cfg, back;
+	unsigned int got[8];
+	enum bqlm_check check;
+	char err[96];
+	int n;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	bqlm_usbnet_cfg_default(&cfg, BQLM_USBNET_FIX_RESET);
+	cfg.nr_lens = 2;
+	cfg.lens[1] = 60;
+	cfg.flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS;
+	cfg.timeouts = 0;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_schedule_write(&cfg,
+			BQLM_CHECK_STALL, path, ARRAY_SIZE(path),
+			usbnet_sched_line, t), 0);
+	KUNIT_ASSERT_FALSE(test, t->overflow);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(t->buf, "variant fix-reset\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(t->buf, "lens 1514 60\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(t->buf, "step 0x101\t# stack: qdisc -> usbnet_start_xmit(60 bytes)"));
+	n = bqlm_usbnet_schedule_parse(t->buf, &back, &check, got,
+				       ARRAY_SIZE(got), err, sizeof(err));
+	KUNIT_ASSERT_EQ_MSG(test, n, (int)ARRAY_SIZE(path), "%s", err);
+	KUNIT_EXPECT_EQ(test, memcmp(got, path, sizeof(path)), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(&back, &cfg, sizeof(cfg)), 0);
+	KUNIT_EXPECT_EQ(test, check, BQLM_CHECK_STALL);
+
+	/* as the command line has it: ';' ends a line, ',' splits words */
+	n = bqlm_usbnet_schedule_parse("variant,merged;packets,1;step,0x100;steps,1",
+				       &back, &check, got, ARRAY_SIZE(got),
+				       err, sizeof(err));
+	KUNIT_EXPECT_EQ_MSG(test, n, 1, "%s", err);
+	KUNIT_EXPECT_EQ(test, back.variant, BQLM_USBNET_MERGED);
+	KUNIT_EXPECT_EQ(test, back.packets, 1U);
+	KUNIT_EXPECT_EQ(test, check, BQLM_CHECK_NONE);
+
+	/* a step the model cannot take where the trace takes it */
+	t->len = 0;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_schedule_write(&cfg,
+			BQLM_CHECK_NONE, &path[3], 1, usbnet_sched_line, t),
+			-EINVAL);
+}
+
+static const struct {
+	const char *text;
+	const char *err;
+} usbnet_sched_bad[] = {
+	{ "variant v9", "line 1: unknown variant 'v9'" },
+	{ "# c\npackets 9", "line 2: not a number in range: '9'" },
+	{ "packets 3 4", "line 1: expected one value after 'packets'" },
+	{ "packetz 3", "line 1: unknown key 'packetz'" },
+	{ "step 0x1g0", "line 1: not a number in range: '0x1g0'" },
+	{ "step 0x10000", "line 1: not a number in range: '0x10000'" },
+	{ "lens 1514 60 40", "line 1: expected one or two lengths after 'lens'" },
+	{ "lens 0", "the configuration is out of range" },
+	{ "check stal", "line 1: unknown check 'stal'" },
+	{ "fixup zero", "line 1: unknown fixup 'zero'" },
+	{ "steps 2\nstep 0x100", "declares 2 steps and has 1" },
+	{ "step 1;step 2;step 3;step 4;step 5", "line 5: too many steps" },
+	{ "a b c d e", "line 1: too many words" },
+	{ "tx-qlen 0", "the configuration is out of range" },
+	{ "packets 99999999999", "line 1: not a number in range" },
+};
+
+static void usbnet_schedule_errors(struct kunit *test)
+{
+	struct bqlm_usbnet_cfg cfg;
+	enum bqlm_check check;
+	unsigned int got[4];
+	char err[96];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(usbnet_sched_bad); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_schedule_parse(
+				    usbnet_sched_bad[i].text, &cfg, &check,
+				    got, ARRAY_SIZE(got), err, sizeof(err)),
+				    -EINVAL, "%s", usbnet_sched_bad[i].text);
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(err, usbnet_sched_bad[i].err),
+				      "%s: got '%s'", usbnet_sched_bad[i].text,
+				      err);
+	}
+	/* empty and comment-only text is a valid, empty schedule */
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_schedule_parse("# nothing\n\n",
+			&cfg, &check, got, ARRAY_SIZE(got), err, sizeof(err)),
+			0);
+}
+
 static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE_PARAM(usbnet_exploration, usbnet_x_gen_params),
 	KUNIT_CASE(usbnet_merged_syzbot_replay),
@@ -1036,6 +1154,8 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_unbounded_stream),
 	KUNIT_CASE(usbnet_descriptions),
 	KUNIT_CASE(usbnet_trace_words),
+	KUNIT_CASE(usbnet_schedule_roundtrip),
+	KUNIT_CASE(usbnet_schedule_errors),
 	{}
 };
 

@@ -30,6 +30,7 @@
 #include <linux/etherdevice.h>
 #include <linux/jiffies.h>
 #include <linux/kref.h>
+#include <linux/moduleparam.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
@@ -145,6 +146,25 @@ struct bqlm_rcu {
 	struct bqlm_inv_step ev;
 	const char *midstep;
 };
+
+/*
+ * A schedule to replay, given on the kernel command line by
+ * "make kunit-replay SCHEDULE=FILE" (bqlm_kunit.schedule=...).
+ */
+static char *bqlm_rcu_schedule;
+module_param_named(schedule, bqlm_rcu_schedule, charp, 0444);
+MODULE_PARM_DESC(schedule, "a usbnet schedule to replay on the real code");
+
+/**
+ * bqlm_rcu_schedule_param() - the schedule given on the command line
+ *
+ * Return: its text (';' between lines), or NULL.
+ */
+const char *bqlm_rcu_schedule_param(void)
+{
+	return bqlm_rcu_schedule && *bqlm_rcu_schedule ? bqlm_rcu_schedule :
+							  NULL;
+}
 
 /* The harness in use; NULL outside a run (usbnet.c then runs as usual). */
 static struct bqlm_rcu *bqlm_rcu_cur;

@@ -74,6 +74,7 @@ typedef void (*bqlm_rcu_emit_t)(void *arg, const char *line);
 
 struct bqlm_rcu_session;
 
+const char *bqlm_rcu_schedule_param(void);
 struct bqlm_rcu_session *bqlm_rcu_session_create(const struct bqlm_usbnet_cfg *cfg);
 void bqlm_rcu_session_destroy(struct bqlm_rcu_session *r);
 int bqlm_rcu_lockstep(struct bqlm_rcu_session *r, const unsigned int *actions,

@@ -52,6 +52,11 @@ static void print_help(FILE *f)
 		"  --all-traces       a trace for every violated check (default: the\n"
 		"                     verdict and every other fatal one)\n"
 		"  --no-trace         print no trace\n"
+		"  --schedule FILE    write the verdict's trace as a schedule to FILE\n"
+		"                     (- for standard output), to replay it on the\n"
+		"                     real usbnet.c: make kunit-replay SCHEDULE=FILE\n"
+		"  --schedule-check C the trace to check C instead (e.g.\n"
+		"                     serial-completion)\n"
 		"\n"
 		"exit status: 0 no violation, 1 violation, 2 bad usage,\n"
 		"             3 exploration incomplete (bound), 4 internal error\n",
@@ -87,6 +92,8 @@ struct explore_opts {
 	struct bqlm_xbounds bounds;
 	bool all_traces;
 	bool no_trace;
+	const char *schedule;
+	enum bqlm_check schedule_check;
 };
 
 static int parse_lens(const char *s, struct bqlm_usbnet_cfg *cfg)
@@ -128,6 +135,14 @@ static int parse_statuses(const char *s, struct bqlm_usbnet_cfg *cfg)
 	}
 	cfg->statuses = mask;
 	return 0;
+}
+
+static int parse_check(const char *s, enum bqlm_check *c)
+{
+	for (*c = 1; *c < BQLM_CHECK_NR; (*c)++)
+		if (!strcmp(s, bqlm_check_name(*c)))
+			return 0;
+	return -EINVAL;
 }
 
 static int parse_explore(int argc, char **argv, struct explore_opts *o)
@@ -182,6 +197,10 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 			err = bqlm_cli_parse_uint(arg, 0, 3, &o->cfg.timeouts);
 		} else if (!strcmp(opt, "--statuses")) {
 			err = parse_statuses(arg, &o->cfg);
+		} else if (!strcmp(opt, "--schedule")) {
+			o->schedule = arg;
+		} else if (!strcmp(opt, "--schedule-check")) {
+			err = parse_check(arg, &o->schedule_check);
 		} else if (!strcmp(opt, "--depth")) {
 			err = bqlm_cli_parse_uint(arg, 1, 65534, &o->bounds.max_depth);
 		} else if (!strcmp(opt, "--max-states")) {
@@ -242,6 +261,37 @@ static void print_header(const struct explore_opts *o)
 	printf("\n");
 }
 
+static void schedule_line(void *arg, const char *line)
+{
+	fprintf(arg, "%s\n", line);
+}
+
+/* --schedule FILE: the trace as a schedule (model/usbnet_schedule.c) */
+static int save_schedule(const void *arg, enum bqlm_check c,
+			 const unsigned int *path, unsigned int n)
+{
+	const struct explore_opts *o = arg;
+	bool out = !strcmp(o->schedule, "-");
+	FILE *f = out ? stdout : fopen(o->schedule, "w");
+	int err;
+
+	if (!f) {
+		fprintf(stderr, "bqlm: cannot write %s: %s\n", o->schedule,
+			strerror(errno));
+		return -errno;
+	}
+	err = bqlm_usbnet_schedule_write(&o->cfg, c, path, n, schedule_line,
+					 f);
+	if ((!out && fclose(f)) || err) {
+		fprintf(stderr, "bqlm: writing %s failed\n", o->schedule);
+		return -EIO;
+	}
+	if (!out)
+		fprintf(stderr, "bqlm: schedule of the trace to %s (%u steps) written to %s\n",
+			bqlm_check_name(c), n, o->schedule);
+	return 0;
+}
+
 static int run_explore(const struct explore_opts *o, bool quiet,
 		       struct bqlm_xresult *out, double *secs)
 {
@@ -250,6 +300,8 @@ static int run_explore(const struct explore_opts *o, bool quiet,
 		.sys = &sys, .bounds = &o->bounds, .quiet = quiet,
 		.no_trace = o->no_trace, .all_traces = o->all_traces,
 		.res = out, .secs = secs,
+		.save = o->schedule ? save_schedule : NULL, .save_arg = o,
+		.save_check = o->schedule_check,
 	};
 
 	if (bqlm_usbnet_system(&o->cfg, &sys))

@@ -142,6 +142,36 @@ static int bqlm_cli_print_traces(const struct bqlm_cli_explore *e,
 	return err;
 }
 
+/*
+ * Hand the shortest trace to e->save_check (or the verdict's) to e->save;
+ * a check that was not violated is said, and nothing is saved.
+ */
+static int bqlm_cli_save_path(const struct bqlm_cli_explore *e,
+			      const struct bqlm_explorer *x,
+			      const struct bqlm_xresult *res,
+			      enum bqlm_check verdict)
+{
+	enum bqlm_check c = e->save_check ? e->save_check : verdict;
+	unsigned int *path;
+	int n, err;
+
+	if (c == BQLM_CHECK_NONE || !(res->violated & BQLM_CHECK_BIT(c))) {
+		if (c == BQLM_CHECK_NONE)
+			fprintf(stderr, "bqlm: no schedule written: no invariant was violated\n");
+		else
+			fprintf(stderr, "bqlm: no schedule written: %s was not violated\n",
+				bqlm_check_name(c));
+		return 0;
+	}
+	path = calloc(BQLM_CLI_MAX_PATH, sizeof(*path));
+	if (!path)
+		return -ENOMEM;
+	n = bqlm_explorer_path(x, c, path, BQLM_CLI_MAX_PATH);
+	err = n < 0 ? n : e->save(e->save_arg, c, path, n);
+	free(path);
+	return err;
+}
+
 /**
  * bqlm_cli_run_explore() - explore, print the figures, verdict and traces
  * @e: what to explore and how to report it
@@ -214,6 +244,9 @@ int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 	if (!e->no_trace && bqlm_cli_print_traces(e, x, &res, verdict))
 		ret = EXIT_INTERNAL;
 out:
+	if (e->save && ret != EXIT_INTERNAL &&
+	    bqlm_cli_save_path(e, x, &res, verdict))
+		ret = EXIT_INTERNAL;
 	bqlm_explorer_destroy(x);
 	return ret;
 }

@@ -39,6 +39,10 @@ double bqlm_cli_now(void);
  * @arg: for @figures
  * @res: optional: where to store the result
  * @secs: optional: where to store the exploration's wall time
+ * @save: optional: receives the shortest trace to @save_check (or to the
+ *	verdict), to write it as a schedule; returns 0 or a negative errno
+ * @save_arg: for @save
+ * @save_check: the check whose trace @save receives, or BQLM_CHECK_NONE
  */
 struct bqlm_cli_explore {
 	const struct bqlm_xsys *sys;
@@ -50,6 +54,10 @@ struct bqlm_cli_explore {
 	const void *arg;
 	struct bqlm_xresult *res;
 	double *secs;
+	int (*save)(const void *arg, enum bqlm_check c,
+		    const unsigned int *path, unsigned int n);
+	const void *save_arg;
+	enum bqlm_check save_check;
 };
 
 int bqlm_cli_run_explore(const struct bqlm_cli_explore *e);

@@ -400,4 +400,13 @@ enum bqlm_usbnet_action_kind {
 int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
 		       struct bqlm_xsys *sys);
 
+/* Schedules: a trace and its configuration as text (usbnet_schedule.c) */
+int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
+			       enum bqlm_check check,
+			       const unsigned int *actions, unsigned int n,
+			       bqlm_xemit_t emit, void *arg);
+int bqlm_usbnet_schedule_parse(const char *text, struct bqlm_usbnet_cfg *cfg,
+			       enum bqlm_check *check, unsigned int *actions,
+			       unsigned int max, char *err, size_t errlen);
+
 #endif /* _BQLM_USBNET_H */

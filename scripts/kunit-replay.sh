@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/kunit-replay.sh FILE - replay a usbnet schedule on the real
+# usbnet.c in the KUnit kernel ("make kunit-replay SCHEDULE=FILE").
+#
+# FILE is what "build/bqlm explore usbnet ... --schedule FILE" writes. Its
+# comments are dropped and its lines joined with ';' (words with ',') so
+# that it goes on the kernel command line as bqlm_kunit.schedule=...; the
+# suite bqlm_real_usbnet_schedule parses it with the model's parser, runs
+# it on the model and on the real code in lockstep and prints each step.
+# Exit status: 0 when the real code did what the model did, 1 otherwise
+# (or on a bad schedule), 2 for a bad invocation.
+set -euo pipefail
+
+die() {
+	printf 'kunit-replay: error: %s\n' "$2" >&2
+	exit "$1"
+}
+
+[[ $# -eq 1 && -n "$1" ]] || die 2 "usage: make kunit-replay SCHEDULE=FILE"
+file=$1
+[[ -f "$file" && -r "$file" ]] || die 2 "cannot read schedule '$file'"
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+
+# one line: comments off, blanks dropped, words ',' and lines ';'
+line=$(sed -e 's/#.*//' -e 's/[[:space:]]\{1,\}/,/g' -e 's/^,//' -e 's/,$//' "$file" |
+	grep -v '^$' | paste -sd';' -)
+[[ -n "$line" ]] || die 1 "$file holds no schedule"
+[[ "$line" =~ ^[A-Za-z0-9,\;._x-]+$ ]] ||
+	die 1 "$file has characters a schedule does not use (words, numbers, '-', '.')"
+((${#line} < 3500)) || die 1 "$file is too long for the kernel command line (${#line} bytes)"
+
+KUNIT_ARGS="'bqlm_real_usbnet_schedule' --raw_output=kunit --kernel_args=bqlm_kunit.schedule=$line" \
+	"$REPO/scripts/kunit.sh" >"$REPO/build/kunit-replay.log" 2>&1 || true
+log="$REPO/build/kunit-test.log"
+[[ -f "$log" ]] || { tail -20 "$REPO/build/kunit-replay.log"; die 1 "the kernel did not run (build/kunit-replay.log)"; }
+grep -E 'real_usbnet_schedule|EXPECTATION|ASSERTION|Expected|bad schedule|step [0-9]+' "$log" |
+	sed -e 's/^ *# real_usbnet_schedule: //'
+if grep -Eq '^ *ok [0-9]+ real_usbnet_schedule' "$log"; then
+	echo "kunit-replay: the real usbnet.c did what the model did"
+	exit 0
+fi
+echo "kunit-replay: FAILED (kernel log in build/kunit-test.log)"
+exit 1
