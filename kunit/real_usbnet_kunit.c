@@ -23,6 +23,11 @@
 #include <bqlm/explore.h>
 #include <bqlm/usbnet.h>
 
+/* Whose driver_info usbnet runs with (enum bqlm_rcu_driver) */
+#define REAL_HARNESS	0	/* FLAG_ETHER and the flags below */
+#define REAL_CDC_ETHER	1	/* cdc_ether.c's cdc_info */
+#define REAL_AQC111	2	/* aqc111.c's aqc111_info */
+
 struct real_usbnet_param {
 	enum bqlm_usbnet_variant variant;
 	unsigned int packets;
@@ -31,30 +36,43 @@ struct real_usbnet_param {
 	unsigned int flags;
 	bool strict;
 	const char *desc;
+	unsigned int driver;
 };
 
 /* The explorations of docs/usbnet.md whose witnesses are replayed */
 static const struct real_usbnet_param real_usbnet_replays[] = {
-	{ BQLM_USBNET_MERGED, 2, 1, 1, 0, false, "merged-syzbot" },
-	{ BQLM_USBNET_FIX_RESET, 2, 1, 1, 0, false, "fix-reset-resume" },
-	{ BQLM_USBNET_V1, 2, 1, 1, 0, false, "v1" },
-	{ BQLM_USBNET_V1, 3, 0, 0, 0, false, "v1-race-only" },
+	{ BQLM_USBNET_MERGED, 2, 1, 1, 0, false, "merged-syzbot", REAL_HARNESS },
+	{ BQLM_USBNET_FIX_RESET, 2, 1, 1, 0, false, "fix-reset-resume", REAL_HARNESS },
+	{ BQLM_USBNET_V1, 2, 1, 1, 0, false, "v1", REAL_HARNESS },
+	{ BQLM_USBNET_V1, 3, 0, 0, 0, false, "v1-race-only", REAL_HARNESS },
 	{ BQLM_USBNET_FIXED, 2, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  false, "fixed-avoid-unlink" },
-	{ BQLM_USBNET_FIXED, 2, 1, 1, 0, false, "fixed" },
-	{ BQLM_USBNET_NO_BQL, 2, 1, 1, 0, false, "no-bql" },
+	  false, "fixed-avoid-unlink", REAL_HARNESS },
+	{ BQLM_USBNET_FIXED, 2, 1, 1, 0, false, "fixed", REAL_HARNESS },
+	{ BQLM_USBNET_NO_BQL, 2, 1, 1, 0, false, "no-bql", REAL_HARNESS },
+	{ BQLM_USBNET_MERGED, 2, 1, 1, 0, false, "merged-cdc_ether",
+	  REAL_CDC_ETHER },
+	{ BQLM_USBNET_FIXED, 2, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	  false, "fixed-aqc111", REAL_AQC111 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(real_usbnet_replays, real_usbnet_replays, desc);
 
 static const struct real_usbnet_param real_usbnet_variants[] = {
-	{ BQLM_USBNET_NO_BQL, 3, 1, 1, 0, false, "no-bql" },
-	{ BQLM_USBNET_V1, 3, 1, 1, 0, false, "v1" },
-	{ BQLM_USBNET_MERGED, 3, 1, 1, 0, false, "merged" },
-	{ BQLM_USBNET_FIX_RESET, 3, 1, 1, 0, false, "fix-reset" },
-	{ BQLM_USBNET_FIXED, 3, 1, 1, 0, false, "fixed" },
+	{ BQLM_USBNET_NO_BQL, 3, 1, 1, 0, false, "no-bql", REAL_HARNESS },
+	{ BQLM_USBNET_V1, 3, 1, 1, 0, false, "v1", REAL_HARNESS },
+	{ BQLM_USBNET_MERGED, 3, 1, 1, 0, false, "merged", REAL_HARNESS },
+	{ BQLM_USBNET_FIX_RESET, 3, 1, 1, 0, false, "fix-reset", REAL_HARNESS },
+	{ BQLM_USBNET_FIXED, 3, 1, 1, 0, false, "fixed", REAL_HARNESS },
 	{ BQLM_USBNET_FIXED, 3, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  false, "fixed-avoid-unlink" },
+	  false, "fixed-avoid-unlink", REAL_HARNESS },
+	{ BQLM_USBNET_MERGED, 3, 1, 1, 0, false, "merged-cdc_ether",
+	  REAL_CDC_ETHER },
+	{ BQLM_USBNET_FIXED, 3, 1, 1, 0, false, "fixed-cdc_ether",
+	  REAL_CDC_ETHER },
+	{ BQLM_USBNET_MERGED, 3, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	  false, "merged-aqc111", REAL_AQC111 },
+	{ BQLM_USBNET_FIXED, 3, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	  false, "fixed-aqc111", REAL_AQC111 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(real_usbnet_variants, real_usbnet_variants, desc);
@@ -62,6 +80,9 @@ KUNIT_ARRAY_PARAM_DESC(real_usbnet_variants, real_usbnet_variants, desc);
 #ifdef __KERNEL__
 
 #include "../real/usbnet_real.h"
+
+static_assert(REAL_CDC_ETHER == BQLM_RCU_DRV_CDC_ETHER);
+static_assert(REAL_AQC111 == BQLM_RCU_DRV_AQC111);
 
 #define REAL_PATHS	2000
 #define REAL_MAX_STEPS	80
@@ -74,9 +95,10 @@ static void real_usbnet_end(void *r)
 
 /* A session that ends with the case, however the case ends. */
 static struct bqlm_rcu_session *real_usbnet_session(struct kunit *test,
-						    const struct bqlm_usbnet_cfg *cfg)
+						    const struct bqlm_usbnet_cfg *cfg,
+						    unsigned int driver)
 {
-	struct bqlm_rcu_session *r = bqlm_rcu_session_create(cfg);
+	struct bqlm_rcu_session *r = bqlm_rcu_session_create(cfg, driver);
 
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(r), "session: %ld", PTR_ERR(r));
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, real_usbnet_end,
@@ -94,6 +116,15 @@ static void real_usbnet_cfg(const struct real_usbnet_param *p,
 	cfg->stops = p->stops;
 	cfg->suspends = p->suspends;
 	cfg->flags = p->flags;
+	if (p->driver == REAL_AQC111) {
+		/*
+		 * aqc111_tx_fixup(): an 8-byte descriptor, padded to 8 bytes
+		 * (1514 + 8 + 6), and 8 more only where usbnet would add one
+		 * (not at these lengths): the model's pad fixup.
+		 */
+		cfg->fixup = BQLM_USBNET_FIXUP_PAD;
+		cfg->pad_header = 14;
+	}
 }
 
 static void real_usbnet_report(struct kunit *test,
@@ -153,7 +184,7 @@ static void real_usbnet_replay(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, xres->complete);
 	kunit_info(test, "model: %llu states, violated %#x",
 		   xres->states, xres->violated);
-	r = real_usbnet_session(test, cfg);
+	r = real_usbnet_session(test, cfg, p->driver);
 	for (c = 1; c < BQLM_CHECK_NR; c++) {
 		if (!(xres->violated & BQLM_CHECK_BIT(c)))
 			continue;
@@ -204,7 +235,7 @@ static void real_usbnet_equivalence(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, cfg);
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	real_usbnet_cfg(p, cfg);
-	r = real_usbnet_session(test, cfg);
+	r = real_usbnet_session(test, cfg, p->driver);
 	for (i = 0; i < REAL_PATHS; i++) {
 		if (bqlm_rcu_lockstep(r, NULL, 0, seed + i, REAL_MAX_STEPS,
 				      NULL, NULL, res) ||
@@ -258,7 +289,7 @@ static void real_usbnet_explore(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bqlm_explore(x, mres), 0);
 	bqlm_explorer_destroy(x);
 
-	r = real_usbnet_session(test, cfg);
+	r = real_usbnet_session(test, cfg, p->driver);
 	KUNIT_EXPECT_EQ(test, bqlm_rcu_explore(r, REAL_MAX_STATES, xr), 0);
 	kunit_info(test, "real code: %u states, %u transitions, depth %u, %llu steps on %u fresh devices; model: %llu states",
 		   xr->states, xr->transitions, xr->max_depth, xr->steps,
@@ -310,7 +341,7 @@ static void real_usbnet_schedule(struct kunit *test)
 	KUNIT_ASSERT_GE_MSG(test, n, 0, "bad schedule: %s", err);
 	kunit_info(test, "schedule: %s, %d steps, expects %s", bqlm_usbnet_variant_name(cfg->variant),
 		   n, check ? bqlm_check_name(check) : "no violation");
-	r = real_usbnet_session(test, cfg);
+	r = real_usbnet_session(test, cfg, REAL_HARNESS);
 	KUNIT_ASSERT_EQ(test, bqlm_rcu_lockstep(r, path, n, 0, 0,
 						 real_usbnet_line, &lines,
 						 res), 0);

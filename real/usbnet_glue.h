@@ -32,7 +32,11 @@
 #include <linux/spinlock.h>
 #include <linux/timer.h>
 #include <linux/usb.h>
+#include <linux/usb/cdc.h>
 #include <linux/usb/usbnet.h>
+#include <linux/crc32.h>
+#include <linux/if_vlan.h>
+#include <linux/linkmode.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 
@@ -45,6 +49,11 @@
 #undef MODULE_PARM_DESC
 #define MODULE_PARM_DESC(name, desc)					\
 	static_assert(sizeof(name) && sizeof(desc))
+/* The minidrivers compiled with it register nothing: the harness binds */
+#undef module_usb_driver
+#define module_usb_driver(drv)		static_assert(sizeof(drv))
+#undef MODULE_DEVICE_TABLE
+#define MODULE_DEVICE_TABLE(type, name)	static_assert(sizeof(name))
 
 /* The USB core: the fake host controller */
 #define usb_alloc_urb			bqlm_rcu_usb_alloc_urb
@@ -70,6 +79,12 @@
 #define usb_get_dev			bqlm_rcu_usb_get_dev
 #define usb_put_dev			bqlm_rcu_usb_put_dev
 #define usb_driver_set_configuration	bqlm_rcu_usb_driver_set_configuration
+/* bind-time only (cdc_ether, aqc111): the harness never binds */
+#define usb_driver_claim_interface	bqlm_rcu_usb_driver_claim_interface
+#define usb_driver_release_interface	bqlm_rcu_usb_driver_release_interface
+#define usb_ifnum_to_if			bqlm_rcu_usb_ifnum_to_if
+#define usb_reset_configuration		bqlm_rcu_usb_reset_configuration
+#define cdc_parse_cdc_header		bqlm_rcu_cdc_parse_cdc_header
 
 /* Deferred work: the schedule decides when it runs */
 #define tasklet_schedule		bqlm_rcu_tasklet_schedule
@@ -88,7 +103,6 @@
 #define netdev_sent_queue		bqlm_rcu_netdev_sent_queue
 #define netdev_completed_queue		bqlm_rcu_netdev_completed_queue
 #define netdev_reset_queue		bqlm_rcu_netdev_reset_queue
-#define usbnet_set_skb_tx_stats		bqlm_rcu_tx_stats
 
 /*
  * Locks: dev->txq.lock and dev->bql_spinlock are held across steps, so

@@ -8,6 +8,18 @@
 #ifndef _BQLM_REAL_USBNET_POST_H
 #define _BQLM_REAL_USBNET_POST_H
 
+/*
+ * Two minidrivers of the tree, compiled against this variant's usbnet.c:
+ * the harness runs their own driver_info (flags, tx_fixup). Each names its
+ * device table "products".
+ */
+#define products	bqlm_rcu_cdc_ether_products
+#include <cdc_ether.c>
+#undef products
+#define products	bqlm_rcu_aqc111_products
+#include <aqc111.c>
+#undef products
+
 static const struct net_device_ops bqlm_rcu_netdev_ops_empty;
 
 /*
@@ -109,6 +121,8 @@ const struct bqlm_rcu_ops BQLM_RCU_OPS = {
 	.bh_work	= bqlm_rcu_bh_work,
 	.bh_timer	= bqlm_rcu_bh_timer,
 	.kevent		= bqlm_rcu_kevent,
+	.cdc_ether_info	= &cdc_info,
+	.aqc111_info	= &aqc111_info,
 };
 
 #endif /* _BQLM_REAL_USBNET_POST_H */

@@ -122,6 +122,7 @@ struct bqlm_rcu {
 	const struct bqlm_rcu_ops *ops;
 	struct bqlm_usbnet_cfg cfg;
 	const struct driver_info *info;
+	void *own_info;
 	struct usb_device *udev;
 	struct usb_interface *intf;
 	struct net_device *net;
@@ -136,6 +137,7 @@ struct bqlm_rcu {
 	bool suspended;
 	unsigned int pkts;
 	unsigned int xmit_len;
+	struct urb *xmit_urb;
 	unsigned int bh_pkts[BQLM_USBNET_NR_BH];
 	unsigned int stops_left;
 	unsigned int suspends_left;
@@ -252,11 +254,15 @@ static void bqlm_rcu_urb_release(struct kref *kref)
 
 	if (i >= 0)
 		u->slot[i].urb = NULL;
+	if (u && u->xmit_urb == urb)
+		u->xmit_urb = NULL;
 	kfree(urb);
 }
 
 struct urb *bqlm_rcu_usb_alloc_urb(int iso_packets, gfp_t mem_flags)
 {
+	struct bqlm_rcu *u = bqlm_rcu_cur;
+	struct bqlm_rc_actor *a = bqlm_rcu_self(u);
 	struct urb *urb = kzalloc(sizeof(*urb), mem_flags);
 
 	if (!urb)
@@ -264,6 +270,8 @@ struct urb *bqlm_rcu_usb_alloc_urb(int iso_packets, gfp_t mem_flags)
 	kref_init(&urb->kref);
 	INIT_LIST_HEAD(&urb->urb_list);
 	INIT_LIST_HEAD(&urb->anchor_list);
+	if (a && bqlm_rcu_id(a) == RCU_STACK)
+		u->xmit_urb = urb;	/* usbnet_start_xmit()'s */
 	return urb;
 }
 
@@ -430,6 +438,37 @@ int bqlm_rcu_usb_driver_set_configuration(struct usb_device *udev,
 	return -ENODEV;
 }
 
+/* Bind-time USB core calls of the minidrivers: the harness never binds */
+int bqlm_rcu_usb_driver_claim_interface(struct usb_driver *driver,
+					struct usb_interface *iface,
+					void *data)
+{
+	return -ENODEV;
+}
+
+void bqlm_rcu_usb_driver_release_interface(struct usb_driver *driver,
+					   struct usb_interface *iface)
+{
+}
+
+struct usb_interface *bqlm_rcu_usb_ifnum_to_if(const struct usb_device *dev,
+					       unsigned int ifnum)
+{
+	return NULL;
+}
+
+int bqlm_rcu_usb_reset_configuration(struct usb_device *dev)
+{
+	return -ENODEV;
+}
+
+int bqlm_rcu_cdc_parse_cdc_header(struct usb_cdc_parsed_header *hdr,
+				  struct usb_interface *intf, u8 *buffer,
+				  int buflen)
+{
+	return -ENODEV;
+}
+
 /* ------------------------------------------------------------------ */
 /* Deferred work */
 
@@ -584,14 +623,16 @@ bool bqlm_rcu_lock(spinlock_t *l)
 		return false;
 	if (l == u->v.txq_lock) {
 		/* the transmit path and defer_bh() start a step here */
-		if (bqlm_rcu_id(a) == RCU_STACK)
-			bqlm_rc_yield(a, Y_XMIT_LOCK,
-				      bqlm_rcu_txq_free);
-		else if (bqlm_rcu_is_usb(a))
-			bqlm_rc_yield(a, Y_DEFER,
-				      bqlm_rcu_txq_free);
-		else if (u->txq_lock.owner && u->txq_lock.owner != a)
+		if (bqlm_rcu_id(a) == RCU_STACK) {
+			/* the URB is filled: its length is what BQL counts */
+			u->xmit_len = u->xmit_urb ?
+				      u->xmit_urb->transfer_buffer_length : 0;
+			bqlm_rc_yield(a, Y_XMIT_LOCK, bqlm_rcu_txq_free);
+		} else if (bqlm_rcu_is_usb(a)) {
+			bqlm_rc_yield(a, Y_DEFER, bqlm_rcu_txq_free);
+		} else if (u->txq_lock.owner && u->txq_lock.owner != a) {
 			u->midstep = "dev->txq.lock held in the middle of a step";
+		}
 		bqlm_rc_lock(a, &u->txq_lock);
 		return true;
 	}
@@ -743,18 +784,6 @@ long bqlm_rcu_schedule_timeout(long timeout)
 	bqlm_rc_yield(a, Y_TIMEOUT,
 		      bqlm_rcu_queues_empty);
 	return 0;
-}
-
-/* The length usbnet_start_xmit() gives the URB, padding included */
-void bqlm_rcu_tx_stats(struct sk_buff *skb, unsigned long packets,
-		       long bytes_delta)
-{
-	struct bqlm_rcu *u = bqlm_rcu_cur;
-	struct bqlm_rc_actor *a = bqlm_rcu_self(u);
-
-	if (a && bqlm_rcu_id(a) == RCU_STACK)
-		u->xmit_len = bytes_delta;
-	usbnet_set_skb_tx_stats(skb, packets, bytes_delta);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1055,23 +1084,71 @@ static void bqlm_rcu_drain(struct bqlm_rcu *u)
 	}
 }
 
+/*
+ * A minidriver's own driver_info, as the harness runs it: its flags and
+ * tx_fixup; the callbacks that talk to the device (bind, reset, stop,
+ * status, power, link, rx) are cleared, as there is no device.
+ */
+static void *bqlm_rcu_minidriver(const struct driver_info *src)
+{
+	struct driver_info *d = kmemdup((const void *)src, sizeof(*d), GFP_KERNEL);
+
+	if (!d)
+		return NULL;
+	d->bind = NULL;
+	d->unbind = NULL;
+	d->reset = NULL;
+	d->stop = NULL;
+	d->check_connect = NULL;
+	d->manage_power = NULL;
+	d->status = NULL;
+	d->link_reset = NULL;
+	d->set_rx_mode = NULL;
+	d->recover = NULL;
+	d->early_init = NULL;
+	d->rx_fixup = NULL;
+	return d;
+}
+
+/* Does the model's configuration describe the minidriver's TX path? */
+static bool bqlm_rcu_describes(const struct bqlm_usbnet_cfg *cfg,
+			       enum bqlm_rcu_driver drv)
+{
+	bool avoid = cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS;
+
+	switch (drv) {
+	case BQLM_RCU_DRV_HARNESS:
+		return cfg->fixup == BQLM_USBNET_FIXUP_NONE;
+	case BQLM_RCU_DRV_CDC_ETHER:
+		return cfg->fixup == BQLM_USBNET_FIXUP_NONE && !avoid;
+	case BQLM_RCU_DRV_AQC111:
+		/* an 8-byte descriptor, padded to 8 bytes: pad-header */
+		return cfg->fixup == BQLM_USBNET_FIXUP_PAD && avoid;
+	default:
+		return false;
+	}
+}
+
 /**
  * bqlm_rcu_alloc() - the harness of a configuration, with its actors
  * @cfg: the model's configuration (valid: bqlm_usbnet_cfg_check())
+ * @drv: whose driver_info usbnet runs with
  *
  * The actors' threads live as long as the harness; each schedule runs on
  * a device of its own (bqlm_rcu_up()).
  *
- * Return: the harness, or an ERR_PTR(): -EOPNOTSUPP for what the harness
- * does not run yet (the cdc_ncm-like FLAG_MULTI_PACKET fixup), -EBUSY if
- * another harness is in use, -ENOMEM.
+ * Return: the harness, or an ERR_PTR(): -EOPNOTSUPP for a configuration
+ * that does not describe @drv (the cdc_ncm-like FLAG_MULTI_PACKET
+ * aggregation is not run yet), -EBUSY if another harness is in use,
+ * -ENOMEM.
  */
-static struct bqlm_rcu *bqlm_rcu_alloc(const struct bqlm_usbnet_cfg *cfg)
+static struct bqlm_rcu *bqlm_rcu_alloc(const struct bqlm_usbnet_cfg *cfg,
+				       enum bqlm_rcu_driver drv)
 {
 	struct bqlm_rcu *u;
 	int err = -ENOMEM;
 
-	if (cfg->fixup != BQLM_USBNET_FIXUP_NONE)
+	if (!bqlm_rcu_describes(cfg, drv))
 		return ERR_PTR(-EOPNOTSUPP);
 	if (bqlm_rcu_cur) {
 		pr_err("bqlm real-code harness: another harness is in use\n");
@@ -1082,13 +1159,27 @@ static struct bqlm_rcu *bqlm_rcu_alloc(const struct bqlm_usbnet_cfg *cfg)
 		return ERR_PTR(-ENOMEM);
 	u->cfg = *cfg;
 	u->ops = bqlm_rcu_variant_ops(cfg->variant);
-	u->info = cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS ?
-		  &bqlm_rcu_info_avoid_unlink : &bqlm_rcu_info_plain;
+	if (!u->ops)
+		goto fail;
+	switch (drv) {
+	case BQLM_RCU_DRV_CDC_ETHER:
+		u->own_info = bqlm_rcu_minidriver(u->ops->cdc_ether_info);
+		u->info = u->own_info;
+		break;
+	case BQLM_RCU_DRV_AQC111:
+		u->own_info = bqlm_rcu_minidriver(u->ops->aqc111_info);
+		u->info = u->own_info;
+		break;
+	default:
+		u->info = cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS ?
+			  &bqlm_rcu_info_avoid_unlink : &bqlm_rcu_info_plain;
+		break;
+	}
 	u->txq_lock.name = "dev->txq.lock";
 	u->bql_lock.name = "dev->bql_spinlock";
 	u->udev = kzalloc(sizeof(*u->udev), GFP_KERNEL);
 	u->intf = kzalloc(sizeof(*u->intf), GFP_KERNEL);
-	if (!u->ops || !u->udev || !u->intf)
+	if (!u->info || !u->udev || !u->intf)
 		goto fail;
 	u->udev->speed = USB_SPEED_HIGH;
 	u->udev->devnum = 1;
@@ -1100,6 +1191,7 @@ static struct bqlm_rcu *bqlm_rcu_alloc(const struct bqlm_usbnet_cfg *cfg)
 	bqlm_rcu_cur = u;
 	return u;
 fail:
+	kfree(u->own_info);
 	kfree(u->udev);
 	kfree(u->intf);
 	kfree(u);
@@ -1116,6 +1208,7 @@ static void bqlm_rcu_free(struct bqlm_rcu *u)
 	bqlm_rc_destroy(&u->rc);
 	if (u->rc.error)
 		return;		/* threads may still hold the device */
+	kfree(u->own_info);
 	kfree(u->udev);
 	kfree(u->intf);
 	kfree(u);
@@ -1802,10 +1895,13 @@ struct bqlm_rcu_session {
 /**
  * bqlm_rcu_session_create() - a harness for one configuration
  * @cfg: the model's configuration
+ * @drv: whose driver_info usbnet runs with: the harness's own (flags from
+ *	@cfg, no tx_fixup), or a minidriver's from the tree
  *
  * Return: the session or an ERR_PTR() (see bqlm_rcu_alloc()).
  */
-struct bqlm_rcu_session *bqlm_rcu_session_create(const struct bqlm_usbnet_cfg *cfg)
+struct bqlm_rcu_session *bqlm_rcu_session_create(const struct bqlm_usbnet_cfg *cfg,
+						 enum bqlm_rcu_driver drv)
 {
 	struct bqlm_rcu_session *r;
 	size_t size;
@@ -1825,7 +1921,7 @@ struct bqlm_rcu_session *bqlm_rcu_session_create(const struct bqlm_usbnet_cfg *c
 		bqlm_rcu_session_destroy(r);
 		return ERR_PTR(-ENOMEM);
 	}
-	r->u = bqlm_rcu_alloc(&r->cfg);
+	r->u = bqlm_rcu_alloc(&r->cfg, drv);
 	if (IS_ERR(r->u)) {
 		long err = PTR_ERR(r->u);
 

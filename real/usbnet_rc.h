@@ -17,6 +17,7 @@
 #include <linux/pm.h>
 #include <linux/spinlock.h>
 #include <linux/usb.h>
+#include <linux/usb/cdc.h>
 
 #include <bqlm/usbnet.h>
 #include "rc.h"
@@ -67,6 +68,8 @@ struct bqlm_rcu_view {
  * @bh_work: usbnet_bh() as the bh tasklet runs it
  * @bh_timer: usbnet_bh() as the dev->delay timer runs it
  * @kevent: usbnet_deferred_kevent()
+ * @cdc_ether_info: drivers/net/usb/cdc_ether.c's cdc_info
+ * @aqc111_info: drivers/net/usb/aqc111.c's aqc111_info
  */
 struct bqlm_rcu_ops {
 	enum bqlm_usbnet_variant variant;
@@ -81,6 +84,8 @@ struct bqlm_rcu_ops {
 	void (*bh_work)(struct net_device *net);
 	void (*bh_timer)(struct net_device *net);
 	void (*kevent)(struct net_device *net);
+	const struct driver_info *cdc_ether_info;
+	const struct driver_info *aqc111_info;
 };
 
 extern const struct bqlm_rcu_ops bqlm_rcu_no_bql_ops;
@@ -129,6 +134,17 @@ struct usb_device *bqlm_rcu_usb_get_dev(struct usb_device *dev);
 void bqlm_rcu_usb_put_dev(struct usb_device *dev);
 int bqlm_rcu_usb_driver_set_configuration(struct usb_device *udev,
 					  int config);
+int bqlm_rcu_usb_driver_claim_interface(struct usb_driver *driver,
+					struct usb_interface *iface,
+					void *data);
+void bqlm_rcu_usb_driver_release_interface(struct usb_driver *driver,
+					   struct usb_interface *iface);
+struct usb_interface *bqlm_rcu_usb_ifnum_to_if(const struct usb_device *dev,
+					       unsigned int ifnum);
+int bqlm_rcu_usb_reset_configuration(struct usb_device *dev);
+int bqlm_rcu_cdc_parse_cdc_header(struct usb_cdc_parsed_header *hdr,
+				  struct usb_interface *intf, u8 *buffer,
+				  int buflen);
 
 void bqlm_rcu_tasklet_schedule(struct tasklet_struct *t);
 void bqlm_rcu_tasklet_kill(struct tasklet_struct *t);
@@ -146,8 +162,6 @@ void bqlm_rcu_add_wait_queue(struct wait_queue_head *wq_head,
 			     struct wait_queue_entry *wq_entry);
 long bqlm_rcu_schedule_timeout(long timeout);
 
-void bqlm_rcu_tx_stats(struct sk_buff *skb, unsigned long packets,
-		       long bytes_delta);
 void bqlm_rcu_netdev_sent_queue(struct net_device *net, unsigned int bytes);
 void bqlm_rcu_netdev_completed_queue(struct net_device *net, unsigned int pkts,
 				     unsigned int bytes);

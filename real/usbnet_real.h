@@ -74,8 +74,23 @@ typedef void (*bqlm_rcu_emit_t)(void *arg, const char *line);
 
 struct bqlm_rcu_session;
 
+/**
+ * enum bqlm_rcu_driver - whose driver_info the real usbnet.c runs with
+ * @BQLM_RCU_DRV_HARNESS: the harness's own: FLAG_ETHER and the flags of
+ *	the configuration, no tx_fixup
+ * @BQLM_RCU_DRV_CDC_ETHER: drivers/net/usb/cdc_ether.c's cdc_info
+ * @BQLM_RCU_DRV_AQC111: drivers/net/usb/aqc111.c's aqc111_info
+ *	(FLAG_AVOID_UNLINK_URBS | FLAG_MULTI_PACKET, aqc111_tx_fixup())
+ */
+enum bqlm_rcu_driver {
+	BQLM_RCU_DRV_HARNESS,
+	BQLM_RCU_DRV_CDC_ETHER,
+	BQLM_RCU_DRV_AQC111,
+};
+
 const char *bqlm_rcu_schedule_param(void);
-struct bqlm_rcu_session *bqlm_rcu_session_create(const struct bqlm_usbnet_cfg *cfg);
+struct bqlm_rcu_session *bqlm_rcu_session_create(const struct bqlm_usbnet_cfg *cfg,
+						 enum bqlm_rcu_driver drv);
 void bqlm_rcu_session_destroy(struct bqlm_rcu_session *r);
 int bqlm_rcu_lockstep(struct bqlm_rcu_session *r, const unsigned int *actions,
 		      unsigned int n, u64 seed, unsigned int max_steps,

@@ -363,8 +363,10 @@ gen_real_sources() {
 		put_if_changed "$work/usbnet-$v.h.new" "$gen/usbnet-$v.h"
 		prev=$v
 	done
-	# every EXPORT_SYMBOL*() of usbnet.c, for the per-variant renames
-	sed -n 's/^EXPORT_SYMBOL[A-Z_]*(\([a-z_0-9]*\));.*/#define \1 BQLM_RCU_SYM(\1)/p' "$src" |
+	# every EXPORT_SYMBOL*() of usbnet.c and cdc_ether.c (compiled with
+	# each variant, as aqc111.c is), for the per-variant renames
+	sed -n 's/^EXPORT_SYMBOL[A-Z_]*(\([a-z_0-9]*\));.*/#define \1 BQLM_RCU_SYM(\1)/p' \
+		"$src" "$KDIR/drivers/net/usb/cdc_ether.c" |
 		sort -u >"$work/usbnet-exports.h.new"
 	put_if_changed "$work/usbnet-exports.h.new" "$gen/usbnet-exports.h"
 	rm -rf "$work"
