@@ -46,6 +46,8 @@ enum nic_tweak {
 	TIMEOUT_SUSPEND,	/* --stops 0 --timeouts 1 --suspends 1 */
 	SUSPEND_NO_RESET,	/* ... --suspend stop,napi-off,dma-off,drain */
 	TIMEOUT_NO_RESET,	/* ... --timeout without the reset */
+	BATCH_FILLS_RING,	/* --queues 1 --packets 3 --batch 3 */
+	BATCH_FILLS_RING_STOP,	/* ... --ring-stop after-sent */
 };
 
 struct nic_x_case {
@@ -120,6 +122,11 @@ static const struct nic_x_case nic_x_cases[] = {
 	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 14 },
 	{ "timeout-no-reset", "generic", TIMEOUT_NO_RESET, 124, 186,
 	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 13 },
+	/* mtk_eth_soc decides the doorbell before its ring-full stop */
+	{ "mtk-eth-batch-fills-ring", "mtk-eth-4db6c75124d8", BATCH_FILLS_RING,
+	  53, 64, BIT_ST, BQLM_CHECK_STALL, 2 },
+	{ "mtk-eth-batch-stop-first", "mtk-eth-4db6c75124d8",
+	  BATCH_FILLS_RING_STOP, 360, 563, 0, BQLM_CHECK_NONE, 0 },
 	/* fix profiles with one option flipped: the checks can fail */
 	{ "virtio-net-3ddccbefebdb-poll-unlocked", "virtio-net-3ddccbefebdb",
 	  UNLOCK_POLL, 670, 1419, BIT_SC, BQLM_CHECK_SERIAL_COMPLETION, 8 },
@@ -217,6 +224,14 @@ static void nic_x_cfg(struct kunit *test, const struct nic_x_case *p,
 		cfg->suspends = 1;
 		nic_set(test, cfg, BQLM_NIC_PATH_SUSPEND,
 			"stop,napi-off,dma-off,drain");
+		break;
+	case BATCH_FILLS_RING:
+	case BATCH_FILLS_RING_STOP:
+		cfg->queues = 1;
+		cfg->packets = 3;
+		cfg->batch = 3;
+		if (p->tweak == BATCH_FILLS_RING_STOP)
+			cfg->stopcheck = BQLM_NIC_STOP_AFTER_SENT;
 		break;
 	case TIMEOUT_NO_RESET:
 		cfg->stops = 0;
