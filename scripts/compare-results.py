@@ -7,8 +7,9 @@
 # (kunit.py parse --json of the CMocka runner's KTAP): the same suites, the
 # same cases and parameters, the same verdicts. Two kinds of suite are
 # allowed to differ, by design:
-#  - *_conformance suites compare the model with the kernel's own code;
-#    in userspace every one of their cases must be reported SKIP;
+#  - *_conformance suites compare the model with the kernel's own code,
+#    and bqlm_real_* suites run the kernel's own drivers (real/); in
+#    userspace every one of their cases must be reported SKIP;
 #  - suites in USERSPACE_ONLY (golden-vector replay) do not exist in the
 #    kernel run.
 # Prints one line per difference and exits 1 if there is any.
@@ -17,6 +18,10 @@ import json
 import sys
 
 USERSPACE_ONLY = {"bqlm_dql_golden"}
+
+
+def kernel_only(suite):
+    return suite.endswith("_conformance") or suite.startswith("bqlm_real_")
 
 
 def flatten(group, prefix, out):
@@ -51,7 +56,7 @@ def main():
         if k is None or u is None:
             where = "kernel" if k is None else "userspace"
             diffs.append(f"{name}: missing from the {where} run")
-        elif suite.endswith("_conformance"):
+        elif kernel_only(suite):
             if u != "SKIP":
                 diffs.append(f"{name}: kernel-only case not skipped in userspace ({u})")
         elif k != u:
@@ -59,9 +64,9 @@ def main():
     for d in diffs:
         print("compare-results: " + d)
     same = sum(1 for n in kern if n in user)
-    kern_only = sum(1 for n in kern if n.split(".")[0].endswith("_conformance"))
+    kern_only = sum(1 for n in kern if kernel_only(n.split(".")[0]))
     print(f"compare-results: {same} cases in both runs, {kern_only} kernel-only "
-          f"(conformance), {len(diffs)} differences")
+          f"(conformance, real code), {len(diffs)} differences")
     sys.exit(1 if diffs else 0)
 
 
