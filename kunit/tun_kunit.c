@@ -1267,6 +1267,115 @@ static void tun_max_ring(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 1U);
 }
 
+/*
+ * A resize that destroys the packet with the highest id: ring 4, three
+ * packets in it, resized to 2. ptr_ring_resize() keeps the two oldest and
+ * frees pkt3, the last id of the bound, which must count as dropped.
+ */
+static void tun_resize_drops_highest(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_STOCK, BQLM_MM_SC);
+
+	t->cfg.ring = 4;
+	t->cfg.resizes = 1;
+	t->cfg.resize_to = 2;
+	tun_reinit(test, t);
+	while (t->tun->sent < t->cfg.packets || bqlm_tun_xmit_pkt(t->tun, 0))
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 3U);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_nr_ids(&t->cfg), 3U);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(t->tun, &t->cfg, &t->ev),
+			0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 2U);
+	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_RESIZED], 1U);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg, 3),
+			BQLM_TUN_PKT_DROPPED);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg, 2),
+			BQLM_TUN_PKT_RING);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg, 1),
+			BQLM_TUN_PKT_RING);
+	/* every packet is accounted for: the invariants hold */
+	KUNIT_EXPECT_EQ(test, tun_state_check(t), 0);
+}
+
+/*
+ * Each range guard of model/tun.c at its first invalid value: the CPU
+ * after the last, the store buffer owner after the last CPU (reader 0),
+ * the txq equal to numqueues after a detach, the variant after the last.
+ */
+static void tun_range_guards(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_TSO);
+	struct bqlm_tun_cfg *cfg = &t->cfg;
+	char *buf = kunit_kzalloc(test, 256, GFP_KERNEL);
+	struct bqlm_tun_cfg bad;
+	struct bqlm_xsys sys;
+	unsigned int pkt;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	/* the variant after the last is refused, named "unknown" */
+	bqlm_tun_cfg_default(&bad, BQLM_TUN_STOCK);
+	bad.variant = BQLM_TUN_NR_VARIANTS;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&bad), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_system(&bad, &sys), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_desc(BQLM_TUN_NR_VARIANTS),
+			   "unknown");
+
+	/* CPU BQLM_TUN_MAX_CPUS transmits nothing, whatever follows cpu[] */
+	memset(t->tun->rd, 0xff, sizeof(t->tun->rd));
+	KUNIT_EXPECT_EQ(test, bqlm_tun_xmit_pkt(t->tun, BQLM_TUN_MAX_CPUS), 0U);
+	tun_reinit(test, t);
+
+	/* reader 0's store is BQLM_TUN_WHO_READER(0) == BQLM_TUN_MAX_CPUS */
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, &sys), 0);
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* stack check */
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* produce, buffered */
+	KUNIT_ASSERT_EQ(test, bqlm_tun_flush(t->tun, cfg, 0, 0), 0);
+	while (bqlm_tun_xmit_pkt(t->tun, 0))
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	while (t->tun->cpu[0].sb.n)
+		KUNIT_ASSERT_EQ(test, bqlm_tun_flush(t->tun, cfg, 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* consume: slot zeroed */
+	KUNIT_ASSERT_GT(test, t->tun->rd[0].sb.n, 0);
+	KUNIT_ASSERT_GT(test, sys.describe_action(sys.ctx, t->tun,
+			(BQLM_TUN_A_FLUSH << 8) |
+			(BQLM_TUN_WHO_READER(0) * BQLM_SB_DEPTH), buf, 256),
+			0);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "reader0's store"));
+	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(t->tun, cfg,
+					     BQLM_TUN_WHO_READER(0), 0), 0);
+	KUNIT_EXPECT_EQ(test, t->tun->mem[t->tun->q[0].ring.base], 0);
+
+	/* CPU 1's txq 1 == numqueues once queue file 1 is detached */
+	bqlm_tun_cfg_default(cfg, BQLM_TUN_BACKPRESSURE);
+	cfg->queues = 2;
+	cfg->cpus = 2;
+	cfg->packets = 2;
+	cfg->detaches = 1;
+	tun_reinit(test, t);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, &sys), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev), 0);
+	KUNIT_ASSERT_EQ(test, t->tun->cpu[1].txq, 1);
+	pkt = bqlm_tun_xmit_pkt(t->tun, 1);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_detach(t->tun, cfg, &t->ev), 0);
+	KUNIT_ASSERT_EQ(test, t->tun->numqueues, 1);
+	KUNIT_ASSERT_GT(test, sys.describe_action(sys.ctx, t->tun,
+			(BQLM_TUN_A_XMIT << 8) | 1, buf, 256), 0);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "tfiles[1] == NULL"));
+	/*
+	 * The guard alone lets the CPU on: shown holding ring 1's producer
+	 * lock, a CPU that looked at the ring would wait; tun_net_xmit()
+	 * finds no tfile and drops without touching the ring.
+	 */
+	t->tun->mem[BQLM_TUN_PLOCK_VAR(1)] = 1;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_DETACHED], 1U);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, cfg, pkt),
+			BQLM_TUN_PKT_DROPPED);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 1), 0U);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_xmit_pkt(t->tun, 1), 0U);
+}
+
 static struct kunit_case bqlm_tun_cases[] = {
 	KUNIT_CASE(ptr_ring_produce_consume),
 	KUNIT_CASE(ptr_ring_batched_zeroing),
@@ -1287,6 +1396,8 @@ static struct kunit_case bqlm_tun_cases[] = {
 	KUNIT_CASE_PARAM(tun_unbounded_stream, tun_stream_gen_params),
 	KUNIT_CASE(tun_unbounded_ids_run_out),
 	KUNIT_CASE(tun_max_ring),
+	KUNIT_CASE(tun_resize_drops_highest),
+	KUNIT_CASE(tun_range_guards),
 	{}
 };
 

@@ -609,7 +609,7 @@ static void usbnet_ncm_flush_case(struct kunit *test, bool halt)
 	STEP(test, u, bqlm_cdc_ncm_txpath_bh(dev, &u->cfg, &u->ev));
 	while (dev->xmit != BQLM_USBNET_XMIT_IDLE)
 		STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->skb[0].len, 1530);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].len, 1546);
 	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0,
 				       halt ? BQLM_USBNET_ST_EPIPE :
 					      BQLM_USBNET_ST_OK, &u->ev));
@@ -652,7 +652,7 @@ static void usbnet_ncm_flush_case(struct kunit *test, bool halt)
 	}
 	KUNIT_ASSERT_EQ(test, dev->nr_skbs, 2);
 	KUNIT_EXPECT_EQ(test, dev->skb[1].where, BQLM_USBNET_SKB_TXQ);
-	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 3060U);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 3092U);
 	/* timer_delete_sync(), cancel_work_sync(), the second round */
 	for (i = 0; i < 3; i++)
 		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
@@ -665,7 +665,7 @@ static void usbnet_ncm_flush_case(struct kunit *test, bool halt)
 	for (i = 0; i < 3; i++)
 		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
 	KUNIT_EXPECT_EQ(test, u->ev.dql_err, -ERANGE);
-	KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, 1530U);
+	KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, 1546U);
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), BIT_OC | BIT_RS);
 }
 
@@ -773,6 +773,52 @@ static void usbnet_run_bh(struct kunit *test, struct usbnet_ctx *u)
 		KUNIT_ASSERT_EQ(test, bqlm_usbnet_bh(u->dev, &u->cfg, w,
 						     &u->ev), 0);
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), 0U);
+}
+
+/*
+ * The range guards of model/usbnet.c at their first invalid value: the
+ * length index nr_lens, the skb number nr_skbs. The slot after the last
+ * used one is made to look like an URB in flight (then like a completed
+ * one): only the guard tells it was never created.
+ */
+static void usbnet_range_guards(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet *dev = u->dev;
+	struct bqlm_usbnet_cfg *cfg = &u->cfg;
+	size_t size = bqlm_usbnet_size(cfg);
+	struct bqlm_usbnet *to;
+	struct bqlm_xsys sys;
+
+	cfg->lens[1] = 1000;		/* nr_lens stays 1 */
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
+	to = kunit_kzalloc(test, size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, to);
+	/* the explorer steps a copy of the state */
+	memcpy(to, dev, size);
+	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, dev, A(XMIT, cfg->nr_lens), to,
+				       u->each), -EINVAL);
+	memcpy(to, dev, size);
+	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, dev, A(XMIT, 0), to, u->each),
+			0);
+	KUNIT_EXPECT_EQ(test, to->nr_pkts, 1);
+
+	usbnet_send(test, u);
+	KUNIT_ASSERT_EQ(test, dev->nr_skbs, 1);
+	dev->skb[1].len = 1515;
+	dev->skb[1].where = BQLM_USBNET_SKB_TXQ;
+	KUNIT_EXPECT_EQ(test, bqlm_tx_complete(dev, cfg, dev->nr_skbs,
+					       BQLM_USBNET_ST_OK, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, dev->skb[1].where, BQLM_USBNET_SKB_TXQ);
+	dev->skb[1].where = BQLM_USBNET_SKB_COMPLETED;
+	KUNIT_EXPECT_EQ(test, bqlm_defer_bh(dev, cfg, dev->nr_skbs, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, dev->nr_done, 0);
+	/* the real one completes */
+	memset(&dev->skb[1], 0, sizeof(dev->skb[1]));
+	usbnet_complete(test, u, 0);
+	KUNIT_EXPECT_EQ(test, dev->nr_done, 1);
 }
 
 /*
@@ -1151,6 +1197,7 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_refusals),
 	KUNIT_CASE(usbnet_config),
 	KUNIT_CASE(usbnet_slots_recycled),
+	KUNIT_CASE(usbnet_range_guards),
 	KUNIT_CASE(usbnet_unbounded_stream),
 	KUNIT_CASE(usbnet_descriptions),
 	KUNIT_CASE(usbnet_trace_words),

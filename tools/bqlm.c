@@ -34,20 +34,30 @@ static void print_help(FILE *f)
 		"usage: %s list\n"
 		"       %s explore usbnet --variant NAME [options]\n"
 		"       %s bench [--packets N] [--reps N]\n"
+		"                     packets 1..%d (default 3), reps 1..1000000000\n"
 		"\n"
 		"explore options:\n"
 		"  --variant NAME     no-bql, v1, merged, fix-reset, fixed (required)\n"
 		"  --packets N        packets the stack sends, 1..%d (default 3)\n"
-		"  --lens A[,B]       packet lengths in bytes (default 1514)\n"
-		"  --fixup KIND       tx_fixup: none, pad, multi (default none)\n"
+		"  --lens A[,B]       one or two packet lengths in bytes, 1..%d\n"
+		"                     (default 1514; less with --fixup, see below)\n"
+		"  --fixup KIND       what tx_fixup() does (default none):\n"
+		"                     none: no tx_fixup() (cdc_ether);\n"
+		"                     pad: prepends --pad-header bytes, usbnet\n"
+		"                     adds its 1-byte ZLP pad (sr9700, cx82310_eth: 2 bytes);\n"
+		"                     multi: FLAG_MULTI_PACKET with cdc_ncm-style\n"
+		"                     aggregation of 2 packets, a 16-byte header\n"
+		"                     and a flush timer (cdc_ncm)\n"
+		"  --pad-header N     bytes the pad tx_fixup() prepends, 0..64 (default 4)\n"
 		"  --avoid-unlink     FLAG_AVOID_UNLINK_URBS (as aqc111)\n"
-		"  --tx-qlen N        TX_QLEN (default 2)\n"
+		"  --tx-qlen N        TX_QLEN, 1..64 (default 2)\n"
 		"  --stops N          ifdown/ifup cycles, 0..3 (default 1)\n"
 		"  --suspends N       suspend/resume cycles, 0..3 (default 1)\n"
 		"  --timeouts N       watchdog timeouts, 0..3 (default 1)\n"
 		"  --statuses LIST    completion statuses: ok,eproto,epipe (default all)\n"
-		"  --depth N          do not expand states at depth N (default none)\n"
-		"  --max-states N     state bound (default 16777216)\n"
+		"  --depth N          do not expand states at depth N, 1..65534\n"
+		"                     (default none)\n"
+		"  --max-states N     state bound, 1..16777216 (default 16777216)\n"
 		"  --strict           stop at every violation, not only fatal ones\n"
 		"  --all-traces       a trace for every violated check (default: the\n"
 		"                     verdict and every other fatal one)\n"
@@ -60,7 +70,8 @@ static void print_help(FILE *f)
 		"\n"
 		"exit status: 0 no violation, 1 violation, 2 bad usage,\n"
 		"             3 exploration incomplete (bound), 4 internal error\n",
-		prog, prog, prog, BQLM_USBNET_MAX_PACKETS);
+		prog, prog, prog, BQLM_USBNET_MAX_PACKETS,
+		BQLM_USBNET_MAX_PACKETS, BQLM_USBNET_MAX_LEN);
 	bqlm_cli_tun_usage(f);
 	bqlm_cli_nic_usage(f);
 	bqlm_cli_sim_usage(f);
@@ -70,6 +81,16 @@ static int bad_usage(const char *fmt, const char *arg)
 {
 	return bqlm_cli_usage(prog, fmt, arg);
 }
+
+/* An option's number in [lo, hi], or EXIT_USAGE after an error naming it. */
+static int opt_uint(const char *opt, const char *arg, unsigned long lo,
+		    unsigned long hi, unsigned int *out)
+{
+	return bqlm_cli_opt_uint(prog, opt, arg, lo, hi, out);
+}
+
+/* --fixup, in the order of enum bqlm_usbnet_fixup */
+static const char *const fixup_names[] = { "none", "pad", "multi", NULL };
 
 static int cmd_list(void)
 {
@@ -96,58 +117,75 @@ struct explore_opts {
 	enum bqlm_check schedule_check;
 };
 
+/* --lens A[,B]: 0, or EXIT_USAGE after an error that names the range */
 static int parse_lens(const char *s, struct bqlm_usbnet_cfg *cfg)
 {
 	char buf[64], *tok, *save = NULL;
 	unsigned int n = 0, v;
+	int err;
 
 	if (!s || snprintf(buf, sizeof(buf), "%s", s) >= (int)sizeof(buf))
-		return -EINVAL;
+		return bad_usage("--lens needs one or two lengths, e.g. 1514 or 60,1514%s",
+				 "");
 	for (tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		if (n == BQLM_USBNET_MAX_LENS || bqlm_cli_parse_uint(tok, 1, 4000, &v))
-			return -EINVAL;
+		if (n == BQLM_USBNET_MAX_LENS)
+			return bad_usage("--lens: '%s': at most 2 lengths", s);
+		err = opt_uint("--lens", tok, 1, BQLM_USBNET_MAX_LEN, &v);
+		if (err)
+			return err;
 		cfg->lens[n++] = v;
 	}
 	if (!n)
-		return -EINVAL;
+		return bad_usage("--lens: '%s' holds no length", s);
 	cfg->nr_lens = n;
 	return 0;
 }
 
+/* --statuses: 0, or EXIT_USAGE after an error that lists the choices */
 static int parse_statuses(const char *s, struct bqlm_usbnet_cfg *cfg)
 {
+	static const char *const names[] = { "ok", "eproto", "epipe", NULL };
+	static const enum bqlm_usbnet_status st[] = {
+		BQLM_USBNET_ST_OK, BQLM_USBNET_ST_EPROTO, BQLM_USBNET_ST_EPIPE,
+	};
 	char buf[64], *tok, *save = NULL;
-	unsigned int mask = 1U << BQLM_USBNET_ST_OK;
+	unsigned int mask = 1U << BQLM_USBNET_ST_OK, v;
+	int err;
 
 	if (!s || snprintf(buf, sizeof(buf), "%s", s) >= (int)sizeof(buf))
-		return -EINVAL;
+		return bqlm_cli_opt_choice(prog, "--statuses", NULL, names, &v);
 	for (tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		if (!strcmp(tok, "ok"))
-			mask |= 1U << BQLM_USBNET_ST_OK;
-		else if (!strcmp(tok, "eproto"))
-			mask |= 1U << BQLM_USBNET_ST_EPROTO;
-		else if (!strcmp(tok, "epipe"))
-			mask |= 1U << BQLM_USBNET_ST_EPIPE;
-		else
-			return -EINVAL;
+		err = bqlm_cli_opt_choice(prog, "--statuses", tok, names, &v);
+		if (err)
+			return err;
+		mask |= 1U << st[v];
 	}
 	cfg->statuses = mask;
 	return 0;
 }
 
+/* --schedule-check: 0, or EXIT_USAGE after an error that lists the checks */
 static int parse_check(const char *s, enum bqlm_check *c)
 {
-	for (*c = 1; *c < BQLM_CHECK_NR; (*c)++)
-		if (!strcmp(s, bqlm_check_name(*c)))
-			return 0;
-	return -EINVAL;
+	const char *names[BQLM_CHECK_NR];
+	unsigned int i, v;
+	int err;
+
+	for (i = 1; i < BQLM_CHECK_NR; i++)
+		names[i - 1] = bqlm_check_name(i);
+	names[i - 1] = NULL;
+	err = bqlm_cli_opt_choice(prog, "--schedule-check", s, names, &v);
+	if (!err)
+		*c = v + 1;
+	return err;
 }
 
 static int parse_explore(int argc, char **argv, struct explore_opts *o)
 {
 	const char *variant = NULL;
+	unsigned int v;
 	int i, id;
 
 	memset(o, 0, sizeof(*o));
@@ -174,27 +212,24 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 		if (!strcmp(opt, "--variant")) {
 			/* done above */
 		} else if (!strcmp(opt, "--packets")) {
-			err = bqlm_cli_parse_uint(arg, 1, BQLM_USBNET_MAX_PACKETS,
-					 &o->cfg.packets);
+			err = opt_uint(opt, arg, 1, BQLM_USBNET_MAX_PACKETS,
+				       &o->cfg.packets);
 		} else if (!strcmp(opt, "--lens")) {
 			err = parse_lens(arg, &o->cfg);
 		} else if (!strcmp(opt, "--fixup")) {
-			if (arg && !strcmp(arg, "none"))
-				o->cfg.fixup = BQLM_USBNET_FIXUP_NONE;
-			else if (arg && !strcmp(arg, "pad"))
-				o->cfg.fixup = BQLM_USBNET_FIXUP_PAD;
-			else if (arg && !strcmp(arg, "multi"))
-				o->cfg.fixup = BQLM_USBNET_FIXUP_MULTI;
-			else
-				err = -EINVAL;
+			err = bqlm_cli_opt_choice(prog, opt, arg, fixup_names,
+						  &v);
+			o->cfg.fixup = err ? o->cfg.fixup : v;
+		} else if (!strcmp(opt, "--pad-header")) {
+			err = opt_uint(opt, arg, 0, 64, &o->cfg.pad_header);
 		} else if (!strcmp(opt, "--tx-qlen")) {
-			err = bqlm_cli_parse_uint(arg, 1, 64, &o->cfg.tx_qlen);
+			err = opt_uint(opt, arg, 1, 64, &o->cfg.tx_qlen);
 		} else if (!strcmp(opt, "--stops")) {
-			err = bqlm_cli_parse_uint(arg, 0, 3, &o->cfg.stops);
+			err = opt_uint(opt, arg, 0, 3, &o->cfg.stops);
 		} else if (!strcmp(opt, "--suspends")) {
-			err = bqlm_cli_parse_uint(arg, 0, 3, &o->cfg.suspends);
+			err = opt_uint(opt, arg, 0, 3, &o->cfg.suspends);
 		} else if (!strcmp(opt, "--timeouts")) {
-			err = bqlm_cli_parse_uint(arg, 0, 3, &o->cfg.timeouts);
+			err = opt_uint(opt, arg, 0, 3, &o->cfg.timeouts);
 		} else if (!strcmp(opt, "--statuses")) {
 			err = parse_statuses(arg, &o->cfg);
 		} else if (!strcmp(opt, "--schedule")) {
@@ -202,10 +237,10 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 		} else if (!strcmp(opt, "--schedule-check")) {
 			err = parse_check(arg, &o->schedule_check);
 		} else if (!strcmp(opt, "--depth")) {
-			err = bqlm_cli_parse_uint(arg, 1, 65534, &o->bounds.max_depth);
+			err = opt_uint(opt, arg, 1, 65534, &o->bounds.max_depth);
 		} else if (!strcmp(opt, "--max-states")) {
-			err = bqlm_cli_parse_uint(arg, 1, 1U << 24,
-					 &o->bounds.max_states);
+			err = opt_uint(opt, arg, 1, 1U << 24,
+				       &o->bounds.max_states);
 		} else {
 			takes = false;
 			if (!strcmp(opt, "--avoid-unlink"))
@@ -219,6 +254,8 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 			else
 				return bad_usage("unknown option '%s'", opt);
 		}
+		if (err > 0)
+			return err;	/* reported, with the range */
 		if (takes && !arg)
 			return bad_usage("option '%s' needs an argument", opt);
 		if (err)
@@ -233,9 +270,7 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 
 static const char *fixup_name(enum bqlm_usbnet_fixup f)
 {
-	static const char *const names[] = { "none", "pad", "multi" };
-
-	return (unsigned int)f < BQLM_USBNET_NR_FIXUPS ? names[f] : "?";
+	return (unsigned int)f < BQLM_USBNET_NR_FIXUPS ? fixup_names[f] : "?";
 }
 
 static void print_header(const struct explore_opts *o)
@@ -367,13 +402,14 @@ static int cmd_bench(int argc, char **argv)
 
 	for (i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--packets") && i + 1 < argc) {
-			if (bqlm_cli_parse_uint(argv[++i], 1, BQLM_USBNET_MAX_PACKETS,
-				       &packets))
-				return bad_usage("bad value for %s",
-						 "--packets");
+			if (opt_uint(argv[i], argv[i + 1], 1,
+				     BQLM_USBNET_MAX_PACKETS, &packets))
+				return EXIT_USAGE;
+			i++;
 		} else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
-			if (bqlm_cli_parse_uint(argv[++i], 1, 1000000000, &reps))
-				return bad_usage("bad value for %s", "--reps");
+			if (opt_uint(argv[i], argv[i + 1], 1, 1000000000, &reps))
+				return EXIT_USAGE;
+			i++;
 		} else {
 			return bad_usage("bench: unknown option '%s'",
 					 argv[i]);

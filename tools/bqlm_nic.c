@@ -101,32 +101,14 @@ static int nic_usage(const char *fmt, const char *arg)
 static int nic_uint(const char *opt, const char *arg, unsigned long lo,
 		    unsigned long hi, unsigned int *out)
 {
-	char msg[128];
-
-	if (!bqlm_cli_parse_uint(arg, lo, hi, out))
-		return 0;
-	snprintf(msg, sizeof(msg), "%s: '%s' is not a number in %lu..%lu",
-		 opt, arg, lo, hi);
-	return nic_usage("%s", msg);
+	return bqlm_cli_opt_uint("bqlm", opt, arg, lo, hi, out);
 }
 
 /* One of @names (NULL-terminated), its index in *@out. */
 static int nic_choice(const char *opt, const char *arg,
 		      const char *const *names, unsigned int *out)
 {
-	char msg[160];
-	size_t n = 0;
-	unsigned int i;
-
-	for (i = 0; names[i]; i++)
-		if (!strcmp(arg, names[i])) {
-			*out = i;
-			return 0;
-		}
-	n += snprintf(msg, sizeof(msg), "%s: '%s' is not one of", opt, arg);
-	for (i = 0; names[i] && n < sizeof(msg); i++)
-		n += snprintf(msg + n, sizeof(msg) - n, " %s", names[i]);
-	return nic_usage("%s", msg);
+	return bqlm_cli_opt_choice("bqlm", opt, arg, names, out);
 }
 
 static int nic_bool(const char *opt, const char *arg, bool *out)

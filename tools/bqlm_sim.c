@@ -38,26 +38,26 @@ void bqlm_cli_sim_usage(FILE *f)
 		"\n"
 		"       bqlm sim usbnet [options]   timing simulation (docs/sim.md)\n"
 		"sim options:\n"
-		"  --link RATE        Ethernet link: 100mbit, 1gbit, 2.5gbit, ... (default 100mbit)\n"
+		"  --link RATE        Ethernet link, 1mbit..10gbit: 100mbit, 2.5gbit, ... (default 100mbit)\n"
 		"  --usb 2|3          USB speed: 480 Mbit/s or 5 Gbit/s (default 3)\n"
 		"  --variant NAME     no-bql or fixed (default fixed)\n"
-		"  --duration T       simulated time: 10s, 500ms, ... (default 10s)\n"
+		"  --duration T       simulated time, up to 600s: 10s, 500ms, ... (default 10s)\n"
 		"  --warmup T         statistics ignore the start (default 1s, max half)\n"
-		"  --seed N           seed of the bh jitter and ping phase (default 1)\n"
-		"  --tx-qlen N        TX_QLEN (default: usbnet_update_max_qlen())\n"
-		"  --mtu N            MTU (default 1500)\n"
-		"  --fifo BYTES       adapter TX FIFO (default 24576)\n"
-		"  --usb-rate RATE    bus data rate (default 425.984mbit / 4gbit)\n"
-		"  --irq T            interrupt moderation (default 125us / 40us)\n"
-		"  --bh-delay T       irq to usbnet_bh() (default 10us)\n"
-		"  --bh-jitter T      plus uniform jitter below T (default 10us)\n"
-		"  --hz N             HZ (default 250)\n"
+		"  --seed N           seed of the bh jitter and ping phase, 0..2^52-1 (default 1)\n"
+		"  --tx-qlen N        TX_QLEN, 1..4096 (default: usbnet_update_max_qlen())\n"
+		"  --mtu N            MTU, 68..9000 (default 1500)\n"
+		"  --fifo BYTES       adapter TX FIFO, one frame..1048576 (default 24576)\n"
+		"  --usb-rate RATE    bus data rate, 1mbit..20gbit (default 425.984mbit / 4gbit)\n"
+		"  --irq T            interrupt moderation, 1ns..100ms (default 125us / 40us)\n"
+		"  --bh-delay T       irq to usbnet_bh(), 0..100ms (default 10us)\n"
+		"  --bh-jitter T      plus uniform jitter below T, 0..100ms (default 10us)\n"
+		"  --hz N             HZ, 100..1000 (default 250)\n"
 		"  --qdisc prio|fifo  ping in pfifo_fast band 0, or with the bulk (default prio)\n"
 		"  --traffic udp|tcp  bulk sender (default udp)\n"
-		"  --udp-rate RATE    UDP offered rate (default 110%% of the link)\n"
-		"  --window N         TCP-like window, packets (default 256)\n"
-		"  --ping-interval T  (default 10ms)\n"
-		"  --sample T         time-series interval (default 1ms)\n"
+		"  --udp-rate RATE    UDP offered rate, 1kbit..1000gbit (default 110%% of the link)\n"
+		"  --window N         TCP-like window, packets, 1..4096 (default 256)\n"
+		"  --ping-interval T  at least 100us (default 10ms)\n"
+		"  --sample T         time-series interval, at least 10us (default 1ms)\n"
 		"  --csv FILE         write the time series (t_ns,series,value)\n"
 		"  --svg FILE         draw the ping latency CDF and the BQL limit\n"
 		"  --sweep KIND       link, bh or fifo: both variants over a range\n"
@@ -65,15 +65,56 @@ void bqlm_cli_sim_usage(FILE *f)
 		"tun options (and --duration, --seed, --qdisc, --traffic, --udp-rate,\n"
 		"             --window, --ping-interval, --csv, --svg from above):\n"
 		"  --variant NAME     stock, stop-2019, backpressure (default backpressure)\n"
-		"  --ring N           tx ring = tx_queue_len = qdisc band limit (default 25)\n"
-		"  --txqueuelen N     qdisc band limit if not the ring size\n"
-		"  --reader RATE      the reader's rate (default 1gbit)\n"
+		"  --ring N           tx ring = tx_queue_len = qdisc band limit, 2..4096 (default 25)\n"
+		"  --txqueuelen N     qdisc band limit if not the ring size, 1..4096\n"
+		"  --reader RATE      the reader's rate, 1mbit..10gbit (default 1gbit)\n"
 		"  --sweep ring       the three variants over ring sizes\n");
 }
 
 static int sim_bad(const char *fmt, const char *arg)
 {
 	return bqlm_cli_usage("bqlm sim", fmt, arg);
+}
+
+/* What each option takes, for its error (the usage above says the same). */
+static const char *const sim_ranges[][2] = {
+	{ "--link", "a rate, 1mbit..10gbit" },
+	{ "--usb", "2 or 3" },
+	{ "--duration", "a time, up to 600s" },
+	{ "--warmup", "a time, at most half of --duration" },
+	{ "--seed", "a number, 0..4503599627370495" },
+	{ "--tx-qlen", "a number, 1..4096" },
+	{ "--mtu", "a number, 68..9000" },
+	{ "--fifo", "bytes, one frame..1048576" },
+	{ "--usb-rate", "a rate, 1mbit..20gbit" },
+	{ "--irq", "a time, 1ns..100ms" },
+	{ "--bh-delay", "a time, 0..100ms" },
+	{ "--bh-jitter", "a time, 0..100ms" },
+	{ "--hz", "a number, 100..1000" },
+	{ "--qdisc", "prio or fifo" },
+	{ "--traffic", "udp or tcp" },
+	{ "--udp-rate", "a rate, 1kbit..1000gbit" },
+	{ "--window", "a number, 1..4096" },
+	{ "--ping-interval", "a time, at least 100us" },
+	{ "--sample", "a time, at least 10us" },
+	{ "--sweep", "link, bh or fifo (usbnet), ring (tun)" },
+	{ "--ring", "a number, 2..4096" },
+	{ "--txqueuelen", "a number, 1..4096" },
+	{ "--reader", "a rate, 1mbit..10gbit" },
+};
+
+/* A bad value for @opt: the error says what the option takes. */
+static int sim_bad_value(const char *opt, const char *arg)
+{
+	char msg[160];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_ranges); i++)
+		if (!strcmp(opt, sim_ranges[i][0]))
+			break;
+	snprintf(msg, sizeof(msg), "%s: '%.32s': expected %s", opt, arg,
+		 i < ARRAY_SIZE(sim_ranges) ? sim_ranges[i][1] : "valid");
+	return sim_bad("%s", msg);
 }
 
 /* A number with an optional unit from @units; scaled to the base unit. */
@@ -266,7 +307,7 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 			return sim_bad("unknown option '%s'", opt);
 		}
 		if (bad)
-			return sim_bad("bad value for %s", opt);
+			return sim_bad_value(opt, arg);
 	}
 	if (!warmup)
 		c->warmup_ns = c->duration_ns / 10;
@@ -597,6 +638,7 @@ int bqlm_cli_sim(int argc, char **argv)
 	struct bqlm_sim_result r;
 	struct bqlm_sim *sim;
 	struct sim_opts o;
+	char checks[256];
 	double wall;
 	int ret;
 
@@ -613,16 +655,17 @@ int bqlm_cli_sim(int argc, char **argv)
 	print_header(bqlm_sim_get_cfg(sim));
 	print_table_head(&o.cfg);
 	print_row(&o.cfg, &r);
+	bqlm_cli_check_names(checks, sizeof(checks), r.violated);
 	if (o.cfg.dev == BQLM_SIM_TUN)
 		printf("  offered %llu, produced %llu, queue stops %llu\n"
-		       "  model/tun.c: model errors %llu, accounting violations %llu (checks 0x%x), packet ids exhausted %llu\n",
+		       "  model/tun.c: model errors %llu, accounting violations %llu (checks violated: %s), packet ids exhausted %llu\n",
 		       r.offered, r.urbs, r.stops, r.dql_errors, r.violations,
-		       r.violated, r.skb_exhausted);
+		       checks, r.skb_exhausted);
 	else if (bqlm_sim_usbnet(sim, &ucfg))
 		printf("  URBs %llu, interrupts %llu, usbnet_bh runs %llu, TX_QLEN stops %llu, BQL stops %llu\n"
-		       "  model/usbnet.c: %u skb slots, DQL errors %llu, invariant violations %llu (checks 0x%x), skb slots exhausted %llu\n",
+		       "  model/usbnet.c: %u skb slots, DQL errors %llu, invariant violations %llu (checks violated: %s), skb slots exhausted %llu\n",
 		       r.urbs, r.irqs, r.bh_runs, r.stops, r.bql_stops,
-		       ucfg->skbs, r.dql_errors, r.violations, r.violated,
+		       ucfg->skbs, r.dql_errors, r.violations, checks,
 		       r.skb_exhausted);
 	printf("  digest %016llx; wall %.3f s, %.3g events/s\n", r.digest, wall,
 	       wall > 0 ? r.events / wall : 0.0);

@@ -105,17 +105,33 @@ struct tun_common {
 	bool no_trace;
 };
 
-/* The options every system takes; 1 if @opt was one, <0 on bad value. */
+/* 1 when a value was parsed, else -EINVAL (reported, with the range). */
+static int tun_uint_opt(const char *opt, const char *arg, unsigned long lo,
+			unsigned long hi, unsigned int *out)
+{
+	return bqlm_cli_opt_uint("bqlm", opt, arg, lo, hi, out) ? -EINVAL : 1;
+}
+
+/* One of @names into *@out: 1, or -EINVAL (reported, with the choices). */
+static int tun_choice_opt(const char *opt, const char *arg,
+			  const char *const *names, unsigned int *out)
+{
+	return bqlm_cli_opt_choice("bqlm", opt, arg, names, out) ? -EINVAL : 1;
+}
+
+/*
+ * The options every system takes; 1 if @opt was one, <0 on a bad value
+ * (reported).
+ */
 static int tun_common_opt(const char *opt, const char *arg,
 			  struct tun_common *o, int *takes)
 {
 	*takes = 1;
 	if (!strcmp(opt, "--depth"))
-		return bqlm_cli_parse_uint(arg, 1, 65534, &o->bounds.max_depth) ?
-		       -EINVAL : 1;
+		return tun_uint_opt(opt, arg, 1, 65534, &o->bounds.max_depth);
 	if (!strcmp(opt, "--max-states"))
-		return bqlm_cli_parse_uint(arg, 1, 1U << 24,
-				      &o->bounds.max_states) ? -EINVAL : 1;
+		return tun_uint_opt(opt, arg, 1, 1U << 24,
+				    &o->bounds.max_states);
 	*takes = 0;
 	if (!strcmp(opt, "--all-traces")) {
 		o->all_traces = true;
@@ -153,27 +169,26 @@ static void tun_figures(const void *arg)
 	       st->max_delivered, st->states_with_drops, st->states);
 }
 
-/* "--memory-model NAME" into @mm: 1, or a negative errno. */
+/* "--memory-model NAME" into @mm: 1, or -EINVAL (reported). */
 static int tun_mm_opt(const char *arg, enum bqlm_mm_kind *mm)
 {
-	int r = bqlm_mm_by_name(arg);
+	const char *names[BQLM_MM_NR + 1];
+	unsigned int i, v;
+	int r;
 
-	if (r < 0)
-		return r;
-	*mm = r;
-	return 1;
-}
-
-/* 1 when a value was parsed, else the parser's negative errno. */
-static int tun_uint_opt(const char *arg, unsigned long lo, unsigned long hi,
-			unsigned int *out)
-{
-	return bqlm_cli_parse_uint(arg, lo, hi, out) ?: 1;
+	for (i = 0; i < BQLM_MM_NR; i++)
+		names[i] = bqlm_mm_name(i);
+	names[i] = NULL;
+	r = tun_choice_opt("--memory-model", arg, names, &v);
+	if (r > 0)
+		*mm = v;
+	return r;
 }
 
 /*
  * A system's own options: 1 if @opt is one and its value was parsed into
- * @cfg, 0 if @opt is not one of them, a negative errno for a bad value.
+ * @cfg, 0 if @opt is not one of them, a negative errno for a bad value
+ * (after the error, naming the range or the choices, was printed).
  */
 typedef int (*tun_opt_fn)(const char *opt, const char *arg, void *cfg);
 
@@ -197,10 +212,10 @@ static int tun_parse(int argc, char **argv, struct tun_common *o,
 		}
 		if (!r)
 			return tun_usage("unknown option '%s'", opt);
+		if (r < 0)
+			return EXIT_USAGE;	/* reported */
 		if (takes && !arg)
 			return tun_usage("option '%s' needs an argument", opt);
-		if (r < 0)
-			return tun_usage("bad value for %s", opt);
 		if (takes)
 			i++;
 	}
@@ -210,6 +225,7 @@ static int tun_parse(int argc, char **argv, struct tun_common *o,
 static int tun_opt(const char *opt, const char *arg, void *p)
 {
 	struct bqlm_tun_cfg *cfg = p;
+	unsigned int v;
 	int r;
 
 	if (!strcmp(opt, "--variant"))
@@ -217,39 +233,45 @@ static int tun_opt(const char *opt, const char *arg, void *p)
 	if (!strcmp(opt, "--memory-model"))
 		return tun_mm_opt(arg, &cfg->mm);
 	if (!strcmp(opt, "--queues"))
-		return tun_uint_opt(arg, 1, BQLM_TUN_MAX_QUEUES, &cfg->queues);
+		return tun_uint_opt(opt, arg, 1, BQLM_TUN_MAX_QUEUES, &cfg->queues);
 	if (!strcmp(opt, "--cpus"))
-		return tun_uint_opt(arg, 1, BQLM_TUN_MAX_CPUS, &cfg->cpus);
+		return tun_uint_opt(opt, arg, 1, BQLM_TUN_MAX_CPUS, &cfg->cpus);
 	if (!strcmp(opt, "--packets"))
-		return tun_uint_opt(arg, 1, BQLM_TUN_MAX_PACKETS,
+		return tun_uint_opt(opt, arg, 1, BQLM_TUN_MAX_PACKETS,
 				    &cfg->packets);
 	if (!strcmp(opt, "--ring"))
-		return tun_uint_opt(arg, 1, BQLM_PTR_RING_MAX, &cfg->ring);
+		return tun_uint_opt(opt, arg, 1, BQLM_PTR_RING_MAX, &cfg->ring);
 	if (!strcmp(opt, "--batch"))
-		return tun_uint_opt(arg, 0, 64, &cfg->batch);
+		return tun_uint_opt(opt, arg, 0, 64, &cfg->batch);
 	if (!strcmp(opt, "--reader")) {
-		r = bqlm_tun_reader_by_name(arg);
-		if (r < 0)
-			return r;
-		cfg->reader = r;
-		return 1;
+		const char *names[BQLM_TUN_NR_READERS + 1];
+
+		for (v = 0; v < BQLM_TUN_NR_READERS; v++)
+			names[v] = bqlm_tun_reader_name(v);
+		names[v] = NULL;
+		r = tun_choice_opt(opt, arg, names, &v);
+		if (r > 0)
+			cfg->reader = v;
+		return r;
 	}
 	if (!strcmp(opt, "--backpressure")) {
-		if (!arg || (strcmp(arg, "on") && strcmp(arg, "off")))
-			return -EINVAL;
-		cfg->backpressure = !strcmp(arg, "on");
-		return 1;
+		static const char *const onoff[] = { "off", "on", NULL };
+
+		r = tun_choice_opt(opt, arg, onoff, &v);
+		if (r > 0)
+			cfg->backpressure = v;
+		return r;
 	}
 	if (!strcmp(opt, "--detaches"))
-		return tun_uint_opt(arg, 0, 1, &cfg->detaches);
+		return tun_uint_opt(opt, arg, 0, 1, &cfg->detaches);
 	if (!strcmp(opt, "--set-iffs"))
-		return tun_uint_opt(arg, 0, 2, &cfg->set_iffs);
+		return tun_uint_opt(opt, arg, 0, 2, &cfg->set_iffs);
 	if (!strcmp(opt, "--resizes"))
-		return tun_uint_opt(arg, 0, 1, &cfg->resizes);
+		return tun_uint_opt(opt, arg, 0, 1, &cfg->resizes);
 	if (!strcmp(opt, "--resize-to"))
-		return tun_uint_opt(arg, 1, BQLM_PTR_RING_MAX, &cfg->resize_to);
+		return tun_uint_opt(opt, arg, 1, BQLM_PTR_RING_MAX, &cfg->resize_to);
 	if (!strcmp(opt, "--len"))
-		return tun_uint_opt(arg, 1, 1500, &cfg->len);
+		return tun_uint_opt(opt, arg, 1, 1500, &cfg->len);
 	if (!strcmp(opt, "--noqueue")) {
 		cfg->qdisc = false;
 		return 1;
@@ -321,23 +343,25 @@ static int xoff_opt(const char *opt, const char *arg, void *p)
 		return 1;
 	}
 	if (!strcmp(opt, "--no-mb")) {
-		if (arg && !strcmp(arg, "sent"))
-			cfg->no_sent_mb = true;
-		else if (arg && !strcmp(arg, "completed"))
+		static const char *const mbs[] = { "sent", "completed", NULL };
+		unsigned int v;
+		int r = tun_choice_opt(opt, arg, mbs, &v);
+
+		if (r > 0 && v)
 			cfg->no_completed_mb = true;
-		else
-			return -EINVAL;
-		return 1;
+		else if (r > 0)
+			cfg->no_sent_mb = true;
+		return r;
 	}
 	if (!strcmp(opt, "--memory-model"))
 		return tun_mm_opt(arg, &cfg->mm);
 	if (!strcmp(opt, "--packets"))
-		return tun_uint_opt(arg, 1, BQLM_XOFF_MAX_PACKETS,
+		return tun_uint_opt(opt, arg, 1, BQLM_XOFF_MAX_PACKETS,
 				    &cfg->packets);
 	if (!strcmp(opt, "--len"))
-		return tun_uint_opt(arg, 1, 1000, &cfg->len);
+		return tun_uint_opt(opt, arg, 1, 1000, &cfg->len);
 	if (!strcmp(opt, "--limit"))
-		return tun_uint_opt(arg, 0, 2000, &cfg->limit);
+		return tun_uint_opt(opt, arg, 0, 2000, &cfg->limit);
 	return 0;
 }
 

@@ -53,6 +53,89 @@ int bqlm_cli_parse_uint(const char *s, unsigned long lo, unsigned long hi,
 }
 
 /**
+ * bqlm_cli_opt_uint() - an option's number in [@lo, @hi], or an error that
+ *	names the option and its range
+ * @who: the command, e.g. "bqlm" or "bqlm sim"
+ * @opt: the option, e.g. "--lens"
+ * @arg: its argument (may be NULL: missing)
+ * @lo: smallest accepted value
+ * @hi: largest accepted value
+ * @out: the value
+ *
+ * Return: 0, or EXIT_USAGE after the error was printed (nothing stored).
+ */
+int bqlm_cli_opt_uint(const char *who, const char *opt, const char *arg,
+		      unsigned long lo, unsigned long hi, unsigned int *out)
+{
+	char msg[160];
+
+	if (!bqlm_cli_parse_uint(arg, lo, hi, out))
+		return 0;
+	if (!arg)
+		snprintf(msg, sizeof(msg), "%s needs a number in %lu..%lu",
+			 opt, lo, hi);
+	else
+		snprintf(msg, sizeof(msg), "%s: '%.32s' is not a number in %lu..%lu",
+			 opt, arg, lo, hi);
+	return bqlm_cli_usage(who, "%s", msg);
+}
+
+/**
+ * bqlm_cli_opt_choice() - one of @names as an option's argument, or an
+ *	error that lists them
+ * @who: the command, e.g. "bqlm"
+ * @opt: the option
+ * @arg: its argument (may be NULL: missing)
+ * @names: the accepted words, NULL-terminated
+ * @out: the index of @arg in @names
+ *
+ * Return: 0, or EXIT_USAGE after the error was printed (nothing stored).
+ */
+int bqlm_cli_opt_choice(const char *who, const char *opt, const char *arg,
+			const char *const *names, unsigned int *out)
+{
+	char msg[256];
+	size_t n;
+	unsigned int i;
+
+	for (i = 0; arg && names[i]; i++)
+		if (!strcmp(arg, names[i])) {
+			*out = i;
+			return 0;
+		}
+	if (arg)
+		n = snprintf(msg, sizeof(msg), "%s: '%.32s' is not one of", opt,
+			     arg);
+	else
+		n = snprintf(msg, sizeof(msg), "%s needs one of", opt);
+	for (i = 0; names[i] && n < sizeof(msg); i++)
+		n += snprintf(msg + n, sizeof(msg) - n, "%s%s", i ? ", " : " ",
+			      names[i]);
+	return bqlm_cli_usage(who, "%s", msg);
+}
+
+/**
+ * bqlm_cli_check_names() - a mask of BQLM_CHECK_BIT()s as check names
+ * @buf: where
+ * @len: its size
+ * @mask: the checks
+ *
+ * Return: @buf: "none", or the names separated by ", ".
+ */
+const char *bqlm_cli_check_names(char *buf, size_t len, unsigned int mask)
+{
+	size_t n = 0;
+	unsigned int c;
+
+	snprintf(buf, len, "none");
+	for (c = 1; c < BQLM_CHECK_NR && n < len; c++)
+		if (mask & BQLM_CHECK_BIT(c))
+			n += snprintf(buf + n, len - n, "%s%s", n ? ", " : "",
+				      bqlm_check_name(c));
+	return buf;
+}
+
+/**
  * bqlm_cli_now() - the monotonic wall clock, for reporting run times only
  *
  * Return: seconds.

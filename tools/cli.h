@@ -26,6 +26,11 @@
 int bqlm_cli_usage(const char *who, const char *fmt, const char *arg);
 int bqlm_cli_parse_uint(const char *s, unsigned long lo, unsigned long hi,
 			unsigned int *out);
+int bqlm_cli_opt_uint(const char *who, const char *opt, const char *arg,
+		      unsigned long lo, unsigned long hi, unsigned int *out);
+int bqlm_cli_opt_choice(const char *who, const char *opt, const char *arg,
+			const char *const *names, unsigned int *out);
+const char *bqlm_cli_check_names(char *buf, size_t len, unsigned int mask);
 double bqlm_cli_now(void);
 
 /**
