@@ -27,6 +27,10 @@
 #include <bqlm/invariants.h>
 #include <bqlm/explore.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BQLM_XOFF_MAX_PACKETS	6
 
 /**
@@ -108,5 +112,9 @@ bool bqlm_xoff_stopped(const struct bqlm_xoff *s);
 #define BQLM_XOFF_A_FLUSH	3	/* arg: cpu (0 producer) * depth + k */
 
 int bqlm_xoff_system(const struct bqlm_xoff_cfg *cfg, struct bqlm_xsys *sys);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* _BQLM_BQL_XOFF_H */

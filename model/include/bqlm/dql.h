@@ -22,6 +22,10 @@
 #include <bqlm/types.h>
 #include <bqlm/violation.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BQLM_DQL_HIST_LEN	4
 #define BQLM_DQL_MAX_OBJECT	(UINT_MAX / 16)
 #define BQLM_DQL_MAX_LIMIT	((UINT_MAX / 2) - BQLM_DQL_MAX_OBJECT)
@@ -115,5 +119,9 @@ static inline unsigned int bqlm_dql_inflight(const struct bqlm_dql *dql)
 {
 	return dql->num_queued - dql->num_completed;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* _BQLM_DQL_H */

@@ -27,6 +27,10 @@
 #include <bqlm/types.h>
 #include <bqlm/violation.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Largest number of actions a system may enable in one state. */
 #define BQLM_X_MAX_ACTIONS	64
 /* Action number of a violation found in a state rather than by a step. */
@@ -138,5 +142,9 @@ typedef void (*bqlm_xemit_t)(void *arg, const char *line);
 
 int bqlm_xtrace(const struct bqlm_xsys *sys, const unsigned int *actions,
 		unsigned int n, bqlm_xemit_t emit, void *arg);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* _BQLM_EXPLORE_H */

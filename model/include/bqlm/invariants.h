@@ -32,6 +32,10 @@
 #include <bqlm/dql.h>
 #include <bqlm/violation.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * BQLM_CHECK_BIT() - the bit of a check in a mask of checks
  * @c: an enum bqlm_check
@@ -102,5 +106,9 @@ struct bqlm_inv_counters {
 unsigned int bqlm_inv_check(const struct bqlm_inv_counters *c,
 			    struct bqlm_vlog *log, struct bqlm_violation *each);
 bool bqlm_inv_fatal(enum bqlm_check check);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* _BQLM_INVARIANTS_H */

@@ -50,6 +50,10 @@
 
 #include <bqlm/types.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * enum bqlm_mm_kind - the memory model in force
  * @BQLM_MM_SC: sequential consistency
@@ -158,5 +162,9 @@ int bqlm_mm_describe_entry(const struct bqlm_sb *sb, unsigned int k,
 			   char *buf, size_t len);
 int bqlm_mm_describe_entry_as(const struct bqlm_sb *sb, unsigned int k,
 			      const char *name, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* _BQLM_MEMORY_MODEL_H */

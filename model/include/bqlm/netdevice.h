@@ -27,6 +27,10 @@
 #include <bqlm/types.h>
 #include <bqlm/dql.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Bit numbers in struct bqlm_txq.state, as enum netdev_queue_state_t. */
 #define BQLM_QUEUE_STATE_DRV_XOFF	0
 #define BQLM_QUEUE_STATE_STACK_XOFF	1
@@ -93,5 +97,9 @@ void bqlm_txq_completed_step_wake(struct bqlm_txq *txq);
 
 /* Model only: a digest of the whole queue state (DQL, bits, scheduling). */
 u64 bqlm_txq_digest(const struct bqlm_txq *txq);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* _BQLM_NETDEVICE_H */

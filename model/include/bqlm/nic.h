@@ -39,6 +39,10 @@
 #include <bqlm/invariants.h>
 #include <bqlm/explore.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BQLM_NIC_MAX_QUEUES	2
 #define BQLM_NIC_MAX_RING	4	/* descriptors per tx ring */
 #define BQLM_NIC_MAX_PACKETS	6
@@ -446,5 +450,9 @@ enum bqlm_nic_action_kind {
 #define BQLM_NIC_ACTION(kind, arg)	(((kind) << 8) | (arg))
 
 int bqlm_nic_system(const struct bqlm_nic_cfg *cfg, struct bqlm_xsys *sys);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* _BQLM_NIC_H */

@@ -23,6 +23,10 @@
 #include <bqlm/types.h>
 #include <bqlm/memory_model.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*
  * Largest ring the explorer's configurations use, and the largest
  * bqlm_ptr_ring_resize() takes (it keeps the surviving entries on the
@@ -90,5 +94,9 @@ int bqlm_ptr_ring_purge(struct bqlm_ptr_ring *r, const struct bqlm_mm_cpu *c,
 			unsigned int *freed, int max_freed);
 unsigned int bqlm_ptr_ring_count(const struct bqlm_ptr_ring *r,
 				 const unsigned short *mem);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* _BQLM_PTR_RING_H */

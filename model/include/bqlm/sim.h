@@ -39,6 +39,10 @@
 #include <bqlm/usbnet.h>
 #include <bqlm/tun.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BQLM_NSEC_PER_SEC	1000000000ULL
 #define BQLM_NSEC_PER_MSEC	1000000ULL
 #define BQLM_NSEC_PER_USEC	1000ULL
@@ -312,5 +316,9 @@ const struct bqlm_usbnet *bqlm_sim_usbnet(const struct bqlm_sim *sim,
 					  const struct bqlm_usbnet_cfg **cfg);
 const struct bqlm_tun *bqlm_sim_tun(const struct bqlm_sim *sim,
 				    const struct bqlm_tun_cfg **cfg);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* _BQLM_SIM_H */

@@ -32,6 +32,10 @@
 #include <bqlm/invariants.h>
 #include <bqlm/explore.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BQLM_TUN_MAX_QUEUES	2
 #define BQLM_TUN_MAX_CPUS	2
 /* packets of a bounded run the explorer takes (bqlm_tun_system()) */
@@ -338,6 +342,9 @@ struct bqlm_tun {
 	unsigned char detaches_left;
 	unsigned char set_iffs_left;
 	unsigned char resizes_left;
+#ifdef __cplusplus
+	__extension__	/* a flexible array member: a GNU extension in C++ */
+#endif
 	unsigned short mem[];
 };
 
@@ -413,5 +420,9 @@ enum bqlm_tun_action_kind {
 #define BQLM_TUN_WHO_READER(q)	(BQLM_TUN_MAX_CPUS + (q))
 
 int bqlm_tun_system(const struct bqlm_tun_cfg *cfg, struct bqlm_xsys *sys);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* _BQLM_TUN_H */

@@ -16,6 +16,10 @@
 
 #include <bqlm/types.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * enum bqlm_check - the checks the model performs
  * @BQLM_CHECK_NONE: no violation
@@ -91,5 +95,9 @@ const char *bqlm_check_name(enum bqlm_check check);
 const char *bqlm_check_kernel_effect(enum bqlm_check check);
 int bqlm_violation_format(char *buf, size_t len,
 			  const struct bqlm_violation *v);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* _BQLM_VIOLATION_H */
