@@ -2,10 +2,15 @@
 #
 # bqlmodel - userspace build, tests, coverage and the KUnit run.
 #
-#   make            build/libbqlm.a and the CLI build/bqlm
+#   make            build/libbqlm.a, build/libbqlm.so.0 and the CLI build/bqlm
+#   make install    PREFIX=/usr/local DESTDIR=...: the CLI, libbqlm.a,
+#                   libbqlm.so (soname libbqlm.so.0, only the public
+#                   symbols), include/bqlm/, bqlm.pc, bqlm(1); uninstall
 #   make bench      explorer throughput and DQL op cost (build/bqlm bench)
 #   make check      the KUnit suites in userspace on CMocka, ASan + UBSan,
-#                   plus the 32-bit build; KTAP in build/userspace.ktap
+#                   plus the 32-bit build; KTAP in build/userspace.ktap;
+#                   then an install into build/stage, examples/ built
+#                   against it through pkg-config and run
 #   make coverage   gcov/lcov line and branch coverage of model/, with gate
 #   make kunit      the same suites in a UML kernel (scripts/kunit.sh);
 #                   ARCH=i386, x86_64 or s390: in a QEMU kernel of that
@@ -41,8 +46,23 @@ COV_MIN_LINES	:= 95
 COV_MIN_BRANCH	:= 85
 
 .PHONY: all check coverage kunit kunit-build kunit-replay kunit-golden deps clean check-deps m32 bench
+.PHONY: install uninstall check-install check-headers print-version
 
-all: $(BUILD)/libbqlm.a $(BUILD)/bqlm
+# The library's version; the shared library's soname is libbqlm.so.$(SOVERSION).
+VERSION		:= 0.1.0
+SOVERSION	:= 0
+SONAME		:= libbqlm.so.$(SOVERSION)
+PREFIX		?= /usr/local
+BINDIR		?= $(PREFIX)/bin
+LIBDIR		?= $(PREFIX)/lib
+INCLUDEDIR	?= $(PREFIX)/include
+MANDIR		?= $(PREFIX)/share/man
+PKGCONFIGDIR	?= $(LIBDIR)/pkgconfig
+# The installed headers: model/include/bqlm/ but prng.h, a test helper that
+# needs the model's internal header.
+PUBLIC_HDRS	:= $(filter-out %/prng.h,$(wildcard model/include/bqlm/*.h))
+
+all: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm
 
 # $(1): build flavour directory, $(2): extra CFLAGS
 define flavour
@@ -55,12 +75,67 @@ $(eval $(call flavour,rel,$(OPT)))
 $(eval $(call flavour,asan,-O1 -g $(SAN)))
 $(eval $(call flavour,cov,-O0 -g $(COV)))
 $(eval $(call flavour,m32,-m32 -isystem $(BUILD)/m32/include $(OPT)))
+$(eval $(call flavour,pic,-fPIC $(OPT)))
 
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 $(BUILD)/libbqlm.a: $(call objs,rel,$(MODEL_SRCS))
 	@rm -f $@
 	$(AR) rcs $@ $^
+
+# The shared library exports the functions and objects the public headers
+# declare, nothing else: the version script lists the defined symbols of
+# the objects that appear as words in $(PUBLIC_HDRS).
+$(BUILD)/libbqlm.map: $(call objs,pic,$(MODEL_SRCS)) $(PUBLIC_HDRS) scripts/libbqlm-map.sh
+	@scripts/libbqlm-map.sh BQLM_$(SOVERSION) "$(PUBLIC_HDRS)" \
+	  $(call objs,pic,$(MODEL_SRCS)) > $@
+
+$(BUILD)/$(SONAME): $(call objs,pic,$(MODEL_SRCS)) $(BUILD)/libbqlm.map
+	$(CC) -shared -Wl,-soname,$(SONAME) \
+	  -Wl,--version-script,$(BUILD)/libbqlm.map -o $@ \
+	  $(call objs,pic,$(MODEL_SRCS))
+
+$(BUILD)/bqlm.pc: Makefile
+	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' \
+	  'includedir=$(INCLUDEDIR)' '' 'Name: bqlm' \
+	  'Description: reference model of Linux DQL/BQL and an explorer of driver interleavings' \
+	  'Version: $(VERSION)' 'Libs: -L$${libdir} -lbqlm' \
+	  'Cflags: -I$${includedir}' > $@
+
+# make install PREFIX=/usr/local DESTDIR=/tmp/stage; make uninstall the same
+install: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm $(BUILD)/bqlm.pc
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+	  $(DESTDIR)$(INCLUDEDIR)/bqlm $(DESTDIR)$(PKGCONFIGDIR) \
+	  $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BUILD)/bqlm $(DESTDIR)$(BINDIR)/bqlm
+	install -m 644 $(BUILD)/libbqlm.a $(DESTDIR)$(LIBDIR)/libbqlm.a
+	install -m 755 $(BUILD)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(SONAME).$(VERSION)
+	ln -sfn $(SONAME).$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sfn $(SONAME) $(DESTDIR)$(LIBDIR)/libbqlm.so
+	install -m 644 $(PUBLIC_HDRS) $(DESTDIR)$(INCLUDEDIR)/bqlm/
+	install -m 644 $(BUILD)/bqlm.pc $(DESTDIR)$(PKGCONFIGDIR)/bqlm.pc
+	install -m 644 docs/bqlm.1 $(DESTDIR)$(MANDIR)/man1/bqlm.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/bqlm $(DESTDIR)$(LIBDIR)/libbqlm.a \
+	  $(DESTDIR)$(LIBDIR)/$(SONAME).$(VERSION) \
+	  $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libbqlm.so \
+	  $(DESTDIR)$(PKGCONFIGDIR)/bqlm.pc $(DESTDIR)$(MANDIR)/man1/bqlm.1 \
+	  $(addprefix $(DESTDIR)$(INCLUDEDIR)/bqlm/,$(notdir $(PUBLIC_HDRS)))
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/bqlm 2>/dev/null
+
+# Every public header alone, as C and as C++, warning-free.
+check-headers: $(PUBLIC_HDRS) | check-deps
+	@scripts/check-install.sh headers "$(PUBLIC_HDRS)"
+
+# Install into a stage under build/, build examples/ against it through
+# pkg-config (static and shared), run them, check the exports, uninstall.
+check-install: | check-deps
+	@MAKE="$(MAKE)" CC="$(CC)" scripts/check-install.sh install \
+	  $(CURDIR)/$(BUILD)/stage
+
+print-version:
+	@echo $(VERSION)
 
 # The command line front end (tools/bqlm.c) on the model library.
 CLI_SRCS	:= $(wildcard tools/*.c)
@@ -116,7 +191,7 @@ check-deps:
 deps:
 	@scripts/deps.sh install
 
-check: $(BUILD)/asan/bqlm-kunit m32
+check: $(BUILD)/asan/bqlm-kunit m32 check-install
 	@mkdir -p $(BUILD)/cmocka-xml
 	@rm -f $(BUILD)/cmocka-xml/*.xml
 	@set -o pipefail; ASAN_OPTIONS=detect_leaks=1 \

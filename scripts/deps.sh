@@ -15,6 +15,8 @@ want=(
 	"lcov:/usr/bin/lcov"
 	"gcc-multilib:/usr/lib/gcc/x86_64-linux-gnu/12/32/libgcc.a"
 	"libc6-dev-i386:/usr/include/x86_64-linux-gnu/gnu/stubs-32.h"
+	"g++:/usr/bin/g++"
+	"pkgconf:/usr/bin/pkg-config"
 )
 
 missing=()

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-install.sh headers "HEADERS"
+#	every public header alone, compiled as C (c99 and c11) and as C++
+#	(c++11 and c++17), -Wall -Wextra -pedantic -Werror
+# check-install.sh install STAGE
+#	make install DESTDIR=STAGE, then: the installed files are there, the
+#	shared library has its soname and exports only what the public
+#	headers name, examples/ builds through pkg-config against the stage
+#	(static and shared) and gives its verdicts, make uninstall leaves
+#	nothing behind
+set -euo pipefail
+
+MAKE=${MAKE:-make}
+CC=${CC:-cc}
+CXX=${CXX:-g++}
+fail() { echo "check-install: FAILED: $*" >&2; exit 1; }
+
+headers() {
+	local t h n=0
+	t=$(mktemp -d)
+	trap 'rm -rf "$t"' RETURN
+	for h in $1; do
+		printf '#include <bqlm/%s>\nint main(void) { return 0; }\n' \
+			"$(basename "$h")" > "$t/h.c"
+		cp "$t/h.c" "$t/h.cc"
+		for std in c99 c11; do
+			"$CC" -std=$std -Wall -Wextra -pedantic -Werror \
+				-Imodel/include -fsyntax-only "$t/h.c" ||
+				fail "$h as C ($std)"
+		done
+		for std in c++11 c++17; do
+			"$CXX" -std=$std -Wall -Wextra -pedantic -Werror \
+				-Imodel/include -fsyntax-only "$t/h.cc" ||
+				fail "$h as C++ ($std)"
+		done
+		n=$((n + 1))
+	done
+	echo "check-headers: $n public headers compile alone as C (c99, c11) and C++ (c++11, c++17), -Wall -Wextra -pedantic -Werror"
+}
+
+install_check() {
+	local stage=$1 prefix=/usr/local lib inc pc f n
+	rm -rf "$stage"
+	$MAKE -s install DESTDIR="$stage" PREFIX=$prefix >/dev/null
+	lib=$stage$prefix/lib
+	inc=$stage$prefix/include/bqlm
+	for f in "$stage$prefix/bin/bqlm" "$lib/libbqlm.a" "$lib/libbqlm.so" \
+		 "$lib/libbqlm.so.0" "$inc/dql.h" "$inc/explore.h" \
+		 "$lib/pkgconfig/bqlm.pc" "$stage$prefix/share/man/man1/bqlm.1"; do
+		[ -e "$f" ] || fail "$f not installed"
+	done
+	readelf -d "$lib/libbqlm.so" | grep -q 'SONAME.*\[libbqlm\.so\.0\]' ||
+		fail "soname of libbqlm.so is not libbqlm.so.0"
+	# exports: defined dynamic symbols, each named by a public header
+	nm -D --defined-only "$lib/libbqlm.so" | awk '{ sub(/@.*/, "", $3); print $3 }' |
+		grep -v '^BQLM_' | sort -u > "$stage/exports"
+	grep -ohE '\b[A-Za-z_][A-Za-z0-9_]*\b' "$inc"/*.h | sort -u > "$stage/words"
+	n=$(comm -23 "$stage/exports" "$stage/words" | wc -l)
+	[ "$n" -eq 0 ] || fail "libbqlm.so exports symbols no public header names: $(comm -23 "$stage/exports" "$stage/words" | head -5 | tr '\n' ' ')"
+	grep -qx bqlm_explore "$stage/exports" || fail "bqlm_explore not exported"
+	man -l "$stage$prefix/share/man/man1/bqlm.1" >/dev/null 2>&1 ||
+		[ ! -x /usr/bin/man ] || fail "bqlm.1 does not format"
+
+	# the example, built as a driver author would, through pkg-config
+	pc="env PKG_CONFIG_PATH=$lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$stage pkg-config"
+	[ "$($pc --modversion bqlm)" = "$($MAKE -s --no-print-directory print-version)" ] ||
+		fail "pkg-config --modversion bqlm"
+	# shellcheck disable=SC2046
+	"$CC" -Wall -Wextra -pedantic -Werror -o "$stage/ringdrv" \
+		examples/ringdrv.c $($pc --cflags bqlm) $($pc --libs bqlm)
+	# shellcheck disable=SC2046
+	"$CC" -Wall -Wextra -pedantic -Werror -o "$stage/ringdrv-static" \
+		examples/ringdrv.c $($pc --cflags bqlm) "$lib/libbqlm.a"
+	readelf -d "$stage/ringdrv" | grep -q 'NEEDED.*libbqlm\.so\.0' ||
+		fail "examples/ringdrv is not linked against libbqlm.so.0"
+	for bin in ringdrv ringdrv-static; do
+		LD_LIBRARY_PATH=$lib "$stage/$bin" > "$stage/$bin.out" ||
+			fail "$bin: exit $? on the correct driver (want 0)"
+		grep -q '^OK' "$stage/$bin.out" || fail "$bin: no OK verdict"
+		if LD_LIBRARY_PATH=$lib "$stage/$bin" --buggy > "$stage/$bin-buggy.out"; then
+			fail "$bin --buggy: exit 0 (want 1, a violation)"
+		fi
+		grep -q '^VIOLATION: dql-over-completion' "$stage/$bin-buggy.out" ||
+			fail "$bin --buggy: not the over-completion"
+	done
+	LD_LIBRARY_PATH=$lib "$stage$prefix/bin/bqlm" list > /dev/null ||
+		fail "installed bqlm list"
+
+	$MAKE -s uninstall DESTDIR="$stage" PREFIX=$prefix >/dev/null
+	n=$(find "$stage$prefix" -type f -o -type l | wc -l)
+	[ "$n" -eq 0 ] || fail "make uninstall left $n files: $(find "$stage$prefix" -type f -o -type l | head -3 | tr '\n' ' ')"
+	echo "check-install: make install DESTDIR=$stage: $(wc -l < "$stage/exports") symbols exported by libbqlm.so.0, all named by a public header; examples/ringdrv via pkg-config (shared and static): $(head -c -1 < <(sed -n 2p "$stage/ringdrv.out")), --buggy: $(sed -n 2p "$stage/ringdrv-buggy.out" | cut -d: -f1-2); uninstall left nothing"
+}
+
+case ${1:-} in
+headers)	headers "$2" ;;
+install)	install_check "$2" ;;
+*)		echo "usage: $0 headers \"HEADERS\" | install STAGE" >&2; exit 2 ;;
+esac
