@@ -59,8 +59,16 @@
 #include "bqlm_internal.h"
 #include <bqlm/usbnet.h>
 
-#define BQLM_USBNET_NCM_HEADER	16	/* cdc_ncm-like NTB overhead */
+/*
+ * cdc_ncm's NTB16 as cdc_ncm_fill_tx_frame() builds it for this many
+ * datagrams (ctx->tx_max_datagrams): the 12-byte NTH16, then one NDP16
+ * with room for every datagram and the terminating entry (8 + 4 * (n + 1)
+ * bytes, ctx->max_ndp_size) at a 4-byte boundary (tx_ndp_modulus), then
+ * each datagram at a 4-byte boundary (tx_modulus 4, tx_remainder 0).
+ */
 #define BQLM_USBNET_NCM_MAX	2	/* packets per aggregate */
+#define BQLM_USBNET_NCM_ALIGN	4
+#define BQLM_USBNET_NCM_HEADER	(12 + 8 + 4 * (BQLM_USBNET_NCM_MAX + 1))
 #define BQLM_USBNET_LINE	160
 
 static const struct {
@@ -441,7 +449,13 @@ static unsigned int bqlm_usbnet_tx_fixup(struct bqlm_usbnet *dev,
 	switch (cfg->fixup) {
 	case BQLM_USBNET_FIXUP_MULTI:
 		if (len) {
-			dev->agg_cnt++;
+			/* @agg_len: from the first datagram to the end */
+			if (dev->agg_cnt++)
+				dev->agg_len = ((BQLM_USBNET_NCM_HEADER +
+						 dev->agg_len +
+						 BQLM_USBNET_NCM_ALIGN - 1) &
+						~(BQLM_USBNET_NCM_ALIGN - 1U)) -
+					       BQLM_USBNET_NCM_HEADER;
 			dev->agg_len += len;
 			if (dev->agg_cnt < BQLM_USBNET_NCM_MAX)
 				return 0;
@@ -449,7 +463,14 @@ static unsigned int bqlm_usbnet_tx_fixup(struct bqlm_usbnet *dev,
 		out = dev->agg_len + BQLM_USBNET_NCM_HEADER;
 		dev->agg_cnt = 0;
 		dev->agg_len = 0;
-		/* FLAG_MULTI_PACKET: the minidriver pads, usbnet does not */
+		/*
+		 * FLAG_MULTI_PACKET: usbnet does not pad, cdc_ncm does: an NTB
+		 * shorter than its tx_max that fills its last packet gets a
+		 * zero byte (a short packet); the model's NTBs stay below
+		 * min_tx_pkt, so cdc_ncm does not fill them up to tx_max.
+		 */
+		if (out % cfg->maxpacket == 0)
+			out++;
 		return out;
 	case BQLM_USBNET_FIXUP_PAD:
 		out = len + cfg->pad_header;

@@ -33,7 +33,10 @@
 #include <linux/timer.h>
 #include <linux/usb.h>
 #include <linux/usb/cdc.h>
+#include <linux/usb/cdc_ncm.h>
 #include <linux/usb/usbnet.h>
+#include <linux/hrtimer.h>
+#include <linux/kstrtox.h>
 #include <linux/crc32.h>
 #include <linux/if_vlan.h>
 #include <linux/linkmode.h>
@@ -94,6 +97,16 @@
 #define del_timer_sync			bqlm_rcu_del_timer_sync
 #define schedule_work			bqlm_rcu_schedule_work
 #define cancel_work_sync		bqlm_rcu_cancel_work_sync
+
+/*
+ * cdc_ncm's flush timer and its tasklet: the schedule runs the flush
+ * (the model's ncm-timer actor) when an aggregate is pending, and the
+ * HARD_TX_LOCK it takes is the schedule's order, as for the stack.
+ */
+#define hrtimer_start			bqlm_rcu_hrtimer_start
+#define hrtimer_active(t)		bqlm_rcu_hrtimer_active(t)
+#define netif_tx_lock_bh(dev)		bqlm_rcu_netif_tx_lock_bh(dev)
+#define netif_tx_unlock_bh(dev)		bqlm_rcu_netif_tx_unlock_bh(dev)
 
 /* Step boundaries */
 #define skb_dequeue			bqlm_rcu_skb_dequeue

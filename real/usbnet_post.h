@@ -19,6 +19,80 @@
 #define products	bqlm_rcu_aqc111_products
 #include <aqc111.c>
 #undef products
+#define wwan_info	bqlm_rcu_ncm_wwan_info
+#include <cdc_ncm.c>
+#undef wwan_info
+
+/*
+ * cdc_ncm_bind_common() minus the descriptors: the NTB parameters the model
+ * frames with (NTB16, two datagrams, 4-byte alignment), and a tx_max above
+ * what two datagrams take with min_tx_pkt at tx_max, so that an NTB goes
+ * out at its length (with cdc_ncm's short-packet byte), not filled up.
+ */
+static int bqlm_rcu_ncm_bind(struct usbnet *dev)
+{
+	struct cdc_ncm_ctx *ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+
+	if (!ctx)
+		return -ENOMEM;
+	ctx->dev = dev;
+	hrtimer_init(&ctx->tx_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+	ctx->tx_timer.function = &cdc_ncm_tx_timer_cb;
+	tasklet_setup(&ctx->bh, cdc_ncm_txpath_bh);
+	atomic_set(&ctx->stop, 0);
+	spin_lock_init(&ctx->mtx);
+	ctx->is_ndp16 = 1;
+	ctx->tx_max = 4096;
+	ctx->tx_max_datagrams = 2;
+	ctx->tx_modulus = 4;
+	ctx->tx_remainder = 0;
+	ctx->tx_ndp_modulus = 4;
+	ctx->max_ndp_size = sizeof(struct usb_cdc_ncm_ndp16) +
+			    (ctx->tx_max_datagrams + 1) *
+			    sizeof(struct usb_cdc_ncm_dpe16);
+	ctx->timer_interval = CDC_NCM_TIMER_INTERVAL_USEC * NSEC_PER_USEC;
+	ctx->min_tx_pkt = ctx->tx_max;
+	dev->data[0] = (unsigned long)ctx;
+	return 0;
+}
+
+/* The timer has fired often enough: cdc_ncm_txpath_bh() flushes. */
+static void bqlm_rcu_ncm_flush(struct net_device *net)
+{
+	struct usbnet *dev = netdev_priv(net);
+	struct cdc_ncm_ctx *ctx = (struct cdc_ncm_ctx *)dev->data[0];
+
+	ctx->tx_timer_pending = 0;
+	cdc_ncm_txpath_bh(&ctx->bh);
+}
+
+static unsigned int bqlm_rcu_ncm_pending(struct net_device *net,
+					 unsigned int *len)
+{
+	struct usbnet *dev = netdev_priv(net);
+	struct cdc_ncm_ctx *ctx = (struct cdc_ncm_ctx *)dev->data[0];
+	unsigned int head = sizeof(struct usb_cdc_ncm_nth16);
+
+	*len = 0;
+	if (!ctx || !ctx->tx_curr_skb || !ctx->tx_curr_frame_num)
+		return 0;
+	head = ALIGN(head, ctx->tx_ndp_modulus) + ctx->max_ndp_size;
+	*len = ctx->tx_curr_skb->len - ALIGN(head, ctx->tx_modulus);
+	return ctx->tx_curr_frame_num;
+}
+
+static void bqlm_rcu_release(struct net_device *net)
+{
+	struct usbnet *dev = netdev_priv(net);
+	struct cdc_ncm_ctx *ctx = (struct cdc_ncm_ctx *)dev->data[0];
+
+	if (!ctx)
+		return;
+	dev_kfree_skb_any(ctx->tx_curr_skb);
+	dev_kfree_skb_any(ctx->tx_rem_skb);
+	kfree(ctx);
+	dev->data[0] = 0;
+}
 
 static const struct net_device_ops bqlm_rcu_netdev_ops_empty;
 
@@ -68,6 +142,12 @@ static struct net_device *bqlm_rcu_create(struct bqlm_rcu *u,
 	dev->rx_urb_size = MAX_QUEUE_MEMORY + 1;
 	usbnet_update_max_qlen(dev);
 	usb_set_intfdata(dev->intf, dev);
+	if (dev->driver_info->tx_fixup == cdc_ncm_tx_fixup &&
+	    bqlm_rcu_ncm_bind(dev)) {
+		free_percpu(net->tstats);
+		free_netdev(net);
+		return NULL;
+	}
 
 	v->txq = &dev->txq;
 	v->rxq = &dev->rxq;
@@ -123,6 +203,10 @@ const struct bqlm_rcu_ops BQLM_RCU_OPS = {
 	.kevent		= bqlm_rcu_kevent,
 	.cdc_ether_info	= &cdc_info,
 	.aqc111_info	= &aqc111_info,
+	.cdc_ncm_info	= &cdc_ncm_info,
+	.ncm_flush	= bqlm_rcu_ncm_flush,
+	.ncm_pending	= bqlm_rcu_ncm_pending,
+	.release	= bqlm_rcu_release,
 };
 
 #endif /* _BQLM_REAL_USBNET_POST_H */

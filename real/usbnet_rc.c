@@ -59,6 +59,7 @@ enum {
 	RCU_WATCHDOG,
 	RCU_SUSPEND,
 	RCU_RESUME,
+	RCU_NCM,
 	RCU_USB0,
 };
 
@@ -66,9 +67,9 @@ enum {
 
 static const char *const bqlm_rcu_names[BQLM_RC_MAX_ACTORS] = {
 	"stack", "bh-work", "timer", "kevent", "ifdown", "ifup", "watchdog",
-	"suspend", "resume", "usb0", "usb1", "usb2", "usb3", "usb4", "usb5",
-	"usb6", "usb7", "usb8", "usb9", "usb10", "usb11", "usb12", "usb13",
-	"usb14",
+	"suspend", "resume", "ncm-timer", "usb0", "usb1", "usb2", "usb3",
+	"usb4", "usb5", "usb6", "usb7", "usb8", "usb9", "usb10", "usb11",
+	"usb12", "usb13",
 };
 
 /* The yield points, named after where the actor stops */
@@ -186,6 +187,20 @@ static struct bqlm_rcu *bqlm_rcu_of(const struct bqlm_rc_actor *a)
 	return a->rc->priv;
 }
 
+/* The stack's transmit or cdc_ncm's flush: usbnet_start_xmit() runs */
+static bool bqlm_rcu_is_xmit(const struct bqlm_rc_actor *a)
+{
+	return bqlm_rcu_id(a) == RCU_STACK || bqlm_rcu_id(a) == RCU_NCM;
+}
+
+/* The actor in usbnet_start_xmit(), if any (HARD_TX_LOCK: at most one) */
+static const struct bqlm_rc_actor *bqlm_rcu_xmitter(const struct bqlm_rcu *u)
+{
+	if (u->rc.actor[RCU_NCM].busy)
+		return &u->rc.actor[RCU_NCM];
+	return &u->rc.actor[RCU_STACK];
+}
+
 struct usb_device *bqlm_rcu_udev(struct bqlm_rcu *u)
 {
 	return u->udev;
@@ -270,7 +285,7 @@ struct urb *bqlm_rcu_usb_alloc_urb(int iso_packets, gfp_t mem_flags)
 	kref_init(&urb->kref);
 	INIT_LIST_HEAD(&urb->urb_list);
 	INIT_LIST_HEAD(&urb->anchor_list);
-	if (a && bqlm_rcu_id(a) == RCU_STACK)
+	if (a && bqlm_rcu_is_xmit(a))
 		u->xmit_urb = urb;	/* usbnet_start_xmit()'s */
 	return urb;
 }
@@ -469,6 +484,26 @@ int bqlm_rcu_cdc_parse_cdc_header(struct usb_cdc_parsed_header *hdr,
 	return -ENODEV;
 }
 
+/* cdc_ncm's flush timer: the schedule flushes when an NTB is pending */
+void bqlm_rcu_hrtimer_start(struct hrtimer *timer, ktime_t tim,
+			    const enum hrtimer_mode mode)
+{
+}
+
+bool bqlm_rcu_hrtimer_active(const struct hrtimer *timer)
+{
+	return false;
+}
+
+/* HARD_TX_LOCK around cdc_ncm's flush: the schedule serialises it */
+void bqlm_rcu_netif_tx_lock_bh(struct net_device *dev)
+{
+}
+
+void bqlm_rcu_netif_tx_unlock_bh(struct net_device *dev)
+{
+}
+
 /* ------------------------------------------------------------------ */
 /* Deferred work */
 
@@ -623,7 +658,7 @@ bool bqlm_rcu_lock(spinlock_t *l)
 		return false;
 	if (l == u->v.txq_lock) {
 		/* the transmit path and defer_bh() start a step here */
-		if (bqlm_rcu_id(a) == RCU_STACK) {
+		if (bqlm_rcu_is_xmit(a)) {
 			/* the URB is filled: its length is what BQL counts */
 			u->xmit_len = u->xmit_urb ?
 				      u->xmit_urb->transfer_buffer_length : 0;
@@ -794,7 +829,7 @@ void bqlm_rcu_netdev_sent_queue(struct net_device *net, unsigned int bytes)
 	struct bqlm_rcu *u = bqlm_rcu_cur;
 	struct bqlm_rc_actor *a = bqlm_rcu_self(u);
 	struct netdev_queue *q = netdev_get_tx_queue(net, 0);
-	bool split = a && bqlm_rcu_id(a) == RCU_STACK;
+	bool split = a && bqlm_rcu_is_xmit(a);
 
 	dql_queued(&q->dql, bytes);
 	if (u && u->last_slot < u->nr_slots)
@@ -937,7 +972,9 @@ static void bqlm_rcu_do_kevent(struct bqlm_rc_actor *a)
 
 static bool bqlm_rcu_no_xmit(struct bqlm_rc_actor *a)
 {
-	return !bqlm_rcu_of(a)->rc.actor[RCU_STACK].busy;
+	struct bqlm_rcu *u = bqlm_rcu_of(a);
+
+	return !u->rc.actor[RCU_STACK].busy && !u->rc.actor[RCU_NCM].busy;
 }
 
 static void bqlm_rcu_do_ifdown(struct bqlm_rc_actor *a)
@@ -949,6 +986,13 @@ static void bqlm_rcu_do_ifdown(struct bqlm_rc_actor *a)
 	clear_bit(__LINK_STATE_START, &u->net->state);
 	bqlm_rc_yield(a, Y_CLOSE, bqlm_rcu_no_xmit);
 	u->ops->stop(u->net);
+}
+
+static void bqlm_rcu_do_ncm(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rcu *u = bqlm_rcu_of(a);
+
+	u->ops->ncm_flush(u->net);
 }
 
 static void bqlm_rcu_do_ifup(struct bqlm_rc_actor *a)
@@ -1124,6 +1168,9 @@ static bool bqlm_rcu_describes(const struct bqlm_usbnet_cfg *cfg,
 	case BQLM_RCU_DRV_AQC111:
 		/* an 8-byte descriptor, padded to 8 bytes: pad-header */
 		return cfg->fixup == BQLM_USBNET_FIXUP_PAD && avoid;
+	case BQLM_RCU_DRV_CDC_NCM:
+		/* NTB16 aggregation of two datagrams, flushed by a timer */
+		return cfg->fixup == BQLM_USBNET_FIXUP_MULTI && !avoid;
 	default:
 		return false;
 	}
@@ -1168,6 +1215,10 @@ static struct bqlm_rcu *bqlm_rcu_alloc(const struct bqlm_usbnet_cfg *cfg,
 		break;
 	case BQLM_RCU_DRV_AQC111:
 		u->own_info = bqlm_rcu_minidriver(u->ops->aqc111_info);
+		u->info = u->own_info;
+		break;
+	case BQLM_RCU_DRV_CDC_NCM:
+		u->own_info = bqlm_rcu_minidriver(u->ops->cdc_ncm_info);
 		u->info = u->own_info;
 		break;
 	default:
@@ -1310,6 +1361,7 @@ static int bqlm_rcu_down(struct bqlm_rcu *u)
 	qdisc_put(u->qdisc);
 	rtnl_unlock();
 	skb_queue_purge(u->v.done);
+	u->ops->release(u->net);
 	free_percpu(u->net->tstats);
 	u->net->tstats = NULL;
 	free_netdev(u->net);
@@ -1354,10 +1406,17 @@ static int bqlm_rcu_step(struct bqlm_rcu *u, unsigned int action)
 	case BQLM_USBNET_A_XMIT:
 		if (arg >= u->cfg.nr_lens)
 			return -EINVAL;
+		if (act[RCU_NCM].busy)
+			return bqlm_rc_resume(&act[RCU_NCM]);
 		if (!act[RCU_STACK].busy)
 			u->pkts++;
 		return bqlm_rcu_go(&act[RCU_STACK], bqlm_rcu_do_xmit,
 				   u->cfg.lens[arg]);
+	case BQLM_USBNET_A_NCM_FLUSH:
+		if (!u->ops->ncm_pending(u->net, &slot) || act[RCU_NCM].busy ||
+		    act[RCU_STACK].busy)
+			return -EINVAL;
+		return bqlm_rc_start(&act[RCU_NCM], bqlm_rcu_do_ncm, 0);
 	case BQLM_USBNET_A_COMPLETE:
 		slot = arg / 4;
 		if (slot >= u->nr_slots || arg % 4 >= BQLM_USBNET_NR_STATUS ||
@@ -1387,7 +1446,7 @@ static int bqlm_rcu_step(struct bqlm_rcu *u, unsigned int action)
 	case BQLM_USBNET_A_RESUME:
 		return bqlm_rcu_go(&act[RCU_RESUME], bqlm_rcu_do_resume, 0);
 	default:
-		return -EINVAL;	/* the cdc_ncm flush: not run yet */
+		return -EINVAL;
 	}
 }
 
@@ -1409,7 +1468,8 @@ static void bqlm_rcu_model_positions(const struct bqlm_rcu *u,
 	unsigned int i;
 
 	memset(busy, 0, sizeof(bool) * BQLM_RC_MAX_ACTORS);
-	busy[RCU_STACK] = m->xmit != BQLM_USBNET_XMIT_IDLE;
+	busy[RCU_STACK] = m->xmit != BQLM_USBNET_XMIT_IDLE && !m->xmit_ncm;
+	busy[RCU_NCM] = m->xmit != BQLM_USBNET_XMIT_IDLE && m->xmit_ncm;
 	busy[RCU_BH_WORK] = m->bh[BQLM_USBNET_BH_WORK].phase != BQLM_USBNET_BH_IDLE;
 	busy[RCU_BH_TIMER] = m->bh[BQLM_USBNET_BH_TIMER].phase != BQLM_USBNET_BH_IDLE;
 	busy[RCU_IFDOWN] = m->admin != BQLM_USBNET_UP && m->admin != BQLM_USBNET_DOWN;
@@ -1638,7 +1698,7 @@ static unsigned char bqlm_rcu_pm(const struct bqlm_rcu *u)
  */
 static void bqlm_rcu_view(const struct bqlm_rcu *u, struct bqlm_usbnet *m)
 {
-	const struct bqlm_rc_actor *st = &u->rc.actor[RCU_STACK];
+	const struct bqlm_rc_actor *st = bqlm_rcu_xmitter(u);
 	unsigned long flags = READ_ONCE(*u->v.flags);
 	const struct dql *r = &u->txq->dql;
 	struct sk_buff *skb;
@@ -1673,6 +1733,13 @@ static void bqlm_rcu_view(const struct bqlm_rcu *u, struct bqlm_usbnet *m)
 		m->xmit_skb = u->last_slot;
 	} else if (st->busy) {
 		m->xmit = BQLM_USBNET_NR_XMIT;	/* nowhere the model has */
+	}
+	m->xmit_ncm = u->rc.actor[RCU_NCM].busy;
+	if (u->ops->ncm_pending) {
+		unsigned int len;
+
+		m->agg_cnt = u->ops->ncm_pending(u->net, &len);
+		m->agg_len = len;
 	}
 	m->nr_skbs = u->nr_slots;
 	for (i = 0; i < u->nr_slots; i++) {
@@ -1742,13 +1809,16 @@ static unsigned int bqlm_rcu_enabled(const struct bqlm_rcu *u,
 	const struct bqlm_rc_actor *a = u->rc.actor;
 	unsigned int n = 0, i, st;
 
-	if (a[RCU_STACK].busy) {
-		if (bqlm_rc_runnable(&a[RCU_STACK]))
+	if (a[RCU_STACK].busy || a[RCU_NCM].busy) {
+		if (bqlm_rc_runnable(bqlm_rcu_xmitter(u)))
 			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0);
 	} else if (bqlm_rcu_can_send(u)) {
 		for (i = 0; i < u->cfg.nr_lens; i++)
 			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, i);
 	}
+	if (!a[RCU_STACK].busy && !a[RCU_NCM].busy &&
+	    u->ops->ncm_pending(u->net, &st))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_NCM_FLUSH, 0);
 	for (i = 0; i < u->nr_slots; i++) {
 		const struct bqlm_rc_actor *c = &a[RCU_USB0 + i];
 
@@ -1784,7 +1854,7 @@ static unsigned int bqlm_rcu_enabled(const struct bqlm_rcu *u,
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
 	if (u->timeouts_left && !a[RCU_IFDOWN].busy && netif_running(u->net) &&
 	    netif_device_present(u->net) && netif_xmit_stopped(u->txq) &&
-	    !a[RCU_STACK].busy)
+	    !a[RCU_STACK].busy && !a[RCU_NCM].busy)
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
 	if (a[RCU_SUSPEND].busy ? bqlm_rc_runnable(&a[RCU_SUSPEND]) :
 	    u->suspends_left && !u->suspended && !a[RCU_RESUME].busy &&

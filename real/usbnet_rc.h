@@ -18,6 +18,7 @@
 #include <linux/spinlock.h>
 #include <linux/usb.h>
 #include <linux/usb/cdc.h>
+#include <linux/hrtimer.h>
 
 #include <bqlm/usbnet.h>
 #include "rc.h"
@@ -70,6 +71,11 @@ struct bqlm_rcu_view {
  * @kevent: usbnet_deferred_kevent()
  * @cdc_ether_info: drivers/net/usb/cdc_ether.c's cdc_info
  * @aqc111_info: drivers/net/usb/aqc111.c's aqc111_info
+ * @cdc_ncm_info: drivers/net/usb/cdc_ncm.c's cdc_ncm_info
+ * @ncm_flush: cdc_ncm_txpath_bh() with the flush due: usbnet_start_xmit(NULL)
+ * @ncm_pending: the datagrams and bytes of cdc_ncm's pending NTB (the
+ *	bytes from the first datagram on, as the model counts them)
+ * @release: free what create() allocated besides the net_device
  */
 struct bqlm_rcu_ops {
 	enum bqlm_usbnet_variant variant;
@@ -86,6 +92,10 @@ struct bqlm_rcu_ops {
 	void (*kevent)(struct net_device *net);
 	const struct driver_info *cdc_ether_info;
 	const struct driver_info *aqc111_info;
+	const struct driver_info *cdc_ncm_info;
+	void (*ncm_flush)(struct net_device *net);
+	unsigned int (*ncm_pending)(struct net_device *net, unsigned int *len);
+	void (*release)(struct net_device *net);
 };
 
 extern const struct bqlm_rcu_ops bqlm_rcu_no_bql_ops;
@@ -153,6 +163,12 @@ int bqlm_rcu_timer_pending(const struct timer_list *timer);
 int bqlm_rcu_del_timer_sync(struct timer_list *timer);
 bool bqlm_rcu_schedule_work(struct work_struct *work);
 bool bqlm_rcu_cancel_work_sync(struct work_struct *work);
+
+void bqlm_rcu_hrtimer_start(struct hrtimer *timer, ktime_t tim,
+			    const enum hrtimer_mode mode);
+bool bqlm_rcu_hrtimer_active(const struct hrtimer *timer);
+void bqlm_rcu_netif_tx_lock_bh(struct net_device *dev);
+void bqlm_rcu_netif_tx_unlock_bh(struct net_device *dev);
 
 bool bqlm_rcu_lock(spinlock_t *l);
 bool bqlm_rcu_unlock(spinlock_t *l);

@@ -81,11 +81,15 @@ struct bqlm_rcu_session;
  * @BQLM_RCU_DRV_CDC_ETHER: drivers/net/usb/cdc_ether.c's cdc_info
  * @BQLM_RCU_DRV_AQC111: drivers/net/usb/aqc111.c's aqc111_info
  *	(FLAG_AVOID_UNLINK_URBS | FLAG_MULTI_PACKET, aqc111_tx_fixup())
+ * @BQLM_RCU_DRV_CDC_NCM: drivers/net/usb/cdc_ncm.c's cdc_ncm_info, its
+ *	aggregating cdc_ncm_tx_fixup() and its flush (cdc_ncm_txpath_bh()),
+ *	with the NTB parameters of the model's "multi" fixup
  */
 enum bqlm_rcu_driver {
 	BQLM_RCU_DRV_HARNESS,
 	BQLM_RCU_DRV_CDC_ETHER,
 	BQLM_RCU_DRV_AQC111,
+	BQLM_RCU_DRV_CDC_NCM,
 };
 
 const char *bqlm_rcu_schedule_param(void);

@@ -363,10 +363,11 @@ gen_real_sources() {
 		put_if_changed "$work/usbnet-$v.h.new" "$gen/usbnet-$v.h"
 		prev=$v
 	done
-	# every EXPORT_SYMBOL*() of usbnet.c and cdc_ether.c (compiled with
-	# each variant, as aqc111.c is), for the per-variant renames
+	# every EXPORT_SYMBOL*() of usbnet.c, cdc_ether.c and cdc_ncm.c
+	# (compiled with each variant, as aqc111.c is), for the renames
 	sed -n 's/^EXPORT_SYMBOL[A-Z_]*(\([a-z_0-9]*\));.*/#define \1 BQLM_RCU_SYM(\1)/p' \
-		"$src" "$KDIR/drivers/net/usb/cdc_ether.c" |
+		"$src" "$KDIR/drivers/net/usb/cdc_ether.c" \
+		"$KDIR/drivers/net/usb/cdc_ncm.c" |
 		sort -u >"$work/usbnet-exports.h.new"
 	put_if_changed "$work/usbnet-exports.h.new" "$gen/usbnet-exports.h"
 	rm -rf "$work"

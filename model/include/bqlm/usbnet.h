@@ -76,7 +76,8 @@ enum bqlm_usbnet_variant {
  *	is a multiple of maxpacket by one byte
  * @BQLM_USBNET_FIXUP_MULTI: FLAG_MULTI_PACKET aggregation (cdc_ncm-like):
  *	tx_fixup() collects packets and returns NULL until it has two, then
- *	returns one aggregate skb with a 16-byte header; a timer flushes a
+ *	returns one aggregate skb framed as cdc_ncm's NTB16 (NTH16, an NDP16
+ *	for two datagrams, 4-byte alignment); a timer flushes a
  *	partial aggregate by calling usbnet_start_xmit(NULL)
  * @BQLM_USBNET_NR_FIXUPS: number of fixup kinds
  */
