@@ -46,7 +46,7 @@ COV_MIN_LINES	:= 95
 COV_MIN_BRANCH	:= 85
 
 .PHONY: all check coverage kunit kunit-build kunit-replay kunit-golden deps clean check-deps m32 bench
-.PHONY: install uninstall check-install check-headers print-version
+.PHONY: install uninstall check-install check-headers check-json print-version
 
 # The library's version; the shared library's soname is libbqlm.so.$(SOVERSION).
 VERSION		:= 0.1.0
@@ -134,6 +134,10 @@ check-install: | check-deps
 	@MAKE="$(MAKE)" CC="$(CC)" scripts/check-install.sh install \
 	  $(CURDIR)/$(BUILD)/stage
 
+# bqlm explore --json: valid, and the same verdict and trace as the text
+check-json: $(BUILD)/bqlm
+	@scripts/check-install.sh json $(BUILD)/bqlm
+
 print-version:
 	@echo $(VERSION)
 
@@ -191,7 +195,7 @@ check-deps:
 deps:
 	@scripts/deps.sh install
 
-check: $(BUILD)/asan/bqlm-kunit m32 check-install
+check: $(BUILD)/asan/bqlm-kunit m32 check-install check-json
 	@mkdir -p $(BUILD)/cmocka-xml
 	@rm -f $(BUILD)/cmocka-xml/*.xml
 	@set -o pipefail; ASAN_OPTIONS=detect_leaks=1 \

@@ -4,6 +4,8 @@
 # check-install.sh headers "HEADERS"
 #	every public header alone, compiled as C (c99 and c11) and as C++
 #	(c++11 and c++17), -Wall -Wextra -pedantic -Werror
+# check-install.sh json BQLM
+#	bqlm explore --json parses and agrees with the verdict and trace
 # check-install.sh install STAGE
 #	make install DESTDIR=STAGE, then: the installed files are there, the
 #	shared library has its soname and exports only what the public
@@ -94,8 +96,43 @@ install_check() {
 	echo "check-install: make install DESTDIR=$stage: $(wc -l < "$stage/exports") symbols exported by libbqlm.so.0, all named by a public header; examples/ringdrv via pkg-config (shared and static): $(head -c -1 < <(sed -n 2p "$stage/ringdrv.out")), --buggy: $(sed -n 2p "$stage/ringdrv-buggy.out" | cut -d: -f1-2); uninstall left nothing"
 }
 
+# bqlm explore --json: parses, and says what the text says
+json_check() {
+	local bqlm=$1 out st
+	out=$(mktemp)
+	trap 'rm -f "$out"' RETURN
+	st=0
+	"$bqlm" explore usbnet --variant merged --json "$out" >/dev/null || st=$?
+	[ "$st" -eq 1 ] || fail "bqlm explore usbnet --variant merged: exit $st, want 1"
+	python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["schema"] == "bqlm-explore/1" and d["system"] == "usbnet", d
+assert d["result"] == "violation" and d["exit_status"] == 1, d["result"]
+assert d["verdict"] == "dql-over-completion", d["verdict"]
+w = {v["check"]: v for v in d["violations"]}
+depth = w["dql-over-completion"]["depth"]
+steps = d["trace"]["steps"]
+assert d["trace"]["check"] == d["verdict"]
+assert [s["step"] for s in steps] == list(range(depth + 1)), "steps"
+assert any(v.startswith("dql-over-completion in usbnet_bh")
+           for v in steps[-1]["violations"]), steps[-1]
+assert not any(s["violations"] for s in steps[:-1]), "early violation"
+' < "$out" || fail "bqlm explore usbnet --variant merged --json FILE"
+	"$bqlm" explore usbnet --variant fixed --json - 2>/dev/null > "$out" ||
+		fail "bqlm explore usbnet --variant fixed: exit $?, want 0"
+	python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["result"] == "ok" and d["exit_status"] == 0 and d["verdict"] is None
+assert d["trace"] is None and d["violations"] == [] and d["states"] > 0
+' < "$out" || fail "bqlm explore usbnet --variant fixed --json -"
+	echo "check-json: bqlm explore --json parsed: the merged trace ends in its verdict at its depth; fixed: ok, no trace"
+}
+
 case ${1:-} in
 headers)	headers "$2" ;;
 install)	install_check "$2" ;;
+json)		json_check "$2" ;;
 *)		echo "usage: $0 headers \"HEADERS\" | install STAGE" >&2; exit 2 ;;
 esac

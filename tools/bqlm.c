@@ -67,6 +67,10 @@ static void print_help(FILE *f)
 		"                     real usbnet.c: make kunit-replay SCHEDULE=FILE\n"
 		"  --schedule-check C the trace to check C instead (e.g.\n"
 		"                     serial-completion)\n"
+		"  --json FILE        also write the verdict, figures and trace\n"
+		"                     as JSON (docs/json.md) to FILE; with -, the\n"
+		"                     JSON to standard output, the report to\n"
+		"                     standard error (every model)\n"
 		"\n"
 		"exit status: 0 no violation, 1 violation, 2 bad usage,\n"
 		"             3 exploration incomplete (bound), 4 internal error\n",
@@ -353,6 +357,9 @@ static int cmd_explore(int argc, char **argv)
 
 	if (argc < 1)
 		return bad_usage("explore: which model? (%s list)", prog);
+	ret = bqlm_cli_json_setup(&argc, argv);
+	if (ret)
+		return ret;
 	if (!strcmp(argv[0], "tun"))
 		return bqlm_cli_explore_tun(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "bql-xoff"))

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <bqlm/invariants.h>
 
@@ -146,6 +147,181 @@ double bqlm_cli_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* --json: where the JSON report goes, and the command line it names */
+static FILE *bqlm_cli_json_out;
+static int bqlm_cli_json_argc;
+static char **bqlm_cli_json_argv;
+
+/**
+ * bqlm_cli_json_setup() - take "--json FILE" out of an explore command line
+ * @argc: the arguments' count, updated
+ * @argv: the arguments (after "explore"), the two words removed
+ *
+ * With "--json -" the JSON goes to standard output and the readable report
+ * to standard error.
+ *
+ * Return: 0, or EXIT_USAGE after an error was printed.
+ */
+int bqlm_cli_json_setup(int *argc, char **argv)
+{
+	const char *path = NULL;
+	int i, fd;
+
+	for (i = 0; i < *argc; i++) {
+		if (strcmp(argv[i], "--json"))
+			continue;
+		if (i + 1 >= *argc)
+			return bqlm_cli_usage("bqlm", "%s needs a file name (- for standard output)",
+					      "--json");
+		path = argv[i + 1];
+		memmove(&argv[i], &argv[i + 2], (*argc - i - 2) * sizeof(*argv));
+		*argc -= 2;
+		break;
+	}
+	bqlm_cli_json_argc = *argc;
+	bqlm_cli_json_argv = argv;
+	if (!path)
+		return 0;
+	if (!strcmp(path, "-")) {
+		fflush(stdout);
+		fd = dup(STDOUT_FILENO);
+		bqlm_cli_json_out = fd < 0 ? NULL : fdopen(fd, "w");
+		if (bqlm_cli_json_out && dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+			fclose(bqlm_cli_json_out);
+			bqlm_cli_json_out = NULL;
+		}
+	} else {
+		bqlm_cli_json_out = fopen(path, "w");
+	}
+	if (!bqlm_cli_json_out) {
+		fprintf(stderr, "bqlm: cannot write %s: %s\n", path,
+			strerror(errno));
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* @s as a JSON string */
+static void bqlm_cli_json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char ch = *s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+/*
+ * The trace's lines (bqlm_xtrace()) as JSON steps: "%3u. action", then
+ * "      state", then "      !! violation" lines.
+ */
+struct bqlm_cli_json_trace {
+	FILE *f;
+	bool open;
+	bool first_violation;
+};
+
+static void bqlm_cli_json_line(void *arg, const char *line)
+{
+	struct bqlm_cli_json_trace *t = arg;
+	const char *dot;
+
+	if (!strncmp(line, "      !! ", 9)) {
+		fprintf(t->f, "%s", t->first_violation ? "" : ", ");
+		bqlm_cli_json_str(t->f, line + 9);
+		t->first_violation = false;
+	} else if (!strncmp(line, "      ", 6)) {
+		fprintf(t->f, ", \"state\": ");
+		bqlm_cli_json_str(t->f, line + 6);
+		fprintf(t->f, ", \"violations\": [");
+	} else {
+		dot = strstr(line, ". ");
+		fprintf(t->f, "%s\n      { \"step\": %lu, \"action\": ",
+			t->open ? "] }," : "", strtoul(line, NULL, 10));
+		bqlm_cli_json_str(t->f, dot ? dot + 2 : line);
+		t->open = true;
+		t->first_violation = true;
+	}
+}
+
+/* The JSON report (docs/json.md) of one exploration. */
+static int bqlm_cli_json_write(const struct bqlm_cli_explore *e,
+			       const struct bqlm_explorer *x,
+			       const struct bqlm_xresult *res, int err,
+			       int ret, double secs)
+{
+	struct bqlm_cli_json_trace t = { .f = bqlm_cli_json_out };
+	enum bqlm_check verdict = bqlm_xresult_verdict(res);
+	FILE *f = bqlm_cli_json_out;
+	unsigned int *path = NULL;
+	unsigned int c, first = 1;
+	char line[256];
+	int i, n = 0;
+
+	fprintf(f, "{\n  \"schema\": \"bqlm-explore/1\",\n  \"system\": ");
+	bqlm_cli_json_str(f, e->sys->name);
+	fprintf(f, ",\n  \"argv\": [");
+	for (i = 0; i < bqlm_cli_json_argc; i++) {
+		fprintf(f, "%s", i ? ", " : "");
+		bqlm_cli_json_str(f, bqlm_cli_json_argv[i]);
+	}
+	fprintf(f, "],\n  \"result\": \"%s\",\n  \"exit_status\": %d,\n",
+		ret == EXIT_VIOLATION ? "violation" :
+		ret == EXIT_INCOMPLETE ? "incomplete" : "ok", ret);
+	fprintf(f, "  \"verdict\": ");
+	if (verdict == BQLM_CHECK_NONE)
+		fprintf(f, "null");
+	else
+		bqlm_cli_json_str(f, bqlm_check_name(verdict));
+	fprintf(f, ",\n  \"incomplete_reason\": %s,\n",
+		err == -ENOSPC ? "\"state bound\"" :
+		err == -ENOMEM ? "\"out of memory\"" : "null");
+	fprintf(f, "  \"states\": %llu,\n  \"transitions\": %llu,\n  \"max_depth\": %u,\n  \"depth_bounded\": %s,\n  \"seconds\": %.3f,\n",
+		res->states, res->transitions, res->max_depth,
+		res->depth_bounded ? "true" : "false", secs);
+	fprintf(f, "  \"violations\": [");
+	for (c = 0; c < BQLM_CHECK_NR; c++) {
+		if (!(res->violated & BQLM_CHECK_BIT(c)))
+			continue;
+		bqlm_violation_format(line, sizeof(line), &res->w[c].v);
+		fprintf(f, "%s\n    { \"check\": ", first ? "" : ",");
+		bqlm_cli_json_str(f, bqlm_check_name(c));
+		fprintf(f, ", \"depth\": %u, \"fatal\": %s, \"kernel_effect\": ",
+			res->w[c].depth, bqlm_inv_fatal(c) ? "true" : "false");
+		bqlm_cli_json_str(f, bqlm_check_kernel_effect(c));
+		fprintf(f, ", \"detail\": ");
+		bqlm_cli_json_str(f, line);
+		fprintf(f, " }");
+		first = 0;
+	}
+	fprintf(f, "%s],\n  \"trace\": ", first ? "" : "\n  ");
+	if (verdict != BQLM_CHECK_NONE)
+		path = calloc(BQLM_CLI_MAX_PATH, sizeof(*path));
+	if (path)
+		n = bqlm_explorer_path(x, verdict, path, BQLM_CLI_MAX_PATH);
+	if (path && n >= 0) {
+		fprintf(f, "{\n    \"check\": ");
+		bqlm_cli_json_str(f, bqlm_check_name(verdict));
+		fprintf(f, ",\n    \"steps\": [");
+		n = bqlm_xtrace(e->sys, path, n, bqlm_cli_json_line, &t);
+		fprintf(f, "%s\n    ]\n  }", t.open ? "] }" : "");
+	} else {
+		fprintf(f, "null");
+	}
+	fprintf(f, "\n}\n");
+	free(path);
+	if (verdict != BQLM_CHECK_NONE && (!path || n < 0))
+		return -ENOMEM;
+	return fflush(f) ? -EIO : 0;
 }
 
 static void bqlm_cli_emit(void *arg, const char *line)
@@ -294,6 +470,11 @@ int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 	      err ? EXIT_INCOMPLETE : 0;
 	if (e->quiet)
 		goto out;
+	if (bqlm_cli_json_out &&
+	    bqlm_cli_json_write(e, x, &res, err, ret, t1 - t0)) {
+		fprintf(stderr, "bqlm: writing the JSON report failed\n");
+		ret = EXIT_INTERNAL;
+	}
 
 	printf("states %llu, transitions %llu, max depth %u, time %.3f s (%.0f states/s)%s\n",
 	       res.states, res.transitions, res.max_depth, t1 - t0,

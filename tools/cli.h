@@ -66,5 +66,6 @@ struct bqlm_cli_explore {
 };
 
 int bqlm_cli_run_explore(const struct bqlm_cli_explore *e);
+int bqlm_cli_json_setup(int *argc, char **argv);
 
 #endif /* _BQLM_CLI_H */
