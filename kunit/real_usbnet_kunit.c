@@ -40,16 +40,20 @@ struct real_usbnet_param {
 	unsigned int driver;
 };
 
-/* The explorations of docs/usbnet.md whose witnesses are replayed */
+/*
+ * The explorations of docs/usbnet.md whose witnesses are replayed: the
+ * default bound (3 packets), the race alone, the two findings on the fixed
+ * code (cdc_ncm's at the 2 packets it needs) and the minidrivers.
+ */
 static const struct real_usbnet_param real_usbnet_replays[] = {
-	{ BQLM_USBNET_MERGED, 2, 1, 1, 0, false, "merged-syzbot", REAL_HARNESS },
-	{ BQLM_USBNET_FIX_RESET, 2, 1, 1, 0, false, "fix-reset-resume", REAL_HARNESS },
-	{ BQLM_USBNET_V1, 2, 1, 1, 0, false, "v1", REAL_HARNESS },
+	{ BQLM_USBNET_MERGED, 3, 1, 1, 0, false, "merged-syzbot", REAL_HARNESS },
+	{ BQLM_USBNET_FIX_RESET, 3, 1, 1, 0, false, "fix-reset-resume", REAL_HARNESS },
+	{ BQLM_USBNET_V1, 3, 1, 1, 0, false, "v1", REAL_HARNESS },
 	{ BQLM_USBNET_V1, 3, 0, 0, 0, false, "v1-race-only", REAL_HARNESS },
-	{ BQLM_USBNET_FIXED, 2, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	{ BQLM_USBNET_FIXED, 3, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
 	  false, "fixed-avoid-unlink", REAL_HARNESS },
-	{ BQLM_USBNET_FIXED, 2, 1, 1, 0, false, "fixed", REAL_HARNESS },
-	{ BQLM_USBNET_NO_BQL, 2, 1, 1, 0, false, "no-bql", REAL_HARNESS },
+	{ BQLM_USBNET_FIXED, 3, 1, 1, 0, false, "fixed", REAL_HARNESS },
+	{ BQLM_USBNET_NO_BQL, 3, 1, 1, 0, false, "no-bql", REAL_HARNESS },
 	{ BQLM_USBNET_MERGED, 2, 1, 1, 0, false, "merged-cdc_ether",
 	  REAL_CDC_ETHER },
 	{ BQLM_USBNET_FIXED, 2, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
