@@ -9,7 +9,8 @@
 #   make bench      explorer throughput and DQL op cost (build/bqlm bench)
 #   make check      the KUnit suites in userspace on CMocka, ASan + UBSan,
 #                   plus the 32-bit build; KTAP in build/userspace.ktap;
-#                   then an install into build/stage, examples/ built
+#                   then the public headers alone as C and C++, an
+#                   install into build/stage, examples/ built
 #                   against it through pkg-config and run
 #   make coverage   gcov/lcov line and branch coverage of model/, with gate
 #   make kunit      the same suites in a UML kernel (scripts/kunit.sh);
@@ -195,7 +196,7 @@ check-deps:
 deps:
 	@scripts/deps.sh install
 
-check: $(BUILD)/asan/bqlm-kunit m32 check-install check-json
+check: $(BUILD)/asan/bqlm-kunit m32 check-headers check-install check-json
 	@mkdir -p $(BUILD)/cmocka-xml
 	@rm -f $(BUILD)/cmocka-xml/*.xml
 	@set -o pipefail; ASAN_OPTIONS=detect_leaks=1 \

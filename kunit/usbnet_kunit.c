@@ -775,6 +775,68 @@ static void usbnet_run_bh(struct kunit *test, struct usbnet_ctx *u)
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), 0U);
 }
 
+/* One packet of @len bytes through every step of usbnet_start_xmit(). */
+static void usbnet_send_len(struct kunit *test, struct usbnet_ctx *u,
+			    unsigned int len)
+{
+	STEP(test, u, bqlm_usbnet_start_xmit(u->dev, &u->cfg, len, &u->ev));
+	while (u->dev->xmit != BQLM_USBNET_XMIT_IDLE)
+		STEP(test, u, bqlm_usbnet_start_xmit(u->dev, &u->cfg, 0,
+						     &u->ev));
+}
+
+/*
+ * Lengths up to 64 KB: skb->len is 16 bits in the state, so the longest
+ * packet is the one whose URB, after tx_fixup() and usbnet's one-byte ZLP
+ * pad, still fits: 65534 bytes bare, less the header with the pad fixup,
+ * two datagrams behind cdc_ncm's NTB16 headers with the multi fixup.
+ */
+static void usbnet_max_lengths(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet_cfg *cfg = &u->cfg;
+
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg), 65534U);
+	cfg->lens[0] = 65534;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
+	cfg->lens[0] = 65535;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+	cfg->fixup = BQLM_USBNET_FIXUP_PAD;
+	cfg->pad_header = 8;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg), 65526U);
+	cfg->lens[0] = 65526;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
+	cfg->lens[0] = 65527;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+	cfg->fixup = BQLM_USBNET_FIXUP_MULTI;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg), 32749U);
+	cfg->lens[0] = 32750;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+	cfg->lens[0] = 32749;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
+
+	/* two of them: an NTB of 32 + 32752 + 32749 bytes, no pad byte */
+	bqlm_usbnet_init(u->dev, cfg);
+	usbnet_send_len(test, u, 32749);
+	KUNIT_EXPECT_EQ(test, u->dev->nr_skbs, 0);
+	usbnet_send_len(test, u, 32749);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[0].len, 65533);
+	KUNIT_EXPECT_EQ(test, u->dev->txq.dql.num_queued, 65533U);
+
+	/* bare: 65534 B as is; 1023 * 64 B gets usbnet's pad byte */
+	cfg->fixup = BQLM_USBNET_FIXUP_NONE;
+	bqlm_usbnet_init(u->dev, cfg);
+	usbnet_send_len(test, u, 65534);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[0].len, 65534);
+	KUNIT_EXPECT_EQ(test, u->dev->txq.dql.num_queued, 65534U);
+	usbnet_complete(test, u, 0);
+	usbnet_run_bh(test, u);
+	KUNIT_EXPECT_EQ(test, u->dev->txq.dql.num_completed, 65534U);
+	usbnet_send_len(test, u, 1023 * 64);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[1].len, 1023 * 64 + 1);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_start_xmit"), 0U);
+}
+
 /*
  * The range guards of model/usbnet.c at their first invalid value: the
  * length index nr_lens, the skb number nr_skbs. The slot after the last
@@ -1198,6 +1260,7 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_config),
 	KUNIT_CASE(usbnet_slots_recycled),
 	KUNIT_CASE(usbnet_range_guards),
+	KUNIT_CASE(usbnet_max_lengths),
 	KUNIT_CASE(usbnet_unbounded_stream),
 	KUNIT_CASE(usbnet_descriptions),
 	KUNIT_CASE(usbnet_trace_words),

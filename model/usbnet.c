@@ -180,7 +180,7 @@ static unsigned int bqlm_usbnet_slots(const struct bqlm_usbnet_cfg *cfg)
  * Return: 0, or -EINVAL naming nothing: a field is out of range (variant,
  * fixup, packets above BQLM_USBNET_MAX_PACKETS, skbs fewer than packets or
  * above BQLM_USBNET_MAX_SKBS or 0 without a packet bound, nr_lens not in
- * 1..BQLM_USBNET_MAX_LENS, a length of 0 or above BQLM_USBNET_MAX_LEN, tx_qlen or
+ * 1..BQLM_USBNET_MAX_LENS, a length of 0 or above bqlm_usbnet_max_len(), tx_qlen or
  * maxpacket 0, pad_header above 64, a budget above 3, statuses beyond the
  * submitted ones).
  */
@@ -200,9 +200,39 @@ int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg)
 	    (cfg->flags & ~BQLM_USBNET_FLAG_AVOID_UNLINK_URBS))
 		return -EINVAL;
 	for (i = 0; i < cfg->nr_lens; i++)
-		if (!cfg->lens[i] || cfg->lens[i] > BQLM_USBNET_MAX_LEN)
+		if (!cfg->lens[i] || cfg->lens[i] > bqlm_usbnet_max_len(cfg))
 			return -EINVAL;
 	return 0;
+}
+
+/**
+ * bqlm_usbnet_max_len() - the longest packet a configuration's tx_fixup()
+ *	can take
+ * @cfg: the configuration (its fixup and pad_header)
+ *
+ * The URB usbnet_start_xmit() submits must fit BQLM_USBNET_MAX_SKB_LEN
+ * after tx_fixup() and the one-byte pad of a transfer that fills its last
+ * packet: without a tx_fixup() 65534 bytes; with the pad fixup that less
+ * its header; with the multi fixup BQLM_USBNET_NCM_MAX datagrams, each but
+ * the last rounded up to the NTB's alignment, behind the NTB16 headers
+ * (the model does not split an NTB at the device's dwNtbOutMaxSize).
+ *
+ * Return: the length in bytes.
+ */
+unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg)
+{
+	const unsigned int room = BQLM_USBNET_MAX_SKB_LEN - 1;
+
+	switch (cfg->fixup) {
+	case BQLM_USBNET_FIXUP_MULTI:
+		return (room - BQLM_USBNET_NCM_HEADER -
+			(BQLM_USBNET_NCM_MAX - 1) * (BQLM_USBNET_NCM_ALIGN - 1)) /
+		       BQLM_USBNET_NCM_MAX;
+	case BQLM_USBNET_FIXUP_PAD:
+		return room - min(cfg->pad_header, 64U);
+	default:
+		return room;
+	}
 }
 
 /* Does the variant call the BQL functions at all? */

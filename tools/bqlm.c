@@ -30,6 +30,10 @@ static const char *prog = "bqlm";
 
 static void print_help(FILE *f)
 {
+	struct bqlm_usbnet_cfg multi;
+
+	bqlm_usbnet_cfg_default(&multi, BQLM_USBNET_FIXED);
+	multi.fixup = BQLM_USBNET_FIXUP_MULTI;
 	fprintf(f,
 		"usage: %s list\n"
 		"       %s explore usbnet --variant NAME [options]\n"
@@ -40,7 +44,9 @@ static void print_help(FILE *f)
 		"  --variant NAME     no-bql, v1, merged, fix-reset, fixed (required)\n"
 		"  --packets N        packets the stack sends, 1..%d (default 3)\n"
 		"  --lens A[,B]       one or two packet lengths in bytes, 1..%d\n"
-		"                     (default 1514; less with --fixup, see below)\n"
+		"                     (default 1514); with --fixup pad at most\n"
+		"                     %d less --pad-header, with --fixup multi\n"
+		"                     at most %u\n"
 		"  --fixup KIND       what tx_fixup() does (default none):\n"
 		"                     none: no tx_fixup() (cdc_ether);\n"
 		"                     pad: prepends --pad-header bytes, usbnet\n"
@@ -75,7 +81,8 @@ static void print_help(FILE *f)
 		"exit status: 0 no violation, 1 violation, 2 bad usage,\n"
 		"             3 exploration incomplete (bound), 4 internal error\n",
 		prog, prog, prog, BQLM_USBNET_MAX_PACKETS,
-		BQLM_USBNET_MAX_PACKETS, BQLM_USBNET_MAX_LEN);
+		BQLM_USBNET_MAX_PACKETS, BQLM_USBNET_MAX_LEN,
+		BQLM_USBNET_MAX_LEN, bqlm_usbnet_max_len(&multi));
 	bqlm_cli_tun_usage(f);
 	bqlm_cli_nic_usage(f);
 	bqlm_cli_sim_usage(f);
@@ -266,6 +273,17 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 			return bad_usage("bad value for %s", opt);
 		if (takes)
 			i++;
+	}
+	for (i = 0; i < (int)o->cfg.nr_lens; i++) {
+		char msg[160];
+
+		if (o->cfg.lens[i] <= bqlm_usbnet_max_len(&o->cfg))
+			continue;
+		snprintf(msg, sizeof(msg),
+			 "--lens: %u is too long for --fixup %s: 1..%u (the URB must fit the model's 16-bit skb->len)",
+			 o->cfg.lens[i], fixup_names[o->cfg.fixup],
+			 bqlm_usbnet_max_len(&o->cfg));
+		return bad_usage("%s", msg);
 	}
 	if (bqlm_usbnet_cfg_check(&o->cfg))
 		return bad_usage("%s", "invalid configuration");

@@ -35,12 +35,25 @@
 #include <bqlm/invariants.h>
 #include <bqlm/explore.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Bound on the number of packets (and so of skbs) one exploration sends. */
 #define BQLM_USBNET_MAX_PACKETS	6
 /* Bound on the skb slots of a state (struct bqlm_usbnet_cfg.skbs). */
 #define BQLM_USBNET_MAX_SKBS	16384
-/* Longest packet (jumbo frames; two fit an aggregate's 16-bit length). */
-#define BQLM_USBNET_MAX_LEN	16000
+/*
+ * skb->len, the transmit's and the aggregate's lengths are 16 bits in the
+ * state (struct bqlm_usbnet_skb.len): the longest URB the model holds.
+ */
+#define BQLM_USBNET_MAX_SKB_LEN	0xffff
+/*
+ * Longest packet without a tx_fixup() (64 KB TSO less two bytes: the URB
+ * gets usbnet's one-byte ZLP pad); bqlm_usbnet_max_len() is the limit of a
+ * configuration's tx_fixup().
+ */
+#define BQLM_USBNET_MAX_LEN	(BQLM_USBNET_MAX_SKB_LEN - 1)
 /* Bound on the number of packet lengths the stack chooses from. */
 #define BQLM_USBNET_MAX_LENS	2
 
@@ -129,7 +142,8 @@ enum bqlm_usbnet_status {
  *	BQLM_USBNET_MAX_SKBS. Slots are taken in order; once all have been
  *	used, a new skb takes the next freed slot after the last one taken
  * @tx_qlen: TX_QLEN(dev): usbnet stops the queue at this many URBs
- * @lens: the packet lengths the stack chooses from, in bytes
+ * @lens: the packet lengths the stack chooses from, in bytes, each
+ *	1..bqlm_usbnet_max_len()
  * @nr_lens: how many of @lens, 1..BQLM_USBNET_MAX_LENS
  * @maxpacket: the bulk-out endpoint's wMaxPacketSize (ZLP padding)
  * @pad_header: bytes a BQLM_USBNET_FIXUP_PAD tx_fixup() prepends, 0..64
@@ -319,6 +333,9 @@ struct bqlm_usbnet {
 	unsigned char timeouts_left;
 	unsigned char xmit_ncm;
 	unsigned char pad[3];
+#ifdef __cplusplus
+	__extension__	/* a flexible array member: a GNU extension in C++ */
+#endif
 	struct bqlm_usbnet_skb skb[];
 };
 
@@ -328,6 +345,7 @@ int bqlm_usbnet_variant_by_name(const char *name);
 void bqlm_usbnet_cfg_default(struct bqlm_usbnet_cfg *cfg,
 			     enum bqlm_usbnet_variant variant);
 int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg);
+unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg);
 size_t bqlm_usbnet_size(const struct bqlm_usbnet_cfg *cfg);
 void bqlm_usbnet_init(struct bqlm_usbnet *dev,
 		      const struct bqlm_usbnet_cfg *cfg);
@@ -409,5 +427,9 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 int bqlm_usbnet_schedule_parse(const char *text, struct bqlm_usbnet_cfg *cfg,
 			       enum bqlm_check *check, unsigned int *actions,
 			       unsigned int max, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* _BQLM_USBNET_H */
