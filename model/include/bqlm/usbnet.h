@@ -84,9 +84,10 @@ enum bqlm_usbnet_variant {
 /**
  * enum bqlm_usbnet_fixup - what the minidriver's tx_fixup() does
  * @BQLM_USBNET_FIXUP_NONE: no tx_fixup() (cdc_ether, ...)
- * @BQLM_USBNET_FIXUP_PAD: a 4-byte header is prepended (asix-like), so
- *	the URB is longer than the packet; usbnet then pads a transfer that
- *	is a multiple of maxpacket by one byte
+ * @BQLM_USBNET_FIXUP_PAD: a header of struct bqlm_usbnet_cfg.pad_header
+ *	bytes is prepended (sr9700, cx82310_eth: 2), so the URB is longer than
+ *	the packet; usbnet then pads a transfer that is a multiple of
+ *	maxpacket by one byte (no FLAG_MULTI_PACKET)
  * @BQLM_USBNET_FIXUP_MULTI: FLAG_MULTI_PACKET aggregation (cdc_ncm-like):
  *	tx_fixup() collects packets and returns NULL until it has two, then
  *	returns one aggregate skb framed as cdc_ncm's NTB16 (NTH16, an NDP16
