@@ -150,6 +150,37 @@ $(BUILD)/bqlm: $(call objs,rel,$(CLI_SRCS)) $(BUILD)/libbqlm.a
 
 bench: $(BUILD)/bqlm
 	@$(BUILD)/bqlm bench
+	@MAKE="$(MAKE)" scripts/dql-insns.sh "$(KSRC)"
+
+# make bench also counts the instructions of a DQL operation on the model
+# and on the kernel's own lib/dynamic_queue_limits.c, built in userspace
+# from the unpacked tree with the same flags (tools/bench/kshim.h stands
+# in for the kernel headers it includes).
+KSRC		?= $(or $(KDIR),.cache/linux-source-6.12)
+KSHIM		:= $(BUILD)/kshim
+KSHIM_STUBS	:= linux/types.h linux/kernel.h linux/jiffies.h \
+		   linux/compiler.h linux/export.h linux/bitops.h asm/bug.h \
+		   trace/events/napi.h
+KDQL_FLAGS	:= -std=gnu11 $(OPT) -D__KERNEL__ -I$(KSHIM) -Itools/bench \
+		   -include tools/bench/kshim.h
+
+$(KSHIM)/stamp: Makefile
+	@mkdir -p $(addprefix $(KSHIM)/,$(sort $(dir $(KSHIM_STUBS))))
+	@for h in $(KSHIM_STUBS); do : > $(KSHIM)/$$h; done
+	@echo '#include "$(abspath $(KSRC))/include/linux/dynamic_queue_limits.h"' \
+	  > $(KSHIM)/linux/dynamic_queue_limits.h
+	@touch $@
+
+$(BUILD)/bench/kdql.o: $(KSRC)/lib/dynamic_queue_limits.c tools/bench/kshim.h $(KSHIM)/stamp
+	@mkdir -p $(@D)
+	$(CC) $(KDQL_FLAGS) -c $< -o $@
+
+$(BUILD)/bench/kdql_loop.o: tools/bench/kdql_loop.c tools/bench/dql_loop.h tools/bench/kshim.h $(KSHIM)/stamp
+	@mkdir -p $(@D)
+	$(CC) $(KDQL_FLAGS) -c $< -o $@
+
+$(BUILD)/dql-insns: $(call objs,rel,tools/bench/dql_insns.c) $(BUILD)/bench/kdql.o $(BUILD)/bench/kdql_loop.o $(BUILD)/libbqlm.a
+	$(CC) -o $@ $^
 
 TEST_OBJS = $(call objs,$(1),$(MODEL_SRCS) $(KUNIT_SRCS) $(USTEST_SRCS))
 
