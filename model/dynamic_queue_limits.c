@@ -72,6 +72,26 @@ static void bqlm_dql_check_stall(struct bqlm_dql *dql,
 }
 
 /**
+ * bqlm_dql_completed_too_much() - the rejected dql_completed() of more than
+ *	is in flight
+ * @dql: the queue
+ * @count: the objects the completion reported
+ *
+ * The kernel's BUG_ON() in dql_completed(), out of line so that the
+ * completion itself costs what the kernel's does: records the violation,
+ * changes nothing.
+ *
+ * Return: -ERANGE.
+ */
+noinline int bqlm_dql_completed_too_much(struct bqlm_dql *dql,
+					 unsigned int count)
+{
+	return bqlm_vlog_report(dql->vlog, BQLM_CHECK_DQL_OVER_COMPLETION,
+				-ERANGE, "dql_completed", count,
+				dql->num_queued - dql->num_completed);
+}
+
+/**
  * bqlm_dql_completed() - model of dql_completed()
  * @dql: the queue
  * @count: objects (bytes) retired by this completion round
@@ -93,11 +113,8 @@ int bqlm_dql_completed(struct bqlm_dql *dql, unsigned int count,
 	unsigned int done, limit, ovlimit, inprogress, prev_inprogress;
 	bool all_prev_done;
 
-	if (count > queued - dql->num_completed)
-		return bqlm_vlog_report(dql->vlog,
-					BQLM_CHECK_DQL_OVER_COMPLETION,
-					-ERANGE, "dql_completed", count,
-					queued - dql->num_completed);
+	if (unlikely(count > queued - dql->num_completed))
+		return bqlm_dql_completed_too_much(dql, count);
 
 	done = dql->num_completed + count;
 	limit = dql->limit;
@@ -209,11 +226,16 @@ void bqlm_dql_init(struct bqlm_dql *dql, unsigned int hold_time,
 	bqlm_dql_reset(dql, now);
 }
 
-/*
- * Model of dql_queue_stall(): mark jiffy @now in the history, clearing the
- * words that the ring reuses when @now moved past the newest one.
+/**
+ * bqlm_dql_queue_stall() - model of dql_queue_stall()
+ * @dql: the queue
+ * @now: jiffies at the call
+ *
+ * Marks jiffy @now in the history, clearing the words that the ring
+ * reuses when @now moved past the newest one. bqlm_dql_queued() calls it
+ * when the stall detector is on (stall_thrs set); the kernel inlines it.
  */
-static void bqlm_dql_queue_stall(struct bqlm_dql *dql, unsigned long now)
+void bqlm_dql_queue_stall(struct bqlm_dql *dql, unsigned long now)
 {
 	unsigned long now_hi = now / BITS_PER_LONG;
 	unsigned long i;
@@ -233,40 +255,21 @@ static void bqlm_dql_queue_stall(struct bqlm_dql *dql, unsigned long now)
 }
 
 /**
- * bqlm_dql_queued() - model of dql_queued()
+ * bqlm_dql_queued_too_big() - the rejected dql_queued() of an object above
+ *	DQL_MAX_OBJECT
  * @dql: the queue
- * @count: objects (bytes) queued
- * @now: jiffies at the call
+ * @count: the object
  *
- * Return: 0, or -E2BIG when @count exceeds DQL_MAX_OBJECT: there the kernel
- * warns once and does not count the object; so does the model, recording
- * the violation.
- */
-int bqlm_dql_queued(struct bqlm_dql *dql, unsigned int count,
-		    unsigned long now)
-{
-	if (count > BQLM_DQL_MAX_OBJECT)
-		return bqlm_vlog_report(dql->vlog,
-					BQLM_CHECK_DQL_OBJECT_TOO_BIG, -E2BIG,
-					"dql_queued", count,
-					BQLM_DQL_MAX_OBJECT);
-
-	dql->last_obj_cnt = count;
-	dql->num_queued += count;
-	if (dql->stall_thrs)
-		bqlm_dql_queue_stall(dql, now);
-	return 0;
-}
-
-/**
- * bqlm_dql_avail() - model of dql_avail()
- * @dql: the queue
+ * The out-of-line part of bqlm_dql_queued(): the kernel's WARN_ON_ONCE();
+ * records the violation, changes nothing.
  *
- * Return: how many objects may still be queued; negative when over limit.
+ * Return: -E2BIG.
  */
-int bqlm_dql_avail(const struct bqlm_dql *dql)
+int bqlm_dql_queued_too_big(struct bqlm_dql *dql, unsigned int count)
 {
-	return dql->adj_limit - dql->num_queued;
+	return bqlm_vlog_report(dql->vlog, BQLM_CHECK_DQL_OBJECT_TOO_BIG,
+				-E2BIG, "dql_queued", count,
+				BQLM_DQL_MAX_OBJECT);
 }
 
 /**

@@ -101,13 +101,53 @@ struct bqlm_dql {
 void bqlm_dql_init(struct bqlm_dql *dql, unsigned int hold_time,
 		   unsigned long now);
 void bqlm_dql_reset(struct bqlm_dql *dql, unsigned long now);
-int bqlm_dql_queued(struct bqlm_dql *dql, unsigned int count,
-		    unsigned long now);
-int bqlm_dql_avail(const struct bqlm_dql *dql);
 int bqlm_dql_completed(struct bqlm_dql *dql, unsigned int count,
 		       unsigned long now);
+/* The violation reports, out of line, and the stall history update. */
+int bqlm_dql_completed_too_much(struct bqlm_dql *dql, unsigned int count);
+int bqlm_dql_queued_too_big(struct bqlm_dql *dql, unsigned int count);
+void bqlm_dql_queue_stall(struct bqlm_dql *dql, unsigned long now);
 int bqlm_dql_check_limit(const struct bqlm_dql *dql, const char *where);
 u64 bqlm_dql_digest(const struct bqlm_dql *dql);
+
+/*
+ * As in the kernel, queueing and the avail check are inline (the transmit
+ * path's fast path); dql_completed() and the violation report are out of
+ * line.
+ */
+
+/**
+ * bqlm_dql_queued() - model of dql_queued()
+ * @dql: the queue
+ * @count: objects (bytes) queued
+ * @now: jiffies at the call
+ *
+ * Return: 0, or -E2BIG when @count exceeds DQL_MAX_OBJECT: there the kernel
+ * warns once and does not count the object; so does the model, recording
+ * the violation (bqlm_dql_queued_too_big()).
+ */
+static inline int bqlm_dql_queued(struct bqlm_dql *dql, unsigned int count,
+				  unsigned long now)
+{
+	if (__builtin_expect(count > BQLM_DQL_MAX_OBJECT, 0))
+		return bqlm_dql_queued_too_big(dql, count);
+	dql->last_obj_cnt = count;
+	dql->num_queued += count;
+	if (dql->stall_thrs)
+		bqlm_dql_queue_stall(dql, now);
+	return 0;
+}
+
+/**
+ * bqlm_dql_avail() - model of dql_avail()
+ * @dql: the queue
+ *
+ * Return: how many objects may still be queued; negative when over limit.
+ */
+static inline int bqlm_dql_avail(const struct bqlm_dql *dql)
+{
+	return dql->adj_limit - dql->num_queued;
+}
 
 /**
  * bqlm_dql_inflight() - objects queued and not yet completed
