@@ -793,27 +793,28 @@ static void usbnet_send_len(struct kunit *test, struct usbnet_ctx *u,
  */
 static void usbnet_max_lengths(struct kunit *test)
 {
+	static const struct {
+		enum bqlm_usbnet_fixup fixup;
+		unsigned int pad_header;
+		unsigned int max;
+	} lim[] = {
+		{ BQLM_USBNET_FIXUP_NONE, 4, 65534 },
+		{ BQLM_USBNET_FIXUP_PAD, 8, 65526 },
+		{ BQLM_USBNET_FIXUP_MULTI, 8, 32749 },
+	};
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
 	struct bqlm_usbnet_cfg *cfg = &u->cfg;
+	unsigned int i;
 
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg), 65534U);
-	cfg->lens[0] = 65534;
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
-	cfg->lens[0] = 65535;
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
-	cfg->fixup = BQLM_USBNET_FIXUP_PAD;
-	cfg->pad_header = 8;
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg), 65526U);
-	cfg->lens[0] = 65526;
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
-	cfg->lens[0] = 65527;
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
-	cfg->fixup = BQLM_USBNET_FIXUP_MULTI;
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg), 32749U);
-	cfg->lens[0] = 32750;
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
-	cfg->lens[0] = 32749;
-	KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
+	for (i = 0; i < ARRAY_SIZE(lim); i++) {
+		cfg->fixup = lim[i].fixup;
+		cfg->pad_header = lim[i].pad_header;
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg), lim[i].max);
+		cfg->lens[0] = lim[i].max + 1;
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+		cfg->lens[0] = lim[i].max;
+		KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
+	}
 
 	/* two of them: an NTB of 32 + 32752 + 32749 bytes, no pad byte */
 	bqlm_usbnet_init(u->dev, cfg);
