@@ -27,9 +27,12 @@
 /* Option changes on top of a profile, one per exploration case. */
 enum nic_tweak {
 	NONE,
-	SENT_AFTER,		/* --sent after-doorbell */
+	SENT_AFTER,		/* --sent after-doorbell --batch 1 */
+	SENT_AFTER_BATCH,	/* --sent after-doorbell */
 	KICK_XMIT_MORE,		/* --doorbell xmit-more --batch 3 */
-	KICK_SENT_LATE_STOP,	/* --doorbell sent-queue --batch 3 */
+	KICK_SENT_LATE_STOP,	/* --sent-call xmit-more --doorbell sent-queue
+				 * --batch 3
+				 */
 	KICK_SENT_EARLY_STOP,	/* ... --ring-stop before-sent */
 	TWO_COMPLETERS,		/* --completers napi+xmit, ring 3, budget 1 */
 	TWO_COMPLETERS_LOCKED,	/* ... --napi-txlock on */
@@ -48,6 +51,9 @@ enum nic_tweak {
 	TIMEOUT_NO_RESET,	/* ... --timeout without the reset */
 	BATCH_FILLS_RING,	/* --queues 1 --packets 3 --batch 3 */
 	BATCH_FILLS_RING_STOP,	/* ... --ring-stop after-sent */
+	BATCH_FILLS_RING_XMIT_MORE, /* ... --sent-call xmit-more (wrong) */
+	BATCH_AFTER_RESET,	/* --queues 1 --packets 4 --batch 3 --budget 1 */
+	BATCH_AFTER_RESET_STOP,	/* ... --ring-stop after-sent */
 };
 
 struct nic_x_case {
@@ -62,7 +68,7 @@ struct nic_x_case {
 };
 
 static const struct nic_x_case nic_x_cases[] = {
-	{ "generic", "generic", NONE, 217, 313, 0, BQLM_CHECK_NONE, 0 },
+	{ "generic", "generic", NONE, 236, 319, 0, BQLM_CHECK_NONE, 0 },
 	/* 3ddccbefebdb: the reset in ndo_open meets the old epoch */
 	{ "virtio-net-open-reset", "virtio-net-open-reset", NONE, 232, 383,
 	  BIT_OC | BIT_BB | BIT_RS, BQLM_CHECK_DQL_OVER_COMPLETION, 12 },
@@ -88,45 +94,61 @@ static const struct nic_x_case nic_x_cases[] = {
 	{ "axienet-d1978d03e867", "axienet-d1978d03e867", NONE, 74, 110, 0,
 	  BQLM_CHECK_NONE, 0 },
 	/* the options, one at a time on top of the generic driver */
-	{ "sent-after-doorbell", "generic", SENT_AFTER, 803, 1431,
-	  BIT_OC | BIT_BB | BIT_SA, BQLM_CHECK_DQL_OVER_COMPLETION, 7 },
-	{ "doorbell-xmit-more-only", "generic", KICK_XMIT_MORE, 53, 64,
-	  BIT_ST, BQLM_CHECK_STALL, 2 },
+	{ "sent-after-doorbell", "generic", SENT_AFTER, 657, 1174,
+	  BIT_OC | BIT_BB | BIT_SA, BQLM_CHECK_DQL_OVER_COMPLETION, 4 },
+	/* the plain call's STACK_XOFF ends a batch the doorbell skipped */
+	{ "sent-after-doorbell-batch", "generic", SENT_AFTER_BATCH, 25, 29,
+	  BIT_ST, BQLM_CHECK_STALL, 4 },
+	{ "doorbell-xmit-more-only", "generic", KICK_XMIT_MORE, 22, 25,
+	  BIT_ST, BQLM_CHECK_STALL, 3 },
 	{ "doorbell-sent-queue-stop-after", "generic", KICK_SENT_LATE_STOP,
 	  53, 64, BIT_ST, BQLM_CHECK_STALL, 2 },
 	{ "doorbell-sent-queue-stop-before", "generic", KICK_SENT_EARLY_STOP,
 	  374, 592, 0, BQLM_CHECK_NONE, 0 },
-	{ "two-completers-unlocked", "generic", TWO_COMPLETERS, 872, 1538,
-	  BIT_SC, BQLM_CHECK_SERIAL_COMPLETION, 18 },
-	{ "two-completers-tx-lock", "generic", TWO_COMPLETERS_LOCKED, 721,
-	  1141, 0, BQLM_CHECK_NONE, 0 },
-	{ "xdp-untagged", "generic", XDP_UNTAGGED, 1879, 3412,
+	{ "two-completers-unlocked", "generic", TWO_COMPLETERS, 1012, 1703,
+	  BIT_SC, BQLM_CHECK_SERIAL_COMPLETION, 23 },
+	{ "two-completers-tx-lock", "generic", TWO_COMPLETERS_LOCKED, 812,
+	  1239, 0, BQLM_CHECK_NONE, 0 },
+	{ "xdp-untagged", "generic", XDP_UNTAGGED, 1769, 3081,
 	  BIT_OC | BIT_BB | BIT_SA, BQLM_CHECK_DQL_OVER_COMPLETION, 4 },
-	{ "xdp-tagged", "generic", XDP_TAGGED, 1997, 3467, 0,
+	{ "xdp-tagged", "generic", XDP_TAGGED, 1529, 2570, 0,
 	  BQLM_CHECK_NONE, 0 },
-	{ "close-no-reset", "generic", CLOSE_NO_RESET, 182, 271,
-	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 14 },
-	{ "close-early-reset", "generic", CLOSE_EARLY_RESET, 238, 358,
-	  BIT_OC | BIT_BB | BIT_RS, BQLM_CHECK_DQL_OVER_COMPLETION, 10 },
-	{ "two-queues", "generic", TWO_QUEUES, 9167, 23650, 0,
+	{ "close-no-reset", "generic", CLOSE_NO_RESET, 198, 282,
+	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 13 },
+	{ "close-early-reset", "generic", CLOSE_EARLY_RESET, 256, 361,
+	  BIT_OC | BIT_BB | BIT_RS, BQLM_CHECK_DQL_OVER_COMPLETION, 9 },
+	{ "two-queues", "generic", TWO_QUEUES, 7236, 17021, 0,
 	  BQLM_CHECK_NONE, 0 },
 	/* virtnet_poll_cleantx(): a trylock only serialises with a lock */
-	{ "rx-cleanup-poll-unlocked", "generic", RX_CLEANUP, 241, 380, BIT_SC,
-	  BQLM_CHECK_SERIAL_COMPLETION, 8 },
-	{ "rx-cleanup-poll-locked", "generic", RX_CLEANUP_LOCKED, 229, 332, 0,
+	{ "rx-cleanup-poll-unlocked", "generic", RX_CLEANUP, 265, 402, BIT_SC,
+	  BQLM_CHECK_SERIAL_COMPLETION, 13 },
+	{ "rx-cleanup-poll-locked", "generic", RX_CLEANUP_LOCKED, 265, 376, 0,
 	  BQLM_CHECK_NONE, 0 },
 	/* the watchdog's recovery and suspend/resume, right and without reset */
-	{ "timeout-and-suspend", "generic", TIMEOUT_SUSPEND, 671, 1027, 0,
+	{ "timeout-and-suspend", "generic", TIMEOUT_SUSPEND, 923, 1365, 0,
 	  BQLM_CHECK_NONE, 0 },
-	{ "suspend-no-reset", "generic", SUSPEND_NO_RESET, 182, 271,
-	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 14 },
-	{ "timeout-no-reset", "generic", TIMEOUT_NO_RESET, 124, 186,
+	{ "suspend-no-reset", "generic", SUSPEND_NO_RESET, 198, 282,
 	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 13 },
-	/* mtk_eth_soc decides the doorbell before its ring-full stop */
+	{ "timeout-no-reset", "generic", TIMEOUT_NO_RESET, 167, 235,
+	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 12 },
+	/*
+	 * mtk_eth_soc decides the doorbell before its ring-full stop. With
+	 * its plain netdev_tx_sent_queue() a batch at limit 0 stops on
+	 * STACK_XOFF and rings: clean. The same with the wrong call,
+	 * __netdev_tx_sent_queue(), stalls at depth 2: the --sent-call check
+	 * can fail. A batch that fills the ring within dql_avail() still
+	 * stalls: after a reset, which leaves adj_limit (depth 20).
+	 */
 	{ "mtk-eth-batch-fills-ring", "mtk-eth-4db6c75124d8", BATCH_FILLS_RING,
-	  53, 64, BIT_ST, BQLM_CHECK_STALL, 2 },
+	  236, 319, 0, BQLM_CHECK_NONE, 0 },
+	{ "mtk-eth-batch-fills-ring-xmit-more", "mtk-eth-4db6c75124d8",
+	  BATCH_FILLS_RING_XMIT_MORE, 53, 64, BIT_ST, BQLM_CHECK_STALL, 2 },
 	{ "mtk-eth-batch-stop-first", "mtk-eth-4db6c75124d8",
-	  BATCH_FILLS_RING_STOP, 360, 563, 0, BQLM_CHECK_NONE, 0 },
+	  BATCH_FILLS_RING_STOP, 236, 319, 0, BQLM_CHECK_NONE, 0 },
+	{ "mtk-eth-batch-after-reset", "mtk-eth-4db6c75124d8",
+	  BATCH_AFTER_RESET, 447, 730, BIT_ST, BQLM_CHECK_STALL, 20 },
+	{ "mtk-eth-batch-after-reset-stop-first", "mtk-eth-4db6c75124d8",
+	  BATCH_AFTER_RESET_STOP, 500, 820, 0, BQLM_CHECK_NONE, 0 },
 	/* fix profiles with one option flipped: the checks can fail */
 	{ "virtio-net-3ddccbefebdb-poll-unlocked", "virtio-net-3ddccbefebdb",
 	  UNLOCK_POLL, 670, 1419, BIT_SC, BQLM_CHECK_SERIAL_COMPLETION, 8 },
@@ -158,7 +180,10 @@ static void nic_x_cfg(struct kunit *test, const struct nic_x_case *p,
 	KUNIT_ASSERT_EQ(test, bqlm_nic_cfg_profile(cfg, id), 0);
 	switch (p->tweak) {
 	case SENT_AFTER:
+	case SENT_AFTER_BATCH:
 		cfg->sent = BQLM_NIC_SENT_AFTER_DOORBELL;
+		if (p->tweak == SENT_AFTER)
+			cfg->batch = 1;
 		break;
 	case KICK_XMIT_MORE:
 		cfg->doorbell = BQLM_NIC_KICK_XMIT_MORE;
@@ -166,6 +191,7 @@ static void nic_x_cfg(struct kunit *test, const struct nic_x_case *p,
 		break;
 	case KICK_SENT_LATE_STOP:
 	case KICK_SENT_EARLY_STOP:
+		cfg->sent_call = BQLM_NIC_CALL_XMIT_MORE;
 		cfg->doorbell = BQLM_NIC_KICK_SENT_QUEUE;
 		cfg->batch = 3;
 		if (p->tweak == KICK_SENT_EARLY_STOP)
@@ -227,11 +253,22 @@ static void nic_x_cfg(struct kunit *test, const struct nic_x_case *p,
 		break;
 	case BATCH_FILLS_RING:
 	case BATCH_FILLS_RING_STOP:
+	case BATCH_FILLS_RING_XMIT_MORE:
+	case BATCH_AFTER_RESET:
+	case BATCH_AFTER_RESET_STOP:
 		cfg->queues = 1;
 		cfg->packets = 3;
 		cfg->batch = 3;
-		if (p->tweak == BATCH_FILLS_RING_STOP)
+		if (p->tweak == BATCH_FILLS_RING_STOP ||
+		    p->tweak == BATCH_AFTER_RESET_STOP)
 			cfg->stopcheck = BQLM_NIC_STOP_AFTER_SENT;
+		if (p->tweak == BATCH_FILLS_RING_XMIT_MORE)
+			cfg->sent_call = BQLM_NIC_CALL_XMIT_MORE;
+		if (p->tweak == BATCH_AFTER_RESET ||
+		    p->tweak == BATCH_AFTER_RESET_STOP) {
+			cfg->packets = 4;
+			cfg->budget = 1;
+		}
 		break;
 	case TIMEOUT_NO_RESET:
 		cfg->stops = 0;
@@ -280,7 +317,7 @@ static struct nic_ctx *nic_setup(struct kunit *test, const char *profile)
 	KUNIT_ASSERT_NOT_NULL(test, u);
 	KUNIT_ASSERT_GE(test, id, 0);
 	KUNIT_ASSERT_EQ(test, bqlm_nic_cfg_profile(&u->cfg, id), 0);
-	bqlm_nic_init(&u->nic, &u->cfg);
+	KUNIT_ASSERT_EQ(test, bqlm_nic_init(&u->nic, &u->cfg), 0);
 	return u;
 }
 
@@ -444,13 +481,34 @@ static void nic_mtk_reset_queue0(struct kunit *test)
 	}
 }
 
-/* xmit_more: the doorbell after the ring-full stop, not before it. */
+/*
+ * xmit_more: the doorbell after the ring-full stop, not before it
+ * (__netdev_tx_sent_queue(), as mlx4_en and r8169 call it); with the plain
+ * netdev_tx_sent_queue() the first packet at limit 0 sets STACK_XOFF
+ * although xmit_more is set, which rings the doorbell and ends the batch.
+ */
 static void nic_xmit_more_doorbell(struct kunit *test)
 {
 	struct nic_ctx *u = nic_setup(test, "generic");
 	struct bqlm_nic *nic = &u->nic;
 
 	u->cfg.batch = 3;
+	STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, nic->xmit, BQLM_NIC_XMIT_XOFF);
+	nic_send(test, u);
+	KUNIT_EXPECT_TRUE(test, bqlm_netif_xmit_stopped(&nic->q[0].txq));
+	KUNIT_EXPECT_FALSE(test, bqlm_netif_tx_queue_stopped(&nic->q[0].txq));
+	KUNIT_EXPECT_TRUE(test, nic->q[0].pkt[0].flags &
+			  BQLM_NIC_PKT_KICKED);
+	KUNIT_EXPECT_EQ(test, nic->batch_pos, 0);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev),
+			-EAGAIN);
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+
+	u = nic_setup(test, "generic");
+	nic = &u->nic;
+	u->cfg.batch = 3;
+	u->cfg.sent_call = BQLM_NIC_CALL_XMIT_MORE;
 	nic_send(test, u);
 	KUNIT_EXPECT_EQ(test, nic->batch_pos, 1);
 	KUNIT_EXPECT_FALSE(test, nic->q[0].pkt[0].flags &
@@ -472,12 +530,25 @@ static void nic_xmit_more_doorbell(struct kunit *test)
 	u = nic_setup(test, "generic");
 	nic = &u->nic;
 	u->cfg.batch = 3;
+	u->cfg.sent_call = BQLM_NIC_CALL_XMIT_MORE;
 	u->cfg.doorbell = BQLM_NIC_KICK_XMIT_MORE;
 	nic_send(test, u);
 	nic_send(test, u);
 	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&nic->q[0].txq));
 	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(nic, &u->cfg, 0),
 			-EINVAL);
+}
+
+/* A commit id as the profiles give it: 12 lower-case hex digits, then ^. */
+static bool nic_commit_ok(const char *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < 12; i++)
+		if (!((c[i] >= '0' && c[i] <= '9') ||
+		      (c[i] >= 'a' && c[i] <= 'f')))
+			return false;
+	return !c[12] || !strcmp(c + 12, "^");
 }
 
 /* Configurations, option strings and the profiles table. */
@@ -505,6 +576,17 @@ static void nic_config(struct kunit *test)
 	bqlm_nic_cfg_default(cfg);
 	cfg->batch = 0;
 	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	KUNIT_EXPECT_EQ(test, cfg->sent_call, BQLM_NIC_CALL_PLAIN);
+	cfg->sent_call = BQLM_NIC_NR_CALL;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	/* the plain call returns nothing to ring the doorbell on */
+	cfg->sent_call = BQLM_NIC_CALL_PLAIN;
+	cfg->doorbell = BQLM_NIC_KICK_SENT_QUEUE;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->sent_call = BQLM_NIC_CALL_XMIT_MORE;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(NULL), -EINVAL);
 
 	KUNIT_EXPECT_EQ(test, bqlm_nic_parse_ops("stop,drain,reset0", ops,
 						 &n), 0);
@@ -530,7 +612,10 @@ static void nic_config(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, bqlm_nic_path_name(BQLM_NIC_PATH_RECONFIG),
 			   "reconfig");
 
-	/* every profile: valid, named, with a driver and a commit */
+	/*
+	 * every profile: valid, named, with a driver and a commit id of 12
+	 * hex digits (X^: the bug X fixes); "-" for the generic driver only
+	 */
 	for (i = 0; i < bqlm_nic_nr_profiles(); i++) {
 		const struct bqlm_nic_profile *p = bqlm_nic_profile(i);
 
@@ -538,8 +623,19 @@ static void nic_config(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, bqlm_nic_profile_by_name(p->name), (int)i);
 		KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_profile(cfg, i), 0);
 		KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
-		KUNIT_EXPECT_NOT_NULL(test, p->commit);
+		KUNIT_EXPECT_NE(test, p->driver[0], 0);
+		if (!strcmp(p->name, "generic"))
+			KUNIT_EXPECT_STREQ(test, p->commit, "-");
+		else
+			KUNIT_EXPECT_TRUE_MSG(test, nic_commit_ok(p->commit),
+					      "profile %s: commit '%s'",
+					      p->name, p->commit);
 	}
+	KUNIT_EXPECT_TRUE(test, nic_commit_ok("4db6c75124d8^"));
+	KUNIT_EXPECT_FALSE(test, nic_commit_ok("-"));
+	KUNIT_EXPECT_FALSE(test, nic_commit_ok("4db6c75124d"));
+	KUNIT_EXPECT_FALSE(test, nic_commit_ok("4db6c75124d8x"));
+	KUNIT_EXPECT_FALSE(test, nic_commit_ok("4dB6c75124d8"));
 	KUNIT_EXPECT_NULL(test, bqlm_nic_profile(i));
 	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_profile(cfg, i), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_profile_by_name("e1000"), -ENOENT);
@@ -609,6 +705,79 @@ static void nic_refusals(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
 }
 
+/*
+ * A configuration bqlm_nic_cfg_check() refuses, or a NULL argument, at
+ * every public entry point: -EINVAL, and the state is not touched (no
+ * division by cfg->queues, no q[cfg->queues - 1]).
+ */
+static void nic_bad_config(struct kunit *test)
+{
+	struct nic_ctx *u = nic_setup(test, "generic");
+	struct bqlm_nic_cfg *bad = kunit_kzalloc(test, sizeof(*bad),
+						 GFP_KERNEL);
+	struct bqlm_nic *before = kunit_kzalloc(test, sizeof(*before),
+						GFP_KERNEL);
+	struct bqlm_nic *nic = &u->nic;
+	struct bqlm_xsys sys;
+	unsigned int k;
+
+	KUNIT_ASSERT_NOT_NULL(test, bad);
+	KUNIT_ASSERT_NOT_NULL(test, before);
+	u->cfg.xdp_frames = 1;
+	/* k = 0: all zero (queues 0); 1: too many queues; 2: sent-queue
+	 * doorbell with the plain call
+	 */
+	for (k = 0; k < 3; k++) {
+		memset(bad, 0, sizeof(*bad));
+		if (k) {
+			*bad = u->cfg;
+			if (k == 1)
+				bad->queues = BQLM_NIC_MAX_QUEUES + 1;
+			else
+				bad->doorbell = BQLM_NIC_KICK_SENT_QUEUE;
+		}
+		*before = *nic;
+		KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(bad), -EINVAL);
+		KUNIT_EXPECT_EQ(test, bqlm_nic_init(nic, bad), -EINVAL);
+		KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit(nic, bad, &u->ev),
+				-EINVAL);
+		KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(nic, bad, 0),
+				-EINVAL);
+		KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, bad, 0, &u->ev),
+				-EINVAL);
+		KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(nic, bad), -EINVAL);
+		KUNIT_EXPECT_EQ(test, bqlm_napi_poll_cleantx(nic, bad, 0,
+							     &u->ev), -EINVAL);
+		KUNIT_EXPECT_EQ(test, bqlm_nic_reset_path(nic, bad,
+							  BQLM_NIC_PATH_CLOSE,
+							  &u->ev), -EINVAL);
+		KUNIT_EXPECT_EQ(test, bqlm_nic_system(bad, &sys), -EINVAL);
+		KUNIT_EXPECT_EQ(test, memcmp(before, nic, sizeof(*nic)), 0);
+	}
+	/* NULL state, configuration or event */
+	KUNIT_EXPECT_EQ(test, bqlm_nic_init(nic, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit(NULL, &u->cfg, &u->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit(nic, NULL, &u->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit(nic, &u->cfg, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(NULL, &u->cfg, 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, &u->cfg, 0, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(NULL, &u->cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_napi_poll_cleantx(nic, &u->cfg, 0, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_reset_path(nic, &u->cfg,
+						  BQLM_NIC_PATH_CLOSE, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, memcmp(before, nic, sizeof(*nic)), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_inflight(nic, BQLM_NIC_MAX_QUEUES), 0U);
+	/* and the valid configuration still works on the same state */
+	STEP(test, u, bqlm_ndo_xdp_xmit(nic, &u->cfg));
+	KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 1);
+}
+
 struct nic_grep {
 	const char *needle[3];
 	bool found[3];
@@ -668,6 +837,7 @@ static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE(nic_xmit_more_doorbell),
 	KUNIT_CASE(nic_config),
 	KUNIT_CASE(nic_refusals),
+	KUNIT_CASE(nic_bad_config),
 	KUNIT_CASE(nic_trace_words),
 	{}
 };

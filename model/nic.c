@@ -196,8 +196,9 @@ static void bqlm_nic_set_ops(struct bqlm_nic_cfg *cfg, enum bqlm_nic_path p,
  * @cfg: receives it
  *
  * One queue, three 1000-byte packets of one descriptor, a ring of two,
- * xmit_more batches of two; netdev_tx_sent_queue() before the doorbell,
- * the ring-full stop after it, the doorbell on !xmit_more ||
+ * xmit_more batches of two; netdev_tx_sent_queue() (the plain call,
+ * e1000e's netdev_sent_queue()) before the doorbell, the ring-full stop
+ * after it, the doorbell on !xmit_more ||
  * netif_xmit_stopped() (e1000e); completions in NAPI only, budget 2. Every
  * path stops the queues, disables NAPI, stops the DMA, frees the ring and
  * resets BQL before it restarts anything. One close/open cycle.
@@ -214,6 +215,7 @@ void bqlm_nic_cfg_default(struct bqlm_nic_cfg *cfg)
 	cfg->batch = 2;
 	cfg->budget = 2;
 	cfg->sent = BQLM_NIC_SENT_BEFORE_DOORBELL;
+	cfg->sent_call = BQLM_NIC_CALL_PLAIN;
 	cfg->doorbell = BQLM_NIC_KICK_XMIT_STOPPED;
 	cfg->stopcheck = BQLM_NIC_STOP_AFTER_SENT;
 	cfg->completers = BQLM_NIC_COMPLETE_NAPI;
@@ -325,6 +327,7 @@ int bqlm_nic_profile_by_name(const char *name)
  */
 static void bqlm_nic_cfg_virtio(struct bqlm_nic_cfg *cfg)
 {
+	cfg->sent_call = BQLM_NIC_CALL_XMIT_MORE;
 	cfg->doorbell = BQLM_NIC_KICK_SENT_QUEUE;
 	cfg->stopcheck = BQLM_NIC_STOP_BEFORE_SENT;
 	cfg->completers = BQLM_NIC_COMPLETE_NAPI_XMIT;
@@ -373,8 +376,8 @@ int bqlm_nic_cfg_profile(struct bqlm_nic_cfg *cfg, unsigned int id)
 		return 0;
 	case BQLM_NIC_PR_MTK_BUG:
 	case BQLM_NIC_PR_MTK_FIX:
-		/* QDMA: several tx queues, netdev_tx_sent_queue() and the
-		 * doorbell on !xmit_more || netif_xmit_stopped() in
+		/* QDMA: several tx queues, the plain netdev_tx_sent_queue()
+		 * and the doorbell on !xmit_more || netif_xmit_stopped() in
 		 * mtk_tx_map(), the ring-full stop after it
 		 */
 		cfg->queues = 2;
@@ -387,7 +390,9 @@ int bqlm_nic_cfg_profile(struct bqlm_nic_cfg *cfg, unsigned int id)
 		return 0;
 	case BQLM_NIC_PR_AXIENET_BUG:
 	case BQLM_NIC_PR_AXIENET_FIX:
-		/* scatter-gather: a packet spans descriptors; no xmit_more */
+		/* scatter-gather: a packet spans descriptors; no xmit_more,
+		 * so the sent call's kind makes no difference
+		 */
 		cfg->descs = 2;
 		cfg->ring = 4;
 		cfg->batch = 1;
@@ -402,7 +407,11 @@ int bqlm_nic_cfg_profile(struct bqlm_nic_cfg *cfg, unsigned int id)
 
 /**
  * bqlm_nic_cfg_check() - is a configuration within the model's bounds?
- * @cfg: the configuration
+ * @cfg: the configuration, or NULL
+ *
+ * Every bound of struct bqlm_nic_cfg, every enum in range, and the
+ * doorbell on the return of __netdev_tx_sent_queue() only with that call
+ * (the plain netdev_tx_sent_queue() returns nothing).
  *
  * Return: 0, or -EINVAL.
  */
@@ -410,6 +419,8 @@ int bqlm_nic_cfg_check(const struct bqlm_nic_cfg *cfg)
 {
 	unsigned int p, i;
 
+	if (!cfg)
+		return -EINVAL;
 	if (cfg->queues < 1 || cfg->queues > BQLM_NIC_MAX_QUEUES ||
 	    (unsigned int)cfg->map >= BQLM_NIC_NR_MAP ||
 	    cfg->packets < 1 || cfg->packets > BQLM_NIC_MAX_PACKETS ||
@@ -419,13 +430,16 @@ int bqlm_nic_cfg_check(const struct bqlm_nic_cfg *cfg)
 	    cfg->batch < 1 || cfg->batch > 3 ||
 	    cfg->budget < 1 || cfg->budget > BQLM_NIC_MAX_RING ||
 	    (unsigned int)cfg->sent >= BQLM_NIC_NR_SENT ||
+	    (unsigned int)cfg->sent_call >= BQLM_NIC_NR_CALL ||
 	    (unsigned int)cfg->doorbell >= BQLM_NIC_NR_KICK ||
 	    (unsigned int)cfg->stopcheck >= BQLM_NIC_NR_STOP ||
 	    (unsigned int)cfg->xdp >= BQLM_NIC_NR_XDP ||
 	    (unsigned int)cfg->completers >= BQLM_NIC_NR_COMPLETE ||
 	    (unsigned int)cfg->bytes >= BQLM_NIC_NR_BYTES ||
 	    cfg->xdp_frames > 2 || cfg->stops > 2 || cfg->reconfigs > 2 ||
-	    cfg->timeouts > 2 || cfg->suspends > 2)
+	    cfg->timeouts > 2 || cfg->suspends > 2 ||
+	    (cfg->doorbell == BQLM_NIC_KICK_SENT_QUEUE &&
+	     cfg->sent_call != BQLM_NIC_CALL_XMIT_MORE))
 		return -EINVAL;
 	for (p = 0; p < BQLM_NIC_NR_PATHS; p++) {
 		if (cfg->nr_ops[p] > BQLM_NIC_MAX_OPS)
@@ -441,11 +455,15 @@ int bqlm_nic_cfg_check(const struct bqlm_nic_cfg *cfg)
  * bqlm_nic_init() - the device open and idle, every queue running
  * @nic: receives the state
  * @cfg: the configuration
+ *
+ * Return: 0, or -EINVAL when @cfg is invalid (@nic is left alone then).
  */
-void bqlm_nic_init(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
+int bqlm_nic_init(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
 {
 	unsigned int q;
 
+	if (bqlm_nic_cfg_check(cfg))
+		return -EINVAL;
 	memset(nic, 0, sizeof(*nic));
 	for (q = 0; q < BQLM_NIC_MAX_QUEUES; q++)
 		bqlm_txq_init(&nic->q[q].txq, cfg->hold_time, cfg->now);
@@ -456,6 +474,7 @@ void bqlm_nic_init(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
 	nic->left[1] = cfg->reconfigs;
 	nic->left[2] = cfg->timeouts;
 	nic->left[3] = cfg->suspends;
+	return 0;
 }
 
 /* Descriptors in use on a ring (not yet cleaned by the driver). */
@@ -483,12 +502,17 @@ static bool bqlm_nic_room(const struct bqlm_nic_queue *nq,
  *
  * Return: bytes of the packets reported sent since the last reset that are
  * on the ring or in a running poll's hands, plus those freed since without
- * a completion.
+ * a completion; 0 for a queue out of range.
  */
 unsigned int bqlm_nic_inflight(const struct bqlm_nic *nic, unsigned int q)
 {
-	const struct bqlm_nic_queue *nq = &nic->q[q];
-	unsigned int i, b = nq->orphan_bytes + nq->napi_held;
+	const struct bqlm_nic_queue *nq;
+	unsigned int i, b;
+
+	if (q >= BQLM_NIC_MAX_QUEUES)
+		return 0;
+	nq = &nic->q[q];
+	b = nq->orphan_bytes + nq->napi_held;
 
 	for (i = 0; i < nq->npkts; i++)
 		if ((nq->pkt[i].flags & (BQLM_NIC_PKT_SENT |
@@ -660,7 +684,15 @@ static void bqlm_nic_xmit_tail(struct bqlm_nic *nic,
 		bqlm_nic_maybe_stop(nic, cfg, nic->xmit_q);
 }
 
-/* __netdev_tx_sent_queue()'s first step on the newest packet. */
+/*
+ * The sent call's first step on the newest packet: dql_queued() and the
+ * over-limit test, as bqlm_txq_sent_step_queue(). With
+ * __netdev_tx_sent_queue() and xmit_more set, that is all (its return
+ * value in nic->kick); otherwise, the plain netdev_tx_sent_queue() always
+ * and __netdev_tx_sent_queue() at the end of a batch, an over-limit queue
+ * goes on to bqlm_txq_sent_step_xoff() and bqlm_txq_sent_step_recheck() in
+ * the next two steps.
+ */
 static void bqlm_nic_sent_queue(struct bqlm_nic *nic,
 				const struct bqlm_nic_cfg *cfg,
 				struct bqlm_inv_step *ev)
@@ -682,7 +714,7 @@ static void bqlm_nic_sent_queue(struct bqlm_nic *nic,
 	bqlm_nic_dql_ev(ev, ret, &nq->txq.dql, cfg->len);
 	if (!ret && p)
 		p->flags |= BQLM_NIC_PKT_SENT;
-	if (nic->xmit_more) {
+	if (nic->xmit_more && cfg->sent_call == BQLM_NIC_CALL_XMIT_MORE) {
 		nic->kick = bqlm_netif_tx_queue_stopped(&nq->txq);
 		return;
 	}
@@ -726,26 +758,10 @@ static bool bqlm_nic_can_xmit(const struct bqlm_nic *nic,
 	       nq->lock == BQLM_NIC_LOCK_FREE && bqlm_nic_room(nq, cfg);
 }
 
-/**
- * bqlm_ndo_start_xmit() - the stack's transmit, one step
- * @nic: the state
- * @cfg: the configuration
- * @ev: receives what the step did
- *
- * First step: HARD_TX_LOCK; with BQLM_NIC_COMPLETE_NAPI_XMIT the ring is
- * cleaned and completed first; the packet's descriptors are written, the
- * ring-full stop runs where cfg->stopcheck puts it, and with the sent call
- * before the doorbell, dql_queued(); unless that put the queue over its
- * limit (without xmit_more), the doorbell decision and the end follow in
- * the same step. Over the limit: set STACK_XOFF, then smp_mb() and the
- * re-check, then the tail. With the sent call after the doorbell, the
- * doorbell is rung in the first step and netdev_tx_sent_queue() follows.
- *
- * Return: 0, -EAGAIN when the stack cannot send now, -EINVAL when every
- * packet was sent.
- */
-int bqlm_ndo_start_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
-			struct bqlm_inv_step *ev)
+/* bqlm_ndo_start_xmit()'s step, on a configuration already checked. */
+static int __bqlm_ndo_start_xmit(struct bqlm_nic *nic,
+				 const struct bqlm_nic_cfg *cfg,
+				 struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq;
 	struct bqlm_nic_pkt *p;
@@ -800,6 +816,35 @@ int bqlm_ndo_start_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	return 0;
 }
 
+/**
+ * bqlm_ndo_start_xmit() - the stack's transmit, one step
+ * @nic: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did
+ *
+ * First step: HARD_TX_LOCK; with BQLM_NIC_COMPLETE_NAPI_XMIT the ring is
+ * cleaned and completed first; the packet's descriptors are written, the
+ * ring-full stop runs where cfg->stopcheck puts it, and with the sent call
+ * before the doorbell, dql_queued(); unless that put the queue over its
+ * limit, the doorbell decision and the end follow in the same step. Over
+ * the limit: set STACK_XOFF, then smp_mb() and the re-check, then the
+ * tail, as model/netdevice.c's steps of netdev_tx_sent_queue(); with
+ * BQLM_NIC_CALL_XMIT_MORE (__netdev_tx_sent_queue()) and xmit_more set,
+ * the over-limit test is not acted on. With the sent call after the
+ * doorbell, the doorbell is rung in the first step and the sent call
+ * follows.
+ *
+ * Return: 0, -EAGAIN when the stack cannot send now, -EINVAL when every
+ * packet was sent or @cfg is invalid.
+ */
+int bqlm_ndo_start_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
+			struct bqlm_inv_step *ev)
+{
+	if (!nic || !ev || bqlm_nic_cfg_check(cfg))
+		return -EINVAL;
+	return __bqlm_ndo_start_xmit(nic, cfg, ev);
+}
+
 /* The packet whose descriptor the device completes next on @nq, or -1. */
 static int bqlm_nic_dma_next(const struct bqlm_nic_queue *nq)
 {
@@ -815,19 +860,10 @@ static int bqlm_nic_dma_next(const struct bqlm_nic_queue *nq)
 	return -1;
 }
 
-/**
- * bqlm_nic_dma_complete() - the device completes one descriptor
- * @nic: the state
- * @cfg: the configuration
- * @q: the queue
- *
- * The next descriptor in ring order, if a doorbell covered it and the DMA
- * runs. The interrupt then schedules the queue's NAPI, if enabled.
- *
- * Return: 0, or -EINVAL when there is nothing the device may complete.
- */
-int bqlm_nic_dma_complete(struct bqlm_nic *nic,
-			  const struct bqlm_nic_cfg *cfg, unsigned int q)
+/* bqlm_nic_dma_complete()'s step, on a configuration already checked. */
+static int __bqlm_nic_dma_complete(struct bqlm_nic *nic,
+				   const struct bqlm_nic_cfg *cfg,
+				   unsigned int q)
 {
 	int i;
 
@@ -840,6 +876,26 @@ int bqlm_nic_dma_complete(struct bqlm_nic *nic,
 	if (nic->napi_on)
 		nic->q[q].sched = 1;
 	return 0;
+}
+
+/**
+ * bqlm_nic_dma_complete() - the device completes one descriptor
+ * @nic: the state
+ * @cfg: the configuration
+ * @q: the queue
+ *
+ * The next descriptor in ring order, if a doorbell covered it and the DMA
+ * runs. The interrupt then schedules the queue's NAPI, if enabled.
+ *
+ * Return: 0, or -EINVAL when there is nothing the device may complete
+ * or @cfg is invalid.
+ */
+int bqlm_nic_dma_complete(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
+			  unsigned int q)
+{
+	if (!nic || bqlm_nic_cfg_check(cfg))
+		return -EINVAL;
+	return __bqlm_nic_dma_complete(nic, cfg, q);
 }
 
 /* Is there something a poll would clean (the interrupt's work)? */
@@ -890,24 +946,10 @@ static bool bqlm_nic_can_poll(const struct bqlm_nic *nic,
 	       (!cfg->napi_txlock || nq->lock == BQLM_NIC_LOCK_FREE);
 }
 
-/**
- * bqlm_napi_poll() - the queue's NAPI poll, one step
- * @nic: the state
- * @cfg: the configuration
- * @q: the queue
- * @ev: receives what the step did
- *
- * First step: (the tx lock with cfg->napi_txlock,) clean up to the budget
- * and enter netdev_tx_completed_queue() with the sum; a poll with nothing
- * to report goes straight to its tail. Second: dql_completed() ends.
- * Third: smp_mb(), the STACK_XOFF wake, then the tail: netif_tx_wake_queue()
- * if the driver had stopped the queue and there is room,
- * napi_complete_done() unless the budget was used up.
- *
- * Return: 0, -EAGAIN (waits for the tx lock), -EINVAL (not scheduled).
- */
-int bqlm_napi_poll(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
-		   unsigned int q, struct bqlm_inv_step *ev)
+/* bqlm_napi_poll()'s step, on a configuration already checked. */
+static int __bqlm_napi_poll(struct bqlm_nic *nic,
+			    const struct bqlm_nic_cfg *cfg, unsigned int q,
+			    struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq;
 	unsigned int pkts, bytes, held;
@@ -950,6 +992,31 @@ int bqlm_napi_poll(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	return 0;
 }
 
+/**
+ * bqlm_napi_poll() - the queue's NAPI poll, one step
+ * @nic: the state
+ * @cfg: the configuration
+ * @q: the queue
+ * @ev: receives what the step did
+ *
+ * First step: (the tx lock with cfg->napi_txlock,) clean up to the budget
+ * and enter netdev_tx_completed_queue() with the sum; a poll with nothing
+ * to report goes straight to its tail. Second: dql_completed() ends.
+ * Third: smp_mb(), the STACK_XOFF wake, then the tail: netif_tx_wake_queue()
+ * if the driver had stopped the queue and there is room,
+ * napi_complete_done() unless the budget was used up.
+ *
+ * Return: 0, -EAGAIN (waits for the tx lock), -EINVAL (not scheduled, or
+ * @cfg invalid).
+ */
+int bqlm_napi_poll(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
+		   unsigned int q, struct bqlm_inv_step *ev)
+{
+	if (!nic || !ev || bqlm_nic_cfg_check(cfg))
+		return -EINVAL;
+	return __bqlm_napi_poll(nic, cfg, q, ev);
+}
+
 static bool bqlm_nic_can_xdp(const struct bqlm_nic *nic,
 			     const struct bqlm_nic_cfg *cfg)
 {
@@ -959,18 +1026,9 @@ static bool bqlm_nic_can_xdp(const struct bqlm_nic *nic,
 	       nq->lock == BQLM_NIC_LOCK_FREE && bqlm_nic_room(nq, cfg);
 }
 
-/**
- * bqlm_ndo_xdp_xmit() - an XDP_TX frame on the last (shared) queue
- * @nic: the state
- * @cfg: the configuration
- *
- * Under the queue's tx lock, as drivers sharing a stack queue take it: the
- * frame goes on the ring, reported to netdev_tx_sent_queue() (whole, in
- * this step) only with BQLM_NIC_XDP_COUNTED, and the doorbell is rung.
- *
- * Return: 0, or -EINVAL when no frame may be sent now.
- */
-int bqlm_ndo_xdp_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
+/* bqlm_ndo_xdp_xmit()'s step, on a configuration already checked. */
+static int __bqlm_ndo_xdp_xmit(struct bqlm_nic *nic,
+			       const struct bqlm_nic_cfg *cfg)
 {
 	struct bqlm_nic_queue *nq = &nic->q[cfg->queues - 1];
 	struct bqlm_nic_pkt *p;
@@ -989,6 +1047,24 @@ int bqlm_ndo_xdp_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
 	return 0;
 }
 
+/**
+ * bqlm_ndo_xdp_xmit() - an XDP_TX frame on the last (shared) queue
+ * @nic: the state
+ * @cfg: the configuration
+ *
+ * Under the queue's tx lock, as drivers sharing a stack queue take it: the
+ * frame goes on the ring, reported to netdev_tx_sent_queue() (whole, in
+ * this step) only with BQLM_NIC_XDP_COUNTED, and the doorbell is rung.
+ *
+ * Return: 0, or -EINVAL when no frame may be sent now or @cfg is invalid.
+ */
+int bqlm_ndo_xdp_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
+{
+	if (!nic || bqlm_nic_cfg_check(cfg))
+		return -EINVAL;
+	return __bqlm_ndo_xdp_xmit(nic, cfg);
+}
+
 static bool bqlm_nic_can_cleantx(const struct bqlm_nic *nic,
 				  const struct bqlm_nic_cfg *cfg, unsigned int q)
 {
@@ -1002,25 +1078,10 @@ static bool bqlm_nic_can_cleantx(const struct bqlm_nic *nic,
 	       nq->lock == BQLM_NIC_LOCK_FREE && bqlm_nic_cleanable(nq, cfg);
 }
 
-/**
- * bqlm_napi_poll_cleantx() - the RX poll cleans the tx ring, one step
- * @nic: the state
- * @cfg: the configuration
- * @q: the queue
- * @ev: receives what the step did
- *
- * With cfg->rx_cleanup, as virtnet_poll_cleantx(): if __netif_tx_trylock()
- * succeeds, clean what the device completed, netdev_tx_completed_queue()
- * with the sum (both of its steps: no one else can take the lock
- * meanwhile), wake the queue on room, unlock. A busy lock makes the RX
- * poll skip the cleanup, which the model shows as the step not being
- * enabled.
- *
- * Return: 0, or -EINVAL when the cleanup would not run or find nothing.
- */
-int bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
-			   const struct bqlm_nic_cfg *cfg, unsigned int q,
-			   struct bqlm_inv_step *ev)
+/* bqlm_napi_poll_cleantx()'s step, on a configuration already checked. */
+static int __bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
+				    const struct bqlm_nic_cfg *cfg,
+				    unsigned int q, struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq;
 	unsigned int pkts, bytes, held;
@@ -1039,6 +1100,31 @@ int bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
 	if (bqlm_netif_tx_queue_stopped(&nq->txq) && bqlm_nic_room(nq, cfg))
 		bqlm_netif_tx_wake_queue(&nq->txq);
 	return 0;
+}
+
+/**
+ * bqlm_napi_poll_cleantx() - the RX poll cleans the tx ring, one step
+ * @nic: the state
+ * @cfg: the configuration
+ * @q: the queue
+ * @ev: receives what the step did
+ *
+ * With cfg->rx_cleanup, as virtnet_poll_cleantx(): if __netif_tx_trylock()
+ * succeeds, clean what the device completed, netdev_tx_completed_queue()
+ * with the sum (both of its steps: no one else can take the lock
+ * meanwhile), wake the queue on room, unlock. A busy lock makes the RX
+ * poll skip the cleanup, which the model shows as the step not being
+ * enabled.
+ *
+ * Return: 0, or -EINVAL when the cleanup would not run or find nothing,
+ * or @cfg is invalid.
+ */
+int bqlm_napi_poll_cleantx(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
+			   unsigned int q, struct bqlm_inv_step *ev)
+{
+	if (!nic || !ev || bqlm_nic_cfg_check(cfg))
+		return -EINVAL;
+	return __bqlm_napi_poll_cleantx(nic, cfg, q, ev);
 }
 
 /* Can a path start? */
@@ -1194,26 +1280,10 @@ static void bqlm_nic_path_end(struct bqlm_nic *nic)
 	nic->op = 0;
 }
 
-/**
- * bqlm_nic_reset_path() - start a reset path, or run its next call
- * @nic: the state
- * @cfg: the configuration
- * @start: an enum bqlm_nic_path to start, or BQLM_NIC_NR_PATHS for the
- *	next call of the path in progress
- * @ev: receives what the step did
- *
- * Starting a path is the request (ifdown, ifup, ethtool, the watchdog, the
- * PM core); a close or suspend first takes the device down for the stack
- * (dev_close() deactivates the qdisc, the PM core detaches). Then each
- * call of cfg->ops[path] is one step; netif_tx_disable() waits for the tx
- * locks, napi_disable() for a running poll. An open or resume brings the
- * device up when its last call ran.
- *
- * Return: 0, -EAGAIN (the call waits), -EINVAL (nothing to do, or @start
- * out of range).
- */
-int bqlm_nic_reset_path(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
-			unsigned int start, struct bqlm_inv_step *ev)
+/* bqlm_nic_reset_path()'s step, on a configuration already checked. */
+static int __bqlm_nic_reset_path(struct bqlm_nic *nic,
+				 const struct bqlm_nic_cfg *cfg,
+				 unsigned int start, struct bqlm_inv_step *ev)
 {
 	if (start > BQLM_NIC_NR_PATHS)
 		return -EINVAL;
@@ -1257,6 +1327,32 @@ int bqlm_nic_reset_path(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	if (++nic->op == cfg->nr_ops[nic->path - 1])
 		bqlm_nic_path_end(nic);
 	return 0;
+}
+
+/**
+ * bqlm_nic_reset_path() - start a reset path, or run its next call
+ * @nic: the state
+ * @cfg: the configuration
+ * @start: an enum bqlm_nic_path to start, or BQLM_NIC_NR_PATHS for the
+ *	next call of the path in progress
+ * @ev: receives what the step did
+ *
+ * Starting a path is the request (ifdown, ifup, ethtool, the watchdog, the
+ * PM core); a close or suspend first takes the device down for the stack
+ * (dev_close() deactivates the qdisc, the PM core detaches). Then each
+ * call of cfg->ops[path] is one step; netif_tx_disable() waits for the tx
+ * locks, napi_disable() for a running poll. An open or resume brings the
+ * device up when its last call ran.
+ *
+ * Return: 0, -EAGAIN (the call waits), -EINVAL (nothing to do, @start
+ * out of range, or @cfg invalid).
+ */
+int bqlm_nic_reset_path(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
+			unsigned int start, struct bqlm_inv_step *ev)
+{
+	if (!nic || !ev || bqlm_nic_cfg_check(cfg))
+		return -EINVAL;
+	return __bqlm_nic_reset_path(nic, cfg, start, ev);
 }
 
 /*
@@ -1319,7 +1415,7 @@ static int bqlm_nic_do(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 		*evq = nic->xmit == BQLM_NIC_XMIT_IDLE ?
 		       bqlm_nic_next_queue(nic, cfg) : nic->xmit_q;
 		done = nic->q[*evq].txq.dql.num_completed;
-		ret = bqlm_ndo_start_xmit(nic, cfg, ev);
+		ret = __bqlm_ndo_start_xmit(nic, cfg, ev);
 		/* the cleanup's dql_completed(): done, or refused */
 		*completing = done != nic->q[*evq].txq.dql.num_completed ||
 			      ev->dql_err == -ERANGE;
@@ -1327,20 +1423,20 @@ static int bqlm_nic_do(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	case BQLM_NIC_A_DMA:
 		*where = "device DMA completion";
 		*evq = arg;
-		return bqlm_nic_dma_complete(nic, cfg, arg);
+		return __bqlm_nic_dma_complete(nic, cfg, arg);
 	case BQLM_NIC_A_NAPI:
 		*where = "napi_poll";
 		*evq = arg;
-		return bqlm_napi_poll(nic, cfg, arg, ev);
+		return __bqlm_napi_poll(nic, cfg, arg, ev);
 	case BQLM_NIC_A_XDP:
 		*where = "XDP_TX";
-		return bqlm_ndo_xdp_xmit(nic, cfg);
+		return __bqlm_ndo_xdp_xmit(nic, cfg);
 	case BQLM_NIC_A_CLEANTX:
 		*where = "virtnet_poll_cleantx";
 		*evq = arg;
 		done = arg < BQLM_NIC_MAX_QUEUES ?
 		       nic->q[arg].txq.dql.num_completed : 0;
-		ret = bqlm_napi_poll_cleantx(nic, cfg, arg, ev);
+		ret = __bqlm_napi_poll_cleantx(nic, cfg, arg, ev);
 		*completing = !ret &&
 			      (done != nic->q[arg].txq.dql.num_completed ||
 			       ev->dql_err == -ERANGE);
@@ -1348,7 +1444,7 @@ static int bqlm_nic_do(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	case BQLM_NIC_A_PATH:
 		*where = arg < BQLM_NIC_NR_PATHS ? bqlm_nic_path_names[arg] :
 			 nic->path ? bqlm_nic_path_names[nic->path - 1] : "?";
-		return bqlm_nic_reset_path(nic, cfg, arg, ev);
+		return __bqlm_nic_reset_path(nic, cfg, arg, ev);
 	default:
 		*where = "?";
 		return -EINVAL;
@@ -1444,25 +1540,27 @@ static int bqlm_nic_describe_xmit(const struct bqlm_nic *nic,
 				  const struct bqlm_nic_cfg *cfg, char *buf,
 				  size_t len)
 {
+	const char *call = cfg->sent_call == BQLM_NIC_CALL_XMIT_MORE ?
+			   "__netdev_tx_sent_queue" : "netdev_tx_sent_queue";
 	unsigned int q = nic->xmit_q;
 
 	switch (nic->xmit) {
 	case BQLM_NIC_XMIT_XOFF:
 		return snprintf(buf, len,
-				"stack: ndo_start_xmit [q%u tx lock]: netdev_tx_sent_queue: over limit, set STACK_XOFF",
-				q);
+				"stack: ndo_start_xmit [q%u tx lock]: %s: over limit, set STACK_XOFF",
+				q, call);
 	case BQLM_NIC_XMIT_RECHECK:
 		return snprintf(buf, len,
 				"stack: ndo_start_xmit [q%u tx lock]: smp_mb, re-check avail; doorbell if %s; unlock",
 				q, bqlm_nic_kick_names[cfg->doorbell]);
 	case BQLM_NIC_XMIT_SENT:
 		return snprintf(buf, len,
-				"stack: ndo_start_xmit [q%u tx lock]: after the doorbell: netdev_tx_sent_queue(%u B)",
-				q, cfg->len);
+				"stack: ndo_start_xmit [q%u tx lock]: after the doorbell: %s(%u B)",
+				q, call, cfg->len);
 	default:
 		q = bqlm_nic_next_queue(nic, cfg);
 		return snprintf(buf, len,
-				"stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]:%s write %u desc%s%s",
+				"stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]:%s write %u desc%s%s%s%s",
 				nic->sent + 1, cfg->len, q,
 				bqlm_nic_next_more(nic, cfg),
 				cfg->completers == BQLM_NIC_COMPLETE_NAPI_XMIT ?
@@ -1471,8 +1569,11 @@ static int bqlm_nic_describe_xmit(const struct bqlm_nic *nic,
 				cfg->stopcheck == BQLM_NIC_STOP_BEFORE_SENT ?
 				", ring-full stop" : "",
 				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
-				", netdev_tx_sent_queue: dql_queued" :
-				", doorbell");
+				", " : ", doorbell",
+				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
+				call : "",
+				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
+				": dql_queued" : "");
 	}
 }
 

@@ -66,7 +66,10 @@ void bqlm_cli_nic_usage(FILE *f)
 		"  --batch N            packets per xmit_more batch, 1..3\n"
 		"  --budget N           packets per NAPI poll, 1..%d\n"
 		"  --sent before-doorbell|after-doorbell   where netdev_tx_sent_queue sits\n"
+		"  --sent-call plain|xmit-more   netdev_tx_sent_queue() (STACK_XOFF whatever\n"
+		"                       xmit_more) or __netdev_tx_sent_queue(.., xmit_more)\n"
 		"  --doorbell sent-queue|xmit-stopped|xmit-more|always   what rings it\n"
+		"                       (sent-queue needs --sent-call xmit-more)\n"
 		"  --ring-stop before-sent|after-sent|after-doorbell   where the ring-full stop sits\n"
 		"  --completers napi|napi+xmit             who completes\n"
 		"  --napi-txlock on|off  the NAPI poll holds the tx lock\n"
@@ -133,6 +136,7 @@ static int nic_opt(const char *opt, const char *arg, struct nic_opts *o)
 	static const char *const map[] = { "rr", "q0", NULL };
 	static const char *const sent[] = {
 		"before-doorbell", "after-doorbell", NULL };
+	static const char *const call[] = { "plain", "xmit-more", NULL };
 	static const char *const kick[] = {
 		"sent-queue", "xmit-stopped", "xmit-more", "always", NULL };
 	static const char *const stop[] = {
@@ -184,6 +188,9 @@ static int nic_opt(const char *opt, const char *arg, struct nic_opts *o)
 	} else if (!strcmp(opt, "--sent")) {
 		r = nic_choice(opt, arg, sent, &v);
 		c->sent = r ? c->sent : v;
+	} else if (!strcmp(opt, "--sent-call")) {
+		r = nic_choice(opt, arg, call, &v);
+		c->sent_call = r ? c->sent_call : v;
 	} else if (!strcmp(opt, "--doorbell")) {
 		r = nic_choice(opt, arg, kick, &v);
 		c->doorbell = r ? c->doorbell : v;
@@ -258,6 +265,10 @@ static int nic_parse(int argc, char **argv, struct nic_opts *o)
 	}
 	if (o->cfg.ring < o->cfg.descs)
 		return nic_usage("%s", "--ring must be at least --descs");
+	if (o->cfg.doorbell == BQLM_NIC_KICK_SENT_QUEUE &&
+	    o->cfg.sent_call != BQLM_NIC_CALL_XMIT_MORE)
+		return nic_usage("%s",
+				 "--doorbell sent-queue needs --sent-call xmit-more (the plain call returns nothing)");
 	if (bqlm_nic_cfg_check(&o->cfg))
 		return nic_usage("%s", "invalid nic configuration");
 	return 0;
@@ -266,6 +277,8 @@ static int nic_parse(int argc, char **argv, struct nic_opts *o)
 static void nic_header(const char *profile, const struct nic_opts *o)
 {
 	static const char *const sent[] = { "before", "after" };
+	static const char *const call[] = {
+		"netdev_tx_sent_queue", "__netdev_tx_sent_queue(xmit_more)" };
 	static const char *const kick[] = {
 		"__netdev_tx_sent_queue()", "!xmit_more || netif_xmit_stopped()",
 		"!xmit_more", "every packet" };
@@ -283,8 +296,9 @@ static void nic_header(const char *profile, const struct nic_opts *o)
 	       c->packets, c->len, c->descs, c->queues,
 	       c->queues > 1 ? "s" : "", c->map == BQLM_NIC_MAP_RR ? "rr" : "q0",
 	       c->ring, c->batch, c->budget);
-	printf("xmit: netdev_tx_sent_queue %s the doorbell, ring-full stop %s, doorbell on %s\n",
-	       sent[c->sent], stop[c->stopcheck], kick[c->doorbell]);
+	printf("xmit: %s %s the doorbell, ring-full stop %s, doorbell on %s\n",
+	       call[c->sent_call], sent[c->sent], stop[c->stopcheck],
+	       kick[c->doorbell]);
 	printf("completion: %s%s%s, %s; XDP_TX frames %u (%s)\n",
 	       c->completers == BQLM_NIC_COMPLETE_NAPI ? "NAPI" :
 	       "NAPI and ndo_start_xmit", c->napi_txlock ?

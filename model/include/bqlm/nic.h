@@ -9,6 +9,7 @@
  * hook, it stands for:
  *
  *   bqlm_ndo_start_xmit()      the stack's ndo_start_xmit(): descriptors,
+ *                              netdev_tx_sent_queue() or
  *                              __netdev_tx_sent_queue() with xmit_more,
  *                              the doorbell, the ring-full stop
  *   bqlm_nic_dma_complete()    the device: DMA completes one descriptor,
@@ -65,9 +66,25 @@ enum bqlm_nic_sent {
 };
 
 /**
+ * enum bqlm_nic_sent_call - which sent call the driver makes
+ * @BQLM_NIC_CALL_PLAIN: netdev_tx_sent_queue() (or netdev_sent_queue()):
+ *	over the limit it sets STACK_XOFF, then smp_mb() and the re-check,
+ *	whatever netdev_xmit_more() says (e1000e, igb, bnxt_en, mtk_eth_soc)
+ * @BQLM_NIC_CALL_XMIT_MORE: __netdev_tx_sent_queue(txq, bytes, xmit_more)
+ *	(or __netdev_sent_queue()): with xmit_more set it only counts, and
+ *	returns whether the queue is stopped (mlx4_en, r8169, virtio_net)
+ * @BQLM_NIC_NR_CALL: number of values
+ */
+enum bqlm_nic_sent_call {
+	BQLM_NIC_CALL_PLAIN,
+	BQLM_NIC_CALL_XMIT_MORE,
+	BQLM_NIC_NR_CALL
+};
+
+/**
  * enum bqlm_nic_doorbell - when ndo_start_xmit() rings the doorbell
  * @BQLM_NIC_KICK_SENT_QUEUE: when __netdev_tx_sent_queue() returns true
- *	(evaluated where the sent call sits)
+ *	(evaluated where the sent call sits; needs BQLM_NIC_CALL_XMIT_MORE)
  * @BQLM_NIC_KICK_XMIT_STOPPED: !netdev_xmit_more() ||
  *	netif_xmit_stopped(txq), evaluated after the ring-full stop
  * @BQLM_NIC_KICK_XMIT_MORE: !netdev_xmit_more() only
@@ -216,6 +233,7 @@ enum bqlm_nic_path {
  * @batch: packets per xmit_more batch, 1..3 (1: xmit_more never set)
  * @budget: packets a NAPI poll cleans at most, 1..BQLM_NIC_MAX_RING
  * @sent: enum bqlm_nic_sent
+ * @sent_call: enum bqlm_nic_sent_call
  * @doorbell: enum bqlm_nic_doorbell
  * @stopcheck: enum bqlm_nic_stopcheck
  * @completers: enum bqlm_nic_completers
@@ -246,6 +264,7 @@ struct bqlm_nic_cfg {
 	unsigned int batch;
 	unsigned int budget;
 	enum bqlm_nic_sent sent;
+	enum bqlm_nic_sent_call sent_call;
 	enum bqlm_nic_doorbell doorbell;
 	enum bqlm_nic_stopcheck stopcheck;
 	enum bqlm_nic_completers completers;
@@ -413,9 +432,12 @@ int bqlm_nic_format_ops(const unsigned char *ops, unsigned int n, char *buf,
 			size_t len);
 const char *bqlm_nic_op_name(enum bqlm_nic_op op);
 const char *bqlm_nic_path_name(enum bqlm_nic_path path);
-void bqlm_nic_init(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg);
+int bqlm_nic_init(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg);
 
-/* The actors, one step per call: 0, -EAGAIN (waits), -EINVAL (nothing). */
+/*
+ * The actors, one step per call: 0, -EAGAIN (waits), -EINVAL (nothing, or
+ * a configuration bqlm_nic_cfg_check() refuses).
+ */
 int bqlm_ndo_start_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 			struct bqlm_inv_step *ev);
 int bqlm_nic_dma_complete(struct bqlm_nic *nic,
