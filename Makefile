@@ -131,7 +131,7 @@ check-headers: $(PUBLIC_HDRS) | check-deps
 
 # Install into a stage under build/, build examples/ against it through
 # pkg-config (static and shared), run them, check the exports, uninstall.
-check-install: | check-deps
+check-install: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm $(BUILD)/bqlm.pc | check-deps
 	@MAKE="$(MAKE)" CC="$(CC)" scripts/check-install.sh install \
 	  $(CURDIR)/$(BUILD)/stage
 

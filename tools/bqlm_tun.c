@@ -94,7 +94,8 @@ void bqlm_cli_tun_usage(FILE *f)
 		"  --packets N          1..%d (default 3)\n"
 		"  --len N              bytes per packet, 1..1000 (default 100)\n"
 		"  --limit N            the pinned DQL limit, 0..2000 (default 100)\n"
-		"common: --depth N, --max-states N, --all-traces, --no-trace\n",
+		"common: --depth N (1..65534), --max-states N (1..16777216),\n"
+		"        --all-traces, --no-trace, --json FILE\n",
 		BQLM_TUN_MAX_QUEUES, BQLM_TUN_MAX_CPUS, BQLM_TUN_MAX_PACKETS,
 		BQLM_PTR_RING_MAX, BQLM_PTR_RING_MAX, BQLM_XOFF_MAX_PACKETS);
 }
