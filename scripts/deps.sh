@@ -13,7 +13,10 @@ mode=${1:-check}
 want=(
 	"libcmocka-dev:/usr/include/cmocka.h"
 	"lcov:/usr/bin/lcov"
-	"gcc-multilib:/usr/lib/gcc/x86_64-linux-gnu/12/32/libgcc.a"
+	# gcc-12-multilib, not the gcc-multilib metapackage: that one conflicts
+	# with every Debian cross compiler (make kunit ARCH=s390, make
+	# kunit-build); its one file, /usr/include/asm, the Makefile replaces.
+	"gcc-12-multilib:/usr/lib/gcc/x86_64-linux-gnu/12/32/libgcc.a"
 	"libc6-dev-i386:/usr/include/x86_64-linux-gnu/gnu/stubs-32.h"
 	"g++:/usr/bin/g++"
 	"pkgconf:/usr/bin/pkg-config"
@@ -23,11 +26,11 @@ missing=()
 for w in "${want[@]}"; do
 	pkg=${w%%:*}
 	file=${w#*:}
-	if [ "$pkg" = gcc-multilib ] || [ "$pkg" = libc6-dev-i386 ]; then
+	if [ "$pkg" = gcc-12-multilib ] || [ "$pkg" = libc6-dev-i386 ]; then
 		# only on x86_64 hosts; elsewhere -m32 is not attempted
 		[ "$(uname -m)" = x86_64 ] || continue
 		# any gcc version's 32-bit libgcc will do
-		if [ "$pkg" = gcc-multilib ]; then
+		if [ "$pkg" = gcc-12-multilib ]; then
 			compgen -G "/usr/lib/gcc/x86_64-linux-gnu/*/32/libgcc.a" \
 				>/dev/null && continue
 		fi
