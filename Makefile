@@ -47,7 +47,7 @@ COV_MIN_LINES	:= 95
 COV_MIN_BRANCH	:= 85
 
 .PHONY: all check coverage kunit kunit-build kunit-replay kunit-golden deps clean check-deps m32 bench
-.PHONY: install uninstall check-install check-headers check-json print-version
+.PHONY: install uninstall check-install check-headers check-json check-svg print-version
 
 # The library's version; the shared library's soname is libbqlm.so.$(SOVERSION).
 VERSION		:= 0.1.0
@@ -139,6 +139,10 @@ check-install: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm $(BUILD)/bqlm
 check-json: $(BUILD)/bqlm
 	@scripts/check-install.sh json $(BUILD)/bqlm
 
+# bqlm sim --svg: the variants on the same axes
+check-svg: $(BUILD)/bqlm
+	@scripts/check-install.sh svg $(BUILD)/bqlm
+
 print-version:
 	@echo $(VERSION)
 
@@ -146,7 +150,7 @@ print-version:
 CLI_SRCS	:= $(wildcard tools/*.c)
 
 $(BUILD)/bqlm: $(call objs,rel,$(CLI_SRCS)) $(BUILD)/libbqlm.a
-	$(CC) -o $@ $^
+	$(CC) -o $@ $^ -lm
 
 bench: $(BUILD)/bqlm
 	@$(BUILD)/bqlm bench
@@ -227,7 +231,7 @@ check-deps:
 deps:
 	@scripts/deps.sh install
 
-check: $(BUILD)/asan/bqlm-kunit m32 check-headers check-install check-json
+check: $(BUILD)/asan/bqlm-kunit m32 check-headers check-install check-json check-svg
 	@mkdir -p $(BUILD)/cmocka-xml
 	@rm -f $(BUILD)/cmocka-xml/*.xml
 	@set -o pipefail; ASAN_OPTIONS=detect_leaks=1 \

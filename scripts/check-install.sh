@@ -6,6 +6,8 @@
 #	(c++11 and c++17), -Wall -Wextra -pedantic -Werror
 # check-install.sh json BQLM
 #	bqlm explore --json parses and agrees with the verdict and trace
+# check-install.sh svg BQLM
+#	bqlm sim --svg draws the variants on the same axes
 # check-install.sh install STAGE
 #	make install DESTDIR=STAGE, then: the installed files are there, the
 #	shared library has its soname and exports only what the public
@@ -130,9 +132,39 @@ assert d["trace"] is None and d["violations"] == [] and d["states"] > 0
 	echo "check-json: bqlm explore --json parsed: the merged trace ends in its verdict at its depth; fixed: ok, no trace"
 }
 
+# bqlm sim --svg: both usbnet variants on the CDF's log axis, with legends
+svg_check() {
+	local bqlm=$1 out
+	out=$(mktemp)
+	trap 'rm -f "$out"' RETURN
+	"$bqlm" sim usbnet --variant fixed --duration 2s --svg "$out" >/dev/null ||
+		fail "bqlm sim usbnet --svg: exit $?"
+	python3 -c '
+import sys, xml.dom.minidom as m
+d = m.parse(sys.argv[1])
+texts = [t.firstChild.data for t in d.getElementsByTagName("text")]
+lines = d.getElementsByTagName("polyline")
+assert "no-bql" in texts and "fixed" in texts, texts
+assert "1 ms" in texts and "10 ms" in texts, "decade ticks"
+cdf = [l for l in lines if l.getAttribute("stroke-width") == "1.5"]
+assert len(cdf) == 2, "one CDF per variant"
+tick = {t.firstChild.data: float(t.getAttribute("x"))
+        for t in d.getElementsByTagName("text") if t.firstChild.data.endswith(" ms")}
+med = [float(p[len(p) // 2].split(",")[0])
+       for p in (l.getAttribute("points").split() for l in cdf)]
+# a log axis: the decades equally spaced
+assert abs(2 * tick["10 ms"] - tick["1 ms"] - tick["100 ms"]) < 1, tick
+# medians: no-bql about 38 ms, fixed about 2.3 ms (README table)
+assert tick["10 ms"] < med[0] < tick["100 ms"], ("no-bql", med, tick)
+assert tick["1 ms"] < med[1] < tick["10 ms"], ("fixed", med, tick)
+' "$out" || fail "bqlm sim usbnet --svg: the drawing"
+	echo "check-svg: bqlm sim --svg draws no-bql and fixed on one log axis, each median between the right decade ticks"
+}
+
 case ${1:-} in
 headers)	headers "$2" ;;
 install)	install_check "$2" ;;
 json)		json_check "$2" ;;
+svg)		svg_check "$2" ;;
 *)		echo "usage: $0 headers \"HEADERS\" | install STAGE" >&2; exit 2 ;;
 esac

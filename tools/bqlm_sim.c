@@ -9,6 +9,7 @@
  *                [--reader RATE] [--sweep ring] [common options]
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +60,10 @@ void bqlm_cli_sim_usage(FILE *f)
 		"  --ping-interval T  at least 100us (default 10ms)\n"
 		"  --sample T         time-series interval, at least 10us (default 1ms)\n"
 		"  --csv FILE         write the time series (t_ns,series,value)\n"
-		"  --svg FILE         draw the ping latency CDF and the BQL limit\n"
+		"  --svg FILE         also run the other variants (usbnet: no-bql and\n"
+		"                     fixed; tun: all three) and draw them on the same\n"
+		"                     axes: ping latency CDF (log), BQL limit and bytes\n"
+		"                     in flight (tun: ring entries) over time\n"
 		"  --sweep KIND       link, bh or fifo: both variants over a range\n"
 		"       bqlm sim tun [options]      tun TX ring and its reader\n"
 		"tun options (and --duration, --seed, --qdisc, --traffic, --udp-rate,\n"
@@ -461,86 +465,162 @@ static int cmp_u64(const void *a, const void *b)
 }
 
 /* the value the second SVG panel draws: the BQL limit, or the tun ring */
-static unsigned int sample_val(const struct bqlm_sim_cfg *c,
-			       const struct bqlm_sim_sample *s)
+/* One simulation drawn by write_svg(). */
+struct svg_run {
+	const struct bqlm_sim_cfg *c;
+	struct bqlm_sim *sim;
+};
+
+static const char *const svg_colors[] = { "#c00", "#06c", "#090" };
+
+/* A log10 axis position of @v in [@lo, @hi] (decades) over @len. */
+static double svg_log(double v, double lo, double hi, double len)
 {
-	return c->dev == BQLM_SIM_TUN ? s->fifo : s->limit;
+	if (v < lo)
+		v = lo;
+	return len * (log10(v) - log10(lo)) / (log10(hi) - log10(lo));
 }
 
-/* Two panels: the ping latency CDF and the BQL limit over time. */
-static int write_svg(const char *path, struct bqlm_sim *sim,
-		     const struct bqlm_sim_cfg *c)
+/* "0.01 ms", "1 ms", "100 ms": a decade tick's label. */
+static void svg_ms(char *buf, size_t len, double ms)
 {
-	const double W = 420, H = 300, L = 60, T = 30, PW = 340, PH = 220;
-	const struct bqlm_sim_sample *s;
-	const struct bqlm_sim_ping *p;
-	unsigned long long *lat;
-	unsigned int n, i, lmax = 1;
-	double xmax;
+	int digits = ms < 1 ? (int)(-floor(log10(ms)) + 0.5) : 0;
+
+	snprintf(buf, len, "%.*f ms", digits, ms);
+}
+
+/*
+ * Panel 1: the ping latency CDF of every run on one log axis with a tick
+ * per decade; panel 2: over time, the BQL limit (solid) and the bytes in
+ * flight by the DQL (dashed) of every usbnet run with BQL, or the ring
+ * entries of every tun run. One colour per variant, with a legend.
+ */
+static int write_svg(const char *path, const struct svg_run *runs,
+		     unsigned int nr)
+{
+	const double W = 470, H = 320, L = 70, T = 30, PW = 370, PH = 220;
+	const struct bqlm_sim_cfg *c0 = runs[0].c;
+	bool tun = c0->dev == BQLM_SIM_TUN;
+	double lo = 1e9, hi = 0, x, ymax = 1, ms;
+	unsigned long long **lat;
+	unsigned int n, i, r;
+	char label[32];
+	int ret = -1;
 	FILE *f;
 
-	p = bqlm_sim_pings(sim, &n);
-	lat = malloc(sizeof(*lat) * (n ? n : 1));
+	lat = calloc(nr, sizeof(*lat));
 	if (!lat)
 		return -1;
-	for (i = 0; i < n; i++)
-		lat[i] = p[i].lat;
-	qsort(lat, n, sizeof(*lat), cmp_u64);
+	for (r = 0; r < nr; r++) {
+		const struct bqlm_sim_ping *p = bqlm_sim_pings(runs[r].sim, &n);
+		const struct bqlm_sim_sample *s = bqlm_sim_samples(runs[r].sim,
+								   &i);
+
+		while (i--)
+			ymax = fmax(ymax, tun ? s[i].fifo :
+				    fmax(s[i].limit, s[i].inflight));
+		lat[r] = malloc(sizeof(**lat) * (n ? n : 1));
+		if (!lat[r])
+			goto out;
+		for (i = 0; i < n; i++) {
+			lat[r][i] = p[i].lat;
+			lo = fmin(lo, p[i].lat / 1e6);
+			hi = fmax(hi, p[i].lat / 1e6);
+		}
+		qsort(lat[r], n, sizeof(**lat), cmp_u64);
+	}
+	if (hi <= 0)
+		lo = hi = 1;
+	lo = pow(10, floor(log10(lo > 0 ? lo : 1e-3)));
+	hi = pow(10, ceil(log10(hi)));
+	if (hi <= lo)
+		hi = lo * 10;
 	f = fopen(path, "w");
 	if (!f) {
 		fprintf(stderr, "bqlm sim: cannot write %s: %s\n", path,
 			strerror(errno));
-		free(lat);
-		return -1;
+		goto out;
 	}
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" font-family=\"sans-serif\" font-size=\"11\">\n",
 		2 * W, H);
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-	/* panel 1: CDF */
-	xmax = n ? lat[n - 1] / 1e6 : 1;
-	if (xmax <= 0)
-		xmax = 1;
-	fprintf(f, "<text x=\"%g\" y=\"18\">ping latency CDF (%s %s)</text>\n",
-		L, c->dev == BQLM_SIM_TUN ? "tun" : "usbnet", variant_name(c));
+	fprintf(f, "<text x=\"%g\" y=\"18\">ping latency CDF, %s (log scale)</text>\n",
+		L, tun ? "tun" : "usbnet");
 	fprintf(f, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" stroke=\"black\"/>\n",
 		L, T, PW, PH);
-	fprintf(f, "<polyline fill=\"none\" stroke=\"#c00\" points=\"");
-	for (i = 0; i < n; i++)
-		fprintf(f, "%.1f,%.1f ", L + PW * (lat[i] / 1e6) / xmax,
-			T + PH - PH * (i + 1.0) / n);
-	fprintf(f, "\"/>\n");
-	fprintf(f, "<text x=\"%g\" y=\"%g\">0</text><text x=\"%g\" y=\"%g\" text-anchor=\"end\">%.3f ms</text>\n",
-		L, T + PH + 14, L + PW, T + PH + 14, xmax);
-	fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">1</text><text x=\"%g\" y=\"%g\" text-anchor=\"end\">0</text>\n",
-		L - 4, T + 8, L - 4, T + PH);
-	/* panel 2: limit over time */
-	s = bqlm_sim_samples(sim, &n);
-	for (i = 0; i < n; i++)
-		if (sample_val(c, &s[i]) > lmax)
-			lmax = sample_val(c, &s[i]);
-	fprintf(f, "<text x=\"%g\" y=\"18\">%s over time</text>\n",
-		W + L, c->dev == BQLM_SIM_TUN ? "ring entries" :
-		"BQL limit (bytes)");
+	for (ms = lo; ms <= hi * 1.001; ms *= 10) {
+		x = L + svg_log(ms, lo, hi, PW);
+		svg_ms(label, sizeof(label), ms);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%g\" x2=\"%.1f\" y2=\"%g\" stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%g\" text-anchor=\"middle\">%s</text>\n",
+			x, T, x, T + PH, x, T + PH + 14, label);
+	}
+	for (i = 0; i <= 4; i++)
+		fprintf(f, "<line x1=\"%g\" y1=\"%.1f\" x2=\"%g\" y2=\"%.1f\" stroke=\"#ddd\"/><text x=\"%g\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>\n",
+			L, T + PH - PH * i / 4.0, L + PW, T + PH - PH * i / 4.0,
+			L - 4, T + PH - PH * i / 4.0 + 4, i / 4.0);
+	for (r = 0; r < nr; r++) {
+		bqlm_sim_pings(runs[r].sim, &n);
+		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
+			svg_colors[r % ARRAY_SIZE(svg_colors)]);
+		for (i = 0; i < n; i++)
+			fprintf(f, "%.1f,%.1f ",
+				L + svg_log(lat[r][i] / 1e6, lo, hi, PW),
+				T + PH - PH * (i + 1.0) / n);
+		fprintf(f, "\"/>\n<text x=\"%g\" y=\"%g\" fill=\"%s\">%s</text>\n",
+			L + 8, T + 16 + 14 * r,
+			svg_colors[r % ARRAY_SIZE(svg_colors)],
+			variant_name(runs[r].c));
+	}
+	fprintf(f, "<text x=\"%g\" y=\"18\">%s over time</text>\n", W + L,
+		tun ? "ring entries" :
+		"BQL limit (solid) and bytes in flight (dashed)");
 	fprintf(f, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" stroke=\"black\"/>\n",
 		W + L, T, PW, PH);
-	fprintf(f, "<polyline fill=\"none\" stroke=\"#00c\" points=\"");
-	for (i = 0; i < n; i++)
-		fprintf(f, "%.1f,%.1f ",
-			W + L + PW * (double)s[i].t / c->duration_ns,
-			T + PH - PH * (double)sample_val(c, &s[i]) / lmax);
-	fprintf(f, "\"/>\n");
-	fprintf(f, "<text x=\"%g\" y=\"%g\">0 s</text><text x=\"%g\" y=\"%g\" text-anchor=\"end\">%.3g s</text>\n",
-		W + L, T + PH + 14, W + L + PW, T + PH + 14,
-		c->duration_ns / 1e9);
-	fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%u</text><text x=\"%g\" y=\"%g\" text-anchor=\"end\">0</text>\n",
-		W + L - 4, T + 8, lmax, W + L - 4, T + PH);
+	for (r = 0; r < nr; r++) {
+		const struct bqlm_sim_sample *s = bqlm_sim_samples(runs[r].sim,
+								   &n);
+		const char *col = svg_colors[r % ARRAY_SIZE(svg_colors)];
+		unsigned int k;
+
+		for (k = 0; k < 2; k++) {
+			/* no DQL without BQL; one series for tun */
+			if (!tun && runs[r].c->variant == BQLM_USBNET_NO_BQL)
+				continue;
+			if (k == 1 && tun)
+				continue;
+			fprintf(f, "<polyline fill=\"none\" stroke=\"%s\"%s points=\"",
+				col, k ? " stroke-dasharray=\"4,3\"" : "");
+			for (i = 0; i < n; i++)
+				fprintf(f, "%.1f,%.1f ",
+					W + L + PW * (double)s[i].t /
+					runs[r].c->duration_ns,
+					T + PH - PH * (tun ? s[i].fifo : k ?
+						       s[i].inflight :
+						       s[i].limit) / ymax);
+			fprintf(f, "\"/>\n");
+		}
+		fprintf(f, "<text x=\"%g\" y=\"%g\" fill=\"%s\">%s%s</text>\n",
+			W + L + 8, T + 16 + 14 * r, col,
+			variant_name(runs[r].c),
+			!tun && runs[r].c->variant == BQLM_USBNET_NO_BQL ?
+			" (no DQL)" : "");
+	}
+	for (i = 0; i <= 4; i++)
+		fprintf(f, "<text x=\"%.1f\" y=\"%g\" text-anchor=\"middle\">%.3g s</text><text x=\"%g\" y=\"%.1f\" text-anchor=\"end\">%.0f</text>\n",
+			W + L + PW * i / 4.0, T + PH + 14,
+			c0->duration_ns / 1e9 * i / 4.0, W + L - 4,
+			T + PH - PH * i / 4.0 + 4, ymax * i / 4.0);
 	fprintf(f, "</svg>\n");
-	free(lat);
+	ret = 0;
 	if (fclose(f)) {
 		fprintf(stderr, "bqlm sim: cannot write %s\n", path);
-		return -1;
+		ret = -1;
 	}
-	return 0;
+out:
+	for (r = 0; r < nr; r++)
+		free(lat[r]);
+	free(lat);
+	return ret;
 }
 
 static int run_pair(struct bqlm_sim_cfg *c, const char *label)
@@ -622,6 +702,51 @@ static int run_sweep(struct sim_opts *o)
 	return 0;
 }
 
+/*
+ * --svg: the other variants of the comparison (usbnet: no-bql and fixed;
+ * tun: stock, stop-2019, backpressure) run with the same parameters, their
+ * rows printed, and all drawn on the same axes with @sim's run.
+ */
+static int svg_compare(const struct sim_opts *o, struct bqlm_sim *sim)
+{
+	static const enum bqlm_usbnet_variant usb[] = {
+		BQLM_USBNET_NO_BQL, BQLM_USBNET_FIXED,
+	};
+	struct bqlm_sim_cfg cfg[ARRAY_SIZE(tun_variants)];
+	struct svg_run runs[ARRAY_SIZE(tun_variants)];
+	bool tun = o->cfg.dev == BQLM_SIM_TUN;
+	unsigned int nr = tun ? ARRAY_SIZE(tun_variants) : ARRAY_SIZE(usb);
+	struct bqlm_sim_result r;
+	unsigned int v;
+	double wall;
+	int ret;
+
+	printf("  --svg: the same parameters with the other variants:\n");
+	for (v = 0; v < nr; v++) {
+		cfg[v] = *bqlm_sim_get_cfg(sim);
+		if (tun)
+			cfg[v].tun_variant = tun_variants[v];
+		else
+			cfg[v].variant = usb[v];
+		runs[v].c = &cfg[v];
+		runs[v].sim = NULL;
+		if (tun ? cfg[v].tun_variant == o->cfg.tun_variant :
+			  cfg[v].variant == o->cfg.variant) {
+			runs[v].sim = sim;
+			continue;
+		}
+		runs[v].sim = run_one(&cfg[v], &r, &wall, true);
+		if (!runs[v].sim)
+			break;
+		print_row(&cfg[v], &r);
+	}
+	ret = v < nr ? -1 : write_svg(o->svg, runs, nr);
+	while (v--)
+		if (runs[v].sim != sim)
+			bqlm_sim_destroy(runs[v].sim);
+	return ret;
+}
+
 /**
  * bqlm_cli_sim() - the sim command
  * @argc: arguments after "sim"
@@ -672,7 +797,7 @@ int bqlm_cli_sim(int argc, char **argv)
 	ret = r.dql_errors || r.violations || r.skb_exhausted ? 1 : 0;
 	if (o.csv && write_csv(o.csv, sim))
 		ret = 4;
-	if (o.svg && write_svg(o.svg, sim, bqlm_sim_get_cfg(sim)))
+	if (o.svg && svg_compare(&o, sim))
 		ret = 4;
 	bqlm_sim_destroy(sim);
 	return ret;
