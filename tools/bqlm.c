@@ -390,6 +390,8 @@ static int cmd_explore(int argc, char **argv)
 	ret = parse_explore(argc - 1, argv + 1, &o);
 	if (ret)
 		return ret;
+	if (o.schedule && !strcmp(o.schedule, "-") && bqlm_cli_json_stdout())
+		return bad_usage("%s", "--schedule - and --json - both want standard output");
 	return run_explore(&o, false, NULL, NULL);
 }
 

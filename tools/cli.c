@@ -151,6 +151,7 @@ double bqlm_cli_now(void)
 
 /* --json: where the JSON report goes, and the command line it names */
 static FILE *bqlm_cli_json_out;
+static bool bqlm_cli_json_to_stdout;
 static int bqlm_cli_json_argc;
 static char **bqlm_cli_json_argv;
 
@@ -185,6 +186,7 @@ int bqlm_cli_json_setup(int *argc, char **argv)
 	if (!path)
 		return 0;
 	if (!strcmp(path, "-")) {
+		bqlm_cli_json_to_stdout = true;
 		fflush(stdout);
 		fd = dup(STDOUT_FILENO);
 		bqlm_cli_json_out = fd < 0 ? NULL : fdopen(fd, "w");
@@ -201,6 +203,16 @@ int bqlm_cli_json_setup(int *argc, char **argv)
 		return EXIT_USAGE;
 	}
 	return 0;
+}
+
+/**
+ * bqlm_cli_json_stdout() - does the JSON report go to standard output?
+ *
+ * Return: true after "--json -".
+ */
+bool bqlm_cli_json_stdout(void)
+{
+	return bqlm_cli_json_out && bqlm_cli_json_to_stdout;
 }
 
 /* @s as a JSON string */

@@ -67,5 +67,6 @@ struct bqlm_cli_explore {
 
 int bqlm_cli_run_explore(const struct bqlm_cli_explore *e);
 int bqlm_cli_json_setup(int *argc, char **argv);
+bool bqlm_cli_json_stdout(void);
 
 #endif /* _BQLM_CLI_H */
