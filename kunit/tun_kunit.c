@@ -629,6 +629,11 @@ static void tun_config(struct kunit *test)
 			sizeof(struct bqlm_txq) + cfg.packets);
 	cfg.len = 0;
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	/* up to a 64 KB GSO packet */
+	cfg.len = BQLM_TUN_MAX_LEN;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
+	cfg.len = BQLM_TUN_MAX_LEN + 1;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 }
 
 /* Every action of a small exploration has a description. */

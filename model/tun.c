@@ -402,7 +402,7 @@ int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg)
 	    cfg->batch > 64 || cfg->detaches > 1 || cfg->set_iffs > 2 ||
 	    cfg->resizes > 1 || cfg->resize_to < 1 ||
 	    cfg->resize_to > BQLM_TUN_MAX_RING || cfg->len < 1 ||
-	    cfg->len > 1500)
+	    cfg->len > BQLM_TUN_MAX_LEN)
 		return -EINVAL;
 	/* bqlm_ptr_ring_resize() keeps what survives on the stack */
 	if (cfg->resizes && (cfg->ring > BQLM_PTR_RING_MAX ||

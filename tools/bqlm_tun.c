@@ -85,19 +85,21 @@ void bqlm_cli_tun_usage(FILE *f)
 		"  --set-iffs N         TUNSETIFF calls flipping IFF_BACKPRESSURE, 0..2 (default 0)\n"
 		"  --resizes N          tx_queue_len changes, 0..1 (default 0; bql: 1)\n"
 		"  --resize-to N        the new tx_queue_len, 1..%d (default 2)\n"
-		"  --len N              bytes per packet (BQL study), 1..1500 (default 100)\n"
+		"  --len N              bytes per packet (BQL study), 1..%d (default 100)\n"
 		"bql-xoff options:\n"
 		"  --no-barrier         remove the two smp_mb()\n"
 		"  --no-mb sent|completed  remove the smp_mb() of netdev_tx_sent_queue()\n"
 		"                       or of netdev_tx_completed_queue() only\n"
 		"  --memory-model M     sc, tso, pso, x86 (default tso)\n"
 		"  --packets N          1..%d (default 3)\n"
-		"  --len N              bytes per packet, 1..1000 (default 100)\n"
+		"  --len N              bytes per packet, 1..1000 (default 100; packets\n"
+		"                       times --len fit the 16-bit shared words)\n"
 		"  --limit N            the pinned DQL limit, 0..2000 (default 100)\n"
 		"common: --depth N (1..65534), --max-states N (1..16777216),\n"
 		"        --all-traces, --no-trace, --json FILE\n",
 		BQLM_TUN_MAX_QUEUES, BQLM_TUN_MAX_CPUS, BQLM_TUN_MAX_PACKETS,
-		BQLM_PTR_RING_MAX, BQLM_PTR_RING_MAX, BQLM_XOFF_MAX_PACKETS);
+		BQLM_PTR_RING_MAX, BQLM_PTR_RING_MAX, BQLM_TUN_MAX_LEN,
+		BQLM_XOFF_MAX_PACKETS);
 }
 
 struct tun_common {
@@ -272,7 +274,7 @@ static int tun_opt(const char *opt, const char *arg, void *p)
 	if (!strcmp(opt, "--resize-to"))
 		return tun_uint_opt(opt, arg, 1, BQLM_PTR_RING_MAX, &cfg->resize_to);
 	if (!strcmp(opt, "--len"))
-		return tun_uint_opt(opt, arg, 1, 1500, &cfg->len);
+		return tun_uint_opt(opt, arg, 1, BQLM_TUN_MAX_LEN, &cfg->len);
 	if (!strcmp(opt, "--noqueue")) {
 		cfg->qdisc = false;
 		return 1;

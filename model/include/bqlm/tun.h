@@ -44,6 +44,12 @@ extern "C" {
 #define BQLM_TUN_MAX_RING	BQLM_PTR_RING_LIMIT
 /* largest packet id, and largest bound of a bounded run */
 #define BQLM_TUN_MAX_ID		0xffff
+/*
+ * Longest packet (struct bqlm_tun_cfg.len): a 64 KB GSO skb less one byte.
+ * Only the BQL study counts bytes, in the DQL's 32-bit counters; no state
+ * field holds a length.
+ */
+#define BQLM_TUN_MAX_LEN	0xffff
 /* entries vhost-net takes per ptr_ring_consume_batched() in the model */
 #define BQLM_TUN_VHOST_BATCH	2
 
@@ -139,7 +145,7 @@ enum bqlm_tun_reader_kind {
  *	@resize_to of at most BQLM_PTR_RING_MAX
  * @resize_to: the new tx_queue_len, 1..BQLM_PTR_RING_MAX for the explorer,
  *	up to BQLM_TUN_MAX_RING otherwise
- * @len: bytes per packet, 1..1500 (the BQL study)
+ * @len: bytes per packet, 1..BQLM_TUN_MAX_LEN (the BQL study)
  * @stats: optional, mutable: figures gathered over every state explored
  *
  * Under a memory model other than sc the ring slots of every queue file
