@@ -25,7 +25,14 @@
  *  - The stack is one CPU running the qdisc: it sends cfg->packets packets
  *    in batches of cfg->batch with netdev_xmit_more() set on all but the
  *    last, to a queue only while netif_xmit_stopped() is false; a batch
- *    ends early when the driver stops the queue (dev_hard_start_xmit()).
+ *    ends early when the queue stops (dev_hard_start_xmit()), by the
+ *    driver's ring-full stop or by STACK_XOFF. It is not bounded by
+ *    dql_avail() as the qdisc's bulk dequeue is: an over-approximation.
+ *
+ *  - cfg->sent_call says which sent call the driver makes: the plain
+ *    netdev_tx_sent_queue() runs model/netdevice.c's over-limit, STACK_XOFF
+ *    and re-check steps whatever xmit_more is; __netdev_tx_sent_queue()
+ *    skips them while xmit_more is set.
  *
  *  - Ground truth per queue: the bytes of packets reported sent since the
  *    last reset that are still on the ring or were freed without a
@@ -37,7 +44,10 @@
  *  - Time is not modelled (every step at jiffies cfg->now), as in the
  *    usbnet model. Left out: TSO/GSO segmentation, fragments beyond
  *    cfg->descs, DMA mapping failures, the receive side, interrupt
- *    coalescing, per-CPU XDP queues, weak memory (bql-xoff covers it).
+ *    coalescing, per-CPU XDP queues, weak memory (bql-xoff covers it),
+ *    locks held by a reset path (bcmgenet's ring->lock), and the
+ *    interleavings inside the driver's own stop and re-check, which is one
+ *    step (docs/nic.md, "Known limits").
  */
 #include "bqlm_internal.h"
 #include <bqlm/nic.h>
