@@ -38,7 +38,16 @@ struct real_usbnet_param {
 	bool strict;
 	const char *desc;
 	unsigned int driver;
+	unsigned int expect;	/* replays: the checks the model violates */
+	unsigned int key;	/* replays: the verdict's check ... */
+	unsigned int depth;	/* ... and its witness's length */
 };
+
+#define OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
+#define BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
+#define RS	BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP)
+#define SC	BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION)
+#define SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
 
 /*
  * The explorations of docs/usbnet.md whose witnesses are replayed: the
@@ -46,43 +55,50 @@ struct real_usbnet_param {
  * code (cdc_ncm's at the 2 packets it needs) and the minidrivers.
  */
 static const struct real_usbnet_param real_usbnet_replays[] = {
-	{ BQLM_USBNET_MERGED, 3, 1, 1, 0, false, "merged-syzbot", REAL_HARNESS },
-	{ BQLM_USBNET_FIX_RESET, 3, 1, 1, 0, false, "fix-reset-resume", REAL_HARNESS },
-	{ BQLM_USBNET_V1, 3, 1, 1, 0, false, "v1", REAL_HARNESS },
-	{ BQLM_USBNET_V1, 3, 0, 0, 0, false, "v1-race-only", REAL_HARNESS },
+	{ BQLM_USBNET_MERGED, 3, 1, 1, 0, false, "merged-syzbot", REAL_HARNESS,
+	  OC | BB | RS | SA, BQLM_CHECK_DQL_OVER_COMPLETION, 11 },
+	{ BQLM_USBNET_FIX_RESET, 3, 1, 1, 0, false, "fix-reset-resume",
+	  REAL_HARNESS, OC | BB | SA, BQLM_CHECK_BYTE_BALANCE, 6 },
+	{ BQLM_USBNET_V1, 3, 1, 1, 0, false, "v1", REAL_HARNESS,
+	  OC | BB | RS | SC | SA, BQLM_CHECK_DQL_OVER_COMPLETION, 12 },
+	{ BQLM_USBNET_V1, 3, 0, 0, 0, false, "v1-race-only", REAL_HARNESS,
+	  SC, BQLM_CHECK_SERIAL_COMPLETION, 27 },
 	{ BQLM_USBNET_FIXED, 3, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  false, "fixed-avoid-unlink", REAL_HARNESS },
-	{ BQLM_USBNET_FIXED, 3, 1, 1, 0, false, "fixed", REAL_HARNESS },
-	{ BQLM_USBNET_NO_BQL, 3, 1, 1, 0, false, "no-bql", REAL_HARNESS },
+	  false, "fixed-avoid-unlink", REAL_HARNESS, OC | BB | RS,
+	  BQLM_CHECK_DQL_OVER_COMPLETION, 16 },
+	{ BQLM_USBNET_FIXED, 3, 1, 1, 0, false, "fixed", REAL_HARNESS, 0, 0, 0 },
+	{ BQLM_USBNET_NO_BQL, 3, 1, 1, 0, false, "no-bql", REAL_HARNESS, 0, 0, 0 },
 	{ BQLM_USBNET_MERGED, 2, 1, 1, 0, false, "merged-cdc_ether",
-	  REAL_CDC_ETHER },
+	  REAL_CDC_ETHER, OC | BB | RS | SA, BQLM_CHECK_DQL_OVER_COMPLETION,
+	  11 },
 	{ BQLM_USBNET_FIXED, 2, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  false, "fixed-aqc111", REAL_AQC111 },
+	  false, "fixed-aqc111", REAL_AQC111, OC | BB | RS,
+	  BQLM_CHECK_DQL_OVER_COMPLETION, 16 },
 	{ BQLM_USBNET_FIXED, 2, 1, 1, 0, false, "fixed-cdc_ncm-flush",
-	  REAL_CDC_NCM },
+	  REAL_CDC_NCM, OC | RS, BQLM_CHECK_DQL_OVER_COMPLETION, 29 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(real_usbnet_replays, real_usbnet_replays, desc);
 
 static const struct real_usbnet_param real_usbnet_variants[] = {
-	{ BQLM_USBNET_NO_BQL, 3, 1, 1, 0, false, "no-bql", REAL_HARNESS },
-	{ BQLM_USBNET_V1, 3, 1, 1, 0, false, "v1", REAL_HARNESS },
-	{ BQLM_USBNET_MERGED, 3, 1, 1, 0, false, "merged", REAL_HARNESS },
-	{ BQLM_USBNET_FIX_RESET, 3, 1, 1, 0, false, "fix-reset", REAL_HARNESS },
-	{ BQLM_USBNET_FIXED, 3, 1, 1, 0, false, "fixed", REAL_HARNESS },
+	{ BQLM_USBNET_NO_BQL, 3, 1, 1, 0, false, "no-bql", REAL_HARNESS, 0, 0, 0 },
+	{ BQLM_USBNET_V1, 3, 1, 1, 0, false, "v1", REAL_HARNESS, 0, 0, 0 },
+	{ BQLM_USBNET_MERGED, 3, 1, 1, 0, false, "merged", REAL_HARNESS, 0, 0, 0 },
+	{ BQLM_USBNET_FIX_RESET, 3, 1, 1, 0, false, "fix-reset", REAL_HARNESS, 0, 0, 0 },
+	{ BQLM_USBNET_FIXED, 3, 1, 1, 0, false, "fixed", REAL_HARNESS, 0, 0, 0 },
 	{ BQLM_USBNET_FIXED, 3, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  false, "fixed-avoid-unlink", REAL_HARNESS },
+	  false, "fixed-avoid-unlink", REAL_HARNESS, 0, 0, 0 },
 	{ BQLM_USBNET_MERGED, 3, 1, 1, 0, false, "merged-cdc_ether",
-	  REAL_CDC_ETHER },
+	  REAL_CDC_ETHER, 0, 0, 0 },
 	{ BQLM_USBNET_FIXED, 3, 1, 1, 0, false, "fixed-cdc_ether",
-	  REAL_CDC_ETHER },
+	  REAL_CDC_ETHER, 0, 0, 0 },
 	{ BQLM_USBNET_MERGED, 3, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  false, "merged-aqc111", REAL_AQC111 },
+	  false, "merged-aqc111", REAL_AQC111, 0, 0, 0 },
 	{ BQLM_USBNET_FIXED, 3, 1, 1, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  false, "fixed-aqc111", REAL_AQC111 },
+	  false, "fixed-aqc111", REAL_AQC111, 0, 0, 0 },
 	{ BQLM_USBNET_MERGED, 3, 1, 1, 0, false, "merged-cdc_ncm",
-	  REAL_CDC_NCM },
-	{ BQLM_USBNET_FIXED, 3, 1, 1, 0, false, "fixed-cdc_ncm", REAL_CDC_NCM },
+	  REAL_CDC_NCM, 0, 0, 0 },
+	{ BQLM_USBNET_FIXED, 3, 1, 1, 0, false, "fixed-cdc_ncm", REAL_CDC_NCM, 0, 0, 0 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(real_usbnet_variants, real_usbnet_variants, desc);
@@ -138,6 +154,9 @@ static void real_usbnet_cfg(const struct real_usbnet_param *p,
 	}
 	if (p->driver == REAL_CDC_NCM)
 		cfg->fixup = BQLM_USBNET_FIXUP_MULTI;
+	/* without CONFIG_PM usbnet has no EVENT_DEV_ASLEEP deferral */
+	if (!IS_ENABLED(CONFIG_PM))
+		cfg->suspends = 0;
 }
 
 static void real_usbnet_report(struct kunit *test,
@@ -164,6 +183,57 @@ static void real_usbnet_line(void *arg, const char *line)
 
 	l->n++;
 	kunit_info(l->test, "%s", line);
+}
+
+struct real_usbnet_text {
+	char buf[8192];
+	size_t len;
+};
+
+static void real_usbnet_text_line(void *arg, const char *line)
+{
+	struct real_usbnet_text *t = arg;
+	size_t n = strlen(line);
+
+	if (t->len + n + 2 > sizeof(t->buf))
+		return;
+	memcpy(t->buf + t->len, line, n);
+	t->len += n;
+	t->buf[t->len++] = '\n';
+	t->buf[t->len] = '\0';
+}
+
+/*
+ * Write a witness as a schedule and read it back: the replay then runs
+ * what "make kunit-replay" would, and the round trip is checked.
+ */
+static int real_usbnet_roundtrip(struct kunit *test,
+				 const struct bqlm_usbnet_cfg *cfg,
+				 enum bqlm_check c, unsigned int *path, int n)
+{
+	struct real_usbnet_text *t = kunit_kzalloc(test, sizeof(*t),
+						   GFP_KERNEL);
+	unsigned int *back = kunit_kcalloc(test, REAL_MAX_PATH, sizeof(*back),
+					   GFP_KERNEL);
+	struct bqlm_usbnet_cfg *got = kunit_kzalloc(test, sizeof(*got),
+						    GFP_KERNEL);
+	enum bqlm_check check;
+	char err[96];
+	int m;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_NOT_NULL(test, back);
+	KUNIT_ASSERT_NOT_NULL(test, got);
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_schedule_write(cfg, c, path, n,
+			real_usbnet_text_line, t), 0);
+	m = bqlm_usbnet_schedule_parse(t->buf, got, &check, back,
+				       REAL_MAX_PATH, err, sizeof(err));
+	KUNIT_ASSERT_EQ_MSG(test, m, n, "%s", err);
+	KUNIT_EXPECT_EQ(test, check, c);
+	KUNIT_EXPECT_EQ(test, memcmp(back, path, n * sizeof(*path)), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(got, cfg, sizeof(*cfg)), 0);
+	memcpy(path, back, n * sizeof(*path));
+	return m;
 }
 
 static void real_usbnet_replay(struct kunit *test)
@@ -209,6 +279,8 @@ static void real_usbnet_replay(struct kunit *test)
 		}
 		kunit_info(test, "witness of %s, %d steps, on the real code:",
 			   bqlm_check_name(c), n);
+		/* through a schedule file's text and back, as make kunit-replay */
+		n = real_usbnet_roundtrip(test, cfg, c, path, n);
 		lines.n = 0;
 		KUNIT_ASSERT_EQ(test, bqlm_rcu_lockstep(r, path, n, 0, 0,
 							 real_usbnet_line,
@@ -225,12 +297,13 @@ static void real_usbnet_replay(struct kunit *test)
 		replayed++;
 	}
 	bqlm_explorer_destroy(x);
-	if (p->variant == BQLM_USBNET_NO_BQL ||
-	    (p->variant == BQLM_USBNET_FIXED && !p->flags &&
-	     p->driver != REAL_CDC_NCM))
-		KUNIT_EXPECT_EQ(test, xres->violated, 0U);
-	else
-		KUNIT_EXPECT_GT(test, replayed, 0U);
+	if (IS_ENABLED(CONFIG_PM)) {
+		/* the verdicts of docs/usbnet.md, replayed to the step */
+		KUNIT_EXPECT_EQ(test, xres->violated, p->expect);
+		if (p->expect)
+			KUNIT_EXPECT_EQ(test, xres->w[p->key].depth, p->depth);
+	}
+	KUNIT_EXPECT_EQ(test, replayed, (unsigned int)hweight32(xres->violated));
 	kunit_info(test, "%u witnesses replayed on the real code", replayed);
 }
 
@@ -342,8 +415,8 @@ static void real_usbnet_schedule(struct kunit *test)
 	struct real_usbnet_lines lines = { .test = test };
 	struct bqlm_rcu_session *r;
 	enum bqlm_check check;
+	unsigned int c, driver;
 	char err[128];
-	unsigned int c;
 	int n;
 
 	if (!text)
@@ -356,7 +429,19 @@ static void real_usbnet_schedule(struct kunit *test)
 	KUNIT_ASSERT_GE_MSG(test, n, 0, "bad schedule: %s", err);
 	kunit_info(test, "schedule: %s, %d steps, expects %s", bqlm_usbnet_variant_name(cfg->variant),
 		   n, check ? bqlm_check_name(check) : "no violation");
-	r = real_usbnet_session(test, cfg, REAL_HARNESS);
+	/* whose driver_info: the harness's, or the minidriver it describes */
+	if (cfg->fixup == BQLM_USBNET_FIXUP_PAD)
+		driver = REAL_AQC111;
+	else if (cfg->fixup == BQLM_USBNET_FIXUP_MULTI)
+		driver = REAL_CDC_NCM;
+	else
+		driver = REAL_HARNESS;
+	r = bqlm_rcu_session_create(cfg, driver);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(r),
+			       "no driver_info of the harness runs fixup %u with flags %#x (%ld)",
+			       cfg->fixup, cfg->flags, PTR_ERR(r));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, real_usbnet_end,
+							r), 0);
 	KUNIT_ASSERT_EQ(test, bqlm_rcu_lockstep(r, path, n, 0, 0,
 						 real_usbnet_line, &lines,
 						 res), 0);

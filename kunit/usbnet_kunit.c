@@ -1184,6 +1184,12 @@ static void usbnet_schedule_roundtrip(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, memcmp(&back, &cfg, sizeof(cfg)), 0);
 	KUNIT_EXPECT_EQ(test, check, BQLM_CHECK_STALL);
 
+	/* a ';' inside a comment does not end the line */
+	n = bqlm_usbnet_schedule_parse("variant v1 # a; b\nstep 0x100 # c; TX_QLEN",
+				       &back, &check, got, ARRAY_SIZE(got),
+				       err, sizeof(err));
+	KUNIT_EXPECT_EQ_MSG(test, n, 1, "%s", err);
+
 	/* as the command line has it: ';' ends a line, ',' splits words */
 	n = bqlm_usbnet_schedule_parse("variant,merged;packets,1;step,0x100;steps,1",
 				       &back, &check, got, ARRAY_SIZE(got),
@@ -1214,7 +1220,8 @@ static const struct {
 	{ "lens 0", "the configuration is out of range" },
 	{ "check stal", "line 1: unknown check 'stal'" },
 	{ "fixup zero", "line 1: unknown fixup 'zero'" },
-	{ "steps 2\nstep 0x100", "declares 2 steps and has 1" },
+	{ "variant v1\nsteps 2\nstep 0x100", "declares 2 steps and has 1" },
+	{ "steps 1\nstep 0x100", "no 'variant' line" },
 	{ "step 1;step 2;step 3;step 4;step 5", "line 5: too many steps" },
 	{ "a b c d e", "line 1: too many words" },
 	{ "tx-qlen 0", "the configuration is out of range" },

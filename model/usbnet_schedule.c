@@ -22,6 +22,10 @@
 
 #define BQLM_SCHED_LINE		256
 #define BQLM_SCHED_WORDS	4
+/* What a schedule has declared: the low bits are its step count */
+#define BQLM_SCHED_HAS_VARIANT	0x40000000
+#define BQLM_SCHED_HAS_STEPS	0x20000000
+#define BQLM_SCHED_STEPS_MASK	0x0fffffff
 
 static const char *const bqlm_sched_fixups[BQLM_USBNET_NR_FIXUPS] = {
 	[BQLM_USBNET_FIXUP_NONE] = "none",
@@ -208,7 +212,7 @@ static int bqlm_sched_num(struct bqlm_sched_in *in, char **w, unsigned int nw,
 static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 			   struct bqlm_usbnet_cfg *cfg, enum bqlm_check *check,
 			   unsigned int *actions, unsigned int max,
-			   unsigned int *n, int *declared)
+			   unsigned int *n, unsigned int *declared)
 {
 	unsigned int v, c;
 	int ret = 0;
@@ -220,6 +224,7 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 		if (ret < 0)
 			return bqlm_sched_fail(in, "unknown variant", w[1]);
 		cfg->variant = ret;
+		*declared |= BQLM_SCHED_HAS_VARIANT;
 		return 0;
 	}
 	if (!strcmp(w[0], "fixup")) {
@@ -264,7 +269,8 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 	}
 	if (!strcmp(w[0], "steps")) {
 		ret = bqlm_sched_num(in, w, nw, max, &v);
-		*declared = v;
+		*declared = (*declared & BQLM_SCHED_HAS_VARIANT) |
+			    BQLM_SCHED_HAS_STEPS | v;
 		return ret;
 	}
 	for (v = 0; v < ARRAY_SIZE(bqlm_sched_keys); v++)
@@ -298,9 +304,9 @@ int bqlm_usbnet_schedule_parse(const char *text, struct bqlm_usbnet_cfg *cfg,
 {
 	struct bqlm_sched_in in = { .err = err, .errlen = errlen };
 	char buf[BQLM_SCHED_LINE], *w[BQLM_SCHED_WORDS + 1];
-	unsigned int n = 0, len, nw;
-	int declared = -1, ret;
+	unsigned int n = 0, len, nw, declared = 0;
 	bool comment;
+	int ret;
 
 	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_FIXED);
 	*check = BQLM_CHECK_NONE;
@@ -310,7 +316,9 @@ int bqlm_usbnet_schedule_parse(const char *text, struct bqlm_usbnet_cfg *cfg,
 		len = 0;
 		nw = 0;
 		comment = false;
-		for (; *text && *text != '\n' && *text != ';'; text++) {
+		/* a comment runs to the newline, ';' in it included */
+		for (; *text && *text != '\n' && (comment || *text != ';');
+		     text++) {
 			if (*text == '#')
 				comment = true;
 			if (comment)
@@ -343,9 +351,12 @@ int bqlm_usbnet_schedule_parse(const char *text, struct bqlm_usbnet_cfg *cfg,
 			return ret;
 	}
 	in.line = 0;
-	if (declared >= 0 && (unsigned int)declared != n) {
-		snprintf(err, errlen, "the schedule declares %d steps and has %u (cut short?)",
-			 declared, n);
+	if (n && !(declared & BQLM_SCHED_HAS_VARIANT))
+		return bqlm_sched_fail(&in, "no 'variant' line", NULL);
+	if ((declared & BQLM_SCHED_HAS_STEPS) &&
+	    (declared & BQLM_SCHED_STEPS_MASK) != n) {
+		snprintf(err, errlen, "the schedule declares %u steps and has %u (cut short?)",
+			 declared & BQLM_SCHED_STEPS_MASK, n);
 		return -EINVAL;
 	}
 	if (bqlm_usbnet_cfg_check(cfg))

@@ -2091,6 +2091,8 @@ static int bqlm_rcu_once(struct bqlm_rcu_session *r,
 	unsigned int step, action, mask, nm, nr;
 	struct bqlm_rcu *u = r->u;
 	struct bqlm_prng rng;
+	bool ticked = false;
+	unsigned long now;
 	const char *what;
 	int ret;
 
@@ -2113,6 +2115,10 @@ static int bqlm_rcu_once(struct bqlm_rcu_session *r,
 		}
 		r->sys.describe_action(r->sys.ctx, r->from, action, res->desc,
 				       sizeof(res->desc));
+		/* the model's step at the jiffies value the real one starts at */
+		now = jiffies;
+		r->cfg.now = now;
+		u->cfg.now = now;
 		memcpy(r->to, r->from, r->sys.state_size);
 		memset(r->each, 0, sizeof(r->each));
 		ret = r->sys.step(r->sys.ctx, r->from, action, r->to, r->each);
@@ -2132,6 +2138,7 @@ static int bqlm_rcu_once(struct bqlm_rcu_session *r,
 		bqlm_rcu_first(res->model_first, mask, step);
 
 		ret = bqlm_rcu_step(u, action);
+		ticked = time_after(jiffies, now);
 		if (ret || bqlm_rcu_error(u)) {
 			res->err_step = step;
 			scnprintf(res->err, sizeof(res->err),
@@ -2169,7 +2176,8 @@ static int bqlm_rcu_once(struct bqlm_rcu_session *r,
 		if (bqlm_rcu_fatal(res->model_violated))
 			break;
 	}
-	ret = time_after(jiffies, r->cfg.now) && res->diff_step ? -EAGAIN : 0;
+	/* a tick inside the differing real step: the model saw another now */
+	ret = ticked && res->diff_step ? -EAGAIN : 0;
 	if (bqlm_rcu_down(u)) {
 		ret = -EBUSY;
 		res->err_step = res->steps + 1;

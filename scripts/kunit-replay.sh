@@ -31,13 +31,19 @@ line=$(sed -e 's/#.*//' -e 's/[[:space:]]\{1,\}/,/g' -e 's/^,//' -e 's/,$//' "$f
 	die 1 "$file has characters a schedule does not use (words, numbers, '-', '.')"
 ((${#line} < 3500)) || die 1 "$file is too long for the kernel command line (${#line} bytes)"
 
-KUNIT_ARGS="'bqlm_real_usbnet_schedule' --raw_output=kunit --kernel_args=bqlm_kunit.schedule=$line" \
-	"$REPO/scripts/kunit.sh" >"$REPO/build/kunit-replay.log" 2>&1 || true
 log="$REPO/build/kunit-test.log"
-[[ -f "$log" ]] || { tail -20 "$REPO/build/kunit-replay.log"; die 1 "the kernel did not run (build/kunit-replay.log)"; }
+mkdir -p "$REPO/build"
+rm -f "$log"	# never read an earlier run's log
+rc=0
+KUNIT_ARGS="'bqlm_real_usbnet_schedule' --raw_output=kunit --kernel_args=bqlm_kunit.schedule=$line" \
+	"$REPO/scripts/kunit.sh" >"$REPO/build/kunit-replay.log" 2>&1 || rc=$?
+if [[ ! -f "$log" ]] || ! grep -q 'real_usbnet_schedule: schedule:' "$log"; then
+	tail -20 "$REPO/build/kunit-replay.log"
+	die 1 "the schedule did not run (exit $rc; build/kunit-replay.log)"
+fi
 grep -E 'real_usbnet_schedule|EXPECTATION|ASSERTION|Expected|bad schedule|step [0-9]+' "$log" |
 	sed -e 's/^ *# real_usbnet_schedule: //'
-if grep -Eq '^ *ok [0-9]+ real_usbnet_schedule' "$log"; then
+if [[ $rc -eq 0 ]] && grep -Eq '^ *ok [0-9]+ real_usbnet_schedule$' "$log"; then
 	echo "kunit-replay: the real usbnet.c did what the model did"
 	exit 0
 fi
