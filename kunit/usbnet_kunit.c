@@ -65,6 +65,10 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	  1, false, 22428, 71317, 0, BQLM_CHECK_NONE, 0 },
 	{ "fixed-pad", BQLM_USBNET_FIXED, 2, BQLM_USBNET_FIXUP_PAD, 60, 0, 1,
 	  1, false, 22428, 71317, 0, BQLM_CHECK_NONE, 0 },
+	/* asix: FLAG_MULTI_PACKET, the minidriver pads (64 + 4 bytes) */
+	{ "fixed-asix", BQLM_USBNET_FIXED, 2, BQLM_USBNET_FIXUP_PAD, 60,
+	  BQLM_USBNET_FLAG_MULTI_PACKET, 1, 1, false, 22428, 71317, 0,
+	  BQLM_CHECK_NONE, 0 },
 	/* aqc111: usbnet_stop() leaves the tx URBs in flight */
 	{ "fixed-avoid-unlink", BQLM_USBNET_FIXED, 2, BQLM_USBNET_FIXUP_NONE,
 	  1514, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS, 1, 1, false, 40492,
@@ -836,6 +840,24 @@ static void usbnet_max_lengths(struct kunit *test)
 	usbnet_send_len(test, u, 1023 * 64);
 	KUNIT_EXPECT_EQ(test, u->dev->skb[1].len, 1023 * 64 + 1);
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_start_xmit"), 0U);
+
+	/* FLAG_MULTI_PACKET, asix: its tx_fixup() pads by 4, usbnet not */
+	cfg->fixup = BQLM_USBNET_FIXUP_PAD;
+	cfg->pad_header = 4;
+	cfg->flags = BQLM_USBNET_FLAG_MULTI_PACKET;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg), 65527U);
+	cfg->lens[0] = 60;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
+	bqlm_usbnet_init(u->dev, cfg);
+	usbnet_send_len(test, u, 60);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[0].len, 60 + 4 + 4);
+	usbnet_complete(test, u, 0);
+	usbnet_run_bh(test, u);
+	KUNIT_EXPECT_EQ(test, u->dev->txq.dql.num_completed, 68U);
+	usbnet_send_len(test, u, 61);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[1].len, 61 + 4);
+	cfg->flags = 0x4;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
 }
 
 /*

@@ -197,7 +197,8 @@ int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg)
 	    !cfg->tx_qlen || !cfg->maxpacket ||
 	    cfg->stops > 3 || cfg->suspends > 3 || cfg->timeouts > 3 ||
 	    (cfg->statuses & ~((1U << BQLM_USBNET_ST_UNLINKED) - 1)) ||
-	    (cfg->flags & ~BQLM_USBNET_FLAG_AVOID_UNLINK_URBS))
+	    (cfg->flags & ~(BQLM_USBNET_FLAG_AVOID_UNLINK_URBS |
+			    BQLM_USBNET_FLAG_MULTI_PACKET)))
 		return -EINVAL;
 	for (i = 0; i < cfg->nr_lens; i++)
 		if (!cfg->lens[i] || cfg->lens[i] > bqlm_usbnet_max_len(cfg))
@@ -211,9 +212,10 @@ int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg)
  * @cfg: the configuration (its fixup and pad_header)
  *
  * The URB usbnet_start_xmit() submits must fit BQLM_USBNET_MAX_SKB_LEN
- * after tx_fixup() and the one-byte pad of a transfer that fills its last
- * packet: without a tx_fixup() 65534 bytes; with the pad fixup that less
- * its header; with the multi fixup BQLM_USBNET_NCM_MAX datagrams, each but
+ * after tx_fixup() and the pad of a transfer that fills its last packet
+ * (usbnet's byte, or BQLM_USBNET_ASIX_FILL with FLAG_MULTI_PACKET):
+ * without a tx_fixup() 65534 bytes; with the pad fixup that less its
+ * header; with the multi fixup BQLM_USBNET_NCM_MAX datagrams, each but
  * the last rounded up to the NTB's alignment, behind the NTB16 headers
  * (the model does not split an NTB at the device's dwNtbOutMaxSize).
  *
@@ -221,16 +223,19 @@ int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg)
  */
 unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg)
 {
-	const unsigned int room = BQLM_USBNET_MAX_SKB_LEN - 1;
+	unsigned int room = BQLM_USBNET_MAX_SKB_LEN - 1;
 
 	switch (cfg->fixup) {
 	case BQLM_USBNET_FIXUP_MULTI:
+		/* cdc_ncm's own short-packet byte */
 		return (room - BQLM_USBNET_NCM_HEADER -
 			(BQLM_USBNET_NCM_MAX - 1) * (BQLM_USBNET_NCM_ALIGN - 1)) /
 		       BQLM_USBNET_NCM_MAX;
-	case BQLM_USBNET_FIXUP_PAD:
-		return room - min(cfg->pad_header, 64U);
 	default:
+		if (cfg->flags & BQLM_USBNET_FLAG_MULTI_PACKET)
+			room = BQLM_USBNET_MAX_SKB_LEN - BQLM_USBNET_ASIX_FILL;
+		if (cfg->fixup == BQLM_USBNET_FIXUP_PAD)
+			room -= min(cfg->pad_header, 64U);
 		return room;
 	}
 }
@@ -509,9 +514,14 @@ static unsigned int bqlm_usbnet_tx_fixup(struct bqlm_usbnet *dev,
 		out = len;
 		break;
 	}
-	/* no FLAG_SEND_ZLP: a full last packet gets one byte more */
+	/*
+	 * No FLAG_SEND_ZLP: a transfer that fills its last packet gets one
+	 * byte more from usbnet; with FLAG_MULTI_PACKET, usbnet leaves it to
+	 * the minidriver, whose tx_fixup() (asix's) appends four.
+	 */
 	if (out % cfg->maxpacket == 0)
-		out++;
+		out += cfg->flags & BQLM_USBNET_FLAG_MULTI_PACKET ?
+		       BQLM_USBNET_ASIX_FILL : 1;
 	return out;
 }
 

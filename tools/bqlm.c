@@ -44,17 +44,23 @@ static void print_help(FILE *f)
 		"  --variant NAME     no-bql, v1, merged, fix-reset, fixed (required)\n"
 		"  --packets N        packets the stack sends, 1..%d (default 3)\n"
 		"  --lens A[,B]       one or two packet lengths in bytes, 1..%d\n"
-		"                     (default 1514); with --fixup pad at most\n"
-		"                     %d less --pad-header, with --fixup multi\n"
-		"                     at most %u\n"
-		"  --fixup KIND       what tx_fixup() does (default none):\n"
-		"                     none: no tx_fixup() (cdc_ether);\n"
-		"                     pad: prepends --pad-header bytes, usbnet\n"
-		"                     adds its 1-byte ZLP pad (sr9700, cx82310_eth: 2 bytes);\n"
-		"                     multi: FLAG_MULTI_PACKET with cdc_ncm-style\n"
-		"                     aggregation of 2 packets, a 16-byte header\n"
-		"                     and a flush timer (cdc_ncm)\n"
-		"  --pad-header N     bytes the pad tx_fixup() prepends, 0..64 (default 4)\n"
+		"                     (default 1514); less the --header (and 3\n"
+		"                     with multi-packet); with --aggregate at\n"
+		"                     most %u\n"
+		"  the minidriver, three separate things (docs/usbnet.md):\n"
+		"  --header N         its tx_fixup() prepends N bytes, 0..64 (default\n"
+		"                     0: no tx_fixup(), as cdc_ether; sr9700 and\n"
+		"                     cx82310_eth: 2, asix: 4)\n"
+		"  --flags LIST       driver_info flags, comma-separated:\n"
+		"                     multi-packet (FLAG_MULTI_PACKET: usbnet adds\n"
+		"                     no ZLP byte, the tx_fixup() pads by 4 as\n"
+		"                     asix's), avoid-unlink (FLAG_AVOID_UNLINK_URBS,\n"
+		"                     as aqc111); --avoid-unlink is the latter\n"
+		"  --aggregate ncm    cdc_ncm's aggregation: two datagrams in an\n"
+		"                     NTB16, a flush timer (implies multi-packet;\n"
+		"                     excludes --header)\n"
+		"  --fixup KIND       shorthand: none (--header 0), pad (--header 4),\n"
+		"                     multi (--aggregate ncm)\n"
 		"  --avoid-unlink     FLAG_AVOID_UNLINK_URBS (as aqc111)\n"
 		"  --tx-qlen N        TX_QLEN, 1..64 (default 2)\n"
 		"  --stops N          ifdown/ifup cycles, 0..3 (default 1)\n"
@@ -82,7 +88,7 @@ static void print_help(FILE *f)
 		"             3 exploration incomplete (bound), 4 internal error\n",
 		prog, prog, prog, BQLM_USBNET_MAX_PACKETS,
 		BQLM_USBNET_MAX_PACKETS, BQLM_USBNET_MAX_LEN,
-		BQLM_USBNET_MAX_LEN, bqlm_usbnet_max_len(&multi));
+		bqlm_usbnet_max_len(&multi));
 	bqlm_cli_tun_usage(f);
 	bqlm_cli_nic_usage(f);
 	bqlm_cli_sim_usage(f);
@@ -177,6 +183,50 @@ static int parse_statuses(const char *s, struct bqlm_usbnet_cfg *cfg)
 	return 0;
 }
 
+/* --flags: 0, or EXIT_USAGE after an error that lists the flags */
+static int parse_flags(const char *s, struct bqlm_usbnet_cfg *cfg)
+{
+	static const char *const names[] = {
+		"avoid-unlink", "multi-packet", NULL };
+	static const unsigned int bits[] = {
+		BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+		BQLM_USBNET_FLAG_MULTI_PACKET,
+	};
+	char buf[64], *tok, *save = NULL;
+	unsigned int flags = 0, v;
+	int err;
+
+	if (!s || snprintf(buf, sizeof(buf), "%s", s) >= (int)sizeof(buf))
+		return bqlm_cli_opt_choice(prog, "--flags", NULL, names, &v);
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		err = bqlm_cli_opt_choice(prog, "--flags", tok, names, &v);
+		if (err)
+			return err;
+		flags |= bits[v];
+	}
+	cfg->flags = flags;
+	return 0;
+}
+
+/*
+ * --header and --aggregate (or --fixup, their shorthand) into the fixup:
+ * 0, or EXIT_USAGE when both a header and aggregation were asked for.
+ */
+static int resolve_fixup(struct bqlm_usbnet_cfg *cfg, int header,
+			 bool aggregate)
+{
+	if (aggregate && header >= 0)
+		return bad_usage("%s", "--header: cdc_ncm's aggregation (--aggregate, --fixup multi) frames its own NTB16 headers");
+	if (aggregate)
+		cfg->fixup = BQLM_USBNET_FIXUP_MULTI;
+	if (header < 0)
+		return 0;
+	cfg->pad_header = header;
+	cfg->fixup = header ? BQLM_USBNET_FIXUP_PAD : BQLM_USBNET_FIXUP_NONE;
+	return 0;
+}
+
 /* --schedule-check: 0, or EXIT_USAGE after an error that lists the checks */
 static int parse_check(const char *s, enum bqlm_check *c)
 {
@@ -195,9 +245,11 @@ static int parse_check(const char *s, enum bqlm_check *c)
 
 static int parse_explore(int argc, char **argv, struct explore_opts *o)
 {
+	static const char *const aggregates[] = { "ncm", NULL };
 	const char *variant = NULL;
+	bool aggregate = false;
+	int i, id, header = -1;
 	unsigned int v;
-	int i, id;
 
 	memset(o, 0, sizeof(*o));
 	bqlm_usbnet_cfg_default(&o->cfg, BQLM_USBNET_NO_BQL);
@@ -230,9 +282,18 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 		} else if (!strcmp(opt, "--fixup")) {
 			err = bqlm_cli_opt_choice(prog, opt, arg, fixup_names,
 						  &v);
-			o->cfg.fixup = err ? o->cfg.fixup : v;
-		} else if (!strcmp(opt, "--pad-header")) {
-			err = opt_uint(opt, arg, 0, 64, &o->cfg.pad_header);
+			aggregate = !err && v == BQLM_USBNET_FIXUP_MULTI;
+			header = err || aggregate ? header :
+				 v == BQLM_USBNET_FIXUP_PAD ? 4 : 0;
+		} else if (!strcmp(opt, "--header")) {
+			err = opt_uint(opt, arg, 0, 64, &v);
+			header = err ? header : (int)v;
+		} else if (!strcmp(opt, "--aggregate")) {
+			err = bqlm_cli_opt_choice(prog, opt, arg, aggregates,
+						  &v);
+			aggregate = !err;
+		} else if (!strcmp(opt, "--flags")) {
+			err = parse_flags(arg, &o->cfg);
 		} else if (!strcmp(opt, "--tx-qlen")) {
 			err = opt_uint(opt, arg, 1, 64, &o->cfg.tx_qlen);
 		} else if (!strcmp(opt, "--stops")) {
@@ -274,15 +335,16 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 		if (takes)
 			i++;
 	}
+	if (resolve_fixup(&o->cfg, header, aggregate))
+		return EXIT_USAGE;
 	for (i = 0; i < (int)o->cfg.nr_lens; i++) {
 		char msg[160];
 
 		if (o->cfg.lens[i] <= bqlm_usbnet_max_len(&o->cfg))
 			continue;
 		snprintf(msg, sizeof(msg),
-			 "--lens: %u is too long for --fixup %s: 1..%u (the URB must fit the model's 16-bit skb->len)",
-			 o->cfg.lens[i], fixup_names[o->cfg.fixup],
-			 bqlm_usbnet_max_len(&o->cfg));
+			 "--lens: %u is too long for this minidriver: 1..%u (the URB must fit the model's 16-bit skb->len)",
+			 o->cfg.lens[i], bqlm_usbnet_max_len(&o->cfg));
 		return bad_usage("%s", msg);
 	}
 	if (bqlm_usbnet_cfg_check(&o->cfg))
@@ -305,8 +367,12 @@ static void print_header(const struct explore_opts *o)
 	printf("bound: %u packets of", o->cfg.packets);
 	for (c = 0; c < o->cfg.nr_lens; c++)
 		printf("%s%u", c ? "/" : " ", o->cfg.lens[c]);
-	printf(" B, tx_fixup %s%s, TX_QLEN %u, ifdown %u, suspend %u, watchdog %u",
-	       fixup_name(o->cfg.fixup),
+	printf(" B, tx_fixup %s", fixup_name(o->cfg.fixup));
+	if (o->cfg.fixup == BQLM_USBNET_FIXUP_PAD)
+		printf(" (%u-byte header)", o->cfg.pad_header);
+	printf("%s%s, TX_QLEN %u, ifdown %u, suspend %u, watchdog %u",
+	       o->cfg.flags & BQLM_USBNET_FLAG_MULTI_PACKET ?
+	       ", FLAG_MULTI_PACKET" : "",
 	       o->cfg.flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS ?
 	       ", FLAG_AVOID_UNLINK_URBS" : "",
 	       o->cfg.tx_qlen, o->cfg.stops, o->cfg.suspends,

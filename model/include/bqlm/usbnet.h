@@ -130,12 +130,20 @@ enum bqlm_usbnet_status {
 
 /* struct bqlm_usbnet_cfg.flags: the driver_info flags that matter here */
 #define BQLM_USBNET_FLAG_AVOID_UNLINK_URBS	0x1
+/*
+ * FLAG_MULTI_PACKET without aggregation (asix, ax88172a): usbnet adds no
+ * ZLP byte, the minidriver's tx_fixup() appends BQLM_USBNET_ASIX_FILL
+ * bytes to a transfer that would fill its last packet. The multi fixup
+ * (aggregation) implies the flag whether it is set or not.
+ */
+#define BQLM_USBNET_FLAG_MULTI_PACKET		0x2
+#define BQLM_USBNET_ASIX_FILL			4
 
 /**
  * struct bqlm_usbnet_cfg - what the model is run with
  * @variant: which usbnet
  * @fixup: what tx_fixup() does
- * @flags: BQLM_USBNET_FLAG_* (FLAG_MULTI_PACKET follows from @fixup)
+ * @flags: BQLM_USBNET_FLAG_* (the multi fixup implies FLAG_MULTI_PACKET)
  * @packets: packets the stack sends at most, 1..BQLM_USBNET_MAX_PACKETS;
  *	0 is no bound (the simulator: its qdisc decides when a packet comes,
  *	and the explorer refuses such a configuration)
