@@ -1944,6 +1944,7 @@ static const char *bqlm_rcu_parked_at(const struct bqlm_rcu *u, unsigned int act
  * @from: the model's state
  * @to: the model's next state
  * @view: the real state in the model's terms
+ * @pre: the model's state before the step being taken
  * @each: violations of one step
  * @line: one line of a trace
  * @mact: the actions the model enables
@@ -1956,6 +1957,7 @@ struct bqlm_rcu_session {
 	void *from;
 	void *to;
 	struct bqlm_usbnet *view;
+	void *pre;
 	struct bqlm_violation each[BQLM_CHECK_NR];
 	char line[2 * BQLM_RCU_DESC];
 	unsigned int mact[BQLM_X_MAX_ACTIONS];
@@ -1987,7 +1989,8 @@ struct bqlm_rcu_session *bqlm_rcu_session_create(const struct bqlm_usbnet_cfg *c
 	r->from = kzalloc(size, GFP_KERNEL);
 	r->to = kzalloc(size, GFP_KERNEL);
 	r->view = kzalloc(size, GFP_KERNEL);
-	if (!r->from || !r->to || !r->view) {
+	r->pre = kzalloc(size, GFP_KERNEL);
+	if (!r->from || !r->to || !r->view || !r->pre) {
 		bqlm_rcu_session_destroy(r);
 		return ERR_PTR(-ENOMEM);
 	}
@@ -2015,6 +2018,7 @@ void bqlm_rcu_session_destroy(struct bqlm_rcu_session *r)
 	kfree(r->from);
 	kfree(r->to);
 	kfree(r->view);
+	kfree(r->pre);
 	kfree(r);
 }
 
@@ -2081,6 +2085,36 @@ static bool bqlm_rcu_same_actions(const unsigned int *a, unsigned int na,
 	return na == nb && !memcmp(a, b, na * sizeof(*a));
 }
 
+/* Is the real state the model's (bqlm_rcu_view() already taken)? */
+static bool bqlm_rcu_same(struct bqlm_rcu_session *r, const char **what,
+			  struct bqlm_rcu_result *res)
+{
+	return bqlm_rcu_compare(r->u, r->from, what, &res->diff_real,
+				&res->diff_model) &&
+	       bqlm_rcu_compare_view(r->u, r->from, r->view, what,
+				     &res->diff_real, &res->diff_model);
+}
+
+/*
+ * A tick fell inside the real step, so the real code may have read the
+ * later jiffies value: take the model's step again at that value.
+ */
+static void bqlm_rcu_retime(struct bqlm_rcu_session *r, unsigned int action,
+			    unsigned int *nm)
+{
+	unsigned long now = jiffies;
+
+	r->cfg.now = now;
+	r->u->cfg.now = now;
+	memcpy(r->to, r->pre, r->sys.state_size);
+	memset(r->each, 0, sizeof(r->each));
+	if (r->sys.step(r->sys.ctx, r->pre, action, r->to, r->each) < 0)
+		return;
+	memcpy(r->from, r->to, r->sys.state_size);
+	*nm = r->sys.enabled(r->sys.ctx, r->from, r->mact);
+	bqlm_rcu_view(r->u, r->view);
+}
+
 /* One schedule on a fresh device; -EAGAIN if jiffies ticked meanwhile. */
 static int bqlm_rcu_once(struct bqlm_rcu_session *r,
 			 const unsigned int *actions, unsigned int n,
@@ -2119,6 +2153,7 @@ static int bqlm_rcu_once(struct bqlm_rcu_session *r,
 		now = jiffies;
 		r->cfg.now = now;
 		u->cfg.now = now;
+		memcpy(r->pre, r->from, r->sys.state_size);
 		memcpy(r->to, r->from, r->sys.state_size);
 		memset(r->each, 0, sizeof(r->each));
 		ret = r->sys.step(r->sys.ctx, r->from, action, r->to, r->each);
@@ -2157,10 +2192,9 @@ static int bqlm_rcu_once(struct bqlm_rcu_session *r,
 				  bqlm_rcu_parked_at(u, action));
 			emit(arg, r->line);
 		}
-		if (!bqlm_rcu_compare(u, r->from, &what, &res->diff_real,
-				      &res->diff_model) ||
-		    !bqlm_rcu_compare_view(u, r->from, r->view, &what,
-					   &res->diff_real, &res->diff_model)) {
+		if (ticked && !bqlm_rcu_same(r, &what, res))
+			bqlm_rcu_retime(r, action, &nm);
+		if (!bqlm_rcu_same(r, &what, res)) {
 			res->diff_step = step;
 			res->diff_what = what;
 			break;
