@@ -122,42 +122,40 @@
  * they are the harness's (bqlm_rcu_lock() returns true and takes it);
  * every other lock is the kernel's, taken as usbnet.c takes it. The
  * parenthesised names call the kernel's inline functions of these names.
+ * spin_lock_nested() and spin_lock() are never redirected: usbnet takes
+ * dev->done.lock and cdc_ncm its ctx->mtx with them. A lock is found by
+ * its address and by how it is taken: on a uniprocessor kernel without
+ * lock debugging a spinlock_t has no size, and dev->done.lock then has the
+ * address of the field after it (bql_spinlock in merged and later); but
+ * only bql_spinlock is taken with spin_lock_bh(), and dev->txq.lock only
+ * with spin_lock_irqsave() and spin_lock_irq().
  */
 #undef spin_lock_irqsave
 #define spin_lock_irqsave(l, f) do {					\
-	if (bqlm_rcu_lock(l))						\
+	if (bqlm_rcu_lock(l, false))					\
 		(f) = 0;						\
 	else								\
 		raw_spin_lock_irqsave(spinlock_check(l), f);		\
 } while (0)
 #define spin_unlock_irqrestore(l, f) do {				\
-	if (!bqlm_rcu_unlock(l))					\
+	if (!bqlm_rcu_unlock(l, false))					\
 		(spin_unlock_irqrestore)(l, f);				\
 } while (0)
 #define spin_lock_irq(l) do {						\
-	if (!bqlm_rcu_lock(l))						\
+	if (!bqlm_rcu_lock(l, false))					\
 		(spin_lock_irq)(l);					\
 } while (0)
 #define spin_unlock_irq(l) do {						\
-	if (!bqlm_rcu_unlock(l))					\
+	if (!bqlm_rcu_unlock(l, false))					\
 		(spin_unlock_irq)(l);					\
 } while (0)
 #define spin_lock_bh(l) do {						\
-	if (!bqlm_rcu_lock(l))						\
+	if (!bqlm_rcu_lock(l, true))					\
 		(spin_lock_bh)(l);					\
 } while (0)
 #define spin_unlock_bh(l) do {						\
-	if (!bqlm_rcu_unlock(l))					\
+	if (!bqlm_rcu_unlock(l, true))					\
 		(spin_unlock_bh)(l);					\
-} while (0)
-#undef spin_lock_nested
-#define spin_lock_nested(l, s) do {					\
-	if (!bqlm_rcu_lock(l))						\
-		raw_spin_lock_nested(spinlock_check(l), s);		\
-} while (0)
-#define spin_unlock(l) do {						\
-	if (!bqlm_rcu_unlock(l))					\
-		(spin_unlock)(l);					\
 } while (0)
 
 #endif /* _BQLM_REAL_USBNET_GLUE_H */

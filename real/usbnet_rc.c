@@ -649,14 +649,14 @@ static bool bqlm_rcu_is_usb(const struct bqlm_rc_actor *a)
 	return bqlm_rcu_id(a) >= RCU_USB0;
 }
 
-bool bqlm_rcu_lock(spinlock_t *l)
+bool bqlm_rcu_lock(spinlock_t *l, bool bh)
 {
 	struct bqlm_rcu *u = bqlm_rcu_cur;
 	struct bqlm_rc_actor *a = bqlm_rcu_self(u);
 
 	if (!a)
 		return false;
-	if (l == u->v.txq_lock) {
+	if (!bh && l == u->v.txq_lock) {
 		/* the transmit path and defer_bh() start a step here */
 		if (bqlm_rcu_is_xmit(a)) {
 			/* the URB is filled: its length is what BQL counts */
@@ -671,7 +671,7 @@ bool bqlm_rcu_lock(spinlock_t *l)
 		bqlm_rc_lock(a, &u->txq_lock);
 		return true;
 	}
-	if (u->v.bql_lock && l == u->v.bql_lock) {
+	if (bh && u->v.bql_lock && l == u->v.bql_lock) {
 		/* with bytes to report, the end of the skb_dequeue() loop */
 		if (bqlm_rcu_is_bh(a) && a->count)
 			bqlm_rc_yield(a, Y_BQL_LOCK,
@@ -681,28 +681,29 @@ bool bqlm_rcu_lock(spinlock_t *l)
 		bqlm_rc_lock(a, &u->bql_lock);
 		return true;
 	}
-	if (l == u->v.rxq_lock && (a->mark & M_TERMINATE) && ++a->count == 2)
+	if (!bh && l == u->v.rxq_lock && (a->mark & M_TERMINATE) &&
+	    ++a->count == 2)
 		/* unlink_urbs(rxq) took it once; wait_skb_queue_empty() next */
 		bqlm_rc_yield(a, Y_WAIT,
 			      bqlm_rcu_queues_empty);
 	return false;
 }
 
-bool bqlm_rcu_unlock(spinlock_t *l)
+bool bqlm_rcu_unlock(spinlock_t *l, bool bh)
 {
 	struct bqlm_rcu *u = bqlm_rcu_cur;
 	struct bqlm_rc_actor *a = bqlm_rcu_self(u);
 
 	if (!a)
 		return false;
-	if (l == u->v.txq_lock) {
+	if (!bh && l == u->v.txq_lock) {
 		bqlm_rc_unlock(a, &u->txq_lock);
 		if (bqlm_rcu_id(a) == RCU_RESUME)
 			bqlm_rc_yield(a, Y_RESUMED,
 				      NULL);
 		return true;
 	}
-	if (u->v.bql_lock && l == u->v.bql_lock) {
+	if (bh && u->v.bql_lock && l == u->v.bql_lock) {
 		bqlm_rc_unlock(a, &u->bql_lock);
 		return true;
 	}
@@ -1319,6 +1320,13 @@ static int bqlm_rcu_up(struct bqlm_rcu *u, unsigned long *now)
 		return -ENOMEM;
 	}
 	rcu_assign_pointer(u->txq->qdisc, u->qdisc);
+	/* the harness tells its locks from the kernel's by address */
+	if (u->v.txq_lock == u->v.bql_lock || u->v.txq_lock == u->v.rxq_lock) {
+		bqlm_rc_fail(&u->rc, -EINVAL,
+			     "dev->txq.lock shares its address with another lock (spinlock_t of size %zu)",
+			     sizeof(spinlock_t));
+		return -EINVAL;
+	}
 	return 0;
 }
 

@@ -170,8 +170,8 @@ bool bqlm_rcu_hrtimer_active(const struct hrtimer *timer);
 void bqlm_rcu_netif_tx_lock_bh(struct net_device *dev);
 void bqlm_rcu_netif_tx_unlock_bh(struct net_device *dev);
 
-bool bqlm_rcu_lock(spinlock_t *l);
-bool bqlm_rcu_unlock(spinlock_t *l);
+bool bqlm_rcu_lock(spinlock_t *l, bool bh);
+bool bqlm_rcu_unlock(spinlock_t *l, bool bh);
 struct sk_buff *bqlm_rcu_skb_dequeue(struct sk_buff_head *list);
 void bqlm_rcu_skb_queue_purge(struct sk_buff_head *list);
 void bqlm_rcu_add_wait_queue(struct wait_queue_head *wq_head,
