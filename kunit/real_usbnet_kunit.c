@@ -394,7 +394,8 @@ static void real_usbnet_explore(struct kunit *test)
 	    (p->variant == BQLM_USBNET_FIXED && !p->flags))
 		/* cdc_ncm's flush finding needs two packets */
 		KUNIT_EXPECT_EQ(test, xr->violated, 0U);
-	else
+	else if (IS_ENABLED(CONFIG_PM))
+		/* fix-reset's only bug at one packet is in the resume path */
 		KUNIT_EXPECT_NE(test, xr->violated, 0U);
 }
 
