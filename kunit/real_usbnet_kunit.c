@@ -106,6 +106,7 @@ KUNIT_ARRAY_PARAM_DESC(real_usbnet_variants, real_usbnet_variants, desc);
 #ifdef __KERNEL__
 
 #include "../real/usbnet_real.h"
+#include "schedule_text.h"
 
 static_assert(REAL_CDC_ETHER == BQLM_RCU_DRV_CDC_ETHER);
 static_assert(REAL_AQC111 == BQLM_RCU_DRV_AQC111);
@@ -185,24 +186,6 @@ static void real_usbnet_line(void *arg, const char *line)
 	kunit_info(l->test, "%s", line);
 }
 
-struct real_usbnet_text {
-	char buf[8192];
-	size_t len;
-};
-
-static void real_usbnet_text_line(void *arg, const char *line)
-{
-	struct real_usbnet_text *t = arg;
-	size_t n = strlen(line);
-
-	if (t->len + n + 2 > sizeof(t->buf))
-		return;
-	memcpy(t->buf + t->len, line, n);
-	t->len += n;
-	t->buf[t->len++] = '\n';
-	t->buf[t->len] = '\0';
-}
-
 /*
  * Write a witness as a schedule and read it back: the replay then runs
  * what "make kunit-replay" would, and the round trip is checked.
@@ -211,7 +194,7 @@ static int real_usbnet_roundtrip(struct kunit *test,
 				 const struct bqlm_usbnet_cfg *cfg,
 				 enum bqlm_check c, unsigned int *path, int n)
 {
-	struct real_usbnet_text *t = kunit_kzalloc(test, sizeof(*t),
+	struct schedule_text *t = kunit_kzalloc(test, sizeof(*t),
 						   GFP_KERNEL);
 	unsigned int *back = kunit_kcalloc(test, REAL_MAX_PATH, sizeof(*back),
 					   GFP_KERNEL);
@@ -225,7 +208,8 @@ static int real_usbnet_roundtrip(struct kunit *test,
 	KUNIT_ASSERT_NOT_NULL(test, back);
 	KUNIT_ASSERT_NOT_NULL(test, got);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_schedule_write(cfg, c, path, n,
-			real_usbnet_text_line, t), 0);
+			schedule_text_line, t), 0);
+	KUNIT_ASSERT_FALSE(test, t->overflow);
 	m = bqlm_usbnet_schedule_parse(t->buf, got, &check, back,
 				       REAL_MAX_PATH, err, sizeof(err));
 	KUNIT_ASSERT_EQ_MSG(test, m, n, "%s", err);

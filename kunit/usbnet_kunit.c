@@ -14,6 +14,7 @@
 #include <bqlm/usbnet.h>
 #include <bqlm/prng.h>
 #include "explore_expect.h"
+#include "schedule_text.h"
 
 #define BIT_OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
 #define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
@@ -1149,27 +1150,6 @@ static void usbnet_trace_words(struct kunit *test)
 }
 
 /* A schedule file: what write() writes, parse() reads back exactly. */
-struct usbnet_sched_text {
-	char buf[4096];
-	size_t len;
-	bool overflow;
-};
-
-static void usbnet_sched_line(void *arg, const char *line)
-{
-	struct usbnet_sched_text *t = arg;
-	size_t n = strlen(line);
-
-	if (t->len + n + 2 > sizeof(t->buf)) {
-		t->overflow = true;
-		return;
-	}
-	memcpy(t->buf + t->len, line, n);
-	t->len += n;
-	t->buf[t->len++] = '\n';
-	t->buf[t->len] = '\0';
-}
-
 static void usbnet_schedule_roundtrip(struct kunit *test)
 {
 	static const unsigned int path[] = {
@@ -1178,7 +1158,7 @@ static void usbnet_schedule_roundtrip(struct kunit *test)
 		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0),
 		BQLM_USBNET_ACTION(BQLM_USBNET_A_COMPLETE, 0 * 4 + 2),
 	};
-	struct usbnet_sched_text *t = kunit_kzalloc(test, sizeof(*t),
+	struct schedule_text *t = kunit_kzalloc(test, sizeof(*t),
 						    GFP_KERNEL);
 	struct bqlm_usbnet_cfg cfg, back;
 	unsigned int got[8];
@@ -1194,7 +1174,7 @@ static void usbnet_schedule_roundtrip(struct kunit *test)
 	cfg.timeouts = 0;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_schedule_write(&cfg,
 			BQLM_CHECK_STALL, path, ARRAY_SIZE(path),
-			usbnet_sched_line, t), 0);
+			schedule_text_line, t), 0);
 	KUNIT_ASSERT_FALSE(test, t->overflow);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(t->buf, "variant fix-reset\n"));
 	KUNIT_EXPECT_NOT_NULL(test, strstr(t->buf, "lens 1514 60\n"));
@@ -1224,7 +1204,7 @@ static void usbnet_schedule_roundtrip(struct kunit *test)
 	/* a step the model cannot take where the trace takes it */
 	t->len = 0;
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_schedule_write(&cfg,
-			BQLM_CHECK_NONE, &path[3], 1, usbnet_sched_line, t),
+			BQLM_CHECK_NONE, &path[3], 1, schedule_text_line, t),
 			-EINVAL);
 }
 

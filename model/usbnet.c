@@ -302,12 +302,6 @@ static bool bqlm_usbnet_on_txq(unsigned int where)
 	       where == BQLM_USBNET_SKB_COMPLETED;
 }
 
-/* The device holds the skb: submitted and not yet freed. */
-static bool bqlm_usbnet_held(unsigned int where)
-{
-	return bqlm_usbnet_on_txq(where) || where == BQLM_USBNET_SKB_DONE ||
-	       where == BQLM_USBNET_SKB_BH;
-}
 
 /* dev->txq.qlen */
 static unsigned int bqlm_usbnet_txq_qlen(const struct bqlm_usbnet *dev)
@@ -337,7 +331,7 @@ unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev)
 	unsigned int i, n = 0;
 
 	for (i = 0; i < dev->nr_skbs; i++)
-		if (bqlm_usbnet_held(dev->skb[i].where) &&
+		if (bqlm_usbnet_skb_held(dev->skb[i].where) &&
 		    !(dev->skb[i].flags & BQLM_USBNET_SKB_STALE))
 			n += dev->skb[i].len;
 	return n;
@@ -383,7 +377,7 @@ static void bqlm_usbnet_reset_queue(struct bqlm_usbnet *dev,
 
 	bqlm_netdev_tx_reset_queue(&dev->txq, cfg->now);
 	for (i = 0; i < dev->nr_skbs; i++)
-		if (bqlm_usbnet_held(dev->skb[i].where))
+		if (bqlm_usbnet_skb_held(dev->skb[i].where))
 			dev->skb[i].flags |= BQLM_USBNET_SKB_STALE;
 }
 

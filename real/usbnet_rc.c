@@ -557,16 +557,22 @@ void bqlm_rcu_tasklet_kill(struct tasklet_struct *t)
 	u->work_pending = false;
 }
 
+/* Set or clear a pending bottom half; return whether it was pending. */
+static bool bqlm_rcu_pend(bool *pending, bool now)
+{
+	bool was = *pending;
+
+	*pending = now;
+	return was;
+}
+
 int bqlm_rcu_mod_timer(struct timer_list *timer, unsigned long expires)
 {
 	struct bqlm_rcu *u = bqlm_rcu_cur;
-	bool was;
 
 	if (!u || timer != u->v.delay)
 		return 0;
-	was = u->timer_pending;
-	u->timer_pending = true;
-	return was;
+	return bqlm_rcu_pend(&u->timer_pending, true);
 }
 
 int bqlm_rcu_timer_pending(const struct timer_list *timer)
@@ -579,39 +585,30 @@ int bqlm_rcu_timer_pending(const struct timer_list *timer)
 int bqlm_rcu_del_timer_sync(struct timer_list *timer)
 {
 	struct bqlm_rcu *u = bqlm_rcu_cur;
-	bool was;
 
 	if (!u || timer != u->v.delay)
 		return 0;
 	if (u->rc.actor[RCU_BH_TIMER].busy && bqlm_rcu_self(u))
 		bqlm_rc_fail(&u->rc, -EDEADLK, "del_timer_sync() with the timer running");
-	was = u->timer_pending;
-	u->timer_pending = false;
-	return was;
+	return bqlm_rcu_pend(&u->timer_pending, false);
 }
 
 bool bqlm_rcu_schedule_work(struct work_struct *work)
 {
 	struct bqlm_rcu *u = bqlm_rcu_cur;
-	bool was;
 
 	if (!u || work != u->v.kevent)
 		return false;
-	was = u->kevent_pending;
-	u->kevent_pending = true;
-	return !was;
+	return !bqlm_rcu_pend(&u->kevent_pending, true);
 }
 
 bool bqlm_rcu_cancel_work_sync(struct work_struct *work)
 {
 	struct bqlm_rcu *u = bqlm_rcu_cur;
-	bool was;
 
 	if (!u || work != u->v.kevent)
 		return false;
-	was = u->kevent_pending;
-	u->kevent_pending = false;
-	return was;
+	return bqlm_rcu_pend(&u->kevent_pending, false);
 }
 
 /* ------------------------------------------------------------------ */
@@ -910,8 +907,7 @@ void bqlm_rcu_netdev_reset_queue(struct net_device *net)
 		bqlm_rc_yield(a, Y_RESET, NULL);
 	if (u)
 		for (i = 0; i < u->nr_slots; i++)
-			if (u->slot[i].where >= BQLM_USBNET_SKB_TXQ &&
-			    u->slot[i].where <= BQLM_USBNET_SKB_BH)
+			if (bqlm_usbnet_skb_held(u->slot[i].where))
 				u->slot[i].flags |= BQLM_USBNET_SKB_STALE;
 	netdev_reset_queue(net);
 }

@@ -212,6 +212,18 @@ enum bqlm_usbnet_where {
 	BQLM_USBNET_NR_WHERE
 };
 
+/**
+ * bqlm_usbnet_skb_held() - does the device hold an skb at @where?
+ * @where: enum bqlm_usbnet_where
+ *
+ * Return: true from submission (on dev->txq) until usbnet_bh() frees it:
+ * what a netdev_reset_queue() makes stale and the ground truth counts.
+ */
+static inline bool bqlm_usbnet_skb_held(unsigned int where)
+{
+	return where >= BQLM_USBNET_SKB_TXQ && where <= BQLM_USBNET_SKB_BH;
+}
+
 /* struct bqlm_usbnet_skb.flags */
 #define BQLM_USBNET_SKB_SENT	0x1	/* reported by netdev_sent_queue() */
 #define BQLM_USBNET_SKB_STALE	0x2	/* in flight at the last reset */
