@@ -42,9 +42,15 @@ read -r k kdql < <(count kernel kdql_loop \
 	echo "DQL instructions: callgrind gave no count" >&2
 	exit 1
 }
+# The target (issue 12: the model at most 1.05 times the kernel) is on the
+# whole round: everything the loop executes, the model's passing of its
+# explicit clock included. The DQL-code line is the part by source file.
 awk -v m="$m" -v k="$k" -v md="$mdql" -v kd="$kdql" -v n="$rounds" 'BEGIN {
-	printf "DQL instructions per round (dql_queued + dql_avail + dql_completed of 1514 B, a jiffy every 1024 rounds; %d rounds, callgrind):\n", n
-	printf "  %-44s %8s %8s %7s\n", "", "model", "kernel", "ratio"
-	printf "  %-44s %8.2f %8.2f %7.3f\n", "DQL code (completed + inlined queued, avail)", md / n, kd / n, md / kd
-	printf "  %-44s %8.2f %8.2f %7.3f\n", "whole round (with the loop and the clock)", m / n, k / n, m / k
+	target = 1.05
+	printf "DQL instructions, callgrind: %d rounds of dql_queued + dql_avail + dql_completed of 1514 B,\n", n
+	printf "a jiffy every 1024 rounds, the same loop source on both sides (tools/bench/dql_loop.h):\n"
+	printf "  %-50s %8s %8s %7s\n", "", "model", "kernel", "ratio"
+	printf "  %-50s %8.2f %8.2f %7.3f  target <= %.2f: %s\n", "whole round (TARGET RATIO)", m / n, k / n, m / k, target, m / k <= target ? "met" : "NOT MET"
+	printf "  %-50s %8.2f %8.2f\n", "  the same per operation (3 a round)", m / n / 3, k / n / 3
+	printf "  %-50s %8.2f %8.2f %7.3f\n", "DQL code only (completed + inlined queued, avail)", md / n, kd / n, md / kd
 }'

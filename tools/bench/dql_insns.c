@@ -24,18 +24,12 @@ unsigned long mdql_loop(unsigned int n)
 {
 	static struct bqlm_dql dql;
 	unsigned long now = 1000, over = 0;
-	unsigned int i;
 
 	memset(&dql, 0, sizeof(dql));
 	bqlm_dql_init(&dql, 1000, now);
-	for (i = 0; i < n; i++) {
-		bqlm_dql_queued(&dql, DQL_LOOP_LEN, now);
-		if (bqlm_dql_avail(&dql) < 0)
-			over++;
-		bqlm_dql_completed(&dql, DQL_LOOP_LEN, now);
-		if (!(i & 1023))
-			now++;
-	}
+	DQL_LOOP(n, over, bqlm_dql_queued(&dql, DQL_LOOP_LEN, now),
+		 bqlm_dql_avail(&dql),
+		 bqlm_dql_completed(&dql, DQL_LOOP_LEN, now), now++);
 	return dql.limit + over;
 }
 

@@ -20,17 +20,10 @@ unsigned long kdql_loop(unsigned int n)
 {
 	static struct dql dql;
 	unsigned long over = 0;
-	unsigned int i;
 
 	memset(&dql, 0, sizeof(dql));
 	dql_init(&dql, 1000);
-	for (i = 0; i < n; i++) {
-		dql_queued(&dql, DQL_LOOP_LEN);
-		if (dql_avail(&dql) < 0)
-			over++;
-		dql_completed(&dql, DQL_LOOP_LEN);
-		if (!(i & 1023))
-			jiffies++;
-	}
+	DQL_LOOP(n, over, dql_queued(&dql, DQL_LOOP_LEN), dql_avail(&dql),
+		 dql_completed(&dql, DQL_LOOP_LEN), jiffies++);
 	return dql.limit + over;
 }
