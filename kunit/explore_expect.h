@@ -8,6 +8,12 @@
 
 #include <bqlm/explore.h>
 
+/*
+ * The full search's bounds: what the figures the suites pin (exact state
+ * counts, shortest paths) are measured with.
+ */
+#define EXPLORE_FULL	(&(const struct bqlm_xbounds){ .no_reduction = true })
+
 /**
  * struct explore_expect - what an exploration must find
  * @desc: the case, for the log line
@@ -27,10 +33,107 @@ struct explore_expect {
 };
 
 /*
+ * Does @path (@n actions from the initial state) end in a violation of
+ * check @c: its last step violates @c, or the state it reaches does?
+ * Replays the path through the system's own steps.
+ */
+static inline bool explore_replays(struct kunit *test,
+				   const struct bqlm_xsys *sys,
+				   const unsigned int *path, unsigned int n,
+				   unsigned int c)
+{
+	unsigned char *cur = kunit_kzalloc(test, sys->state_size, GFP_KERNEL);
+	unsigned char *next = kunit_kzalloc(test, sys->state_size,
+					    GFP_KERNEL);
+	unsigned int *en = kunit_kcalloc(test, BQLM_X_MAX_ACTIONS,
+					 sizeof(*en), GFP_KERNEL);
+	struct bqlm_violation *each = kunit_kcalloc(test, BQLM_CHECK_NR,
+						    sizeof(*each),
+						    GFP_KERNEL);
+	unsigned int k, ne;
+	int mask = 0;
+	bool ok = false;
+
+	if (!cur || !next || !en || !each)
+		return false;
+	sys->init(sys->ctx, cur);
+	for (k = 0; k < n; k++) {
+		memcpy(next, cur, sys->state_size);
+		mask = sys->step(sys->ctx, cur, path[k], next, each);
+		if (mask < 0)
+			return false;
+		memcpy(cur, next, sys->state_size);
+	}
+	if (n && (mask & BQLM_CHECK_BIT(c)))
+		ok = true;
+	else if (sys->check_state) {
+		ne = sys->enabled(sys->ctx, cur, en);
+		mask = sys->check_state(sys->ctx, cur, en, ne, each);
+		ok = mask > 0 && (mask & BQLM_CHECK_BIT(c));
+	}
+	return ok;
+}
+
+/*
+ * The reduced search of @sys within @bounds against the full search's
+ * result @full: the same checks violated, no more states, and a path to
+ * each violation that replays from the initial state to it. Returns the
+ * reduced search's states (0 when @sys has no reduction hook).
+ */
+static inline unsigned long long
+explore_compare_reduced(struct kunit *test, const struct bqlm_xsys *sys,
+			const struct bqlm_xbounds *bounds,
+			const struct bqlm_xresult *full, const char *desc)
+{
+	struct bqlm_xbounds b = { 0 };
+	struct bqlm_xresult *res;
+	struct bqlm_explorer *x;
+	unsigned int *path, c;
+	unsigned long long states;
+	int n;
+
+	if (!sys->canon && !sys->footprint)
+		return 0;
+	if (bounds)
+		b = *bounds;
+	b.no_reduction = false;
+	b.max_depth = 0;	/* a depth bound turns the reduction off */
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	path = kunit_kcalloc(test, 1024, sizeof(*path), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	x = bqlm_explorer_create(sys, &b);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
+	KUNIT_EXPECT_TRUE(test, res->reduced);
+	kunit_info(test, "%s: reduced %llu states (full %llu), %s",
+		   desc, res->states, full->states,
+		   bqlm_check_name(bqlm_xresult_verdict(res)));
+	KUNIT_EXPECT_EQ(test, res->violated, full->violated);
+	KUNIT_EXPECT_LE(test, res->states, full->states);
+	for (c = 0; c < BQLM_CHECK_NR; c++) {
+		if (!(res->violated & BQLM_CHECK_BIT(c)))
+			continue;
+		n = bqlm_explorer_path(x, c, path, 1024);
+		KUNIT_EXPECT_GE(test, n, (int)full->w[c].depth);
+		if (n >= 0)
+			KUNIT_EXPECT_TRUE_MSG(test,
+					      explore_replays(test, sys, path, n, c),
+					      "%s: the path to %s does not replay",
+					      desc, bqlm_check_name(c));
+	}
+	states = res->states;
+	bqlm_explorer_destroy(x);
+	return states;
+}
+
+/*
  * Explore @sys within @bounds (may be NULL) into @res, completely, and
  * expect the figures of @e: the explorer is deterministic, so they are the
  * same in the kernel, in userspace and in the 32-bit build. Every violated
- * check has a witness of that check.
+ * check has a witness of that check. The figures are the full search's
+ * (no reduction); the reduced search is then run too and must find the
+ * same checks violated (explore_compare_reduced()).
  */
 static inline void explore_expect(struct kunit *test,
 				  const struct bqlm_xsys *sys,
@@ -38,17 +141,22 @@ static inline void explore_expect(struct kunit *test,
 				  struct bqlm_xresult *res,
 				  const struct explore_expect *e)
 {
+	struct bqlm_xbounds b = { 0 };
 	struct bqlm_explorer *x;
 	unsigned int c;
 	int err;
 
-	x = bqlm_explorer_create(sys, bounds);
+	if (bounds)
+		b = *bounds;
+	b.no_reduction = true;
+	x = bqlm_explorer_create(sys, &b);
 	KUNIT_ASSERT_NOT_NULL(test, x);
 	err = bqlm_explore(x, res);
 	bqlm_explorer_destroy(x);
 
 	KUNIT_EXPECT_EQ(test, err, 0);
 	KUNIT_EXPECT_TRUE(test, res->complete);
+	KUNIT_EXPECT_FALSE(test, res->reduced);
 	kunit_info(test, "%s: %llu states, %llu transitions, depth %u, %s",
 		   e->desc, res->states, res->transitions, res->max_depth,
 		   bqlm_check_name(bqlm_xresult_verdict(res)));
@@ -62,6 +170,8 @@ static inline void explore_expect(struct kunit *test,
 	for (c = 0; c < BQLM_CHECK_NR; c++)
 		if (res->violated & BQLM_CHECK_BIT(c))
 			KUNIT_EXPECT_EQ(test, res->w[c].v.check, c);
+	if (!b.max_depth)
+		explore_compare_reduced(test, sys, bounds, res, e->desc);
 }
 
 #endif /* _BQLM_KUNIT_EXPLORE_EXPECT_H */

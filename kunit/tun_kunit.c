@@ -447,7 +447,7 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	KUNIT_ASSERT_NOT_NULL(test, path);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
-	x = bqlm_explorer_create(&sys, NULL);
+	x = bqlm_explorer_create(&sys, EXPLORE_FULL);
 	KUNIT_ASSERT_NOT_NULL(test, x);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
 	KUNIT_EXPECT_EQ(test, res->states, 1113ULL);

@@ -249,7 +249,7 @@ static void usbnet_merged_shortest_path(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	u->cfg.packets = 1;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
-	x = bqlm_explorer_create(&sys, NULL);
+	x = bqlm_explorer_create(&sys, EXPLORE_FULL);
 	KUNIT_ASSERT_NOT_NULL(test, x);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
 	n = bqlm_explorer_path(x, BQLM_CHECK_DQL_OVER_COMPLETION, path, 64);
@@ -1136,7 +1136,7 @@ static void usbnet_trace_words(struct kunit *test)
 	u->cfg.stops = 0;
 	u->cfg.suspends = 0;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
-	x = bqlm_explorer_create(&sys, NULL);
+	x = bqlm_explorer_create(&sys, EXPLORE_FULL);
 	KUNIT_ASSERT_NOT_NULL(test, x);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
 	n = bqlm_explorer_path(x, BQLM_CHECK_SERIAL_COMPLETION, path, 64);

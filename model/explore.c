@@ -9,6 +9,14 @@
  * and its depth. The hash set is open addressing with linear probing over
  * state numbers and their hashes, doubled when half full.
  *
+ * Reduction (see <bqlm/explore.h>): with a @canon hook every state is
+ * canonicalised before it is looked up, so only representatives are
+ * stored; with footprints each state is expanded through the stubborn set
+ * bqlm_x_ample() picks, when there is a smaller one than all its actions.
+ * Memory: every allocation the search makes (blocks, hash set) is counted
+ * against the memory bound first, so the search stops with -ENOBUFS
+ * rather than being killed.
+ *
  * This file has no kernel counterpart.
  */
 #include "bqlm_internal.h"
@@ -38,6 +46,10 @@ struct bqlm_explorer {
 	unsigned int max_states;
 	unsigned int max_depth;
 	bool strict;
+	bool canon;
+	bool por;
+	u64 max_memory;
+	u64 memory;
 	size_t ssize;
 	unsigned int count;
 	unsigned int nr_blocks;
@@ -47,8 +59,30 @@ struct bqlm_explorer {
 	unsigned int tmask;
 	unsigned char *next;
 	struct bqlm_violation *each;
+	struct bqlm_xfoot *foot;
+	struct bqlm_xfuture *fut;
+	unsigned char *sel;
 	struct bqlm_xresult res;
 };
+
+/* Allocate @size bytes counted against the memory bound, or NULL. */
+static void *bqlm_x_alloc(struct bqlm_explorer *x, size_t size)
+{
+	void *p;
+
+	if (x->memory + size > x->max_memory)
+		return NULL;
+	p = bqlm_alloc(size);
+	if (p)
+		x->memory += size;
+	return p;
+}
+
+/* Would allocating @size more bytes pass the memory bound? */
+static bool bqlm_x_over(const struct bqlm_explorer *x, size_t size)
+{
+	return x->memory + size > x->max_memory;
+}
 
 static unsigned char *bqlm_x_state(const struct bqlm_explorer *x,
 				   unsigned int i)
@@ -112,13 +146,17 @@ static int bqlm_x_grow_table(struct bqlm_explorer *x)
 {
 	unsigned int size = (x->tmask + 1) * 2;
 	struct bqlm_xslot *old = x->table;
+	size_t bytes = sizeof(*x->table) * (size_t)size;
 	unsigned int i, j;
 
-	x->table = bqlm_alloc(sizeof(*x->table) * (size_t)size);
+	if (bqlm_x_over(x, bytes))
+		return -ENOBUFS;
+	x->table = bqlm_x_alloc(x, bytes);
 	if (!x->table) {
 		x->table = old;
 		return -ENOMEM;
 	}
+	x->memory -= bytes / 2;
 	x->tmask = size - 1;
 	for (i = 0; i < size / 2; i++) {
 		if (!old[i].idx1)
@@ -134,8 +172,8 @@ static int bqlm_x_grow_table(struct bqlm_explorer *x)
 
 /*
  * Store @s unless it is known. Return its number (new or old) in *@idx and
- * 1 if it is new, 0 if known, or a negative errno (out of memory, or the
- * state bound reached: -ENOSPC).
+ * 1 if it is new, 0 if known, or a negative errno (out of memory, the
+ * state bound reached: -ENOSPC, the memory bound: -ENOBUFS).
  */
 static int bqlm_x_insert(struct bqlm_explorer *x, const unsigned char *s,
 			 unsigned int parent, unsigned int action,
@@ -154,9 +192,15 @@ static int bqlm_x_insert(struct bqlm_explorer *x, const unsigned char *s,
 	if (x->count >= x->max_states)
 		return -ENOSPC;
 	if (!x->sblock[b]) {
-		x->sblock[b] = bqlm_alloc(x->ssize * BQLM_X_BLOCK);
-		x->nblock[b] = bqlm_alloc(sizeof(struct bqlm_xnode) *
-					  BQLM_X_BLOCK);
+		size_t sb = x->ssize * BQLM_X_BLOCK;
+		size_t nb = sizeof(struct bqlm_xnode) * BQLM_X_BLOCK;
+
+		/* room for this block and for the hash set's next doubling */
+		if (bqlm_x_over(x, sb + nb +
+				sizeof(*x->table) * 2 * (x->tmask + 1)))
+			return -ENOBUFS;
+		x->sblock[b] = bqlm_x_alloc(x, sb);
+		x->nblock[b] = bqlm_x_alloc(x, nb);
 		if (!x->sblock[b] || !x->nblock[b])
 			return -ENOMEM;
 	}
@@ -189,8 +233,13 @@ struct bqlm_explorer *bqlm_explorer_create(const struct bqlm_xsys *sys,
 {
 	struct bqlm_explorer *x;
 	unsigned int max_states = BQLM_X_DEFAULT_STATES;
+	bool reduce = !bounds || (!bounds->no_reduction && !bounds->max_depth);
 
 	if (!sys->state_size || !sys->init || !sys->enabled || !sys->step)
+		return NULL;
+	if (sys->footprint &&
+	    (!sys->future || !sys->nr_actors ||
+	     sys->nr_actors > BQLM_X_MAX_ACTORS))
 		return NULL;
 	if (bounds && bounds->max_states)
 		max_states = min(bounds->max_states, BQLM_X_DEFAULT_STATES);
@@ -198,19 +247,28 @@ struct bqlm_explorer *bqlm_explorer_create(const struct bqlm_xsys *sys,
 	x = bqlm_alloc(sizeof(*x));
 	if (!x)
 		return NULL;
+	memset(x, 0, sizeof(*x));
 	x->sys = sys;
 	x->ssize = sys->state_size;
 	x->max_states = max_states;
 	x->max_depth = bounds ? min(bounds->max_depth, 0xfffeU) : 0;
 	x->strict = bounds && bounds->strict;
+	x->canon = reduce && sys->canon;
+	x->por = reduce && sys->footprint;
+	x->max_memory = bounds && bounds->max_memory ? bounds->max_memory :
+			BQLM_X_DEFAULT_MEMORY;
 	x->nr_blocks = (max_states + BQLM_X_BLOCK - 1) >> BQLM_X_BLOCK_SHIFT;
-	x->sblock = bqlm_alloc(sizeof(*x->sblock) * x->nr_blocks);
-	x->nblock = bqlm_alloc(sizeof(*x->nblock) * x->nr_blocks);
+	x->sblock = bqlm_x_alloc(x, sizeof(*x->sblock) * x->nr_blocks);
+	x->nblock = bqlm_x_alloc(x, sizeof(*x->nblock) * x->nr_blocks);
 	x->tmask = 1023;
-	x->table = bqlm_alloc(sizeof(*x->table) * (x->tmask + 1));
+	x->table = bqlm_x_alloc(x, sizeof(*x->table) * (x->tmask + 1));
 	x->next = bqlm_alloc(x->ssize);
 	x->each = bqlm_alloc(sizeof(*x->each) * BQLM_CHECK_NR);
-	if (!x->sblock || !x->nblock || !x->table || !x->next || !x->each) {
+	x->foot = bqlm_alloc(sizeof(*x->foot) * BQLM_X_MAX_ACTIONS);
+	x->fut = bqlm_alloc(sizeof(*x->fut) * BQLM_X_MAX_ACTORS);
+	x->sel = bqlm_alloc(BQLM_X_MAX_ACTIONS);
+	if (!x->sblock || !x->nblock || !x->table || !x->next || !x->each ||
+	    !x->foot || !x->fut || !x->sel) {
 		bqlm_explorer_destroy(x);
 		return NULL;
 	}
@@ -237,6 +295,9 @@ void bqlm_explorer_destroy(struct bqlm_explorer *x)
 	bqlm_free(x->table);
 	bqlm_free(x->next);
 	bqlm_free(x->each);
+	bqlm_free(x->foot);
+	bqlm_free(x->fut);
+	bqlm_free(x->sel);
 	bqlm_free(x);
 }
 
@@ -274,13 +335,203 @@ static bool bqlm_x_any_fatal(const struct bqlm_explorer *x,
 	return false;
 }
 
-/* Expand state @i: check it, then take every enabled action. */
+/*
+ * The stubborn set of state @s, whose @n enabled actions are @actions:
+ * mark the chosen ones in x->sel and return how many (@n: expand fully).
+ *
+ * A set T of actions of some actors is chosen such that
+ *  (A) T is not empty, and holds every enabled action of its actors; an
+ *      actor of T that is pending has all its enablers in T: an actor of
+ *      T moves next only through an action of T;
+ *  (B) no actor outside T may, in any of its future steps, write an
+ *      object an action of T reads or writes, or read one an action of T
+ *      writes, unless the two actors commute; an actor outside T that
+ *      would has no enabled action and all its enablers in T, so it
+ *      cannot move before T does. Every path from @s that avoids T is
+ *      then made of steps independent of T's (they commute, and neither
+ *      enables nor disables the other), so any path can be reordered to
+ *      take a T action first, or T's actions stay enabled all along it;
+ *  (C) no action of T is external or visible, and (checked on the step,
+ *      by bqlm_x_expand()) none violates a check: taking it first changes
+ *      no check's verdict on the later steps, and since a state check is
+ *      only decided where nothing but external actions is enabled, a
+ *      state it reports is reached through T as well;
+ *  (D) the cycle proviso, checked by bqlm_x_expand(): every state T leads
+ *      to must be new, else @s is expanded fully. Breadth first, a new
+ *      state is one layer deeper, so the reduced steps form a forest and
+ *      every cycle of the reduced graph passes through a fully expanded
+ *      state: no action is deferred forever.
+ * (A)-(D) are the conditions of persistent (stubborn) sets with the cycle
+ * proviso, under which every check the full search finds violated is
+ * found, at a depth that may be greater. T is grown from each actor with
+ * enabled actions in turn, adding every actor (B) forbids to leave out;
+ * an actor that would have to be added but cannot (external or visible
+ * actions, pending, or blocked with enablers outside T) ends the attempt.
+ * The smallest T wins; ties go to the lowest actor.
+ */
+static bool bqlm_x_conflict(const struct bqlm_xfuture *fu, unsigned int t,
+			    const u64 *ar, const u64 *aw, unsigned int y,
+			    unsigned int na)
+{
+	unsigned int x;
+
+	for (x = 0; x < na; x++) {
+		if (!(t & (1U << x)) || (fu[y].commutes & (1U << x)) ||
+		    (fu[x].commutes & (1U << y)))
+			continue;
+		if ((aw[x] & (fu[y].reads | fu[y].writes)) ||
+		    (ar[x] & fu[y].writes))
+			return true;
+	}
+	return false;
+}
+
+static int bqlm_x_ample(struct bqlm_explorer *x, const unsigned char *s,
+			const unsigned int *actions, unsigned int n)
+{
+	const struct bqlm_xsys *sys = x->sys;
+	unsigned int na = sys->nr_actors, cnt[BQLM_X_MAX_ACTORS] = { 0 };
+	u64 ar[BQLM_X_MAX_ACTORS] = { 0 }, aw[BQLM_X_MAX_ACTORS] = { 0 };
+	bool bad[BQLM_X_MAX_ACTORS] = { false };
+	struct bqlm_xfuture *fu = x->fut;
+	struct bqlm_xfoot *f = x->foot;
+	unsigned int k, p, y, e, m, best = 0, bestn = n, t, need;
+	bool changed, ok;
+	int err;
+
+	if (n < 2)
+		return n;
+	for (k = 0; k < n; k++) {
+		memset(&f[k], 0, sizeof(f[k]));
+		err = sys->footprint(sys->ctx, s, actions[k], &f[k]);
+		if (err < 0)
+			return err;
+		if (f[k].actor >= na)
+			return -EINVAL;
+		ar[f[k].actor] |= f[k].reads;
+		aw[f[k].actor] |= f[k].writes;
+		cnt[f[k].actor]++;
+		bad[f[k].actor] |= f[k].external || f[k].visible;
+	}
+	for (y = 0; y < na; y++) {
+		memset(&fu[y], 0, sizeof(fu[y]));
+		sys->future(sys->ctx, s, y, &fu[y]);
+		fu[y].reads |= ar[y];
+		fu[y].writes |= aw[y];
+		if (!fu[y].enablers)
+			fu[y].enablers = ~0U;
+	}
+	for (p = 0; p < na; p++) {
+		if (!cnt[p] || bad[p])
+			continue;
+		t = 1U << p;
+		m = cnt[p];
+		ok = true;
+		do {
+			changed = false;
+			for (y = 0; ok && y < na; y++) {
+				if (t & (1U << y))
+					continue;
+				/* (A): a pending actor's enablers join it */
+				need = 0;
+				if (!fu[y].pending && cnt[y] &&
+				    bqlm_x_conflict(fu, t, ar, aw, y, na))
+					need = 1U << y;
+				else if ((cnt[y] && fu[y].pending &&
+					  bqlm_x_conflict(fu, t, ar, aw, y, na)) ||
+					 (!cnt[y] &&
+					  bqlm_x_conflict(fu, t, ar, aw, y, na)))
+					need = (cnt[y] ? 1U << y : 0) |
+					       (fu[y].enablers & ~t);
+				for (e = 0; ok && e < na; e++) {
+					if (!(need & (1U << e)))
+						continue;
+					if (!cnt[e] || bad[e]) {
+						ok = false;
+						break;
+					}
+					t |= 1U << e;
+					m += cnt[e];
+					changed = true;
+				}
+				if (need >> na)
+					ok = false;	/* any actor may enable */
+			}
+			for (y = 0; ok && y < na; y++)
+				if ((t & (1U << y)) && fu[y].pending &&
+				    (fu[y].enablers & ~t)) {
+					need = fu[y].enablers & ~t;
+					if (need >> na) {
+						ok = false;
+						break;
+					}
+					for (e = 0; ok && e < na; e++) {
+						if (!(need & (1U << e)))
+							continue;
+						if (!cnt[e] || bad[e]) {
+							ok = false;
+							break;
+						}
+						t |= 1U << e;
+						m += cnt[e];
+						changed = true;
+					}
+				}
+		} while (ok && changed && m < bestn);
+		if (ok && m < bestn) {
+			best = t;
+			bestn = m;
+		}
+	}
+	for (k = 0; k < n; k++)
+		x->sel[k] = bestn < n && (best & (1U << f[k].actor));
+	return bestn;
+}
+
+/*
+ * Take @action from state @i (at @depth) into a new or known state.
+ * Return a negative errno, or BQLM_X_VIOLATED if the step violated a
+ * check, ORed with BQLM_X_KNOWN if it reached a state already stored.
+ */
+#define BQLM_X_VIOLATED	1
+#define BQLM_X_KNOWN	2
+static int bqlm_x_take(struct bqlm_explorer *x, unsigned int i,
+		       unsigned int action, unsigned int depth)
+{
+	const struct bqlm_xsys *sys = x->sys;
+	unsigned int idx;
+	int mask, ret;
+
+	memcpy(x->next, bqlm_x_state(x, i), x->ssize);
+	mask = sys->step(sys->ctx, bqlm_x_state(x, i), action, x->next,
+			 x->each);
+	if (mask < 0)
+		return mask;
+	x->res.transitions++;
+	bqlm_x_witness(x, mask, i, action, depth + 1);
+	if (bqlm_x_any_fatal(x, mask))
+		return BQLM_X_VIOLATED;
+	if (x->canon)
+		sys->canon(sys->ctx, x->next);
+	ret = bqlm_x_insert(x, x->next, i, action, depth + 1, &idx);
+	if (ret < 0)
+		return ret;
+	if (ret && depth + 1 > x->res.max_depth)
+		x->res.max_depth = depth + 1;
+	return (mask ? BQLM_X_VIOLATED : 0) | (ret ? 0 : BQLM_X_KNOWN);
+}
+
+/*
+ * Expand state @i: check it, then take its stubborn set of actions or,
+ * without one or when the set fails the proviso, every enabled action.
+ */
 static int bqlm_x_expand(struct bqlm_explorer *x, unsigned int i,
 			 unsigned int *actions)
 {
 	const struct bqlm_xsys *sys = x->sys;
 	unsigned int depth = bqlm_x_node(x, i)->depth;
-	unsigned int n, k, idx;
+	unsigned int n, k, m = 0;
+	bool tried = false, full = true;
 	int mask, ret;
 
 	n = sys->enabled(sys->ctx, bqlm_x_state(x, i), actions);
@@ -300,21 +551,36 @@ static int bqlm_x_expand(struct bqlm_explorer *x, unsigned int i,
 			x->res.depth_bounded = true;
 		return 0;
 	}
-	for (k = 0; k < n; k++) {
-		memcpy(x->next, bqlm_x_state(x, i), x->ssize);
-		mask = sys->step(sys->ctx, bqlm_x_state(x, i), actions[k],
-				 x->next, x->each);
-		if (mask < 0)
-			return mask;
-		x->res.transitions++;
-		bqlm_x_witness(x, mask, i, actions[k], depth + 1);
-		if (bqlm_x_any_fatal(x, mask))
-			continue;
-		ret = bqlm_x_insert(x, x->next, i, actions[k], depth + 1, &idx);
+	if (x->por) {
+		ret = bqlm_x_ample(x, bqlm_x_state(x, i), actions, n);
 		if (ret < 0)
 			return ret;
-		if (ret && depth + 1 > x->res.max_depth)
-			x->res.max_depth = depth + 1;
+		m = ret;
+	}
+	if (x->por && m < n) {
+		/* the stubborn set first; the proviso may undo the choice */
+		tried = true;
+		full = false;
+		for (k = 0; k < n; k++) {
+			if (!x->sel[k])
+				continue;
+			ret = bqlm_x_take(x, i, actions[k], depth);
+			if (ret < 0)
+				return ret;
+			if (ret)
+				full = true;
+		}
+		if (!full) {
+			x->res.reduced_states++;
+			return 0;
+		}
+	}
+	for (k = 0; k < n; k++) {
+		if (tried && x->sel[k])
+			continue;	/* taken above */
+		ret = bqlm_x_take(x, i, actions[k], depth);
+		if (ret < 0)
+			return ret;
 	}
 	return 0;
 }
@@ -325,7 +591,8 @@ static int bqlm_x_expand(struct bqlm_explorer *x, unsigned int i,
  * @res: receives the figures and the violations found
  *
  * Return: 0 when the search ended within its bounds (see @res->complete),
- * -ENOSPC when the state bound stopped it, -ENOMEM when memory ran out,
+ * -ENOSPC when the state bound stopped it, -ENOBUFS when the memory bound
+ * did, -ENOMEM when memory ran out,
  * -E2BIG or -EINVAL when the system broke its contract (too many actions,
  * a step of an action it had enabled refused). On every return @res holds
  * what was found until then.
@@ -345,6 +612,8 @@ int bqlm_explore(struct bqlm_explorer *x, struct bqlm_xresult *res)
 	if (!err) {
 		memset(x->next, 0, x->ssize);
 		sys->init(sys->ctx, x->next);
+		if (x->canon)
+			sys->canon(sys->ctx, x->next);
 		err = bqlm_x_insert(x, x->next, BQLM_X_NO_PARENT,
 				    BQLM_X_NO_ACTION, 0, &idx);
 		err = err < 0 ? err : 0;
@@ -357,28 +626,109 @@ int bqlm_explore(struct bqlm_explorer *x, struct bqlm_xresult *res)
 	bqlm_free(actions);
 	x->res.states = x->count;
 	x->res.complete = !err;
+	x->res.reduced = x->canon || x->por;
+	x->res.memory = x->memory;
 	*res = x->res;
 	return err;
 }
 
+/*
+ * With symmetry, the stored path runs through representatives: each
+ * action was taken in a representative, not in the state the previous
+ * action reached. Replay it from the real initial state instead, taking
+ * at each step the first enabled action whose successor has the stored
+ * successor's representative (and, for the last step of a step witness,
+ * violates @check); the symmetry promises there is one. @path holds the
+ * stored actions on entry and the real ones on return; @sidx the stored
+ * states along it (@sidx[0] the initial one).
+ */
+static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
+			       enum bqlm_check check, unsigned int *path,
+			       const unsigned int *sidx, unsigned int n)
+{
+	const struct bqlm_xsys *sys = x->sys;
+	const struct bqlm_xwitness *w = &x->res.w[check];
+	unsigned char *cur = bqlm_alloc(x->ssize);
+	unsigned char *nxt = bqlm_alloc(x->ssize);
+	unsigned char *tgt = bqlm_alloc(x->ssize);
+	unsigned int *en = bqlm_alloc(sizeof(*en) * BQLM_X_MAX_ACTIONS);
+	struct bqlm_violation *each = bqlm_alloc(sizeof(*each) *
+						 BQLM_CHECK_NR);
+	unsigned int j, k, ne;
+	int mask, err = 0;
+	bool last;
+
+	if (!cur || !nxt || !tgt || !en || !each) {
+		err = -ENOMEM;
+		goto out;
+	}
+	sys->init(sys->ctx, cur);
+	for (j = 0; j < n && !err; j++) {
+		last = j + 1 == n && w->action != BQLM_X_NO_ACTION;
+		if (last) {
+			memcpy(tgt, bqlm_x_state(x, w->state), x->ssize);
+			mask = sys->step(sys->ctx, bqlm_x_state(x, w->state),
+					 w->action, tgt, each);
+			if (mask < 0) {
+				err = mask;
+				break;
+			}
+			sys->canon(sys->ctx, tgt);
+		} else {
+			memcpy(tgt, bqlm_x_state(x, sidx[j + 1]), x->ssize);
+		}
+		ne = sys->enabled(sys->ctx, cur, en);
+		err = -EIO;	/* the symmetry did not hold */
+		for (k = 0; k < ne && k < BQLM_X_MAX_ACTIONS; k++) {
+			memcpy(nxt, cur, x->ssize);
+			mask = sys->step(sys->ctx, cur, en[k], nxt, each);
+			if (mask < 0 ||
+			    (last && !(mask & BQLM_CHECK_BIT(check))))
+				continue;
+			path[j] = en[k];
+			sys->canon(sys->ctx, nxt);
+			if (!memcmp(nxt, tgt, x->ssize)) {
+				/* redo it uncanonicalised: the real state */
+				memcpy(nxt, cur, x->ssize);
+				sys->step(sys->ctx, cur, en[k], nxt, each);
+				memcpy(cur, nxt, x->ssize);
+				err = 0;
+				break;
+			}
+		}
+	}
+out:
+	bqlm_free(cur);
+	bqlm_free(nxt);
+	bqlm_free(tgt);
+	bqlm_free(en);
+	bqlm_free(each);
+	return err;
+}
+
 /**
- * bqlm_explorer_path() - the actions of a shortest path to a violation
+ * bqlm_explorer_path() - the actions of a path to a violation
  * @x: the explorer, after bqlm_explore()
  * @check: the violated check
  * @actions: receives the actions, from the initial state on
  * @max: room in @actions
  *
  * The path ends with the violating step's action, or at the violating
- * state when the violation is a property of a state.
+ * state when the violation is a property of a state. It is a shortest one
+ * when the search was not reduced (struct bqlm_xresult.reduced); a
+ * reduced search's path is a valid path from the initial state, replayed
+ * through the system's steps where symmetry stored representatives.
  *
  * Return: the number of actions, -ENOENT when @check was not violated,
- * -ENOSPC when @max is too small.
+ * -ENOSPC when @max is too small, -ENOMEM, or -EIO when the system's
+ * symmetry did not hold along the path.
  */
 int bqlm_explorer_path(const struct bqlm_explorer *x, enum bqlm_check check,
 		       unsigned int *actions, unsigned int max)
 {
 	const struct bqlm_xwitness *w;
-	unsigned int n, i, s;
+	unsigned int n, i, s, *sidx;
+	int err;
 
 	if ((unsigned int)check >= BQLM_CHECK_NR ||
 	    !(x->res.violated & BQLM_CHECK_BIT(check)))
@@ -392,7 +742,20 @@ int bqlm_explorer_path(const struct bqlm_explorer *x, enum bqlm_check check,
 		actions[--i] = w->action;
 	for (s = w->state; i; s = bqlm_x_node(x, s)->parent)
 		actions[--i] = bqlm_x_node(x, s)->action;
-	return n;
+	if (!x->canon)
+		return n;
+	sidx = bqlm_alloc(sizeof(*sidx) * (n + 1));
+	if (!sidx)
+		return -ENOMEM;
+	i = w->action != BQLM_X_NO_ACTION ? n - 1 : n;
+	for (s = w->state;; s = bqlm_x_node(x, s)->parent) {
+		sidx[i] = s;
+		if (!i--)
+			break;
+	}
+	err = bqlm_x_unsymmetrize(x, check, actions, sidx, n);
+	bqlm_free(sidx);
+	return err ? err : n;
 }
 
 /**

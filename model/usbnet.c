@@ -1819,6 +1819,92 @@ static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
 	return n;
 }
 
+/*
+ * Symmetry: skbs are interchangeable but for what the model reads of
+ * them. The order of slots matters in two places only: the deferred URBs
+ * are resubmitted in slot order (the anchor's order), and dev->done is a
+ * FIFO linked through the slots. Every other use (completion of any URB
+ * in flight, unlink of all, the sums of what is held, stale or counted)
+ * is the same under any renaming of the slots. The representative sorts
+ * the slots in use by (where, rank, transmit in progress, flags, len),
+ * where rank is a deferred URB's place among the deferred ones and a done
+ * skb's place on dev->done, and renames the links. Slots are only reused
+ * once all have been taken (dev->next_slot set), which the explorer's
+ * bound never reaches; such a state is left as it is.
+ */
+struct bqlm_usbnet_key {
+	unsigned char where;
+	unsigned char rank;
+	unsigned char mark;
+	unsigned char flags;
+	unsigned short len;
+};
+
+static int bqlm_usbnet_key_cmp(const struct bqlm_usbnet_key *a,
+			       const struct bqlm_usbnet_key *b)
+{
+	if (a->where != b->where)
+		return a->where < b->where ? -1 : 1;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if (a->mark != b->mark)
+		return a->mark < b->mark ? -1 : 1;
+	if (a->flags != b->flags)
+		return a->flags < b->flags ? -1 : 1;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return 0;
+}
+
+static void bqlm_usbnet_canon(const void *ctx, void *state)
+{
+	struct bqlm_usbnet *dev = state;
+	struct bqlm_usbnet_key key[BQLM_USBNET_MAX_PACKETS];
+	struct bqlm_usbnet_skb old[BQLM_USBNET_MAX_PACKETS];
+	unsigned int perm[BQLM_USBNET_MAX_PACKETS];
+	unsigned int inv[BQLM_USBNET_MAX_PACKETS];
+	unsigned int n = dev->nr_skbs, i, j, t, rank = 0;
+	bool xmitting = dev->xmit == BQLM_USBNET_XMIT_XOFF ||
+			dev->xmit == BQLM_USBNET_XMIT_RECHECK;
+
+	(void)ctx;
+	if (n < 2 || n > BQLM_USBNET_MAX_PACKETS || dev->next_slot)
+		return;
+	memset(key, 0, sizeof(key));
+	for (i = 0; i < n; i++) {
+		key[i].where = dev->skb[i].where;
+		key[i].flags = dev->skb[i].flags;
+		key[i].len = dev->skb[i].len;
+		key[i].mark = xmitting && dev->xmit_skb == i;
+		if (dev->skb[i].where == BQLM_USBNET_SKB_DEFERRED)
+			key[i].rank = ++rank;
+	}
+	for (i = dev->done_head, rank = 0; i && i <= n && rank < n;
+	     i = dev->skb[i - 1].next)
+		key[i - 1].rank = ++rank;
+	/* insertion sort, stable: equal keys are equal skbs */
+	for (i = 0; i < n; i++) {
+		for (j = i; j && bqlm_usbnet_key_cmp(&key[perm[j - 1]],
+						     &key[i]) > 0; j--)
+			perm[j] = perm[j - 1];
+		perm[j] = i;
+	}
+	for (i = 0; i < n; i++)
+		inv[perm[i]] = i;
+	memcpy(old, dev->skb, sizeof(old[0]) * n);
+	for (i = 0; i < n; i++) {
+		dev->skb[i] = old[perm[i]];
+		t = dev->skb[i].next;
+		dev->skb[i].next = t ? inv[t - 1] + 1 : 0;
+	}
+	if (dev->done_head)
+		dev->done_head = inv[dev->done_head - 1] + 1;
+	if (dev->done_tail)
+		dev->done_tail = inv[dev->done_tail - 1] + 1;
+	if (xmitting)
+		dev->xmit_skb = inv[dev->xmit_skb];
+}
+
 static void bqlm_usbnet_xinit(const void *ctx, void *state)
 {
 	bqlm_usbnet_init(state, ctx);
@@ -1856,5 +1942,6 @@ int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
 	sys->check_state = bqlm_usbnet_check_state;
 	sys->describe_action = bqlm_usbnet_describe_action;
 	sys->describe_state = bqlm_usbnet_describe_state;
+	sys->canon = bqlm_usbnet_canon;
 	return 0;
 }
