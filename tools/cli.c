@@ -149,6 +149,101 @@ double bqlm_cli_now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* --no-reduction, --compare-full, --max-memory: every explore command's */
+static bool bqlm_cli_no_reduction;
+static bool bqlm_cli_compare_full;
+static unsigned long long bqlm_cli_max_memory;
+
+/**
+ * bqlm_cli_parse_bytes() - a byte count: digits, then K, M or G (powers of
+ *	1024), the whole string
+ * @s: the string (may be NULL)
+ * @out: the value, at least 1 MiB
+ *
+ * Return: 0, or -EINVAL (nothing stored).
+ */
+int bqlm_cli_parse_bytes(const char *s, unsigned long long *out)
+{
+	unsigned long long v, mul = 1;
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -EINVAL;
+	if (*end == 'K' || *end == 'k')
+		mul = 1ULL << 10;
+	else if (*end == 'M' || *end == 'm')
+		mul = 1ULL << 20;
+	else if (*end == 'G' || *end == 'g')
+		mul = 1ULL << 30;
+	else if (*end)
+		return -EINVAL;
+	if (*end && end[1])
+		return -EINVAL;
+	if (v > (1ULL << 50) / mul || v * mul < (1ULL << 20))
+		return -EINVAL;
+	*out = v * mul;
+	return 0;
+}
+
+/**
+ * bqlm_cli_default_memory() - the default --max-memory
+ *
+ * Return: half the machine's physical memory (so that the explorer stops
+ * cleanly before the OOM killer would), or 4 GiB where that is unknown.
+ */
+unsigned long long bqlm_cli_default_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES);
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || page <= 0)
+		return 4ULL << 30;
+	return (unsigned long long)pages * (unsigned long long)page / 2;
+}
+
+/**
+ * bqlm_cli_reduce_setup() - take the reduction and memory options out of
+ *	an explore command line
+ * @argc: the arguments' count, updated
+ * @argv: the arguments (after "explore"), the options removed
+ *
+ * --no-reduction (the full search), --compare-full (the full search too,
+ * to compare), --max-memory N[K|M|G] (the memory bound).
+ *
+ * Return: 0, or EXIT_USAGE after an error was printed.
+ */
+int bqlm_cli_reduce_setup(int *argc, char **argv)
+{
+	int i = 0, take;
+
+	bqlm_cli_max_memory = bqlm_cli_default_memory();
+	while (i < *argc) {
+		take = 1;
+		if (!strcmp(argv[i], "--no-reduction")) {
+			bqlm_cli_no_reduction = true;
+		} else if (!strcmp(argv[i], "--compare-full")) {
+			bqlm_cli_compare_full = true;
+		} else if (!strcmp(argv[i], "--max-memory")) {
+			if (bqlm_cli_parse_bytes(i + 1 < *argc ? argv[i + 1] :
+						 NULL, &bqlm_cli_max_memory))
+				return bqlm_cli_usage("bqlm", "%s needs a byte count of at least 1M, with an optional K, M or G suffix (powers of 1024)",
+						      "--max-memory");
+			take = 2;
+		} else {
+			i++;
+			continue;
+		}
+		memmove(&argv[i], &argv[i + take],
+			(*argc - i - take) * sizeof(*argv));
+		*argc -= take;
+	}
+	return 0;
+}
+
 /* --json: where the JSON report goes, and the command line it names */
 static FILE *bqlm_cli_json_out;
 static bool bqlm_cli_json_to_stdout;
@@ -296,7 +391,10 @@ static int bqlm_cli_json_write(const struct bqlm_cli_explore *e,
 		bqlm_cli_json_str(f, bqlm_check_name(verdict));
 	fprintf(f, ",\n  \"incomplete_reason\": %s,\n",
 		err == -ENOSPC ? "\"state bound\"" :
+		err == -ENOBUFS ? "\"memory bound\"" :
 		err == -ENOMEM ? "\"out of memory\"" : "null");
+	fprintf(f, "  \"reduced\": %s,\n  \"memory_bytes\": %llu,\n",
+		res->reduced ? "true" : "false", res->memory);
 	fprintf(f, "  \"states\": %llu,\n  \"transitions\": %llu,\n  \"max_depth\": %u,\n  \"depth_bounded\": %s,\n  \"seconds\": %.3f,\n",
 		res->states, res->transitions, res->max_depth,
 		res->depth_bounded ? "true" : "false", secs);
@@ -360,7 +458,15 @@ static int bqlm_cli_print_trace(const struct bqlm_cli_explore *e,
 
 	if (n < 0)
 		return n;
-	printf("\ntrace to %s (%d steps, shortest):\n", bqlm_check_name(c), n);
+	if (!res->reduced)
+		printf("\ntrace to %s (%d steps, shortest):\n",
+		       bqlm_check_name(c), n);
+	else if (e->full && (e->full->violated & BQLM_CHECK_BIT(c)))
+		printf("\ntrace to %s (%d steps, reduced search; the full search's shortest: %u):\n",
+		       bqlm_check_name(c), n, e->full->w[c].depth);
+	else
+		printf("\ntrace to %s (%d steps, reduced search: a shortest one with --no-reduction):\n",
+		       bqlm_check_name(c), n);
 	n = bqlm_xtrace(e->sys, path, n, bqlm_cli_emit, NULL);
 	if (n < 0)
 		return n;
@@ -443,35 +549,86 @@ static int bqlm_cli_save_path(const struct bqlm_cli_explore *e,
 	return err;
 }
 
+/* One search of @e->sys within @b: its result, wall time and error. */
+static struct bqlm_explorer *bqlm_cli_search(const struct bqlm_cli_explore *e,
+					     const struct bqlm_xbounds *b,
+					     struct bqlm_xresult *res,
+					     double *secs, int *err)
+{
+	struct bqlm_explorer *x = bqlm_explorer_create(e->sys, b);
+	double t0;
+
+	if (!x) {
+		fprintf(stderr, "bqlm: out of memory\n");
+		return NULL;
+	}
+	t0 = bqlm_cli_now();
+	*err = bqlm_explore(x, res);
+	*secs = bqlm_cli_now() - t0;
+	return x;
+}
+
+/* --compare-full: the full search's figures next to the reduced one's. */
+static void bqlm_cli_print_compare(const struct bqlm_xresult *res,
+				   double secs, const struct bqlm_xresult *full,
+				   double fsecs, int ferr)
+{
+	char a[256], b[256];
+	unsigned int c;
+
+	printf("full search: states %llu, transitions %llu, time %.3f s%s; reduction factor %.2f in states, %.2f in time\n",
+	       full->states, full->transitions, fsecs,
+	       ferr ? " (INCOMPLETE: a bound stopped it)" : "",
+	       res->states ? (double)full->states / res->states : 0.0,
+	       secs > 0 ? fsecs / secs : 0.0);
+	printf("violated checks: reduced %s; full %s: %s\n",
+	       bqlm_cli_check_names(a, sizeof(a), res->violated),
+	       bqlm_cli_check_names(b, sizeof(b), full->violated),
+	       res->violated == full->violated ? "the same" : "DIFFERENT");
+	for (c = 0; c < BQLM_CHECK_NR; c++)
+		if (res->violated & full->violated & BQLM_CHECK_BIT(c))
+			printf("  %-20s witness depth: reduced %u, full (shortest) %u\n",
+			       bqlm_check_name(c), res->w[c].depth,
+			       full->w[c].depth);
+}
+
 /**
  * bqlm_cli_run_explore() - explore, print the figures, verdict and traces
  * @e: what to explore and how to report it
  *
- * Return: the exit status: 0, EXIT_VIOLATION, EXIT_INCOMPLETE (a bound
- * stopped the search before any violation) or EXIT_INTERNAL.
+ * The bounds are @e->bounds with the command line's --no-reduction and
+ * --max-memory; with --compare-full the full search runs after the
+ * reduced one and both are reported.
+ *
+ * Return: the exit status: 0, EXIT_VIOLATION, EXIT_INCOMPLETE (a bound,
+ * of states or of memory, stopped the search before any violation) or
+ * EXIT_INTERNAL.
  */
 int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 {
-	struct bqlm_xresult res;
-	struct bqlm_explorer *x;
+	struct bqlm_cli_explore ee = *e;
+	struct bqlm_xresult res, full;
+	struct bqlm_explorer *x, *fx;
+	struct bqlm_xbounds b = { 0 };
 	enum bqlm_check verdict;
+	double secs, fsecs = 0;
 	unsigned int c;
-	double t0, t1;
-	int err, ret;
+	int err, ferr = 0, ret;
 
-	x = bqlm_explorer_create(e->sys, e->bounds);
-	if (!x) {
-		fprintf(stderr, "bqlm: out of memory\n");
+	if (e->bounds)
+		b = *e->bounds;
+	b.no_reduction |= bqlm_cli_no_reduction;
+	if (!b.max_memory)
+		b.max_memory = bqlm_cli_max_memory ? bqlm_cli_max_memory :
+			       bqlm_cli_default_memory();
+	x = bqlm_cli_search(e, &b, &res, &secs, &err);
+	if (!x)
 		return EXIT_INTERNAL;
-	}
-	t0 = bqlm_cli_now();
-	err = bqlm_explore(x, &res);
-	t1 = bqlm_cli_now();
 	if (e->res)
 		*e->res = res;
 	if (e->secs)
-		*e->secs = t1 - t0;
-	if (err == -E2BIG || err == -EINVAL) {
+		*e->secs = secs;
+	if (err == -E2BIG || err == -EINVAL || err == -EIO) {
 		fprintf(stderr, "bqlm: the model broke the explorer's contract (%d)\n",
 			err);
 		bqlm_explorer_destroy(x);
@@ -482,20 +639,43 @@ int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 	      err ? EXIT_INCOMPLETE : 0;
 	if (e->quiet)
 		goto out;
+	if (bqlm_cli_compare_full && res.reduced) {
+		b.no_reduction = true;
+		fx = bqlm_cli_search(e, &b, &full, &fsecs, &ferr);
+		if (!fx) {
+			bqlm_explorer_destroy(x);
+			return EXIT_INTERNAL;
+		}
+		bqlm_explorer_destroy(fx);
+		ee.full = &full;
+	}
 	if (bqlm_cli_json_out &&
-	    bqlm_cli_json_write(e, x, &res, err, ret, t1 - t0)) {
+	    bqlm_cli_json_write(&ee, x, &res, err, ret, secs)) {
 		fprintf(stderr, "bqlm: writing the JSON report failed\n");
 		ret = EXIT_INTERNAL;
 	}
 
 	printf("states %llu, transitions %llu, max depth %u, time %.3f s (%.0f states/s)%s\n",
-	       res.states, res.transitions, res.max_depth, t1 - t0,
-	       (t1 - t0) > 0 ? res.states / (t1 - t0) : 0.0,
+	       res.states, res.transitions, res.max_depth, secs,
+	       secs > 0 ? res.states / secs : 0.0,
 	       res.depth_bounded ? ", depth bound reached" : "");
+	printf("reduction: %s; memory %.1f MiB (%.0f bytes a state, bound %.1f MiB)\n",
+	       !res.reduced ? "off (full search)" :
+	       e->sys->canon && e->sys->footprint ?
+	       "symmetry and partial order" :
+	       e->sys->canon ? "symmetry" : "partial order",
+	       res.memory / 1048576.0,
+	       res.states ? (double)res.memory / res.states : 0.0,
+	       b.max_memory / 1048576.0);
+	if (ee.full)
+		bqlm_cli_print_compare(&res, secs, &full, fsecs, ferr);
 	if (e->figures)
 		e->figures(e->arg);
 	if (err == -ENOSPC)
 		printf("INCOMPLETE: state bound reached, not every state was explored\n");
+	else if (err == -ENOBUFS)
+		printf("INCOMPLETE: memory bound (--max-memory %llu bytes) reached after %llu states, not every state was explored\n",
+		       b.max_memory, res.states);
 	else if (err == -ENOMEM)
 		printf("INCOMPLETE: out of memory\n");
 
@@ -517,7 +697,7 @@ int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 		printf("  violated %-20s first at depth %3u: %s\n",
 		       bqlm_check_name(c), res.w[c].depth, line);
 	}
-	if (!e->no_trace && bqlm_cli_print_traces(e, x, &res, verdict))
+	if (!e->no_trace && bqlm_cli_print_traces(&ee, x, &res, verdict))
 		ret = EXIT_INTERNAL;
 out:
 	if (e->save && ret != EXIT_INTERNAL &&

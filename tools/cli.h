@@ -48,6 +48,8 @@ double bqlm_cli_now(void);
  *	verdict), to write it as a schedule; returns 0 or a negative errno
  * @save_arg: for @save
  * @save_check: the check whose trace @save receives, or BQLM_CHECK_NONE
+ * @full: filled in by bqlm_cli_run_explore() with --compare-full: the full
+ *	search's result, whose shortest witnesses the traces are compared to
  */
 struct bqlm_cli_explore {
 	const struct bqlm_xsys *sys;
@@ -63,10 +65,14 @@ struct bqlm_cli_explore {
 		    const unsigned int *path, unsigned int n);
 	const void *save_arg;
 	enum bqlm_check save_check;
+	const struct bqlm_xresult *full;
 };
 
 int bqlm_cli_run_explore(const struct bqlm_cli_explore *e);
 int bqlm_cli_json_setup(int *argc, char **argv);
+int bqlm_cli_reduce_setup(int *argc, char **argv);
+int bqlm_cli_parse_bytes(const char *s, unsigned long long *out);
+unsigned long long bqlm_cli_default_memory(void);
 bool bqlm_cli_json_stdout(void);
 
 #endif /* _BQLM_CLI_H */
