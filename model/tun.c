@@ -1580,6 +1580,62 @@ static unsigned int bqlm_tun_check(const struct bqlm_tun *tun,
 	return mask;
 }
 
+/**
+ * bqlm_tun_slot_pkts() - the packet each ring slot of a queue file was
+ *	last produced with (the model's own record, for a harness's view)
+ * @tun: the state
+ * @cfg: its configuration
+ * @q: the queue file, below BQLM_TUN_MAX_QUEUES
+ *
+ * Return: the array of that queue file's slots, in struct bqlm_tun.mem.
+ */
+unsigned short *bqlm_tun_slot_pkts(struct bqlm_tun *tun,
+				   const struct bqlm_tun_cfg *cfg, unsigned int q)
+{
+	return bqlm_tun_shadow(tun, cfg, q);
+}
+
+/**
+ * bqlm_tun_pkt_set_where() - say where a packet is (a harness's view)
+ * @tun: the state
+ * @cfg: its configuration
+ * @pkt: the packet id, 1..bqlm_tun_nr_ids()
+ * @where: enum bqlm_tun_where
+ *
+ * Return: 0, or -EINVAL for a packet id or place out of range.
+ */
+int bqlm_tun_pkt_set_where(struct bqlm_tun *tun,
+			   const struct bqlm_tun_cfg *cfg, unsigned int pkt,
+			   unsigned int where)
+{
+	if (!pkt || pkt > bqlm_tun_ids(cfg) || where >= BQLM_TUN_NR_WHERE)
+		return -EINVAL;
+	bqlm_tun_where(tun, cfg)[pkt - 1] = where;
+	return 0;
+}
+
+/**
+ * bqlm_tun_check_step() - the invariants of a step, on any state
+ * @tun: the state after the step (the model's, or a view of the real code)
+ * @cfg: the configuration
+ * @where: the kernel function of the step, for messages
+ * @ev: what the step did to packets
+ * @each: as for bqlm_inv_check(), may be NULL
+ *
+ * The checks the explorer makes after each step (the state's own checks,
+ * such as the stall, are the system's check_state()).
+ *
+ * Return: the mask of violated checks.
+ */
+unsigned int bqlm_tun_check_step(const struct bqlm_tun *tun,
+				 const struct bqlm_tun_cfg *cfg,
+				 const char *where,
+				 const struct bqlm_inv_step *ev,
+				 struct bqlm_violation *each)
+{
+	return bqlm_tun_check(tun, cfg, where, ev, false, each);
+}
+
 /* The explorer's view. */
 
 static unsigned int bqlm_tun_enabled(const void *ctx, const void *state,

@@ -9,10 +9,15 @@
  */
 #include <linux/kernel.h>
 #include <linux/kthread.h>
+#include <linux/log2.h>
+#include <linux/minmax.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/sprintf.h>
 #include <linux/stdarg.h>
+
+#include <bqlm/explore.h>
+#include <bqlm/invariants.h>
 
 #include "rc.h"
 
@@ -267,4 +272,161 @@ void bqlm_rc_unlock(struct bqlm_rc_actor *a, struct bqlm_rc_lock *l)
 			     a->name, l->name,
 			     l->owner ? l->owner->name : "nobody");
 	l->owner = NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* A bounded search of the real code */
+
+struct bqlm_rc_xnode {
+	u32 parent;
+	u16 action;
+	u16 depth;
+};
+
+static u64 bqlm_rc_hash(const void *p, size_t n)
+{
+	const u8 *b = p;
+	u64 h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ULL;
+	return h ? h : 1;
+}
+
+static u64 bqlm_rc_state_hash(const struct bqlm_rc_search *s)
+{
+	if (s->hash)
+		s->hash(s->priv);
+	return bqlm_rc_hash(s->view, s->view_size);
+}
+
+static bool bqlm_rc_fatal(unsigned int mask)
+{
+	unsigned int c;
+
+	for (c = 0; c < BQLM_CHECK_NR; c++)
+		if ((mask & BQLM_CHECK_BIT(c)) && bqlm_inv_fatal(c))
+			return true;
+	return false;
+}
+
+/* Replay node @k's path on a fresh device; the path is left in @path. */
+static int bqlm_rc_goto(const struct bqlm_rc_search *s,
+			const struct bqlm_rc_xnode *node, u32 k,
+			unsigned int *path, struct bqlm_rc_xresult *xr)
+{
+	unsigned int d = node[k].depth, i;
+	int ret;
+
+	for (i = d; i > 0; i--, k = node[k].parent)
+		path[i - 1] = node[k].action;
+	ret = s->start(s->priv);
+	if (ret)
+		return ret;
+	xr->devices++;
+	for (i = 0; i < d; i++) {
+		ret = s->step(s->priv, path[i]);
+		if (ret)
+			return ret;
+		xr->steps++;
+	}
+	return 0;
+}
+
+/**
+ * bqlm_rc_explore() - every schedule of the real code within a bound
+ * @s: the driver adapter
+ * @max_states: bound on the states stored
+ * @xr: the result
+ *
+ * Breadth first over the real code, from a fresh device for every state
+ * expanded and for every action taken from it (the real code cannot be
+ * copied or rolled back): the actions are those the real code enables,
+ * the state reached is read in the model's terms and hashed to visit each
+ * once, the model's invariants are checked on it, and a state after a
+ * fatal violation is not expanded. The model is not consulted.
+ *
+ * Return: 0, -ENOSPC when the state bound stopped the search (the result
+ * holds what was found), or another negative errno on a harness failure.
+ */
+int bqlm_rc_explore(const struct bqlm_rc_search *s, unsigned int max_states,
+		    struct bqlm_rc_xresult *xr)
+{
+	unsigned int hsize = roundup_pow_of_two(max_states * 2);
+	unsigned int *path = NULL, act[BQLM_X_MAX_ACTIONS], nact, i;
+	struct bqlm_rc_xnode *node = NULL;
+	u64 *hash = NULL, h;
+	u32 head = 0, k, slot;
+	int ret = 0;
+
+	memset(xr, 0, sizeof(*xr));
+	node = kvcalloc(max_states, sizeof(*node), GFP_KERNEL);
+	hash = kvcalloc(hsize, sizeof(*hash), GFP_KERNEL);
+	path = kcalloc(BQLM_RC_MAX_DEPTH + 1, sizeof(*path), GFP_KERNEL);
+	if (!node || !hash || !path) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* the initial state */
+	ret = s->start(s->priv);
+	if (ret)
+		goto out;
+	xr->devices++;
+	s->check(s->priv);
+	h = bqlm_rc_state_hash(s);
+	hash[h & (hsize - 1)] = h;
+	xr->states = 1;
+	ret = s->down(s->priv);
+	while (!ret && head < xr->states) {
+		k = head++;
+		ret = bqlm_rc_goto(s, node, k, path, xr);
+		if (ret)
+			break;
+		nact = s->enabled(s->priv, act);
+		ret = s->down(s->priv);
+		for (i = 0; i < nact && !ret; i++) {
+			unsigned int mask, c;
+
+			ret = bqlm_rc_goto(s, node, k, path, xr);
+			if (ret)
+				break;
+			ret = s->step(s->priv, act[i]);
+			if (ret)
+				break;
+			xr->steps++;
+			xr->transitions++;
+			mask = s->check(s->priv);
+			for (c = 0; c < BQLM_CHECK_NR; c++)
+				if ((mask & BQLM_CHECK_BIT(c)) && !xr->depth[c])
+					xr->depth[c] = node[k].depth + 1;
+			xr->violated |= mask;
+			h = bqlm_rc_state_hash(s);
+			for (slot = h & (hsize - 1); hash[slot] &&
+			     hash[slot] != h; slot = (slot + 1) & (hsize - 1))
+				;
+			if (!hash[slot] && !bqlm_rc_fatal(mask) &&
+			    node[k].depth < BQLM_RC_MAX_DEPTH) {
+				if (xr->states >= max_states) {
+					ret = s->down(s->priv);
+					ret = ret ? ret : -ENOSPC;
+					break;
+				}
+				hash[slot] = h;
+				node[xr->states].parent = k;
+				node[xr->states].action = act[i];
+				node[xr->states].depth = node[k].depth + 1;
+				xr->max_depth = max_t(unsigned int, xr->max_depth,
+						      node[k].depth + 1);
+				xr->states++;
+			}
+			ret = s->down(s->priv);
+		}
+	}
+	xr->complete = !ret;
+out:
+	kvfree(node);
+	kvfree(hash);
+	kfree(path);
+	return ret;
 }

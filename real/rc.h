@@ -28,6 +28,8 @@
 #include <linux/sched.h>
 #include <linux/types.h>
 
+#include <bqlm/violation.h>
+
 #define BQLM_RC_MAX_ACTORS	24
 #define BQLM_RC_MSG		192
 
@@ -113,5 +115,61 @@ void bqlm_rc_lock(struct bqlm_rc_actor *a, struct bqlm_rc_lock *l);
 void bqlm_rc_unlock(struct bqlm_rc_actor *a, struct bqlm_rc_lock *l);
 void bqlm_rc_fail(struct bqlm_rc *rc, int err, const char *fmt, ...)
 	__printf(3, 4);
+
+/* Deepest path bqlm_rc_explore() follows. */
+#define BQLM_RC_MAX_DEPTH	255
+
+/**
+ * struct bqlm_rc_search - a driver adapter, as bqlm_rc_explore() drives it
+ * @priv: the adapter's, passed to every callback
+ * @view: the buffer @check fills with the real state in the model's terms
+ * @view_size: its size in bytes
+ * @start: a fresh device in the model's initial state
+ * @step: run one model action on the real code: 0 or a negative errno
+ *	(the action cannot be taken, or the harness failed)
+ * @enabled: the model actions the real code can take now, in the model's
+ *	order; returns how many (at most BQLM_X_MAX_ACTIONS)
+ * @check: read the real state into @view and return the mask of the
+ *	model's invariants it violates (the step's and the state's)
+ * @hash: optional: adjust @view before it is hashed (values that differ
+ *	from one fresh device to the next)
+ * @down: drain the device and free it: 0 or a negative errno
+ */
+struct bqlm_rc_search {
+	void *priv;
+	void *view;
+	size_t view_size;
+	int (*start)(void *priv);
+	int (*step)(void *priv, unsigned int action);
+	unsigned int (*enabled)(void *priv, unsigned int *actions);
+	unsigned int (*check)(void *priv);
+	void (*hash)(void *priv);
+	int (*down)(void *priv);
+};
+
+/**
+ * struct bqlm_rc_xresult - what a search of the real code found
+ * @states: distinct real states visited
+ * @transitions: actions taken from them
+ * @steps: real steps run in all, replays included
+ * @devices: fresh devices made
+ * @max_depth: deepest state
+ * @complete: every state within the bound was expanded
+ * @violated: mask of the checks violated
+ * @depth: for each check in @violated, the depth it was first violated at
+ */
+struct bqlm_rc_xresult {
+	unsigned int states;
+	unsigned int transitions;
+	unsigned long long steps;
+	unsigned int devices;
+	unsigned int max_depth;
+	bool complete;
+	unsigned int violated;
+	unsigned int depth[BQLM_CHECK_NR];
+};
+
+int bqlm_rc_explore(const struct bqlm_rc_search *s, unsigned int max_states,
+		    struct bqlm_rc_xresult *xr);
 
 #endif /* _BQLM_REAL_RC_H */

@@ -409,6 +409,16 @@ int bqlm_tun_pkt_where(const struct bqlm_tun *tun,
 		       const struct bqlm_tun_cfg *cfg, unsigned int pkt);
 unsigned int bqlm_tun_ring_count(const struct bqlm_tun *tun, unsigned int q);
 unsigned int bqlm_tun_nr_ids(const struct bqlm_tun_cfg *cfg);
+unsigned short *bqlm_tun_slot_pkts(struct bqlm_tun *tun,
+				   const struct bqlm_tun_cfg *cfg, unsigned int q);
+int bqlm_tun_pkt_set_where(struct bqlm_tun *tun,
+			   const struct bqlm_tun_cfg *cfg, unsigned int pkt,
+			   unsigned int where);
+unsigned int bqlm_tun_check_step(const struct bqlm_tun *tun,
+				 const struct bqlm_tun_cfg *cfg,
+				 const char *where,
+				 const struct bqlm_inv_step *ev,
+				 struct bqlm_violation *each);
 
 /* The explorer's view: action numbers are (kind << 8) | argument. */
 enum bqlm_tun_action_kind {
