@@ -342,7 +342,7 @@ static void real_usbnet_explore(struct kunit *test)
 						    GFP_KERNEL);
 	struct bqlm_xresult *mres = kunit_kzalloc(test, sizeof(*mres),
 						  GFP_KERNEL);
-	struct bqlm_rcu_xresult *xr = kunit_kzalloc(test, sizeof(*xr),
+	struct bqlm_rc_xresult *xr = kunit_kzalloc(test, sizeof(*xr),
 						    GFP_KERNEL);
 	struct bqlm_rcu_session *r;
 	struct bqlm_explorer *x;

@@ -280,7 +280,8 @@ void bqlm_rc_unlock(struct bqlm_rc_actor *a, struct bqlm_rc_lock *l)
 struct bqlm_rc_xnode {
 	u32 parent;
 	u16 action;
-	u16 depth;
+	u8 depth;
+	u8 leaf;
 };
 
 static u64 bqlm_rc_hash(const void *p, size_t n)
@@ -358,6 +359,7 @@ int bqlm_rc_explore(const struct bqlm_rc_search *s, unsigned int max_states,
 	struct bqlm_rc_xnode *node = NULL;
 	u64 *hash = NULL, h;
 	u32 head = 0, k, slot;
+	unsigned int smask;
 	int ret = 0;
 
 	memset(xr, 0, sizeof(*xr));
@@ -373,20 +375,23 @@ int bqlm_rc_explore(const struct bqlm_rc_search *s, unsigned int max_states,
 	if (ret)
 		goto out;
 	xr->devices++;
-	s->check(s->priv);
+	s->check(s->priv, &smask);
+	node[0].leaf = bqlm_rc_fatal(smask);
 	h = bqlm_rc_state_hash(s);
 	hash[h & (hsize - 1)] = h;
 	xr->states = 1;
 	ret = s->down(s->priv);
 	while (!ret && head < xr->states) {
 		k = head++;
+		if (node[k].leaf)
+			continue;
 		ret = bqlm_rc_goto(s, node, k, path, xr);
 		if (ret)
 			break;
 		nact = s->enabled(s->priv, act);
 		ret = s->down(s->priv);
 		for (i = 0; i < nact && !ret; i++) {
-			unsigned int mask, c;
+			unsigned int mask, smask, c;
 
 			ret = bqlm_rc_goto(s, node, k, path, xr);
 			if (ret)
@@ -396,7 +401,7 @@ int bqlm_rc_explore(const struct bqlm_rc_search *s, unsigned int max_states,
 				break;
 			xr->steps++;
 			xr->transitions++;
-			mask = s->check(s->priv);
+			mask = s->check(s->priv, &smask);
 			for (c = 0; c < BQLM_CHECK_NR; c++)
 				if ((mask & BQLM_CHECK_BIT(c)) && !xr->depth[c])
 					xr->depth[c] = node[k].depth + 1;
@@ -405,7 +410,12 @@ int bqlm_rc_explore(const struct bqlm_rc_search *s, unsigned int max_states,
 			for (slot = h & (hsize - 1); hash[slot] &&
 			     hash[slot] != h; slot = (slot + 1) & (hsize - 1))
 				;
-			if (!hash[slot] && !bqlm_rc_fatal(mask) &&
+			/*
+			 * As the model's explorer: a state reached by a fatal
+			 * step is not kept, one that is fatal in itself (a
+			 * stall) is kept and not expanded.
+			 */
+			if (!hash[slot] && !bqlm_rc_fatal(mask & ~smask) &&
 			    node[k].depth < BQLM_RC_MAX_DEPTH) {
 				if (xr->states >= max_states) {
 					ret = s->down(s->priv);
@@ -416,6 +426,7 @@ int bqlm_rc_explore(const struct bqlm_rc_search *s, unsigned int max_states,
 				node[xr->states].parent = k;
 				node[xr->states].action = act[i];
 				node[xr->states].depth = node[k].depth + 1;
+				node[xr->states].leaf = bqlm_rc_fatal(smask);
 				xr->max_depth = max_t(unsigned int, xr->max_depth,
 						      node[k].depth + 1);
 				xr->states++;

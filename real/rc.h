@@ -130,7 +130,8 @@ void bqlm_rc_fail(struct bqlm_rc *rc, int err, const char *fmt, ...)
  * @enabled: the model actions the real code can take now, in the model's
  *	order; returns how many (at most BQLM_X_MAX_ACTIONS)
  * @check: read the real state into @view and return the mask of the
- *	model's invariants it violates (the step's and the state's)
+ *	model's invariants it violates (the step's and the state's); the
+ *	state's alone in *@state_mask
  * @hash: optional: adjust @view before it is hashed (values that differ
  *	from one fresh device to the next)
  * @down: drain the device and free it: 0 or a negative errno
@@ -142,7 +143,7 @@ struct bqlm_rc_search {
 	int (*start)(void *priv);
 	int (*step)(void *priv, unsigned int action);
 	unsigned int (*enabled)(void *priv, unsigned int *actions);
-	unsigned int (*check)(void *priv);
+	unsigned int (*check)(void *priv, unsigned int *state_mask);
 	void (*hash)(void *priv);
 	int (*down)(void *priv);
 };

@@ -2059,17 +2059,19 @@ static int bqlm_rcu_start(struct bqlm_rcu_session *r)
  * world can act, the stall check.
  */
 static unsigned int bqlm_rcu_check(struct bqlm_rcu_session *r,
-				   unsigned int *nract)
+				   unsigned int *nract, unsigned int *smask)
 {
-	unsigned int mask;
+	unsigned int mask, state;
 
 	bqlm_rcu_view(r->u, r->view);
 	mask = bqlm_usbnet_check(r->view, &r->cfg, "real code", &r->u->ev,
 				 false, r->each);
 	*nract = bqlm_rcu_enabled(r->u, r->ract);
-	mask |= r->sys.check_state(r->sys.ctx, r->view, r->ract, *nract,
+	state = r->sys.check_state(r->sys.ctx, r->view, r->ract, *nract,
 				   r->each);
-	return mask;
+	if (smask)
+		*smask = state;
+	return mask | state;
 }
 
 /* Fatal: the kernel would have crashed here. */
@@ -2186,7 +2188,7 @@ static int bqlm_rcu_once(struct bqlm_rcu_session *r,
 				  bqlm_rcu_parked_at(u, action));
 			break;
 		}
-		mask = bqlm_rcu_check(r, &nr);
+		mask = bqlm_rcu_check(r, &nr, NULL);
 		res->real_violated |= mask;
 		bqlm_rcu_first(res->real_first, mask, step);
 		res->steps = step;
@@ -2264,170 +2266,88 @@ int bqlm_rcu_lockstep(struct bqlm_rcu_session *r, const unsigned int *actions,
 }
 
 /* ------------------------------------------------------------------ */
-/* A bounded search of the real code */
+/* A bounded search of the real code (bqlm_rc_explore()) */
 
-#define RCU_MAX_DEPTH	255
-
-struct bqlm_rcu_xnode {
-	u32 parent;
-	u16 action;
-	u16 depth;
-};
-
-static u64 bqlm_rcu_hash(const void *p, size_t n)
+static int bqlm_rcu_s_start(void *priv)
 {
-	const u8 *b = p;
-	u64 h = 0xcbf29ce484222325ULL;
-	size_t i;
+	return bqlm_rcu_start(priv);
+}
 
-	for (i = 0; i < n; i++)
-		h = (h ^ b[i]) * 0x100000001b3ULL;
-	return h ? h : 1;
+static int bqlm_rcu_s_step(void *priv, unsigned int action)
+{
+	struct bqlm_rcu_session *r = priv;
+	int ret;
+
+	memset(&r->u->ev, 0, sizeof(r->u->ev));
+	ret = bqlm_rcu_step(r->u, action);
+	if (!ret && bqlm_rcu_error(r->u))
+		ret = -EIO;
+	return ret;
+}
+
+static unsigned int bqlm_rcu_s_enabled(void *priv, unsigned int *actions)
+{
+	struct bqlm_rcu_session *r = priv;
+
+	return bqlm_rcu_enabled(r->u, actions);
+}
+
+static unsigned int bqlm_rcu_s_check(void *priv, unsigned int *smask)
+{
+	struct bqlm_rcu_session *r = priv;
+	unsigned int nr;
+
+	return bqlm_rcu_check(r, &nr, smask);
 }
 
 /*
- * The hash of the real state: the view, with the jiffies values the DQL
- * keeps taken relative to the device's creation (each fresh device is
- * made at another jiffies value).
+ * Before hashing: the jiffies values the DQL keeps, relative to the
+ * device's creation (each fresh device is made at another jiffies value).
  */
-static u64 bqlm_rcu_state_hash(struct bqlm_rcu_session *r)
+static void bqlm_rcu_s_hash(void *priv)
 {
+	struct bqlm_rcu_session *r = priv;
 	struct bqlm_dql *d = &r->view->txq.dql;
 
 	d->slack_start_time -= r->cfg.now;
 	d->last_reap -= r->cfg.now;
 	d->history_head -= r->cfg.now / BITS_PER_LONG;
-	return bqlm_rcu_hash(r->view, bqlm_usbnet_size(&r->cfg));
 }
 
-/* Replay node @k's path on a fresh device; the path is left in @path. */
-static int bqlm_rcu_goto(struct bqlm_rcu_session *r,
-			 const struct bqlm_rcu_xnode *node, u32 k,
-			 unsigned int *path, struct bqlm_rcu_xresult *xr)
+static int bqlm_rcu_s_down(void *priv)
 {
-	unsigned int d = node[k].depth, i;
-	int ret;
+	struct bqlm_rcu_session *r = priv;
 
-	for (i = d; i > 0; i--, k = node[k].parent)
-		path[i - 1] = node[k].action;
-	ret = bqlm_rcu_start(r);
-	if (ret)
-		return ret;
-	xr->devices++;
-	for (i = 0; i < d; i++) {
-		ret = bqlm_rcu_step(r->u, path[i]);
-		if (ret || bqlm_rcu_error(r->u))
-			return ret ? ret : -EIO;
-		xr->steps++;
-	}
-	return 0;
+	return bqlm_rcu_down(r->u);
 }
 
 /**
- * bqlm_rcu_explore() - every schedule of the real code within a bound
+ * bqlm_rcu_explore() - every schedule of the real usbnet.c within a bound
  * @r: the session
  * @max_states: bound on the states stored
  * @xr: the result
  *
- * Breadth first over the real code, from a fresh device for every state
- * expanded and for every action taken from it (the real code cannot be
- * copied or rolled back): the actions are those the real code enables
- * (bqlm_rcu_enabled()), the state reached is read in the model's terms
- * (bqlm_rcu_view()) and hashed to visit each once, the model's invariants
- * are checked on it, and a state after a fatal violation is not expanded.
- * The model is not consulted.
+ * bqlm_rc_explore() over the real code of the session's variant: the
+ * actions the real code enables (bqlm_rcu_enabled()), the states as
+ * bqlm_rcu_view() reads them, the model's invariants on each. The model is
+ * not consulted.
  *
- * Return: 0, -ENOSPC when the state bound stopped the search (the result
- * holds what was found), or another negative errno on a harness failure.
+ * Return: as bqlm_rc_explore().
  */
 int bqlm_rcu_explore(struct bqlm_rcu_session *r, unsigned int max_states,
-		     struct bqlm_rcu_xresult *xr)
+		     struct bqlm_rc_xresult *xr)
 {
-	unsigned int hsize = roundup_pow_of_two(max_states * 2);
-	unsigned int *path = NULL, act[BQLM_X_MAX_ACTIONS], nact, i, nr;
-	struct bqlm_rcu_xnode *node = NULL;
-	u64 *hash = NULL, h;
-	u32 head = 0, k, slot;
-	int ret = 0;
+	const struct bqlm_rc_search s = {
+		.priv = r,
+		.view = r->view,
+		.view_size = bqlm_usbnet_size(&r->cfg),
+		.start = bqlm_rcu_s_start,
+		.step = bqlm_rcu_s_step,
+		.enabled = bqlm_rcu_s_enabled,
+		.check = bqlm_rcu_s_check,
+		.hash = bqlm_rcu_s_hash,
+		.down = bqlm_rcu_s_down,
+	};
 
-	memset(xr, 0, sizeof(*xr));
-	node = kvcalloc(max_states, sizeof(*node), GFP_KERNEL);
-	hash = kvcalloc(hsize, sizeof(*hash), GFP_KERNEL);
-	path = kcalloc(RCU_MAX_DEPTH + 1, sizeof(*path), GFP_KERNEL);
-	if (!node || !hash || !path) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	/* the initial state */
-	ret = bqlm_rcu_start(r);
-	if (ret)
-		goto out;
-	xr->devices++;
-	bqlm_rcu_view(r->u, r->view);
-	h = bqlm_rcu_state_hash(r);
-	hash[h & (hsize - 1)] = h;
-	xr->states = 1;
-	ret = bqlm_rcu_down(r->u);
-	while (!ret && head < xr->states) {
-		k = head++;
-		ret = bqlm_rcu_goto(r, node, k, path, xr);
-		if (ret)
-			break;
-		nact = bqlm_rcu_enabled(r->u, act);
-		ret = bqlm_rcu_down(r->u);
-		for (i = 0; i < nact && !ret; i++) {
-			unsigned int mask;
-
-			ret = bqlm_rcu_goto(r, node, k, path, xr);
-			if (ret)
-				break;
-			memset(&r->u->ev, 0, sizeof(r->u->ev));
-			ret = bqlm_rcu_step(r->u, act[i]);
-			if (ret || bqlm_rcu_error(r->u)) {
-				ret = ret ? ret : -EIO;
-				break;
-			}
-			xr->steps++;
-			xr->transitions++;
-			mask = bqlm_rcu_check(r, &nr);
-			path[node[k].depth] = act[i];
-			if (mask & ~xr->violated) {
-				unsigned int c;
-
-				for (c = 0; c < BQLM_CHECK_NR; c++)
-					if ((mask & BIT(c)) && !xr->depth[c])
-						xr->depth[c] = node[k].depth + 1;
-				xr->violated |= mask;
-			}
-			h = bqlm_rcu_state_hash(r);
-			for (slot = h & (hsize - 1); hash[slot] &&
-			     hash[slot] != h; slot = (slot + 1) & (hsize - 1))
-				;
-			if (!hash[slot] && !bqlm_rcu_fatal(mask) &&
-			    node[k].depth < RCU_MAX_DEPTH) {
-				if (xr->states >= max_states) {
-					ret = bqlm_rcu_down(r->u);
-					ret = ret ? ret : -ENOSPC;
-					break;
-				}
-				hash[slot] = h;
-				node[xr->states].parent = k;
-				node[xr->states].action = act[i];
-				node[xr->states].depth = node[k].depth + 1;
-				xr->max_depth = max_t(unsigned int, xr->max_depth,
-						      node[k].depth + 1);
-				xr->states++;
-			}
-			ret = bqlm_rcu_down(r->u);
-		}
-	}
-	if (ret == -ENOSPC)
-		xr->complete = false;
-	else
-		xr->complete = !ret;
-out:
-	kvfree(node);
-	kvfree(hash);
-	kfree(path);
-	return ret;
+	return bqlm_rc_explore(&s, max_states, xr);
 }

@@ -10,6 +10,8 @@
 #include <bqlm/usbnet.h>
 #include <bqlm/violation.h>
 
+#include "rc.h"
+
 #define BQLM_RCU_DESC	128
 
 /**
@@ -48,28 +50,6 @@ struct bqlm_rcu_result {
 	unsigned int retries;
 };
 
-/**
- * struct bqlm_rcu_xresult - what a search of the real code found
- * @states: distinct real states (read in the model's terms) stored
- * @transitions: real steps taken from stored states
- * @steps: real steps run in all, replays included
- * @devices: fresh devices the search created
- * @max_depth: the deepest state stored
- * @complete: every state within the bound was expanded
- * @violated: the checks violated on the real state
- * @depth: for each, the depth of its first (shallowest) violation
- */
-struct bqlm_rcu_xresult {
-	unsigned int states;
-	unsigned int transitions;
-	unsigned long long steps;
-	unsigned int devices;
-	unsigned int max_depth;
-	bool complete;
-	unsigned int violated;
-	unsigned int depth[BQLM_CHECK_NR];
-};
-
 typedef void (*bqlm_rcu_emit_t)(void *arg, const char *line);
 
 struct bqlm_rcu_session;
@@ -101,6 +81,6 @@ int bqlm_rcu_lockstep(struct bqlm_rcu_session *r, const unsigned int *actions,
 		      bqlm_rcu_emit_t emit, void *arg,
 		      struct bqlm_rcu_result *res);
 int bqlm_rcu_explore(struct bqlm_rcu_session *r, unsigned int max_states,
-		     struct bqlm_rcu_xresult *xr);
+		     struct bqlm_rc_xresult *xr);
 
 #endif /* _BQLM_REAL_USBNET_REAL_H */

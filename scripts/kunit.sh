@@ -371,6 +371,37 @@ gen_real_sources() {
 		sort -u >"$work/usbnet-exports.h.new"
 	put_if_changed "$work/usbnet-exports.h.new" "$gen/usbnet-exports.h"
 	rm -rf "$work"
+	gen_real_tun "$gen"
+}
+
+# The tun variants: each a copy of the tree's drivers/net/tun.c with the
+# patches of real/patches/tun/ that make it, on top of the variant it is
+# based on (stock is the tree as it is). The renames of tun.c's three
+# exports are in real/tun_glue.h.
+gen_real_tun() {
+	local gen=$1 pdir="$SRC/real/patches/tun" work v base
+	local src="$KDIR/drivers/net/tun.c"
+	[[ -f "$src" ]] || die 1 "$KDIR has no drivers/net/tun.c"
+	work=$(mktemp -d "$CACHE/gen.XXXXXX")
+	cp "$src" "$work/tun-stock.c"
+	# variant:base, in an order where each base comes first
+	for v in stop-2019:stock backpressure:stock \
+		backpressure-nobarrier:backpressure \
+		backpressure-no-producer-mb:backpressure \
+		backpressure-no-consumer-mb:backpressure; do
+		base=${v#*:}
+		v=${v%%:*}
+		mkdir -p "$work/$v/drivers/net"
+		cp "$work/tun-$base.c" "$work/$v/drivers/net/tun.c"
+		patch -s -p1 -d "$work/$v" <"$pdir/$v.patch" ||
+			die 1 "real/patches/tun/$v.patch does not apply to $src (on $base)"
+		cp "$work/$v/drivers/net/tun.c" "$work/tun-$v.c"
+	done
+	for v in stock stop-2019 backpressure backpressure-nobarrier \
+		backpressure-no-producer-mb backpressure-no-consumer-mb; do
+		put_if_changed "$work/tun-$v.c" "$gen/tun-$v.c"
+	done
+	rm -rf "$work"
 }
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - tun variant "backpressure" compiled from the kernel tree for the
+ * real-code harness: lib/bqlm/gen/tun-backpressure.c is the tree's
+ * drivers/net/tun.c with real/patches/tun/backpressure.patch (scripts/kunit.sh; see docs/real-code.md).
+ */
+#define BQLM_RTUN_PFX		bqlm_rtun_bp_
+#define BQLM_RTUN_OPS		bqlm_rtun_bp_ops
+#define BQLM_RTUN_VARIANT	BQLM_TUN_BACKPRESSURE
+
+#include "tun_glue.h"
+#include <tun-backpressure.c>
+#include "tun_post.h"
