@@ -351,11 +351,15 @@ static bool bqlm_x_any_fatal(const struct bqlm_explorer *x,
  *      then made of steps independent of T's (they commute, and neither
  *      enables nor disables the other), so any path can be reordered to
  *      take a T action first, or T's actions stay enabled all along it;
- *  (C) no action of T is external or visible, and (checked on the step,
- *      by bqlm_x_expand()) none violates a check: taking it first changes
- *      no check's verdict on the later steps, and since a state check is
- *      only decided where nothing but external actions is enabled, a
- *      state it reports is reached through T as well;
+ *  (C) no action of T is visible, and (checked on the step, by
+ *      bqlm_x_expand()) none violates a check: taking it first changes no
+ *      check's verdict on the later steps; and T holds an internal action
+ *      (not external): a state check is only decided in a quiescent state,
+ *      where nothing but external actions is enabled, and a path from @s
+ *      that avoided T would keep that internal action enabled to its end,
+ *      so every path to a quiescent state takes a T action, which (B)
+ *      lets come first: every quiescent state is reached (the argument of
+ *      stubborn sets for deadlocks, with the internal action as the key);
  *  (D) the cycle proviso, checked by bqlm_x_expand(): every state T leads
  *      to must be new, else @s is expanded fully. Breadth first, a new
  *      state is one layer deeper, so the reduced steps form a forest and
@@ -393,6 +397,7 @@ static int bqlm_x_ample(struct bqlm_explorer *x, const unsigned char *s,
 	unsigned int na = sys->nr_actors, cnt[BQLM_X_MAX_ACTORS] = { 0 };
 	u64 ar[BQLM_X_MAX_ACTORS] = { 0 }, aw[BQLM_X_MAX_ACTORS] = { 0 };
 	bool bad[BQLM_X_MAX_ACTORS] = { false };
+	bool internal[BQLM_X_MAX_ACTORS] = { false };
 	struct bqlm_xfuture *fu = x->fut;
 	struct bqlm_xfoot *f = x->foot;
 	unsigned int k, p, y, e, m, best = 0, bestn = n, t, need;
@@ -411,7 +416,8 @@ static int bqlm_x_ample(struct bqlm_explorer *x, const unsigned char *s,
 		ar[f[k].actor] |= f[k].reads;
 		aw[f[k].actor] |= f[k].writes;
 		cnt[f[k].actor]++;
-		bad[f[k].actor] |= f[k].external || f[k].visible;
+		bad[f[k].actor] |= f[k].visible;
+		internal[f[k].actor] |= !f[k].external;
 	}
 	for (y = 0; y < na; y++) {
 		memset(&fu[y], 0, sizeof(fu[y]));
@@ -478,7 +484,10 @@ static int bqlm_x_ample(struct bqlm_explorer *x, const unsigned char *s,
 					}
 				}
 		} while (ok && changed && m < bestn);
-		if (ok && m < bestn) {
+		/* (C): a key action, internal, that stays enabled off T */
+		for (y = 0, changed = false; ok && y < na; y++)
+			changed |= (t & (1U << y)) && internal[y];
+		if (ok && changed && m < bestn) {
 			best = t;
 			bestn = m;
 		}
@@ -696,6 +705,14 @@ static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
 				break;
 			}
 		}
+	}
+	if (!err && w->action == BQLM_X_NO_ACTION && sys->check_state) {
+		/* a state witness: the real state must violate it too */
+		ne = sys->enabled(sys->ctx, cur, en);
+		mask = ne > BQLM_X_MAX_ACTIONS ? -E2BIG :
+		       sys->check_state(sys->ctx, cur, en, ne, each);
+		if (mask < 0 || !(mask & BQLM_CHECK_BIT(check)))
+			err = -EIO;
 	}
 out:
 	bqlm_free(cur);

@@ -659,11 +659,15 @@ int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 	       res.states, res.transitions, res.max_depth, secs,
 	       secs > 0 ? res.states / secs : 0.0,
 	       res.depth_bounded ? ", depth bound reached" : "");
-	printf("reduction: %s; memory %.1f MiB (%.0f bytes a state, bound %.1f MiB)\n",
+	printf("reduction: %s",
 	       !res.reduced ? "off (full search)" :
 	       e->sys->canon && e->sys->footprint ?
 	       "symmetry and partial order" :
-	       e->sys->canon ? "symmetry" : "partial order",
+	       e->sys->canon ? "symmetry" : "partial order");
+	if (res.reduced && e->sys->footprint)
+		printf(" (%llu states expanded through a stubborn set)",
+		       res.reduced_states);
+	printf("; memory %.1f MiB (%.0f bytes a state, bound %.1f MiB)\n",
 	       res.memory / 1048576.0,
 	       res.states ? (double)res.memory / res.states : 0.0,
 	       b.max_memory / 1048576.0);
