@@ -28,6 +28,7 @@
 #include <linux/limits.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
+#include <linux/prefetch.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/sprintf.h>
@@ -136,6 +137,12 @@ static inline void bqlm_cond_resched(void)
 {
 	cond_resched();
 }
+
+/* A hint that @p will be read soon (the explorer's hash set). */
+static inline void bqlm_prefetch(const void *p)
+{
+	prefetch(p);
+}
 #else
 static inline void *bqlm_alloc(size_t size)
 {
@@ -149,6 +156,11 @@ static inline void bqlm_free(void *p)
 
 static inline void bqlm_cond_resched(void)
 {
+}
+
+static inline void bqlm_prefetch(const void *p)
+{
+	__builtin_prefetch(p);
 }
 #endif
 

@@ -58,6 +58,8 @@ struct bqlm_explorer {
 	struct bqlm_xslot *table;
 	unsigned int tmask;
 	unsigned char *next;
+	unsigned char *succ;
+	unsigned int *succ_hash;
 	struct bqlm_violation *each;
 	struct bqlm_xfoot *foot;
 	struct bqlm_xfuture *fut;
@@ -175,11 +177,11 @@ static int bqlm_x_grow_table(struct bqlm_explorer *x)
  * 1 if it is new, 0 if known, or a negative errno (out of memory, the
  * state bound reached: -ENOSPC, the memory bound: -ENOBUFS).
  */
-static int bqlm_x_insert(struct bqlm_explorer *x, const unsigned char *s,
-			 unsigned int parent, unsigned int action,
-			 unsigned int depth, unsigned int *idx)
+static int bqlm_x_insert_hashed(struct bqlm_explorer *x,
+				const unsigned char *s, unsigned int h,
+				unsigned int parent, unsigned int action,
+				unsigned int depth, unsigned int *idx)
 {
-	unsigned int h = bqlm_x_hash(s, x->ssize);
 	unsigned int slot = bqlm_x_slot(x, s, h);
 	unsigned int b = x->count >> BQLM_X_BLOCK_SHIFT;
 	struct bqlm_xnode *node;
@@ -218,6 +220,14 @@ static int bqlm_x_insert(struct bqlm_explorer *x, const unsigned char *s,
 			return err;
 	}
 	return 1;
+}
+
+static int bqlm_x_insert(struct bqlm_explorer *x, const unsigned char *s,
+			 unsigned int parent, unsigned int action,
+			 unsigned int depth, unsigned int *idx)
+{
+	return bqlm_x_insert_hashed(x, s, bqlm_x_hash(s, x->ssize), parent,
+				    action, depth, idx);
 }
 
 /**
@@ -263,12 +273,14 @@ struct bqlm_explorer *bqlm_explorer_create(const struct bqlm_xsys *sys,
 	x->tmask = 1023;
 	x->table = bqlm_x_alloc(x, sizeof(*x->table) * (x->tmask + 1));
 	x->next = bqlm_alloc(x->ssize);
+	x->succ = bqlm_alloc(x->ssize * BQLM_X_MAX_ACTIONS);
+	x->succ_hash = bqlm_alloc(sizeof(*x->succ_hash) * BQLM_X_MAX_ACTIONS);
 	x->each = bqlm_alloc(sizeof(*x->each) * BQLM_CHECK_NR);
 	x->foot = bqlm_alloc(sizeof(*x->foot) * BQLM_X_MAX_ACTIONS);
 	x->fut = bqlm_alloc(sizeof(*x->fut) * BQLM_X_MAX_ACTORS);
 	x->sel = bqlm_alloc(BQLM_X_MAX_ACTIONS);
-	if (!x->sblock || !x->nblock || !x->table || !x->next || !x->each ||
-	    !x->foot || !x->fut || !x->sel) {
+	if (!x->sblock || !x->nblock || !x->table || !x->next || !x->succ ||
+	    !x->succ_hash || !x->each || !x->foot || !x->fut || !x->sel) {
 		bqlm_explorer_destroy(x);
 		return NULL;
 	}
@@ -294,6 +306,8 @@ void bqlm_explorer_destroy(struct bqlm_explorer *x)
 	bqlm_free(x->nblock);
 	bqlm_free(x->table);
 	bqlm_free(x->next);
+	bqlm_free(x->succ);
+	bqlm_free(x->succ_hash);
 	bqlm_free(x->each);
 	bqlm_free(x->foot);
 	bqlm_free(x->fut);
@@ -531,6 +545,66 @@ static int bqlm_x_take(struct bqlm_explorer *x, unsigned int i,
 }
 
 /*
+ * Take the actions @actions[k] of state @i not taken yet (all, or those
+ * not in x->sel when @tried), in order: every step first, then every
+ * lookup, so that the hash set's cache misses overlap (the slots are
+ * prefetched between the two). States are numbered as one step at a time
+ * would number them.
+ */
+static int bqlm_x_take_all(struct bqlm_explorer *x, unsigned int i,
+			   const unsigned int *actions, unsigned int n,
+			   bool tried, unsigned int depth)
+{
+	const struct bqlm_xsys *sys = x->sys;
+	unsigned long long keep = 0;
+	unsigned int k, idx;
+	unsigned char *s;
+	int mask, ret;
+
+	for (k = 0; k < n; k++) {
+		if (tried && x->sel[k])
+			continue;	/* taken already */
+		s = x->succ + (size_t)k * x->ssize;
+		memcpy(s, bqlm_x_state(x, i), x->ssize);
+		mask = sys->step(sys->ctx, bqlm_x_state(x, i), actions[k], s,
+				 x->each);
+		if (mask < 0)
+			return mask;
+		x->res.transitions++;
+		bqlm_x_witness(x, mask, i, actions[k], depth + 1);
+		if (bqlm_x_any_fatal(x, mask))
+			continue;
+		if (x->canon)
+			sys->canon(sys->ctx, s);
+		x->succ_hash[k] = bqlm_x_hash(s, x->ssize);
+		bqlm_prefetch(&x->table[x->succ_hash[k] & x->tmask]);
+		keep |= 1ULL << k;
+	}
+	/* the slots are in cache now: fetch the states they name */
+	for (k = 0; k < n; k++) {
+		const struct bqlm_xslot *e;
+
+		if (!(keep & (1ULL << k)))
+			continue;
+		e = &x->table[x->succ_hash[k] & x->tmask];
+		if (e->idx1 && e->hash == x->succ_hash[k])
+			bqlm_prefetch(bqlm_x_state(x, e->idx1 - 1));
+	}
+	for (k = 0; k < n; k++) {
+		if (!(keep & (1ULL << k)))
+			continue;
+		ret = bqlm_x_insert_hashed(x, x->succ + (size_t)k * x->ssize,
+					   x->succ_hash[k], i, actions[k],
+					   depth + 1, &idx);
+		if (ret < 0)
+			return ret;
+		if (ret && depth + 1 > x->res.max_depth)
+			x->res.max_depth = depth + 1;
+	}
+	return 0;
+}
+
+/*
  * Expand state @i: check it, then take its stubborn set of actions or,
  * without one or when the set fails the proviso, every enabled action.
  */
@@ -584,14 +658,7 @@ static int bqlm_x_expand(struct bqlm_explorer *x, unsigned int i,
 			return 0;
 		}
 	}
-	for (k = 0; k < n; k++) {
-		if (tried && x->sel[k])
-			continue;	/* taken above */
-		ret = bqlm_x_take(x, i, actions[k], depth);
-		if (ret < 0)
-			return ret;
-	}
-	return 0;
+	return bqlm_x_take_all(x, i, actions, n, tried, depth);
 }
 
 /**

@@ -1882,6 +1882,11 @@ static void bqlm_usbnet_canon(const void *ctx, void *state)
 	for (i = dev->done_head, rank = 0; i && i <= n && rank < n;
 	     i = dev->skb[i - 1].next)
 		key[i - 1].rank = ++rank;
+	for (i = 1; i < n; i++)
+		if (bqlm_usbnet_key_cmp(&key[i - 1], &key[i]) > 0)
+			break;
+	if (i == n)
+		return;		/* in order already */
 	/* insertion sort, stable: equal keys are equal skbs */
 	for (i = 0; i < n; i++) {
 		for (j = i; j && bqlm_usbnet_key_cmp(&key[perm[j - 1]],
