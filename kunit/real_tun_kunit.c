@@ -111,6 +111,9 @@ static const struct real_tun_param real_tun_searches[] = {
 	  STALL },
 	{ "backpressure", BQLM_TUN_BACKPRESSURE, 1, 2, 3, 2, 1, false, false,
 	  0 },
+	/* the model's default bound for tun (docs/tun.md) */
+	{ "backpressure default bound", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1,
+	  false, false, 0 },
 	{ "backpressure two queues", BQLM_TUN_BACKPRESSURE, 2, 1, 3, 2, 1,
 	  false, false, 0 },
 	{ "backpressure-nobarrier", BQLM_TUN_BACKPRESSURE_NOBARRIER, 1, 2, 3,
@@ -130,7 +133,7 @@ KUNIT_ARRAY_PARAM_DESC(real_tun_searches, real_tun_searches, desc);
 #define REAL_PATHS	2000
 #define REAL_MAX_STEPS	80
 #define REAL_MAX_PATH	64
-#define REAL_MAX_STATES	20000
+#define REAL_MAX_STATES	150000
 
 static void real_tun_end(void *r)
 {
