@@ -2081,6 +2081,137 @@ static int bqlm_tun_describe_state(const void *ctx, const void *state,
 	return n;
 }
 
+/*
+ * Symmetry: a packet id is an identity, nothing else. The model compares
+ * ids for equality and indexes where[] (and the study's bql[]) by them,
+ * and hands out the next id as tun->sent + 1; it never orders them. Two
+ * states that differ by a renaming of the ids handed out so far behave the
+ * same, so the representative renames them in the order they are first
+ * met: the CPUs' packets, the readers' batches, each ring's slots in
+ * memory order, the store buffers' pending slot stores, each ring's
+ * shadow; then the ids referred to nowhere (read or dropped, their slot
+ * reused), by where[] and bql[], which is all that is left of them.
+ */
+struct bqlm_tun_canon {
+	unsigned short map[BQLM_TUN_MAX_PACKETS + 1];
+	unsigned int next;
+};
+
+static void bqlm_tun_canon_meet(struct bqlm_tun_canon *m, unsigned int id,
+				unsigned int sent)
+{
+	if (id && id <= sent && !m->map[id])
+		m->map[id] = ++m->next;
+}
+
+static unsigned short bqlm_tun_canon_id(const struct bqlm_tun_canon *m,
+					unsigned int id)
+{
+	return id && id < ARRAY_SIZE(m->map) && m->map[id] ? m->map[id] : id;
+}
+
+/* Is @var one of the ring slots of the state? */
+static bool bqlm_tun_slot_var(const struct bqlm_tun *tun,
+			      const struct bqlm_tun_cfg *cfg, unsigned int var)
+{
+	unsigned int q;
+
+	for (q = 0; q < cfg->queues; q++)
+		if (var >= tun->q[q].ring.base &&
+		    var < tun->q[q].ring.base + bqlm_tun_cap(cfg))
+			return true;
+	return false;
+}
+
+/*
+ * Meet every id field of @tun in the canonical order (@rename false), or
+ * rename each by @m (@rename true).
+ */
+static void bqlm_tun_canon_walk(struct bqlm_tun *tun,
+				const struct bqlm_tun_cfg *cfg,
+				struct bqlm_tun_canon *m, bool rename)
+{
+	unsigned int i, k, q, sent = tun->sent;
+	struct bqlm_sb *sb;
+	unsigned short *p;
+
+#define BQLM_TUN_CANON(field)						\
+	do {								\
+		if (rename)						\
+			(field) = bqlm_tun_canon_id(m, (field));	\
+		else							\
+			bqlm_tun_canon_meet(m, (field), sent);		\
+	} while (0)
+
+	for (i = 0; i < BQLM_TUN_MAX_CPUS; i++)
+		BQLM_TUN_CANON(tun->cpu[i].pkt);
+	for (q = 0; q < BQLM_TUN_MAX_QUEUES; q++)
+		for (k = 0; k < BQLM_TUN_VHOST_BATCH; k++)
+			BQLM_TUN_CANON(tun->rd[q].got[k]);
+	for (q = 0; q < cfg->queues; q++)
+		for (k = 0; k < bqlm_tun_cap(cfg); k++)
+			BQLM_TUN_CANON(tun->mem[tun->q[q].ring.base + k]);
+	for (i = 0; i < BQLM_TUN_NR_WHO; i++) {
+		sb = i < BQLM_TUN_MAX_CPUS ? &tun->cpu[i].sb :
+		     &tun->rd[i - BQLM_TUN_MAX_CPUS].sb;
+		for (k = 0; k < sb->n && k < BQLM_SB_DEPTH; k++)
+			if (sb->e[k].op == BQLM_SB_STORE &&
+			    bqlm_tun_slot_var(tun, cfg, sb->e[k].var))
+				BQLM_TUN_CANON(sb->e[k].val);
+	}
+	for (q = 0; q < cfg->queues; q++) {
+		p = bqlm_tun_shadow(tun, cfg, q);
+		for (k = 0; k < bqlm_tun_cap(cfg); k++)
+			BQLM_TUN_CANON(p[k]);
+	}
+#undef BQLM_TUN_CANON
+}
+
+static void bqlm_tun_canon(const void *ctx, void *state)
+{
+	const struct bqlm_tun_cfg *cfg = ctx;
+	struct bqlm_tun *tun = state;
+	unsigned char *where = bqlm_tun_where(tun, cfg);
+	unsigned char *bql = bqlm_tun_bql_variant(cfg) ?
+			     bqlm_tun_bql(tun, cfg) : NULL;
+	unsigned char w[BQLM_TUN_MAX_PACKETS], b[BQLM_TUN_MAX_PACKETS];
+	unsigned int sent = tun->sent, i, j, best;
+	struct bqlm_tun_canon m;
+
+	if (!cfg->packets || sent > BQLM_TUN_MAX_PACKETS || sent < 2)
+		return;
+	memset(&m, 0, sizeof(m));
+	bqlm_tun_canon_walk(tun, cfg, &m, false);
+	/* the ids met nowhere: by (where, bql), smallest first */
+	for (;;) {
+		best = 0;
+		for (i = 1; i <= sent; i++) {
+			if (m.map[i])
+				continue;
+			if (!best || where[i - 1] < where[best - 1] ||
+			    (where[i - 1] == where[best - 1] && bql &&
+			     bql[i - 1] < bql[best - 1]))
+				best = i;
+		}
+		if (!best)
+			break;
+		m.map[best] = ++m.next;
+	}
+	for (i = 1, j = 0; i <= sent; i++)
+		j |= m.map[i] != i;
+	if (!j)
+		return;		/* the names are canonical already */
+	bqlm_tun_canon_walk(tun, cfg, &m, true);
+	for (i = 1; i <= sent; i++) {
+		w[m.map[i] - 1] = where[i - 1];
+		if (bql)
+			b[m.map[i] - 1] = bql[i - 1];
+	}
+	memcpy(where, w, sent);
+	if (bql)
+		memcpy(bql, b, sent);
+}
+
 static void bqlm_tun_xinit(const void *ctx, void *state)
 {
 	bqlm_tun_init(state, ctx);
@@ -2121,5 +2252,6 @@ int bqlm_tun_system(const struct bqlm_tun_cfg *cfg, struct bqlm_xsys *sys)
 	sys->check_state = bqlm_tun_check_state;
 	sys->describe_action = bqlm_tun_describe_action;
 	sys->describe_state = bqlm_tun_describe_state;
+	sys->canon = bqlm_tun_canon;
 	return 0;
 }
