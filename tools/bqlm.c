@@ -25,6 +25,7 @@
 #include "bqlm_tun.h"
 #include "bqlm_sim.h"
 #include "bqlm_nic.h"
+#include "bqlm_reduce.h"
 
 static const char *prog = "bqlm";
 
@@ -536,6 +537,7 @@ static int cmd_bench(int argc, char **argv)
 	       ns, reps, limit);
 	bqlm_cli_nic_bench();
 	bqlm_cli_sim_bench();
+	bqlm_cli_reduction_bench();
 	return 0;
 }
 
