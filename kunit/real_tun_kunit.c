@@ -39,6 +39,7 @@
  * @detaches: detach/attach cycles
  * @noqueue: no qdisc
  * @bp_off: IFF_BACKPRESSURE off at the start
+ * @resize_to: one tx_queue_len change to this length (0: none)
  * @violated: the checks the model's search finds violated (BQLM_CHECK_BIT)
  */
 struct real_tun_param {
@@ -52,6 +53,7 @@ struct real_tun_param {
 	bool noqueue;
 	bool bp_off;
 	unsigned int violated;
+	unsigned int resize_to;
 };
 
 #define STALL		BQLM_CHECK_BIT(BQLM_CHECK_STALL)
@@ -73,6 +75,10 @@ static const struct real_tun_param real_tun_replays[] = {
 	  false, false, BP_DROP },
 	{ "backpressure-nobarrier ring 2", BQLM_TUN_BACKPRESSURE_NOBARRIER,
 	  1, 2, 4, 2, 1, false, false, BP_DROP },
+	{ "stop-2019 resize", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 0, false, false,
+	  STALL, 2 },
+	{ "backpressure resize", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1, false,
+	  false, BP_DROP, 2 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(real_tun_replays, real_tun_replays, desc);
@@ -100,6 +106,15 @@ static const struct real_tun_param real_tun_variants[] = {
 	  1, 2, 5, 4, 1, false, false, 0 },
 	{ "backpressure-no-consumer-mb", BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB,
 	  1, 2, 5, 4, 1, false, false, 0 },
+	{ "stock resize", BQLM_TUN_STOCK, 1, 2, 5, 4, 1, false, false, 0, 2 },
+	{ "stock resize up", BQLM_TUN_STOCK, 1, 2, 5, 2, 1, false, false, 0,
+	  4 },
+	{ "stop-2019 resize", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 0, false, false,
+	  STALL, 2 },
+	{ "backpressure resize", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1, false,
+	  false, BP_DROP, 2 },
+	{ "backpressure resize two queues", BQLM_TUN_BACKPRESSURE, 2, 1, 3, 2,
+	  1, false, false, 0, 4 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(real_tun_variants, real_tun_variants, desc);
@@ -122,6 +137,8 @@ static const struct real_tun_param real_tun_searches[] = {
 	  1, 2, 3, 2, 1, false, false, 0 },
 	{ "backpressure-no-consumer-mb", BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB,
 	  1, 2, 3, 2, 1, false, false, 0 },
+	{ "backpressure resize two queues", BQLM_TUN_BACKPRESSURE, 2, 1, 3, 2,
+	  1, false, false, 0, 4 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(real_tun_searches, real_tun_searches, desc);
@@ -151,6 +168,9 @@ static void real_tun_cfg(const struct real_tun_param *p,
 	cfg->detaches = p->detaches;
 	cfg->qdisc = !p->noqueue;
 	cfg->backpressure = !p->bp_off;
+	cfg->resizes = !!p->resize_to;
+	if (p->resize_to)
+		cfg->resize_to = p->resize_to;
 	/* the consumer batch of this kernel's __ptr_ring_set_size() */
 	cfg->batch = SMP_CACHE_BYTES * 2 / sizeof(void *);
 }

@@ -53,6 +53,11 @@ static unsigned int bqlm_rtun_flags(struct net_device *dev)
 	return tun->flags;
 }
 
+static int bqlm_rtun_queue_resize(struct net_device *dev)
+{
+	return tun_queue_resize(netdev_priv(dev));
+}
+
 static struct sock *bqlm_rtun_sk(struct tun_file *tfile)
 {
 	return &tfile->sk;
@@ -74,6 +79,7 @@ const struct bqlm_rtun_ops BQLM_RTUN_OPS = {
 	.numqueues	= bqlm_rtun_numqueues,
 	.flags		= bqlm_rtun_flags,
 	.sk		= bqlm_rtun_sk,
+	.queue_resize	= bqlm_rtun_queue_resize,
 };
 
 #endif /* _BQLM_REAL_TUN_POST_H */

@@ -18,7 +18,9 @@
  *    tun_net_xmit();
  *  - rd0, rd1: the reader of each queue file: tun_chr_read_iter() into a
  *    kernel buffer, blocking;
- *  - admin: TUNSETQUEUE detach and attach through tun_set_queue().
+ *  - admin: TUNSETQUEUE detach and attach through tun_set_queue(), and a
+ *    tx_queue_len change: dev->tx_queue_len, then tun_queue_resize() as
+ *    the NETDEV_CHANGE_TX_QUEUE_LEN notifier calls it.
  * The yields (real/tun_glue.h) are where the variant's model steps end:
  *  - stop-2019: after ptr_ring_produce(), after a ptr_ring_full() that
  *    found the ring full;
@@ -157,6 +159,7 @@ struct bqlm_rtun_rd {
  * @qdisc: the test qdisc of each txq
  * @skb: the skb of each packet id
  * @where: enum bqlm_tun_where of each packet id
+ * @pkt_q: the queue file each packet was produced into
  * @shadow: the packet each slot was last produced with
  * @woke_full: the queue was woken by force with its ring full
  * @sent: packets handed to tun_net_xmit() or dropped by the stack
@@ -168,6 +171,7 @@ struct bqlm_rtun_rd {
  * @admin_q: the queue file the administrator works on
  * @detached_q: the queue file detached + 1, 0 if none
  * @detaches_left: detach cycles left
+ * @resizes_left: tx_queue_len changes left
  * @ev: what the current step did to packets
  */
 struct bqlm_rtun {
@@ -183,6 +187,7 @@ struct bqlm_rtun {
 	struct Qdisc *qdisc[BQLM_TUN_MAX_QUEUES];
 	struct sk_buff *skb[BQLM_TUN_MAX_PACKETS + 1];
 	unsigned char where[BQLM_TUN_MAX_PACKETS + 1];
+	unsigned char pkt_q[BQLM_TUN_MAX_PACKETS + 1];
 	unsigned short shadow[BQLM_TUN_MAX_QUEUES][BQLM_PTR_RING_MAX];
 	unsigned char woke_full[BQLM_TUN_MAX_QUEUES];
 	unsigned int sent;
@@ -194,6 +199,7 @@ struct bqlm_rtun {
 	unsigned int admin_q;
 	unsigned int detached_q;
 	unsigned int detaches_left;
+	unsigned int resizes_left;
 	struct bqlm_inv_step ev;
 };
 
@@ -411,6 +417,7 @@ int bqlm_rtun_produced(struct ptr_ring *r, void *ptr, int ret)
 
 		u->shadow[q][slot] = pkt;
 		u->where[pkt] = BQLM_TUN_PKT_RING;
+		u->pkt_q[pkt] = q;
 		for (i = 0; i < u->cfg.cpus; i++)
 			if (&u->cpu[i] != x && u->cpu[i].pkt &&
 			    u->cpu[i].txq == q)
@@ -721,6 +728,24 @@ void bqlm_rtun_rcu_read_unlock(void)
 /* ------------------------------------------------------------------ */
 /* The actors' work */
 
+/* The slots a ring keeps with a resize allowed: the model's cap. */
+static unsigned int bqlm_rtun_cap(const struct bqlm_tun_cfg *cfg)
+{
+	if (cfg->resizes && cfg->resize_to > cfg->ring)
+		return cfg->resize_to;
+	return cfg->ring;
+}
+
+/* Transmits in flight on queue @q saw the ring before a reconfiguration. */
+static void bqlm_rtun_reconfigured(struct bqlm_rtun *u, unsigned int q)
+{
+	unsigned int i;
+
+	for (i = 0; i < u->cfg.cpus; i++)
+		if (u->cpu[i].pkt && u->cpu[i].txq == q)
+			u->cpu[i].raced |= BQLM_TUN_RACED_RECONFIG;
+}
+
 /* netdev_cap_txqueue() of the queue the model's CPU sends on */
 static unsigned int bqlm_rtun_txq_of(const struct bqlm_rtun *u,
 				     unsigned int cpu)
@@ -840,11 +865,59 @@ static void bqlm_rtun_do_attach(struct bqlm_rc_actor *a)
 		return;
 	/* tun_force_wake_queue() ran under both ring locks */
 	u->woke_full[q] = __ptr_ring_full(u->ring[q]);
-	for (ret = 0; ret < u->cfg.cpus; ret++)
-		if (u->cpu[ret].pkt && u->cpu[ret].txq == q)
-			u->cpu[ret].raced |= BQLM_TUN_RACED_RECONFIG;
+	bqlm_rtun_reconfigured(u, q);
 	if (bqlm_rtun_stopped(u, q) || u->ops->cons_cnt(u->tfile[q]))
 		u->ev.reconfig_stopped++;
+}
+
+/*
+ * A tx_queue_len change: tun_queue_resize() re-sizes every queue file's
+ * ring (ptr_ring_resize_multiple_bh(): the entries that do not fit are
+ * freed) and, with backpressure, wakes every attached queue by force.
+ */
+static void bqlm_rtun_do_resize(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rtun *u = bqlm_rtun_of(a);
+	unsigned int q, i, pkt, cap = bqlm_rtun_cap(&u->cfg);
+	int ret;
+
+	rtnl_lock();
+	u->dev->tx_queue_len = u->cfg.resize_to;
+	ret = u->ops->queue_resize(u->dev);
+	rtnl_unlock();
+	if (ret)
+		bqlm_rc_fail(&u->rc, ret, "tun_queue_resize() to %u: %d",
+			     u->cfg.resize_to, ret);
+	u->resizes_left--;
+	for (q = 0; q < u->cfg.queues; q++) {
+		const struct ptr_ring *r = u->ring[q];
+
+		bqlm_rtun_reconfigured(u, q);
+		/* what the swap did not keep, it freed */
+		for (pkt = 1; pkt <= u->cfg.packets; pkt++) {
+			bool kept = false;
+
+			if (u->where[pkt] != BQLM_TUN_PKT_RING ||
+			    u->pkt_q[pkt] != q)
+				continue;
+			for (i = 0; i < r->size; i++)
+				kept |= r->queue[i] == u->skb[pkt];
+			if (!kept) {
+				u->where[pkt] = BQLM_TUN_PKT_DROPPED;
+				u->drops[BQLM_TUN_DROP_RESIZED]++;
+			}
+		}
+		for (i = 0; i < cap; i++)
+			u->shadow[q][i] = i < r->size ?
+				bqlm_rtun_pkt_of(u, r->queue[i]) : 0;
+	}
+	if (!bqlm_rtun_bp(u))
+		return;
+	for (q = 0; q < u->ops->numqueues(u->dev); q++) {
+		u->woke_full[q] = __ptr_ring_full(u->ring[q]);
+		if (bqlm_rtun_stopped(u, q) || u->ops->cons_cnt(u->tfile[q]))
+			u->ev.reconfig_stopped++;
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -968,6 +1041,7 @@ static int bqlm_rtun_up(struct bqlm_rtun *u)
 	u->delivered = 0;
 	u->detached_q = 0;
 	u->detaches_left = u->cfg.detaches;
+	u->resizes_left = u->cfg.resizes;
 
 	for (q = 0; q < u->cfg.queues; q++) {
 		u->file[q] = kzalloc(sizeof(*u->file[q]), GFP_KERNEL);
@@ -1143,6 +1217,11 @@ static int bqlm_rtun_step(struct bqlm_rtun *u, unsigned int action)
 		u->admin_q = u->detached_q - 1;
 		ret = bqlm_rc_start(&act[RT_ADMIN], bqlm_rtun_do_attach, 0);
 		break;
+	case BQLM_TUN_A_RESIZE:
+		if (act[RT_ADMIN].busy || !u->resizes_left)
+			return -EINVAL;
+		ret = bqlm_rc_start(&act[RT_ADMIN], bqlm_rtun_do_resize, 0);
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -1166,7 +1245,8 @@ static bool bqlm_rtun_locked(const struct bqlm_rtun *u, unsigned int q)
  * it: a packet left to send on a queue a qdisc would hand it to (noqueue
  * hands it over whatever the state: the stack drops it), a detach left
  * with a queue file attached, a detached queue file to attach (with
- * backpressure, once tun_force_wake_queue() can take its ring locks).
+ * backpressure, once tun_force_wake_queue() can take its ring locks), a
+ * resize left once every ring lock is free.
  *
  * Return: how many.
  */
@@ -1198,6 +1278,11 @@ static unsigned int bqlm_rtun_enabled(const struct bqlm_rtun *u,
 	if (!adm->busy && u->detached_q &&
 	    (!bqlm_rtun_bp(u) || !bqlm_rtun_locked(u, u->detached_q - 1)))
 		actions[n++] = RT_ACTION(BQLM_TUN_A_ATTACH, 0);
+	/* ptr_ring_resize_multiple_bh() takes every ring's locks */
+	for (i = 0; i < u->cfg.queues && !bqlm_rtun_locked(u, i); i++)
+		;
+	if (!adm->busy && u->resizes_left && i == u->cfg.queues)
+		actions[n++] = RT_ACTION(BQLM_TUN_A_RESIZE, 0);
 	return n;
 }
 
@@ -1235,7 +1320,7 @@ static unsigned int bqlm_rtun_owner(const struct bqlm_rtun *u,
 static void bqlm_rtun_view(const struct bqlm_rtun *u, struct bqlm_tun *v)
 {
 	const struct bqlm_tun_cfg *cfg = &u->cfg;
-	unsigned int q, i, pkt;
+	unsigned int q, i, pkt, cap = bqlm_rtun_cap(cfg);
 
 	bqlm_tun_init(v, cfg);
 	for (q = 0; q < cfg->queues; q++) {
@@ -1248,9 +1333,9 @@ static void bqlm_rtun_view(const struct bqlm_rtun *u, struct bqlm_tun *v)
 		m->consumer_tail = r->consumer_tail;
 		m->size = r->size;
 		m->batch = r->batch;
-		for (i = 0; i < r->size && i < cfg->ring; i++)
+		for (i = 0; i < r->size && i < cap; i++)
 			v->mem[m->base + i] = bqlm_rtun_pkt_of(u, r->queue[i]);
-		for (i = 0; i < cfg->ring; i++)
+		for (i = 0; i < cap; i++)
 			slots[i] = u->shadow[q][i];
 		v->q[q].cons_cnt = u->ops->cons_cnt(u->tfile[q]);
 		v->q[q].attached = !u->ops->detached(u->tfile[q]);
@@ -1286,6 +1371,7 @@ static void bqlm_rtun_view(const struct bqlm_rtun *u, struct bqlm_tun *v)
 	if (u->rc.actor[RT_ADMIN].at == Y_SYNC)
 		v->detaching = u->admin_q + 1;
 	v->detaches_left = u->detaches_left;
+	v->resizes_left = u->resizes_left;
 	for (pkt = 1; pkt <= cfg->packets; pkt++)
 		bqlm_tun_pkt_set_where(v, cfg, pkt, u->where[pkt]);
 }
@@ -1360,8 +1446,8 @@ int bqlm_rtun_supported(const struct bqlm_tun_cfg *cfg, const char **why)
 		*why = "a reader other than a blocking read()";
 	else if (!cfg->packets)
 		*why = "an unbounded stream";
-	else if (cfg->set_iffs || cfg->resizes)
-		*why = "TUNSETIFF or tx_queue_len changes";
+	else if (cfg->set_iffs)
+		*why = "TUNSETIFF on the running device (reached only by re-attaching a persistent device)";
 	else if (cfg->batch != SMP_CACHE_BYTES * 2 / sizeof(void *))
 		*why = "a consumer batch other than this kernel's";
 	return *why ? -EOPNOTSUPP : 0;

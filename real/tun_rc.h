@@ -37,6 +37,7 @@ struct tun_file;
  * @numqueues: tun->numqueues
  * @flags: tun->flags
  * @sk: the socket of a struct tun_file
+ * @queue_resize: tun_queue_resize() (NETDEV_CHANGE_TX_QUEUE_LEN), rtnl held
  */
 struct bqlm_rtun_ops {
 	enum bqlm_tun_variant variant;
@@ -54,6 +55,7 @@ struct bqlm_rtun_ops {
 	unsigned int (*numqueues)(struct net_device *dev);
 	unsigned int (*flags)(struct net_device *dev);
 	struct sock *(*sk)(struct tun_file *tfile);
+	int (*queue_resize)(struct net_device *dev);
 };
 
 extern const struct bqlm_rtun_ops bqlm_rtun_stock_ops;
