@@ -84,9 +84,18 @@ static void print_help(FILE *f)
 		"                     as JSON (docs/json.md) to FILE; with -, the\n"
 		"                     JSON to standard output, the report to\n"
 		"                     standard error (every model)\n"
+		"  --no-reduction     the full search: every interleaving, shortest\n"
+		"                     traces (default: the symmetry and partial-order\n"
+		"                     reduction of docs/explore.md; every model)\n"
+		"  --compare-full     also run the full search and report both: states,\n"
+		"                     time, checks violated, witness depths\n"
+		"  --max-memory N     the explorer's memory bound in bytes, suffix K, M\n"
+		"                     or G, at least 1M (default: half the physical\n"
+		"                     memory); reaching it stops the search (exit 3)\n"
 		"\n"
 		"exit status: 0 no violation, 1 violation, 2 bad usage,\n"
-		"             3 exploration incomplete (bound), 4 internal error\n",
+		"             3 exploration incomplete (state or memory bound),\n"
+		"             4 internal error\n",
 		prog, prog, prog, BQLM_USBNET_MAX_PACKETS,
 		BQLM_USBNET_MAX_PACKETS, BQLM_USBNET_MAX_LEN,
 		bqlm_usbnet_max_len(&multi));

@@ -84,7 +84,8 @@ void bqlm_cli_nic_usage(FILE *f)
 		"                       dma-on napi-on wake, or none\n"
 		"  --stops N, --reconfigs N, --timeouts N, --suspends N   cycles, 0..2\n"
 		"common: --depth N (1..65534), --max-states N (1..16777216), --strict,\n"
-		"        --all-traces, --no-trace, --json FILE\n",
+		"        --all-traces, --no-trace, --json FILE, --no-reduction,\n"
+		"        --compare-full, --max-memory N\n",
 		BQLM_NIC_MAX_QUEUES, BQLM_NIC_MAX_PACKETS, BQLM_NIC_MAX_LEN,
 		BQLM_NIC_MAX_DESCS, BQLM_NIC_MAX_RING, BQLM_NIC_MAX_RING);
 }

@@ -96,7 +96,8 @@ void bqlm_cli_tun_usage(FILE *f)
 		"                       times --len fit the 16-bit shared words)\n"
 		"  --limit N            the pinned DQL limit, 0..2000 (default 100)\n"
 		"common: --depth N (1..65534), --max-states N (1..16777216),\n"
-		"        --all-traces, --no-trace, --json FILE\n",
+		"        --all-traces, --no-trace, --json FILE, --no-reduction,\n"
+		"        --compare-full, --max-memory N\n",
 		BQLM_TUN_MAX_QUEUES, BQLM_TUN_MAX_CPUS, BQLM_TUN_MAX_PACKETS,
 		BQLM_PTR_RING_MAX, BQLM_PTR_RING_MAX, BQLM_TUN_MAX_LEN,
 		BQLM_XOFF_MAX_PACKETS);
