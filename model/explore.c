@@ -799,8 +799,7 @@ out:
  *
  * The path ends with the violating step's action, or at the violating
  * state when the violation is a property of a state. It is a shortest one
- * when the search was not reduced (struct bqlm_xresult.reduced); a
- * reduced search's path is a valid path from the initial state, replayed
+ * unless stubborn sets reduced the search (symmetry keeps witness depths); it is always a valid path from the initial state, mapped back
  * through the system's steps where symmetry stored representatives.
  *
  * Return: the number of actions, -ENOENT when @check was not violated,

@@ -458,7 +458,8 @@ static int bqlm_cli_print_trace(const struct bqlm_cli_explore *e,
 
 	if (n < 0)
 		return n;
-	if (!res->reduced)
+	/* symmetry keeps witness depths: only stubborn sets do not */
+	if (!res->reduced || !e->sys->footprint)
 		printf("\ntrace to %s (%d steps, shortest):\n",
 		       bqlm_check_name(c), n);
 	else if (e->full && (e->full->violated & BQLM_CHECK_BIT(c)))

@@ -120,9 +120,13 @@ struct bqlm_xfuture {
  * @describe_state: write the state in one line; return as snprintf()
  * @canon: optional (symmetry): rewrite @state into the representative of
  *	its class; two states that differ only by the identity of
- *	interchangeable objects must give the same bytes, and the
- *	representative must behave as the state does up to that renaming
- *	(same checks violated by its steps and in it, same depths)
+ *	interchangeable objects must give the same bytes, and the classes
+ *	must be a bisimulation that keeps the checks: each step of a state is
+ *	matched by a step of its representative (the same kind of step, on
+ *	the renamed object) to a state of the same class, violating the same
+ *	checks, and a state and its representative violate the same state
+ *	checks. The representative need not be reachable itself; witnesses
+ *	keep their (shortest) depths, the deepest state may be shallower
  * @footprint: optional (partial order, with @future and @nr_actors):
  *	describe @action, enabled in @state, in @f; return 0 or a negative
  *	errno. A system with footprints promises that @check_state reports
