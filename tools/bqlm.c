@@ -451,9 +451,10 @@ static int cmd_explore(int argc, char **argv)
 
 	if (argc < 1)
 		return bad_usage("explore: which model? (%s list)", prog);
-	ret = bqlm_cli_json_setup(&argc, argv);
+	/* first: the JSON report's argv is what is left */
+	ret = bqlm_cli_reduce_setup(&argc, argv);
 	if (!ret)
-		ret = bqlm_cli_reduce_setup(&argc, argv);
+		ret = bqlm_cli_json_setup(&argc, argv);
 	if (ret)
 		return ret;
 	if (!strcmp(argv[0], "tun"))
