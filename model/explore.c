@@ -404,6 +404,31 @@ static bool bqlm_x_conflict(const struct bqlm_xfuture *fu, unsigned int t,
 	return false;
 }
 
+/*
+ * Add the actors @need to the set *@t of size *@m (a bit beyond @na: any
+ * actor). False when one cannot join: it has no enabled action, or a
+ * visible one.
+ */
+static bool bqlm_x_join(unsigned int need, unsigned int na,
+			const unsigned int *cnt, const bool *bad,
+			unsigned int *t, unsigned int *m, bool *changed)
+{
+	unsigned int e;
+
+	if (need >> na)
+		return false;
+	for (e = 0; e < na; e++) {
+		if (!(need & (1U << e)))
+			continue;
+		if (!cnt[e] || bad[e])
+			return false;
+		*t |= 1U << e;
+		*m += cnt[e];
+		*changed = true;
+	}
+	return true;
+}
+
 static int bqlm_x_ample(struct bqlm_explorer *x, const unsigned char *s,
 			const unsigned int *actions, unsigned int n)
 {
@@ -414,7 +439,7 @@ static int bqlm_x_ample(struct bqlm_explorer *x, const unsigned char *s,
 	bool internal[BQLM_X_MAX_ACTORS] = { false };
 	struct bqlm_xfuture *fu = x->fut;
 	struct bqlm_xfoot *f = x->foot;
-	unsigned int k, p, y, e, m, best = 0, bestn = n, t, need;
+	unsigned int k, p, y, m, best = 0, bestn = n, t, need;
 	bool changed, ok;
 	int err;
 
@@ -450,53 +475,22 @@ static int bqlm_x_ample(struct bqlm_explorer *x, const unsigned char *s,
 		do {
 			changed = false;
 			for (y = 0; ok && y < na; y++) {
-				if (t & (1U << y))
+				if ((t & (1U << y)) ||
+				    !bqlm_x_conflict(fu, t, ar, aw, y, na))
 					continue;
-				/* (A): a pending actor's enablers join it */
-				need = 0;
-				if (!fu[y].pending && cnt[y] &&
-				    bqlm_x_conflict(fu, t, ar, aw, y, na))
-					need = 1U << y;
-				else if ((cnt[y] && fu[y].pending &&
-					  bqlm_x_conflict(fu, t, ar, aw, y, na)) ||
-					 (!cnt[y] &&
-					  bqlm_x_conflict(fu, t, ar, aw, y, na)))
-					need = (cnt[y] ? 1U << y : 0) |
-					       (fu[y].enablers & ~t);
-				for (e = 0; ok && e < na; e++) {
-					if (!(need & (1U << e)))
-						continue;
-					if (!cnt[e] || bad[e]) {
-						ok = false;
-						break;
-					}
-					t |= 1U << e;
-					m += cnt[e];
-					changed = true;
-				}
-				if (need >> na)
-					ok = false;	/* any actor may enable */
+				/* (B): it joins, or cannot move before T */
+				need = cnt[y] ? 1U << y : 0;
+				if (!cnt[y] || fu[y].pending)
+					need |= fu[y].enablers & ~t;
+				ok = bqlm_x_join(need, na, cnt, bad, &t, &m,
+						 &changed);
 			}
+			/* (A): a pending actor's enablers join it */
 			for (y = 0; ok && y < na; y++)
-				if ((t & (1U << y)) && fu[y].pending &&
-				    (fu[y].enablers & ~t)) {
-					need = fu[y].enablers & ~t;
-					if (need >> na) {
-						ok = false;
-						break;
-					}
-					for (e = 0; ok && e < na; e++) {
-						if (!(need & (1U << e)))
-							continue;
-						if (!cnt[e] || bad[e]) {
-							ok = false;
-							break;
-						}
-						t |= 1U << e;
-						m += cnt[e];
-						changed = true;
-					}
-				}
+				if ((t & (1U << y)) && fu[y].pending)
+					ok = bqlm_x_join(fu[y].enablers & ~t, na,
+							 cnt, bad, &t, &m,
+							 &changed);
 		} while (ok && changed && m < bestn);
 		/* (C): a key action, internal, that stays enabled off T */
 		for (y = 0, changed = false; ok && y < na; y++)
@@ -799,7 +793,8 @@ out:
  *
  * The path ends with the violating step's action, or at the violating
  * state when the violation is a property of a state. It is a shortest one
- * unless stubborn sets reduced the search (symmetry keeps witness depths); it is always a valid path from the initial state, mapped back
+ * unless stubborn sets reduced the search (symmetry keeps witness depths);
+ * it is always a valid path from the initial state, mapped back
  * through the system's steps where symmetry stored representatives.
  *
  * Return: the number of actions, -ENOENT when @check was not violated,

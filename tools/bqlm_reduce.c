@@ -88,7 +88,7 @@ void bqlm_cli_reduction_bench(void)
 		bqlm_reduce_pair(name, &sys, p == 5,
 				 "not run: over 16.7 M states (the default state bound) and 4.4 GB");
 	}
-	for (v = 0; v < sizeof(tv) / sizeof(tv[0]); v++) {
+	for (v = 0; v < ARRAY_SIZE(tv); v++) {
 		bqlm_tun_cfg_default(&tcfg, tv[v]);
 		tcfg.mm = BQLM_MM_TSO;
 		tcfg.queues = 2;
