@@ -581,8 +581,13 @@ static int bqlm_x_take_all(struct bqlm_explorer *x, unsigned int i,
 		if (!(keep & (1ULL << k)))
 			continue;
 		e = &x->table[x->succ_hash[k] & x->tmask];
-		if (e->idx1 && e->hash == x->succ_hash[k])
-			bqlm_prefetch(bqlm_x_state(x, e->idx1 - 1));
+		if (e->idx1 && e->hash == x->succ_hash[k]) {
+			const unsigned char *p = bqlm_x_state(x, e->idx1 - 1);
+			size_t o;
+
+			for (o = 0; o < x->ssize; o += 64)
+				bqlm_prefetch(p + o);
+		}
 	}
 	for (k = 0; k < n; k++) {
 		if (!(keep & (1ULL << k)))
