@@ -640,16 +640,6 @@ int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 	      err ? EXIT_INCOMPLETE : 0;
 	if (e->quiet)
 		goto out;
-	if (bqlm_cli_compare_full && res.reduced) {
-		b.no_reduction = true;
-		fx = bqlm_cli_search(e, &b, &full, &fsecs, &ferr);
-		if (!fx) {
-			bqlm_explorer_destroy(x);
-			return EXIT_INTERNAL;
-		}
-		bqlm_explorer_destroy(fx);
-		ee.full = &full;
-	}
 	if (bqlm_cli_json_out &&
 	    bqlm_cli_json_write(&ee, x, &res, err, ret, secs)) {
 		fprintf(stderr, "bqlm: writing the JSON report failed\n");
@@ -672,10 +662,20 @@ int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 	       res.memory / 1048576.0,
 	       res.states ? (double)res.memory / res.states : 0.0,
 	       b.max_memory / 1048576.0);
-	if (ee.full)
-		bqlm_cli_print_compare(&res, secs, &full, fsecs, ferr);
 	if (e->figures)
 		e->figures(e->arg);
+	/* after the figures, which a model may gather in its search */
+	if (bqlm_cli_compare_full && res.reduced) {
+		b.no_reduction = true;
+		fx = bqlm_cli_search(e, &b, &full, &fsecs, &ferr);
+		if (!fx) {
+			bqlm_explorer_destroy(x);
+			return EXIT_INTERNAL;
+		}
+		bqlm_explorer_destroy(fx);
+		ee.full = &full;
+		bqlm_cli_print_compare(&res, secs, &full, fsecs, ferr);
+	}
 	if (err == -ENOSPC)
 		printf("INCOMPLETE: state bound reached, not every state was explored\n");
 	else if (err == -ENOBUFS)
