@@ -320,6 +320,11 @@ bool bqlm_rtun_lock(spinlock_t *l)
 	hl = bqlm_rtun_hlock(u, l);
 	if (!hl)
 		return false;
+	/* every step starts only once the locks it takes are free */
+	if (hl->owner && hl->owner != a)
+		bqlm_rc_fail(&u->rc, -EDEADLK,
+			     "%s waits for %s (held by %s) in the middle of a step",
+			     a->name, hl->name, hl->owner->name);
 	bqlm_rc_lock(a, hl);
 	return true;
 }
@@ -400,8 +405,13 @@ int bqlm_rtun_produced(struct ptr_ring *r, void *ptr, int ret)
 	int q;
 
 	a = bqlm_rtun_self(&u);
-	if (!a || !bqlm_rtun_is_cpu(a))
+	if (!a)
 		return ret;
+	if (!bqlm_rtun_is_cpu(a)) {
+		bqlm_rc_fail(&u->rc, -EINVAL, "%s produces into a ring",
+			     a->name);
+		return ret;
+	}
 	q = bqlm_rtun_q_of_ring(u, r);
 	x = &u->cpu[bqlm_rtun_id(a)];
 	pkt = bqlm_rtun_pkt_of(u, ptr);
@@ -511,8 +521,11 @@ void *bqlm_rtun_consumed(struct ptr_ring *r, void *ptr)
 		u->drops[BQLM_TUN_DROP_PURGED]++;
 		return ptr;
 	}
-	if (!bqlm_rtun_is_reader(a))
+	if (!bqlm_rtun_is_reader(a)) {
+		bqlm_rc_fail(&u->rc, -EINVAL, "%s consumes pkt %u", a->name,
+			     pkt);
 		return ptr;
+	}
 	if (u->where[pkt] == BQLM_TUN_PKT_READ)
 		u->ev.twice++;
 	else if (u->where[pkt] != BQLM_TUN_PKT_RING)
@@ -778,6 +791,7 @@ static void bqlm_rtun_do_xmit(struct bqlm_rc_actor *a)
 	x->txq = bqlm_rtun_txq_of(u, id);
 	if (!u->cfg.qdisc && bqlm_rtun_stopped(u, x->txq)) {
 		/* __dev_queue_xmit() of noqueue on a stopped queue */
+		kfree_skb(skb);
 		u->where[pkt] = BQLM_TUN_PKT_DROPPED;
 		u->drops[BQLM_TUN_DROP_NOQUEUE]++;
 		bqlm_rtun_cpu_idle(x);
@@ -1533,6 +1547,36 @@ static int bqlm_rtun_start(struct bqlm_rtun_session *r)
 }
 
 /*
+ * Every packet's references after a step: the harness's own, and tun.c's
+ * while the packet is handed over, in a ring, or consumed by a reader that
+ * has not finished with it. Fewer: tun.c freed a packet it still holds
+ * (counted lost, as the model counts an overwritten one); more: it kept
+ * one it let go of (a harness failure).
+ */
+static void bqlm_rtun_audit(struct bqlm_rtun *u)
+{
+	unsigned int pkt, q, want, have;
+
+	for (pkt = 1; pkt <= u->cfg.packets; pkt++) {
+		bool held = u->where[pkt] == BQLM_TUN_PKT_UNSENT ||
+			    u->where[pkt] == BQLM_TUN_PKT_XMIT ||
+			    u->where[pkt] == BQLM_TUN_PKT_RING;
+
+		for (q = 0; q < u->cfg.queues; q++)
+			held |= u->rd[q].pkt == pkt &&
+				u->rc.actor[RT_RD0 + q].busy;
+		want = held ? 2 : 1;
+		have = refcount_read(&u->skb[pkt]->users);
+		if (have < want)
+			u->ev.lost++;
+		else if (have > want)
+			bqlm_rc_fail(&u->rc, -EINVAL,
+				     "pkt %u has %u references, %u expected",
+				     pkt, have, want);
+	}
+}
+
+/*
  * The model's invariants on the real state after a step: the step's
  * checks on the view with what the real step did to packets, and the
  * state's (the stall) with the actions the real code enables.
@@ -1542,6 +1586,7 @@ static unsigned int bqlm_rtun_check(struct bqlm_rtun_session *r,
 {
 	unsigned int mask, state;
 
+	bqlm_rtun_audit(r->u);
 	bqlm_rtun_view(r->u, r->view);
 	memset(r->each, 0, sizeof(r->each));
 	mask = bqlm_tun_check_step(r->view, &r->u->cfg, "real code",
