@@ -195,15 +195,15 @@ static struct bqlm_rtun_session *real_tun_session(struct kunit *test,
 }
 
 static void real_tun_report(struct kunit *test,
-			    const struct bqlm_rtun_result *res,
+			    const struct bqlm_rc_result *res,
 			    const char *what)
 {
 	if (res->err_step)
 		KUNIT_FAIL(test, "%s: step %u (%s): %s", what, res->err_step,
 			   res->desc, res->err);
 	if (res->diff)
-		KUNIT_FAIL(test, "%s: after step %u (%s): the states differ at byte %zu, or the enabled actions:\n real:  %s\n model: %s",
-			   what, res->diff_step, res->desc, res->diff_offset,
+		KUNIT_FAIL(test, "%s: after step %u (%s): %s differ:\n real:  %s\n model: %s",
+			   what, res->diff_step, res->desc, res->diff_what,
 			   res->diff_real, res->diff_model);
 }
 
@@ -242,7 +242,7 @@ static void real_tun_replay(struct kunit *test)
 						 GFP_KERNEL);
 	struct bqlm_xresult *mres = kunit_kzalloc(test, sizeof(*mres),
 						  GFP_KERNEL);
-	struct bqlm_rtun_result *res = kunit_kzalloc(test, sizeof(*res),
+	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
 						     GFP_KERNEL);
 	unsigned int *path = kunit_kcalloc(test, REAL_MAX_PATH, sizeof(*path),
 					   GFP_KERNEL);
@@ -290,7 +290,7 @@ static void real_tun_equivalence(struct kunit *test)
 	const struct real_tun_param *p = test->param_value;
 	struct bqlm_tun_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
 						 GFP_KERNEL);
-	struct bqlm_rtun_result *res = kunit_kzalloc(test, sizeof(*res),
+	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
 						     GFP_KERNEL);
 	u64 seed = 20261130ULL << 16;
 	unsigned int i, violating = 0;

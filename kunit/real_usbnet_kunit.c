@@ -161,14 +161,14 @@ static void real_usbnet_cfg(const struct real_usbnet_param *p,
 }
 
 static void real_usbnet_report(struct kunit *test,
-			       const struct bqlm_rcu_result *res,
+			       const struct bqlm_rc_result *res,
 			       const char *what)
 {
 	if (res->err_step)
 		KUNIT_FAIL(test, "%s: step %u (%s): %s", what, res->err_step,
 			   res->desc, res->err);
-	if (res->diff_step)
-		KUNIT_FAIL(test, "%s: after step %u (%s): %s real %llu model %llu",
+	if (res->diff)
+		KUNIT_FAIL(test, "%s: after step %u (%s): %s real %s model %s",
 			   what, res->diff_step, res->desc, res->diff_what,
 			   res->diff_real, res->diff_model);
 }
@@ -227,7 +227,7 @@ static void real_usbnet_replay(struct kunit *test)
 						    GFP_KERNEL);
 	struct bqlm_xresult *xres = kunit_kzalloc(test, sizeof(*xres),
 						  GFP_KERNEL);
-	struct bqlm_rcu_result *res = kunit_kzalloc(test, sizeof(*res),
+	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
 						    GFP_KERNEL);
 	unsigned int *path = kunit_kzalloc(test, REAL_MAX_PATH *
 					   sizeof(*path), GFP_KERNEL);
@@ -296,7 +296,7 @@ static void real_usbnet_equivalence(struct kunit *test)
 	const struct real_usbnet_param *p = test->param_value;
 	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
 						    GFP_KERNEL);
-	struct bqlm_rcu_result *res = kunit_kzalloc(test, sizeof(*res),
+	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
 						    GFP_KERNEL);
 	unsigned long long steps = 0;
 	unsigned int i, retries = 0, violating = 0;
@@ -310,7 +310,7 @@ static void real_usbnet_equivalence(struct kunit *test)
 	for (i = 0; i < REAL_PATHS; i++) {
 		if (bqlm_rcu_lockstep(r, NULL, 0, seed + i, REAL_MAX_STEPS,
 				      NULL, NULL, res) ||
-		    res->err_step || res->diff_step) {
+		    res->err_step || res->diff) {
 			struct real_usbnet_lines lines = { .test = test };
 
 			kunit_info(test, "path %u (seed %llu) differs:", i,
@@ -393,7 +393,7 @@ static void real_usbnet_schedule(struct kunit *test)
 	const char *text = bqlm_rcu_schedule_param();
 	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
 						    GFP_KERNEL);
-	struct bqlm_rcu_result *res = kunit_kzalloc(test, sizeof(*res),
+	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
 						    GFP_KERNEL);
 	unsigned int *path = kunit_kzalloc(test, REAL_MAX_SCHEDULE *
 					   sizeof(*path), GFP_KERNEL);

@@ -18,6 +18,7 @@
 
 #include <bqlm/explore.h>
 #include <bqlm/invariants.h>
+#include <bqlm/prng.h>
 
 #include "rc.h"
 
@@ -302,7 +303,14 @@ static u64 bqlm_rc_state_hash(const struct bqlm_rc_search *s)
 	return bqlm_rc_hash(s->view, s->view_size);
 }
 
-static bool bqlm_rc_fatal(unsigned int mask)
+/**
+ * bqlm_rc_fatal() - does a mask hold a check after which the kernel would
+ *	have crashed (bqlm_inv_fatal())?
+ * @mask: checks, BQLM_CHECK_BIT()
+ *
+ * Return: true if so.
+ */
+bool bqlm_rc_fatal(unsigned int mask)
 {
 	unsigned int c;
 
@@ -440,4 +448,165 @@ out:
 	kvfree(hash);
 	kfree(path);
 	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* The model and the real code in lockstep */
+
+static void bqlm_rc_first(unsigned int *first, unsigned int mask,
+			  unsigned int step)
+{
+	unsigned int c;
+
+	for (c = 0; c < BQLM_CHECK_NR; c++)
+		if ((mask & BQLM_CHECK_BIT(c)) && !first[c])
+			first[c] = step;
+}
+
+/* One schedule on a fresh device. */
+static int bqlm_rc_once(const struct bqlm_rc_target *t,
+			const unsigned int *actions, unsigned int n, u64 seed,
+			unsigned int max_steps, bqlm_rc_emit_t emit, void *arg,
+			struct bqlm_rc_result *res)
+{
+	const struct bqlm_xsys *sys = t->sys;
+	unsigned int step, action, mask, nm, nr;
+	char line[2 * BQLM_RC_DESC];
+	struct bqlm_prng rng;
+	int ret;
+
+	bqlm_prng_seed(&rng, seed);
+	ret = t->start(t->priv);
+	if (ret) {
+		res->err_step = 1;
+		scnprintf(res->err, sizeof(res->err),
+			  "cannot create the real device (%d)", ret);
+		return ret;
+	}
+	nm = sys->enabled(sys->ctx, t->from, t->mact);
+	t->check(t->priv, &nr);
+	if (!t->same(t->priv, res)) {
+		res->diff = true;
+		goto down;
+	}
+	for (step = 1; step <= (actions ? n : max_steps); step++) {
+		if (actions) {
+			action = actions[step - 1];
+		} else {
+			if (!nm)
+				break;
+			action = t->mact[bqlm_prng_below(&rng, nm)];
+		}
+		sys->describe_action(sys->ctx, t->from, action, res->desc,
+				     sizeof(res->desc));
+		if (t->before)
+			t->before(t->priv);
+		memcpy(t->to, t->from, sys->state_size);
+		memset(t->each, 0, sizeof(*t->each) * BQLM_CHECK_NR);
+		ret = sys->step(sys->ctx, t->from, action, t->to, t->each);
+		if (ret < 0) {
+			res->err_step = step;
+			scnprintf(res->err, sizeof(res->err),
+				  "the model cannot take action %#x (%d)",
+				  action, ret);
+			break;
+		}
+		mask = ret;
+		memcpy(t->from, t->to, sys->state_size);
+		nm = sys->enabled(sys->ctx, t->from, t->mact);
+		mask |= sys->check_state(sys->ctx, t->from, t->mact, nm,
+					 t->each);
+		res->model_violated |= mask;
+		bqlm_rc_first(res->model_first, mask, step);
+
+		ret = t->step(t->priv, action);
+		if (ret || t->error(t->priv)) {
+			res->err_step = step;
+			scnprintf(res->err, sizeof(res->err),
+				  "the real code cannot take it (%d): %s; actor at %s",
+				  ret, t->error(t->priv) ?: "-",
+				  t->parked_at(t->priv, action));
+			break;
+		}
+		mask = t->check(t->priv, &nr);
+		res->real_violated |= mask;
+		bqlm_rc_first(res->real_first, mask, step);
+		res->steps = step;
+		if (emit) {
+			scnprintf(line, sizeof(line), "%3u. %s | real: %s",
+				  step, res->desc,
+				  t->parked_at(t->priv, action));
+			emit(arg, line);
+		}
+		if (!t->same(t->priv, res) && t->retime &&
+		    t->retime(t->priv, action, &nm))
+			t->check(t->priv, &nr);
+		if (!t->same(t->priv, res)) {
+			res->diff = true;
+			res->diff_step = step;
+			break;
+		}
+		if (nm != nr || memcmp(t->mact, t->ract, nm * sizeof(*t->mact))) {
+			res->diff = true;
+			res->diff_step = step;
+			strscpy(res->diff_what, "enabled actions",
+				sizeof(res->diff_what));
+			scnprintf(res->diff_real, sizeof(res->diff_real),
+				  "%u, first %#x", nr, nr ? t->ract[0] : 0);
+			scnprintf(res->diff_model, sizeof(res->diff_model),
+				  "%u, first %#x", nm, nm ? t->mact[0] : 0);
+			break;
+		}
+		/* stop where the kernel would have crashed */
+		if (bqlm_rc_fatal(res->model_violated))
+			break;
+	}
+down:
+	ret = res->diff && t->retry && t->retry(t->priv, res) ? -EAGAIN : 0;
+	if (t->down(t->priv)) {
+		ret = -EBUSY;
+		res->err_step = res->steps + 1;
+		strscpy(res->err, t->error(t->priv) ?: "teardown failed",
+			sizeof(res->err));
+	}
+	return ret;
+}
+
+/**
+ * bqlm_rc_lockstep() - run a schedule on the model and the real code
+ * @t: the driver adapter
+ * @actions: the schedule, model action numbers; NULL for a random path
+ * @n: its length
+ * @seed: for a random path, its seed
+ * @max_steps: for a random path, its longest length
+ * @emit: NULL, or receives each step as "N. model step | real: yield point"
+ * @arg: @emit's argument
+ * @res: the result
+ *
+ * On a fresh device. After every step the whole real state, read in the
+ * model's terms, must equal the model's (@t->same), the real code must
+ * enable exactly the actions the model does, and the model's invariants
+ * are checked on the real state (@t->check); the schedule stops at the
+ * first difference, at a harness failure, and after a step at which the
+ * kernel would have crashed (the violation is reported, never made). A
+ * run the adapter asks to retry (@t->retry) is run again on a fresh
+ * device, up to 5 times.
+ *
+ * Return: 0, or a negative errno if the harness could not run or end.
+ */
+int bqlm_rc_lockstep(const struct bqlm_rc_target *t,
+		     const unsigned int *actions, unsigned int n, u64 seed,
+		     unsigned int max_steps, bqlm_rc_emit_t emit, void *arg,
+		     struct bqlm_rc_result *res)
+{
+	unsigned int tries;
+	int ret = -EAGAIN;
+
+	for (tries = 0; tries < 5 && ret == -EAGAIN; tries++) {
+		memset(res, 0, sizeof(*res));
+		res->retries = tries;
+		ret = bqlm_rc_once(t, actions, n, seed, max_steps, emit, arg,
+				   res);
+	}
+	return ret == -EAGAIN ? 0 : ret;
 }

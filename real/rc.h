@@ -173,4 +173,100 @@ struct bqlm_rc_xresult {
 int bqlm_rc_explore(const struct bqlm_rc_search *s, unsigned int max_states,
 		    struct bqlm_rc_xresult *xr);
 
+/* Room for one line of a lockstep result's text. */
+#define BQLM_RC_DESC		160
+
+/**
+ * struct bqlm_rc_result - what one schedule did on the real code
+ * @steps: steps taken on both sides
+ * @model_violated: checks the model violated
+ * @real_violated: checks the real state violated
+ * @model_first: for each check, the step the model first violated it at
+ * @real_first: the same on the real state
+ * @diff: the states or the enabled actions differed
+ * @diff_step: the step after which they did (0: the initial state)
+ * @diff_what: what differed
+ * @diff_real: the real side of it
+ * @diff_model: the model's side
+ * @err_step: the step at which the harness or the model failed, 0 if none
+ * @err: why
+ * @desc: the last model step
+ * @retries: runs started again on a fresh device (struct
+ *	bqlm_rc_target.retry)
+ */
+struct bqlm_rc_result {
+	unsigned int steps;
+	unsigned int model_violated;
+	unsigned int real_violated;
+	unsigned int model_first[BQLM_CHECK_NR];
+	unsigned int real_first[BQLM_CHECK_NR];
+	bool diff;
+	unsigned int diff_step;
+	char diff_what[BQLM_RC_DESC];
+	char diff_real[BQLM_RC_DESC];
+	char diff_model[BQLM_RC_DESC];
+	unsigned int err_step;
+	char err[BQLM_RC_DESC];
+	char desc[BQLM_RC_DESC];
+	unsigned int retries;
+};
+
+typedef void (*bqlm_rc_emit_t)(void *arg, const char *line);
+
+struct bqlm_xsys;
+
+/**
+ * struct bqlm_rc_target - a driver adapter, as bqlm_rc_lockstep() drives it
+ * @priv: the adapter's, passed to every callback
+ * @sys: the model
+ * @from: the model's state, which bqlm_rc_lockstep() steps
+ * @to: room for the model's next state
+ * @each: room for the violations of one step (BQLM_CHECK_NR)
+ * @mact: room for the actions the model enables (BQLM_X_MAX_ACTIONS)
+ * @ract: room for the actions the real code enables
+ * @start: a fresh device, and the model's initial state in @from
+ * @before: optional: called before each model step (to set what the step
+ *	reads, such as the clock)
+ * @step: one model action on the real code: 0 or a negative errno
+ * @error: the harness failure, or NULL
+ * @parked_at: where the actor of an action is parked, for messages
+ * @check: read the real state; return the mask of the model's invariants
+ *	it violates, the actions the real code enables in @ract and their
+ *	number in *@nr
+ * @same: is the real state the model's @from? If not, say what differs in
+ *	@res->diff_what, @res->diff_real and @res->diff_model
+ * @retime: optional: the states differ after @action; return true if the
+ *	adapter took the model's step again (into @from, with *@nm the
+ *	actions it enables now in @mact), because the real step saw another
+ *	clock value
+ * @retry: optional: the run ended on a difference: should it run again on
+ *	a fresh device? (at most 5 runs)
+ * @down: drain the device and free it: 0 or a negative errno
+ */
+struct bqlm_rc_target {
+	void *priv;
+	const struct bqlm_xsys *sys;
+	void *from;
+	void *to;
+	struct bqlm_violation *each;
+	unsigned int *mact;
+	unsigned int *ract;
+	int (*start)(void *priv);
+	void (*before)(void *priv);
+	int (*step)(void *priv, unsigned int action);
+	const char *(*error)(void *priv);
+	const char *(*parked_at)(void *priv, unsigned int action);
+	unsigned int (*check)(void *priv, unsigned int *nr);
+	bool (*same)(void *priv, struct bqlm_rc_result *res);
+	bool (*retime)(void *priv, unsigned int action, unsigned int *nm);
+	bool (*retry)(void *priv, const struct bqlm_rc_result *res);
+	int (*down)(void *priv);
+};
+
+int bqlm_rc_lockstep(const struct bqlm_rc_target *t,
+		     const unsigned int *actions, unsigned int n, u64 seed,
+		     unsigned int max_steps, bqlm_rc_emit_t emit, void *arg,
+		     struct bqlm_rc_result *res);
+bool bqlm_rc_fatal(unsigned int mask);
+
 #endif /* _BQLM_REAL_RC_H */

@@ -1424,7 +1424,6 @@ static const char *bqlm_rtun_parked_at(const struct bqlm_rtun *u,
  * @to: the model's next state
  * @view: the real state in the model's terms
  * @each: violations of one step
- * @line: a line of a trace, or of a difference
  * @mact: the actions the model enables
  * @ract: the actions the real code enables
  */
@@ -1435,7 +1434,6 @@ struct bqlm_rtun_session {
 	void *to;
 	struct bqlm_tun *view;
 	struct bqlm_violation each[BQLM_CHECK_NR];
-	char line[2 * BQLM_RTUN_DESC];
 	unsigned int mact[BQLM_X_MAX_ACTIONS];
 	unsigned int ract[BQLM_X_MAX_ACTIONS];
 };
@@ -1599,29 +1597,9 @@ static unsigned int bqlm_rtun_check(struct bqlm_rtun_session *r,
 	return mask | state;
 }
 
-static bool bqlm_rtun_fatal(unsigned int mask)
-{
-	unsigned int c;
-
-	for (c = 0; c < BQLM_CHECK_NR; c++)
-		if ((mask & BQLM_CHECK_BIT(c)) && bqlm_inv_fatal(c))
-			return true;
-	return false;
-}
-
-static void bqlm_rtun_first(unsigned int *first, unsigned int mask,
-			    unsigned int step)
-{
-	unsigned int c;
-
-	for (c = 0; c < BQLM_CHECK_NR; c++)
-		if ((mask & BQLM_CHECK_BIT(c)) && !first[c])
-			first[c] = step;
-}
-
 /* The real state against the model's: the first differing byte, named. */
 static bool bqlm_rtun_same(struct bqlm_rtun_session *r,
-			   struct bqlm_rtun_result *res)
+			   struct bqlm_rc_result *res)
 {
 	const u8 *a = (const u8 *)r->view, *b = r->from;
 	size_t i, n = r->sys.state_size;
@@ -1630,7 +1608,8 @@ static bool bqlm_rtun_same(struct bqlm_rtun_session *r,
 		;
 	if (i == n)
 		return true;
-	res->diff_offset = i;
+	scnprintf(res->diff_what, sizeof(res->diff_what),
+		  "the states, from byte %zu", i);
 	r->sys.describe_state(r->sys.ctx, r->view, res->diff_real,
 			      sizeof(res->diff_real));
 	r->sys.describe_state(r->sys.ctx, r->from, res->diff_model,
@@ -1638,109 +1617,51 @@ static bool bqlm_rtun_same(struct bqlm_rtun_session *r,
 	return false;
 }
 
-static int bqlm_rtun_once(struct bqlm_rtun_session *r,
-			  const unsigned int *actions, unsigned int n,
-			  u64 seed, unsigned int max_steps,
-			  bqlm_rtun_emit_t emit, void *arg,
-			  struct bqlm_rtun_result *res)
+static int bqlm_rtun_t_start(void *priv)
 {
-	unsigned int step, action, mask, nm, nr;
-	struct bqlm_rtun *u = r->u;
-	struct bqlm_prng rng;
-	int ret;
+	return bqlm_rtun_start(priv);
+}
 
-	bqlm_prng_seed(&rng, seed);
-	ret = bqlm_rtun_start(r);
-	if (ret) {
-		res->err_step = 1;
-		scnprintf(res->err, sizeof(res->err),
-			  "cannot create the real device (%d)", ret);
-		return ret;
-	}
-	nm = r->sys.enabled(r->sys.ctx, r->from, r->mact);
-	bqlm_rtun_view(u, r->view);
-	if (!bqlm_rtun_same(r, res)) {
-		res->diff_step = 0;
-		res->diff = true;
-		goto down;
-	}
-	for (step = 1; step <= (actions ? n : max_steps); step++) {
-		if (actions) {
-			action = actions[step - 1];
-		} else {
-			if (!nm)
-				break;
-			action = r->mact[bqlm_prng_below(&rng, nm)];
-		}
-		r->sys.describe_action(r->sys.ctx, r->from, action, res->desc,
-				       sizeof(res->desc));
-		memcpy(r->to, r->from, r->sys.state_size);
-		memset(r->each, 0, sizeof(r->each));
-		ret = r->sys.step(r->sys.ctx, r->from, action, r->to, r->each);
-		if (ret < 0) {
-			res->err_step = step;
-			scnprintf(res->err, sizeof(res->err),
-				  "the model cannot take action %#x (%d)",
-				  action, ret);
-			break;
-		}
-		mask = ret;
-		memcpy(r->from, r->to, r->sys.state_size);
-		nm = r->sys.enabled(r->sys.ctx, r->from, r->mact);
-		mask |= r->sys.check_state(r->sys.ctx, r->from, r->mact, nm,
-					   r->each);
-		res->model_violated |= mask;
-		bqlm_rtun_first(res->model_first, mask, step);
+static int bqlm_rtun_t_step(void *priv, unsigned int action)
+{
+	struct bqlm_rtun_session *r = priv;
 
-		ret = bqlm_rtun_step(u, action);
-		if (ret || u->rc.error) {
-			res->err_step = step;
-			scnprintf(res->err, sizeof(res->err),
-				  "the real code cannot take it (%d): %s; actor at %s",
-				  ret, u->rc.error ? u->rc.msg : "-",
-				  bqlm_rtun_parked_at(u, action));
-			break;
-		}
-		mask = bqlm_rtun_check(r, &nr, NULL);
-		res->real_violated |= mask;
-		bqlm_rtun_first(res->real_first, mask, step);
-		res->steps = step;
-		if (emit) {
-			scnprintf(r->line, sizeof(r->line), "%3u. %s | real: %s",
-				  step, res->desc, bqlm_rtun_parked_at(u, action));
-			emit(arg, r->line);
-		}
-		if (!bqlm_rtun_same(r, res)) {
-			res->diff_step = step;
-			res->diff = true;
-			break;
-		}
-		if (nm != nr || memcmp(r->mact, r->ract, nm * sizeof(*r->mact))) {
-			res->diff_step = step;
-			res->diff = true;
-			scnprintf(res->diff_real, sizeof(res->diff_real),
-				  "%u actions enabled, first %#x", nr,
-				  nr ? r->ract[0] : 0);
-			scnprintf(res->diff_model, sizeof(res->diff_model),
-				  "%u actions enabled, first %#x", nm,
-				  nm ? r->mact[0] : 0);
-			break;
-		}
-		if (bqlm_rtun_fatal(res->model_violated))
-			break;
-	}
-down:
-	ret = 0;
-	if (bqlm_rtun_down(u)) {
-		ret = -EBUSY;
-		res->err_step = res->steps + 1;
-		strscpy(res->err, u->rc.msg, sizeof(res->err));
-	}
-	return ret;
+	return bqlm_rtun_step(r->u, action);
+}
+
+static const char *bqlm_rtun_t_error(void *priv)
+{
+	struct bqlm_rtun_session *r = priv;
+
+	return r->u->rc.error ? r->u->rc.msg : NULL;
+}
+
+static const char *bqlm_rtun_t_parked_at(void *priv, unsigned int action)
+{
+	struct bqlm_rtun_session *r = priv;
+
+	return bqlm_rtun_parked_at(r->u, action);
+}
+
+static unsigned int bqlm_rtun_t_check(void *priv, unsigned int *nr)
+{
+	return bqlm_rtun_check(priv, nr, NULL);
+}
+
+static bool bqlm_rtun_t_same(void *priv, struct bqlm_rc_result *res)
+{
+	return bqlm_rtun_same(priv, res);
+}
+
+static int bqlm_rtun_t_down(void *priv)
+{
+	struct bqlm_rtun_session *r = priv;
+
+	return bqlm_rtun_down(r->u);
 }
 
 /**
- * bqlm_rtun_lockstep() - run a schedule on the model and the real code
+ * bqlm_rtun_lockstep() - run a schedule on the model and the real tun.c
  * @r: the session
  * @actions: the schedule, model action numbers; NULL for a random path
  * @n: its length
@@ -1750,22 +1671,35 @@ down:
  * @arg: @emit's argument
  * @res: the result
  *
- * On a fresh device. After every step the whole real state, read in the
- * model's terms (bqlm_rtun_view()), must equal the model's byte for byte,
- * the real code must enable exactly the actions the model does, and the
- * model's invariants are checked on the real state; the schedule stops at
- * the first difference, at a harness failure, and after a step at which
- * the kernel would have crashed.
+ * bqlm_rc_lockstep() with the real state read by bqlm_rtun_view() and
+ * compared with the model's byte for byte.
  *
- * Return: 0, or a negative errno if the harness could not run or end.
+ * Return: as bqlm_rc_lockstep().
  */
 int bqlm_rtun_lockstep(struct bqlm_rtun_session *r,
 		       const unsigned int *actions, unsigned int n, u64 seed,
-		       unsigned int max_steps, bqlm_rtun_emit_t emit,
-		       void *arg, struct bqlm_rtun_result *res)
+		       unsigned int max_steps, bqlm_rc_emit_t emit,
+		       void *arg, struct bqlm_rc_result *res)
 {
-	memset(res, 0, sizeof(*res));
-	return bqlm_rtun_once(r, actions, n, seed, max_steps, emit, arg, res);
+	const struct bqlm_rc_target t = {
+		.priv = r,
+		.sys = &r->sys,
+		.from = r->from,
+		.to = r->to,
+		.each = r->each,
+		.mact = r->mact,
+		.ract = r->ract,
+		.start = bqlm_rtun_t_start,
+		.step = bqlm_rtun_t_step,
+		.error = bqlm_rtun_t_error,
+		.parked_at = bqlm_rtun_t_parked_at,
+		.check = bqlm_rtun_t_check,
+		.same = bqlm_rtun_t_same,
+		.down = bqlm_rtun_t_down,
+	};
+
+	return bqlm_rc_lockstep(&t, actions, n, seed, max_steps, emit, arg,
+				res);
 }
 
 /* ------------------------------------------------------------------ */

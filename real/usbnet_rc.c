@@ -1950,9 +1950,9 @@ static const char *bqlm_rcu_parked_at(const struct bqlm_rcu *u, unsigned int act
  * @view: the real state in the model's terms
  * @pre: the model's state before the step being taken
  * @each: violations of one step
- * @line: one line of a trace
  * @mact: the actions the model enables
  * @ract: the actions the real code enables
+ * @ticked: jiffies ticked during the last real step
  */
 struct bqlm_rcu_session {
 	struct bqlm_rcu *u;
@@ -1963,9 +1963,9 @@ struct bqlm_rcu_session {
 	struct bqlm_usbnet *view;
 	void *pre;
 	struct bqlm_violation each[BQLM_CHECK_NR];
-	char line[2 * BQLM_RCU_DESC];
 	unsigned int mact[BQLM_X_MAX_ACTIONS];
 	unsigned int ract[BQLM_X_MAX_ACTIONS];
+	bool ticked;
 };
 
 /**
@@ -2026,16 +2026,6 @@ void bqlm_rcu_session_destroy(struct bqlm_rcu_session *r)
 	kfree(r);
 }
 
-static void bqlm_rcu_first(unsigned int *first, unsigned int mask,
-			   unsigned int step)
-{
-	unsigned int c;
-
-	for (c = 0; c < BQLM_CHECK_NR; c++)
-		if ((mask & BQLM_CHECK_BIT(c)) && !first[c])
-			first[c] = step;
-}
-
 /* A fresh device and the model at its start. */
 static int bqlm_rcu_start(struct bqlm_rcu_session *r)
 {
@@ -2074,156 +2064,108 @@ static unsigned int bqlm_rcu_check(struct bqlm_rcu_session *r,
 	return mask | state;
 }
 
-/* Fatal: the kernel would have crashed here. */
-static bool bqlm_rcu_fatal(unsigned int mask)
+/* Is the real state the model's (bqlm_rcu_view() already taken)? */
+static bool bqlm_rcu_same(struct bqlm_rcu_session *r,
+			  struct bqlm_rc_result *res)
 {
-	unsigned int c;
+	unsigned long long real = 0, model = 0;
+	const char *what = NULL;
 
-	for (c = 0; c < BQLM_CHECK_NR; c++)
-		if ((mask & BQLM_CHECK_BIT(c)) && bqlm_inv_fatal(c))
-			return true;
+	if (bqlm_rcu_compare(r->u, r->from, &what, &real, &model) &&
+	    bqlm_rcu_compare_view(r->u, r->from, r->view, &what, &real,
+				  &model))
+		return true;
+	strscpy(res->diff_what, what ?: "?", sizeof(res->diff_what));
+	scnprintf(res->diff_real, sizeof(res->diff_real), "%llu", real);
+	scnprintf(res->diff_model, sizeof(res->diff_model), "%llu", model);
 	return false;
 }
 
-static bool bqlm_rcu_same_actions(const unsigned int *a, unsigned int na,
-				  const unsigned int *b, unsigned int nb)
+static int bqlm_rcu_t_start(void *priv)
 {
-	return na == nb && !memcmp(a, b, na * sizeof(*a));
+	return bqlm_rcu_start(priv);
 }
 
-/* Is the real state the model's (bqlm_rcu_view() already taken)? */
-static bool bqlm_rcu_same(struct bqlm_rcu_session *r, const char **what,
-			  struct bqlm_rcu_result *res)
+/* The model's step is taken at the jiffies value the real one starts at. */
+static void bqlm_rcu_t_before(void *priv)
 {
-	return bqlm_rcu_compare(r->u, r->from, what, &res->diff_real,
-				&res->diff_model) &&
-	       bqlm_rcu_compare_view(r->u, r->from, r->view, what,
-				     &res->diff_real, &res->diff_model);
+	struct bqlm_rcu_session *r = priv;
+	unsigned long now = jiffies;
+
+	r->cfg.now = now;
+	r->u->cfg.now = now;
+	memcpy(r->pre, r->from, r->sys.state_size);
+}
+
+static int bqlm_rcu_t_step(void *priv, unsigned int action)
+{
+	struct bqlm_rcu_session *r = priv;
+	int ret = bqlm_rcu_step(r->u, action);
+
+	r->ticked = time_after(jiffies, r->cfg.now);
+	return ret;
+}
+
+static const char *bqlm_rcu_t_error(void *priv)
+{
+	struct bqlm_rcu_session *r = priv;
+
+	return bqlm_rcu_error(r->u);
+}
+
+static const char *bqlm_rcu_t_parked_at(void *priv, unsigned int action)
+{
+	struct bqlm_rcu_session *r = priv;
+
+	return bqlm_rcu_parked_at(r->u, action);
+}
+
+static unsigned int bqlm_rcu_t_check(void *priv, unsigned int *nr)
+{
+	return bqlm_rcu_check(priv, nr, NULL);
+}
+
+static bool bqlm_rcu_t_same(void *priv, struct bqlm_rc_result *res)
+{
+	return bqlm_rcu_same(priv, res);
 }
 
 /*
  * A tick fell inside the real step, so the real code may have read the
  * later jiffies value: take the model's step again at that value.
  */
-static void bqlm_rcu_retime(struct bqlm_rcu_session *r, unsigned int action,
-			    unsigned int *nm)
+static bool bqlm_rcu_t_retime(void *priv, unsigned int action,
+			      unsigned int *nm)
 {
+	struct bqlm_rcu_session *r = priv;
 	unsigned long now = jiffies;
 
+	if (!r->ticked)
+		return false;
 	r->cfg.now = now;
 	r->u->cfg.now = now;
 	memcpy(r->to, r->pre, r->sys.state_size);
 	memset(r->each, 0, sizeof(r->each));
 	if (r->sys.step(r->sys.ctx, r->pre, action, r->to, r->each) < 0)
-		return;
+		return false;
 	memcpy(r->from, r->to, r->sys.state_size);
 	*nm = r->sys.enabled(r->sys.ctx, r->from, r->mact);
-	bqlm_rcu_view(r->u, r->view);
+	return true;
 }
 
-/* One schedule on a fresh device; -EAGAIN if jiffies ticked meanwhile. */
-static int bqlm_rcu_once(struct bqlm_rcu_session *r,
-			 const unsigned int *actions, unsigned int n,
-			 u64 seed, unsigned int max_steps,
-			 bqlm_rcu_emit_t emit, void *arg,
-			 struct bqlm_rcu_result *res)
+/* A tick inside the differing real step: the model saw another now. */
+static bool bqlm_rcu_t_retry(void *priv, const struct bqlm_rc_result *res)
 {
-	unsigned int step, action, mask, nm, nr;
-	struct bqlm_rcu *u = r->u;
-	struct bqlm_prng rng;
-	bool ticked = false;
-	unsigned long now;
-	const char *what;
-	int ret;
+	struct bqlm_rcu_session *r = priv;
 
-	bqlm_prng_seed(&rng, seed);
-	ret = bqlm_rcu_start(r);
-	if (ret) {
-		res->err_step = 1;
-		scnprintf(res->err, sizeof(res->err),
-			  "cannot create the real device (%d)", ret);
-		return ret;
-	}
-	nm = r->sys.enabled(r->sys.ctx, r->from, r->mact);
-	for (step = 1; step <= (actions ? n : max_steps); step++) {
-		if (actions) {
-			action = actions[step - 1];
-		} else {
-			if (!nm)
-				break;
-			action = r->mact[bqlm_prng_below(&rng, nm)];
-		}
-		r->sys.describe_action(r->sys.ctx, r->from, action, res->desc,
-				       sizeof(res->desc));
-		/* the model's step at the jiffies value the real one starts at */
-		now = jiffies;
-		r->cfg.now = now;
-		u->cfg.now = now;
-		memcpy(r->pre, r->from, r->sys.state_size);
-		memcpy(r->to, r->from, r->sys.state_size);
-		memset(r->each, 0, sizeof(r->each));
-		ret = r->sys.step(r->sys.ctx, r->from, action, r->to, r->each);
-		if (ret < 0) {
-			res->err_step = step;
-			scnprintf(res->err, sizeof(res->err),
-				  "the model cannot take action %#x (%d)",
-				  action, ret);
-			break;
-		}
-		mask = ret;
-		memcpy(r->from, r->to, r->sys.state_size);
-		nm = r->sys.enabled(r->sys.ctx, r->from, r->mact);
-		mask |= r->sys.check_state(r->sys.ctx, r->from, r->mact, nm,
-					   r->each);
-		res->model_violated |= mask;
-		bqlm_rcu_first(res->model_first, mask, step);
+	return r->ticked;
+}
 
-		ret = bqlm_rcu_step(u, action);
-		ticked = time_after(jiffies, now);
-		if (ret || bqlm_rcu_error(u)) {
-			res->err_step = step;
-			scnprintf(res->err, sizeof(res->err),
-				  "the real code cannot take it (%d): %s; actor at %s",
-				  ret, bqlm_rcu_error(u) ? bqlm_rcu_error(u) : "-",
-				  bqlm_rcu_parked_at(u, action));
-			break;
-		}
-		mask = bqlm_rcu_check(r, &nr, NULL);
-		res->real_violated |= mask;
-		bqlm_rcu_first(res->real_first, mask, step);
-		res->steps = step;
-		if (emit) {
-			scnprintf(r->line, sizeof(r->line), "%3u. %s | real: %s",
-				  step, res->desc,
-				  bqlm_rcu_parked_at(u, action));
-			emit(arg, r->line);
-		}
-		if (ticked && !bqlm_rcu_same(r, &what, res))
-			bqlm_rcu_retime(r, action, &nm);
-		if (!bqlm_rcu_same(r, &what, res)) {
-			res->diff_step = step;
-			res->diff_what = what;
-			break;
-		}
-		if (!bqlm_rcu_same_actions(r->mact, nm, r->ract, nr)) {
-			res->diff_step = step;
-			res->diff_what = "enabled actions (count)";
-			res->diff_real = nr;
-			res->diff_model = nm;
-			break;
-		}
-		/* stop where the kernel would have crashed */
-		if (bqlm_rcu_fatal(res->model_violated))
-			break;
-	}
-	/* a tick inside the differing real step: the model saw another now */
-	ret = ticked && res->diff_step ? -EAGAIN : 0;
-	if (bqlm_rcu_down(u)) {
-		ret = -EBUSY;
-		res->err_step = res->steps + 1;
-		strscpy(res->err, u->rc.msg, sizeof(res->err));
-	}
-	return ret;
+static int bqlm_rcu_t_down(void *priv)
+{
+	struct bqlm_rcu_session *r = priv;
+
+	return bqlm_rcu_down(r->u);
 }
 
 /**
@@ -2237,32 +2179,42 @@ static int bqlm_rcu_once(struct bqlm_rcu_session *r,
  * @arg: @emit's argument
  * @res: the result
  *
- * After every step the whole real state, read in the model's terms
- * (bqlm_rcu_view()), must equal the model's, the real code must enable
- * exactly the actions the model does, and the model's invariants are
- * checked on the real state; the schedule stops at the first difference,
- * at a harness failure, and after a step at which the kernel would have
- * crashed (the over-completion is reported, never made). A schedule during
+ * bqlm_rc_lockstep() with the real state read by bqlm_rcu_view() and
+ * compared field by field, then byte by byte, with the model's. The model
+ * runs at one jiffies value per step: a step during which jiffies ticked
+ * is taken again on the model at the later value, and a schedule during
  * which jiffies ticked and the states differed is run again on a fresh
- * device (the model runs at one jiffies value), up to 5 times.
+ * device, up to 5 times.
  *
- * Return: 0, or a negative errno if the harness could not run at all.
+ * Return: as bqlm_rc_lockstep().
  */
 int bqlm_rcu_lockstep(struct bqlm_rcu_session *r, const unsigned int *actions,
 		      unsigned int n, u64 seed, unsigned int max_steps,
-		      bqlm_rcu_emit_t emit, void *arg,
-		      struct bqlm_rcu_result *res)
+		      bqlm_rc_emit_t emit, void *arg,
+		      struct bqlm_rc_result *res)
 {
-	unsigned int tries;
-	int ret = -EAGAIN;
+	const struct bqlm_rc_target t = {
+		.priv = r,
+		.sys = &r->sys,
+		.from = r->from,
+		.to = r->to,
+		.each = r->each,
+		.mact = r->mact,
+		.ract = r->ract,
+		.start = bqlm_rcu_t_start,
+		.before = bqlm_rcu_t_before,
+		.step = bqlm_rcu_t_step,
+		.error = bqlm_rcu_t_error,
+		.parked_at = bqlm_rcu_t_parked_at,
+		.check = bqlm_rcu_t_check,
+		.same = bqlm_rcu_t_same,
+		.retime = bqlm_rcu_t_retime,
+		.retry = bqlm_rcu_t_retry,
+		.down = bqlm_rcu_t_down,
+	};
 
-	for (tries = 0; tries < 5 && ret == -EAGAIN; tries++) {
-		memset(res, 0, sizeof(*res));
-		res->retries = tries;
-		ret = bqlm_rcu_once(r, actions, n, seed, max_steps, emit, arg,
-				    res);
-	}
-	return ret == -EAGAIN ? 0 : ret;
+	return bqlm_rc_lockstep(&t, actions, n, seed, max_steps, emit, arg,
+				res);
 }
 
 /* ------------------------------------------------------------------ */

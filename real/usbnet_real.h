@@ -12,46 +12,6 @@
 
 #include "rc.h"
 
-#define BQLM_RCU_DESC	128
-
-/**
- * struct bqlm_rcu_result - what one schedule did on the real code
- * @steps: steps run on both the model and the real code
- * @model_violated: checks the model's steps violated
- * @real_violated: checks the model's invariants violated on the real state
- * @model_first: for each check, the first step (1-based) the model
- *	violated it at, 0 if never
- * @real_first: the same on the real state
- * @diff_step: the first step after which the real state differed from the
- *	model's (1-based), 0 if none
- * @diff_what: the field that differed first
- * @diff_real: its real value
- * @diff_model: its model value
- * @err_step: the step the harness failed at, 0 if none
- * @err: what failed: the real code could not take the step, or waited
- *	where the model does not
- * @desc: the model's description of the step that differed or failed
- * @retries: how often the schedule was restarted because jiffies ticked
- *	during it (the model runs at one jiffies value)
- */
-struct bqlm_rcu_result {
-	unsigned int steps;
-	unsigned int model_violated;
-	unsigned int real_violated;
-	unsigned int model_first[BQLM_CHECK_NR];
-	unsigned int real_first[BQLM_CHECK_NR];
-	unsigned int diff_step;
-	const char *diff_what;
-	unsigned long long diff_real;
-	unsigned long long diff_model;
-	unsigned int err_step;
-	char err[BQLM_RCU_DESC];
-	char desc[BQLM_RCU_DESC];
-	unsigned int retries;
-};
-
-typedef void (*bqlm_rcu_emit_t)(void *arg, const char *line);
-
 struct bqlm_rcu_session;
 
 /**
@@ -78,8 +38,8 @@ struct bqlm_rcu_session *bqlm_rcu_session_create(const struct bqlm_usbnet_cfg *c
 void bqlm_rcu_session_destroy(struct bqlm_rcu_session *r);
 int bqlm_rcu_lockstep(struct bqlm_rcu_session *r, const unsigned int *actions,
 		      unsigned int n, u64 seed, unsigned int max_steps,
-		      bqlm_rcu_emit_t emit, void *arg,
-		      struct bqlm_rcu_result *res);
+		      bqlm_rc_emit_t emit, void *arg,
+		      struct bqlm_rc_result *res);
 int bqlm_rcu_explore(struct bqlm_rcu_session *r, unsigned int max_states,
 		     struct bqlm_rc_xresult *xr);
 
