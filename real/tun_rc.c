@@ -1609,7 +1609,7 @@ static bool bqlm_rtun_same(struct bqlm_rtun_session *r,
 	if (i == n)
 		return true;
 	scnprintf(res->diff_what, sizeof(res->diff_what),
-		  "the states, from byte %zu", i);
+		  "the states (first at byte %zu)", i);
 	r->sys.describe_state(r->sys.ctx, r->view, res->diff_real,
 			      sizeof(res->diff_real));
 	r->sys.describe_state(r->sys.ctx, r->from, res->diff_model,
