@@ -323,6 +323,8 @@ static void bqlm_x_witness(struct bqlm_explorer *x, unsigned int mask,
 	struct bqlm_xresult *res = &x->res;
 	unsigned int c;
 
+	if (!(mask & ~res->violated))
+		return;		/* nothing new: most steps */
 	for (c = 0; c < BQLM_CHECK_NR; c++) {
 		if (!(mask & BQLM_CHECK_BIT(c)) ||
 		    (res->violated & BQLM_CHECK_BIT(c)))
@@ -341,7 +343,7 @@ static bool bqlm_x_any_fatal(const struct bqlm_explorer *x,
 {
 	unsigned int c;
 
-	if (x->strict)
+	if (!mask || x->strict)
 		return mask;
 	for (c = 0; c < BQLM_CHECK_NR; c++)
 		if ((mask & BQLM_CHECK_BIT(c)) && bqlm_inv_fatal(c))

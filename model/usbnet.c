@@ -1832,65 +1832,45 @@ static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
  * once all have been taken (dev->next_slot set), which the explorer's
  * bound never reaches; such a state is left as it is.
  */
-struct bqlm_usbnet_key {
-	unsigned char where;
-	unsigned char rank;
-	unsigned char mark;
-	unsigned char flags;
-	unsigned short len;
-};
-
-static int bqlm_usbnet_key_cmp(const struct bqlm_usbnet_key *a,
-			       const struct bqlm_usbnet_key *b)
+/* The sort key of a slot: where, rank, transmit mark, flags, length. */
+static u64 bqlm_usbnet_key(unsigned int where, unsigned int rank,
+			   unsigned int mark, unsigned int flags,
+			   unsigned int len)
 {
-	if (a->where != b->where)
-		return a->where < b->where ? -1 : 1;
-	if (a->rank != b->rank)
-		return a->rank < b->rank ? -1 : 1;
-	if (a->mark != b->mark)
-		return a->mark < b->mark ? -1 : 1;
-	if (a->flags != b->flags)
-		return a->flags < b->flags ? -1 : 1;
-	if (a->len != b->len)
-		return a->len < b->len ? -1 : 1;
-	return 0;
+	return (u64)where << 40 | (u64)rank << 32 | (u64)mark << 24 |
+	       (u64)flags << 16 | len;
 }
 
 static void bqlm_usbnet_canon(const void *ctx, void *state)
 {
 	struct bqlm_usbnet *dev = state;
-	struct bqlm_usbnet_key key[BQLM_USBNET_MAX_PACKETS];
 	struct bqlm_usbnet_skb old[BQLM_USBNET_MAX_PACKETS];
+	unsigned char rank[BQLM_USBNET_MAX_PACKETS] = { 0 };
 	unsigned int perm[BQLM_USBNET_MAX_PACKETS];
 	unsigned int inv[BQLM_USBNET_MAX_PACKETS];
-	unsigned int n = dev->nr_skbs, i, j, t, rank = 0;
+	u64 key[BQLM_USBNET_MAX_PACKETS];
+	unsigned int n = dev->nr_skbs, i, j, t, r = 0;
 	bool xmitting = dev->xmit == BQLM_USBNET_XMIT_XOFF ||
 			dev->xmit == BQLM_USBNET_XMIT_RECHECK;
 
 	(void)ctx;
 	if (n < 2 || n > BQLM_USBNET_MAX_PACKETS || dev->next_slot)
 		return;
-	memset(key, 0, sizeof(key));
-	for (i = 0; i < n; i++) {
-		key[i].where = dev->skb[i].where;
-		key[i].flags = dev->skb[i].flags;
-		key[i].len = dev->skb[i].len;
-		key[i].mark = xmitting && dev->xmit_skb == i;
+	for (i = dev->done_head; i && i <= n && r < n; i = dev->skb[i - 1].next)
+		rank[i - 1] = ++r;
+	for (i = 0, r = 0, t = 1; i < n; i++) {
 		if (dev->skb[i].where == BQLM_USBNET_SKB_DEFERRED)
-			key[i].rank = ++rank;
+			rank[i] = ++r;
+		key[i] = bqlm_usbnet_key(dev->skb[i].where, rank[i],
+					 xmitting && dev->xmit_skb == i,
+					 dev->skb[i].flags, dev->skb[i].len);
+		t &= !i || key[i - 1] <= key[i];
 	}
-	for (i = dev->done_head, rank = 0; i && i <= n && rank < n;
-	     i = dev->skb[i - 1].next)
-		key[i - 1].rank = ++rank;
-	for (i = 1; i < n; i++)
-		if (bqlm_usbnet_key_cmp(&key[i - 1], &key[i]) > 0)
-			break;
-	if (i == n)
+	if (t)
 		return;		/* in order already */
 	/* insertion sort, stable: equal keys are equal skbs */
 	for (i = 0; i < n; i++) {
-		for (j = i; j && bqlm_usbnet_key_cmp(&key[perm[j - 1]],
-						     &key[i]) > 0; j--)
+		for (j = i; j && key[perm[j - 1]] > key[i]; j--)
 			perm[j] = perm[j - 1];
 		perm[j] = i;
 	}
