@@ -69,7 +69,7 @@ all: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm
 define flavour
 $(BUILD)/$(1)/%.o: %.c $(wildcard model/*.h model/include/bqlm/*.h kunit/*.h userspace-tests/include/kunit/*.h) | check-deps
 	@mkdir -p $$(@D)
-	$$(CC) $$(STD) $$(WARN) $(2) $$(TEST_CPPFLAGS) -c $$< -o $$@
+	$$(CC) $$(STD) $$(WARN) $(2) $$(XOPT) $$(TEST_CPPFLAGS) -c $$< -o $$@
 endef
 
 $(eval $(call flavour,rel,$(OPT)))
@@ -79,6 +79,14 @@ $(eval $(call flavour,m32,-m32 -isystem $(BUILD)/m32/include $(OPT)))
 $(eval $(call flavour,pic,-fPIC $(OPT)))
 
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
+
+# The explorer's loop and the step functions of the models it runs most
+# (-O3: about 7 % fewer seconds on bqlm explore; make bench). The DQL,
+# whose instructions make bench counts against the kernel's, stays at
+# $(OPT).
+XOPT_SRCS	:= model/explore.c model/usbnet.c model/tun.c model/invariants.c \
+		   model/netdevice.c model/memory_model.c model/ptr_ring.c
+$(foreach f,rel pic,$(call objs,$(f),$(XOPT_SRCS))): XOPT := -O3
 
 $(BUILD)/libbqlm.a: $(call objs,rel,$(MODEL_SRCS))
 	@rm -f $@
