@@ -9,12 +9,15 @@
  */
 #include <linux/kernel.h>
 #include <linux/kthread.h>
+#include <linux/module.h>
 #include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/sprintf.h>
 #include <linux/stdarg.h>
+
+#include <net/sch_generic.h>
 
 #include <bqlm/explore.h>
 #include <bqlm/invariants.h>
@@ -610,3 +613,46 @@ int bqlm_rc_lockstep(const struct bqlm_rc_target *t,
 	}
 	return ret == -EAGAIN ? 0 : ret;
 }
+
+/* ------------------------------------------------------------------ */
+/* The test qdiscs: they hold nothing, so a reschedule runs nothing */
+
+static int bqlm_rc_qdisc_enqueue(struct sk_buff *skb, struct Qdisc *sch,
+				 struct sk_buff **to_free)
+{
+	return qdisc_drop(skb, sch, to_free);
+}
+
+static struct sk_buff *bqlm_rc_qdisc_dequeue(struct Qdisc *sch)
+{
+	return NULL;
+}
+
+/*
+ * A qdisc the harness's stack stands for: the driver sees a txq with a
+ * queue (qdisc_txq_has_no_queue() false); the harness hands it packets.
+ */
+struct Qdisc_ops bqlm_rc_qdisc_ops = {
+	.id		= "bqlm_rc",
+	.enqueue	= bqlm_rc_qdisc_enqueue,
+	.dequeue	= bqlm_rc_qdisc_dequeue,
+	.peek		= bqlm_rc_qdisc_dequeue,
+	.owner		= THIS_MODULE,
+};
+
+static int bqlm_rc_noqueue_init(struct Qdisc *sch, struct nlattr *opt,
+				struct netlink_ext_ack *extack)
+{
+	sch->enqueue = NULL;	/* as noqueue's: qdisc_txq_has_no_queue() */
+	return 0;
+}
+
+/* noqueue, as the driver sees it */
+struct Qdisc_ops bqlm_rc_noqueue_ops = {
+	.id		= "bqlm_rc_noq",
+	.init		= bqlm_rc_noqueue_init,
+	.enqueue	= bqlm_rc_qdisc_enqueue,
+	.dequeue	= bqlm_rc_qdisc_dequeue,
+	.peek		= bqlm_rc_qdisc_dequeue,
+	.owner		= THIS_MODULE,
+};

@@ -269,4 +269,8 @@ int bqlm_rc_lockstep(const struct bqlm_rc_target *t,
 		     struct bqlm_rc_result *res);
 bool bqlm_rc_fatal(unsigned int mask);
 
+struct Qdisc_ops;
+extern struct Qdisc_ops bqlm_rc_qdisc_ops;
+extern struct Qdisc_ops bqlm_rc_noqueue_ops;
+
 #endif /* _BQLM_REAL_RC_H */

@@ -935,44 +935,6 @@ static void bqlm_rtun_do_resize(struct bqlm_rc_actor *a)
 }
 
 /* ------------------------------------------------------------------ */
-/* The test qdiscs: hold nothing, so a reschedule runs nothing */
-
-static int bqlm_rtun_qdisc_enqueue(struct sk_buff *skb, struct Qdisc *sch,
-				   struct sk_buff **to_free)
-{
-	return qdisc_drop(skb, sch, to_free);
-}
-
-static struct sk_buff *bqlm_rtun_qdisc_dequeue(struct Qdisc *sch)
-{
-	return NULL;
-}
-
-static struct Qdisc_ops bqlm_rtun_qdisc_ops = {
-	.id		= "bqlm_rtun",
-	.enqueue	= bqlm_rtun_qdisc_enqueue,
-	.dequeue	= bqlm_rtun_qdisc_dequeue,
-	.peek		= bqlm_rtun_qdisc_dequeue,
-	.owner		= THIS_MODULE,
-};
-
-static int bqlm_rtun_noqueue_init(struct Qdisc *sch, struct nlattr *opt,
-				  struct netlink_ext_ack *extack)
-{
-	sch->enqueue = NULL;	/* as noqueue's: qdisc_txq_has_no_queue() */
-	return 0;
-}
-
-static struct Qdisc_ops bqlm_rtun_noqueue_ops = {
-	.id		= "bqlm_rtun_noq",
-	.init		= bqlm_rtun_noqueue_init,
-	.enqueue	= bqlm_rtun_qdisc_enqueue,
-	.dequeue	= bqlm_rtun_qdisc_dequeue,
-	.peek		= bqlm_rtun_qdisc_dequeue,
-	.owner		= THIS_MODULE,
-};
-
-/* ------------------------------------------------------------------ */
 /* Device life */
 
 static struct sk_buff *bqlm_rtun_new_skb(struct net_device *dev,
@@ -1096,8 +1058,8 @@ static int bqlm_rtun_up(struct bqlm_rtun *u)
 		struct netdev_queue *txq = netdev_get_tx_queue(u->dev, q);
 
 		u->qdisc[q] = qdisc_create_dflt(txq, u->cfg.qdisc ?
-						&bqlm_rtun_qdisc_ops :
-						&bqlm_rtun_noqueue_ops,
+						&bqlm_rc_qdisc_ops :
+						&bqlm_rc_noqueue_ops,
 						TC_H_ROOT, NULL);
 		if (!u->qdisc[q])
 			ret = -ENOMEM;

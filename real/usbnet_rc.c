@@ -1025,28 +1025,6 @@ static void bqlm_rcu_do_resume(struct bqlm_rc_actor *a)
 	u->ops->resume(u->intf);
 }
 
-/* ------------------------------------------------------------------ */
-/* The test qdisc: holds nothing, so a reschedule runs nothing */
-
-static int bqlm_rcu_qdisc_enqueue(struct sk_buff *skb, struct Qdisc *sch,
-				  struct sk_buff **to_free)
-{
-	return qdisc_drop(skb, sch, to_free);
-}
-
-static struct sk_buff *bqlm_rcu_qdisc_dequeue(struct Qdisc *sch)
-{
-	return NULL;
-}
-
-static struct Qdisc_ops bqlm_rcu_qdisc_ops = {
-	.id		= "bqlm_rcu",
-	.enqueue	= bqlm_rcu_qdisc_enqueue,
-	.dequeue	= bqlm_rcu_qdisc_dequeue,
-	.peek		= bqlm_rcu_qdisc_dequeue,
-	.owner		= THIS_MODULE,
-};
-
 /* The minidrivers' driver_info: what usbnet.c reads of it */
 static const struct driver_info bqlm_rcu_info_plain = {
 	.description	= "bqlmodel real-code harness",
@@ -1307,7 +1285,7 @@ static int bqlm_rcu_up(struct bqlm_rcu *u, unsigned long *now)
 		return -EAGAIN;
 	/* the bh run usbnet_open() queued has run: the model's start */
 	u->work_pending = false;
-	u->qdisc = qdisc_create_dflt(u->txq, &bqlm_rcu_qdisc_ops, TC_H_ROOT,
+	u->qdisc = qdisc_create_dflt(u->txq, &bqlm_rc_qdisc_ops, TC_H_ROOT,
 				     NULL);
 	if (!u->qdisc) {
 		free_percpu(u->net->tstats);
