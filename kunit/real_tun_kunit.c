@@ -118,6 +118,13 @@ static const struct real_tun_param real_tun_variants[] = {
 	  false, BP_DROP, 2 },
 	{ "backpressure resize two queues", BQLM_TUN_BACKPRESSURE, 2, 1, 3, 2,
 	  1, false, false, 0, 4 },
+	/* the candidate fix, where backpressure drops (findings 5, 10) */
+	{ "backpressure-room", BQLM_TUN_BACKPRESSURE_ROOM, 1, 2, 5, 4, 1,
+	  false, false, 0, 0 },
+	{ "backpressure-room ring 2", BQLM_TUN_BACKPRESSURE_ROOM, 1, 2, 4, 2,
+	  1, false, false, 0, 0 },
+	{ "backpressure-room 7 packets", BQLM_TUN_BACKPRESSURE_ROOM, 1, 1, 7,
+	  4, 0, false, false, 0, 0 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(real_tun_variants, real_tun_variants, desc);
@@ -142,6 +149,11 @@ static const struct real_tun_param real_tun_searches[] = {
 	  1, 2, 3, 2, 1, false, false, 0, 0 },
 	{ "backpressure resize two queues", BQLM_TUN_BACKPRESSURE, 2, 1, 3, 2,
 	  1, false, false, 0, 4 },
+	/* where backpressure drops (findings 5, 10), the candidate fix not */
+	{ "backpressure-room ring 2", BQLM_TUN_BACKPRESSURE_ROOM, 1, 2, 4, 2,
+	  1, false, false, 0, 0 },
+	{ "backpressure-room 7 packets", BQLM_TUN_BACKPRESSURE_ROOM, 1, 1, 7,
+	  4, 0, false, false, 0, 0 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(real_tun_searches, real_tun_searches, desc);

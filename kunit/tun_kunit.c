@@ -215,6 +215,11 @@ static const struct tun_x_case tun_x_cases[] = {
 	/* ring of 2: the half-ring wake counts a consume from before the stop */
 	TUN_X("backpressure-ring2", BACKPRESSURE, SC, READ, 2, 1, 0, true,
 	      35444, 76623, BIT_BD, BQLM_CHECK_BACKPRESSURE_DROP, 20),
+	/* the candidate fix: no wake into a full ring, also on weak memory */
+	TUN_X("room-ring2-sc", BACKPRESSURE_ROOM, SC, READ, 2, 1, 0, true,
+	      36534, 78939, 0, BQLM_CHECK_NONE, 0),
+	TUN_X("room-ring2-pso", BACKPRESSURE_ROOM, PSO, READ, 2, 1, 0, true,
+	      112079, 326763, 0, BQLM_CHECK_NONE, 0),
 	TUN_X("nobarrier-sc", BACKPRESSURE_NOBARRIER, SC, READ, 4, 1, 0, true,
 	      26642, 56655, 0, BQLM_CHECK_NONE, 0),
 	TUN_X("nobarrier-tso", BACKPRESSURE_NOBARRIER, TSO, READ, 4, 1, 0,

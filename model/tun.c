@@ -85,6 +85,9 @@ static const struct {
 	[BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB] = {
 		"backpressure-no-consumer-mb",
 		"backpressure without the consumer's smp_mb() only" },
+	[BQLM_TUN_BACKPRESSURE_ROOM] = {
+		"backpressure-room",
+		"backpressure whose consumer wakes only when the producer's slot is free, and restarts its count when it finds the queue running (candidate fix)" },
 	[BQLM_TUN_BACKPRESSURE_V12] = {
 		"backpressure-1d6e569b7d0c",
 		"as merged before the opt-in: no flag, attach only resets cons_cnt, TUNSETIFF wakes without the ring locks" },
@@ -1139,10 +1142,17 @@ int bqlm_tun_do_read_got(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			if (bqlm_mm_load(&c, BQLM_TUN_STATE_VAR(q)) &
 			    BQLM_TUN_XOFF) {
 				tq->cons_cnt += rd->nr;
-				if (tq->cons_cnt >= tq->ring.size / 2) {
+				if (tq->cons_cnt >= tq->ring.size / 2 &&
+				    (cfg->variant != BQLM_TUN_BACKPRESSURE_ROOM ||
+				     !bqlm___ptr_ring_check_produce(&tq->ring,
+								    &c))) {
 					bqlm_tun_wake(&c, q);
 					tq->cons_cnt = 0;
 				}
+			} else if (cfg->variant ==
+				   BQLM_TUN_BACKPRESSURE_ROOM) {
+				/* running: what was counted is stale */
+				tq->cons_cnt = 0;
 			}
 		}
 		rd->nr = 0;

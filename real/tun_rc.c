@@ -215,12 +215,13 @@ static const struct bqlm_rtun_ops *const bqlm_rtun_variants[] = {
 	&bqlm_rtun_bp_nobarrier_ops,
 	&bqlm_rtun_bp_no_producer_mb_ops,
 	&bqlm_rtun_bp_no_consumer_mb_ops,
+	&bqlm_rtun_bp_room_ops,
 };
 
 static bool bqlm_rtun_bp(const struct bqlm_rtun *u)
 {
 	return u->cfg.variant >= BQLM_TUN_BACKPRESSURE &&
-	       u->cfg.variant <= BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB;
+	       u->cfg.variant <= BQLM_TUN_BACKPRESSURE_ROOM;
 }
 
 static bool bqlm_rtun_2019(const struct bqlm_rtun *u)
@@ -1412,7 +1413,7 @@ int bqlm_rtun_supported(const struct bqlm_tun_cfg *cfg, const char **why)
 	*why = NULL;
 	if (bqlm_tun_cfg_check(cfg))
 		*why = "an invalid configuration";
-	else if (cfg->variant > BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB)
+	else if (cfg->variant > BQLM_TUN_BACKPRESSURE_ROOM)
 		*why = "a variant without a patch (1d6e569b7d0c, the BQL study)";
 	else if (cfg->mm != BQLM_MM_SC)
 		*why = "a weak memory model (the real code runs one step at a time: sc)";

@@ -64,6 +64,7 @@ extern const struct bqlm_rtun_ops bqlm_rtun_bp_ops;
 extern const struct bqlm_rtun_ops bqlm_rtun_bp_nobarrier_ops;
 extern const struct bqlm_rtun_ops bqlm_rtun_bp_no_producer_mb_ops;
 extern const struct bqlm_rtun_ops bqlm_rtun_bp_no_consumer_mb_ops;
+extern const struct bqlm_rtun_ops bqlm_rtun_bp_room_ops;
 extern const struct header_ops bqlm_rtun_ip_tunnel_header_ops;
 
 /* The hooks of real/tun_glue.h */

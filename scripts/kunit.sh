@@ -388,7 +388,8 @@ gen_real_tun() {
 	for v in stop-2019:stock backpressure:stock \
 		backpressure-nobarrier:backpressure \
 		backpressure-no-producer-mb:backpressure \
-		backpressure-no-consumer-mb:backpressure; do
+		backpressure-no-consumer-mb:backpressure \
+		backpressure-room:backpressure; do
 		base=${v#*:}
 		v=${v%%:*}
 		mkdir -p "$work/$v/drivers/net"
@@ -398,7 +399,8 @@ gen_real_tun() {
 		cp "$work/$v/drivers/net/tun.c" "$work/tun-$v.c"
 	done
 	for v in stock stop-2019 backpressure backpressure-nobarrier \
-		backpressure-no-producer-mb backpressure-no-consumer-mb; do
+		backpressure-no-producer-mb backpressure-no-consumer-mb \
+		backpressure-room; do
 		put_if_changed "$work/tun-$v.c" "$gen/tun-$v.c"
 	done
 	rm -rf "$work"

@@ -71,6 +71,10 @@ extern "C" {
  *	in tun_net_xmit() and smp_mb() in __tun_wake_queue()
  * @BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB: without the producer's barrier only
  * @BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB: without the consumer's barrier only
+ * @BQLM_TUN_BACKPRESSURE_ROOM: backpressure whose consumer wakes only when
+ *	the producer's next slot is free (__ptr_ring_check_produce()), and
+ *	starts its count again whenever it finds the queue running: the
+ *	candidate fix of findings 5 and 10 of docs/tun.md (not upstream)
  * @BQLM_TUN_BACKPRESSURE_V12: 1d6e569b7d0c as merged before the opt-in:
  *	no flag (stop whenever a qdisc is attached), tun_attach() only resets
  *	cons_cnt, TUNSETIFF runs netif_tx_wake_all_queues(), a resize wakes
@@ -97,6 +101,7 @@ enum bqlm_tun_variant {
 	BQLM_TUN_BACKPRESSURE_NOBARRIER,
 	BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB,
 	BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB,
+	BQLM_TUN_BACKPRESSURE_ROOM,
 	BQLM_TUN_BACKPRESSURE_V12,
 	BQLM_TUN_BQL,
 	BQLM_TUN_BQL_LATE_SENT,
