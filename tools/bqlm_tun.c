@@ -70,7 +70,7 @@ void bqlm_cli_tun_usage(FILE *f)
 		"tun options:\n"
 		"  --variant NAME       stock, stop-2019, backpressure, backpressure-nobarrier,\n"
 		"                       backpressure-no-producer-mb, backpressure-no-consumer-mb,\n"
-		"                       backpressure-1d6e569b7d0c,\n"
+		"                       backpressure-room, backpressure-1d6e569b7d0c,\n"
 		"                       bql, bql-late-sent, bql-reset-resize (required)\n"
 		"  --memory-model M     sc, tso, pso, x86 (default sc)\n"
 		"  --queues Q           queue files, 1..%d (default 1)\n"
