@@ -731,8 +731,9 @@ int bqlm_explore(struct bqlm_explorer *x, struct bqlm_xresult *res)
  * action was taken in a representative, not in the state the previous
  * action reached. Replay it from the real initial state instead, taking
  * at each step the first enabled action whose successor has the stored
- * successor's representative (and, for the last step of a step witness,
- * violates @check); the symmetry promises there is one. @path holds the
+ * successor's representative and which violates the checks the stored
+ * step violated (so that a --strict path stays clean, and the last step
+ * of a step witness violates @check); the symmetry promises there is one. @path holds the
  * stored actions on entry and the real ones on return; @sidx the stored
  * states along it (@sidx[0] the initial one).
  */
@@ -749,7 +750,7 @@ static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
 	struct bqlm_violation *each = bqlm_alloc(sizeof(*each) *
 						 BQLM_CHECK_NR);
 	unsigned int j, k, ne;
-	int mask, err = 0;
+	int mask, want, err = 0;
 	bool last;
 
 	if (!cur || !nxt || !tgt || !en || !each) {
@@ -759,6 +760,14 @@ static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
 	sys->init(sys->ctx, cur);
 	for (j = 0; j < n && !err; j++) {
 		last = j + 1 == n && w->action != BQLM_X_NO_ACTION;
+		/* the checks the stored step violated: the real one, the same */
+		memcpy(nxt, bqlm_x_state(x, sidx[j]), x->ssize);
+		want = sys->step(sys->ctx, bqlm_x_state(x, sidx[j]), path[j],
+				 nxt, each);
+		if (want < 0) {
+			err = want;
+			break;
+		}
 		if (last) {
 			memcpy(tgt, bqlm_x_state(x, w->state), x->ssize);
 			mask = sys->step(sys->ctx, bqlm_x_state(x, w->state),
@@ -776,7 +785,7 @@ static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
 		for (k = 0; k < ne && k < BQLM_X_MAX_ACTIONS; k++) {
 			memcpy(nxt, cur, x->ssize);
 			mask = sys->step(sys->ctx, cur, en[k], nxt, each);
-			if (mask < 0 ||
+			if (mask < 0 || mask != want ||
 			    (last && !(mask & BQLM_CHECK_BIT(check))))
 				continue;
 			path[j] = en[k];

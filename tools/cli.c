@@ -571,7 +571,8 @@ static struct bqlm_explorer *bqlm_cli_search(const struct bqlm_cli_explore *e,
 
 /* --compare-full: the full search's figures next to the reduced one's. */
 static void bqlm_cli_print_compare(const struct bqlm_xresult *res,
-				   double secs, const struct bqlm_xresult *full,
+				   double secs, int err,
+				   const struct bqlm_xresult *full,
 				   double fsecs, int ferr)
 {
 	char a[256], b[256];
@@ -582,10 +583,12 @@ static void bqlm_cli_print_compare(const struct bqlm_xresult *res,
 	       ferr ? " (INCOMPLETE: a bound stopped it)" : "",
 	       res->states ? (double)full->states / res->states : 0.0,
 	       secs > 0 ? fsecs / secs : 0.0);
-	printf("violated checks: reduced %s; full %s: %s\n",
+	printf("violated checks: reduced %s; full %s: %s%s\n",
 	       bqlm_cli_check_names(a, sizeof(a), res->violated),
 	       bqlm_cli_check_names(b, sizeof(b), full->violated),
-	       res->violated == full->violated ? "the same" : "DIFFERENT");
+	       res->violated == full->violated ? "the same" : "DIFFERENT",
+	       err || ferr ? " (a bound stopped a search: not conclusive)" :
+	       "");
 	for (c = 0; c < BQLM_CHECK_NR; c++)
 		if (res->violated & full->violated & BQLM_CHECK_BIT(c))
 			printf("  %-20s witness depth: reduced %u, full (shortest) %u\n",
@@ -666,15 +669,22 @@ int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 		e->figures(e->arg);
 	/* after the figures, which a model may gather in its search */
 	if (bqlm_cli_compare_full && res.reduced) {
-		b.no_reduction = true;
-		fx = bqlm_cli_search(e, &b, &full, &fsecs, &ferr);
+		struct bqlm_xbounds fb = b;
+
+		fb.no_reduction = true;
+		/* the reduced search's memory stays held (its traces): the
+		 * full one gets what is left of the bound
+		 */
+		fb.max_memory = b.max_memory > res.memory ?
+				b.max_memory - res.memory : 1;
+		fx = bqlm_cli_search(e, &fb, &full, &fsecs, &ferr);
 		if (!fx) {
 			bqlm_explorer_destroy(x);
 			return EXIT_INTERNAL;
 		}
 		bqlm_explorer_destroy(fx);
 		ee.full = &full;
-		bqlm_cli_print_compare(&res, secs, &full, fsecs, ferr);
+		bqlm_cli_print_compare(&res, secs, err, &full, fsecs, ferr);
 	}
 	if (err == -ENOSPC)
 		printf("INCOMPLETE: state bound reached, not every state was explored\n");
