@@ -760,26 +760,23 @@ static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
 	sys->init(sys->ctx, cur);
 	for (j = 0; j < n && !err; j++) {
 		last = j + 1 == n && w->action != BQLM_X_NO_ACTION;
-		/* the checks the stored step violated: the real one, the same */
-		memcpy(nxt, bqlm_x_state(x, sidx[j]), x->ssize);
+		/*
+		 * The stored step again (for the last step of a step witness,
+		 * w->action from w->state): the checks it violated, which the
+		 * real one must violate too, and, the last step's successor
+		 * not being stored, its representative.
+		 */
+		memcpy(tgt, bqlm_x_state(x, sidx[j]), x->ssize);
 		want = sys->step(sys->ctx, bqlm_x_state(x, sidx[j]), path[j],
-				 nxt, each);
+				 tgt, each);
 		if (want < 0) {
 			err = want;
 			break;
 		}
-		if (last) {
-			memcpy(tgt, bqlm_x_state(x, w->state), x->ssize);
-			mask = sys->step(sys->ctx, bqlm_x_state(x, w->state),
-					 w->action, tgt, each);
-			if (mask < 0) {
-				err = mask;
-				break;
-			}
+		if (last)
 			sys->canon(sys->ctx, tgt);
-		} else {
+		else
 			memcpy(tgt, bqlm_x_state(x, sidx[j + 1]), x->ssize);
-		}
 		ne = sys->enabled(sys->ctx, cur, en);
 		err = -EIO;	/* the symmetry did not hold */
 		for (k = 0; k < ne && k < BQLM_X_MAX_ACTIONS; k++) {

@@ -299,7 +299,7 @@ static u64 bqlm_rc_hash(const void *p, size_t n)
 	return h ? h : 1;
 }
 
-static u64 bqlm_rc_state_hash(const struct bqlm_rc_search *s)
+static u64 bqlm_rc_state_hash(const struct bqlm_rc_target *s)
 {
 	if (s->hash)
 		s->hash(s->priv);
@@ -323,8 +323,16 @@ bool bqlm_rc_fatal(unsigned int mask)
 	return false;
 }
 
+/* One real step, a harness failure during it an error too. */
+static int bqlm_rc_step(const struct bqlm_rc_target *t, unsigned int action)
+{
+	int ret = t->step(t->priv, action);
+
+	return ret ? ret : t->error(t->priv) ? -EIO : 0;
+}
+
 /* Replay node @k's path on a fresh device; the path is left in @path. */
-static int bqlm_rc_goto(const struct bqlm_rc_search *s,
+static int bqlm_rc_goto(const struct bqlm_rc_target *s,
 			const struct bqlm_rc_xnode *node, u32 k,
 			unsigned int *path, struct bqlm_rc_xresult *xr)
 {
@@ -338,7 +346,7 @@ static int bqlm_rc_goto(const struct bqlm_rc_search *s,
 		return ret;
 	xr->devices++;
 	for (i = 0; i < d; i++) {
-		ret = s->step(s->priv, path[i]);
+		ret = bqlm_rc_step(s, path[i]);
 		if (ret)
 			return ret;
 		xr->steps++;
@@ -362,7 +370,7 @@ static int bqlm_rc_goto(const struct bqlm_rc_search *s,
  * Return: 0, -ENOSPC when the state bound stopped the search (the result
  * holds what was found), or another negative errno on a harness failure.
  */
-int bqlm_rc_explore(const struct bqlm_rc_search *s, unsigned int max_states,
+int bqlm_rc_explore(const struct bqlm_rc_target *s, unsigned int max_states,
 		    struct bqlm_rc_xresult *xr)
 {
 	unsigned int hsize = roundup_pow_of_two(max_states * 2);
@@ -386,7 +394,7 @@ int bqlm_rc_explore(const struct bqlm_rc_search *s, unsigned int max_states,
 	if (ret)
 		goto out;
 	xr->devices++;
-	s->check(s->priv, &smask);
+	s->check(s->priv, &nact, &smask);
 	node[0].leaf = bqlm_rc_fatal(smask);
 	h = bqlm_rc_state_hash(s);
 	hash[h & (hsize - 1)] = h;
@@ -402,17 +410,17 @@ int bqlm_rc_explore(const struct bqlm_rc_search *s, unsigned int max_states,
 		nact = s->enabled(s->priv, act);
 		ret = s->down(s->priv);
 		for (i = 0; i < nact && !ret; i++) {
-			unsigned int mask, smask, c;
+			unsigned int mask, nr, c;
 
 			ret = bqlm_rc_goto(s, node, k, path, xr);
 			if (ret)
 				break;
-			ret = s->step(s->priv, act[i]);
+			ret = bqlm_rc_step(s, act[i]);
 			if (ret)
 				break;
 			xr->steps++;
 			xr->transitions++;
-			mask = s->check(s->priv, &smask);
+			mask = s->check(s->priv, &nr, &smask);
 			for (c = 0; c < BQLM_CHECK_NR; c++)
 				if ((mask & BQLM_CHECK_BIT(c)) && !xr->depth[c])
 					xr->depth[c] = node[k].depth + 1;
@@ -487,7 +495,7 @@ static int bqlm_rc_once(const struct bqlm_rc_target *t,
 		return ret;
 	}
 	nm = sys->enabled(sys->ctx, t->from, t->mact);
-	t->check(t->priv, &nr);
+	t->check(t->priv, &nr, NULL);
 	if (!t->same(t->priv, res)) {
 		res->diff = true;
 		goto down;
@@ -531,7 +539,7 @@ static int bqlm_rc_once(const struct bqlm_rc_target *t,
 				  t->parked_at(t->priv, action));
 			break;
 		}
-		mask = t->check(t->priv, &nr);
+		mask = t->check(t->priv, &nr, NULL);
 		res->real_violated |= mask;
 		bqlm_rc_first(res->real_first, mask, step);
 		res->steps = step;
@@ -543,7 +551,7 @@ static int bqlm_rc_once(const struct bqlm_rc_target *t,
 		}
 		if (!t->same(t->priv, res) && t->retime &&
 		    t->retime(t->priv, action, &nm))
-			t->check(t->priv, &nr);
+			t->check(t->priv, &nr, NULL);
 		if (!t->same(t->priv, res)) {
 			res->diff = true;
 			res->diff_step = step;

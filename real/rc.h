@@ -120,35 +120,6 @@ void bqlm_rc_fail(struct bqlm_rc *rc, int err, const char *fmt, ...)
 #define BQLM_RC_MAX_DEPTH	255
 
 /**
- * struct bqlm_rc_search - a driver adapter, as bqlm_rc_explore() drives it
- * @priv: the adapter's, passed to every callback
- * @view: the buffer @check fills with the real state in the model's terms
- * @view_size: its size in bytes
- * @start: a fresh device in the model's initial state
- * @step: run one model action on the real code: 0 or a negative errno
- *	(the action cannot be taken, or the harness failed)
- * @enabled: the model actions the real code can take now, in the model's
- *	order; returns how many (at most BQLM_X_MAX_ACTIONS)
- * @check: read the real state into @view and return the mask of the
- *	model's invariants it violates (the step's and the state's); the
- *	state's alone in *@state_mask
- * @hash: optional: adjust @view before it is hashed (values that differ
- *	from one fresh device to the next)
- * @down: drain the device and free it: 0 or a negative errno
- */
-struct bqlm_rc_search {
-	void *priv;
-	void *view;
-	size_t view_size;
-	int (*start)(void *priv);
-	int (*step)(void *priv, unsigned int action);
-	unsigned int (*enabled)(void *priv, unsigned int *actions);
-	unsigned int (*check)(void *priv, unsigned int *state_mask);
-	void (*hash)(void *priv);
-	int (*down)(void *priv);
-};
-
-/**
  * struct bqlm_rc_xresult - what a search of the real code found
  * @states: distinct real states visited
  * @transitions: actions taken from them
@@ -170,7 +141,9 @@ struct bqlm_rc_xresult {
 	unsigned int depth[BQLM_CHECK_NR];
 };
 
-int bqlm_rc_explore(const struct bqlm_rc_search *s, unsigned int max_states,
+struct bqlm_rc_target;
+
+int bqlm_rc_explore(const struct bqlm_rc_target *t, unsigned int max_states,
 		    struct bqlm_rc_xresult *xr);
 
 /* Room for one line of a lockstep result's text. */
@@ -216,23 +189,30 @@ typedef void (*bqlm_rc_emit_t)(void *arg, const char *line);
 struct bqlm_xsys;
 
 /**
- * struct bqlm_rc_target - a driver adapter, as bqlm_rc_lockstep() drives it
+ * struct bqlm_rc_target - a driver adapter, as bqlm_rc_lockstep() and
+ *	bqlm_rc_explore() drive it
  * @priv: the adapter's, passed to every callback
- * @sys: the model
+ * @sys: the model (lockstep)
  * @from: the model's state, which bqlm_rc_lockstep() steps
  * @to: room for the model's next state
  * @each: room for the violations of one step (BQLM_CHECK_NR)
  * @mact: room for the actions the model enables (BQLM_X_MAX_ACTIONS)
  * @ract: room for the actions the real code enables
+ * @view: the buffer @check fills with the real state in the model's terms
+ *	(search: what is hashed)
+ * @view_size: its size in bytes
  * @start: a fresh device, and the model's initial state in @from
  * @before: optional: called before each model step (to set what the step
  *	reads, such as the clock)
  * @step: one model action on the real code: 0 or a negative errno
  * @error: the harness failure, or NULL
  * @parked_at: where the actor of an action is parked, for messages
- * @check: read the real state; return the mask of the model's invariants
- *	it violates, the actions the real code enables in @ract and their
- *	number in *@nr
+ * @enabled: the model actions the real code can take now, in the model's
+ *	order; returns how many (at most BQLM_X_MAX_ACTIONS)
+ * @check: read the real state into @view; return the mask of the model's
+ *	invariants it violates (the step's and the state's), the actions the
+ *	real code enables in @ract and their number in *@nr, and, if
+ *	@state_mask is not NULL, the state's checks alone in it
  * @same: is the real state the model's @from? If not, say what differs in
  *	@res->diff_what, @res->diff_real and @res->diff_model
  * @retime: optional: the states differ after @action; return true if the
@@ -241,6 +221,8 @@ struct bqlm_xsys;
  *	clock value
  * @retry: optional: the run ended on a difference: should it run again on
  *	a fresh device? (at most 5 runs)
+ * @hash: optional: adjust @view before the search hashes it (values that
+ *	differ from one fresh device to the next)
  * @down: drain the device and free it: 0 or a negative errno
  */
 struct bqlm_rc_target {
@@ -251,15 +233,20 @@ struct bqlm_rc_target {
 	struct bqlm_violation *each;
 	unsigned int *mact;
 	unsigned int *ract;
+	void *view;
+	size_t view_size;
 	int (*start)(void *priv);
 	void (*before)(void *priv);
 	int (*step)(void *priv, unsigned int action);
 	const char *(*error)(void *priv);
 	const char *(*parked_at)(void *priv, unsigned int action);
-	unsigned int (*check)(void *priv, unsigned int *nr);
+	unsigned int (*enabled)(void *priv, unsigned int *actions);
+	unsigned int (*check)(void *priv, unsigned int *nr,
+			      unsigned int *state_mask);
 	bool (*same)(void *priv, struct bqlm_rc_result *res);
 	bool (*retime)(void *priv, unsigned int action, unsigned int *nm);
 	bool (*retry)(void *priv, const struct bqlm_rc_result *res);
+	void (*hash)(void *priv);
 	int (*down)(void *priv);
 };
 

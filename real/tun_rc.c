@@ -127,7 +127,6 @@ struct bqlm_rtun_cpu {
 
 /**
  * struct bqlm_rtun_rd - what the harness knows of a reader
- * @wait: the wait queue entry tun_ring_recv() added, while it is there
  * @woken: that entry was woken since the reader last slept
  * @sleeping: parked in schedule()
  * @phase: enum bqlm_tun_read_phase, from the yield point
@@ -136,7 +135,6 @@ struct bqlm_rtun_cpu {
  * @buf: what the read copied out
  */
 struct bqlm_rtun_rd {
-	struct wait_queue_entry *wait;
 	bool woken;
 	bool sleeping;
 	unsigned int phase;
@@ -258,6 +256,26 @@ static bool bqlm_rtun_is_reader(const struct bqlm_rc_actor *a)
 	return bqlm_rtun_id(a) >= RT_RD0 && bqlm_rtun_id(a) < RT_ADMIN;
 }
 
+/* What the harness knows of the reader @a is. */
+static struct bqlm_rtun_rd *bqlm_rtun_rd_of(struct bqlm_rtun *u,
+					    const struct bqlm_rc_actor *a)
+{
+	return &u->rd[bqlm_rtun_id(a) - RT_RD0];
+}
+
+/* Transmits in flight on queue @q but @except get @flag in their raced. */
+static void bqlm_rtun_raced(struct bqlm_rtun *u, unsigned int q,
+			    const struct bqlm_rtun_cpu *except,
+			    unsigned int flag)
+{
+	unsigned int i;
+
+	for (i = 0; i < u->cfg.cpus; i++)
+		if (&u->cpu[i] != except && u->cpu[i].pkt &&
+		    u->cpu[i].txq == q)
+			u->cpu[i].raced |= flag;
+}
+
 /* The queue file of a ring the harness watches, or -1. */
 static int bqlm_rtun_q_of_ring(const struct bqlm_rtun *u,
 			       const struct ptr_ring *r)
@@ -359,9 +377,9 @@ bool bqlm_rtun_unlock(spinlock_t *l)
 		u->cpu[id].phase = BQLM_TUN_X_UNLOCK;
 		bqlm_rc_yield(a, Y_BP_UNLOCK, NULL);
 	} else if (bqlm_rtun_bp(u) && bqlm_rtun_is_reader(a) &&
-		   u->rd[id - RT_RD0].phase == BQLM_TUN_R_WAKE) {
-		u->rd[id - RT_RD0].phase = BQLM_TUN_R_UNLOCK;
-		u->rd[id - RT_RD0].nr = 0;
+		   bqlm_rtun_rd_of(u, a)->phase == BQLM_TUN_R_WAKE) {
+		bqlm_rtun_rd_of(u, a)->phase = BQLM_TUN_R_UNLOCK;
+		bqlm_rtun_rd_of(u, a)->nr = 0;
 		bqlm_rc_yield(a, Y_BP_CUNLOCK, NULL);
 	}
 	bqlm_rc_unlock(a, hl);
@@ -402,7 +420,7 @@ int bqlm_rtun_produced(struct ptr_ring *r, void *ptr, int ret)
 	struct bqlm_rtun_cpu *x;
 	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
-	unsigned int i, pkt;
+	unsigned int pkt;
 	int q;
 
 	a = bqlm_rtun_self(&u);
@@ -429,10 +447,7 @@ int bqlm_rtun_produced(struct ptr_ring *r, void *ptr, int ret)
 		u->shadow[q][slot] = pkt;
 		u->where[pkt] = BQLM_TUN_PKT_RING;
 		u->pkt_q[pkt] = q;
-		for (i = 0; i < u->cfg.cpus; i++)
-			if (&u->cpu[i] != x && u->cpu[i].pkt &&
-			    u->cpu[i].txq == q)
-				u->cpu[i].raced |= BQLM_TUN_RACED_CPU;
+		bqlm_rtun_raced(u, q, x, BQLM_TUN_RACED_CPU);
 	} else if (u->woke_full[q]) {
 		x->raced |= BQLM_TUN_RACED_RECONFIG;
 	}
@@ -623,9 +638,8 @@ void bqlm_rtun_add_wait_queue(struct wait_queue_head *wq_head,
 
 	a = bqlm_rtun_self(&u);
 	if (a && bqlm_rtun_is_reader(a)) {
-		struct bqlm_rtun_rd *rd = &u->rd[bqlm_rtun_id(a) - RT_RD0];
+		struct bqlm_rtun_rd *rd = bqlm_rtun_rd_of(u, a);
 
-		rd->wait = wq_entry;
 		rd->woken = false;
 		wq_entry->private = rd;
 		wq_entry->func = bqlm_rtun_wake_fn;
@@ -635,9 +649,7 @@ void bqlm_rtun_add_wait_queue(struct wait_queue_head *wq_head,
 
 static bool bqlm_rtun_woken(struct bqlm_rc_actor *a)
 {
-	struct bqlm_rtun *u = bqlm_rtun_of(a);
-
-	return u->rd[bqlm_rtun_id(a) - RT_RD0].woken;
+	return bqlm_rtun_rd_of(bqlm_rtun_of(a), a)->woken;
 }
 
 /**
@@ -648,6 +660,7 @@ static bool bqlm_rtun_woken(struct bqlm_rc_actor *a)
  */
 void bqlm_rtun_schedule(void)
 {
+	struct bqlm_rtun_rd *rd;
 	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
 
@@ -656,13 +669,14 @@ void bqlm_rtun_schedule(void)
 		schedule();
 		return;
 	}
+	rd = bqlm_rtun_rd_of(u, a);
 	__set_current_state(TASK_RUNNING);
-	if (!u->rd[bqlm_rtun_id(a) - RT_RD0].woken) {
-		u->rd[bqlm_rtun_id(a) - RT_RD0].sleeping = true;
+	if (!rd->woken) {
+		rd->sleeping = true;
 		bqlm_rc_yield(a, Y_SLEEP, bqlm_rtun_woken);
-		u->rd[bqlm_rtun_id(a) - RT_RD0].sleeping = false;
+		rd->sleeping = false;
 	}
-	u->rd[bqlm_rtun_id(a) - RT_RD0].woken = false;
+	rd->woken = false;
 }
 
 /* synchronize_net(): no other actor in an RCU section, the ring unlocked */
@@ -750,16 +764,6 @@ static unsigned int bqlm_rtun_cap(const struct bqlm_tun_cfg *cfg)
 	return cfg->ring;
 }
 
-/* Transmits in flight on queue @q saw the ring before a reconfiguration. */
-static void bqlm_rtun_reconfigured(struct bqlm_rtun *u, unsigned int q)
-{
-	unsigned int i;
-
-	for (i = 0; i < u->cfg.cpus; i++)
-		if (u->cpu[i].pkt && u->cpu[i].txq == q)
-			u->cpu[i].raced |= BQLM_TUN_RACED_RECONFIG;
-}
-
 /* netdev_cap_txqueue() of the queue the model's CPU sends on */
 static unsigned int bqlm_rtun_txq_of(const struct bqlm_rtun *u,
 				     unsigned int cpu)
@@ -804,7 +808,7 @@ static void bqlm_rtun_do_xmit(struct bqlm_rc_actor *a)
 	x->raced = 0;
 	for (i = 0; i < u->cfg.cpus; i++)
 		if (i != id && u->cpu[i].pkt && u->cpu[i].txq == x->txq)
-			x->raced |= BQLM_TUN_RACED_CPU;
+			x->raced |= BQLM_TUN_RACED_CPU;	/* may fill it first */
 	if (u->woke_full[x->txq])
 		x->raced |= BQLM_TUN_RACED_RECONFIG;
 	u->where[pkt] = BQLM_TUN_PKT_XMIT;
@@ -845,7 +849,6 @@ static void bqlm_rtun_do_read(struct bqlm_rc_actor *a)
 		/* only the teardown's shutdown ends a read without data */
 		bqlm_rc_fail(&u->rc, -EIO, "rd%u: read returned %zd", q, ret);
 	}
-	rd->wait = NULL;
 	rd->phase = BQLM_TUN_R_IDLE;
 	rd->nr = 0;
 }
@@ -880,7 +883,7 @@ static void bqlm_rtun_do_attach(struct bqlm_rc_actor *a)
 		return;
 	/* tun_force_wake_queue() ran under both ring locks */
 	u->woke_full[q] = __ptr_ring_full(u->ring[q]);
-	bqlm_rtun_reconfigured(u, q);
+	bqlm_rtun_raced(u, q, NULL, BQLM_TUN_RACED_RECONFIG);
 	if (bqlm_rtun_stopped(u, q) || u->ops->cons_cnt(u->tfile[q]))
 		u->ev.reconfig_stopped++;
 }
@@ -907,7 +910,7 @@ static void bqlm_rtun_do_resize(struct bqlm_rc_actor *a)
 	for (q = 0; q < u->cfg.queues; q++) {
 		const struct ptr_ring *r = u->ring[q];
 
-		bqlm_rtun_reconfigured(u, q);
+		bqlm_rtun_raced(u, q, NULL, BQLM_TUN_RACED_RECONFIG);
 		/* what the swap did not keep, it freed */
 		for (pkt = 1; pkt <= u->cfg.packets; pkt++) {
 			bool kept = false;
@@ -1580,6 +1583,10 @@ static bool bqlm_rtun_same(struct bqlm_rtun_session *r,
 	return false;
 }
 
+/*
+ * The adapter bqlm_rc_lockstep() and bqlm_rc_explore() drive; each
+ * callback takes the session.
+ */
 static int bqlm_rtun_t_start(void *priv)
 {
 	return bqlm_rtun_start(priv);
@@ -1606,9 +1613,17 @@ static const char *bqlm_rtun_t_parked_at(void *priv, unsigned int action)
 	return bqlm_rtun_parked_at(r->u, action);
 }
 
-static unsigned int bqlm_rtun_t_check(void *priv, unsigned int *nr)
+static unsigned int bqlm_rtun_t_enabled(void *priv, unsigned int *actions)
 {
-	return bqlm_rtun_check(priv, nr, NULL);
+	struct bqlm_rtun_session *r = priv;
+
+	return bqlm_rtun_enabled(r->u, actions);
+}
+
+static unsigned int bqlm_rtun_t_check(void *priv, unsigned int *nr,
+				      unsigned int *smask)
+{
+	return bqlm_rtun_check(priv, nr, smask);
 }
 
 static bool bqlm_rtun_t_same(void *priv, struct bqlm_rc_result *res)
@@ -1621,6 +1636,30 @@ static int bqlm_rtun_t_down(void *priv)
 	struct bqlm_rtun_session *r = priv;
 
 	return bqlm_rtun_down(r->u);
+}
+
+static void bqlm_rtun_target(struct bqlm_rtun_session *r,
+			     struct bqlm_rc_target *t)
+{
+	*t = (struct bqlm_rc_target) {
+		.priv = r,
+		.sys = &r->sys,
+		.from = r->from,
+		.to = r->to,
+		.each = r->each,
+		.mact = r->mact,
+		.ract = r->ract,
+		.view = r->view,
+		.view_size = r->sys.state_size,
+		.start = bqlm_rtun_t_start,
+		.step = bqlm_rtun_t_step,
+		.error = bqlm_rtun_t_error,
+		.parked_at = bqlm_rtun_t_parked_at,
+		.enabled = bqlm_rtun_t_enabled,
+		.check = bqlm_rtun_t_check,
+		.same = bqlm_rtun_t_same,
+		.down = bqlm_rtun_t_down,
+	};
 }
 
 /**
@@ -1644,65 +1683,11 @@ int bqlm_rtun_lockstep(struct bqlm_rtun_session *r,
 		       unsigned int max_steps, bqlm_rc_emit_t emit,
 		       void *arg, struct bqlm_rc_result *res)
 {
-	const struct bqlm_rc_target t = {
-		.priv = r,
-		.sys = &r->sys,
-		.from = r->from,
-		.to = r->to,
-		.each = r->each,
-		.mact = r->mact,
-		.ract = r->ract,
-		.start = bqlm_rtun_t_start,
-		.step = bqlm_rtun_t_step,
-		.error = bqlm_rtun_t_error,
-		.parked_at = bqlm_rtun_t_parked_at,
-		.check = bqlm_rtun_t_check,
-		.same = bqlm_rtun_t_same,
-		.down = bqlm_rtun_t_down,
-	};
+	struct bqlm_rc_target t;
 
+	bqlm_rtun_target(r, &t);
 	return bqlm_rc_lockstep(&t, actions, n, seed, max_steps, emit, arg,
 				res);
-}
-
-/* ------------------------------------------------------------------ */
-/* A bounded search of the real code alone */
-
-static int bqlm_rtun_s_start(void *priv)
-{
-	struct bqlm_rtun_session *r = priv;
-
-	return bqlm_rtun_up(r->u);
-}
-
-static int bqlm_rtun_s_step(void *priv, unsigned int action)
-{
-	struct bqlm_rtun_session *r = priv;
-	int ret = bqlm_rtun_step(r->u, action);
-
-	return ret ? ret : r->u->rc.error;
-}
-
-static unsigned int bqlm_rtun_s_enabled(void *priv, unsigned int *actions)
-{
-	struct bqlm_rtun_session *r = priv;
-
-	return bqlm_rtun_enabled(r->u, actions);
-}
-
-static unsigned int bqlm_rtun_s_check(void *priv, unsigned int *smask)
-{
-	struct bqlm_rtun_session *r = priv;
-	unsigned int nr;
-
-	return bqlm_rtun_check(r, &nr, smask);
-}
-
-static int bqlm_rtun_s_down(void *priv)
-{
-	struct bqlm_rtun_session *r = priv;
-
-	return bqlm_rtun_down(r->u);
 }
 
 /**
@@ -1720,16 +1705,8 @@ static int bqlm_rtun_s_down(void *priv)
 int bqlm_rtun_explore(struct bqlm_rtun_session *r, unsigned int max_states,
 		      struct bqlm_rc_xresult *xr)
 {
-	const struct bqlm_rc_search s = {
-		.priv = r,
-		.view = r->view,
-		.view_size = r->sys.state_size,
-		.start = bqlm_rtun_s_start,
-		.step = bqlm_rtun_s_step,
-		.enabled = bqlm_rtun_s_enabled,
-		.check = bqlm_rtun_s_check,
-		.down = bqlm_rtun_s_down,
-	};
+	struct bqlm_rc_target t;
 
-	return bqlm_rc_explore(&s, max_states, xr);
+	bqlm_rtun_target(r, &t);
+	return bqlm_rc_explore(&t, max_states, xr);
 }

@@ -2098,9 +2098,17 @@ static const char *bqlm_rcu_t_parked_at(void *priv, unsigned int action)
 	return bqlm_rcu_parked_at(r->u, action);
 }
 
-static unsigned int bqlm_rcu_t_check(void *priv, unsigned int *nr)
+static unsigned int bqlm_rcu_t_enabled(void *priv, unsigned int *actions)
 {
-	return bqlm_rcu_check(priv, nr, NULL);
+	struct bqlm_rcu_session *r = priv;
+
+	return bqlm_rcu_enabled(r->u, actions);
+}
+
+static unsigned int bqlm_rcu_t_check(void *priv, unsigned int *nr,
+				     unsigned int *smask)
+{
+	return bqlm_rcu_check(priv, nr, smask);
 }
 
 static bool bqlm_rcu_t_same(void *priv, struct bqlm_rc_result *res)
@@ -2146,6 +2154,49 @@ static int bqlm_rcu_t_down(void *priv)
 	return bqlm_rcu_down(r->u);
 }
 
+/*
+ * Before hashing: the jiffies values the DQL keeps, relative to the
+ * device's creation (each fresh device is made at another jiffies value).
+ */
+static void bqlm_rcu_t_hash(void *priv)
+{
+	struct bqlm_rcu_session *r = priv;
+	struct bqlm_dql *d = &r->view->txq.dql;
+
+	d->slack_start_time -= r->cfg.now;
+	d->last_reap -= r->cfg.now;
+	d->history_head -= r->cfg.now / BITS_PER_LONG;
+}
+
+/* The adapter bqlm_rc_lockstep() and bqlm_rc_explore() drive. */
+static void bqlm_rcu_target(struct bqlm_rcu_session *r,
+			    struct bqlm_rc_target *t)
+{
+	*t = (struct bqlm_rc_target) {
+		.priv = r,
+		.sys = &r->sys,
+		.from = r->from,
+		.to = r->to,
+		.each = r->each,
+		.mact = r->mact,
+		.ract = r->ract,
+		.view = r->view,
+		.view_size = bqlm_usbnet_size(&r->cfg),
+		.start = bqlm_rcu_t_start,
+		.before = bqlm_rcu_t_before,
+		.step = bqlm_rcu_t_step,
+		.error = bqlm_rcu_t_error,
+		.parked_at = bqlm_rcu_t_parked_at,
+		.enabled = bqlm_rcu_t_enabled,
+		.check = bqlm_rcu_t_check,
+		.same = bqlm_rcu_t_same,
+		.retime = bqlm_rcu_t_retime,
+		.retry = bqlm_rcu_t_retry,
+		.hash = bqlm_rcu_t_hash,
+		.down = bqlm_rcu_t_down,
+	};
+}
+
 /**
  * bqlm_rcu_lockstep() - run a schedule on the model and the real code
  * @r: the session
@@ -2171,85 +2222,14 @@ int bqlm_rcu_lockstep(struct bqlm_rcu_session *r, const unsigned int *actions,
 		      bqlm_rc_emit_t emit, void *arg,
 		      struct bqlm_rc_result *res)
 {
-	const struct bqlm_rc_target t = {
-		.priv = r,
-		.sys = &r->sys,
-		.from = r->from,
-		.to = r->to,
-		.each = r->each,
-		.mact = r->mact,
-		.ract = r->ract,
-		.start = bqlm_rcu_t_start,
-		.before = bqlm_rcu_t_before,
-		.step = bqlm_rcu_t_step,
-		.error = bqlm_rcu_t_error,
-		.parked_at = bqlm_rcu_t_parked_at,
-		.check = bqlm_rcu_t_check,
-		.same = bqlm_rcu_t_same,
-		.retime = bqlm_rcu_t_retime,
-		.retry = bqlm_rcu_t_retry,
-		.down = bqlm_rcu_t_down,
-	};
+	struct bqlm_rc_target t;
+
+	bqlm_rcu_target(r, &t);
 
 	return bqlm_rc_lockstep(&t, actions, n, seed, max_steps, emit, arg,
 				res);
 }
 
-/* ------------------------------------------------------------------ */
-/* A bounded search of the real code (bqlm_rc_explore()) */
-
-static int bqlm_rcu_s_start(void *priv)
-{
-	return bqlm_rcu_start(priv);
-}
-
-static int bqlm_rcu_s_step(void *priv, unsigned int action)
-{
-	struct bqlm_rcu_session *r = priv;
-	int ret;
-
-	memset(&r->u->ev, 0, sizeof(r->u->ev));
-	ret = bqlm_rcu_step(r->u, action);
-	if (!ret && bqlm_rcu_error(r->u))
-		ret = -EIO;
-	return ret;
-}
-
-static unsigned int bqlm_rcu_s_enabled(void *priv, unsigned int *actions)
-{
-	struct bqlm_rcu_session *r = priv;
-
-	return bqlm_rcu_enabled(r->u, actions);
-}
-
-static unsigned int bqlm_rcu_s_check(void *priv, unsigned int *smask)
-{
-	struct bqlm_rcu_session *r = priv;
-	unsigned int nr;
-
-	return bqlm_rcu_check(r, &nr, smask);
-}
-
-/*
- * Before hashing: the jiffies values the DQL keeps, relative to the
- * device's creation (each fresh device is made at another jiffies value).
- */
-static void bqlm_rcu_s_hash(void *priv)
-{
-	struct bqlm_rcu_session *r = priv;
-	struct bqlm_dql *d = &r->view->txq.dql;
-
-	d->slack_start_time -= r->cfg.now;
-	d->last_reap -= r->cfg.now;
-	d->history_head -= r->cfg.now / BITS_PER_LONG;
-}
-
-static int bqlm_rcu_s_down(void *priv)
-{
-	struct bqlm_rcu_session *r = priv;
-
-	return bqlm_rcu_down(r->u);
-}
 
 /**
  * bqlm_rcu_explore() - every schedule of the real usbnet.c within a bound
@@ -2267,17 +2247,8 @@ static int bqlm_rcu_s_down(void *priv)
 int bqlm_rcu_explore(struct bqlm_rcu_session *r, unsigned int max_states,
 		     struct bqlm_rc_xresult *xr)
 {
-	const struct bqlm_rc_search s = {
-		.priv = r,
-		.view = r->view,
-		.view_size = bqlm_usbnet_size(&r->cfg),
-		.start = bqlm_rcu_s_start,
-		.step = bqlm_rcu_s_step,
-		.enabled = bqlm_rcu_s_enabled,
-		.check = bqlm_rcu_s_check,
-		.hash = bqlm_rcu_s_hash,
-		.down = bqlm_rcu_s_down,
-	};
+	struct bqlm_rc_target t;
 
-	return bqlm_rc_explore(&s, max_states, xr);
+	bqlm_rcu_target(r, &t);
+	return bqlm_rc_explore(&t, max_states, xr);
 }
