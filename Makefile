@@ -65,11 +65,14 @@ PUBLIC_HDRS	:= $(filter-out %/prng.h,$(wildcard model/include/bqlm/*.h))
 
 all: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm
 
-# $(1): build flavour directory, $(2): extra CFLAGS
+# $(1): build flavour directory, $(2): extra CFLAGS. Each object's header
+# dependencies come from the compiler (-MMD -MP: a .d file beside the .o,
+# included below), so an edited header anywhere (tools/cli.h too) rebuilds
+# exactly the objects that include it.
 define flavour
-$(BUILD)/$(1)/%.o: %.c $(wildcard model/*.h model/include/bqlm/*.h kunit/*.h userspace-tests/include/kunit/*.h) | check-deps
+$(BUILD)/$(1)/%.o: %.c | check-deps
 	@mkdir -p $$(@D)
-	$$(CC) $$(STD) $$(WARN) $(2) $$(XOPT) $$(TEST_CPPFLAGS) -c $$< -o $$@
+	$$(CC) $$(STD) $$(WARN) $(2) $$(XOPT) $$(TEST_CPPFLAGS) -MMD -MP -c $$< -o $$@
 endef
 
 $(eval $(call flavour,rel,$(OPT)))
@@ -304,3 +307,5 @@ kunit-golden:
 
 clean:
 	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the option tables (model/options.c): one toy table with
+ * an option of every type, parsed, checked, described and applied back.
+ * Each model's own table is tested with the model (round trip of every
+ * profile) in its suite.
+ */
+#include <kunit/test.h>
+#include <bqlm/options.h>
+
+struct toy_cfg {
+	unsigned int queues;
+	bool lock;
+	int mode;
+	unsigned int flags;
+	unsigned int lens[2];
+	unsigned int nr_lens;
+	unsigned char small;
+};
+
+static const char *const toy_modes[] = { "rr", "q0", "all", NULL };
+static const char *const toy_flags[] = { "zlp", "avoid-unlink", NULL };
+
+static int toy_header(void *cfg, const char *arg, char *err, size_t len)
+{
+	struct toy_cfg *c = cfg;
+	unsigned int v;
+
+	if (!bqlm_opt_uint(arg, 0, 64, &v)) {
+		snprintf(err, len, "--header: '%s' is not 0..64", arg ? arg : "");
+		return -EINVAL;
+	}
+	c->small = v;
+	c->mode = v ? 2 : 0;
+	return 0;
+}
+
+static int toy_locked(void *cfg, const char *arg, char *err, size_t len)
+{
+	(void)arg;
+	(void)err;
+	(void)len;
+	((struct toy_cfg *)cfg)->lock = true;
+	return 0;
+}
+
+static int toy_check(const void *cfg, char *err, size_t len)
+{
+	const struct toy_cfg *c = cfg;
+
+	if (c->mode == 1 && c->queues > 1) {
+		snprintf(err, len, "--mode q0 needs --queues 1");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const struct bqlm_opt toy_opt[] = {
+	{ .name = "queues", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
+	  BQLM_OPT_FIELD(struct toy_cfg, queues), .min = 1, .max = 4,
+	  .help = "tx queues" },
+	{ .name = "lock", .type = BQLM_OPT_BOOL,
+	  BQLM_OPT_FIELD(struct toy_cfg, lock), .help = "take the lock" },
+	{ .name = "mode", .type = BQLM_OPT_CHOICE,
+	  BQLM_OPT_FIELD(struct toy_cfg, mode), .names = toy_modes,
+	  .help = "how packets map" },
+	{ .name = "flags", .type = BQLM_OPT_SET,
+	  BQLM_OPT_FIELD(struct toy_cfg, flags), .names = toy_flags,
+	  .help = "driver_info flags" },
+	{ .name = "lens", .type = BQLM_OPT_UINTS,
+	  BQLM_OPT_FIELD(struct toy_cfg, lens),
+	  .count_off = offsetof(struct toy_cfg, nr_lens), .max_count = 2,
+	  .min = 1, .max = 1514, .help = "packet lengths" },
+	{ .name = "small", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
+	  BQLM_OPT_FIELD(struct toy_cfg, small), .min = 0, .max = 200,
+	  .help = "a byte" },
+	{ .name = "header", .type = BQLM_OPT_CUSTOM, .flags = BQLM_OPT_ALIAS,
+	  .also = "small mode", .parse = toy_header,
+	  .help = "shorthand for --small N --mode all" },
+	{ .name = "locked", .type = BQLM_OPT_CUSTOM,
+	  .flags = BQLM_OPT_ALIAS | BQLM_OPT_NOARG, .also = "lock",
+	  .parse = toy_locked, .help = "shorthand for --lock on" },
+};
+
+static const struct bqlm_opts toy = {
+	.model = "toy", .opt = toy_opt, .n = ARRAY_SIZE(toy_opt),
+	.cfg_size = sizeof(struct toy_cfg), .check = toy_check,
+};
+
+static void toy_default(struct toy_cfg *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->queues = 1;
+	c->lens[0] = 1514;
+	c->nr_lens = 1;
+}
+
+static void options_parse_each_type(struct kunit *test)
+{
+	struct toy_cfg c;
+	char err[160];
+
+	toy_default(&c);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "queues", "3", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.queues, 3U);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "queues", "0x2", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.queues, 2U);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "lock", "on", err, sizeof(err)), 0);
+	KUNIT_EXPECT_TRUE(test, c.lock);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "mode", "all", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.mode, 2);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "flags", "avoid-unlink,zlp", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.flags, 3U);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "flags", "none", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.flags, 0U);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "flags", "2", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.flags, 2U);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "lens", "60,1514", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.nr_lens, 2U);
+	KUNIT_EXPECT_EQ(test, c.lens[0], 60U);
+	KUNIT_EXPECT_EQ(test, c.lens[1], 1514U);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "small", "200", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.small, 200);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "header", "8", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.small, 8);
+	KUNIT_EXPECT_EQ(test, c.mode, 2);
+	c.lock = false;
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "locked", NULL, err, sizeof(err)), 0);
+	KUNIT_EXPECT_TRUE(test, c.lock);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(&toy, &c, err, sizeof(err)), 0);
+}
+
+/* Each bad value is refused with its range or words, the field kept. */
+static const struct {
+	const char *name, *arg, *msg;
+} options_bad[] = {
+	{ "queues", "5", "--queues: '5' is not a number in 1..4" },
+	{ "queues", "0", "--queues: '0' is not a number in 1..4" },
+	{ "queues", "-1", "is not a number in 1..4" },
+	{ "queues", "", "is not a number" },
+	{ "queues", "2x", "is not a number" },
+	{ "queues", "99999999999", "is not a number" },
+	{ "queues", NULL, "--queues needs a number in 1..4" },
+	{ "lock", "yes", "is not on or off" },
+	{ "mode", "q1", "--mode: 'q1' is not one of rr, q0, all" },
+	{ "mode", NULL, "--mode needs one of rr, q0, all" },
+	{ "flags", "zlp,", "comma-separated list of zlp, avoid-unlink" },
+	{ "flags", ",zlp", "comma-separated list" },
+	{ "flags", "zlp,,avoid-unlink", "comma-separated list" },
+	{ "flags", "zlp,zlp", "'zlp' given twice" },
+	{ "flags", "4", "comma-separated list" },
+	{ "flags", "bogus", "comma-separated list" },
+	{ "lens", "1,2,3", "not a list of 1..2 numbers in 1..1514" },
+	{ "lens", "0", "not a list" },
+	{ "lens", "60,", "not a list" },
+	{ "lens", "", "not a list" },
+	{ "small", "201", "is not a number in 0..200" },
+	{ "header", "65", "is not 0..64" },
+};
+
+static void options_refuse_bad(struct kunit *test)
+{
+	struct toy_cfg c, before;
+	unsigned int i;
+	char err[160];
+
+	for (i = 0; i < ARRAY_SIZE(options_bad); i++) {
+		toy_default(&c);
+		before = c;
+		err[0] = '\0';
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_set(&toy, &c, options_bad[i].name,
+						       options_bad[i].arg, err, sizeof(err)),
+				    -EINVAL, "--%s %s", options_bad[i].name,
+				    options_bad[i].arg ? options_bad[i].arg : "(none)");
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(err, options_bad[i].msg) != NULL,
+					  "--%s: got '%s'", options_bad[i].name, err);
+		KUNIT_EXPECT_EQ_MSG(test, memcmp(&c, &before, sizeof(c)), 0,
+				    "--%s changed the configuration", options_bad[i].name);
+	}
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "nosuch", "1", err, sizeof(err)),
+			-ENOENT);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(err, "toy has no option --nosuch"));
+}
+
+static void options_check_ranges(struct kunit *test)
+{
+	struct toy_cfg c;
+	char err[160];
+
+	toy_default(&c);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(&toy, &c, err, sizeof(err)), 0);
+	c.queues = 5;
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(&toy, &c, err, sizeof(err)), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err, "--queues 5 is not in 1..4");
+	toy_default(&c);
+	c.mode = 3;
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(&toy, &c, err, sizeof(err)), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err, "--mode has the invalid value 3");
+	toy_default(&c);
+	c.flags = 4;
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(&toy, &c, err, sizeof(err)), -EINVAL);
+	toy_default(&c);
+	c.nr_lens = 0;
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(&toy, &c, err, sizeof(err)), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err, "--lens has 0 values, not 1..2");
+	toy_default(&c);
+	c.lens[0] = 0;
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(&toy, &c, err, sizeof(err)), -EINVAL);
+	/* the model's own check: a cross-field rule */
+	toy_default(&c);
+	c.mode = 1;
+	c.queues = 2;
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(&toy, &c, err, sizeof(err)), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err, "--mode q0 needs --queues 1");
+	/* no buffer for the reason: still the verdict */
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(&toy, &c, NULL, 0), -EINVAL);
+}
+
+static void options_describe_round_trip(struct kunit *test)
+{
+	struct toy_cfg c, back;
+	char text[BQLM_OPT_TEXT_MAX], err[160];
+
+	toy_default(&c);
+	KUNIT_ASSERT_EQ(test, bqlm_opt_apply(&toy, &c,
+					     "--queues 3 lock=on --mode=all --flags zlp --lens 60,1514 small=7",
+					     err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.queues, 3U);
+	KUNIT_EXPECT_TRUE(test, c.lock);
+	KUNIT_EXPECT_EQ(test, c.mode, 2);
+	KUNIT_EXPECT_EQ(test, c.flags, 1U);
+	KUNIT_EXPECT_EQ(test, c.nr_lens, 2U);
+	KUNIT_EXPECT_EQ(test, c.small, 7);
+	bqlm_opt_describe(&toy, &c, 0, text, sizeof(text));
+	KUNIT_EXPECT_STREQ(test, text,
+			   "--queues 3 --lock on --mode all --flags zlp --lens 60,1514 --small 7");
+	/* applied on a different configuration, the text gives the same one */
+	toy_default(&back);
+	back.flags = 2;
+	KUNIT_ASSERT_EQ(test, bqlm_opt_apply(&toy, &back, text, err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(&c, &back, sizeof(c)), 0);
+	/* only the bound */
+	bqlm_opt_describe(&toy, &c, BQLM_OPT_BOUND, text, sizeof(text));
+	KUNIT_EXPECT_STREQ(test, text, "--queues 3 --small 7");
+	/* a short buffer: truncated, length as snprintf */
+	KUNIT_EXPECT_EQ(test, bqlm_opt_describe(&toy, &c, BQLM_OPT_BOUND, err, 5),
+			(int)strlen("--queues 3 --small 7"));
+	KUNIT_EXPECT_STREQ(test, err, "--qu");
+}
+
+static void options_apply_errors(struct kunit *test)
+{
+	struct toy_cfg c;
+	char err[160];
+
+	toy_default(&c);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(&toy, &c, "--queues", err, sizeof(err)), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err, "--queues needs a value");
+	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(&toy, &c, "queues 2", err, sizeof(err)), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err, "'queues' needs a value (name=value)");
+	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(&toy, &c, "--nope 1", err, sizeof(err)), -ENOENT);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(&toy, &c, "--queues 9", err, sizeof(err)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, c.queues, 1U);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(&toy, &c, "   ", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(&toy, &c, "--locked --queues 2", err, sizeof(err)), 0);
+	KUNIT_EXPECT_TRUE(test, c.lock);
+	KUNIT_EXPECT_EQ(test, c.queues, 2U);
+}
+
+static void options_help_and_covers(struct kunit *test)
+{
+	char line[BQLM_OPT_TEXT_MAX];
+
+	bqlm_opt_help(&toy.opt[0], line, sizeof(line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "--queues N"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "tx queues, 1..4"));
+	bqlm_opt_help(&toy.opt[2], line, sizeof(line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "how packets map: rr|q0|all"));
+	bqlm_opt_help(&toy.opt[3], line, sizeof(line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "any of zlp,avoid-unlink, or none"));
+	bqlm_opt_help(&toy.opt[4], line, sizeof(line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "up to 2 of 1..1514"));
+	/* an option covers itself; an alias also what it sets */
+	KUNIT_EXPECT_EQ(test, bqlm_opt_covers(&toy, &toy.opt[0]), 1ULL);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_covers(&toy, &toy.opt[6]),
+			(1ULL << 6) | (1ULL << 5) | (1ULL << 2));
+	KUNIT_EXPECT_EQ(test, bqlm_opt_covers(&toy, &toy.opt[7]),
+			(1ULL << 7) | (1ULL << 1));
+	KUNIT_EXPECT_PTR_EQ(test, bqlm_opt_find(&toy, "lens"), &toy.opt[4]);
+	KUNIT_EXPECT_NULL(test, bqlm_opt_find(&toy, "len"));
+	KUNIT_EXPECT_EQ(test, bqlm_opt_name_index(toy_modes, "q0"), 1);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_name_index(toy_modes, "q2"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_name_index(toy_modes, NULL), -EINVAL);
+}
+
+static void options_uint(struct kunit *test)
+{
+	unsigned int v = 7;
+
+	KUNIT_EXPECT_TRUE(test, bqlm_opt_uint("4294967295", 0, UINT_MAX, &v));
+	KUNIT_EXPECT_EQ(test, v, UINT_MAX);
+	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint("4294967296", 0, UINT_MAX, &v));
+	KUNIT_EXPECT_TRUE(test, bqlm_opt_uint("0xffffffff", 0, UINT_MAX, &v));
+	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint("0x100000000", 0, UINT_MAX, &v));
+	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint("0x", 0, UINT_MAX, &v));
+	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint("+1", 0, UINT_MAX, &v));
+	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint(" 1", 0, UINT_MAX, &v));
+	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint(NULL, 0, UINT_MAX, &v));
+	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint("3", 4, 9, &v));
+	KUNIT_EXPECT_EQ(test, v, UINT_MAX);
+}
+
+static struct kunit_case bqlm_options_cases[] = {
+	KUNIT_CASE(options_parse_each_type),
+	KUNIT_CASE(options_refuse_bad),
+	KUNIT_CASE(options_check_ranges),
+	KUNIT_CASE(options_describe_round_trip),
+	KUNIT_CASE(options_apply_errors),
+	KUNIT_CASE(options_help_and_covers),
+	KUNIT_CASE(options_uint),
+	{}
+};
+
+static struct kunit_suite bqlm_options_suite = {
+	.name = "bqlm_options",
+	.test_cases = bqlm_options_cases,
+};
+
+kunit_test_suite(bqlm_options_suite);
