@@ -617,7 +617,7 @@ static void nic_config(struct kunit *test)
 	 * hex digits (X^: the bug X fixes); "-" for the generic driver only
 	 */
 	for (i = 0; i < bqlm_nic_nr_profiles(); i++) {
-		const struct bqlm_nic_profile *p = bqlm_nic_profile(i);
+		const struct bqlm_profile *p = bqlm_nic_profile(i);
 
 		KUNIT_ASSERT_NOT_NULL(test, p);
 		KUNIT_EXPECT_EQ(test, bqlm_nic_profile_by_name(p->name), (int)i);

@@ -7,6 +7,7 @@
  */
 #include <kunit/test.h>
 #include <bqlm/options.h>
+#include <bqlm/nic.h>
 
 struct toy_cfg {
 	unsigned int queues;
@@ -21,11 +22,13 @@ struct toy_cfg {
 static const char *const toy_modes[] = { "rr", "q0", "all", NULL };
 static const char *const toy_flags[] = { "zlp", "avoid-unlink", NULL };
 
-static int toy_header(void *cfg, const char *arg, char *err, size_t len)
+static int toy_header(const struct bqlm_opt *o, void *cfg, const char *arg,
+		      char *err, size_t len)
 {
 	struct toy_cfg *c = cfg;
 	unsigned int v;
 
+	(void)o;
 	if (!bqlm_opt_uint(arg, 0, 64, &v)) {
 		snprintf(err, len, "--header: '%s' is not 0..64", arg ? arg : "");
 		return -EINVAL;
@@ -35,8 +38,10 @@ static int toy_header(void *cfg, const char *arg, char *err, size_t len)
 	return 0;
 }
 
-static int toy_locked(void *cfg, const char *arg, char *err, size_t len)
+static int toy_locked(const struct bqlm_opt *o, void *cfg, const char *arg,
+		      char *err, size_t len)
 {
+	(void)o;
 	(void)arg;
 	(void)err;
 	(void)len;
@@ -310,6 +315,51 @@ static void options_uint(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, v, UINT_MAX);
 }
 
+/*
+ * Every profile of every model: valid, and its text form applied to the
+ * model's defaults gives it back byte for byte (so a profile printed by
+ * "bqlm explore" re-runs as the same configuration).
+ */
+static void options_model_profiles_round_trip(struct kunit *test)
+{
+	const struct bqlm_opts *const models[] = { bqlm_nic_options() };
+	char text[BQLM_OPT_TEXT_MAX], err[160];
+	unsigned char a[512], b[512];
+	unsigned int m, i;
+
+	for (m = 0; m < ARRAY_SIZE(models); m++) {
+		const struct bqlm_opts *t = models[m];
+
+		KUNIT_ASSERT_LE(test, t->cfg_size, sizeof(a));
+		KUNIT_ASSERT_LE(test, t->n, 64U);
+		KUNIT_EXPECT_GT_MSG(test, t->nr_profiles, 0U, "%s", t->model);
+		for (i = 0; i < t->nr_profiles; i++) {
+			memset(a, 0, sizeof(a));
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_profile(t, a, i, err, sizeof(err)),
+					    0, "%s %s: %s", t->model, t->profiles[i].name, err);
+			KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_check(t, a, err, sizeof(err)), 0,
+					    "%s %s: %s", t->model, t->profiles[i].name, err);
+			KUNIT_EXPECT_LT_MSG(test,
+					    bqlm_opt_describe(t, a, 0, text, sizeof(text)),
+					    (int)sizeof(text), "%s", t->profiles[i].name);
+			memset(b, 0, sizeof(b));
+			t->defaults(b);
+			if (t->profile_set)
+				t->profile_set(b, i);
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(t, b, text, err, sizeof(err)),
+					    0, "%s %s: %s", t->model, t->profiles[i].name, err);
+			KUNIT_EXPECT_EQ_MSG(test, memcmp(a, b, t->cfg_size), 0,
+					    "%s %s: '%s' does not give the profile back",
+					    t->model, t->profiles[i].name, text);
+			KUNIT_EXPECT_EQ(test, bqlm_opt_profile_by_name(t, t->profiles[i].name),
+					(int)i);
+		}
+		KUNIT_EXPECT_EQ(test, bqlm_opt_profile_by_name(t, "no-such-profile"), -ENOENT);
+		KUNIT_EXPECT_EQ(test, bqlm_opt_profile(t, a, t->nr_profiles, err, sizeof(err)),
+				-EINVAL);
+	}
+}
+
 static struct kunit_case bqlm_options_cases[] = {
 	KUNIT_CASE(options_parse_each_type),
 	KUNIT_CASE(options_refuse_bad),
@@ -318,6 +368,7 @@ static struct kunit_case bqlm_options_cases[] = {
 	KUNIT_CASE(options_apply_errors),
 	KUNIT_CASE(options_help_and_covers),
 	KUNIT_CASE(options_uint),
+	KUNIT_CASE(options_model_profiles_round_trip),
 	{}
 };
 

@@ -320,7 +320,7 @@ int bqlm_opt_parse(const struct bqlm_opts *t, const struct bqlm_opt *o,
 	if (!arg && (o->flags & BQLM_OPT_NOARG))
 		arg = "on";
 	if (o->parse)
-		return o->parse(cfg, arg, err, len);
+		return o->parse(o, cfg, arg, err, len);
 	if (!arg)
 		return bqlm_opt_bad(o, arg, err, len);
 	switch (o->type) {
@@ -397,7 +397,7 @@ int bqlm_opt_format(const struct bqlm_opt *o, const void *cfg, char *buf,
 	if (o->flags & BQLM_OPT_ALIAS)
 		return -EINVAL;
 	if (o->format)
-		return o->format(cfg, buf, len);
+		return o->format(o, cfg, buf, len);
 	v = bqlm_opt_load(cfg, o->off, o->size);
 	switch (o->type) {
 	case BQLM_OPT_BOOL:
@@ -478,7 +478,7 @@ static int bqlm_opt_check_one(const struct bqlm_opt *o, const void *cfg,
 		}
 		return 0;
 	default:
-		return 0;
+		return o->check ? o->check(o, cfg, err, len) : 0;
 	}
 	snprintf(err, len, "--%s has the invalid value %u", o->name, v);
 	return -EINVAL;
@@ -706,4 +706,46 @@ u64 bqlm_opt_covers(const struct bqlm_opts *t, const struct bqlm_opt *o)
 			mask |= 1ULL << (a - t->opt);
 	}
 	return mask;
+}
+
+/**
+ * bqlm_opt_profile_by_name() - a profile's index
+ * @t: the model's options
+ * @name: the profile's name (may be NULL)
+ *
+ * Return: the index in @t->profiles, or -ENOENT.
+ */
+int bqlm_opt_profile_by_name(const struct bqlm_opts *t, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name && i < t->nr_profiles; i++)
+		if (!strcmp(t->profiles[i].name, name))
+			return i;
+	return -ENOENT;
+}
+
+/**
+ * bqlm_opt_profile() - the configuration of a profile
+ * @t: the model's options
+ * @cfg: receives it: the model's defaults, then the profile's options
+ * @id: the profile's index in @t->profiles
+ * @err: where a message goes on failure
+ * @len: its size
+ *
+ * Return: 0, or -EINVAL (an unknown @id, or a profile whose options do not
+ * apply, which is a bug of the model's table) with the reason in @err.
+ */
+int bqlm_opt_profile(const struct bqlm_opts *t, void *cfg, unsigned int id,
+		     char *err, size_t len)
+{
+	if (id >= t->nr_profiles) {
+		snprintf(err, len, "%s has no profile %u", t->model, id);
+		return -EINVAL;
+	}
+	if (t->defaults)
+		t->defaults(cfg);
+	if (t->profile_set)
+		t->profile_set(cfg, id);
+	return bqlm_opt_apply(t, cfg, t->profiles[id].opts, err, len) ? -EINVAL : 0;
 }

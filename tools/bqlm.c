@@ -444,29 +444,74 @@ static int run_explore(const struct explore_opts *o, bool quiet,
 	return bqlm_cli_run_explore(&e);
 }
 
+static int explore_usbnet(int argc, char **argv);
+
+static void usbnet_usage(FILE *f)
+{
+	print_help(f);
+}
+
+/* The models "bqlm explore" runs, and the help of each. */
+static const struct {
+	const char *name;
+	int (*explore)(int argc, char **argv);
+	void (*usage)(FILE *f);
+} models[] = {
+	{ "usbnet", explore_usbnet, usbnet_usage },
+	{ "tun", bqlm_cli_explore_tun, bqlm_cli_tun_usage },
+	{ "bql-xoff", bqlm_cli_explore_xoff, bqlm_cli_tun_usage },
+	{ "nic", bqlm_cli_explore_nic, bqlm_cli_nic_usage },
+};
+
+static int model_index(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name && i < ARRAY_SIZE(models); i++)
+		if (!strcmp(models[i].name, name))
+			return i;
+	return -1;
+}
+
+static bool wants_help(int argc, char **argv)
+{
+	int i;
+
+	for (i = 0; i < argc; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return true;
+	return false;
+}
+
 static int cmd_explore(int argc, char **argv)
 {
-	struct explore_opts o;
-	int ret;
+	int ret, m;
 
 	if (argc < 1)
 		return bad_usage("explore: which model? (%s list)", prog);
+	m = model_index(argv[0]);
+	if (m < 0)
+		return bad_usage("unknown model '%s' (see 'bqlm list')",
+				 argv[0]);
+	if (wants_help(argc - 1, argv + 1)) {
+		models[m].usage(stdout);
+		return 0;
+	}
 	/* first: the JSON report's argv is what is left */
 	ret = bqlm_cli_reduce_setup(&argc, argv);
 	if (!ret)
 		ret = bqlm_cli_json_setup(&argc, argv);
 	if (ret)
 		return ret;
-	if (!strcmp(argv[0], "tun"))
-		return bqlm_cli_explore_tun(argc - 1, argv + 1);
-	if (!strcmp(argv[0], "bql-xoff"))
-		return bqlm_cli_explore_xoff(argc - 1, argv + 1);
-	if (!strcmp(argv[0], "nic"))
-		return bqlm_cli_explore_nic(argc - 1, argv + 1);
-	if (strcmp(argv[0], "usbnet"))
-		return bad_usage("unknown model '%s' (see 'bqlm list')",
-				 argv[0]);
-	ret = parse_explore(argc - 1, argv + 1, &o);
+	return models[m].explore(argc - 1, argv + 1);
+}
+
+static int explore_usbnet(int argc, char **argv)
+{
+	struct explore_opts o;
+	int ret;
+
+	ret = parse_explore(argc, argv, &o);
 	if (ret)
 		return ret;
 	if (o.schedule && !strcmp(o.schedule, "-") && bqlm_cli_json_stdout())
@@ -571,7 +616,17 @@ int main(int argc, char **argv)
 		return bqlm_cli_sim(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
 	    !strcmp(argv[1], "-h")) {
-		print_help(stdout);
+		int m = argc > 2 ? model_index(argv[2]) : -1;
+
+		if (argc > 3 || (argc == 3 && m < 0 && strcmp(argv[2], "sim")))
+			return bad_usage("help takes a model's name (see 'bqlm list'), not '%s'",
+					 argv[argc - 1]);
+		if (m >= 0)
+			models[m].usage(stdout);
+		else if (argc == 3)
+			bqlm_cli_sim_usage(stdout);
+		else
+			print_help(stdout);
 		return 0;
 	}
 	return bad_usage("unknown command '%s'", argv[1]);

@@ -381,7 +381,12 @@ static int bqlm_cli_json_write(const struct bqlm_cli_explore *e,
 		fprintf(f, "%s", i ? ", " : "");
 		bqlm_cli_json_str(f, bqlm_cli_json_argv[i]);
 	}
-	fprintf(f, "],\n  \"result\": \"%s\",\n  \"exit_status\": %d,\n",
+	fprintf(f, "],\n  \"options\": ");
+	if (e->options)
+		bqlm_cli_json_str(f, e->options);
+	else
+		fprintf(f, "null");
+	fprintf(f, ",\n  \"result\": \"%s\",\n  \"exit_status\": %d,\n",
 		ret == EXIT_VIOLATION ? "violation" :
 		ret == EXIT_INCOMPLETE ? "incomplete" : "ok", ret);
 	fprintf(f, "  \"verdict\": ");

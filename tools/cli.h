@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <bqlm/explore.h>
+#include <bqlm/options.h>
 
 #define EXIT_VIOLATION	1
 #define EXIT_USAGE	2
@@ -50,6 +51,8 @@ double bqlm_cli_now(void);
  * @save_check: the check whose trace @save receives, or BQLM_CHECK_NONE
  * @full: filled in by bqlm_cli_run_explore() with --compare-full: the full
  *	search's result, whose shortest witnesses the traces are compared to
+ * @options: optional: the configuration's text form (every option of the
+ *	model, bqlm_opt_describe()), written to the JSON report
  */
 struct bqlm_cli_explore {
 	const struct bqlm_xsys *sys;
@@ -66,6 +69,7 @@ struct bqlm_cli_explore {
 	const void *save_arg;
 	enum bqlm_check save_check;
 	const struct bqlm_xresult *full;
+	const char *options;
 };
 
 int bqlm_cli_run_explore(const struct bqlm_cli_explore *e);
@@ -74,5 +78,29 @@ int bqlm_cli_reduce_setup(int *argc, char **argv);
 int bqlm_cli_parse_bytes(const char *s, unsigned long long *out);
 unsigned long long bqlm_cli_default_memory(void);
 bool bqlm_cli_json_stdout(void);
+
+/**
+ * struct bqlm_cli_common - the explorer's options every model takes
+ * @bounds: --depth, --max-states, --strict
+ * @all_traces: --all-traces
+ * @no_trace: --no-trace
+ */
+struct bqlm_cli_common {
+	struct bqlm_xbounds bounds;
+	bool all_traces;
+	bool no_trace;
+};
+
+int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
+			 void *cfg, int argc, char **argv,
+			 struct bqlm_cli_common *c,
+			 int (*extra)(void *arg, const char *opt,
+				      const char *val),
+			 void *arg, const char **profile);
+void bqlm_cli_model_help(FILE *f, const struct bqlm_opts *t,
+			 const char *usage);
+void bqlm_cli_model_list(const struct bqlm_opts *t, const char *title);
+char *bqlm_cli_model_options(const struct bqlm_opts *t, const void *cfg,
+			     unsigned int mask);
 
 #endif /* _BQLM_CLI_H */

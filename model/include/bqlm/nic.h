@@ -39,6 +39,7 @@
 #include <bqlm/netdevice.h>
 #include <bqlm/invariants.h>
 #include <bqlm/explore.h>
+#include <bqlm/options.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -406,23 +407,9 @@ struct bqlm_nic {
 	unsigned char pad[5];
 };
 
-/**
- * struct bqlm_nic_profile - a driver pattern: a (bug, fix) side of an
- *	upstream BQL fix, or the generic driver
- * @name: for --profile
- * @driver: the kernel driver it stands for
- * @commit: the upstream commit (the fix, or the one the bug predates)
- * @desc: one line
- */
-struct bqlm_nic_profile {
-	const char *name;
-	const char *driver;
-	const char *commit;
-	const char *desc;
-};
-
 unsigned int bqlm_nic_nr_profiles(void);
-const struct bqlm_nic_profile *bqlm_nic_profile(unsigned int id);
+const struct bqlm_profile *bqlm_nic_profile(unsigned int id);
+const struct bqlm_opts *bqlm_nic_options(void);
 int bqlm_nic_profile_by_name(const char *name);
 int bqlm_nic_cfg_profile(struct bqlm_nic_cfg *cfg, unsigned int id);
 void bqlm_nic_cfg_default(struct bqlm_nic_cfg *cfg);

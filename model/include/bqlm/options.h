@@ -73,10 +73,16 @@ enum bqlm_opt_type {
  * @metavar: the argument's name in the help, e.g. "N"
  * @help: one line of help (the range or words are added to it)
  * @also: BQLM_OPT_ALIAS: the options it sets, names separated by blanks
+ * @implies: optional: options (text form, "name=value ...") that giving
+ *	this one on a command line also sets, each only if it was not given
+ *	itself and its value is 0 (e.g. a reset path's list implies that the
+ *	path runs once); the command line says so when it applies one
  * @parse: BQLM_OPT_CUSTOM, or an alias: store @arg into @cfg; return 0,
  *	or a negative errno with a message in @err
  * @format: BQLM_OPT_CUSTOM: write the field as @parse reads it; return as
  *	snprintf()
+ * @check: BQLM_OPT_CUSTOM, optional: is the field valid? 0 or -EINVAL
+ *	with the reason in @err
  */
 struct bqlm_opt {
 	const char *name;
@@ -92,8 +98,13 @@ struct bqlm_opt {
 	const char *metavar;
 	const char *help;
 	const char *also;
-	int (*parse)(void *cfg, const char *arg, char *err, size_t len);
-	int (*format)(const void *cfg, char *buf, size_t len);
+	const char *implies;
+	int (*parse)(const struct bqlm_opt *o, void *cfg, const char *arg,
+		     char *err, size_t len);
+	int (*format)(const struct bqlm_opt *o, const void *cfg, char *buf,
+		      size_t len);
+	int (*check)(const struct bqlm_opt *o, const void *cfg, char *err,
+		     size_t len);
 };
 
 /* The field of @field in a configuration of type @type. */
@@ -123,11 +134,21 @@ struct bqlm_profile {
  * struct bqlm_opts - a model's options
  * @model: the model's name, for messages
  * @opt: the options, in the order help and descriptions print them
- * @n: how many
+ * @n: how many (at most 64)
  * @cfg_size: size of the configuration struct
  * @check: optional: what the ranges of single fields cannot say (one
  *	field's range depending on another's, options that exclude each
  *	other); return 0, or -EINVAL with the reason in @err
+ * @defaults: fill a configuration with the model's defaults, under every
+ *	profile
+ * @profiles: the model's named configurations (may be NULL)
+ * @nr_profiles: how many
+ * @profile_opt: the option that picks one on the command line
+ *	("profile", "variant")
+ * @default_profile: the profile used when none is given, or NULL if one
+ *	must be given
+ * @profile_set: optional: record in the configuration which profile it
+ *	was made from (after @defaults, before the profile's options)
  */
 struct bqlm_opts {
 	const char *model;
@@ -135,6 +156,12 @@ struct bqlm_opts {
 	unsigned int n;
 	size_t cfg_size;
 	int (*check)(const void *cfg, char *err, size_t len);
+	void (*defaults)(void *cfg);
+	const struct bqlm_profile *profiles;
+	unsigned int nr_profiles;
+	const char *profile_opt;
+	const char *default_profile;
+	void (*profile_set)(void *cfg, unsigned int id);
 };
 
 /* Longest text form of a configuration, and of one option's value. */
@@ -158,6 +185,9 @@ int bqlm_opt_apply(const struct bqlm_opts *t, void *cfg, const char *text,
 int bqlm_opt_describe(const struct bqlm_opts *t, const void *cfg,
 		      unsigned int mask, char *buf, size_t len);
 int bqlm_opt_help(const struct bqlm_opt *o, char *buf, size_t len);
+int bqlm_opt_profile_by_name(const struct bqlm_opts *t, const char *name);
+int bqlm_opt_profile(const struct bqlm_opts *t, void *cfg, unsigned int id,
+		     char *err, size_t len);
 u64 bqlm_opt_covers(const struct bqlm_opts *t, const struct bqlm_opt *o);
 int bqlm_opt_name_index(const char *const *names, const char *word);
 
