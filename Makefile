@@ -309,3 +309,10 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# docs/results.md from the runs: the test runs found in build/, the
+# explorer's verdicts and the simulator's figures run now, and the
+# fragments other targets leave in build/results/ (scripts/results.py).
+.PHONY: results
+results: $(BUILD)/bqlm
+	@scripts/results.py --bqlm $(BUILD)/bqlm --build $(BUILD) --out docs/results.md
