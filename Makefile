@@ -47,7 +47,7 @@ COV_MIN_LINES	:= 95
 COV_MIN_BRANCH	:= 85
 
 .PHONY: all check coverage kunit kunit-build kunit-replay kunit-golden deps clean check-deps m32 bench
-.PHONY: install uninstall check-install check-headers check-json check-svg print-version
+.PHONY: install uninstall check-install check-headers check-json check-svg check-cli print-version
 
 # The library's version; the shared library's soname is libbqlm.so.$(SOVERSION).
 VERSION		:= 0.1.0
@@ -150,6 +150,10 @@ check-install: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm $(BUILD)/bqlm
 check-json: $(BUILD)/bqlm
 	@scripts/check-install.sh json $(BUILD)/bqlm
 
+# bqlm command lines a user gets wrong: exit status and message of each
+check-cli: $(BUILD)/bqlm
+	@scripts/check-cli.sh $(BUILD)/bqlm userspace-tests/cli/cases.txt
+
 # bqlm sim --svg: the variants on the same axes
 check-svg: $(BUILD)/bqlm
 	@scripts/check-install.sh svg $(BUILD)/bqlm
@@ -242,7 +246,7 @@ check-deps:
 deps:
 	@scripts/deps.sh install
 
-check: $(BUILD)/asan/bqlm-kunit m32 check-headers check-install check-json check-svg
+check: $(BUILD)/asan/bqlm-kunit m32 check-headers check-install check-json check-svg check-cli
 	@mkdir -p $(BUILD)/cmocka-xml
 	@rm -f $(BUILD)/cmocka-xml/*.xml
 	@set -o pipefail; ASAN_OPTIONS=detect_leaks=1 \
