@@ -5,8 +5,8 @@
  * A binary of its own (build/asan/standin-selftest), not part of the
  * suites: some of its cases fail on purpose, to show what a failure
  * prints. scripts/check-standin.sh runs it and checks its KTAP line by
- * line against what lib/kunit would print, and that exactly the cases
- * meant to fail fail. The cases run in order: a case may check what the
+ * line against what lib/kunit would print, and that no other case than
+ * those two fails. The cases run in order: a case may check what the
  * cleanup of the case before it did.
  */
 #include <kunit/test.h>
