@@ -52,10 +52,14 @@ struct nd_conf_param {
 };
 
 static const struct nd_conf_param nd_conf_params[] = {
-	{ 301, false, 0, 500, "seed-301-hold-HZ" },
-	{ 302, false, 2, 500, "seed-302-hold-2" },
-	{ 303, true, 1, 500, "adversarial-seed-303-hold-1" },
-	{ 304, true, 4, 500, "adversarial-seed-304-hold-4" },
+	{ .seed = 301, .hold_time = 0, .steps = 500,
+	  .desc = "seed-301-hold-HZ" },
+	{ .seed = 302, .hold_time = 2, .steps = 500,
+	  .desc = "seed-302-hold-2" },
+	{ .seed = 303, .adversarial = true, .hold_time = 1, .steps = 500,
+	  .desc = "adversarial-seed-303-hold-1" },
+	{ .seed = 304, .adversarial = true, .hold_time = 4, .steps = 500,
+	  .desc = "adversarial-seed-304-hold-4" },
 };
 
 KUNIT_ARRAY_PARAM_DESC(nd_conf, nd_conf_params, desc);
@@ -64,29 +68,31 @@ KUNIT_ARRAY_PARAM_DESC(nd_conf, nd_conf_params, desc);
  * A fixed sequence through every rule of the layer, with the values of the
  * hand-checked cases of bqlm_netdevice.
  */
+#define ND_CONF_OP(k, a)	{ .kind = BQL_OP_##k, .arg = (a) }
+
 static const struct bql_op nd_conf_script[] = {
-	{ BQL_OP_SENT, 1000 },		/* limit 0: STACK_XOFF */
-	{ BQL_OP_COMPLETE, 1000 },	/* limit 1000, woken, scheduled */
-	{ BQL_OP_SENT_MORE, 600 },
-	{ BQL_OP_SENT_MORE, 600 },	/* 200 over, batch goes on */
-	{ BQL_OP_SENT_LAST, 100 },	/* STACK_XOFF, doorbell */
-	{ BQL_OP_STOP, 0 },
-	{ BQL_OP_COMPLETE, 0 },		/* no-op */
-	{ BQL_OP_COMPLETE, 1301 },	/* 1300 in flight: BUG, not made */
-	{ BQL_OP_COMPLETE, 1300 },	/* STACK_XOFF cleared, no schedule */
-	{ BQL_OP_WAKE, 0 },		/* DRV_XOFF cleared, scheduled */
-	{ BQL_OP_WAKE, 0 },		/* nothing */
-	{ BQL_OP_SENT_MORE, 9000 },	/* over the limit, not stopped */
-	{ BQL_OP_SENT, BQLM_DQL_MAX_OBJECT + 1 },	/* warns, stops */
-	{ BQL_OP_SENT_MORE, BQLM_DQL_MAX_OBJECT + 1 },	/* warned once */
-	{ BQL_OP_STOP, 0 },
-	{ BQL_OP_WAKE, 0 },		/* schedules despite STACK_XOFF */
-	{ BQL_OP_STOP, 0 },
-	{ BQL_OP_RESET, 0 },		/* DRV_XOFF stays */
-	{ BQL_OP_START, 0 },		/* no schedule */
-	{ BQL_OP_TICK, 1 },
-	{ BQL_OP_SENT, 5000 },		/* adj_limit kept: 400 over */
-	{ BQL_OP_COMPLETE, 5000 },	/* woken, scheduled */
+	ND_CONF_OP(SENT, 1000),		/* limit 0: STACK_XOFF */
+	ND_CONF_OP(COMPLETE, 1000),	/* limit 1000, woken, scheduled */
+	ND_CONF_OP(SENT_MORE, 600),
+	ND_CONF_OP(SENT_MORE, 600),	/* 200 over, batch goes on */
+	ND_CONF_OP(SENT_LAST, 100),	/* STACK_XOFF, doorbell */
+	ND_CONF_OP(STOP, 0),
+	ND_CONF_OP(COMPLETE, 0),	/* no-op */
+	ND_CONF_OP(COMPLETE, 1301),	/* 1300 in flight: BUG, not made */
+	ND_CONF_OP(COMPLETE, 1300),	/* STACK_XOFF cleared, no schedule */
+	ND_CONF_OP(WAKE, 0),		/* DRV_XOFF cleared, scheduled */
+	ND_CONF_OP(WAKE, 0),		/* nothing */
+	ND_CONF_OP(SENT_MORE, 9000),	/* over the limit, not stopped */
+	ND_CONF_OP(SENT, BQLM_DQL_MAX_OBJECT + 1),	/* warns, stops */
+	ND_CONF_OP(SENT_MORE, BQLM_DQL_MAX_OBJECT + 1),	/* warned once */
+	ND_CONF_OP(STOP, 0),
+	ND_CONF_OP(WAKE, 0),		/* schedules despite STACK_XOFF */
+	ND_CONF_OP(STOP, 0),
+	ND_CONF_OP(RESET, 0),		/* DRV_XOFF stays */
+	ND_CONF_OP(START, 0),		/* no schedule */
+	ND_CONF_OP(TICK, 1),
+	ND_CONF_OP(SENT, 5000),		/* adj_limit kept: 400 over */
+	ND_CONF_OP(COMPLETE, 5000),	/* woken, scheduled */
 };
 
 #if defined(__KERNEL__) && defined(CONFIG_BQL)
@@ -207,7 +213,8 @@ static struct nd_conf_ctx *nd_conf_setup(struct kunit *test,
 	for (tries = 0; tries < ND_CONF_RETRIES; tries++) {
 		now = jiffies;
 		dev = alloc_etherdev(0);
-		KUNIT_ASSERT_NOT_NULL(test, dev);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, dev, "alloc_etherdev(), try %d",
+					  tries);
 		if (!time_after(jiffies, now))
 			break;
 		free_netdev(dev);

@@ -47,13 +47,16 @@ struct prc_param {
 
 /* 100 seeds of 20000 steps: 2,000,000 steps, sizes 1..4096. */
 static const struct prc_param prc_params[] = {
-	{ 1000, 25, 20000, 1, 8, false, "seeds-1000-1024-sizes-1-to-8" },
-	{ 2000, 25, 20000, 24, 72, false,
-	  "seeds-2000-2024-sizes-24-to-72" },
-	{ 3000, 25, 20000, 1, 4096, true,
-	  "seeds-3000-3024-sizes-1-to-4096" },
-	{ 4000, 25, 20000, 1024, 4096, false,
-	  "seeds-4000-4024-sizes-1024-to-4096" },
+	{ .seed = 1000, .seeds = 25, .steps = 20000, .lo = 1, .hi = 8,
+	  .desc = "seeds-1000-1024-sizes-1-to-8" },
+	{ .seed = 2000, .seeds = 25, .steps = 20000, .lo = 24, .hi = 72,
+	  .desc = "seeds-2000-2024-sizes-24-to-72" },
+	{ .seed = 3000, .seeds = 25, .steps = 20000, .lo = 1,
+	  .hi = BQLM_PTR_RING_LIMIT, .log = true,
+	  .desc = "seeds-3000-3024-sizes-1-to-4096" },
+	{ .seed = 4000, .seeds = 25, .steps = 20000, .lo = 1024,
+	  .hi = BQLM_PTR_RING_LIMIT,
+	  .desc = "seeds-4000-4024-sizes-1024-to-4096" },
 };
 
 KUNIT_ARRAY_PARAM_DESC(prc, prc_params, desc);
@@ -273,8 +276,10 @@ static void prc_start(struct prc_ctx *ctx, unsigned int size)
 {
 	prc_free_real(ctx);
 	prc_destroying = ctx;
-	KUNIT_ASSERT_EQ(ctx->test, ptr_ring_init(&ctx->real, size,
-						 GFP_KERNEL), 0);
+	KUNIT_ASSERT_EQ_MSG(ctx->test, ptr_ring_init(&ctx->real, size,
+						     GFP_KERNEL), 0,
+			    "seed %llu: ptr_ring_init(%u)",
+			    (unsigned long long)ctx->seed, size);
 	ctx->real_live = true;
 	memset(ctx->mem, 0, BQLM_PTR_RING_LIMIT * sizeof(*ctx->mem));
 	memset(&ctx->sb, 0, sizeof(ctx->sb));
@@ -394,7 +399,10 @@ static bool prc_step(struct prc_ctx *ctx, enum prc_op op, unsigned int arg)
 	case PRC_RESIZE:
 		ctx->nreal = 0;
 		ret = ptr_ring_resize(r, arg, GFP_KERNEL, prc_destroy);
-		KUNIT_ASSERT_EQ(ctx->test, ret, 0);
+		KUNIT_ASSERT_EQ_MSG(ctx->test, ret, 0,
+				    "seed %llu step %u: ptr_ring_resize(%u)",
+				    (unsigned long long)ctx->seed, ctx->step,
+				    arg);
 		mret = bqlm___ptr_ring_swap_queue(m, c, ctx->queue, arg,
 						  ctx->batch, ctx->model_out,
 						  PRC_OUT);
@@ -592,45 +600,60 @@ static void ptr_ring_conformance_zeroing(struct kunit *test)
 	size = 4 * b;
 	prc_start(ctx, size);
 	for (i = 0; i < size; i++)
-		KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_PRODUCE, 0));
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_FULL, 0));
-	KUNIT_EXPECT_TRUE(test, __ptr_ring_full(&ctx->real));
+		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
+				      "step %u, ring of %u", ctx->step, size);
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_FULL, 0),
+			      "step %u, ring of %u", ctx->step, size);
+	KUNIT_EXPECT_TRUE_MSG(test, __ptr_ring_full(&ctx->real),
+			      "step %u, ring of %u", ctx->step, size);
 	/* a batch less one consumed: nothing zeroed, still full */
 	for (i = 0; i < b - 1; i++)
-		KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_CONSUME, 0));
-	KUNIT_EXPECT_TRUE(test, __ptr_ring_full(&ctx->real));
+		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_CONSUME, 0),
+				      "step %u, ring of %u", ctx->step, size);
+	KUNIT_EXPECT_TRUE_MSG(test, __ptr_ring_full(&ctx->real),
+			      "step %u, ring of %u", ctx->step, size);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, 0);
 	KUNIT_EXPECT_EQ(test, prc_id(ctx, ctx->real.queue[0]), 1U);
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_PRODUCE, 0));
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
+			      "step %u, ring of %u", ctx->step, size);
 	KUNIT_EXPECT_EQ(test, ctx->refused, 1UL);
 	/* the batch's last: all of its slots zeroed at once */
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_CONSUME, 0));
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_CONSUME, 0),
+			      "step %u, ring of %u", ctx->step, size);
 	KUNIT_EXPECT_FALSE(test, __ptr_ring_full(&ctx->real));
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, (int)b);
 	for (i = 0; i < b; i++)
 		KUNIT_EXPECT_NULL(test, ctx->real.queue[i]);
 	KUNIT_EXPECT_NOT_NULL(test, ctx->real.queue[b]);
 	for (i = 0; i < b; i++)
-		KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_PRODUCE, 0));
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_CHECK_PRODUCE, 0));
-	KUNIT_EXPECT_TRUE(test, __ptr_ring_full(&ctx->real));
+		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
+				      "step %u, ring of %u", ctx->step, size);
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_CHECK_PRODUCE, 0),
+			      "step %u, ring of %u", ctx->step, size);
+	KUNIT_EXPECT_TRUE_MSG(test, __ptr_ring_full(&ctx->real),
+			      "step %u, ring of %u", ctx->step, size);
 
 	/* two and a half batches: the half at the end goes at the wrap */
 	size = 2 * b + b / 2;
 	prc_start(ctx, size);
 	KUNIT_EXPECT_EQ(test, ctx->real.batch, (int)b);
 	for (i = 0; i < size; i++)
-		KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_PRODUCE, 0));
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_CONSUME_BATCHED, size - 1));
+		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
+				      "step %u, ring of %u", ctx->step, size);
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_CONSUME_BATCHED, size - 1),
+			      "step %u, ring of %u", ctx->step, size);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, (int)(2 * b));
 	KUNIT_EXPECT_NOT_NULL(test, ctx->real.queue[size - 2]);
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_DISCARD, 0));
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_DISCARD, 0),
+			      "step %u, ring of %u", ctx->step, size);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_head, 0);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, 0);
 	for (i = 2 * b; i < size; i++)
 		KUNIT_EXPECT_NULL(test, ctx->real.queue[i]);
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_EMPTY, 0));
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_COUNT, 0));
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_EMPTY, 0),
+			      "step %u, ring of %u", ctx->step, size);
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_COUNT, 0),
+			      "step %u, ring of %u", ctx->step, size);
 	kunit_info(test, "batch %u: %u steps equal, zeroing after %u consumes and at the end of a ring of %u",
 		   b, ctx->step, b, size);
 }
