@@ -221,7 +221,9 @@ static void dql_conformance(struct kunit *test)
 #endif /* __KERNEL__ */
 
 static struct kunit_case bqlm_dql_conformance_cases[] = {
-	KUNIT_CASE_PARAM(dql_conformance, dql_conf_gen_params),
+	/* 1-3 s a parameter in UML: the steps wait for jiffies to tick */
+	KUNIT_CASE_PARAM_ATTR(dql_conformance, dql_conf_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	{}
 };
 

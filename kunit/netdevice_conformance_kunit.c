@@ -476,7 +476,9 @@ static void netdevice_conformance_script(struct kunit *test)
 
 static struct kunit_case bqlm_netdevice_conformance_cases[] = {
 	KUNIT_CASE(netdevice_conformance_script),
-	KUNIT_CASE_PARAM(netdevice_conformance, nd_conf_gen_params),
+	/* 1-2 s a parameter in UML: the steps wait for jiffies to tick */
+	KUNIT_CASE_PARAM_ATTR(netdevice_conformance, nd_conf_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	{}
 };
 

@@ -680,7 +680,9 @@ static void ptr_ring_conformance_zeroing(struct kunit *test)
 static struct kunit_case bqlm_ptr_ring_conformance_cases[] = {
 	KUNIT_CASE(ptr_ring_conformance_batch_rule),
 	KUNIT_CASE(ptr_ring_conformance_zeroing),
-	KUNIT_CASE_PARAM(ptr_ring_conformance, prc_gen_params),
+	/* 500,000 steps a parameter: up to 2 s in UML */
+	KUNIT_CASE_PARAM_ATTR(ptr_ring_conformance, prc_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	{}
 };
 
