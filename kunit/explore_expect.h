@@ -346,9 +346,9 @@ static inline void explore_symmetry_walks(struct kunit *test,
 	unsigned int n, act[BQLM_X_MAX_ACTIONS];
 	struct bqlm_prng rng;
 
-	KUNIT_ASSERT_NOT_NULL(test, b);
-	KUNIT_ASSERT_NOT_NULL(test, s);
-	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, b, "%s", sys->name);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, s, "%s", sys->name);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, t, "%s", sys->name);
 	KUNIT_ASSERT_NOT_NULL_MSG(test, sys->canon, "%s has no canon()",
 				  sys->name);
 	b->sys = sys;
@@ -356,8 +356,8 @@ static inline void explore_symmetry_walks(struct kunit *test,
 	b->again = kunit_kzalloc(test, z, GFP_KERNEL);
 	b->succ[0] = kunit_kcalloc(test, BQLM_X_MAX_ACTIONS, z, GFP_KERNEL);
 	b->succ[1] = kunit_kcalloc(test, BQLM_X_MAX_ACTIONS, z, GFP_KERNEL);
-	KUNIT_ASSERT_TRUE(test, b->rep && b->again && b->succ[0] &&
-			  b->succ[1]);
+	KUNIT_ASSERT_TRUE_MSG(test, b->rep && b->again && b->succ[0] &&
+			      b->succ[1], "%s", sys->name);
 	bqlm_prng_seed(&rng, seed);
 	for (b->walk = 0; b->walk < SYMMETRY_WALKS; b->walk++) {
 		memset(s, 0, z);
@@ -377,7 +377,7 @@ static inline void explore_symmetry_walks(struct kunit *test,
 		}
 	}
 	/* the walks met states that canon() does rename */
-	KUNIT_EXPECT_GT(test, b->renamed, 0U);
+	KUNIT_EXPECT_GT_MSG(test, b->renamed, 0U, "%s", sys->name);
 	kunit_info(test, "%s: %u states, %u renamed by canon()", sys->name,
 		   b->states, b->renamed);
 }

@@ -22,7 +22,7 @@ static struct inv_ctx *inv_setup(struct kunit *test)
 {
 	struct inv_ctx *v = kunit_kzalloc(test, sizeof(*v), GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_NULL(test, v);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, v, "the observation");
 	bqlm_dql_init(&v->dql, 100, 1000);
 	bqlm_dql_queued(&v->dql, 300, 1000);
 	bqlm_dql_completed(&v->dql, 100, 1000);

@@ -20,7 +20,8 @@ static struct sb_pair *sb_setup(struct kunit *test, enum bqlm_mm_kind kind)
 {
 	struct sb_pair *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, p,
+				  "two CPUs under %s", bqlm_mm_name(kind));
 	p->c0.kind = kind;
 	p->c0.mem = p->mem.v;
 	p->c0.sb = &p->sb0;

@@ -209,7 +209,7 @@ static struct nd_conf_ctx *nd_conf_setup(struct kunit *test,
 	int tries;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx, "the test device and its qdisc");
 	for (tries = 0; tries < ND_CONF_RETRIES; tries++) {
 		now = jiffies;
 		dev = alloc_etherdev(0);
@@ -219,16 +219,20 @@ static struct nd_conf_ctx *nd_conf_setup(struct kunit *test,
 			break;
 		free_netdev(dev);
 	}
-	KUNIT_ASSERT_LT(test, tries, ND_CONF_RETRIES);
+	KUNIT_ASSERT_LT_MSG(test, tries, ND_CONF_RETRIES,
+			    "the test device and its qdisc");
 	ctx->dev = dev;
 	ctx->txq = netdev_get_tx_queue(dev, 0);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, nd_conf_free,
-							ctx), 0);
+	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test, nd_conf_free,
+							    ctx), 0,
+			    "the test device and its qdisc");
 	/* allocated, never registered: no qdisc yet */
-	KUNIT_ASSERT_NULL(test, rcu_access_pointer(ctx->txq->qdisc));
+	KUNIT_ASSERT_NULL_MSG(test, rcu_access_pointer(ctx->txq->qdisc),
+			      "the test device and its qdisc");
 	ctx->qdisc = qdisc_create_dflt(ctx->txq, &nd_conf_qdisc_ops, TC_H_ROOT,
 				       NULL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->qdisc);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->qdisc,
+				  "the test device and its qdisc");
 	rcu_assign_pointer(ctx->txq->qdisc, ctx->qdisc);
 
 	/* as netdev_init_one_queue(): dql_init(&queue->dql, HZ) */

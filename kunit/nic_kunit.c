@@ -410,7 +410,7 @@ static struct nic_ctx *nic_setup(struct kunit *test, const char *profile)
 	struct nic_ctx *u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
 	int id = bqlm_nic_profile_by_name(profile);
 
-	KUNIT_ASSERT_NOT_NULL(test, u);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, u, "profile %s", profile);
 	KUNIT_ASSERT_GE_MSG(test, id, 0, "profile %s", profile);
 	KUNIT_ASSERT_EQ_MSG(test, bqlm_nic_cfg_profile(&u->cfg, id), 0,
 			    "profile %s", profile);
@@ -855,7 +855,7 @@ static struct nic_ctx *nic_bad_setup(struct kunit *test,
 	struct nic_ctx *u = nic_setup(test, "generic");
 
 	*before = kunit_kzalloc(test, sizeof(**before), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, *before);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, *before, "the generic device");
 	u->cfg.xdp_frames = 1;
 	**before = u->nic;
 	return u;
@@ -865,7 +865,8 @@ static struct nic_ctx *nic_bad_setup(struct kunit *test,
 static void nic_bad_then_good(struct kunit *test, struct nic_ctx *u)
 {
 	STEP(test, u, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg));
-	KUNIT_EXPECT_EQ(test, u->nic.q[0].npkts, 1);
+	KUNIT_EXPECT_EQ_MSG(test, u->nic.q[0].npkts, 1,
+			    "the valid configuration after the refusals");
 }
 
 static void nic_bad_config(struct kunit *test)

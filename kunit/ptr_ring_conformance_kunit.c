@@ -168,16 +168,15 @@ static bool prc_compare(struct prc_ctx *ctx, const char *op, unsigned int arg)
 	char field[24];
 	unsigned int k, j;
 	int i;
+#define PRC_IDX(f)	{ .name = #f, .real = r->f, .model = m->f }
 	const struct {
 		const char *name;
 		int real, model;
 	} idx[] = {
-		{ "size", r->size, m->size },
-		{ "batch", r->batch, m->batch },
-		{ "producer", r->producer, m->producer },
-		{ "consumer_head", r->consumer_head, m->consumer_head },
-		{ "consumer_tail", r->consumer_tail, m->consumer_tail },
+		PRC_IDX(size), PRC_IDX(batch), PRC_IDX(producer),
+		PRC_IDX(consumer_head), PRC_IDX(consumer_tail),
 	};
+#undef PRC_IDX
 
 	for (j = 0; j < ARRAY_SIZE(idx); j++)
 		if (idx[j].real != idx[j].model)
@@ -234,7 +233,7 @@ static struct prc_ctx *prc_ctx_alloc(struct kunit *test)
 	struct ptr_ring probe;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx, "the case's rings and buffers");
 	ctx->test = test;
 	ctx->mem = kunit_kcalloc(test, BQLM_PTR_RING_LIMIT,
 				 sizeof(*ctx->mem), GFP_KERNEL);
@@ -247,25 +246,34 @@ static struct prc_ctx *prc_ctx_alloc(struct kunit *test)
 				       GFP_KERNEL);
 	ctx->queue = kunit_kcalloc(test, BQLM_PTR_RING_LIMIT,
 				   sizeof(unsigned int), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->mem);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->objs);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->real_out);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->real_ids);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->model_out);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->queue);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, prc_free_real,
-							ctx), 0);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->mem,
+				  "the case's rings and buffers");
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->objs,
+				  "the case's rings and buffers");
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->real_out,
+				  "the case's rings and buffers");
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->real_ids,
+				  "the case's rings and buffers");
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->model_out,
+				  "the case's rings and buffers");
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->queue,
+				  "the case's rings and buffers");
+	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test, prc_free_real,
+							    ctx), 0,
+			    "the case's rings and buffers");
 	ctx->c.kind = BQLM_MM_SC;
 	ctx->c.mem = ctx->mem;
 	ctx->c.sb = &ctx->sb;
 
 	/* the batch the kernel starts from: no cap on a ring this large */
-	KUNIT_ASSERT_EQ(test, ptr_ring_init(&probe, BQLM_PTR_RING_LIMIT,
-					    GFP_KERNEL), 0);
+	KUNIT_ASSERT_EQ_MSG(test, ptr_ring_init(&probe, BQLM_PTR_RING_LIMIT,
+						GFP_KERNEL), 0,
+			    "the ring that gives the starting batch");
 	ctx->batch = probe.batch;
 	ptr_ring_cleanup(&probe, NULL);
-	KUNIT_ASSERT_GT(test, ctx->batch, 0);
-	KUNIT_ASSERT_LE(test, ctx->batch, BQLM_PTR_RING_LIMIT / 2);
+	KUNIT_ASSERT_GT_MSG(test, ctx->batch, 0, "the kernel's starting batch");
+	KUNIT_ASSERT_LE_MSG(test, ctx->batch, BQLM_PTR_RING_LIMIT / 2,
+			    "the kernel's starting batch");
 	prc_destroying = ctx;
 	ctx->min_size = UINT_MAX;
 	return ctx;
@@ -623,7 +631,7 @@ static void ptr_ring_conformance_zeroing(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, __ptr_ring_full(&ctx->real));
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, (int)b);
 	for (i = 0; i < b; i++)
-		KUNIT_EXPECT_NULL(test, ctx->real.queue[i]);
+		KUNIT_EXPECT_NULL_MSG(test, ctx->real.queue[i], "slot %u", i);
 	KUNIT_EXPECT_NOT_NULL(test, ctx->real.queue[b]);
 	for (i = 0; i < b; i++)
 		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
@@ -649,7 +657,7 @@ static void ptr_ring_conformance_zeroing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_head, 0);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, 0);
 	for (i = 2 * b; i < size; i++)
-		KUNIT_EXPECT_NULL(test, ctx->real.queue[i]);
+		KUNIT_EXPECT_NULL_MSG(test, ctx->real.queue[i], "slot %u", i);
 	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_EMPTY, 0),
 			      "step %u, ring of %u", ctx->step, size);
 	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_COUNT, 0),

@@ -35,8 +35,10 @@ static void ptr_ring_produce_consume(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r.size, 4);
 	KUNIT_EXPECT_TRUE(test, bqlm___ptr_ring_empty(&r, &c));
 	for (i = 1; i <= 4; i++) {
-		KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), 0);
-		KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_produce(&r, &c, i), 0);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm___ptr_ring_check_produce(&r, &c),
+				    0, "before entry %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm___ptr_ring_produce(&r, &c, i), 0,
+				    "entry %u", i);
 	}
 	KUNIT_EXPECT_TRUE(test, bqlm___ptr_ring_full(&r, &c));
 	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), -ENOSPC);
@@ -47,7 +49,8 @@ static void ptr_ring_produce_consume(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mem.v[5], 4);
 	KUNIT_EXPECT_EQ(test, mem.v[6], 0);
 	for (i = 1; i <= 4; i++)
-		KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), i);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm___ptr_ring_consume(&r, &c), i,
+				    "consume %u", i);
 	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 0);
 	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, mem.v), 0);
 	KUNIT_EXPECT_FALSE(test, bqlm___ptr_ring_full(&r, &c));
@@ -73,7 +76,8 @@ static void ptr_ring_batched_zeroing(struct kunit *test)
 	bqlm_ptr_ring_init(&r, 0, 4, 2);
 	KUNIT_EXPECT_EQ(test, r.batch, 2);
 	for (i = 1; i <= 4; i++)
-		KUNIT_ASSERT_EQ(test, bqlm___ptr_ring_produce(&r, &c, i), 0);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm___ptr_ring_produce(&r, &c, i), 0,
+				    "entry %u", i);
 	/* one consumed: its slot is not zeroed yet, the producer waits */
 	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 1);
 	KUNIT_EXPECT_EQ(test, mem.v[0], 1);
@@ -95,7 +99,7 @@ static void ptr_ring_batched_zeroing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r.consumer_head, 0);
 	KUNIT_EXPECT_EQ(test, r.consumer_tail, 0);
 	for (i = 0; i < 4; i++)
-		KUNIT_EXPECT_EQ(test, mem.v[i], 0);
+		KUNIT_EXPECT_EQ_MSG(test, mem.v[i], 0, "slot %u", i);
 	/* the kernel's rule: a batch above half the ring becomes 1 */
 	bqlm___ptr_ring_set_size(&r, 3, 2);
 	KUNIT_EXPECT_EQ(test, r.batch, 1);
@@ -117,7 +121,8 @@ static void ptr_ring_resize_purge(struct kunit *test)
 	ptr_ring_sc_view(&c, &mem, &sb);
 	bqlm_ptr_ring_init(&r, 0, 4, 1);
 	for (i = 1; i <= 3; i++)
-		KUNIT_ASSERT_EQ(test, bqlm___ptr_ring_produce(&r, &c, i), 0);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm___ptr_ring_produce(&r, &c, i), 0,
+				    "entry %u", i);
 	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 1);
 	/* shrink to 1: entry 2 is kept, 3 freed; the new ring is full */
 	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_resize(&r, &c, 1, 1, out, 4), 1);

@@ -315,8 +315,9 @@ static void tun_reinit(struct kunit *test, struct tun_ctx *t)
 	t->size = bqlm_tun_state_size(&t->cfg);
 	t->tun = kunit_kzalloc(test, t->size, GFP_KERNEL);
 	t->before = kunit_kzalloc(test, t->size, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, t->tun);
-	KUNIT_ASSERT_NOT_NULL(test, t->before);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, t->tun, "state of %zu bytes", t->size);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, t->before,
+				  "state of %zu bytes", t->size);
 	bqlm_tun_init(t->tun, &t->cfg);
 }
 
@@ -333,7 +334,8 @@ static struct tun_ctx *tun_setup(struct kunit *test,
 {
 	struct tun_ctx *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, t,
+				  "variant %s", bqlm_tun_variant_name(variant));
 	bqlm_tun_cfg_default(&t->cfg, variant);
 	t->cfg.mm = mm;
 	t->cfg.cpus = 1;

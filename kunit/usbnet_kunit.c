@@ -218,12 +218,14 @@ static struct usbnet_ctx *usbnet_setup(struct kunit *test,
 {
 	struct usbnet_ctx *u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_NULL(test, u);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, u,
+				  "variant %s", bqlm_usbnet_variant_name(variant));
 	/* room for the largest bound, whatever a case sets cfg.packets to */
 	bqlm_usbnet_cfg_default(&u->cfg, variant);
 	u->cfg.packets = BQLM_USBNET_MAX_PACKETS;
 	u->dev = kunit_kzalloc(test, bqlm_usbnet_size(&u->cfg), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, u->dev);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, u->dev,
+				  "variant %s", bqlm_usbnet_variant_name(variant));
 	u->cfg.packets = 2;
 	bqlm_usbnet_init(u->dev, &u->cfg);
 	return u;

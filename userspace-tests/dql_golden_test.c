@@ -162,12 +162,13 @@ static void golden_replay_text(struct kunit *test, const char *text,
 	FILE *fp;
 	int fd;
 
-	KUNIT_ASSERT_NOT_NULL(test, path);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, path, "the temporary vector file");
 	memcpy(path, tmpl, sizeof(tmpl));
 	fd = mkstemp(path);
 	KUNIT_ASSERT_GE_MSG(test, fd, 0, "mkstemp(%s)", path);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, golden_unlink,
-							path), 0);
+	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test, golden_unlink,
+							    path), 0,
+			    "the temporary vector file");
 	fp = fdopen(fd, "w");
 	if (!fp)
 		close(fd);
