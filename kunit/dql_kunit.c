@@ -51,8 +51,10 @@ static void dql_qc(struct kunit *test, unsigned int q, unsigned int c,
 {
 	struct bqlm_dql *dql = dql_of(test);
 
-	KUNIT_ASSERT_EQ(test, bqlm_dql_queued(dql, q, now), 0);
-	KUNIT_ASSERT_EQ(test, bqlm_dql_completed(dql, c, now), 0);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_queued(dql, q, now), 0,
+			    "dql_queued(%u) at %lu", q, now);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_completed(dql, c, now), 0,
+			    "dql_completed(%u) at %lu", c, now);
 }
 
 static void dql_init_defaults(struct kunit *test)
@@ -148,8 +150,9 @@ static void dql_slack_decrease_after_hold_time(struct kunit *test)
 	 */
 	for (now = T0 + 2; now <= start + 10; now++) {
 		dql_qc(test, 500, 500, now);
-		KUNIT_EXPECT_EQ(test, dql->limit, 3000U);
-		KUNIT_EXPECT_EQ(test, dql->lowest_slack, 2000U);
+		KUNIT_EXPECT_EQ_MSG(test, dql->limit, 3000U, "round at %lu", now);
+		KUNIT_EXPECT_EQ_MSG(test, dql->lowest_slack, 2000U,
+				    "round at %lu", now);
 	}
 	dql_qc(test, 500, 500, start + 11);
 	KUNIT_EXPECT_EQ(test, dql->limit, 1000U);
@@ -306,7 +309,7 @@ static void dql_reset_state(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dql->last_reap, T0 + 300);
 	KUNIT_EXPECT_EQ(test, dql->history_head, (T0 + 300) / (8 * sizeof(long)));
 	for (i = 0; i < BQLM_DQL_HIST_LEN; i++)
-		KUNIT_EXPECT_EQ(test, dql->history[i], 0UL);
+		KUNIT_EXPECT_EQ_MSG(test, dql->history[i], 0UL, "history[%u]", i);
 	/* kept: configuration and adj_limit (dql_reset leaves it) */
 	KUNIT_EXPECT_EQ(test, dql->stall_thrs, 2);
 	KUNIT_EXPECT_EQ(test, dql->min_limit, 700U);
@@ -323,10 +326,21 @@ static void dql_reset_state(struct kunit *test)
  */
 static void dql_counter_wrap(struct kunit *test)
 {
-	static const unsigned int script[][2] = {
-		{ 1000, 1000 }, { 3000, 1000 }, { 500, 2500 }, { 4000, 1000 },
-		{ 100, 3000 }, { 700, 700 }, { 9000, 600 }, { 0, 8500 },
-		{ 2000, 100 }, { 2000, 3900 }, { 800, 800 },
+	static const struct {
+		unsigned int queued;
+		unsigned int completed;
+	} script[] = {
+		{ .queued = 1000, .completed = 1000 },
+		{ .queued = 3000, .completed = 1000 },
+		{ .queued = 500, .completed = 2500 },
+		{ .queued = 4000, .completed = 1000 },
+		{ .queued = 100, .completed = 3000 },
+		{ .queued = 700, .completed = 700 },
+		{ .queued = 9000, .completed = 600 },
+		{ .queued = 0, .completed = 8500 },
+		{ .queued = 2000, .completed = 100 },
+		{ .queued = 2000, .completed = 3900 },
+		{ .queued = 800, .completed = 800 },
 	};
 	const unsigned int base = UINT_MAX - 6000;
 	struct bqlm_dql a = { 0 }, b = { 0 };
@@ -342,17 +356,26 @@ static void dql_counter_wrap(struct kunit *test)
 		for (i = 0; i < ARRAY_SIZE(script); i++) {
 			unsigned long now = T0 + 4 * (round * 16 + i);
 
-			KUNIT_ASSERT_EQ(test, bqlm_dql_queued(&a, script[i][0], now), 0);
-			KUNIT_ASSERT_EQ(test, bqlm_dql_queued(&b, script[i][0], now), 0);
-			KUNIT_ASSERT_EQ(test, bqlm_dql_completed(&a, script[i][1], now), 0);
-			KUNIT_ASSERT_EQ(test, bqlm_dql_completed(&b, script[i][1], now), 0);
-			KUNIT_EXPECT_EQ(test, a.limit, b.limit);
-			KUNIT_EXPECT_EQ(test, a.prev_ovlimit, b.prev_ovlimit);
-			KUNIT_EXPECT_EQ(test, a.lowest_slack, b.lowest_slack);
-			KUNIT_EXPECT_EQ(test, bqlm_dql_inflight(&a),
-					bqlm_dql_inflight(&b));
-			KUNIT_EXPECT_EQ(test, bqlm_dql_avail(&a),
-					bqlm_dql_avail(&b));
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_queued(&a, script[i].queued, now),
+					    0, "round %u step %u", round, i);
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_queued(&b, script[i].queued, now),
+					    0, "round %u step %u, wrapped", round, i);
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_completed(&a, script[i].completed, now),
+					    0, "round %u step %u", round, i);
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_completed(&b, script[i].completed, now),
+					    0, "round %u step %u, wrapped", round, i);
+			KUNIT_EXPECT_EQ_MSG(test, a.limit, b.limit,
+					    "round %u step %u", round, i);
+			KUNIT_EXPECT_EQ_MSG(test, a.prev_ovlimit, b.prev_ovlimit,
+					    "round %u step %u", round, i);
+			KUNIT_EXPECT_EQ_MSG(test, a.lowest_slack, b.lowest_slack,
+					    "round %u step %u", round, i);
+			KUNIT_EXPECT_EQ_MSG(test, bqlm_dql_inflight(&a),
+					    bqlm_dql_inflight(&b),
+					    "round %u step %u", round, i);
+			KUNIT_EXPECT_EQ_MSG(test, bqlm_dql_avail(&a),
+					    bqlm_dql_avail(&b),
+					    "round %u step %u", round, i);
 		}
 	}
 	/* b really went through the wrap */
@@ -361,6 +384,8 @@ static void dql_counter_wrap(struct kunit *test)
 }
 
 /* The same over a jiffies wrap: slack timing is modulo BITS_PER_LONG. */
+#define DQL_WRAP_ROUNDS	40	/* rounds of 500 bytes, 20 before the wrap */
+
 static void dql_jiffies_wrap(struct kunit *test)
 {
 	const unsigned long tb = ULONG_MAX - 20;
@@ -375,15 +400,20 @@ static void dql_jiffies_wrap(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bqlm_dql_completed(&b, 3000, tb), 0);
 	KUNIT_ASSERT_EQ(test, bqlm_dql_queued(&a, 2000, T0), 0);
 	KUNIT_ASSERT_EQ(test, bqlm_dql_queued(&b, 2000, tb), 0);
-	for (i = 1; i < 40; i++) {
-		KUNIT_ASSERT_EQ(test, bqlm_dql_queued(&a, 500, T0 + i), 0);
-		KUNIT_ASSERT_EQ(test, bqlm_dql_queued(&b, 500, tb + i), 0);
-		KUNIT_ASSERT_EQ(test, bqlm_dql_completed(&a, 500, T0 + i), 0);
-		KUNIT_ASSERT_EQ(test, bqlm_dql_completed(&b, 500, tb + i), 0);
-		KUNIT_EXPECT_EQ(test, a.limit, b.limit);
-		KUNIT_EXPECT_EQ(test, a.lowest_slack, b.lowest_slack);
-		KUNIT_EXPECT_EQ(test, a.slack_start_time - T0,
-				b.slack_start_time - tb);
+	for (i = 1; i < DQL_WRAP_ROUNDS; i++) {
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_queued(&a, 500, T0 + i), 0,
+				    "round %lu", i);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_queued(&b, 500, tb + i), 0,
+				    "round %lu, across the wrap", i);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_completed(&a, 500, T0 + i), 0,
+				    "round %lu", i);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_completed(&b, 500, tb + i), 0,
+				    "round %lu, across the wrap", i);
+		KUNIT_EXPECT_EQ_MSG(test, a.limit, b.limit, "round %lu", i);
+		KUNIT_EXPECT_EQ_MSG(test, a.lowest_slack, b.lowest_slack,
+				    "round %lu", i);
+		KUNIT_EXPECT_EQ_MSG(test, a.slack_start_time - T0,
+				    b.slack_start_time - tb, "round %lu", i);
 	}
 	/* the limit did fall during the run (3000 -> 1000 at +11) */
 	KUNIT_EXPECT_LT(test, a.limit, 3000U);
@@ -496,11 +526,11 @@ struct dql_seed {
 };
 
 static const struct dql_seed dql_seeds[] = {
-	{ 1, false, "seed-1" },
-	{ 42, false, "seed-42" },
-	{ 0xdeadbeef, false, "seed-0xdeadbeef" },
-	{ 7, true, "adversarial-seed-7" },
-	{ 2026, true, "adversarial-seed-2026" },
+	{ .seed = 1, .desc = "seed-1" },
+	{ .seed = 42, .desc = "seed-42" },
+	{ .seed = 0xdeadbeef, .desc = "seed-0xdeadbeef" },
+	{ .seed = 7, .adversarial = true, .desc = "adversarial-seed-7" },
+	{ .seed = 2026, .adversarial = true, .desc = "adversarial-seed-2026" },
 };
 
 KUNIT_ARRAY_PARAM_DESC(dql_seeds, dql_seeds, desc);
@@ -527,7 +557,9 @@ static void dql_random_properties(struct kunit *test)
 
 		if (ret) {
 			/* rejected calls change nothing */
-			KUNIT_ASSERT_EQ(test, bqlm_dql_digest(dql), before);
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_digest(dql), before,
+					    "step %u: rejected %s %u", i,
+					    dql_op_name(op.kind), op.arg);
 			rejected++;
 			continue;
 		}
@@ -539,18 +571,28 @@ static void dql_random_properties(struct kunit *test)
 			queued = completed = 0;
 
 		/* byte balance against an independent 64-bit tally */
-		KUNIT_ASSERT_LE(test, completed, queued);
-		KUNIT_ASSERT_EQ(test, (u64)bqlm_dql_inflight(dql),
-				queued - completed);
-		KUNIT_ASSERT_EQ(test, dql->num_queued, (unsigned int)queued);
+		KUNIT_ASSERT_LE_MSG(test, completed, queued, "step %u: %s %u",
+				    i, dql_op_name(op.kind), op.arg);
+		KUNIT_ASSERT_EQ_MSG(test, (u64)bqlm_dql_inflight(dql),
+				    queued - completed, "step %u: %s %u", i,
+				    dql_op_name(op.kind), op.arg);
+		KUNIT_ASSERT_EQ_MSG(test, dql->num_queued, (unsigned int)queued,
+				    "step %u: %s %u", i, dql_op_name(op.kind),
+				    op.arg);
 		if (op.kind == DQL_OP_COMPLETE) {
-			KUNIT_ASSERT_EQ(test, dql->adj_limit,
-					dql->limit + dql->num_completed);
-			KUNIT_ASSERT_EQ(test, bqlm_dql_avail(dql),
-					(int)(dql->limit - bqlm_dql_inflight(dql)));
-			KUNIT_ASSERT_EQ(test, bqlm_dql_check_limit(dql, "test"), 0);
+			KUNIT_ASSERT_EQ_MSG(test, dql->adj_limit,
+					    dql->limit + dql->num_completed,
+					    "step %u: complete %u", i, op.arg);
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_avail(dql),
+					    (int)(dql->limit - bqlm_dql_inflight(dql)),
+					    "step %u: complete %u", i, op.arg);
+			KUNIT_ASSERT_EQ_MSG(test,
+					    bqlm_dql_check_limit(dql, "test"), 0,
+					    "step %u: complete %u", i, op.arg);
 			if (dql->stall_thrs)
-				KUNIT_ASSERT_EQ(test, dql->last_reap, now);
+				KUNIT_ASSERT_EQ_MSG(test, dql->last_reap, now,
+						    "step %u: complete %u", i,
+						    op.arg);
 			grown += dql->limit > limit;
 			shrunk += dql->limit < limit;
 		}
@@ -590,7 +632,9 @@ static void dql_trajectory_digest(struct kunit *test)
 	for (i = 0; i < DQL_TRAJECTORY_STEPS; i++) {
 		struct dql_op op = dql_workload_next(&r, &dql, false);
 
-		KUNIT_ASSERT_EQ(test, dql_workload_apply(&dql, &op, &now), 0);
+		KUNIT_ASSERT_EQ_MSG(test, dql_workload_apply(&dql, &op, &now), 0,
+				    "step %u: %s %u", i, dql_op_name(op.kind),
+				    op.arg);
 	}
 	digest = bqlm_dql_digest(&dql);
 	kunit_info(test, "digest 0x%016llx limit %u stall_cnt %lu", digest,

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bqlmodel - one exploration and the figures it must give, shared by the
- * driver model suites (usbnet, tun).
+ * driver model suites (usbnet, tun, nic); the explorer as a resource of
+ * the case; the check of a model's symmetry (its canon() hook).
  */
 #ifndef _BQLM_KUNIT_EXPLORE_EXPECT_H
 #define _BQLM_KUNIT_EXPLORE_EXPECT_H
 
 #include <bqlm/explore.h>
+#include <bqlm/invariants.h>	/* BQLM_CHECK_BIT() */
+#include <bqlm/prng.h>
 
 /*
  * The full search's bounds: what the figures the suites pin (exact state
@@ -14,9 +17,11 @@
  */
 #define EXPLORE_FULL	(&(const struct bqlm_xbounds){ .no_reduction = true })
 
+/* Room for a path the explorer prints: deeper than any the suites pin. */
+#define EXPLORE_PATH_MAX	256
+
 /**
  * struct explore_expect - what an exploration must find
- * @desc: the case, for the log line
  * @states: exact number of states
  * @transitions: exact number of transitions
  * @violated: exact mask of violated checks
@@ -24,13 +29,38 @@
  * @verdict_depth: the depth of the verdict's shortest witness
  */
 struct explore_expect {
-	const char *desc;
 	unsigned long long states;
 	unsigned long long transitions;
 	unsigned int violated;
 	enum bqlm_check verdict;
 	unsigned int verdict_depth;
 };
+
+/* A deferred action (kunit_add_action()) that destroys an explorer. */
+static inline void explore_destroy_action(void *x)
+{
+	bqlm_explorer_destroy(x);
+}
+
+/*
+ * An explorer of @sys within @bounds (may be NULL), destroyed when the
+ * case ends, however it ends; kunit_release_action() with
+ * explore_destroy_action destroys it earlier. Ends the case if it cannot
+ * be had.
+ */
+static inline struct bqlm_explorer *explore_create(struct kunit *test,
+						   const struct bqlm_xsys *sys,
+						   const struct bqlm_xbounds *bounds)
+{
+	struct bqlm_explorer *x = bqlm_explorer_create(sys, bounds);
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, x, "an explorer of %s", sys->name);
+	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test,
+							    explore_destroy_action,
+							    x), 0,
+			    "an explorer of %s", sys->name);
+	return x;
+}
 
 /*
  * Does @path (@n actions from the initial state) end in a violation of
@@ -100,22 +130,25 @@ explore_compare_reduced(struct kunit *test, const struct bqlm_xsys *sys,
 	b.max_depth = 0;	/* a depth bound turns the reduction off */
 	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
 	path = kunit_kcalloc(test, 1024, sizeof(*path), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, path);
-	x = bqlm_explorer_create(sys, &b);
-	KUNIT_ASSERT_NOT_NULL(test, x);
-	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	KUNIT_EXPECT_TRUE(test, res->reduced);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, res, "%s", desc);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, path, "%s", desc);
+	x = explore_create(test, sys, &b);
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_explore(x, res), 0, "%s: reduced", desc);
+	KUNIT_EXPECT_TRUE_MSG(test, res->reduced, "%s", desc);
 	kunit_info(test, "%s: reduced %llu states (full %llu), %s",
 		   desc, res->states, full->states,
 		   bqlm_check_name(bqlm_xresult_verdict(res)));
-	KUNIT_EXPECT_EQ(test, res->violated, full->violated);
-	KUNIT_EXPECT_LE(test, res->states, full->states);
+	KUNIT_EXPECT_EQ_MSG(test, res->violated, full->violated,
+			    "%s: checks violated, reduced and full", desc);
+	KUNIT_EXPECT_LE_MSG(test, res->states, full->states,
+			    "%s: states, reduced and full", desc);
 	for (c = 0; c < BQLM_CHECK_NR; c++) {
 		if (!(res->violated & BQLM_CHECK_BIT(c)))
 			continue;
 		n = bqlm_explorer_path(x, c, path, 1024);
-		KUNIT_EXPECT_GE(test, n, (int)full->w[c].depth);
+		KUNIT_EXPECT_GE_MSG(test, n, (int)full->w[c].depth,
+				    "%s: the reduced path to %s", desc,
+				    bqlm_check_name(c));
 		if (n >= 0)
 			KUNIT_EXPECT_TRUE_MSG(test,
 					      explore_replays(test, sys, path, n, c),
@@ -123,7 +156,7 @@ explore_compare_reduced(struct kunit *test, const struct bqlm_xsys *sys,
 					      desc, bqlm_check_name(c));
 	}
 	states = res->states;
-	bqlm_explorer_destroy(x);
+	kunit_release_action(test, explore_destroy_action, x);
 	return states;
 }
 
@@ -137,7 +170,8 @@ static inline void explore_expect_full(struct kunit *test,
 				       const struct bqlm_xsys *sys,
 				       const struct bqlm_xbounds *bounds,
 				       struct bqlm_xresult *res,
-				       const struct explore_expect *e)
+				       const struct explore_expect *e,
+				       const char *desc)
 {
 	struct bqlm_xbounds b = { 0 };
 	struct bqlm_explorer *x;
@@ -147,27 +181,35 @@ static inline void explore_expect_full(struct kunit *test,
 	if (bounds)
 		b = *bounds;
 	b.no_reduction = true;
-	x = bqlm_explorer_create(sys, &b);
-	KUNIT_ASSERT_NOT_NULL(test, x);
+	x = explore_create(test, sys, &b);
 	err = bqlm_explore(x, res);
-	bqlm_explorer_destroy(x);
+	kunit_release_action(test, explore_destroy_action, x);
 
-	KUNIT_EXPECT_EQ(test, err, 0);
-	KUNIT_EXPECT_TRUE(test, res->complete);
-	KUNIT_EXPECT_FALSE(test, res->reduced);
+	KUNIT_EXPECT_EQ_MSG(test, err, 0, "%s: bqlm_explore()", desc);
+	KUNIT_EXPECT_TRUE_MSG(test, res->complete, "%s: complete", desc);
+	KUNIT_EXPECT_FALSE_MSG(test, res->reduced, "%s: reduced", desc);
 	kunit_info(test, "%s: %llu states, %llu transitions, depth %u, %s",
-		   e->desc, res->states, res->transitions, res->max_depth,
+		   desc, res->states, res->transitions, res->max_depth,
 		   bqlm_check_name(bqlm_xresult_verdict(res)));
-	KUNIT_EXPECT_EQ(test, res->states, e->states);
-	KUNIT_EXPECT_EQ(test, res->transitions, e->transitions);
-	KUNIT_EXPECT_EQ(test, res->violated, e->violated);
-	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), e->verdict);
+	KUNIT_EXPECT_EQ_MSG(test, res->states, e->states, "%s: states", desc);
+	KUNIT_EXPECT_EQ_MSG(test, res->transitions, e->transitions,
+			    "%s: transitions", desc);
+	KUNIT_EXPECT_EQ_MSG(test, res->violated, e->violated,
+			    "%s: mask of violated checks", desc);
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_xresult_verdict(res), e->verdict,
+			    "%s: verdict %s, expected %s", desc,
+			    bqlm_check_name(bqlm_xresult_verdict(res)),
+			    bqlm_check_name(e->verdict));
 	if (e->verdict != BQLM_CHECK_NONE)
-		KUNIT_EXPECT_EQ(test, res->w[e->verdict].depth,
-				e->verdict_depth);
+		KUNIT_EXPECT_EQ_MSG(test, res->w[e->verdict].depth,
+				    e->verdict_depth,
+				    "%s: depth of the %s witness", desc,
+				    bqlm_check_name(e->verdict));
 	for (c = 0; c < BQLM_CHECK_NR; c++)
 		if (res->violated & BQLM_CHECK_BIT(c))
-			KUNIT_EXPECT_EQ(test, res->w[c].v.check, c);
+			KUNIT_EXPECT_EQ_MSG(test, res->w[c].v.check, c,
+					    "%s: the witness of %s", desc,
+					    bqlm_check_name(c));
 }
 
 /*
@@ -179,11 +221,165 @@ static inline void explore_expect(struct kunit *test,
 				  const struct bqlm_xsys *sys,
 				  const struct bqlm_xbounds *bounds,
 				  struct bqlm_xresult *res,
-				  const struct explore_expect *e)
+				  const struct explore_expect *e,
+				  const char *desc)
 {
-	explore_expect_full(test, sys, bounds, res, e);
+	explore_expect_full(test, sys, bounds, res, e, desc);
 	if (!bounds || !bounds->max_depth)
-		explore_compare_reduced(test, sys, bounds, res, e->desc);
+		explore_compare_reduced(test, sys, bounds, res, desc);
+}
+
+/*
+ * The premise of a model's symmetry reduction, checked directly: on states
+ * reached by seeded random walks of the unreduced model, canon() is
+ * idempotent, a state and its representative have the same successors up
+ * to canon() (each with the same violated checks, in both directions),
+ * and the same state checks. A comparison of searches only sees the checks
+ * a broken canon() hides; this sees the broken canon().
+ */
+#define SYMMETRY_WALKS	60
+#define SYMMETRY_STEPS	60
+
+struct symmetry_walk {
+	const struct bqlm_xsys *sys;
+	struct bqlm_violation each[BQLM_CHECK_NR];
+	unsigned char *rep;
+	unsigned char *again;
+	unsigned char *succ[2];
+	int mask[2][BQLM_X_MAX_ACTIONS];
+	unsigned int act[2][BQLM_X_MAX_ACTIONS];
+	unsigned int n[2];
+	unsigned int walk;		/* the walk and its depth, for messages */
+	unsigned int depth;
+	unsigned int states;
+	unsigned int renamed;
+};
+
+/* The canonical successors of @s into side @k. */
+static inline void symmetry_succ(struct symmetry_walk *b,
+				 const unsigned char *s, int k)
+{
+	const struct bqlm_xsys *sys = b->sys;
+	size_t z = sys->state_size;
+	unsigned int i;
+
+	b->n[k] = sys->enabled(sys->ctx, s, b->act[k]);
+	for (i = 0; i < b->n[k]; i++) {
+		unsigned char *t = b->succ[k] + i * z;
+
+		memcpy(t, s, z);
+		b->mask[k][i] = sys->step(sys->ctx, s, b->act[k][i], t,
+					  b->each);
+		sys->canon(sys->ctx, t);
+	}
+}
+
+/* Does every successor of side @k have its match on the other side? */
+static inline bool symmetry_matched(const struct symmetry_walk *b, int k,
+				    unsigned int *bad)
+{
+	size_t z = b->sys->state_size;
+	unsigned int i, j;
+
+	for (i = 0; i < b->n[k]; i++) {
+		for (j = 0; j < b->n[!k]; j++)
+			if (b->mask[k][i] == b->mask[!k][j] &&
+			    !memcmp(b->succ[k] + i * z, b->succ[!k] + j * z, z))
+				break;
+		if (j == b->n[!k]) {
+			*bad = b->act[k][i];
+			return false;
+		}
+	}
+	return true;
+}
+
+static inline void symmetry_state(struct kunit *test, struct symmetry_walk *b,
+				  const unsigned char *s)
+{
+	const struct bqlm_xsys *sys = b->sys;
+	size_t z = sys->state_size;
+	unsigned int bad = 0;
+
+	memcpy(b->rep, s, z);
+	sys->canon(sys->ctx, b->rep);
+	memcpy(b->again, b->rep, z);
+	sys->canon(sys->ctx, b->again);
+	b->states++;
+	b->renamed += !!memcmp(b->rep, s, z);
+	KUNIT_ASSERT_EQ_MSG(test, memcmp(b->again, b->rep, z), 0,
+			    "walk %u depth %u: canon() not idempotent",
+			    b->walk, b->depth);
+	symmetry_succ(b, s, 0);
+	symmetry_succ(b, b->rep, 1);
+	KUNIT_ASSERT_EQ_MSG(test, b->n[0], b->n[1],
+			    "walk %u depth %u: %u actions enabled, %u in the representative",
+			    b->walk, b->depth, b->n[0], b->n[1]);
+	KUNIT_ASSERT_TRUE_MSG(test, symmetry_matched(b, 0, &bad),
+			      "walk %u depth %u: action %#x of the state has no match in its representative",
+			      b->walk, b->depth, bad);
+	KUNIT_ASSERT_TRUE_MSG(test, symmetry_matched(b, 1, &bad),
+			      "walk %u depth %u: action %#x of the representative has no match in the state",
+			      b->walk, b->depth, bad);
+	if (sys->check_state)
+		KUNIT_ASSERT_EQ_MSG(test,
+				    sys->check_state(sys->ctx, s, b->act[0],
+						     b->n[0], b->each),
+				    sys->check_state(sys->ctx, b->rep, b->act[1],
+						     b->n[1], b->each),
+				    "walk %u depth %u: the state checks differ",
+				    b->walk, b->depth);
+}
+
+/*
+ * SYMMETRY_WALKS seeded random walks of SYMMETRY_STEPS steps from the
+ * initial state of @sys, which must have a canon(), every state on them
+ * checked (symmetry_state()); some of them must be renamed by canon().
+ */
+static inline void explore_symmetry_walks(struct kunit *test,
+					  const struct bqlm_xsys *sys, u64 seed)
+{
+	struct symmetry_walk *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	size_t z = sys->state_size;
+	unsigned char *s = kunit_kzalloc(test, z, GFP_KERNEL);
+	unsigned char *t = kunit_kzalloc(test, z, GFP_KERNEL);
+	unsigned int n, act[BQLM_X_MAX_ACTIONS];
+	struct bqlm_prng rng;
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, b, "%s", sys->name);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, s, "%s", sys->name);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, t, "%s", sys->name);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, sys->canon, "%s has no canon()",
+				  sys->name);
+	b->sys = sys;
+	b->rep = kunit_kzalloc(test, z, GFP_KERNEL);
+	b->again = kunit_kzalloc(test, z, GFP_KERNEL);
+	b->succ[0] = kunit_kcalloc(test, BQLM_X_MAX_ACTIONS, z, GFP_KERNEL);
+	b->succ[1] = kunit_kcalloc(test, BQLM_X_MAX_ACTIONS, z, GFP_KERNEL);
+	KUNIT_ASSERT_TRUE_MSG(test, b->rep && b->again && b->succ[0] &&
+			      b->succ[1], "%s", sys->name);
+	bqlm_prng_seed(&rng, seed);
+	for (b->walk = 0; b->walk < SYMMETRY_WALKS; b->walk++) {
+		memset(s, 0, z);
+		sys->init(sys->ctx, s);
+		for (b->depth = 0; b->depth < SYMMETRY_STEPS; b->depth++) {
+			symmetry_state(test, b, s);
+			n = sys->enabled(sys->ctx, s, act);
+			if (!n)
+				break;
+			memcpy(t, s, z);
+			KUNIT_ASSERT_GE_MSG(test, sys->step(sys->ctx, s,
+							    act[bqlm_prng_below(&rng, n)],
+							    t, b->each), 0,
+					    "walk %u depth %u: a step refused",
+					    b->walk, b->depth);
+			memcpy(s, t, z);
+		}
+	}
+	/* the walks met states that canon() does rename */
+	KUNIT_EXPECT_GT_MSG(test, b->renamed, 0U, "%s", sys->name);
+	kunit_info(test, "%s: %u states, %u renamed by canon()", sys->name,
+		   b->states, b->renamed);
 }
 
 #endif /* _BQLM_KUNIT_EXPLORE_EXPECT_H */

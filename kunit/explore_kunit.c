@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the explorer (model/explore.c) and the BQL invariants
- * (model/invariants.c).
+ * KUnit tests for the explorer (model/explore.c), suite bqlm_explore.
  *
  * The explorer is tested on a toy system whose state space is known in
  * closed form: a grid of (x, y), 0 <= x, y <= n, where action 0 increments
@@ -14,7 +13,6 @@
  */
 #include <kunit/test.h>
 #include <bqlm/explore.h>
-#include <bqlm/invariants.h>
 #include "explore_expect.h"
 
 struct toy_state {
@@ -160,12 +158,14 @@ static int toy_explore(struct kunit *test, const struct toy_cfg *cfg,
 
 	toy_sys(&sys, cfg);
 	x = bqlm_explorer_create(&sys, bounds);
-	KUNIT_EXPECT_NOT_NULL(test, x);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, x, "toy n %u mode %d", cfg->n,
+				  cfg->mode);
 	if (!x)
 		return -ENOMEM;
 	err = bqlm_explore(x, res);
 	if (path)
-		*path_len = bqlm_explorer_path(x, check, path, 256);
+		*path_len = bqlm_explorer_path(x, check, path,
+					       EXPLORE_PATH_MAX);
 	bqlm_explorer_destroy(x);
 	return err;
 }
@@ -175,8 +175,8 @@ static void explore_grid(struct kunit *test)
 	struct toy_cfg cfg = { .n = 40 };
 	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
 						 GFP_KERNEL);
-	unsigned int *path = kunit_kzalloc(test, 256 * sizeof(*path),
-					   GFP_KERNEL);
+	unsigned int *path = kunit_kcalloc(test, EXPLORE_PATH_MAX,
+					   sizeof(*path), GFP_KERNEL);
 	int n, i;
 
 	KUNIT_ASSERT_NOT_NULL(test, res);
@@ -204,7 +204,7 @@ static void explore_grid(struct kunit *test)
 	/* a shortest path to (40, 40): 80 steps, 40 of each */
 	KUNIT_ASSERT_EQ(test, n, 80);
 	for (i = 0; i < n; i++)
-		KUNIT_EXPECT_LE(test, path[i], 1U);
+		KUNIT_EXPECT_LE_MSG(test, path[i], 1U, "step %d", i);
 }
 
 static void explore_strict(struct kunit *test)
@@ -213,8 +213,8 @@ static void explore_strict(struct kunit *test)
 	struct bqlm_xbounds bounds = { .strict = true };
 	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
 						 GFP_KERNEL);
-	unsigned int *path = kunit_kzalloc(test, 256 * sizeof(*path),
-					   GFP_KERNEL);
+	unsigned int *path = kunit_kcalloc(test, EXPLORE_PATH_MAX,
+					   sizeof(*path), GFP_KERNEL);
 	int n, i;
 
 	KUNIT_ASSERT_NOT_NULL(test, res);
@@ -227,7 +227,7 @@ static void explore_strict(struct kunit *test)
 	/* the stall is a state: its path ends in it, all y++ */
 	KUNIT_ASSERT_EQ(test, n, 5);
 	for (i = 0; i < n; i++)
-		KUNIT_EXPECT_EQ(test, path[i], 1U);
+		KUNIT_EXPECT_EQ_MSG(test, path[i], 1U, "step %d", i);
 }
 
 static void explore_bounds(struct kunit *test)
@@ -565,8 +565,8 @@ static void explore_symmetry(struct kunit *test)
 	struct toy_cfg cfg = { .n = 6 };
 	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
 						 GFP_KERNEL);
-	unsigned int *path = kunit_kcalloc(test, 256, sizeof(*path),
-					   GFP_KERNEL);
+	unsigned int *path = kunit_kcalloc(test, EXPLORE_PATH_MAX,
+					   sizeof(*path), GFP_KERNEL);
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
 
@@ -574,8 +574,7 @@ static void explore_symmetry(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, path);
 	toy_sys(&sys, &cfg);
 	sys.canon = toy_canon;
-	x = bqlm_explorer_create(&sys, NULL);
-	KUNIT_ASSERT_NOT_NULL(test, x);
+	x = explore_create(test, &sys, NULL);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
 	/* x <= y only: the stall (0, n) is kept, (n, 0)'s twin */
 	KUNIT_EXPECT_TRUE(test, res->reduced);
@@ -588,18 +587,20 @@ static void explore_symmetry(struct kunit *test)
 	 * the explorer says so instead of printing a false trace.
 	 */
 	KUNIT_EXPECT_EQ(test, bqlm_explorer_path(x, BQLM_CHECK_STALL, path,
-						 256), -EIO);
+						 EXPLORE_PATH_MAX), -EIO);
 	/* byte balance is on the first step: that path maps back */
 	KUNIT_EXPECT_EQ(test, bqlm_explorer_path(x, BQLM_CHECK_BYTE_BALANCE,
-						 path, 256), 1);
-	bqlm_explorer_destroy(x);
+						 path, EXPLORE_PATH_MAX), 1);
 }
 
 /* The memory bound stops the search cleanly, with -ENOBUFS. */
+#define TOY_SMALL_MEMORY	(1ULL << 20)	/* 1 MiB: not enough */
+#define TOY_LARGE_MEMORY	(64ULL << 20)	/* 64 MiB: enough */
+
 static void explore_memory_bound(struct kunit *test)
 {
 	struct toy_cfg cfg = { .n = 200 };
-	struct bqlm_xbounds b = { .max_memory = 1 << 20 };
+	struct bqlm_xbounds b = { .max_memory = TOY_SMALL_MEMORY };
 	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
 						 GFP_KERNEL);
 
@@ -609,13 +610,13 @@ static void explore_memory_bound(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, res->complete);
 	KUNIT_EXPECT_GT(test, res->states, 0ULL);
 	KUNIT_EXPECT_LT(test, res->states, 201ULL * 201 - 1);
-	KUNIT_EXPECT_LE(test, res->memory, 1ULL << 20);
+	KUNIT_EXPECT_LE(test, res->memory, TOY_SMALL_MEMORY);
 	/* the same search within 64 MiB completes */
-	b.max_memory = 64 << 20;
+	b.max_memory = TOY_LARGE_MEMORY;
 	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, &b, res, NULL, 0, NULL),
 			0);
 	KUNIT_EXPECT_EQ(test, res->states, 201ULL * 201 - 1);
-	KUNIT_EXPECT_LE(test, res->memory, 64ULL << 20);
+	KUNIT_EXPECT_LE(test, res->memory, TOY_LARGE_MEMORY);
 }
 
 static struct kunit_case bqlm_explore_cases[] = {
@@ -636,182 +637,7 @@ static struct kunit_suite bqlm_explore_suite = {
 	.test_cases = bqlm_explore_cases,
 };
 
-/* The invariants, one at a time, on hand-made observations. */
-
-struct inv_ctx {
-	struct bqlm_dql dql;
-	struct bqlm_inv_counters c;
-	struct bqlm_violation each[BQLM_CHECK_NR];
-	struct bqlm_vlog log;
-};
-
-static struct inv_ctx *inv_setup(struct kunit *test)
-{
-	struct inv_ctx *v = kunit_kzalloc(test, sizeof(*v), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, v);
-	bqlm_dql_init(&v->dql, 100, 1000);
-	bqlm_dql_queued(&v->dql, 300, 1000);
-	bqlm_dql_completed(&v->dql, 100, 1000);
-	v->c.where = "test";
-	v->c.bql = true;
-	v->c.dql = &v->dql;
-	v->c.inflight = 200;
-	bqlm_vlog_init(&v->log);
-	return v;
-}
-
-static unsigned int inv_run(struct inv_ctx *v)
-{
-	memset(v->each, 0, sizeof(v->each));
-	return bqlm_inv_check(&v->c, &v->log, v->each);
-}
-
-static void invariants_hold(struct kunit *test)
-{
-	struct inv_ctx *v = inv_setup(test);
-
-	KUNIT_EXPECT_EQ(test, inv_run(v), 0U);
-	KUNIT_EXPECT_EQ(test, v->log.count, 0U);
-	/* without a log or a per-check array */
-	KUNIT_EXPECT_EQ(test, bqlm_inv_check(&v->c, NULL, NULL), 0U);
-}
-
-static void invariants_step_events(struct kunit *test)
-{
-	struct inv_ctx *v = inv_setup(test);
-	const unsigned int sa = BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING);
-
-	v->c.step.dql_err = -ERANGE;
-	v->c.step.dql_val[0] = 1514;
-	KUNIT_EXPECT_EQ(test, inv_run(v), OC);
-	KUNIT_EXPECT_EQ(test, v->log.first.check,
-			BQLM_CHECK_DQL_OVER_COMPLETION);
-	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_DQL_OVER_COMPLETION].val[0],
-			1514ULL);
-	v->c.step.dql_err = -E2BIG;
-	KUNIT_EXPECT_EQ(test, inv_run(v),
-			BQLM_CHECK_BIT(BQLM_CHECK_DQL_OBJECT_TOO_BIG));
-	v->c.step.dql_err = 0;
-	v->c.step.stale_bytes = 60;
-	KUNIT_EXPECT_EQ(test, inv_run(v),
-			BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP));
-	v->c.step.stale_bytes = 0;
-	v->c.step.unsent_skbs = 1;
-	KUNIT_EXPECT_EQ(test, inv_run(v), sa);
-	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SKB_ACCOUNTING].err, -ENOENT);
-	v->c.step.unsent_skbs = 0;
-	v->c.step.len_mismatch = 1;
-	KUNIT_EXPECT_EQ(test, inv_run(v), sa);
-	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SKB_ACCOUNTING].err, -EINVAL);
-	v->c.step.len_mismatch = 0;
-	v->c.step.twice = 1;
-	KUNIT_EXPECT_EQ(test, inv_run(v), sa);
-	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SKB_ACCOUNTING].err, -EEXIST);
-	/* two skb problems in one step: reported once, the first described */
-	v->c.step.lost = 1;
-	KUNIT_EXPECT_EQ(test, inv_run(v), sa);
-	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SKB_ACCOUNTING].err, -EEXIST);
-	v->c.step.twice = 0;
-	KUNIT_EXPECT_EQ(test, inv_run(v), sa);
-	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SKB_ACCOUNTING].err, -ENOENT);
-}
-
-static void invariants_concurrency(struct kunit *test)
-{
-	struct inv_ctx *v = inv_setup(test);
-
-	v->c.completions = 1;
-	v->c.producers = 1;
-	KUNIT_EXPECT_EQ(test, inv_run(v), 0U);
-	v->c.completions = 2;
-	KUNIT_EXPECT_EQ(test, inv_run(v),
-			BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION));
-	v->c.completions = 1;
-	v->c.producers = 2;
-	KUNIT_EXPECT_EQ(test, inv_run(v),
-			BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_PRODUCER));
-}
-
-static void invariants_balance_and_limit(struct kunit *test)
-{
-	struct inv_ctx *v = inv_setup(test);
-
-	/* queued - completed = 200, the driver says 250 */
-	v->c.inflight = 250;
-	KUNIT_EXPECT_EQ(test, inv_run(v), BB);
-	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_BYTE_BALANCE].err, -EBADMSG);
-	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_BYTE_BALANCE].val[0], 200ULL);
-	/* completed beyond queued */
-	v->dql.num_completed = 400;
-	KUNIT_EXPECT_EQ(test, inv_run(v), BB);
-	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_BYTE_BALANCE].err, -ERANGE);
-	v->dql.num_completed = 100;
-	v->c.inflight = 200;
-	/* a limit out of its bounds, both ways */
-	v->dql.limit = v->dql.max_limit + 1;
-	KUNIT_EXPECT_EQ(test, inv_run(v),
-			BQLM_CHECK_BIT(BQLM_CHECK_DQL_LIMIT_BOUNDS));
-	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_DQL_LIMIT_BOUNDS].val[1],
-			(unsigned long long)v->dql.max_limit);
-	v->dql.min_limit = 100;
-	v->dql.limit = 50;
-	KUNIT_EXPECT_EQ(test, inv_run(v),
-			BQLM_CHECK_BIT(BQLM_CHECK_DQL_LIMIT_BOUNDS));
-	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_DQL_LIMIT_BOUNDS].val[1],
-			100ULL);
-}
-
-static void invariants_stall(struct kunit *test)
-{
-	struct inv_ctx *v = inv_setup(test);
-
-	v->c.quiescent = true;
-	v->c.wants_tx = true;
-	KUNIT_EXPECT_EQ(test, inv_run(v), 0U);
-	v->c.stopped = true;
-	KUNIT_EXPECT_EQ(test, inv_run(v), ST);
-	/* without BQL only the stall is checked */
-	v->c.bql = false;
-	v->c.inflight = 12345;
-	v->c.completions = 3;
-	KUNIT_EXPECT_EQ(test, inv_run(v), ST);
-	v->c.dql = NULL;
-	KUNIT_EXPECT_EQ(test, inv_run(v), ST);
-	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_STALL].val[0], 0ULL);
-	v->c.wants_tx = false;
-	KUNIT_EXPECT_EQ(test, inv_run(v), 0U);
-}
-
-static void invariants_fatal(struct kunit *test)
-{
-	KUNIT_EXPECT_TRUE(test,
-			  bqlm_inv_fatal(BQLM_CHECK_DQL_OVER_COMPLETION));
-	KUNIT_EXPECT_TRUE(test, bqlm_inv_fatal(BQLM_CHECK_SERIAL_COMPLETION));
-	KUNIT_EXPECT_TRUE(test, bqlm_inv_fatal(BQLM_CHECK_SERIAL_PRODUCER));
-	KUNIT_EXPECT_TRUE(test, bqlm_inv_fatal(BQLM_CHECK_STALL));
-	KUNIT_EXPECT_FALSE(test, bqlm_inv_fatal(BQLM_CHECK_BYTE_BALANCE));
-	KUNIT_EXPECT_FALSE(test, bqlm_inv_fatal(BQLM_CHECK_RESET_ON_STOP));
-	KUNIT_EXPECT_FALSE(test, bqlm_inv_fatal(BQLM_CHECK_SKB_ACCOUNTING));
-	KUNIT_EXPECT_FALSE(test, bqlm_inv_fatal(BQLM_CHECK_DQL_LIMIT_BOUNDS));
-}
-
-static struct kunit_case bqlm_invariants_cases[] = {
-	KUNIT_CASE(invariants_hold),
-	KUNIT_CASE(invariants_step_events),
-	KUNIT_CASE(invariants_concurrency),
-	KUNIT_CASE(invariants_balance_and_limit),
-	KUNIT_CASE(invariants_stall),
-	KUNIT_CASE(invariants_fatal),
-	{}
-};
-
-static struct kunit_suite bqlm_invariants_suite = {
-	.name = "bqlm_invariants",
-	.test_cases = bqlm_invariants_cases,
-};
-
-kunit_test_suites(&bqlm_explore_suite, &bqlm_invariants_suite);
+kunit_test_suite(bqlm_explore_suite);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel explorer and invariants");
+MODULE_DESCRIPTION("KUnit tests for the bqlmodel explorer");

@@ -52,10 +52,14 @@ struct nd_conf_param {
 };
 
 static const struct nd_conf_param nd_conf_params[] = {
-	{ 301, false, 0, 500, "seed-301-hold-HZ" },
-	{ 302, false, 2, 500, "seed-302-hold-2" },
-	{ 303, true, 1, 500, "adversarial-seed-303-hold-1" },
-	{ 304, true, 4, 500, "adversarial-seed-304-hold-4" },
+	{ .seed = 301, .hold_time = 0, .steps = 500,
+	  .desc = "seed-301-hold-HZ" },
+	{ .seed = 302, .hold_time = 2, .steps = 500,
+	  .desc = "seed-302-hold-2" },
+	{ .seed = 303, .adversarial = true, .hold_time = 1, .steps = 500,
+	  .desc = "adversarial-seed-303-hold-1" },
+	{ .seed = 304, .adversarial = true, .hold_time = 4, .steps = 500,
+	  .desc = "adversarial-seed-304-hold-4" },
 };
 
 KUNIT_ARRAY_PARAM_DESC(nd_conf, nd_conf_params, desc);
@@ -64,29 +68,31 @@ KUNIT_ARRAY_PARAM_DESC(nd_conf, nd_conf_params, desc);
  * A fixed sequence through every rule of the layer, with the values of the
  * hand-checked cases of bqlm_netdevice.
  */
+#define ND_CONF_OP(k, a)	{ .kind = BQL_OP_##k, .arg = (a) }
+
 static const struct bql_op nd_conf_script[] = {
-	{ BQL_OP_SENT, 1000 },		/* limit 0: STACK_XOFF */
-	{ BQL_OP_COMPLETE, 1000 },	/* limit 1000, woken, scheduled */
-	{ BQL_OP_SENT_MORE, 600 },
-	{ BQL_OP_SENT_MORE, 600 },	/* 200 over, batch goes on */
-	{ BQL_OP_SENT_LAST, 100 },	/* STACK_XOFF, doorbell */
-	{ BQL_OP_STOP, 0 },
-	{ BQL_OP_COMPLETE, 0 },		/* no-op */
-	{ BQL_OP_COMPLETE, 1301 },	/* 1300 in flight: BUG, not made */
-	{ BQL_OP_COMPLETE, 1300 },	/* STACK_XOFF cleared, no schedule */
-	{ BQL_OP_WAKE, 0 },		/* DRV_XOFF cleared, scheduled */
-	{ BQL_OP_WAKE, 0 },		/* nothing */
-	{ BQL_OP_SENT_MORE, 9000 },	/* over the limit, not stopped */
-	{ BQL_OP_SENT, BQLM_DQL_MAX_OBJECT + 1 },	/* warns, stops */
-	{ BQL_OP_SENT_MORE, BQLM_DQL_MAX_OBJECT + 1 },	/* warned once */
-	{ BQL_OP_STOP, 0 },
-	{ BQL_OP_WAKE, 0 },		/* schedules despite STACK_XOFF */
-	{ BQL_OP_STOP, 0 },
-	{ BQL_OP_RESET, 0 },		/* DRV_XOFF stays */
-	{ BQL_OP_START, 0 },		/* no schedule */
-	{ BQL_OP_TICK, 1 },
-	{ BQL_OP_SENT, 5000 },		/* adj_limit kept: 400 over */
-	{ BQL_OP_COMPLETE, 5000 },	/* woken, scheduled */
+	ND_CONF_OP(SENT, 1000),		/* limit 0: STACK_XOFF */
+	ND_CONF_OP(COMPLETE, 1000),	/* limit 1000, woken, scheduled */
+	ND_CONF_OP(SENT_MORE, 600),
+	ND_CONF_OP(SENT_MORE, 600),	/* 200 over, batch goes on */
+	ND_CONF_OP(SENT_LAST, 100),	/* STACK_XOFF, doorbell */
+	ND_CONF_OP(STOP, 0),
+	ND_CONF_OP(COMPLETE, 0),	/* no-op */
+	ND_CONF_OP(COMPLETE, 1301),	/* 1300 in flight: BUG, not made */
+	ND_CONF_OP(COMPLETE, 1300),	/* STACK_XOFF cleared, no schedule */
+	ND_CONF_OP(WAKE, 0),		/* DRV_XOFF cleared, scheduled */
+	ND_CONF_OP(WAKE, 0),		/* nothing */
+	ND_CONF_OP(SENT_MORE, 9000),	/* over the limit, not stopped */
+	ND_CONF_OP(SENT, BQLM_DQL_MAX_OBJECT + 1),	/* warns, stops */
+	ND_CONF_OP(SENT_MORE, BQLM_DQL_MAX_OBJECT + 1),	/* warned once */
+	ND_CONF_OP(STOP, 0),
+	ND_CONF_OP(WAKE, 0),		/* schedules despite STACK_XOFF */
+	ND_CONF_OP(STOP, 0),
+	ND_CONF_OP(RESET, 0),		/* DRV_XOFF stays */
+	ND_CONF_OP(START, 0),		/* no schedule */
+	ND_CONF_OP(TICK, 1),
+	ND_CONF_OP(SENT, 5000),		/* adj_limit kept: 400 over */
+	ND_CONF_OP(COMPLETE, 5000),	/* woken, scheduled */
 };
 
 #if defined(__KERNEL__) && defined(CONFIG_BQL)
@@ -203,25 +209,30 @@ static struct nd_conf_ctx *nd_conf_setup(struct kunit *test,
 	int tries;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx, "the test device and its qdisc");
 	for (tries = 0; tries < ND_CONF_RETRIES; tries++) {
 		now = jiffies;
 		dev = alloc_etherdev(0);
-		KUNIT_ASSERT_NOT_NULL(test, dev);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, dev, "alloc_etherdev(), try %d",
+					  tries);
 		if (!time_after(jiffies, now))
 			break;
 		free_netdev(dev);
 	}
-	KUNIT_ASSERT_LT(test, tries, ND_CONF_RETRIES);
+	KUNIT_ASSERT_LT_MSG(test, tries, ND_CONF_RETRIES,
+			    "the test device and its qdisc");
 	ctx->dev = dev;
 	ctx->txq = netdev_get_tx_queue(dev, 0);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, nd_conf_free,
-							ctx), 0);
+	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test, nd_conf_free,
+							    ctx), 0,
+			    "the test device and its qdisc");
 	/* allocated, never registered: no qdisc yet */
-	KUNIT_ASSERT_NULL(test, rcu_access_pointer(ctx->txq->qdisc));
+	KUNIT_ASSERT_NULL_MSG(test, rcu_access_pointer(ctx->txq->qdisc),
+			      "the test device and its qdisc");
 	ctx->qdisc = qdisc_create_dflt(ctx->txq, &nd_conf_qdisc_ops, TC_H_ROOT,
 				       NULL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->qdisc);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->qdisc,
+				  "the test device and its qdisc");
 	rcu_assign_pointer(ctx->txq->qdisc, ctx->qdisc);
 
 	/* as netdev_init_one_queue(): dql_init(&queue->dql, HZ) */
@@ -469,7 +480,9 @@ static void netdevice_conformance_script(struct kunit *test)
 
 static struct kunit_case bqlm_netdevice_conformance_cases[] = {
 	KUNIT_CASE(netdevice_conformance_script),
-	KUNIT_CASE_PARAM(netdevice_conformance, nd_conf_gen_params),
+	/* 1-2 s a parameter in UML: the steps wait for jiffies to tick */
+	KUNIT_CASE_PARAM_ATTR(netdevice_conformance, nd_conf_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	{}
 };
 

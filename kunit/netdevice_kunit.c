@@ -65,15 +65,19 @@ static void nd_prime(struct kunit *test, unsigned int limit)
 {
 	struct bqlm_txq *txq = txq_of(test);
 
-	KUNIT_ASSERT_EQ(test, bqlm_netdev_tx_sent_queue(txq, limit, T0), 0);
-	KUNIT_ASSERT_EQ(test, txq->state, STACK_XOFF);
-	KUNIT_ASSERT_EQ(test, bqlm_netdev_tx_completed_queue(txq, 1, limit, T0),
-			0);
-	KUNIT_ASSERT_EQ(test, txq->dql.limit, limit);
-	KUNIT_ASSERT_EQ(test, nd_avail(txq), (int)limit);
-	KUNIT_ASSERT_EQ(test, txq->state, 0UL);
-	KUNIT_ASSERT_EQ(test, txq->sched_count, 1U);
-	KUNIT_ASSERT_TRUE(test, txq->sched_pending);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_netdev_tx_sent_queue(txq, limit, T0), 0,
+			    "priming to %u", limit);
+	KUNIT_ASSERT_EQ_MSG(test, txq->state, STACK_XOFF,
+			    "priming to %u", limit);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_netdev_tx_completed_queue(txq, 1, limit, T0),
+			    0, "priming to %u", limit);
+	KUNIT_ASSERT_EQ_MSG(test, txq->dql.limit, limit,
+			    "priming to %u", limit);
+	KUNIT_ASSERT_EQ_MSG(test, nd_avail(txq), (int)limit,
+			    "priming to %u", limit);
+	KUNIT_ASSERT_EQ_MSG(test, txq->state, 0UL, "priming to %u", limit);
+	KUNIT_ASSERT_EQ_MSG(test, txq->sched_count, 1U, "priming to %u", limit);
+	KUNIT_ASSERT_TRUE_MSG(test, txq->sched_pending, "priming to %u", limit);
 	txq->sched_pending = false;
 }
 
@@ -189,10 +193,12 @@ static void nd_over_limit(struct kunit *test)
 	struct bqlm_txq *txq = txq_of(test);
 
 	nd_prime(test, 1000);
-	KUNIT_ASSERT_EQ(test, bqlm_netdev_tx_sent_queue(txq, 600, T0 + 1), 0);
-	KUNIT_ASSERT_EQ(test, bqlm_netdev_tx_sent_queue(txq, 600, T0 + 1), 0);
-	KUNIT_ASSERT_EQ(test, nd_avail(txq), -200);
-	KUNIT_ASSERT_EQ(test, txq->state, STACK_XOFF);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_netdev_tx_sent_queue(txq, 600, T0 + 1), 0,
+			    "over the limit");
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_netdev_tx_sent_queue(txq, 600, T0 + 1), 0,
+			    "over the limit");
+	KUNIT_ASSERT_EQ_MSG(test, nd_avail(txq), -200, "over the limit");
+	KUNIT_ASSERT_EQ_MSG(test, txq->state, STACK_XOFF, "over the limit");
 }
 
 static void netdevice_completed_wakes_queue(struct kunit *test)
@@ -525,13 +531,14 @@ static void nd_lost_wakeup_run(struct kunit *test, struct bqlm_txq *txq,
 {
 	bool over;
 
-	KUNIT_ASSERT_EQ(test, bqlm_txq_sent_step_queue(txq, 600, T0 + 2, &over),
-			0);
-	KUNIT_ASSERT_TRUE(test, over);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_txq_sent_step_queue(txq, 600, T0 + 2, &over),
+			    0, "recheck %d", recheck);
+	KUNIT_ASSERT_TRUE_MSG(test, over, "recheck %d", recheck);
 	/* CPU1: dql_completed(), barrier, then the wake check */
-	KUNIT_ASSERT_EQ(test, bqlm_txq_completed_step_dql(txq, 1200, T0 + 2), 0);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_txq_completed_step_dql(txq, 1200, T0 + 2), 0,
+			    "recheck %d", recheck);
 	bqlm_txq_completed_step_wake(txq);
-	KUNIT_EXPECT_EQ(test, txq->sched_count, 1U);
+	KUNIT_EXPECT_EQ_MSG(test, txq->sched_count, 1U, "recheck %d", recheck);
 	/* CPU0: set_bit(), barrier, maybe the re-check */
 	bqlm_txq_sent_step_xoff(txq, T0 + 2);
 	if (recheck)
@@ -606,11 +613,14 @@ struct nd_seed {
 };
 
 static const struct nd_seed nd_seeds[] = {
-	{ 1, false, 10, "seed-1" },
-	{ 42, false, 2, "seed-42-hold-2" },
-	{ 0xdeadbeef, false, 100, "seed-0xdeadbeef-hold-100" },
-	{ 7, true, 3, "adversarial-seed-7" },
-	{ 2026, true, 1, "adversarial-seed-2026" },
+	{ .seed = 1, .hold_time = 10, .desc = "seed-1" },
+	{ .seed = 42, .hold_time = 2, .desc = "seed-42-hold-2" },
+	{ .seed = 0xdeadbeef, .hold_time = 100,
+	  .desc = "seed-0xdeadbeef-hold-100" },
+	{ .seed = 7, .adversarial = true, .hold_time = 3,
+	  .desc = "adversarial-seed-7" },
+	{ .seed = 2026, .adversarial = true, .hold_time = 1,
+	  .desc = "adversarial-seed-2026" },
 };
 
 KUNIT_ARRAY_PARAM_DESC(nd_seeds, nd_seeds, desc);
@@ -647,10 +657,13 @@ static void netdevice_random_properties(struct kunit *test)
 		unsigned int limit0 = txq->dql.limit;
 		bool stack, drv, sched = false, kick = false, kick_want;
 		unsigned long trans = trans0;
+		char step[48];
 		int ret, avail;
 
 		if (op.kind == BQL_OP_TICK)
 			now += op.arg;
+		snprintf(step, sizeof(step), "step %u: %s %u", i,
+			 bql_op_name(op.kind), op.arg);
 		kick_want = op.kind == BQL_OP_SENT_LAST || drv0;
 		ret = bql_workload_apply(txq, &op, now, &kick);
 		avail = bqlm_dql_avail(&txq->dql);
@@ -692,36 +705,39 @@ static void netdevice_random_properties(struct kunit *test)
 			break;
 		}
 		KUNIT_ASSERT_EQ_MSG(test, nd_bit(txq, STACK_XOFF), stack,
-				    "step %u %s %u", i, bql_op_name(op.kind),
-				    op.arg);
-		KUNIT_ASSERT_EQ(test, nd_bit(txq, DRV_XOFF), drv);
-		KUNIT_ASSERT_EQ(test, txq->trans_start, trans);
+				    "%s: STACK_XOFF", step);
+		KUNIT_ASSERT_EQ_MSG(test, nd_bit(txq, DRV_XOFF), drv,
+				    "%s", step);
+		KUNIT_ASSERT_EQ_MSG(test, txq->trans_start, trans, "%s", step);
 		if (op.kind == BQL_OP_SENT_MORE || op.kind == BQL_OP_SENT_LAST)
-			KUNIT_ASSERT_EQ(test, kick, kick_want);
+			KUNIT_ASSERT_EQ_MSG(test, kick, kick_want, "%s", step);
 
 		/* the qdisc is scheduled exactly when due, through schedule */
-		KUNIT_ASSERT_EQ(test, txq->sched_count, count0 + sched);
-		KUNIT_ASSERT_EQ(test, txq->sched_pending, sched || pending0);
+		KUNIT_ASSERT_EQ_MSG(test, txq->sched_count, count0 + sched,
+				    "%s", step);
+		KUNIT_ASSERT_EQ_MSG(test, txq->sched_pending, sched || pending0,
+				    "%s", step);
 		wakes += sched;
 		stack_stops += stack && !stack0;
 
 		/* STACK_XOFF only ever stands for a queue over its limit */
 		if (nd_bit(txq, STACK_XOFF))
-			KUNIT_ASSERT_LT(test, avail, 0);
+			KUNIT_ASSERT_LT_MSG(test, avail, 0, "%s", step);
 
 		if (ret) {
 			/* rejected: the DQL is untouched */
-			KUNIT_ASSERT_EQ(test, bqlm_dql_digest(&txq->dql), dql0);
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_dql_digest(&txq->dql), dql0,
+					    "%s", step);
 			if (op.kind == BQL_OP_COMPLETE)
-				KUNIT_ASSERT_EQ(test, bqlm_txq_digest(txq),
-						all0);
+				KUNIT_ASSERT_EQ_MSG(test, bqlm_txq_digest(txq),
+						    all0, "%s", step);
 			rejected++;
 		} else if (op.kind == BQL_OP_COMPLETE) {
 			completed += op.arg;
 			shrunk += txq->dql.limit < limit0;
 			if (!op.arg)
-				KUNIT_ASSERT_EQ(test, bqlm_txq_digest(txq),
-						all0);
+				KUNIT_ASSERT_EQ_MSG(test, bqlm_txq_digest(txq),
+						    all0, "%s", step);
 		} else if (op.kind == BQL_OP_RESET) {
 			sent = 0;
 			completed = 0;
@@ -730,12 +746,13 @@ static void netdevice_random_properties(struct kunit *test)
 		}
 
 		/* byte balance against an independent 64-bit tally */
-		KUNIT_ASSERT_LE(test, completed, sent);
-		KUNIT_ASSERT_EQ(test, (u64)bqlm_dql_inflight(&txq->dql),
-				sent - completed);
-		KUNIT_ASSERT_EQ(test, txq->dql.num_queued, (unsigned int)sent);
-		KUNIT_ASSERT_EQ(test, txq->dql.num_completed,
-				(unsigned int)completed);
+		KUNIT_ASSERT_LE_MSG(test, completed, sent, "%s", step);
+		KUNIT_ASSERT_EQ_MSG(test, (u64)bqlm_dql_inflight(&txq->dql),
+				    sent - completed, "%s", step);
+		KUNIT_ASSERT_EQ_MSG(test, txq->dql.num_queued, (unsigned int)sent,
+				    "%s", step);
+		KUNIT_ASSERT_EQ_MSG(test, txq->dql.num_completed,
+				    (unsigned int)completed, "%s", step);
 
 		/* the qdisc runs now and then, consuming the schedule */
 		if (!bqlm_prng_below(&r, 3))
@@ -781,8 +798,9 @@ static void netdevice_trajectory_digest(struct kunit *test)
 
 		if (op.kind == BQL_OP_TICK)
 			now += op.arg;
-		KUNIT_ASSERT_EQ(test, bql_workload_apply(txq, &op, now, &kick),
-				0);
+		KUNIT_ASSERT_EQ_MSG(test, bql_workload_apply(txq, &op, now, &kick),
+				    0, "step %u: %s %u", i,
+				    bql_op_name(op.kind), op.arg);
 		if (i % 5 == 0)
 			txq->sched_pending = false;
 	}

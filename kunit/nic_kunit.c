@@ -24,6 +24,9 @@
 
 #define A(kind, arg)	BQLM_NIC_ACTION(BQLM_NIC_A_##kind, (arg))
 
+/* The packets of every profile (bqlm_nic_cfg_default()), bytes */
+#define NIC_LEN		1000U
+
 /* Option changes on top of a profile, one per exploration case. */
 enum nic_tweak {
 	NONE,
@@ -56,81 +59,152 @@ enum nic_tweak {
 	BATCH_AFTER_RESET_STOP,	/* ... --ring-stop after-sent */
 };
 
+/**
+ * struct nic_x_case - one exploration and what it must find
+ * @desc: the case's name
+ * @profile: the profile explored (bqlm_nic_profile_by_name())
+ * @tweak: the option changed on top of it
+ * @expect: the figures the full search must give
+ */
 struct nic_x_case {
 	const char *desc;
 	const char *profile;
 	enum nic_tweak tweak;
-	unsigned long long states;
-	unsigned long long transitions;
-	unsigned int violated;
-	enum bqlm_check verdict;
-	unsigned int verdict_depth;
+	struct explore_expect expect;
 };
 
 static const struct nic_x_case nic_x_cases[] = {
-	{ "generic", "generic", NONE, 236, 319, 0, BQLM_CHECK_NONE, 0 },
+	{ .desc = "generic", .profile = "generic",
+	  .expect = { .states = 236, .transitions = 319,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* 3ddccbefebdb: the reset in ndo_open meets the old epoch */
-	{ "virtio-net-open-reset", "virtio-net-open-reset", NONE, 232, 383,
-	  BIT_OC | BIT_BB | BIT_RS, BQLM_CHECK_DQL_OVER_COMPLETION, 12 },
-	{ "virtio-net-3ddccbefebdb", "virtio-net-3ddccbefebdb", NONE, 163,
-	  281, 0, BQLM_CHECK_NONE, 0 },
+	{ .desc = "virtio-net-open-reset", .profile = "virtio-net-open-reset",
+	  .expect = { .states = 232, .transitions = 383,
+		      .violated = BIT_OC | BIT_BB | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 12 } },
+	{ .desc = "virtio-net-3ddccbefebdb", .profile = "virtio-net-3ddccbefebdb",
+	  .expect = { .states = 163, .transitions = 281,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* 1480f0f61b67 and 76a771ec4c9a: buffers freed, no reset */
-	{ "virtio-net-resize", "virtio-net-resize", NONE, 180, 277,
-	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 13 },
-	{ "virtio-net-1480f0f61b67", "virtio-net-1480f0f61b67", NONE, 226,
-	  340, 0, BQLM_CHECK_NONE, 0 },
-	{ "virtio-net-xsk-bind", "virtio-net-xsk-bind", NONE, 180, 277,
-	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 13 },
-	{ "virtio-net-76a771ec4c9a", "virtio-net-76a771ec4c9a", NONE, 226,
-	  340, 0, BQLM_CHECK_NONE, 0 },
+	{ .desc = "virtio-net-resize", .profile = "virtio-net-resize",
+	  .expect = { .states = 180, .transitions = 277,
+		      .violated = BIT_SA | BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 13 } },
+	{ .desc = "virtio-net-1480f0f61b67", .profile = "virtio-net-1480f0f61b67",
+	  .expect = { .states = 226, .transitions = 340,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "virtio-net-xsk-bind", .profile = "virtio-net-xsk-bind",
+	  .expect = { .states = 180, .transitions = 277,
+		      .violated = BIT_SA | BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 13 } },
+	{ .desc = "virtio-net-76a771ec4c9a", .profile = "virtio-net-76a771ec4c9a",
+	  .expect = { .states = 226, .transitions = 340,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* 4db6c75124d8: netdev_reset_queue() resets queue 0 only */
-	{ "mtk-eth-reset0", "mtk-eth-reset0", NONE, 331, 634,
-	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 18 },
-	{ "mtk-eth-4db6c75124d8", "mtk-eth-4db6c75124d8", NONE, 335, 636, 0,
-	  BQLM_CHECK_NONE, 0 },
+	{ .desc = "mtk-eth-reset0", .profile = "mtk-eth-reset0",
+	  .expect = { .states = 331, .transitions = 634,
+		      .violated = BIT_SA | BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 18 } },
+	{ .desc = "mtk-eth-4db6c75124d8", .profile = "mtk-eth-4db6c75124d8",
+	  .expect = { .states = 335, .transitions = 636,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* d1978d03e867: a packet's descriptors complete in two polls */
-	{ "axienet-bd-sum", "axienet-bd-sum", NONE, 158, 215, BIT_BB | BIT_ST,
-	  BQLM_CHECK_STALL, 9 },
-	{ "axienet-d1978d03e867", "axienet-d1978d03e867", NONE, 74, 110, 0,
-	  BQLM_CHECK_NONE, 0 },
+	{ .desc = "axienet-bd-sum", .profile = "axienet-bd-sum",
+	  .expect = { .states = 158, .transitions = 215,
+		      .violated = BIT_BB | BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 9 } },
+	{ .desc = "axienet-d1978d03e867", .profile = "axienet-d1978d03e867",
+	  .expect = { .states = 74, .transitions = 110,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* the options, one at a time on top of the generic driver */
-	{ "sent-after-doorbell", "generic", SENT_AFTER, 657, 1174,
-	  BIT_OC | BIT_BB | BIT_SA, BQLM_CHECK_DQL_OVER_COMPLETION, 4 },
+	{ .desc = "sent-after-doorbell", .profile = "generic",
+	  .tweak = SENT_AFTER,
+	  .expect = { .states = 657, .transitions = 1174,
+		      .violated = BIT_OC | BIT_BB | BIT_SA,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 4 } },
 	/* the plain call's STACK_XOFF ends a batch the doorbell skipped */
-	{ "sent-after-doorbell-batch", "generic", SENT_AFTER_BATCH, 25, 29,
-	  BIT_ST, BQLM_CHECK_STALL, 4 },
-	{ "doorbell-xmit-more-only", "generic", KICK_XMIT_MORE, 22, 25,
-	  BIT_ST, BQLM_CHECK_STALL, 3 },
-	{ "doorbell-sent-queue-stop-after", "generic", KICK_SENT_LATE_STOP,
-	  53, 64, BIT_ST, BQLM_CHECK_STALL, 2 },
-	{ "doorbell-sent-queue-stop-before", "generic", KICK_SENT_EARLY_STOP,
-	  374, 592, 0, BQLM_CHECK_NONE, 0 },
-	{ "two-completers-unlocked", "generic", TWO_COMPLETERS, 1012, 1703,
-	  BIT_SC, BQLM_CHECK_SERIAL_COMPLETION, 23 },
-	{ "two-completers-tx-lock", "generic", TWO_COMPLETERS_LOCKED, 812,
-	  1239, 0, BQLM_CHECK_NONE, 0 },
-	{ "xdp-untagged", "generic", XDP_UNTAGGED, 1769, 3081,
-	  BIT_OC | BIT_BB | BIT_SA, BQLM_CHECK_DQL_OVER_COMPLETION, 4 },
-	{ "xdp-tagged", "generic", XDP_TAGGED, 1529, 2570, 0,
-	  BQLM_CHECK_NONE, 0 },
-	{ "close-no-reset", "generic", CLOSE_NO_RESET, 198, 282,
-	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 13 },
-	{ "close-early-reset", "generic", CLOSE_EARLY_RESET, 256, 361,
-	  BIT_OC | BIT_BB | BIT_RS, BQLM_CHECK_DQL_OVER_COMPLETION, 9 },
-	{ "two-queues", "generic", TWO_QUEUES, 7236, 17021, 0,
-	  BQLM_CHECK_NONE, 0 },
+	{ .desc = "sent-after-doorbell-batch", .profile = "generic",
+	  .tweak = SENT_AFTER_BATCH,
+	  .expect = { .states = 25, .transitions = 29,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 4 } },
+	{ .desc = "doorbell-xmit-more-only", .profile = "generic",
+	  .tweak = KICK_XMIT_MORE,
+	  .expect = { .states = 22, .transitions = 25,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 3 } },
+	{ .desc = "doorbell-sent-queue-stop-after", .profile = "generic",
+	  .tweak = KICK_SENT_LATE_STOP,
+	  .expect = { .states = 53, .transitions = 64,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 2 } },
+	{ .desc = "doorbell-sent-queue-stop-before", .profile = "generic",
+	  .tweak = KICK_SENT_EARLY_STOP,
+	  .expect = { .states = 374, .transitions = 592,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "two-completers-unlocked", .profile = "generic",
+	  .tweak = TWO_COMPLETERS,
+	  .expect = { .states = 1012, .transitions = 1703,
+		      .violated = BIT_SC,
+		      .verdict = BQLM_CHECK_SERIAL_COMPLETION,
+		      .verdict_depth = 23 } },
+	{ .desc = "two-completers-tx-lock", .profile = "generic",
+	  .tweak = TWO_COMPLETERS_LOCKED,
+	  .expect = { .states = 812, .transitions = 1239,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "xdp-untagged", .profile = "generic",
+	  .tweak = XDP_UNTAGGED,
+	  .expect = { .states = 1769, .transitions = 3081,
+		      .violated = BIT_OC | BIT_BB | BIT_SA,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 4 } },
+	{ .desc = "xdp-tagged", .profile = "generic",
+	  .tweak = XDP_TAGGED,
+	  .expect = { .states = 1529, .transitions = 2570,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "close-no-reset", .profile = "generic",
+	  .tweak = CLOSE_NO_RESET,
+	  .expect = { .states = 198, .transitions = 282,
+		      .violated = BIT_SA | BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 13 } },
+	{ .desc = "close-early-reset", .profile = "generic",
+	  .tweak = CLOSE_EARLY_RESET,
+	  .expect = { .states = 256, .transitions = 361,
+		      .violated = BIT_OC | BIT_BB | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 9 } },
+	{ .desc = "two-queues", .profile = "generic",
+	  .tweak = TWO_QUEUES,
+	  .expect = { .states = 7236, .transitions = 17021,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* virtnet_poll_cleantx(): a trylock only serialises with a lock */
-	{ "rx-cleanup-poll-unlocked", "generic", RX_CLEANUP, 265, 402, BIT_SC,
-	  BQLM_CHECK_SERIAL_COMPLETION, 13 },
-	{ "rx-cleanup-poll-locked", "generic", RX_CLEANUP_LOCKED, 265, 376, 0,
-	  BQLM_CHECK_NONE, 0 },
+	{ .desc = "rx-cleanup-poll-unlocked", .profile = "generic",
+	  .tweak = RX_CLEANUP,
+	  .expect = { .states = 265, .transitions = 402,
+		      .violated = BIT_SC,
+		      .verdict = BQLM_CHECK_SERIAL_COMPLETION,
+		      .verdict_depth = 13 } },
+	{ .desc = "rx-cleanup-poll-locked", .profile = "generic",
+	  .tweak = RX_CLEANUP_LOCKED,
+	  .expect = { .states = 265, .transitions = 376,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* the watchdog's recovery and suspend/resume, right and without reset */
-	{ "timeout-and-suspend", "generic", TIMEOUT_SUSPEND, 923, 1365, 0,
-	  BQLM_CHECK_NONE, 0 },
-	{ "suspend-no-reset", "generic", SUSPEND_NO_RESET, 198, 282,
-	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 13 },
-	{ "timeout-no-reset", "generic", TIMEOUT_NO_RESET, 167, 235,
-	  BIT_SA | BIT_ST, BQLM_CHECK_STALL, 12 },
+	{ .desc = "timeout-and-suspend", .profile = "generic",
+	  .tweak = TIMEOUT_SUSPEND,
+	  .expect = { .states = 923, .transitions = 1365,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "suspend-no-reset", .profile = "generic",
+	  .tweak = SUSPEND_NO_RESET,
+	  .expect = { .states = 198, .transitions = 282,
+		      .violated = BIT_SA | BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 13 } },
+	{ .desc = "timeout-no-reset", .profile = "generic",
+	  .tweak = TIMEOUT_NO_RESET,
+	  .expect = { .states = 167, .transitions = 235,
+		      .violated = BIT_SA | BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 12 } },
 	/*
 	 * mtk_eth_soc decides the doorbell before its ring-full stop. With
 	 * its plain netdev_tx_sent_queue() a batch at limit 0 stops on
@@ -139,27 +213,51 @@ static const struct nic_x_case nic_x_cases[] = {
 	 * can fail. A batch that fills the ring within dql_avail() still
 	 * stalls: after a reset, which leaves adj_limit (depth 20).
 	 */
-	{ "mtk-eth-batch-fills-ring", "mtk-eth-4db6c75124d8", BATCH_FILLS_RING,
-	  236, 319, 0, BQLM_CHECK_NONE, 0 },
-	{ "mtk-eth-batch-fills-ring-xmit-more", "mtk-eth-4db6c75124d8",
-	  BATCH_FILLS_RING_XMIT_MORE, 53, 64, BIT_ST, BQLM_CHECK_STALL, 2 },
-	{ "mtk-eth-batch-stop-first", "mtk-eth-4db6c75124d8",
-	  BATCH_FILLS_RING_STOP, 236, 319, 0, BQLM_CHECK_NONE, 0 },
-	{ "mtk-eth-batch-after-reset", "mtk-eth-4db6c75124d8",
-	  BATCH_AFTER_RESET, 447, 730, BIT_ST, BQLM_CHECK_STALL, 20 },
-	{ "mtk-eth-batch-after-reset-stop-first", "mtk-eth-4db6c75124d8",
-	  BATCH_AFTER_RESET_STOP, 500, 820, 0, BQLM_CHECK_NONE, 0 },
+	{ .desc = "mtk-eth-batch-fills-ring", .profile = "mtk-eth-4db6c75124d8",
+	  .tweak = BATCH_FILLS_RING,
+	  .expect = { .states = 236, .transitions = 319,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "mtk-eth-batch-fills-ring-xmit-more", .profile = "mtk-eth-4db6c75124d8",
+	  .tweak = BATCH_FILLS_RING_XMIT_MORE,
+	  .expect = { .states = 53, .transitions = 64,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 2 } },
+	{ .desc = "mtk-eth-batch-stop-first", .profile = "mtk-eth-4db6c75124d8",
+	  .tweak = BATCH_FILLS_RING_STOP,
+	  .expect = { .states = 236, .transitions = 319,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "mtk-eth-batch-after-reset", .profile = "mtk-eth-4db6c75124d8",
+	  .tweak = BATCH_AFTER_RESET,
+	  .expect = { .states = 447, .transitions = 730,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 20 } },
+	{ .desc = "mtk-eth-batch-after-reset-stop-first", .profile = "mtk-eth-4db6c75124d8",
+	  .tweak = BATCH_AFTER_RESET_STOP,
+	  .expect = { .states = 500, .transitions = 820,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* fix profiles with one option flipped: the checks can fail */
-	{ "virtio-net-3ddccbefebdb-poll-unlocked", "virtio-net-3ddccbefebdb",
-	  UNLOCK_POLL, 670, 1419, BIT_SC, BQLM_CHECK_SERIAL_COMPLETION, 8 },
-	{ "virtio-net-3ddccbefebdb-poll-locked", "virtio-net-3ddccbefebdb",
-	  SMALL_BUDGET, 503, 972, 0, BQLM_CHECK_NONE, 0 },
-	{ "virtio-net-1480f0f61b67-no-stop", "virtio-net-1480f0f61b67",
-	  RECONFIG_NO_STOP, 464, 765, BIT_OC | BIT_BB | BIT_RS,
-	  BQLM_CHECK_DQL_OVER_COMPLETION, 12 },
-	{ "mtk-eth-4db6c75124d8-sent-after", "mtk-eth-4db6c75124d8",
-	  SENT_AFTER, 787, 1847, BIT_OC | BIT_BB | BIT_SA,
-	  BQLM_CHECK_DQL_OVER_COMPLETION, 4 },
+	{ .desc = "virtio-net-3ddccbefebdb-poll-unlocked", .profile = "virtio-net-3ddccbefebdb",
+	  .tweak = UNLOCK_POLL,
+	  .expect = { .states = 670, .transitions = 1419,
+		      .violated = BIT_SC,
+		      .verdict = BQLM_CHECK_SERIAL_COMPLETION,
+		      .verdict_depth = 8 } },
+	{ .desc = "virtio-net-3ddccbefebdb-poll-locked", .profile = "virtio-net-3ddccbefebdb",
+	  .tweak = SMALL_BUDGET,
+	  .expect = { .states = 503, .transitions = 972,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "virtio-net-1480f0f61b67-no-stop", .profile = "virtio-net-1480f0f61b67",
+	  .tweak = RECONFIG_NO_STOP,
+	  .expect = { .states = 464, .transitions = 765,
+		      .violated = BIT_OC | BIT_BB | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 12 } },
+	{ .desc = "mtk-eth-4db6c75124d8-sent-after", .profile = "mtk-eth-4db6c75124d8",
+	  .tweak = SENT_AFTER,
+	  .expect = { .states = 787, .transitions = 1847,
+		      .violated = BIT_OC | BIT_BB | BIT_SA,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 4 } },
 };
 
 KUNIT_ARRAY_PARAM_DESC(nic_x, nic_x_cases, desc);
@@ -167,8 +265,9 @@ KUNIT_ARRAY_PARAM_DESC(nic_x, nic_x_cases, desc);
 static void nic_set(struct kunit *test, struct bqlm_nic_cfg *cfg,
 		    enum bqlm_nic_path path, const char *ops)
 {
-	KUNIT_ASSERT_EQ(test, bqlm_nic_parse_ops(ops, cfg->ops[path],
-						 &cfg->nr_ops[path]), 0);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_nic_parse_ops(ops, cfg->ops[path],
+						     &cfg->nr_ops[path]), 0,
+			    "%s path: %s", bqlm_nic_path_name(path), ops);
 }
 
 static void nic_x_cfg(struct kunit *test, const struct nic_x_case *p,
@@ -176,8 +275,9 @@ static void nic_x_cfg(struct kunit *test, const struct nic_x_case *p,
 {
 	int id = bqlm_nic_profile_by_name(p->profile);
 
-	KUNIT_ASSERT_GE(test, id, 0);
-	KUNIT_ASSERT_EQ(test, bqlm_nic_cfg_profile(cfg, id), 0);
+	KUNIT_ASSERT_GE_MSG(test, id, 0, "profile %s", p->profile);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_nic_cfg_profile(cfg, id), 0,
+			    "profile %s", p->profile);
 	switch (p->tweak) {
 	case SENT_AFTER:
 	case SENT_AFTER_BATCH:
@@ -284,10 +384,6 @@ static void nic_x_cfg(struct kunit *test, const struct nic_x_case *p,
 static void nic_exploration(struct kunit *test)
 {
 	const struct nic_x_case *p = test->param_value;
-	const struct explore_expect e = {
-		p->desc, p->states, p->transitions, p->violated, p->verdict,
-		p->verdict_depth,
-	};
 	struct bqlm_nic_cfg *cfg;
 	struct bqlm_xresult *res;
 	struct bqlm_xsys sys;
@@ -298,7 +394,7 @@ static void nic_exploration(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	nic_x_cfg(test, p, cfg);
 	KUNIT_ASSERT_EQ(test, bqlm_nic_system(cfg, &sys), 0);
-	explore_expect(test, &sys, NULL, res, &e);
+	explore_expect(test, &sys, NULL, res, &p->expect, p->desc);
 	KUNIT_EXPECT_FALSE(test, res->depth_bounded);
 }
 
@@ -314,17 +410,21 @@ static struct nic_ctx *nic_setup(struct kunit *test, const char *profile)
 	struct nic_ctx *u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
 	int id = bqlm_nic_profile_by_name(profile);
 
-	KUNIT_ASSERT_NOT_NULL(test, u);
-	KUNIT_ASSERT_GE(test, id, 0);
-	KUNIT_ASSERT_EQ(test, bqlm_nic_cfg_profile(&u->cfg, id), 0);
-	KUNIT_ASSERT_EQ(test, bqlm_nic_init(&u->nic, &u->cfg), 0);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, u, "profile %s", profile);
+	KUNIT_ASSERT_GE_MSG(test, id, 0, "profile %s", profile);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_nic_cfg_profile(&u->cfg, id), 0,
+			    "profile %s", profile);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_nic_init(&u->nic, &u->cfg), 0,
+			    "profile %s", profile);
 	return u;
 }
 
 /* Run one step, which must be possible; forget the last step's events. */
 #define STEP(test, u, call) do {					\
 	memset(&(u)->ev, 0, sizeof((u)->ev));				\
-	KUNIT_ASSERT_EQ(test, (call), 0);				\
+	KUNIT_ASSERT_EQ_MSG(test, (call), 0,				\
+			    "refused in xmit phase %u, path %u",	\
+			    (u)->nic.xmit, (u)->nic.path);		\
 } while (0)
 
 /* One packet through ndo_start_xmit(), every step. */
@@ -334,6 +434,16 @@ static void nic_send(struct kunit *test, struct nic_ctx *u)
 	while (u->nic.xmit != BQLM_NIC_XMIT_IDLE)
 		STEP(test, u, bqlm_ndo_start_xmit(&u->nic, &u->cfg, &u->ev));
 }
+
+/*
+ * A replay runs on the profile of an upstream bug and on the profile of
+ * its fix, one parameter each: the same schedule, with what each must
+ * give.
+ */
+struct nic_side {
+	const char *profile;
+	bool bug;
+};
 
 /* Run the path in progress to its end. */
 static void nic_finish_path(struct kunit *test, struct nic_ctx *u)
@@ -350,48 +460,49 @@ static void nic_finish_path(struct kunit *test, struct nic_ctx *u)
  * reports the old packet's bytes to a DQL that holds nothing: BUG_ON() in
  * dql_completed(). Without the reset (the fix) the same schedule is clean.
  */
+static const struct nic_side nic_open_reset_sides[] = {
+	{ .profile = "virtio-net-open-reset", .bug = true },
+	{ .profile = "virtio-net-3ddccbefebdb" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(nic_open_reset, nic_open_reset_sides, profile);
+
 static void nic_virtio_open_reset_replay(struct kunit *test)
 {
-	static const char *const profiles[] = {
-		"virtio-net-open-reset", "virtio-net-3ddccbefebdb",
-	};
-	unsigned int i;
+	const struct nic_side *side = test->param_value;
+	struct nic_ctx *u = nic_setup(test, side->profile);
+	struct bqlm_nic *nic = &u->nic;
+	bool bug = side->bug;
 
-	for (i = 0; i < ARRAY_SIZE(profiles); i++) {
-		struct nic_ctx *u = nic_setup(test, profiles[i]);
-		struct bqlm_nic *nic = &u->nic;
-		bool bug = i == 0;
-
-		u->cfg.packets = 1;
-		nic_send(test, u);
-		KUNIT_EXPECT_EQ(test, nic->q[0].txq.dql.num_queued, 1000U);
-		KUNIT_EXPECT_EQ(test, bqlm_nic_inflight(nic, 0), 1000U);
-		STEP(test, u, bqlm_nic_reset_path(nic, &u->cfg,
-						  BQLM_NIC_PATH_CLOSE, &u->ev));
-		KUNIT_EXPECT_FALSE(test, nic->up);
-		nic_finish_path(test, u);
-		KUNIT_EXPECT_FALSE(test, nic->napi_on);
-		/* the host completes it; NAPI is off: nothing polls */
-		STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
-		KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev),
-				-EINVAL);
-		STEP(test, u, bqlm_nic_reset_path(nic, &u->cfg,
-						  BQLM_NIC_PATH_OPEN, &u->ev));
-		nic_finish_path(test, u);
-		KUNIT_EXPECT_TRUE(test, nic->up);
-		KUNIT_EXPECT_EQ(test, nic->q[0].txq.dql.num_queued,
-				bug ? 0U : 1000U);
-		KUNIT_EXPECT_EQ(test, !!(nic->q[0].pkt[0].flags &
-					 BQLM_NIC_PKT_STALE), bug);
-		STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
-		KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, bug ? 1000U : 0U);
-		KUNIT_EXPECT_EQ(test, nic->q[0].napi, BQLM_NIC_NAPI_DQL);
-		STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
-		KUNIT_EXPECT_EQ(test, u->ev.dql_err, bug ? -ERANGE : 0);
-		KUNIT_EXPECT_EQ(test, u->ev.dql_val[0], bug ? 1000ULL : 0ULL);
-		KUNIT_EXPECT_EQ(test, nic->q[0].txq.dql.num_completed,
-				bug ? 0U : 1000U);
-	}
+	u->cfg.packets = 1;
+	nic_send(test, u);
+	KUNIT_EXPECT_EQ(test, nic->q[0].txq.dql.num_queued, NIC_LEN);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_inflight(nic, 0), NIC_LEN);
+	STEP(test, u, bqlm_nic_reset_path(nic, &u->cfg,
+					  BQLM_NIC_PATH_CLOSE, &u->ev));
+	KUNIT_EXPECT_FALSE(test, nic->up);
+	nic_finish_path(test, u);
+	KUNIT_EXPECT_FALSE(test, nic->napi_on);
+	/* the host completes it; NAPI is off: nothing polls */
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev),
+			-EINVAL);
+	STEP(test, u, bqlm_nic_reset_path(nic, &u->cfg,
+					  BQLM_NIC_PATH_OPEN, &u->ev));
+	nic_finish_path(test, u);
+	KUNIT_EXPECT_TRUE(test, nic->up);
+	KUNIT_EXPECT_EQ(test, nic->q[0].txq.dql.num_queued,
+			bug ? 0U : NIC_LEN);
+	KUNIT_EXPECT_EQ(test, !!(nic->q[0].pkt[0].flags &
+				 BQLM_NIC_PKT_STALE), bug);
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, bug ? NIC_LEN : 0U);
+	KUNIT_EXPECT_EQ(test, nic->q[0].napi, BQLM_NIC_NAPI_DQL);
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->ev.dql_err, bug ? -ERANGE : 0);
+	KUNIT_EXPECT_EQ(test, u->ev.dql_val[0], bug ? NIC_LEN : 0ULL);
+	KUNIT_EXPECT_EQ(test, nic->q[0].txq.dql.num_completed,
+			bug ? 0U : NIC_LEN);
 }
 
 /*
@@ -400,41 +511,42 @@ static void nic_virtio_open_reset_replay(struct kunit *test)
  * bytes were gone; the second poll reports only the last descriptor's.
  * With skb->len at the last descriptor the poll reports the whole packet.
  */
+static const struct nic_side nic_axienet_sides[] = {
+	{ .profile = "axienet-bd-sum", .bug = true },
+	{ .profile = "axienet-d1978d03e867" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(nic_axienet, nic_axienet_sides, profile);
+
 static void nic_axienet_split_poll(struct kunit *test)
 {
-	static const char *const profiles[] = {
-		"axienet-bd-sum", "axienet-d1978d03e867",
-	};
-	unsigned int i;
+	const struct nic_side *side = test->param_value;
+	struct nic_ctx *u = nic_setup(test, side->profile);
+	struct bqlm_nic *nic = &u->nic;
+	bool bug = side->bug;
 
-	for (i = 0; i < ARRAY_SIZE(profiles); i++) {
-		struct nic_ctx *u = nic_setup(test, profiles[i]);
-		struct bqlm_nic *nic = &u->nic;
-		bool bug = i == 0;
-
-		nic_send(test, u);
-		STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
-		KUNIT_EXPECT_EQ(test, nic->q[0].sched, 1);
-		STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
-		/* nothing to report: straight to napi_complete_done() */
-		KUNIT_EXPECT_EQ(test, nic->q[0].napi, BQLM_NIC_NAPI_IDLE);
-		KUNIT_EXPECT_EQ(test, nic->q[0].sched, 0);
-		KUNIT_EXPECT_EQ(test, nic->q[0].pkt[0].cleaned, bug ? 1 : 0);
-		STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
-		STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
-		KUNIT_EXPECT_EQ(test, nic->q[0].napi_bytes,
-				bug ? 500U : 1000U);
-		STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
-		STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
-		KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 0);
-		KUNIT_EXPECT_EQ(test, bqlm_nic_inflight(nic, 0), 0U);
-		KUNIT_EXPECT_EQ(test,
-				bqlm_dql_inflight(&nic->q[0].txq.dql),
-				bug ? 500U : 0U);
-		/* the 500 bytes stay: STACK_XOFF is never cleared */
-		KUNIT_EXPECT_EQ(test, bqlm_netif_xmit_stopped(&nic->q[0].txq),
-				bug);
-	}
+	nic_send(test, u);
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	KUNIT_EXPECT_EQ(test, nic->q[0].sched, 1);
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	/* nothing to report: straight to napi_complete_done() */
+	KUNIT_EXPECT_EQ(test, nic->q[0].napi, BQLM_NIC_NAPI_IDLE);
+	KUNIT_EXPECT_EQ(test, nic->q[0].sched, 0);
+	KUNIT_EXPECT_EQ(test, nic->q[0].pkt[0].cleaned, bug ? 1 : 0);
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, nic->q[0].napi_bytes,
+			bug ? NIC_LEN / 2 : NIC_LEN);
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 0);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_inflight(nic, 0), 0U);
+	KUNIT_EXPECT_EQ(test,
+			bqlm_dql_inflight(&nic->q[0].txq.dql),
+			bug ? NIC_LEN / 2 : 0U);
+	/* the 500 bytes stay: STACK_XOFF is never cleared */
+	KUNIT_EXPECT_EQ(test, bqlm_netif_xmit_stopped(&nic->q[0].txq),
+			bug);
 }
 
 /*
@@ -443,42 +555,43 @@ static void nic_axienet_split_poll(struct kunit *test)
  * queue 1 keeps its packet's bytes, reported lost when ndo_open wakes the
  * queues. The fix resets every queue.
  */
+static const struct nic_side nic_mtk_sides[] = {
+	{ .profile = "mtk-eth-reset0", .bug = true },
+	{ .profile = "mtk-eth-4db6c75124d8" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(nic_mtk, nic_mtk_sides, profile);
+
 static void nic_mtk_reset_queue0(struct kunit *test)
 {
-	static const char *const profiles[] = {
-		"mtk-eth-reset0", "mtk-eth-4db6c75124d8",
-	};
-	unsigned int i;
+	const struct nic_side *side = test->param_value;
+	struct nic_ctx *u = nic_setup(test, side->profile);
+	struct bqlm_nic *nic = &u->nic;
+	bool bug = side->bug;
 
-	for (i = 0; i < ARRAY_SIZE(profiles); i++) {
-		struct nic_ctx *u = nic_setup(test, profiles[i]);
-		struct bqlm_nic *nic = &u->nic;
-		bool bug = i == 0;
-
-		nic_send(test, u);
-		nic_send(test, u);
-		KUNIT_EXPECT_EQ(test, bqlm_nic_inflight(nic, 0), 1000U);
-		KUNIT_EXPECT_EQ(test, bqlm_nic_inflight(nic, 1), 1000U);
+	nic_send(test, u);
+	nic_send(test, u);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_inflight(nic, 0), NIC_LEN);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_inflight(nic, 1), NIC_LEN);
+	STEP(test, u, bqlm_nic_reset_path(nic, &u->cfg,
+					  BQLM_NIC_PATH_CLOSE, &u->ev));
+	nic_finish_path(test, u);
+	KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 0);
+	KUNIT_EXPECT_EQ(test, nic->q[1].npkts, 0);
+	KUNIT_EXPECT_EQ(test, nic->q[0].txq.dql.num_queued, 0U);
+	KUNIT_EXPECT_EQ(test, nic->q[1].txq.dql.num_queued,
+			bug ? NIC_LEN : 0U);
+	KUNIT_EXPECT_EQ(test, nic->q[1].orphans, bug ? 1 : 0);
+	STEP(test, u, bqlm_nic_reset_path(nic, &u->cfg,
+					  BQLM_NIC_PATH_OPEN, &u->ev));
+	while (nic->path)
 		STEP(test, u, bqlm_nic_reset_path(nic, &u->cfg,
-						  BQLM_NIC_PATH_CLOSE, &u->ev));
-		nic_finish_path(test, u);
-		KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 0);
-		KUNIT_EXPECT_EQ(test, nic->q[1].npkts, 0);
-		KUNIT_EXPECT_EQ(test, nic->q[0].txq.dql.num_queued, 0U);
-		KUNIT_EXPECT_EQ(test, nic->q[1].txq.dql.num_queued,
-				bug ? 1000U : 0U);
-		KUNIT_EXPECT_EQ(test, nic->q[1].orphans, bug ? 1 : 0);
-		STEP(test, u, bqlm_nic_reset_path(nic, &u->cfg,
-						  BQLM_NIC_PATH_OPEN, &u->ev));
-		while (nic->path)
-			STEP(test, u, bqlm_nic_reset_path(nic, &u->cfg,
-							  BQLM_NIC_NR_PATHS,
-							  &u->ev));
-		/* the last call, netif_tx_wake_all_queues(), found it */
-		KUNIT_EXPECT_EQ(test, u->ev.lost, bug ? 1U : 0U);
-		KUNIT_EXPECT_EQ(test, bqlm_netif_xmit_stopped(&nic->q[1].txq),
-				bug);
-	}
+						  BQLM_NIC_NR_PATHS,
+						  &u->ev));
+	/* the last call, netif_tx_wake_all_queues(), found it */
+	KUNIT_EXPECT_EQ(test, u->ev.lost, bug ? 1U : 0U);
+	KUNIT_EXPECT_EQ(test, bqlm_netif_xmit_stopped(&nic->q[1].txq),
+			bug);
 }
 
 /*
@@ -619,13 +732,18 @@ static void nic_config(struct kunit *test)
 	for (i = 0; i < bqlm_nic_nr_profiles(); i++) {
 		const struct bqlm_profile *p = bqlm_nic_profile(i);
 
-		KUNIT_ASSERT_NOT_NULL(test, p);
-		KUNIT_EXPECT_EQ(test, bqlm_nic_profile_by_name(p->name), (int)i);
-		KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_profile(cfg, i), 0);
-		KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
-		KUNIT_EXPECT_NE(test, p->driver[0], 0);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, p, "profile %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_nic_profile_by_name(p->name),
+				    (int)i, "profile %u (%s)", i, p->name);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_nic_cfg_profile(cfg, i), 0,
+				    "profile %u (%s)", i, p->name);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_nic_cfg_check(cfg), 0,
+				    "profile %u (%s)", i, p->name);
+		KUNIT_EXPECT_NE_MSG(test, p->driver[0], 0, "profile %u (%s)", i,
+				    p->name);
 		if (!strcmp(p->name, "generic"))
-			KUNIT_EXPECT_STREQ(test, p->commit, "-");
+			KUNIT_EXPECT_STREQ_MSG(test, p->commit, "-",
+					       "profile %u (%s)", i, p->name);
 		else
 			KUNIT_EXPECT_TRUE_MSG(test, nic_commit_ok(p->commit),
 					      "profile %s: commit '%s'",
@@ -706,55 +824,90 @@ static void nic_refusals(struct kunit *test)
 }
 
 /*
- * A configuration bqlm_nic_cfg_check() refuses, or a NULL argument, at
- * every public entry point: -EINVAL, and the state is not touched (no
- * division by cfg->queues, no q[cfg->queues - 1]).
+ * A configuration bqlm_nic_cfg_check() refuses at every public entry
+ * point: -EINVAL, and the state is not touched (no division by
+ * cfg->queues, no q[cfg->queues - 1]); the valid configuration then still
+ * works on the same state.
  */
-static void nic_bad_config(struct kunit *test)
+enum nic_bad {
+	NIC_BAD_ZERO,		/* all zero: no queue */
+	NIC_BAD_QUEUES,		/* one queue too many */
+	NIC_BAD_DOORBELL,	/* the sent-queue doorbell with the plain call */
+};
+
+struct nic_bad_case {
+	const char *desc;
+	enum nic_bad bad;
+};
+
+static const struct nic_bad_case nic_bad_cases[] = {
+	{ .desc = "all-zero", .bad = NIC_BAD_ZERO },
+	{ .desc = "too-many-queues", .bad = NIC_BAD_QUEUES },
+	{ .desc = "sent-queue-doorbell-plain-call", .bad = NIC_BAD_DOORBELL },
+};
+
+KUNIT_ARRAY_PARAM_DESC(nic_bad, nic_bad_cases, desc);
+
+/* The generic device with an XDP frame to send, and a copy of its state. */
+static struct nic_ctx *nic_bad_setup(struct kunit *test,
+				     struct bqlm_nic **before)
 {
 	struct nic_ctx *u = nic_setup(test, "generic");
+
+	*before = kunit_kzalloc(test, sizeof(**before), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, *before, "the generic device");
+	u->cfg.xdp_frames = 1;
+	**before = u->nic;
+	return u;
+}
+
+/* The valid configuration works on the state the refusals left. */
+static void nic_bad_then_good(struct kunit *test, struct nic_ctx *u)
+{
+	STEP(test, u, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg));
+	KUNIT_EXPECT_EQ_MSG(test, u->nic.q[0].npkts, 1,
+			    "the valid configuration after the refusals");
+}
+
+static void nic_bad_config(struct kunit *test)
+{
+	const struct nic_bad_case *p = test->param_value;
 	struct bqlm_nic_cfg *bad = kunit_kzalloc(test, sizeof(*bad),
 						 GFP_KERNEL);
-	struct bqlm_nic *before = kunit_kzalloc(test, sizeof(*before),
-						GFP_KERNEL);
+	struct bqlm_nic *before;
+	struct nic_ctx *u = nic_bad_setup(test, &before);
 	struct bqlm_nic *nic = &u->nic;
 	struct bqlm_xsys sys;
-	unsigned int k;
 
 	KUNIT_ASSERT_NOT_NULL(test, bad);
-	KUNIT_ASSERT_NOT_NULL(test, before);
-	u->cfg.xdp_frames = 1;
-	/* k = 0: all zero (queues 0); 1: too many queues; 2: sent-queue
-	 * doorbell with the plain call
-	 */
-	for (k = 0; k < 3; k++) {
-		memset(bad, 0, sizeof(*bad));
-		if (k) {
-			*bad = u->cfg;
-			if (k == 1)
-				bad->queues = BQLM_NIC_MAX_QUEUES + 1;
-			else
-				bad->doorbell = BQLM_NIC_KICK_SENT_QUEUE;
-		}
-		*before = *nic;
-		KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(bad), -EINVAL);
-		KUNIT_EXPECT_EQ(test, bqlm_nic_init(nic, bad), -EINVAL);
-		KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit(nic, bad, &u->ev),
-				-EINVAL);
-		KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(nic, bad, 0),
-				-EINVAL);
-		KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, bad, 0, &u->ev),
-				-EINVAL);
-		KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(nic, bad), -EINVAL);
-		KUNIT_EXPECT_EQ(test, bqlm_napi_poll_cleantx(nic, bad, 0,
-							     &u->ev), -EINVAL);
-		KUNIT_EXPECT_EQ(test, bqlm_nic_reset_path(nic, bad,
-							  BQLM_NIC_PATH_CLOSE,
-							  &u->ev), -EINVAL);
-		KUNIT_EXPECT_EQ(test, bqlm_nic_system(bad, &sys), -EINVAL);
-		KUNIT_EXPECT_EQ(test, memcmp(before, nic, sizeof(*nic)), 0);
-	}
-	/* NULL state, configuration or event */
+	if (p->bad != NIC_BAD_ZERO)
+		*bad = u->cfg;
+	if (p->bad == NIC_BAD_QUEUES)
+		bad->queues = BQLM_NIC_MAX_QUEUES + 1;
+	else if (p->bad == NIC_BAD_DOORBELL)
+		bad->doorbell = BQLM_NIC_KICK_SENT_QUEUE;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(bad), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_init(nic, bad), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit(nic, bad, &u->ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(nic, bad, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, bad, 0, &u->ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(nic, bad), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_napi_poll_cleantx(nic, bad, 0, &u->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_reset_path(nic, bad, BQLM_NIC_PATH_CLOSE,
+						  &u->ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_system(bad, &sys), -EINVAL);
+	KUNIT_EXPECT_EQ(test, memcmp(before, nic, sizeof(*nic)), 0);
+	nic_bad_then_good(test, u);
+}
+
+/* A NULL state, configuration or event at every public entry point. */
+static void nic_null_arguments(struct kunit *test)
+{
+	struct bqlm_nic *before;
+	struct nic_ctx *u = nic_bad_setup(test, &before);
+	struct bqlm_nic *nic = &u->nic;
+
 	KUNIT_EXPECT_EQ(test, bqlm_nic_init(nic, NULL), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit(NULL, &u->cfg, &u->ev),
 			-EINVAL);
@@ -773,9 +926,7 @@ static void nic_bad_config(struct kunit *test)
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, memcmp(before, nic, sizeof(*nic)), 0);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_inflight(nic, BQLM_NIC_MAX_QUEUES), 0U);
-	/* and the valid configuration still works on the same state */
-	STEP(test, u, bqlm_ndo_xdp_xmit(nic, &u->cfg));
-	KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 1);
+	nic_bad_then_good(test, u);
 }
 
 struct nic_grep {
@@ -800,8 +951,8 @@ static void nic_trace_words(struct kunit *test)
 {
 	struct nic_ctx *u = nic_setup(test, "virtio-net-open-reset");
 	struct nic_grep *g = kunit_kzalloc(test, sizeof(*g), GFP_KERNEL);
-	unsigned int *path = kunit_kcalloc(test, 64, sizeof(*path),
-					   GFP_KERNEL);
+	unsigned int *path = kunit_kcalloc(test, EXPLORE_PATH_MAX,
+					   sizeof(*path), GFP_KERNEL);
 	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
 						 GFP_KERNEL);
 	struct bqlm_explorer *x;
@@ -812,11 +963,10 @@ static void nic_trace_words(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, path);
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	KUNIT_ASSERT_EQ(test, bqlm_nic_system(&u->cfg, &sys), 0);
-	x = bqlm_explorer_create(&sys, NULL);
-	KUNIT_ASSERT_NOT_NULL(test, x);
+	x = explore_create(test, &sys, NULL);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	n = bqlm_explorer_path(x, BQLM_CHECK_DQL_OVER_COMPLETION, path, 64);
-	bqlm_explorer_destroy(x);
+	n = bqlm_explorer_path(x, BQLM_CHECK_DQL_OVER_COMPLETION, path,
+			       EXPLORE_PATH_MAX);
 	KUNIT_ASSERT_EQ(test, n, 12);
 	g->needle[0] = "netdev_tx_reset_queue (every queue)";
 	g->needle[1] = "DMA completes a descriptor";
@@ -831,13 +981,15 @@ static void nic_trace_words(struct kunit *test)
 
 static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE_PARAM(nic_exploration, nic_x_gen_params),
-	KUNIT_CASE(nic_virtio_open_reset_replay),
-	KUNIT_CASE(nic_axienet_split_poll),
-	KUNIT_CASE(nic_mtk_reset_queue0),
+	KUNIT_CASE_PARAM(nic_virtio_open_reset_replay,
+			 nic_open_reset_gen_params),
+	KUNIT_CASE_PARAM(nic_axienet_split_poll, nic_axienet_gen_params),
+	KUNIT_CASE_PARAM(nic_mtk_reset_queue0, nic_mtk_gen_params),
 	KUNIT_CASE(nic_xmit_more_doorbell),
 	KUNIT_CASE(nic_config),
 	KUNIT_CASE(nic_refusals),
-	KUNIT_CASE(nic_bad_config),
+	KUNIT_CASE_PARAM(nic_bad_config, nic_bad_gen_params),
+	KUNIT_CASE(nic_null_arguments),
 	KUNIT_CASE(nic_trace_words),
 	{}
 };

@@ -47,13 +47,16 @@ struct prc_param {
 
 /* 100 seeds of 20000 steps: 2,000,000 steps, sizes 1..4096. */
 static const struct prc_param prc_params[] = {
-	{ 1000, 25, 20000, 1, 8, false, "seeds-1000-1024-sizes-1-to-8" },
-	{ 2000, 25, 20000, 24, 72, false,
-	  "seeds-2000-2024-sizes-24-to-72" },
-	{ 3000, 25, 20000, 1, 4096, true,
-	  "seeds-3000-3024-sizes-1-to-4096" },
-	{ 4000, 25, 20000, 1024, 4096, false,
-	  "seeds-4000-4024-sizes-1024-to-4096" },
+	{ .seed = 1000, .seeds = 25, .steps = 20000, .lo = 1, .hi = 8,
+	  .desc = "seeds-1000-1024-sizes-1-to-8" },
+	{ .seed = 2000, .seeds = 25, .steps = 20000, .lo = 24, .hi = 72,
+	  .desc = "seeds-2000-2024-sizes-24-to-72" },
+	{ .seed = 3000, .seeds = 25, .steps = 20000, .lo = 1,
+	  .hi = BQLM_PTR_RING_LIMIT, .log = true,
+	  .desc = "seeds-3000-3024-sizes-1-to-4096" },
+	{ .seed = 4000, .seeds = 25, .steps = 20000, .lo = 1024,
+	  .hi = BQLM_PTR_RING_LIMIT,
+	  .desc = "seeds-4000-4024-sizes-1024-to-4096" },
 };
 
 KUNIT_ARRAY_PARAM_DESC(prc, prc_params, desc);
@@ -165,16 +168,15 @@ static bool prc_compare(struct prc_ctx *ctx, const char *op, unsigned int arg)
 	char field[24];
 	unsigned int k, j;
 	int i;
+#define PRC_IDX(f)	{ .name = #f, .real = r->f, .model = m->f }
 	const struct {
 		const char *name;
 		int real, model;
 	} idx[] = {
-		{ "size", r->size, m->size },
-		{ "batch", r->batch, m->batch },
-		{ "producer", r->producer, m->producer },
-		{ "consumer_head", r->consumer_head, m->consumer_head },
-		{ "consumer_tail", r->consumer_tail, m->consumer_tail },
+		PRC_IDX(size), PRC_IDX(batch), PRC_IDX(producer),
+		PRC_IDX(consumer_head), PRC_IDX(consumer_tail),
 	};
+#undef PRC_IDX
 
 	for (j = 0; j < ARRAY_SIZE(idx); j++)
 		if (idx[j].real != idx[j].model)
@@ -231,7 +233,7 @@ static struct prc_ctx *prc_ctx_alloc(struct kunit *test)
 	struct ptr_ring probe;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx, "the case's rings and buffers");
 	ctx->test = test;
 	ctx->mem = kunit_kcalloc(test, BQLM_PTR_RING_LIMIT,
 				 sizeof(*ctx->mem), GFP_KERNEL);
@@ -244,25 +246,34 @@ static struct prc_ctx *prc_ctx_alloc(struct kunit *test)
 				       GFP_KERNEL);
 	ctx->queue = kunit_kcalloc(test, BQLM_PTR_RING_LIMIT,
 				   sizeof(unsigned int), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->mem);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->objs);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->real_out);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->real_ids);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->model_out);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->queue);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, prc_free_real,
-							ctx), 0);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->mem,
+				  "the case's rings and buffers");
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->objs,
+				  "the case's rings and buffers");
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->real_out,
+				  "the case's rings and buffers");
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->real_ids,
+				  "the case's rings and buffers");
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->model_out,
+				  "the case's rings and buffers");
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ctx->queue,
+				  "the case's rings and buffers");
+	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test, prc_free_real,
+							    ctx), 0,
+			    "the case's rings and buffers");
 	ctx->c.kind = BQLM_MM_SC;
 	ctx->c.mem = ctx->mem;
 	ctx->c.sb = &ctx->sb;
 
 	/* the batch the kernel starts from: no cap on a ring this large */
-	KUNIT_ASSERT_EQ(test, ptr_ring_init(&probe, BQLM_PTR_RING_LIMIT,
-					    GFP_KERNEL), 0);
+	KUNIT_ASSERT_EQ_MSG(test, ptr_ring_init(&probe, BQLM_PTR_RING_LIMIT,
+						GFP_KERNEL), 0,
+			    "the ring that gives the starting batch");
 	ctx->batch = probe.batch;
 	ptr_ring_cleanup(&probe, NULL);
-	KUNIT_ASSERT_GT(test, ctx->batch, 0);
-	KUNIT_ASSERT_LE(test, ctx->batch, BQLM_PTR_RING_LIMIT / 2);
+	KUNIT_ASSERT_GT_MSG(test, ctx->batch, 0, "the kernel's starting batch");
+	KUNIT_ASSERT_LE_MSG(test, ctx->batch, BQLM_PTR_RING_LIMIT / 2,
+			    "the kernel's starting batch");
 	prc_destroying = ctx;
 	ctx->min_size = UINT_MAX;
 	return ctx;
@@ -273,8 +284,10 @@ static void prc_start(struct prc_ctx *ctx, unsigned int size)
 {
 	prc_free_real(ctx);
 	prc_destroying = ctx;
-	KUNIT_ASSERT_EQ(ctx->test, ptr_ring_init(&ctx->real, size,
-						 GFP_KERNEL), 0);
+	KUNIT_ASSERT_EQ_MSG(ctx->test, ptr_ring_init(&ctx->real, size,
+						     GFP_KERNEL), 0,
+			    "seed %llu: ptr_ring_init(%u)",
+			    (unsigned long long)ctx->seed, size);
 	ctx->real_live = true;
 	memset(ctx->mem, 0, BQLM_PTR_RING_LIMIT * sizeof(*ctx->mem));
 	memset(&ctx->sb, 0, sizeof(ctx->sb));
@@ -394,7 +407,10 @@ static bool prc_step(struct prc_ctx *ctx, enum prc_op op, unsigned int arg)
 	case PRC_RESIZE:
 		ctx->nreal = 0;
 		ret = ptr_ring_resize(r, arg, GFP_KERNEL, prc_destroy);
-		KUNIT_ASSERT_EQ(ctx->test, ret, 0);
+		KUNIT_ASSERT_EQ_MSG(ctx->test, ret, 0,
+				    "seed %llu step %u: ptr_ring_resize(%u)",
+				    (unsigned long long)ctx->seed, ctx->step,
+				    arg);
 		mret = bqlm___ptr_ring_swap_queue(m, c, ctx->queue, arg,
 						  ctx->batch, ctx->model_out,
 						  PRC_OUT);
@@ -592,45 +608,60 @@ static void ptr_ring_conformance_zeroing(struct kunit *test)
 	size = 4 * b;
 	prc_start(ctx, size);
 	for (i = 0; i < size; i++)
-		KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_PRODUCE, 0));
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_FULL, 0));
-	KUNIT_EXPECT_TRUE(test, __ptr_ring_full(&ctx->real));
+		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
+				      "step %u, ring of %u", ctx->step, size);
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_FULL, 0),
+			      "step %u, ring of %u", ctx->step, size);
+	KUNIT_EXPECT_TRUE_MSG(test, __ptr_ring_full(&ctx->real),
+			      "step %u, ring of %u", ctx->step, size);
 	/* a batch less one consumed: nothing zeroed, still full */
 	for (i = 0; i < b - 1; i++)
-		KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_CONSUME, 0));
-	KUNIT_EXPECT_TRUE(test, __ptr_ring_full(&ctx->real));
+		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_CONSUME, 0),
+				      "step %u, ring of %u", ctx->step, size);
+	KUNIT_EXPECT_TRUE_MSG(test, __ptr_ring_full(&ctx->real),
+			      "step %u, ring of %u", ctx->step, size);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, 0);
 	KUNIT_EXPECT_EQ(test, prc_id(ctx, ctx->real.queue[0]), 1U);
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_PRODUCE, 0));
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
+			      "step %u, ring of %u", ctx->step, size);
 	KUNIT_EXPECT_EQ(test, ctx->refused, 1UL);
 	/* the batch's last: all of its slots zeroed at once */
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_CONSUME, 0));
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_CONSUME, 0),
+			      "step %u, ring of %u", ctx->step, size);
 	KUNIT_EXPECT_FALSE(test, __ptr_ring_full(&ctx->real));
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, (int)b);
 	for (i = 0; i < b; i++)
-		KUNIT_EXPECT_NULL(test, ctx->real.queue[i]);
+		KUNIT_EXPECT_NULL_MSG(test, ctx->real.queue[i], "slot %u", i);
 	KUNIT_EXPECT_NOT_NULL(test, ctx->real.queue[b]);
 	for (i = 0; i < b; i++)
-		KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_PRODUCE, 0));
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_CHECK_PRODUCE, 0));
-	KUNIT_EXPECT_TRUE(test, __ptr_ring_full(&ctx->real));
+		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
+				      "step %u, ring of %u", ctx->step, size);
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_CHECK_PRODUCE, 0),
+			      "step %u, ring of %u", ctx->step, size);
+	KUNIT_EXPECT_TRUE_MSG(test, __ptr_ring_full(&ctx->real),
+			      "step %u, ring of %u", ctx->step, size);
 
 	/* two and a half batches: the half at the end goes at the wrap */
 	size = 2 * b + b / 2;
 	prc_start(ctx, size);
 	KUNIT_EXPECT_EQ(test, ctx->real.batch, (int)b);
 	for (i = 0; i < size; i++)
-		KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_PRODUCE, 0));
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_CONSUME_BATCHED, size - 1));
+		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
+				      "step %u, ring of %u", ctx->step, size);
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_CONSUME_BATCHED, size - 1),
+			      "step %u, ring of %u", ctx->step, size);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, (int)(2 * b));
 	KUNIT_EXPECT_NOT_NULL(test, ctx->real.queue[size - 2]);
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_DISCARD, 0));
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_DISCARD, 0),
+			      "step %u, ring of %u", ctx->step, size);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_head, 0);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, 0);
 	for (i = 2 * b; i < size; i++)
-		KUNIT_EXPECT_NULL(test, ctx->real.queue[i]);
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_EMPTY, 0));
-	KUNIT_ASSERT_TRUE(test, prc_step(ctx, PRC_COUNT, 0));
+		KUNIT_EXPECT_NULL_MSG(test, ctx->real.queue[i], "slot %u", i);
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_EMPTY, 0),
+			      "step %u, ring of %u", ctx->step, size);
+	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_COUNT, 0),
+			      "step %u, ring of %u", ctx->step, size);
 	kunit_info(test, "batch %u: %u steps equal, zeroing after %u consumes and at the end of a ring of %u",
 		   b, ctx->step, b, size);
 }
@@ -657,7 +688,9 @@ static void ptr_ring_conformance_zeroing(struct kunit *test)
 static struct kunit_case bqlm_ptr_ring_conformance_cases[] = {
 	KUNIT_CASE(ptr_ring_conformance_batch_rule),
 	KUNIT_CASE(ptr_ring_conformance_zeroing),
-	KUNIT_CASE_PARAM(ptr_ring_conformance, prc_gen_params),
+	/* 500,000 steps a parameter: up to 2 s in UML */
+	KUNIT_CASE_PARAM_ATTR(ptr_ring_conformance, prc_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	{}
 };
 

@@ -5,48 +5,90 @@
  * exists for, and the tun ring's flow control, on short simulated runs
  * (well under a second of CPU in UML).
  */
+#include <linux/if_ether.h>
 #include <kunit/test.h>
 #include <bqlm/sim.h>
 #include <bqlm/tun.h>
 
+#define MBIT		1000000ULL		/* bit/s */
+#define GBIT		(1000 * MBIT)
+/* A frame on the wire: its FCS, the preamble with its SFD, the gap */
+#define WIRE_LEN(len)	((len) + ETH_FCS_LEN + 8 + 12)
+/* tun's ring: 25 slots, tx_queue_len and the pfifo_fast band limit */
+#define SIM_TUN_RING	25U
+/* 98 % of a link's rate, in full frames' payload */
+#define GOODPUT_98(bps)	((bps) * 98 / 100 * ETH_FRAME_LEN / WIRE_LEN(ETH_FRAME_LEN))
+
+/* Deferred actions: what the cases create, destroyed however they end. */
+static void sim_destroy_action(void *sim)
+{
+	bqlm_sim_destroy(sim);
+}
+
+static void sim_evq_free_action(void *q)
+{
+	bqlm_evq_free(q);
+}
+
+/* A simulation of @cfg, destroyed when the case ends. */
+static struct bqlm_sim *sim_create(struct kunit *test,
+				   const struct bqlm_sim_cfg *cfg)
+{
+	struct bqlm_sim *sim = bqlm_sim_create(cfg);
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, sim, "bqlm_sim_create()");
+	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test,
+							    sim_destroy_action,
+							    sim), 0,
+			    "bqlm_sim_create()");
+	return sim;
+}
+
 static void sim_evq_order(struct kunit *test)
 {
 	static const unsigned long long t[] = { 50, 10, 30, 10, 0, 30, 10 };
+	struct bqlm_evq *qp = kunit_kzalloc(test, sizeof(*qp), GFP_KERNEL);
 	struct bqlm_sim_event e, prev;
-	struct bqlm_evq q;
 	unsigned int i;
 
-	KUNIT_ASSERT_EQ(test, bqlm_evq_init(&q, ARRAY_SIZE(t)), 0);
+	/* the queue outlives the case's frame: its storage is freed after */
+	KUNIT_ASSERT_NOT_NULL(test, qp);
+	KUNIT_ASSERT_EQ(test, bqlm_evq_init(qp, ARRAY_SIZE(t)), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							sim_evq_free_action,
+							qp), 0);
 	for (i = 0; i < ARRAY_SIZE(t); i++)
-		KUNIT_EXPECT_EQ(test, bqlm_evq_push(&q, t[i], i, 100 + i), 0);
-	KUNIT_EXPECT_EQ(test, bqlm_evq_push(&q, 1, 0, 0), -ENOSPC);
-	KUNIT_ASSERT_EQ(test, bqlm_evq_pop(&q, &prev), 0);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_evq_push(qp, t[i], i, 100 + i),
+				    0, "event %u", i);
+	KUNIT_EXPECT_EQ(test, bqlm_evq_push(qp, 1, 0, 0), -ENOSPC);
+	KUNIT_ASSERT_EQ(test, bqlm_evq_pop(qp, &prev), 0);
 	KUNIT_EXPECT_EQ(test, prev.time, 0ULL);
 	KUNIT_EXPECT_EQ(test, prev.type, 4U);
 	for (i = 1; i < ARRAY_SIZE(t); i++) {
-		KUNIT_ASSERT_EQ(test, bqlm_evq_pop(&q, &e), 0);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_evq_pop(qp, &e), 0, "pop %u", i);
 		/* time order, and insertion order among equal times */
-		KUNIT_EXPECT_TRUE(test, e.time > prev.time ||
-				  (e.time == prev.time && e.seq > prev.seq));
-		KUNIT_EXPECT_EQ(test, e.arg, 100 + e.type);
-		KUNIT_EXPECT_EQ(test, e.time, t[e.type]);
+		KUNIT_EXPECT_TRUE_MSG(test, e.time > prev.time ||
+				      (e.time == prev.time && e.seq > prev.seq),
+				      "pop %u: type %u at %llu after type %u at %llu",
+				      i, e.type, e.time, prev.type, prev.time);
+		KUNIT_EXPECT_EQ_MSG(test, e.arg, 100 + e.type, "pop %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, e.time, t[e.type], "pop %u", i);
 		prev = e;
 	}
-	KUNIT_EXPECT_EQ(test, bqlm_evq_pop(&q, &e), -ENOENT);
+	KUNIT_EXPECT_EQ(test, bqlm_evq_pop(qp, &e), -ENOENT);
 	/* the three events at t=10 came out as pushed: types 1, 3, 6 */
-	bqlm_evq_push(&q, 10, 1, 0);
-	bqlm_evq_push(&q, 10, 3, 0);
-	bqlm_evq_push(&q, 5, 9, 0);
-	bqlm_evq_push(&q, 10, 6, 0);
-	bqlm_evq_pop(&q, &e);
+	bqlm_evq_push(qp, 10, 1, 0);
+	bqlm_evq_push(qp, 10, 3, 0);
+	bqlm_evq_push(qp, 5, 9, 0);
+	bqlm_evq_push(qp, 10, 6, 0);
+	bqlm_evq_pop(qp, &e);
 	KUNIT_EXPECT_EQ(test, e.type, 9U);
-	bqlm_evq_pop(&q, &e);
+	bqlm_evq_pop(qp, &e);
 	KUNIT_EXPECT_EQ(test, e.type, 1U);
-	bqlm_evq_pop(&q, &e);
+	bqlm_evq_pop(qp, &e);
 	KUNIT_EXPECT_EQ(test, e.type, 3U);
-	bqlm_evq_pop(&q, &e);
+	bqlm_evq_pop(qp, &e);
 	KUNIT_EXPECT_EQ(test, e.type, 6U);
-	bqlm_evq_free(&q);
 }
 
 static void sim_jiffies(struct kunit *test)
@@ -79,15 +121,16 @@ static void sim_tx_qlen(struct kunit *test)
 	struct bqlm_sim_cfg cfg;
 
 	/* MAX_QUEUE_MEMORY / hard_mtu; five times that on SuperSpeed */
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(BQLM_SIM_USB2, 1514),
-			60U);
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(BQLM_SIM_USB3, 1514),
-			300U);
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(BQLM_SIM_USB3, 9014),
-			50U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(BQLM_SIM_USB2,
+							  ETH_FRAME_LEN), 60U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(BQLM_SIM_USB3,
+							  ETH_FRAME_LEN), 300U);
+	/* a 9000-byte MTU */
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(BQLM_SIM_USB3,
+							  9000 + ETH_HLEN), 50U);
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(BQLM_SIM_USB3, 0),
 			4U);
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(1, 1514), 4U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_update_max_qlen(1, ETH_FRAME_LEN), 4U);
 
 	bqlm_sim_cfg_default(&cfg);
 	KUNIT_ASSERT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
@@ -95,7 +138,7 @@ static void sim_tx_qlen(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cfg.usb_bps, 4000000000ULL);
 	KUNIT_EXPECT_EQ(test, cfg.irq_ns, 40000U);
 	KUNIT_EXPECT_EQ(test, cfg.maxpacket, 1024U);
-	KUNIT_EXPECT_EQ(test, cfg.len, 1514U);
+	KUNIT_EXPECT_EQ(test, cfg.len, ETH_FRAME_LEN);
 	bqlm_sim_cfg_default(&cfg);
 	cfg.usb = BQLM_SIM_USB2;
 	KUNIT_ASSERT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
@@ -113,10 +156,10 @@ static void sim_tx_qlen(struct kunit *test)
 	cfg.warmup_ns = cfg.duration_ns;
 	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
 	KUNIT_EXPECT_NULL(test, bqlm_sim_create(&cfg));
-	/* 1538 wire bytes at 1 Gbit/s */
+	/* WIRE_LEN(ETH_FRAME_LEN), 1538 bytes, at 1 Gbit/s */
 	bqlm_sim_cfg_default(&cfg);
-	cfg.link_bps = 1000000000ULL;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_frame_ns(&cfg, 1514), 12304ULL);
+	cfg.link_bps = GBIT;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_frame_ns(&cfg, ETH_FRAME_LEN), 12304ULL);
 	KUNIT_EXPECT_EQ(test, bqlm_sim_frame_ns(&cfg, 40), 672ULL);
 }
 
@@ -124,17 +167,25 @@ static void sim_tx_qlen(struct kunit *test)
 static void sim_run_one(struct kunit *test, struct bqlm_sim_cfg *cfg,
 			struct bqlm_sim_result *res)
 {
-	struct bqlm_sim *sim = bqlm_sim_create(cfg);
+	struct bqlm_sim *sim = sim_create(test, cfg);
+	char what[64];
 
-	KUNIT_ASSERT_NOT_NULL(test, sim);
-	KUNIT_EXPECT_EQ(test, bqlm_sim_run(sim), 0);
-	KUNIT_ASSERT_EQ(test, bqlm_sim_result(sim, res), 0);
-	KUNIT_EXPECT_EQ(test, bqlm_sim_now(sim), cfg->duration_ns);
-	KUNIT_EXPECT_EQ(test, res->dql_errors, 0ULL);
-	KUNIT_EXPECT_EQ(test, res->violations, 0ULL);
-	KUNIT_EXPECT_EQ(test, res->skb_exhausted, 0ULL);
+	snprintf(what, sizeof(what), "%s %s at %llu bit/s, seed %llu",
+		 cfg->dev == BQLM_SIM_TUN ? "tun" : "usbnet",
+		 cfg->dev == BQLM_SIM_TUN ?
+		 bqlm_tun_variant_name(cfg->tun_variant) :
+		 bqlm_usbnet_variant_name(cfg->variant),
+		 (unsigned long long)cfg->link_bps,
+		 (unsigned long long)cfg->seed);
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_sim_run(sim), 0, "%s", what);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_sim_result(sim, res), 0, "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_sim_now(sim), cfg->duration_ns, "%s",
+			    what);
+	KUNIT_EXPECT_EQ_MSG(test, res->dql_errors, 0ULL, "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, res->violations, 0ULL, "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, res->skb_exhausted, 0ULL, "%s", what);
 	*cfg = *bqlm_sim_get_cfg(sim);
-	bqlm_sim_destroy(sim);
+	kunit_release_action(test, sim_destroy_action, sim);
 }
 
 static void sim_cfg_short(struct bqlm_sim_cfg *cfg,
@@ -197,7 +248,7 @@ static void sim_nobql_queueing_delay(struct kunit *test)
 	struct bqlm_sim_result r;
 	struct bqlm_sim_cfg cfg;
 
-	sim_cfg_short(&cfg, BQLM_USBNET_NO_BQL, 1000000000ULL);
+	sim_cfg_short(&cfg, BQLM_USBNET_NO_BQL, GBIT);
 	sim_run_one(test, &cfg, &r);
 	f = bqlm_sim_frame_ns(&cfg, cfg.len);
 	b = cfg.irq_ns + cfg.bh_ns + cfg.bh_jitter_ns;
@@ -209,11 +260,25 @@ static void sim_nobql_queueing_delay(struct kunit *test)
 	KUNIT_EXPECT_GE(test, r.ping_p50, lo);
 	KUNIT_EXPECT_LE(test, r.ping_max, hi);
 	/* the link is the bottleneck and stays busy */
-	KUNIT_EXPECT_GT(test, r.goodput_bps, 980000000ULL * 1514 / 1538);
+	KUNIT_EXPECT_GT(test, r.goodput_bps, GOODPUT_98(GBIT));
 	KUNIT_EXPECT_GT(test, r.drops, 0ULL);
 	KUNIT_EXPECT_GT(test, r.stops, 0ULL);
 	KUNIT_EXPECT_EQ(test, r.bql_stops, 0ULL);
 }
+
+/* The links the latency is compared on: a rate, and how long to run. */
+struct sim_link_case {
+	const char *desc;
+	unsigned long long bps;
+	bool long_run;	/* the device queue takes 0.4 s to fill */
+};
+
+static const struct sim_link_case sim_link_cases[] = {
+	{ .desc = "100-mbit", .bps = 100 * MBIT, .long_run = true },
+	{ .desc = "1-gbit", .bps = GBIT },
+};
+
+KUNIT_ARRAY_PARAM_DESC(sim_link, sim_link_cases, desc);
 
 /*
  * With BQL (fixed) the p99 ping latency drops to less than half, at the
@@ -221,34 +286,27 @@ static void sim_nobql_queueing_delay(struct kunit *test)
  */
 static void sim_bql_reduces_latency(struct kunit *test)
 {
-	static const unsigned long long links[] = {
-		100000000ULL, 1000000000ULL,
-	};
+	const struct sim_link_case *p = test->param_value;
 	struct bqlm_sim_result nb, fx;
 	struct bqlm_sim_cfg cfg;
-	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(links); i++) {
-		sim_cfg_short(&cfg, BQLM_USBNET_NO_BQL, links[i]);
-		/* at 100 Mbit/s the device queue takes 0.4 s to fill */
-		if (links[i] < 1000000000ULL) {
-			cfg.duration_ns = 2 * BQLM_NSEC_PER_SEC;
-			cfg.warmup_ns = BQLM_NSEC_PER_SEC;
-			cfg.ping_ns = 5 * BQLM_NSEC_PER_MSEC;
-		}
-		sim_run_one(test, &cfg, &nb);
-		cfg.variant = BQLM_USBNET_FIXED;
-		sim_run_one(test, &cfg, &fx);
-		kunit_info(test, "%llu bit/s: p99 no-bql %llu ns, fixed %llu ns; goodput %llu vs %llu; limit p50 %u max %u",
-			   links[i], nb.ping_p99, fx.ping_p99,
-			   nb.goodput_bps, fx.goodput_bps, fx.limit_p50,
-			   fx.limit_max);
-		KUNIT_EXPECT_LT(test, 2 * fx.ping_p99, nb.ping_p99);
-		KUNIT_EXPECT_LE(test, 50 * fx.goodput_bps, 51 * nb.goodput_bps);
-		KUNIT_EXPECT_GE(test, 50 * fx.goodput_bps, 49 * nb.goodput_bps);
-		KUNIT_EXPECT_GT(test, fx.bql_stops, 0ULL);
-		KUNIT_EXPECT_GT(test, fx.limit_max, 0U);
+	sim_cfg_short(&cfg, BQLM_USBNET_NO_BQL, p->bps);
+	if (p->long_run) {
+		cfg.duration_ns = 2 * BQLM_NSEC_PER_SEC;
+		cfg.warmup_ns = BQLM_NSEC_PER_SEC;
+		cfg.ping_ns = 5 * BQLM_NSEC_PER_MSEC;
 	}
+	sim_run_one(test, &cfg, &nb);
+	cfg.variant = BQLM_USBNET_FIXED;
+	sim_run_one(test, &cfg, &fx);
+	kunit_info(test, "%llu bit/s: p99 no-bql %llu ns, fixed %llu ns; goodput %llu vs %llu; limit p50 %u max %u",
+		   p->bps, nb.ping_p99, fx.ping_p99, nb.goodput_bps,
+		   fx.goodput_bps, fx.limit_p50, fx.limit_max);
+	KUNIT_EXPECT_LT(test, 2 * fx.ping_p99, nb.ping_p99);
+	KUNIT_EXPECT_LE(test, 50 * fx.goodput_bps, 51 * nb.goodput_bps);
+	KUNIT_EXPECT_GE(test, 50 * fx.goodput_bps, 49 * nb.goodput_bps);
+	KUNIT_EXPECT_GT(test, fx.bql_stops, 0ULL);
+	KUNIT_EXPECT_GT(test, fx.limit_max, 0U);
 }
 
 /*
@@ -268,9 +326,8 @@ static void sim_runs_usbnet_model(struct kunit *test)
 	struct bqlm_sim *sim;
 	unsigned int i, n = 0;
 
-	sim_cfg_short(&cfg, BQLM_USBNET_FIXED, 1000000000ULL);
-	sim = bqlm_sim_create(&cfg);
-	KUNIT_ASSERT_NOT_NULL(test, sim);
+	sim_cfg_short(&cfg, BQLM_USBNET_FIXED, GBIT);
+	sim = sim_create(test, &cfg);
 	KUNIT_EXPECT_EQ(test, bqlm_sim_run(sim), 0);
 	KUNIT_ASSERT_EQ(test, bqlm_sim_result(sim, &r), 0);
 	dev = bqlm_sim_usbnet(sim, &ucfg);
@@ -290,17 +347,15 @@ static void sim_runs_usbnet_model(struct kunit *test)
 	KUNIT_EXPECT_GT(test, bqlm_usbnet_inflight(dev), 0U);
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_check(dev, ucfg, "end", NULL, false,
 						NULL), 0U);
-	bqlm_sim_destroy(sim);
-	sim_cfg_short(&cfg, BQLM_USBNET_MERGED, 1000000000ULL);
+	kunit_release_action(test, sim_destroy_action, sim);
+	sim_cfg_short(&cfg, BQLM_USBNET_MERGED, GBIT);
 	sim_run_one(test, &cfg, &m);
 	KUNIT_EXPECT_EQ(test, m.digest, r.digest);
 	/* tun has no usbnet model */
 	bqlm_sim_cfg_default(&cfg);
 	cfg.dev = BQLM_SIM_TUN;
-	sim = bqlm_sim_create(&cfg);
-	KUNIT_ASSERT_NOT_NULL(test, sim);
+	sim = sim_create(test, &cfg);
 	KUNIT_EXPECT_NULL(test, bqlm_sim_usbnet(sim, &ucfg));
-	bqlm_sim_destroy(sim);
 }
 
 /* The TCP-like sender: a window below the qdisc limit never drops. */
@@ -309,11 +364,11 @@ static void sim_tcp_window(struct kunit *test)
 	struct bqlm_sim_result r;
 	struct bqlm_sim_cfg cfg;
 
-	sim_cfg_short(&cfg, BQLM_USBNET_FIXED, 1000000000ULL);
+	sim_cfg_short(&cfg, BQLM_USBNET_FIXED, GBIT);
 	cfg.traffic = BQLM_SIM_TCP;
 	sim_run_one(test, &cfg, &r);
 	KUNIT_EXPECT_EQ(test, r.drops, 0ULL);
-	KUNIT_EXPECT_GT(test, r.goodput_bps, 980000000ULL * 1514 / 1538);
+	KUNIT_EXPECT_GT(test, r.goodput_bps, GOODPUT_98(GBIT));
 	KUNIT_EXPECT_GT(test, r.pings, 400U);
 }
 
@@ -346,7 +401,7 @@ static void sim_tun_backpressure(struct kunit *test)
 
 	sim_cfg_tun(&cfg, BQLM_TUN_STOCK, BQLM_SIM_UDP);
 	sim_run_one(test, &cfg, &st);
-	KUNIT_EXPECT_EQ(test, cfg.txqueuelen, 25U);
+	KUNIT_EXPECT_EQ(test, cfg.txqueuelen, SIM_TUN_RING);
 	KUNIT_EXPECT_EQ(test, cfg.len, 1428U);
 	sim_cfg_tun(&cfg, BQLM_TUN_BACKPRESSURE, BQLM_SIM_UDP);
 	sim_run_one(test, &cfg, &bp);
@@ -361,8 +416,8 @@ static void sim_tun_backpressure(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bp.ping_drops, 0ULL);
 	KUNIT_EXPECT_GT(test, bp.drops, 0ULL);
 	KUNIT_EXPECT_GT(test, bp.stops, 0ULL);
-	KUNIT_EXPECT_GT(test, st.goodput_bps, 990000000ULL);
-	KUNIT_EXPECT_GT(test, bp.goodput_bps, 990000000ULL);
+	KUNIT_EXPECT_GT(test, st.goodput_bps, GBIT * 99 / 100);
+	KUNIT_EXPECT_GT(test, bp.goodput_bps, GBIT * 99 / 100);
 
 	/* a window of 40 < ring + band: backpressure loses nothing at all */
 	sim_cfg_tun(&cfg, BQLM_TUN_STOCK, BQLM_SIM_TCP);
@@ -371,60 +426,72 @@ static void sim_tun_backpressure(struct kunit *test)
 	sim_run_one(test, &cfg, &bp);
 	KUNIT_EXPECT_GT(test, st.ring_drops, 0ULL);
 	KUNIT_EXPECT_EQ(test, bp.ring_drops + bp.drops + bp.ping_drops, 0ULL);
-	KUNIT_EXPECT_GT(test, bp.goodput_bps, 990000000ULL);
+	KUNIT_EXPECT_GT(test, bp.goodput_bps, GBIT * 99 / 100);
 }
+
+static const enum bqlm_tun_variant sim_tun_variants[] = {
+	BQLM_TUN_STOCK, BQLM_TUN_STOP_2019, BQLM_TUN_BACKPRESSURE,
+};
+
+static void sim_tun_variant_desc(const enum bqlm_tun_variant *v, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", bqlm_tun_variant_name(*v));
+}
+
+KUNIT_ARRAY_PARAM(sim_tun_variants, sim_tun_variants, sim_tun_variant_desc);
 
 /*
  * The tun simulation drives model/tun.c: every packet the qdisc handed to
  * tun_net_xmit() got a model id and was produced or dropped at the ring,
  * every produced one was read or is still in the ring, the ids were
  * recycled (far more packets than ids), and nothing was lost, read twice
- * or dropped under IFF_BACKPRESSURE. A bigger ring holds the excess at the
- * ring instead of the qdisc: stock then still drops at the ring, later, and
- * the latency grows with the ring.
+ * or dropped under IFF_BACKPRESSURE.
  */
 static void sim_runs_tun_model(struct kunit *test)
 {
-	static const enum bqlm_tun_variant vs[] = {
-		BQLM_TUN_STOCK, BQLM_TUN_STOP_2019,
-		BQLM_TUN_BACKPRESSURE,
-	};
+	const enum bqlm_tun_variant *v = test->param_value;
+	const struct bqlm_usbnet_cfg *ucfg;
 	const struct bqlm_tun_cfg *tcfg;
 	const struct bqlm_tun *tun;
-	struct bqlm_sim_result r, big;
-	const struct bqlm_usbnet_cfg *ucfg;
+	struct bqlm_sim_result r;
 	struct bqlm_sim_cfg cfg;
 	struct bqlm_sim *sim;
-	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(vs); i++) {
-		sim_cfg_tun(&cfg, vs[i], BQLM_SIM_UDP);
-		sim = bqlm_sim_create(&cfg);
-		KUNIT_ASSERT_NOT_NULL(test, sim);
-		KUNIT_EXPECT_EQ(test, bqlm_sim_run(sim), 0);
-		KUNIT_ASSERT_EQ(test, bqlm_sim_result(sim, &r), 0);
-		KUNIT_EXPECT_NULL(test, bqlm_sim_usbnet(sim, &ucfg));
-		tun = bqlm_sim_tun(sim, &tcfg);
-		KUNIT_ASSERT_NOT_NULL(test, tun);
-		KUNIT_EXPECT_EQ(test, tcfg->ring, 25U);
-		KUNIT_EXPECT_EQ(test, tcfg->packets, 0U);
-		/* pings are never dropped at the qdisc: band 0 stays short */
-		KUNIT_EXPECT_EQ(test, (unsigned long long)tun->sent,
-				r.urbs + r.ring_drops + r.ping_drops);
-		KUNIT_EXPECT_EQ(test, (unsigned long long)tun->delivered +
-				bqlm_tun_ring_count(tun, 0), r.urbs);
-		KUNIT_EXPECT_GT(test, r.urbs, 100ULL * bqlm_tun_nr_ids(tcfg));
-		KUNIT_EXPECT_LE(test, bqlm_tun_ring_count(tun, 0), 25U);
-		KUNIT_EXPECT_EQ(test, r.violations, 0ULL);
-		KUNIT_EXPECT_EQ(test, r.skb_exhausted, 0ULL);
-		bqlm_sim_destroy(sim);
-	}
-	/* ring 250 instead of 25 */
+	sim_cfg_tun(&cfg, *v, BQLM_SIM_UDP);
+	sim = sim_create(test, &cfg);
+	KUNIT_EXPECT_EQ(test, bqlm_sim_run(sim), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_sim_result(sim, &r), 0);
+	KUNIT_EXPECT_NULL(test, bqlm_sim_usbnet(sim, &ucfg));
+	tun = bqlm_sim_tun(sim, &tcfg);
+	KUNIT_ASSERT_NOT_NULL(test, tun);
+	KUNIT_EXPECT_EQ(test, tcfg->ring, SIM_TUN_RING);
+	KUNIT_EXPECT_EQ(test, tcfg->packets, 0U);
+	/* pings are never dropped at the qdisc: band 0 stays short */
+	KUNIT_EXPECT_EQ(test, (unsigned long long)tun->sent,
+			r.urbs + r.ring_drops + r.ping_drops);
+	KUNIT_EXPECT_EQ(test, (unsigned long long)tun->delivered +
+			bqlm_tun_ring_count(tun, 0), r.urbs);
+	KUNIT_EXPECT_GT(test, r.urbs, 100ULL * bqlm_tun_nr_ids(tcfg));
+	KUNIT_EXPECT_LE(test, bqlm_tun_ring_count(tun, 0), SIM_TUN_RING);
+	KUNIT_EXPECT_EQ(test, r.violations, 0ULL);
+	KUNIT_EXPECT_EQ(test, r.skb_exhausted, 0ULL);
+}
+
+/*
+ * A ring of 250 instead of 25 holds the excess at the ring instead of the
+ * qdisc: stock then still drops at the ring, later, and the latency grows
+ * with the ring.
+ */
+static void sim_tun_big_ring(struct kunit *test)
+{
+	struct bqlm_sim_result r, big;
+	struct bqlm_sim_cfg cfg;
+
 	sim_cfg_tun(&cfg, BQLM_TUN_STOCK, BQLM_SIM_UDP);
 	sim_run_one(test, &cfg, &r);
 	sim_cfg_tun(&cfg, BQLM_TUN_STOCK, BQLM_SIM_UDP);
-	cfg.ring = 250;
-	cfg.txqueuelen = 25;
+	cfg.ring = 10 * SIM_TUN_RING;
+	cfg.txqueuelen = SIM_TUN_RING;
 	sim_run_one(test, &cfg, &big);
 	kunit_info(test, "stock ring 25: p50 %llu ns, ring drops %llu; ring 250: p50 %llu ns, ring drops %llu",
 		   r.ping_p50, r.ring_drops, big.ping_p50, big.ring_drops);
@@ -453,8 +520,7 @@ static void sim_configurations(struct kunit *test)
 	cfg.prio_ping = false;
 	cfg.duration_ns = 300 * BQLM_NSEC_PER_MSEC;
 	cfg.warmup_ns = 100 * BQLM_NSEC_PER_MSEC;
-	sim = bqlm_sim_create(&cfg);
-	KUNIT_ASSERT_NOT_NULL(test, sim);
+	sim = sim_create(test, &cfg);
 	KUNIT_EXPECT_EQ(test, bqlm_sim_result(sim, &r), 0);
 	KUNIT_EXPECT_EQ(test, r.goodput_bps, 0ULL);
 	KUNIT_EXPECT_EQ(test, bqlm_sim_run_until(sim, cfg.duration_ns / 2), 0);
@@ -473,7 +539,7 @@ static void sim_configurations(struct kunit *test)
 	KUNIT_EXPECT_GE(test, png[0].sent, cfg.warmup_ns);
 	KUNIT_EXPECT_GT(test, r.urbs, 0ULL);
 	KUNIT_EXPECT_EQ(test, r.dql_errors, 0ULL);
-	bqlm_sim_destroy(sim);
+	kunit_release_action(test, sim_destroy_action, sim);
 	bqlm_sim_destroy(NULL);
 
 	/* the 2019 tun experiment: a stop per packet, no loss at the ring */
@@ -488,7 +554,8 @@ static void sim_configurations(struct kunit *test)
 #define SIM_BAD(field, val) do {					\
 		bqlm_sim_cfg_default(&cfg);				\
 		cfg.field = (val);					\
-		KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL); \
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL, \
+				    "%s = %s", #field, #val);		\
 	} while (0)
 	SIM_BAD(usb, 4);
 	SIM_BAD(mtu, 60);
@@ -518,11 +585,12 @@ static struct kunit_case bqlm_sim_cases[] = {
 	KUNIT_CASE(sim_tx_qlen),
 	KUNIT_CASE(sim_deterministic),
 	KUNIT_CASE(sim_nobql_queueing_delay),
-	KUNIT_CASE(sim_bql_reduces_latency),
+	KUNIT_CASE_PARAM(sim_bql_reduces_latency, sim_link_gen_params),
 	KUNIT_CASE(sim_tcp_window),
 	KUNIT_CASE(sim_runs_usbnet_model),
 	KUNIT_CASE(sim_tun_backpressure),
-	KUNIT_CASE(sim_runs_tun_model),
+	KUNIT_CASE_PARAM(sim_runs_tun_model, sim_tun_variants_gen_params),
+	KUNIT_CASE(sim_tun_big_ring),
 	KUNIT_CASE(sim_configurations),
 	{}
 };

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the ptr_ring model (model/ptr_ring.c) and the tun
- * transmit model (model/tun.c), suite bqlm_tun.
+ * KUnit tests for the tun transmit model (model/tun.c), suite bqlm_tun.
  *
  * The explorations run at four packets (small enough for UML) and check
  * the verdict, the violated checks, the depth of the verdict's shortest
@@ -23,231 +22,179 @@
 #define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
 #define BIT_RS	BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP)
 
-/* A sequentially consistent CPU on @mem with its own buffer @sb. */
-static void tun_sc_view(struct bqlm_mm_cpu *c, struct bqlm_mem *mem,
-			struct bqlm_sb *sb)
-{
-	c->kind = BQLM_MM_SC;
-	c->mem = mem->v;
-	c->sb = sb;
-}
-
-static void ptr_ring_produce_consume(struct kunit *test)
-{
-	struct bqlm_ptr_ring r;
-	struct bqlm_mem mem;
-	struct bqlm_sb sb;
-	struct bqlm_mm_cpu c;
-	unsigned int i;
-
-	memset(&mem, 0, sizeof(mem));
-	memset(&sb, 0, sizeof(sb));
-	tun_sc_view(&c, &mem, &sb);
-	bqlm_ptr_ring_init(&r, 2, 4, BQLM_PTR_RING_BATCH);
-	/* 16 entries per batch is above half the ring: batching is off */
-	KUNIT_EXPECT_EQ(test, r.batch, 1);
-	KUNIT_EXPECT_EQ(test, r.size, 4);
-	KUNIT_EXPECT_TRUE(test, bqlm___ptr_ring_empty(&r, &c));
-	for (i = 1; i <= 4; i++) {
-		KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), 0);
-		KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_produce(&r, &c, i), 0);
-	}
-	KUNIT_EXPECT_TRUE(test, bqlm___ptr_ring_full(&r, &c));
-	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), -ENOSPC);
-	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_produce(&r, &c, 9), -ENOSPC);
-	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, mem.v), 4);
-	/* the slots are memory words 2..5 */
-	KUNIT_EXPECT_EQ(test, mem.v[2], 1);
-	KUNIT_EXPECT_EQ(test, mem.v[5], 4);
-	KUNIT_EXPECT_EQ(test, mem.v[6], 0);
-	for (i = 1; i <= 4; i++)
-		KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), i);
-	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 0);
-	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, mem.v), 0);
-	KUNIT_EXPECT_FALSE(test, bqlm___ptr_ring_full(&r, &c));
-	/* a ring of size 0 takes nothing and is neither full nor readable */
-	bqlm_ptr_ring_init(&r, 2, 0, 1);
-	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), -ENOSPC);
-	KUNIT_EXPECT_FALSE(test, bqlm___ptr_ring_full(&r, &c));
-	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_peek(&r, &c), 0);
-}
-
-static void ptr_ring_batched_zeroing(struct kunit *test)
-{
-	unsigned int got[4];
-	struct bqlm_ptr_ring r;
-	struct bqlm_mem mem;
-	struct bqlm_sb sb;
-	struct bqlm_mm_cpu c;
-	unsigned int i;
-
-	memset(&mem, 0, sizeof(mem));
-	memset(&sb, 0, sizeof(sb));
-	tun_sc_view(&c, &mem, &sb);
-	bqlm_ptr_ring_init(&r, 0, 4, 2);
-	KUNIT_EXPECT_EQ(test, r.batch, 2);
-	for (i = 1; i <= 4; i++)
-		KUNIT_ASSERT_EQ(test, bqlm___ptr_ring_produce(&r, &c, i), 0);
-	/* one consumed: its slot is not zeroed yet, the producer waits */
-	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 1);
-	KUNIT_EXPECT_EQ(test, mem.v[0], 1);
-	KUNIT_EXPECT_EQ(test, r.consumer_head, 1);
-	KUNIT_EXPECT_EQ(test, r.consumer_tail, 0);
-	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), -ENOSPC);
-	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_count(&r, mem.v), 3);
-	/* the second completes the batch: both slots zeroed at once */
-	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 2);
-	KUNIT_EXPECT_EQ(test, mem.v[0], 0);
-	KUNIT_EXPECT_EQ(test, mem.v[1], 0);
-	KUNIT_EXPECT_EQ(test, r.consumer_tail, 2);
-	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_check_produce(&r, &c), 0);
-	/* batched consume up to the end of the ring wraps the indices */
-	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume_batched(&r, &c, got, 4),
-			2);
-	KUNIT_EXPECT_EQ(test, got[0], 3);
-	KUNIT_EXPECT_EQ(test, got[1], 4);
-	KUNIT_EXPECT_EQ(test, r.consumer_head, 0);
-	KUNIT_EXPECT_EQ(test, r.consumer_tail, 0);
-	for (i = 0; i < 4; i++)
-		KUNIT_EXPECT_EQ(test, mem.v[i], 0);
-	/* the kernel's rule: a batch above half the ring becomes 1 */
-	bqlm___ptr_ring_set_size(&r, 3, 2);
-	KUNIT_EXPECT_EQ(test, r.batch, 1);
-	bqlm___ptr_ring_set_size(&r, 4, 0);
-	KUNIT_EXPECT_EQ(test, r.batch, 1);
-}
-
-static void ptr_ring_resize_purge(struct kunit *test)
-{
-	unsigned int out[4];
-	struct bqlm_ptr_ring r;
-	struct bqlm_mem mem;
-	struct bqlm_sb sb;
-	struct bqlm_mm_cpu c;
-	unsigned int i;
-
-	memset(&mem, 0, sizeof(mem));
-	memset(&sb, 0, sizeof(sb));
-	tun_sc_view(&c, &mem, &sb);
-	bqlm_ptr_ring_init(&r, 0, 4, 1);
-	for (i = 1; i <= 3; i++)
-		KUNIT_ASSERT_EQ(test, bqlm___ptr_ring_produce(&r, &c, i), 0);
-	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_consume(&r, &c), 1);
-	/* shrink to 1: entry 2 is kept, 3 freed; the new ring is full */
-	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_resize(&r, &c, 1, 1, out, 4), 1);
-	KUNIT_EXPECT_EQ(test, out[0], 3);
-	KUNIT_EXPECT_EQ(test, r.size, 1);
-	KUNIT_EXPECT_EQ(test, r.producer, 0);
-	KUNIT_EXPECT_TRUE(test, bqlm___ptr_ring_full(&r, &c));
-	/* grow to 4: the entry stays first, room behind it */
-	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_resize(&r, &c, 4, 1, out, 4), 0);
-	KUNIT_EXPECT_EQ(test, r.producer, 1);
-	KUNIT_EXPECT_FALSE(test, bqlm___ptr_ring_full(&r, &c));
-	KUNIT_EXPECT_EQ(test, bqlm___ptr_ring_produce(&r, &c, 5), 0);
-	/* purge frees everything in order */
-	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_purge(&r, &c, out, 4), 2);
-	KUNIT_EXPECT_EQ(test, out[0], 2);
-	KUNIT_EXPECT_EQ(test, out[1], 5);
-	KUNIT_EXPECT_TRUE(test, bqlm___ptr_ring_empty(&r, &c));
-	/* too little room to report what is freed */
-	KUNIT_ASSERT_EQ(test, bqlm___ptr_ring_produce(&r, &c, 6), 0);
-	KUNIT_ASSERT_EQ(test, bqlm___ptr_ring_produce(&r, &c, 7), 0);
-	KUNIT_EXPECT_EQ(test, bqlm_ptr_ring_purge(&r, &c, out, 1), -ENOSPC);
-}
-
-/* One exploration of the tun model and what it must find. */
+/**
+ * struct tun_x_case - one exploration of the tun model and what it must find
+ * @desc: the case's name
+ * @variant: the variant explored
+ * @mm: the memory model
+ * @reader: what consumes the ring
+ * @ring: the ring's slots
+ * @queues: queue files (and producer CPUs)
+ * @packets: the packet bound
+ * @detaches: detaches of a queue file in the bound
+ * @set_iffs: TUNSETIFFs in the bound
+ * @noqueue: no qdisc (noqueue) in front of the device
+ * @expect: the figures the full search must give
+ */
 struct tun_x_case {
 	const char *desc;
 	enum bqlm_tun_variant variant;
 	enum bqlm_mm_kind mm;
 	enum bqlm_tun_reader_kind reader;
 	unsigned int ring;
-	unsigned int detaches;
-	unsigned int set_iffs;
-	bool qdisc;
 	unsigned int queues;
 	unsigned int packets;
-	unsigned long long states;
-	unsigned long long transitions;
-	unsigned int violated;
-	enum bqlm_check verdict;
-	unsigned int verdict_depth;
+	unsigned int detaches;
+	unsigned int set_iffs;
+	bool noqueue;
+	struct explore_expect expect;
 };
 
-#define TUN_X(d, v, m, rd, ring, det, iff, qd, s, t, viol, verd, depth) \
-	{ d, BQLM_TUN_##v, BQLM_MM_##m, BQLM_TUN_##rd, ring, det, iff, qd, \
-	  1, 4, s, t, viol, verd, depth }
-/* two queue files, one producer CPU each, three packets, no violation */
-#define TUN_XQ(d, v, m, s, t) \
-	{ d, BQLM_TUN_##v, BQLM_MM_##m, BQLM_TUN_READ, 4, 1, 0, true, 2, 3, \
-	  s, t, 0, BQLM_CHECK_NONE, 0 }
+/* one queue file, one producer CPU, four packets */
+#define TUN_ONE_QUEUE	.queues = 1, .packets = 4
 
 static const struct tun_x_case tun_x_cases[] = {
-	TUN_X("stock-sc", STOCK, SC, READ, 2, 1, 0, true, 4047, 8646, 0,
-	      BQLM_CHECK_NONE, 0),
-	TUN_X("stock-tso", STOCK, TSO, READ, 2, 1, 0, true, 13078, 35425, 0,
-	      BQLM_CHECK_NONE, 0),
+	{ .desc = "stock-sc", .variant = BQLM_TUN_STOCK, .mm = BQLM_MM_SC,
+	  .ring = 2, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 4047, .transitions = 8646,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "stock-tso", .variant = BQLM_TUN_STOCK, .mm = BQLM_MM_TSO,
+	  .ring = 2, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 13078, .transitions = 35425,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* detached while stopped, re-attached without a wake */
-	TUN_X("stop-2019-sc", STOP_2019, SC, READ, 4, 1, 0, true, 21306, 52460,
-	      BIT_ST, BQLM_CHECK_STALL, 17),
+	{ .desc = "stop-2019-sc", .variant = BQLM_TUN_STOP_2019,
+	  .mm = BQLM_MM_SC, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 21306, .transitions = 52460,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 17 } },
 	/* the lost wakeup of the race alone: reader blocked, queue stopped */
-	TUN_X("stop-2019-race-sc", STOP_2019, SC, READ, 4, 0, 0, true, 4464,
-	      10364, BIT_ST, BQLM_CHECK_STALL, 22),
-	TUN_X("stop-2019-tso", STOP_2019, TSO, READ, 4, 1, 0, true, 83993,
-	      280340, BIT_ST, BQLM_CHECK_STALL, 18),
+	{ .desc = "stop-2019-race-sc", .variant = BQLM_TUN_STOP_2019,
+	  .mm = BQLM_MM_SC, .ring = 4, TUN_ONE_QUEUE, .detaches = 0,
+	  .expect = { .states = 4464, .transitions = 10364, .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 22 } },
+	{ .desc = "stop-2019-tso", .variant = BQLM_TUN_STOP_2019,
+	  .mm = BQLM_MM_TSO, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 83993, .transitions = 280340,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 18 } },
 	/* vhost-net's consume path has no wake at all in the 2019 patch */
-	TUN_X("stop-2019-vhost", STOP_2019, SC, VHOST, 4, 1, 0, true, 12556,
-	      29435, BIT_ST, BQLM_CHECK_STALL, 16),
-	TUN_X("backpressure-sc", BACKPRESSURE, SC, READ, 4, 1, 0, true, 26642,
-	      56655, 0, BQLM_CHECK_NONE, 0),
-	TUN_X("backpressure-tso", BACKPRESSURE, TSO, READ, 4, 1, 0, true,
-	      67431, 188109, 0, BQLM_CHECK_NONE, 0),
-	TUN_X("backpressure-pso", BACKPRESSURE, PSO, READ, 4, 1, 0, true,
-	      71231, 202381, 0, BQLM_CHECK_NONE, 0),
-	TUN_X("backpressure-x86", BACKPRESSURE, X86, READ, 4, 1, 0, true,
-	      61199, 168585, 0, BQLM_CHECK_NONE, 0),
-	TUN_X("backpressure-vhost", BACKPRESSURE, SC, VHOST, 4, 1, 0, true,
-	      26824, 57643, 0, BQLM_CHECK_NONE, 0),
-	TUN_X("backpressure-noqueue", BACKPRESSURE, SC, READ, 4, 1, 0, false,
-	      23898, 50871, 0, BQLM_CHECK_NONE, 0),
-	TUN_X("backpressure-set-iff", BACKPRESSURE, SC, READ, 4, 1, 2, true,
-	      102666, 234457, 0, BQLM_CHECK_NONE, 0),
+	{ .desc = "stop-2019-vhost", .variant = BQLM_TUN_STOP_2019,
+	  .mm = BQLM_MM_SC, .reader = BQLM_TUN_VHOST, .ring = 4, TUN_ONE_QUEUE,
+	  .detaches = 1,
+	  .expect = { .states = 12556, .transitions = 29435,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 16 } },
+	{ .desc = "backpressure-sc", .variant = BQLM_TUN_BACKPRESSURE,
+	  .mm = BQLM_MM_SC, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 26642, .transitions = 56655,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "backpressure-tso", .variant = BQLM_TUN_BACKPRESSURE,
+	  .mm = BQLM_MM_TSO, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 67431, .transitions = 188109,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "backpressure-pso", .variant = BQLM_TUN_BACKPRESSURE,
+	  .mm = BQLM_MM_PSO, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 71231, .transitions = 202381,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "backpressure-x86", .variant = BQLM_TUN_BACKPRESSURE,
+	  .mm = BQLM_MM_X86, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 61199, .transitions = 168585,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "backpressure-vhost", .variant = BQLM_TUN_BACKPRESSURE,
+	  .mm = BQLM_MM_SC, .reader = BQLM_TUN_VHOST, .ring = 4, TUN_ONE_QUEUE,
+	  .detaches = 1,
+	  .expect = { .states = 26824, .transitions = 57643,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "backpressure-noqueue", .variant = BQLM_TUN_BACKPRESSURE,
+	  .mm = BQLM_MM_SC, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .noqueue = true,
+	  .expect = { .states = 23898, .transitions = 50871,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "backpressure-set-iff", .variant = BQLM_TUN_BACKPRESSURE,
+	  .mm = BQLM_MM_SC, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .set_iffs = 2,
+	  .expect = { .states = 102666, .transitions = 234457,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* ring of 2: the half-ring wake counts a consume from before the stop */
-	TUN_X("backpressure-ring2", BACKPRESSURE, SC, READ, 2, 1, 0, true,
-	      35444, 76623, BIT_BD, BQLM_CHECK_BACKPRESSURE_DROP, 20),
+	{ .desc = "backpressure-ring2", .variant = BQLM_TUN_BACKPRESSURE,
+	  .mm = BQLM_MM_SC, .ring = 2, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 35444, .transitions = 76623,
+		      .violated = BIT_BD,
+		      .verdict = BQLM_CHECK_BACKPRESSURE_DROP,
+		      .verdict_depth = 20 } },
 	/* the candidate fix: no wake into a full ring, also on weak memory */
-	TUN_X("room-ring2-sc", BACKPRESSURE_ROOM, SC, READ, 2, 1, 0, true,
-	      36534, 78939, 0, BQLM_CHECK_NONE, 0),
-	TUN_X("room-ring2-pso", BACKPRESSURE_ROOM, PSO, READ, 2, 1, 0, true,
-	      112079, 326763, 0, BQLM_CHECK_NONE, 0),
-	TUN_X("nobarrier-sc", BACKPRESSURE_NOBARRIER, SC, READ, 4, 1, 0, true,
-	      26642, 56655, 0, BQLM_CHECK_NONE, 0),
-	TUN_X("nobarrier-tso", BACKPRESSURE_NOBARRIER, TSO, READ, 4, 1, 0,
-	      true, 121441, 367990, BIT_ST, BQLM_CHECK_STALL, 33),
+	{ .desc = "room-ring2-sc", .variant = BQLM_TUN_BACKPRESSURE_ROOM,
+	  .mm = BQLM_MM_SC, .ring = 2, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 36534, .transitions = 78939,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "room-ring2-pso", .variant = BQLM_TUN_BACKPRESSURE_ROOM,
+	  .mm = BQLM_MM_PSO, .ring = 2, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 112079, .transitions = 326763,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "nobarrier-sc", .variant = BQLM_TUN_BACKPRESSURE_NOBARRIER,
+	  .mm = BQLM_MM_SC, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 26642, .transitions = 56655,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "nobarrier-tso", .variant = BQLM_TUN_BACKPRESSURE_NOBARRIER,
+	  .mm = BQLM_MM_TSO, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 121441, .transitions = 367990,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 33 } },
 	/* x86: set_bit and spin_lock are locked instructions */
-	TUN_X("nobarrier-x86", BACKPRESSURE_NOBARRIER, X86, READ, 4, 1, 0,
-	      true, 77895, 226163, 0, BQLM_CHECK_NONE, 0),
+	{ .desc = "nobarrier-x86", .variant = BQLM_TUN_BACKPRESSURE_NOBARRIER,
+	  .mm = BQLM_MM_X86, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 77895, .transitions = 226163,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* each barrier is needed on its own under the LKMM */
-	TUN_X("no-producer-mb-tso", BACKPRESSURE_NO_PRODUCER_MB, TSO, READ, 4,
-	      1, 0, true, 74671, 209273, BIT_ST, BQLM_CHECK_STALL, 31),
-	TUN_X("no-consumer-mb-tso", BACKPRESSURE_NO_CONSUMER_MB, TSO, READ, 4,
-	      1, 0, true, 113377, 339006, BIT_ST, BQLM_CHECK_STALL, 33),
+	{ .desc = "no-producer-mb-tso",
+	  .variant = BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB, .mm = BQLM_MM_TSO,
+	  .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 74671, .transitions = 209273,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 31 } },
+	{ .desc = "no-consumer-mb-tso",
+	  .variant = BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB, .mm = BQLM_MM_TSO,
+	  .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 113377, .transitions = 339006,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 33 } },
 	/* as merged before the opt-in: the re-attach does not wake (Sashiko) */
-	TUN_X("backpressure-1d6e569b7d0c", BACKPRESSURE_V12, SC, READ, 4, 1, 0,
-	      true, 20348, 44581, BIT_ST, BQLM_CHECK_STALL, 21),
-	TUN_XQ("backpressure-2q-sc", BACKPRESSURE, SC, 29095, 88462),
-	TUN_XQ("backpressure-2q-tso", BACKPRESSURE, TSO, 119663, 483709),
+	{ .desc = "backpressure-1d6e569b7d0c",
+	  .variant = BQLM_TUN_BACKPRESSURE_V12, .mm = BQLM_MM_SC, .ring = 4,
+	  TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 20348, .transitions = 44581,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 21 } },
+	{ .desc = "backpressure-2q-sc", .variant = BQLM_TUN_BACKPRESSURE,
+	  .mm = BQLM_MM_SC, .ring = 4, .queues = 2, .packets = 3,
+	  .detaches = 1,
+	  .expect = { .states = 29095, .transitions = 88462,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "backpressure-2q-tso", .variant = BQLM_TUN_BACKPRESSURE,
+	  .mm = BQLM_MM_TSO, .ring = 4, .queues = 2, .packets = 3,
+	  .detaches = 1,
+	  .expect = { .states = 119663, .transitions = 483709,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* the BQL study: one detach, one resize to 2 (the variants' default) */
-	TUN_X("bql", BQL, SC, READ, 4, 1, 0, true, 118718, 252682, 0,
-	      BQLM_CHECK_NONE, 0),
+	{ .desc = "bql", .variant = BQLM_TUN_BQL, .mm = BQLM_MM_SC, .ring = 4,
+	  TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 118718, .transitions = 252682,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* sent after the produce: the reader completes first */
-	TUN_X("bql-late-sent", BQL_LATE_SENT, SC, READ, 4, 1, 0, true, 97010,
-	      207054, BIT_OC | BIT_SA | BIT_ST,
-	      BQLM_CHECK_DQL_OVER_COMPLETION, 4),
+	{ .desc = "bql-late-sent", .variant = BQLM_TUN_BQL_LATE_SENT,
+	  .mm = BQLM_MM_SC, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 97010, .transitions = 207054,
+		      .violated = BIT_OC | BIT_SA | BIT_ST,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 4 } },
 	/* reset on resize: the survivors' completion is stale */
-	TUN_X("bql-reset-resize", BQL_RESET_RESIZE, SC, READ, 4, 1, 0, true,
-	      128928, 280816, BIT_OC | BIT_BB | BIT_RS,
-	      BQLM_CHECK_DQL_OVER_COMPLETION, 7),
+	{ .desc = "bql-reset-resize", .variant = BQLM_TUN_BQL_RESET_RESIZE,
+	  .mm = BQLM_MM_SC, .ring = 4, TUN_ONE_QUEUE, .detaches = 1,
+	  .expect = { .states = 128928, .transitions = 280816,
+		      .violated = BIT_OC | BIT_BB | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 7 } },
 };
 
 KUNIT_ARRAY_PARAM_DESC(tun_x, tun_x_cases, desc);
@@ -262,16 +209,12 @@ static void tun_x_cfg(const struct tun_x_case *p, struct bqlm_tun_cfg *cfg)
 	cfg->ring = p->ring;
 	cfg->detaches = p->detaches;
 	cfg->set_iffs = p->set_iffs;
-	cfg->qdisc = p->qdisc;
+	cfg->qdisc = !p->noqueue;
 }
 
 static void tun_exploration(struct kunit *test)
 {
 	const struct tun_x_case *p = test->param_value;
-	const struct explore_expect e = {
-		p->desc, p->states, p->transitions, p->violated, p->verdict,
-		p->verdict_depth,
-	};
 	struct bqlm_tun_stats *stats;
 	struct bqlm_tun_cfg *cfg;
 	struct bqlm_xresult *res;
@@ -286,17 +229,66 @@ static void tun_exploration(struct kunit *test)
 	tun_x_cfg(p, cfg);
 	cfg->stats = stats;
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, &sys), 0);
-	explore_expect_full(test, &sys, NULL, res, &e);
+	explore_expect_full(test, &sys, NULL, res, &p->expect, p->desc);
 	/* every state expanded once went through the figures */
 	KUNIT_EXPECT_EQ(test, stats->states, res->states);
 	KUNIT_EXPECT_LE(test, stats->max_delivered, p->packets);
 	if (p->variant == BQLM_TUN_STOCK)
 		KUNIT_EXPECT_GT(test, stats->max_drops[BQLM_TUN_DROP_FULL], 0U);
-	else if (p->verdict == BQLM_CHECK_NONE)
+	else if (p->expect.verdict == BQLM_CHECK_NONE)
 		KUNIT_EXPECT_EQ(test, stats->max_drops[BQLM_TUN_DROP_BP], 0U);
 	/* the figures above are the full search's; now the reduced one */
 	cfg->stats = NULL;
 	explore_compare_reduced(test, &sys, NULL, res, p->desc);
+}
+
+/*
+ * Every variant, as a parameter: the address of its entry of this array
+ * (the entries themselves are not read), its name as the description.
+ */
+static const unsigned char tun_variants[BQLM_TUN_NR_VARIANTS];
+
+static const void *tun_variant_gen_params(const void *prev, char *desc)
+{
+	const unsigned char *p = prev ? (const unsigned char *)prev + 1 :
+				 tun_variants;
+
+	if (p >= tun_variants + BQLM_TUN_NR_VARIANTS)
+		return NULL;
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s",
+		 bqlm_tun_variant_name(p - tun_variants));
+	return p;
+}
+
+/*
+ * The symmetry reduction's premise (explore_symmetry_walks()) for each
+ * variant, on a ring of 2: under pso with a resize to 1 where the variant
+ * takes that configuration, else (the BQL study: sc, its own resize) in
+ * its default one.
+ */
+static void tun_symmetry(struct kunit *test)
+{
+	enum bqlm_tun_variant v = (const unsigned char *)test->param_value -
+				  tun_variants;
+	struct bqlm_tun_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
+						 GFP_KERNEL);
+	struct bqlm_xsys sys;
+
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	bqlm_tun_cfg_default(cfg, v);
+	cfg->ring = 2;
+	cfg->mm = BQLM_MM_PSO;
+	cfg->resizes = 1;
+	cfg->resize_to = 1;
+	if (bqlm_tun_cfg_check(cfg)) {
+		bqlm_tun_cfg_default(cfg, v);
+		cfg->ring = 2;
+	}
+	kunit_info(test, "%s, ring 2, %s%s", bqlm_tun_variant_name(v),
+		   bqlm_mm_name(cfg->mm), cfg->mm == BQLM_MM_PSO ?
+		   ", a resize to 1" : " (the variant's default bound)");
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, &sys), 0);
+	explore_symmetry_walks(test, &sys, 20261130ULL * 3 + v);
 }
 
 /*
@@ -316,12 +308,16 @@ struct tun_ctx {
 /* A fresh state for t->cfg, in buffers of the size it needs. */
 static void tun_reinit(struct kunit *test, struct tun_ctx *t)
 {
-	KUNIT_ASSERT_EQ(test, bqlm_tun_cfg_check(&t->cfg), 0);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_tun_cfg_check(&t->cfg), 0,
+			    "variant %s, ring %u, %u packets",
+			    bqlm_tun_variant_name(t->cfg.variant), t->cfg.ring,
+			    t->cfg.packets);
 	t->size = bqlm_tun_state_size(&t->cfg);
 	t->tun = kunit_kzalloc(test, t->size, GFP_KERNEL);
 	t->before = kunit_kzalloc(test, t->size, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, t->tun);
-	KUNIT_ASSERT_NOT_NULL(test, t->before);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, t->tun, "state of %zu bytes", t->size);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, t->before,
+				  "state of %zu bytes", t->size);
 	bqlm_tun_init(t->tun, &t->cfg);
 }
 
@@ -338,7 +334,8 @@ static struct tun_ctx *tun_setup(struct kunit *test,
 {
 	struct tun_ctx *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, t,
+				  "variant %s", bqlm_tun_variant_name(variant));
 	bqlm_tun_cfg_default(&t->cfg, variant);
 	t->cfg.mm = mm;
 	t->cfg.cpus = 1;
@@ -383,14 +380,16 @@ static void tun_stop2019_lost_wakeup(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < 2; i++) {
-		KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* stack check */
-		KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* ptr_ring_produce */
-		KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* ptr_ring_full */
+		/* stack check, ptr_ring_produce, ptr_ring_full */
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "packet %u: check", i);
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "packet %u: produce", i);
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "packet %u: full?", i);
 	}
 	KUNIT_EXPECT_EQ(test, t->tun->cpu[0].phase, BQLM_TUN_X_STOP);
 	for (i = 0; i < 2; i++) {
-		KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* consume */
-		KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* wake: not stopped */
+		/* consume, wake: not stopped */
+		KUNIT_ASSERT_EQ_MSG(test, tun_r(t), 0, "read %u: consume", i);
+		KUNIT_ASSERT_EQ_MSG(test, tun_r(t), 0, "read %u: wake", i);
 	}
 	KUNIT_EXPECT_EQ(test, t->tun->delivered, 2);
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);		/* the stop lands */
@@ -451,23 +450,24 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 	t->cfg.ring = 4;
 	t->cfg.packets = 4;
 	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
-	path = kunit_kcalloc(test, 256, sizeof(*path), GFP_KERNEL);
+	path = kunit_kcalloc(test, EXPLORE_PATH_MAX, sizeof(*path),
+			     GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	KUNIT_ASSERT_NOT_NULL(test, path);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
-	x = bqlm_explorer_create(&sys, EXPLORE_FULL);
-	KUNIT_ASSERT_NOT_NULL(test, x);
+	x = explore_create(test, &sys, EXPLORE_FULL);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
 	KUNIT_EXPECT_EQ(test, res->states, 1113ULL);
 	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), BQLM_CHECK_STALL);
-	n = bqlm_explorer_path(x, BQLM_CHECK_STALL, path, 256);
-	bqlm_explorer_destroy(x);
+	n = bqlm_explorer_path(x, BQLM_CHECK_STALL, path, EXPLORE_PATH_MAX);
+	kunit_release_action(test, explore_destroy_action, x);
 	KUNIT_ASSERT_EQ(test, n, 33);
 
 	tun_reinit(test, t);
 	for (i = 0; i < n; i++) {
-		KUNIT_ASSERT_GE(test, sys.step(sys.ctx, tun_before(t), path[i],
-					       t->tun, t->each), 0);
+		KUNIT_ASSERT_GE_MSG(test, sys.step(sys.ctx, tun_before(t),
+						   path[i], t->tun, t->each),
+				    0, "step %d, action %#x", i, path[i]);
 		if (t->tun->cpu[0].sb.n && t->tun->rd[0].sb.n)
 			both = true;
 	}
@@ -481,40 +481,49 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
 }
 
+/* Steps a transmit may take to fill a small ring: more than it needs. */
+#define TUN_FILL_STEPS	20
+
+struct tun_attach_case {
+	const char *desc;
+	enum bqlm_tun_variant variant;
+	bool still_stopped;	/* after the re-attach */
+};
+
+static const struct tun_attach_case tun_attach_cases[] = {
+	{ .desc = "stop-2019", .variant = BQLM_TUN_STOP_2019,
+	  .still_stopped = true },
+	{ .desc = "backpressure", .variant = BQLM_TUN_BACKPRESSURE },
+};
+
+KUNIT_ARRAY_PARAM_DESC(tun_attach, tun_attach_cases, desc);
+
 /* Attach wakes with the merged design, not with 6.12 or 2019. */
 static void tun_attach_wakes(struct kunit *test)
 {
-	static const enum bqlm_tun_variant v[] = {
-		BQLM_TUN_STOP_2019, BQLM_TUN_BACKPRESSURE,
-	};
-	unsigned int i, k;
+	const struct tun_attach_case *p = test->param_value;
+	struct tun_ctx *t = tun_setup(test, p->variant, BQLM_MM_SC);
+	unsigned int k;
 
-	for (i = 0; i < ARRAY_SIZE(v); i++) {
-		struct tun_ctx *t = tun_setup(test, v[i], BQLM_MM_SC);
-
-		t->cfg.detaches = 1;
-		tun_reinit(test, t);
-		/* fill the ring and stop */
-		for (k = 0; k < 20 && !bqlm_tun_stopped(t->tun, 0); k++)
-			KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-		KUNIT_ASSERT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
-		while (t->tun->cpu[0].phase != BQLM_TUN_X_IDLE)
-			KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg,
-						      &t->ev), 0);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg,
-						      &t->ev), 0);
-		KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_PURGED], 2);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg,
-						      &t->ev), -EINVAL);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_attach(t->tun, &t->cfg,
-						      &t->ev), 0);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_stopped(t->tun, 0),
-				v[i] == BQLM_TUN_STOP_2019);
-		KUNIT_EXPECT_EQ(test, t->ev.reconfig_stopped, 0);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_attach(t->tun, &t->cfg,
-						      &t->ev), -EINVAL);
-	}
+	t->cfg.detaches = 1;
+	tun_reinit(test, t);
+	/* fill the ring and stop */
+	for (k = 0; k < TUN_FILL_STEPS && !bqlm_tun_stopped(t->tun, 0); k++)
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "transmit step %u", k);
+	KUNIT_ASSERT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
+	while (t->tun->cpu[0].phase != BQLM_TUN_X_IDLE)
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "transmit phase %u",
+				    t->tun->cpu[0].phase);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_PURGED], 2);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg, &t->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_attach(t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_stopped(t->tun, 0), p->still_stopped);
+	KUNIT_EXPECT_EQ(test, t->ev.reconfig_stopped, 0);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_attach(t->tun, &t->cfg, &t->ev),
+			-EINVAL);
 }
 
 /* A resize below the fill level frees entries and force-wakes a full ring. */
@@ -526,10 +535,11 @@ static void tun_resize_full(struct kunit *test)
 	t->cfg.resizes = 1;
 	t->cfg.resize_to = 1;
 	tun_reinit(test, t);
-	for (k = 0; k < 20 && !bqlm_tun_stopped(t->tun, 0); k++)
-		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	for (k = 0; k < TUN_FILL_STEPS && !bqlm_tun_stopped(t->tun, 0); k++)
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "transmit step %u", k);
 	while (t->tun->cpu[0].phase != BQLM_TUN_X_IDLE)
-		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "transmit phase %u",
+				    t->tun->cpu[0].phase);
 	KUNIT_ASSERT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
 	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(t->tun, &t->cfg, &t->ev),
 			0);
@@ -537,10 +547,11 @@ static void tun_resize_full(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(t->tun, 0));
 	KUNIT_EXPECT_TRUE(test, t->tun->q[0].woke_full);
 	/* the next packet finds the ring full: a drop the wake explains */
-	for (k = 0; k < 20 && t->tun->sent < 3; k++)
-		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	for (k = 0; k < TUN_FILL_STEPS && t->tun->sent < 3; k++)
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "transmit step %u", k);
 	while (t->tun->cpu[0].phase != BQLM_TUN_X_IDLE)
-		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "transmit phase %u",
+				    t->tun->cpu[0].phase);
 	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_WOKE_FULL], 1);
 	KUNIT_EXPECT_EQ(test, t->ev.bp_drops, 0);
 	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
@@ -587,19 +598,24 @@ static void tun_config(struct kunit *test)
 	size_t size;
 
 	for (v = 0; v < BQLM_TUN_NR_VARIANTS; v++) {
-		KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name(
-					bqlm_tun_variant_name(v)), (int)v);
-		KUNIT_EXPECT_STRNEQ(test, bqlm_tun_variant_desc(v), "unknown");
+		const char *name = bqlm_tun_variant_name(v);
+
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_variant_by_name(name),
+				    (int)v, "variant %u (%s)", v, name);
+		KUNIT_EXPECT_STRNEQ_MSG(test, bqlm_tun_variant_desc(v),
+					"unknown", "variant %u (%s)", v, name);
 		bqlm_tun_cfg_default(&cfg, v);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_cfg_check(&cfg), 0,
+				    "variant %u (%s)", v, name);
 	}
 	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name("bql-2019"), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name(NULL), -EINVAL);
 	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_name(BQLM_TUN_NR_VARIANTS),
 			   "unknown");
 	for (v = 0; v < BQLM_TUN_NR_READERS; v++)
-		KUNIT_EXPECT_EQ(test, bqlm_tun_reader_by_name(
-					bqlm_tun_reader_name(v)), (int)v);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_reader_by_name(
+					    bqlm_tun_reader_name(v)), (int)v,
+				    "reader %u", v);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_reader_by_name("poll"), -EINVAL);
 	KUNIT_EXPECT_STREQ(test, bqlm_tun_drop_name(BQLM_TUN_DROP_RACE),
 			   "lltx-race");
@@ -644,12 +660,17 @@ static void tun_config(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 }
 
+/* Room for the description of an action or a state */
+#define TUN_TEXT		512
+/* Steps of the producer-first walk whose actions are described */
+#define TUN_DESCRIBED_STEPS	12
+
 /* Every action of a small exploration has a description. */
 static void tun_descriptions(struct kunit *test)
 {
 	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_TSO);
 	struct bqlm_xsys sys;
-	char *buf = kunit_kzalloc(test, 512, GFP_KERNEL);
+	char *buf = kunit_kzalloc(test, TUN_TEXT, GFP_KERNEL);
 	unsigned int n, i, k;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
@@ -658,20 +679,28 @@ static void tun_descriptions(struct kunit *test)
 	t->cfg.resizes = 1;
 	tun_reinit(test, t);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
-	for (k = 0; k < 12; k++) {
+	for (k = 0; k < TUN_DESCRIBED_STEPS; k++) {
 		n = sys.enabled(sys.ctx, t->tun, t->actions);
-		KUNIT_ASSERT_GT(test, n, 0U);
+		KUNIT_ASSERT_GT_MSG(test, n, 0U, "step %u", k);
 		for (i = 0; i < n; i++) {
-			KUNIT_EXPECT_GT(test, sys.describe_action(sys.ctx,
-					t->tun, t->actions[i], buf, 512), 10);
-			KUNIT_EXPECT_NE(test, buf[0], '?');
+			KUNIT_EXPECT_GT_MSG(test, sys.describe_action(sys.ctx,
+					    t->tun, t->actions[i], buf,
+					    TUN_TEXT), 10,
+					    "step %u, action %#x", k,
+					    t->actions[i]);
+			KUNIT_EXPECT_NE_MSG(test, buf[0], '?',
+					    "step %u, action %#x: %s", k,
+					    t->actions[i], buf);
 		}
-		KUNIT_EXPECT_GT(test, sys.describe_state(sys.ctx, t->tun, buf,
-							 512), 10);
+		KUNIT_EXPECT_GT_MSG(test, sys.describe_state(sys.ctx, t->tun,
+							     buf, TUN_TEXT),
+				    10, "step %u", k);
 		/* always the first enabled action: the producer first */
-		KUNIT_ASSERT_GE(test, sys.step(sys.ctx, tun_before(t),
-					       t->actions[0], t->tun, t->each),
-				0);
+		KUNIT_ASSERT_GE_MSG(test, sys.step(sys.ctx, tun_before(t),
+						   t->actions[0], t->tun,
+						   t->each),
+				    0, "step %u, action %#x", k,
+				    t->actions[0]);
 	}
 }
 
@@ -694,118 +723,178 @@ static void tun_emit(void *arg, const char *line)
 			w->seen |= 1U << i;
 }
 
-/* Explore @cfg, print the shortest path to @check, look for @want. */
-static void tun_trace_has(struct kunit *test, struct bqlm_tun_cfg *cfg,
-			  enum bqlm_check check, const char *const *want,
-			  unsigned int nr)
-{
-	struct bqlm_xresult *res;
-	struct bqlm_explorer *x;
-	struct bqlm_xsys sys;
-	struct tun_words *w;
-	unsigned int *path;
-	int n;
+/*
+ * A trace the explorer prints: the configuration explored, the check
+ * whose shortest path is printed, and words the trace must contain.
+ */
+struct tun_trace_case {
+	const char *desc;
+	void (*cfg)(struct bqlm_tun_cfg *cfg);
+	enum bqlm_check check;
+	const char *const *want;
+	unsigned int nr;
+};
 
-	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
-	w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
-	path = kunit_kcalloc(test, 256, sizeof(*path), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, w);
-	KUNIT_ASSERT_NOT_NULL(test, path);
-	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, &sys), 0);
-	x = bqlm_explorer_create(&sys, NULL);
-	KUNIT_ASSERT_NOT_NULL(test, x);
-	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	n = bqlm_explorer_path(x, check, path, 256);
-	bqlm_explorer_destroy(x);
-	KUNIT_ASSERT_GT(test, n, 0);
-	w->want = want;
-	w->nr = nr;
-	KUNIT_EXPECT_TRUE(test, bqlm_xtrace(&sys, path, n, tun_emit, w) &
-				BQLM_CHECK_BIT(check));
-	KUNIT_EXPECT_EQ(test, w->seen, (1U << nr) - 1);
-	KUNIT_EXPECT_GT(test, w->lines, 2U * n);
+/* One producer CPU and no detach: only the race the case is about. */
+static void tun_trace_one_cpu(struct bqlm_tun_cfg *cfg,
+			      enum bqlm_tun_variant v)
+{
+	bqlm_tun_cfg_default(cfg, v);
+	cfg->cpus = 1;
+	cfg->detaches = 0;
 }
 
-static void tun_trace_words(struct kunit *test)
+/* the 2019 race: a wake before the stop lands */
+static void tun_trace_race_cfg(struct bqlm_tun_cfg *cfg)
 {
-	static const char *const race[] = {
-		"ptr_ring_full(q0)", "netif_stop_subqueue(txq0)",
-		"netif_wake_subqueue(txq0)", "XOFF rd-sleeps", "!! stall",
-	};
-	static const char *const sb[] = {
-		"sb{q0.slot", "(no barrier)", "__tun_wake_queue",
-		"spin_unlock(consumer_lock)", "!! stall",
-	};
-	static const char *const drop[] = {
-		"tun_queue_resize", "drop pkt (FULL_RING)", "cons_cnt",
-		"!! backpressure-drop",
-	};
-	static const char *const vhost[] = {
-		"vhost0: ptr_ring_consume_batched", "socket's wakeup",
-		"netif_stop_subqueue(txq0)", "!! stall",
-	};
-	static const char *const late[] = {
-		"spin_lock(producer_lock), __ptr_ring_produce(q0, pkt1)",
-		"netdev_tx_completed_queue(txq0, 1, 100)", "dql queued 0",
-		"!! dql-over-completion",
-	};
-	static const char *const reset[] = {
-		"netdev_tx_sent_queue(100 B)", "netdev_tx_reset_queue",
-		"STACK_XOFF", "!! reset-on-stop",
-	};
-	static const char *const detach[] = {
-		"tun_detach: tfiles[0] = NULL", "tun_queue_purge(q0)",
-		"tun_attach(q0)", "!! stall",
-	};
-	struct bqlm_tun_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						 GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	bqlm_tun_cfg_default(cfg, BQLM_TUN_STOP_2019);
+	tun_trace_one_cpu(cfg, BQLM_TUN_STOP_2019);
 	cfg->packets = 3;
 	cfg->ring = 2;
-	cfg->cpus = 1;
-	cfg->detaches = 0;
-	tun_trace_has(test, cfg, BQLM_CHECK_STALL, race, ARRAY_SIZE(race));
-	bqlm_tun_cfg_default(cfg, BQLM_TUN_BACKPRESSURE_NOBARRIER);
+}
+
+static const char *const tun_trace_race[] = {
+	"ptr_ring_full(q0)", "netif_stop_subqueue(txq0)",
+	"netif_wake_subqueue(txq0)", "XOFF rd-sleeps", "!! stall",
+};
+
+/* store buffering without the barriers, under tso */
+static void tun_trace_sb_cfg(struct bqlm_tun_cfg *cfg)
+{
+	tun_trace_one_cpu(cfg, BQLM_TUN_BACKPRESSURE_NOBARRIER);
 	cfg->mm = BQLM_MM_TSO;
 	cfg->packets = 4;
-	cfg->cpus = 1;
-	cfg->detaches = 0;
-	tun_trace_has(test, cfg, BQLM_CHECK_STALL, sb, ARRAY_SIZE(sb));
-	bqlm_tun_cfg_default(cfg, BQLM_TUN_BACKPRESSURE);
+}
+
+static const char *const tun_trace_sb[] = {
+	"sb{q0.slot", "(no barrier)", "__tun_wake_queue",
+	"spin_unlock(consumer_lock)", "!! stall",
+};
+
+/* a resize wakes a full ring: the drop backpressure was to prevent */
+static void tun_trace_drop_cfg(struct bqlm_tun_cfg *cfg)
+{
+	tun_trace_one_cpu(cfg, BQLM_TUN_BACKPRESSURE);
 	cfg->packets = 3;
-	cfg->cpus = 1;
-	cfg->detaches = 0;
 	cfg->resizes = 1;
 	cfg->resize_to = 1;
-	tun_trace_has(test, cfg, BQLM_CHECK_BACKPRESSURE_DROP, drop,
-		      ARRAY_SIZE(drop));
-	bqlm_tun_cfg_default(cfg, BQLM_TUN_STOP_2019);
+}
+
+static const char *const tun_trace_drop[] = {
+	"tun_queue_resize", "drop pkt (FULL_RING)", "cons_cnt",
+	"!! backpressure-drop",
+};
+
+/* vhost-net's consume path has no wake in the 2019 patch */
+static void tun_trace_vhost_cfg(struct bqlm_tun_cfg *cfg)
+{
+	tun_trace_one_cpu(cfg, BQLM_TUN_STOP_2019);
 	cfg->detaches = 1;
 	cfg->reader = BQLM_TUN_VHOST;
 	cfg->packets = 3;
 	cfg->ring = 2;
-	cfg->cpus = 1;
-	tun_trace_has(test, cfg, BQLM_CHECK_STALL, vhost, ARRAY_SIZE(vhost));
-	bqlm_tun_cfg_default(cfg, BQLM_TUN_STOP_2019);
+}
+
+static const char *const tun_trace_vhost[] = {
+	"vhost0: ptr_ring_consume_batched", "socket's wakeup",
+	"netif_stop_subqueue(txq0)", "!! stall",
+};
+
+/* detached while stopped, re-attached without a wake */
+static void tun_trace_detach_cfg(struct bqlm_tun_cfg *cfg)
+{
+	tun_trace_one_cpu(cfg, BQLM_TUN_STOP_2019);
 	cfg->packets = 3;
 	cfg->ring = 2;
-	cfg->cpus = 1;
 	cfg->detaches = 1;
-	tun_trace_has(test, cfg, BQLM_CHECK_STALL, detach,
-		      ARRAY_SIZE(detach));
-	bqlm_tun_cfg_default(cfg, BQLM_TUN_BQL_LATE_SENT);
-	cfg->cpus = 1;
-	cfg->detaches = 0;
-	tun_trace_has(test, cfg, BQLM_CHECK_DQL_OVER_COMPLETION, late,
-		      ARRAY_SIZE(late));
-	bqlm_tun_cfg_default(cfg, BQLM_TUN_BQL_RESET_RESIZE);
-	cfg->cpus = 1;
-	cfg->detaches = 0;
-	tun_trace_has(test, cfg, BQLM_CHECK_DQL_OVER_COMPLETION, reset,
-		      ARRAY_SIZE(reset));
+}
+
+static const char *const tun_trace_detach[] = {
+	"tun_detach: tfiles[0] = NULL", "tun_queue_purge(q0)",
+	"tun_attach(q0)", "!! stall",
+};
+
+/* the BQL study, sent after the produce: the reader completes first */
+static void tun_trace_late_cfg(struct bqlm_tun_cfg *cfg)
+{
+	tun_trace_one_cpu(cfg, BQLM_TUN_BQL_LATE_SENT);
+}
+
+static const char *const tun_trace_late[] = {
+	"spin_lock(producer_lock), __ptr_ring_produce(q0, pkt1)",
+	"netdev_tx_completed_queue(txq0, 1, 100)", "dql queued 0",
+	"!! dql-over-completion",
+};
+
+/* the BQL study, reset on resize: the survivors' completion is stale */
+static void tun_trace_reset_cfg(struct bqlm_tun_cfg *cfg)
+{
+	tun_trace_one_cpu(cfg, BQLM_TUN_BQL_RESET_RESIZE);
+}
+
+static const char *const tun_trace_reset[] = {
+	"netdev_tx_sent_queue(100 B)", "netdev_tx_reset_queue",
+	"STACK_XOFF", "!! reset-on-stop",
+};
+
+#define TUN_TRACE(d, name, c)						\
+	{ .desc = (d), .cfg = tun_trace_##name##_cfg,			\
+	  .check = BQLM_CHECK_##c, .want = tun_trace_##name,		\
+	  .nr = ARRAY_SIZE(tun_trace_##name) }
+
+static const struct tun_trace_case tun_trace_cases[] = {
+	TUN_TRACE("stop-2019-race", race, STALL),
+	TUN_TRACE("nobarrier-tso-store-buffering", sb, STALL),
+	TUN_TRACE("backpressure-resize-drop", drop, BACKPRESSURE_DROP),
+	TUN_TRACE("stop-2019-vhost", vhost, STALL),
+	TUN_TRACE("stop-2019-detach", detach, STALL),
+	TUN_TRACE("bql-late-sent", late, DQL_OVER_COMPLETION),
+	TUN_TRACE("bql-reset-resize", reset, DQL_OVER_COMPLETION),
+};
+
+KUNIT_ARRAY_PARAM_DESC(tun_trace, tun_trace_cases, desc);
+
+/*
+ * Explore the case's configuration, print the shortest path to its check
+ * as the CLI does, and look for the case's words in it.
+ */
+static void tun_trace_words(struct kunit *test)
+{
+	const struct tun_trace_case *p = test->param_value;
+	struct bqlm_tun_cfg *cfg;
+	struct bqlm_xresult *res;
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+	struct tun_words *w;
+	unsigned int *path, i;
+	int n;
+
+	cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	path = kunit_kcalloc(test, EXPLORE_PATH_MAX, sizeof(*path),
+			     GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	p->cfg(cfg);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, &sys), 0);
+	x = explore_create(test, &sys, NULL);
+	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
+	n = bqlm_explorer_path(x, p->check, path, EXPLORE_PATH_MAX);
+	KUNIT_ASSERT_GT_MSG(test, n, 0, "no path to %s",
+			    bqlm_check_name(p->check));
+	w->want = p->want;
+	w->nr = p->nr;
+	KUNIT_EXPECT_TRUE_MSG(test, bqlm_xtrace(&sys, path, n, tun_emit, w) &
+				    BQLM_CHECK_BIT(p->check),
+			      "the trace does not end in %s",
+			      bqlm_check_name(p->check));
+	for (i = 0; i < p->nr; i++)
+		KUNIT_EXPECT_TRUE_MSG(test, w->seen & (1U << i),
+				      "no \"%s\" in the trace", p->want[i]);
+	KUNIT_EXPECT_EQ(test, w->seen, (1U << p->nr) - 1);
+	KUNIT_EXPECT_GT(test, w->lines, 2U * n);
 }
 
 /* Administrator calls wait for the ring locks and for synchronize_net(). */
@@ -850,7 +939,7 @@ static void tun_admin_waits(struct kunit *test)
 	t->cfg.set_iffs = 1;
 	tun_reinit(test, t);
 	while (!bqlm_tun_stopped(t->tun, 0))
-		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "%u sent", t->tun->sent);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(t->tun, &t->cfg, &t->ev), 0);
 	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(t->tun, 0));
 	KUNIT_EXPECT_TRUE(test, t->tun->q[0].woke_full);
@@ -862,7 +951,7 @@ static void tun_admin_waits(struct kunit *test)
 static void tun_describe_more(struct kunit *test)
 {
 	struct tun_ctx *t = tun_setup(test, BQLM_TUN_STOP_2019, BQLM_MM_PSO);
-	char *buf = kunit_kzalloc(test, 512, GFP_KERNEL);
+	char *buf = kunit_kzalloc(test, TUN_TEXT, GFP_KERNEL);
 	struct bqlm_xsys sys;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
@@ -872,18 +961,18 @@ static void tun_describe_more(struct kunit *test)
 	tun_reinit(test, t);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
 	sys.describe_action(sys.ctx, t->tun,
-			    (BQLM_TUN_A_READ << 8) | 0, buf, 512);
+			    (BQLM_TUN_A_READ << 8) | 0, buf, TUN_TEXT);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "-EAGAIN, poll()"));
 	sys.describe_action(sys.ctx, t->tun, (BQLM_TUN_A_XMIT << 8) | 0,
-			    buf, 512);
+			    buf, TUN_TEXT);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "noqueue"));
 	sys.describe_action(sys.ctx, t->tun, BQLM_TUN_A_SET_IFF << 8, buf,
-			    512);
+			    TUN_TEXT);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "netif_tx_wake_all_queues"));
-	sys.describe_action(sys.ctx, t->tun, 0x7f00, buf, 512);
+	sys.describe_action(sys.ctx, t->tun, 0x7f00, buf, TUN_TEXT);
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
 	sys.describe_action(sys.ctx, t->tun,
-			    (BQLM_TUN_A_FLUSH << 8) | 0xfe, buf, 512);
+			    (BQLM_TUN_A_FLUSH << 8) | 0xfe, buf, TUN_TEXT);
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
 	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, t->tun, 0x7f00, t->tun,
 				       t->each), -EINVAL);
@@ -993,10 +1082,13 @@ static int tun_stream_xmit(struct kunit *test, struct tun_ctx *t,
 	if (!st->cur) {
 		st->cur = bqlm_tun_xmit_pkt(t->tun, 0);
 		st->cur_done = false;
-		KUNIT_ASSERT_GT(test, st->cur, 0U);
-		KUNIT_ASSERT_LE(test, st->cur, st->ids);
-		KUNIT_ASSERT_EQ(test, bqlm_tun_last_pkt(t->tun, &t->cfg),
-				st->cur);
+		KUNIT_ASSERT_GT_MSG(test, st->cur, 0U,
+				    "packet %u, %u sent", st->cur, t->tun->sent);
+		KUNIT_ASSERT_LE_MSG(test, st->cur, st->ids,
+				    "packet %u, %u sent", st->cur, t->tun->sent);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_tun_last_pkt(t->tun, &t->cfg),
+				    st->cur,
+				    "packet %u, %u sent", st->cur, t->tun->sent);
 		if (st->uses[st->cur]++)
 			st->reused++;
 		return 0;
@@ -1004,7 +1096,8 @@ static int tun_stream_xmit(struct kunit *test, struct tun_ctx *t,
 	where = bqlm_tun_pkt_where(t->tun, &t->cfg, st->cur);
 	if (st->cur_done) {
 		/* produced earlier: the reader may have taken it since */
-		KUNIT_ASSERT_NE(test, where, BQLM_TUN_PKT_DROPPED);
+		KUNIT_ASSERT_NE_MSG(test, where, BQLM_TUN_PKT_DROPPED,
+				    "packet %u, %u sent", st->cur, t->tun->sent);
 	} else if (where == BQLM_TUN_PKT_RING || where == BQLM_TUN_PKT_READ) {
 		st->fifo[st->tail++ % ARRAY_SIZE(st->fifo)] = st->cur;
 		st->produced++;
@@ -1015,11 +1108,13 @@ static int tun_stream_xmit(struct kunit *test, struct tun_ctx *t,
 			st->full_drops++;
 		st->cur_done = true;
 	} else {
-		KUNIT_ASSERT_EQ(test, where, BQLM_TUN_PKT_XMIT);
+		KUNIT_ASSERT_EQ_MSG(test, where, BQLM_TUN_PKT_XMIT,
+				    "packet %u, %u sent", st->cur, t->tun->sent);
 	}
 	if (!bqlm_tun_xmit_pkt(t->tun, 0)) {
 		/* the transmit is over: the packet is in the ring or gone */
-		KUNIT_ASSERT_TRUE(test, st->cur_done);
+		KUNIT_ASSERT_TRUE_MSG(test, st->cur_done,
+				      "packet %u, %u sent", st->cur, t->tun->sent);
 		st->cur = 0;
 	}
 	return 0;
@@ -1036,12 +1131,14 @@ static int tun_stream_read(struct kunit *test, struct tun_ctx *t,
 	if (err)
 		return err;
 	for (i = 0; i < nr; i++) {
-		KUNIT_ASSERT_LT(test, st->head, st->tail);
+		KUNIT_ASSERT_LT_MSG(test, st->head, st->tail,
+				    "read %u: packet %u", st->read, got[i]);
 		if (got[i] != st->fifo[st->head++ % ARRAY_SIZE(st->fifo)])
 			st->order_errors++;
-		KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg,
-							 got[i]),
-				BQLM_TUN_PKT_READ);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_pkt_where(t->tun, &t->cfg,
+							     got[i]),
+				    BQLM_TUN_PKT_READ,
+				    "read %u: packet %u", st->read, got[i]);
 		st->read++;
 	}
 	return 0;
@@ -1061,10 +1158,13 @@ struct tun_stream_case {
 };
 
 static const struct tun_stream_case tun_stream_cases[] = {
-	{ "stock", BQLM_TUN_STOCK, 1, 132, 0 },
+	{ .desc = "stock", .variant = BQLM_TUN_STOCK, .seed = 1,
+	  .drops = 132, .stopped_waits = 0 },
 	/* tun_do_read()'s unconditional wake can come after a refill */
-	{ "stop-2019", BQLM_TUN_STOP_2019, 2, 24, 211 },
-	{ "backpressure", BQLM_TUN_BACKPRESSURE, 3, 0, 479 },
+	{ .desc = "stop-2019", .variant = BQLM_TUN_STOP_2019, .seed = 2,
+	  .drops = 24, .stopped_waits = 211 },
+	{ .desc = "backpressure", .variant = BQLM_TUN_BACKPRESSURE, .seed = 3,
+	  .drops = 0, .stopped_waits = 479 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(tun_stream, tun_stream_cases, desc);
@@ -1115,7 +1215,8 @@ static void tun_unbounded_stream(struct kunit *test)
 		if (err == -EAGAIN)	/* the other one can step */
 			err = xmit ? tun_stream_read(test, t, st) :
 			      tun_stream_xmit(test, t, st);
-		KUNIT_ASSERT_EQ(test, err, 0);
+		KUNIT_ASSERT_EQ_MSG(test, err, 0, "step %u: neither side steps",
+				    k);
 		if (bqlm_tun_ring_count(t->tun, 0) > st->max_count)
 			st->max_count = bqlm_tun_ring_count(t->tun, 0);
 	}
@@ -1141,7 +1242,7 @@ static void tun_unbounded_stream(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st->max_count, TUN_STREAM_RING);
 	/* every id of the 51 served, over and over */
 	for (i = 1; i <= st->ids; i++)
-		KUNIT_EXPECT_GT(test, st->uses[i], 0U);
+		KUNIT_EXPECT_GT_MSG(test, st->uses[i], 0U, "id %u", i);
 	/* a cursor over the ids: each one served once per round */
 	KUNIT_EXPECT_EQ(test, st->reused, TUN_STREAM_PACKETS - st->ids);
 	for (i = 0; i < BQLM_TUN_NR_DROPS; i++)
@@ -1162,8 +1263,8 @@ static void tun_unbounded_stream(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, st->dropped, 0U);
 	/* nothing in flight, every id free again, no stall */
 	for (i = 1; i <= st->ids; i++)
-		KUNIT_EXPECT_NE(test, bqlm_tun_pkt_where(t->tun, &t->cfg, i),
-				BQLM_TUN_PKT_RING);
+		KUNIT_EXPECT_NE_MSG(test, bqlm_tun_pkt_where(t->tun, &t->cfg, i),
+				    BQLM_TUN_PKT_RING, "id %u", i);
 	KUNIT_EXPECT_TRUE(test, t->tun->rd[0].sleeping);
 	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(t->tun, 0));
 }
@@ -1184,13 +1285,16 @@ static void tun_unbounded_ids_run_out(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, base, BQLM_TUN_FIXED_VARS);
 	/* a ring of 2, one CPU: ids 1..5 */
 	for (i = 1; i <= 5; i++) {
-		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_xmit_pkt(t->tun, 0), i);
-		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_xmit_pkt(t->tun, 0), 0U);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_last_pkt(t->tun, &t->cfg), i);
-		KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg, i),
-				BQLM_TUN_PKT_RING);
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "packet %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_xmit_pkt(t->tun, 0), i,
+				    "packet %u", i);
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "packet %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_xmit_pkt(t->tun, 0), 0U,
+				    "packet %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_last_pkt(t->tun, &t->cfg), i,
+				    "packet %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_pkt_where(t->tun, &t->cfg, i),
+				    BQLM_TUN_PKT_RING, "packet %u", i);
 		t->tun->mem[base] = 0;
 		t->tun->mem[base + 1] = 0;
 	}
@@ -1227,11 +1331,14 @@ static void tun_max_ring(struct kunit *test)
 			BQLM_TUN_FIXED_VARS + BQLM_TUN_MAX_RING);
 	for (k = 0; k < 5 * BQLM_TUN_MAX_RING && !bqlm_tun_stopped(t->tun, 1);
 	     k++)
-		KUNIT_ASSERT_EQ(test, bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev),
-				0);
+		KUNIT_ASSERT_EQ_MSG(test,
+				    bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev),
+				    0, "CPU 1, step %u", k);
 	while (bqlm_tun_xmit_pkt(t->tun, 1))
-		KUNIT_ASSERT_EQ(test, bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev),
-				0);
+		KUNIT_ASSERT_EQ_MSG(test,
+				    bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev),
+				    0, "CPU 1, packet %u",
+				    bqlm_tun_xmit_pkt(t->tun, 1));
 	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 1));
 	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(t->tun, 0));
 	KUNIT_EXPECT_EQ(test, bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev),
@@ -1275,8 +1382,10 @@ static void tun_max_ring(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_tun_xmit_pkt(t->tun, 1),
 			BQLM_TUN_MAX_RING + 1);
 	while (bqlm_tun_xmit_pkt(t->tun, 1))
-		KUNIT_ASSERT_EQ(test, bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev),
-				0);
+		KUNIT_ASSERT_EQ_MSG(test,
+				    bqlm_tun_net_xmit(t->tun, cfg, 1, &t->ev),
+				    0, "CPU 1 on txq 0, packet %u",
+				    bqlm_tun_xmit_pkt(t->tun, 1));
 	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 1U);
 }
 
@@ -1294,7 +1403,7 @@ static void tun_resize_drops_highest(struct kunit *test)
 	t->cfg.resize_to = 2;
 	tun_reinit(test, t);
 	while (t->tun->sent < t->cfg.packets || bqlm_tun_xmit_pkt(t->tun, 0))
-		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "%u sent", t->tun->sent);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 3U);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_nr_ids(&t->cfg), 3U);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_queue_resize(t->tun, &t->cfg, &t->ev),
@@ -1320,7 +1429,7 @@ static void tun_range_guards(struct kunit *test)
 {
 	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_TSO);
 	struct bqlm_tun_cfg *cfg = &t->cfg;
-	char *buf = kunit_kzalloc(test, 256, GFP_KERNEL);
+	char *buf = kunit_kzalloc(test, TUN_TEXT, GFP_KERNEL);
 	struct bqlm_tun_cfg bad;
 	struct bqlm_xsys sys;
 	unsigned int pkt;
@@ -1345,14 +1454,16 @@ static void tun_range_guards(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* produce, buffered */
 	KUNIT_ASSERT_EQ(test, bqlm_tun_flush(t->tun, cfg, 0, 0), 0);
 	while (bqlm_tun_xmit_pkt(t->tun, 0))
-		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "packet %u",
+				    bqlm_tun_xmit_pkt(t->tun, 0));
 	while (t->tun->cpu[0].sb.n)
-		KUNIT_ASSERT_EQ(test, bqlm_tun_flush(t->tun, cfg, 0, 0), 0);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_tun_flush(t->tun, cfg, 0, 0), 0,
+				    "%u stores buffered", t->tun->cpu[0].sb.n);
 	KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* consume: slot zeroed */
 	KUNIT_ASSERT_GT(test, t->tun->rd[0].sb.n, 0);
 	KUNIT_ASSERT_GT(test, sys.describe_action(sys.ctx, t->tun,
 			(BQLM_TUN_A_FLUSH << 8) |
-			(BQLM_TUN_WHO_READER(0) * BQLM_SB_DEPTH), buf, 256),
+			(BQLM_TUN_WHO_READER(0) * BQLM_SB_DEPTH), buf, TUN_TEXT),
 			0);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "reader0's store"));
 	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(t->tun, cfg,
@@ -1373,7 +1484,7 @@ static void tun_range_guards(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bqlm_tun_detach(t->tun, cfg, &t->ev), 0);
 	KUNIT_ASSERT_EQ(test, t->tun->numqueues, 1);
 	KUNIT_ASSERT_GT(test, sys.describe_action(sys.ctx, t->tun,
-			(BQLM_TUN_A_XMIT << 8) | 1, buf, 256), 0);
+			(BQLM_TUN_A_XMIT << 8) | 1, buf, TUN_TEXT), 0);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "tfiles[1] == NULL"));
 	/*
 	 * The guard alone lets the CPU on: shown holding ring 1's producer
@@ -1390,19 +1501,18 @@ static void tun_range_guards(struct kunit *test)
 }
 
 static struct kunit_case bqlm_tun_cases[] = {
-	KUNIT_CASE(ptr_ring_produce_consume),
-	KUNIT_CASE(ptr_ring_batched_zeroing),
-	KUNIT_CASE(ptr_ring_resize_purge),
-	KUNIT_CASE_PARAM(tun_exploration, tun_x_gen_params),
+	/* 27 explorations: about 2 s in UML, 4 s in userspace with ASan */
+	KUNIT_CASE_PARAM_ATTR(tun_exploration, tun_x_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	KUNIT_CASE(tun_stop2019_lost_wakeup),
 	KUNIT_CASE(tun_backpressure_recheck),
 	KUNIT_CASE(tun_nobarrier_tso_stall),
-	KUNIT_CASE(tun_attach_wakes),
+	KUNIT_CASE_PARAM(tun_attach_wakes, tun_attach_gen_params),
 	KUNIT_CASE(tun_resize_full),
 	KUNIT_CASE(tun_refusals),
 	KUNIT_CASE(tun_config),
 	KUNIT_CASE(tun_descriptions),
-	KUNIT_CASE(tun_trace_words),
+	KUNIT_CASE_PARAM(tun_trace_words, tun_trace_gen_params),
 	KUNIT_CASE(tun_describe_more),
 	KUNIT_CASE(tun_admin_waits),
 	KUNIT_CASE(tun_sizes),
@@ -1411,6 +1521,7 @@ static struct kunit_case bqlm_tun_cases[] = {
 	KUNIT_CASE(tun_max_ring),
 	KUNIT_CASE(tun_resize_drops_highest),
 	KUNIT_CASE(tun_range_guards),
+	KUNIT_CASE_PARAM(tun_symmetry, tun_variant_gen_params),
 	{}
 };
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for the usbnet transmit model (model/usbnet.c) and its
- * exploration.
+ * exploration, suite bqlm_usbnet.
  *
  * The explorations run at a bound small enough for UML (two packets) and
  * check the verdict, every violated check with the depth of its shortest
@@ -10,11 +10,11 @@
  * in the 32-bit build. The targeted cases replay the counterexamples by
  * calling the actors one step at a time.
  */
+#include <linux/if_ether.h>
 #include <kunit/test.h>
 #include <bqlm/usbnet.h>
 #include <bqlm/prng.h>
 #include "explore_expect.h"
-#include "schedule_text.h"
 
 #define BIT_OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
 #define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
@@ -25,60 +25,108 @@
 
 #define A(kind, arg)	BQLM_USBNET_ACTION(BQLM_USBNET_A_##kind, (arg))
 
-/* One exploration and what it must find. */
+/* The model's default packet (bqlm_usbnet_cfg_default()): a full frame. */
+#define PKT		ETH_FRAME_LEN
+/*
+ * cdc_ncm's NTB16 headers for its two datagrams (model/usbnet.c): the
+ * NTH16 (12 bytes), the NDP16 (8) and its three entries (4 each).
+ */
+#define NCM_HEADERS	(12 + 8 + 4 * 3)
+/* An NTB of one full frame */
+#define NCM_NTB1	(NCM_HEADERS + PKT)
+/* Room for the description of an action or a state */
+#define USBNET_TEXT	256
+/* A full-speed bulk endpoint's wMaxPacketSize (the model's default) */
+#define USB_FS_MAXPACKET	64
+
+/**
+ * struct usbnet_x_case - one exploration and what it must find
+ * @desc: the case's name
+ * @variant: the variant explored
+ * @packets: the packet bound
+ * @fixup: the minidriver's tx_fixup()
+ * @len: the packet length
+ * @flags: BQLM_USBNET_FLAG_*
+ * @stops: ifdowns in the bound
+ * @suspends: suspends in the bound
+ * @strict: the explorer's --strict
+ * @expect: the figures the full search must give
+ */
 struct usbnet_x_case {
 	const char *desc;
 	enum bqlm_usbnet_variant variant;
 	unsigned int packets;
 	enum bqlm_usbnet_fixup fixup;
-	unsigned int lens0;
+	unsigned int len;
 	unsigned int flags;
 	unsigned int stops;
 	unsigned int suspends;
 	bool strict;
-	unsigned long long states;
-	unsigned long long transitions;
-	unsigned int violated;
-	enum bqlm_check verdict;
-	unsigned int verdict_depth;
+	struct explore_expect expect;
 };
 
+/* The bound of most explorations: two full frames, one ifdown, one suspend */
+#define USBNET_BOUND	.packets = 2, .len = PKT, .stops = 1, .suspends = 1
+
 static const struct usbnet_x_case usbnet_x_cases[] = {
-	{ "no-bql", BQLM_USBNET_NO_BQL, 2, BQLM_USBNET_FIXUP_NONE, 1514, 0,
-	  1, 1, false, 20324, 70467, 0, BQLM_CHECK_NONE, 0 },
-	{ "v1", BQLM_USBNET_V1, 2, BQLM_USBNET_FIXUP_NONE, 1514, 0, 1, 1,
-	  false, 48698, 163755, BIT_OC | BIT_BB | BIT_RS | BIT_SC | BIT_SA,
-	  BQLM_CHECK_DQL_OVER_COMPLETION, 12 },
+	{ .desc = "no-bql", .variant = BQLM_USBNET_NO_BQL, USBNET_BOUND,
+	  .expect = { .states = 20324, .transitions = 70467,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "v1", .variant = BQLM_USBNET_V1, USBNET_BOUND,
+	  .expect = { .states = 48698, .transitions = 163755,
+		      .violated = BIT_OC | BIT_BB | BIT_RS | BIT_SC | BIT_SA,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 12 } },
 	/* the pure race: no ifdown, no suspend, three packets */
-	{ "v1-race-only", BQLM_USBNET_V1, 3, BQLM_USBNET_FIXUP_NONE, 1514, 0,
-	  0, 0, false, 4432, 13417, BIT_SC,
-	  BQLM_CHECK_SERIAL_COMPLETION, 27 },
-	{ "merged", BQLM_USBNET_MERGED, 2, BQLM_USBNET_FIXUP_NONE, 1514, 0,
-	  1, 1, false, 36890, 121744, BIT_OC | BIT_BB | BIT_RS | BIT_SA,
-	  BQLM_CHECK_DQL_OVER_COMPLETION, 11 },
-	{ "fix-reset", BQLM_USBNET_FIX_RESET, 2, BQLM_USBNET_FIXUP_NONE, 1514,
-	  0, 1, 1, false, 35859, 118486, BIT_OC | BIT_BB | BIT_SA,
-	  BQLM_CHECK_DQL_OVER_COMPLETION, 11 },
-	{ "fix-reset-strict", BQLM_USBNET_FIX_RESET, 2,
-	  BQLM_USBNET_FIXUP_NONE, 1514, 0, 1, 1, true, 10142, 28877, BIT_BB,
-	  BQLM_CHECK_BYTE_BALANCE, 6 },
-	{ "fixed", BQLM_USBNET_FIXED, 2, BQLM_USBNET_FIXUP_NONE, 1514, 0, 1,
-	  1, false, 22428, 71317, 0, BQLM_CHECK_NONE, 0 },
-	{ "fixed-pad", BQLM_USBNET_FIXED, 2, BQLM_USBNET_FIXUP_PAD, 60, 0, 1,
-	  1, false, 22428, 71317, 0, BQLM_CHECK_NONE, 0 },
+	{ .desc = "v1-race-only", .variant = BQLM_USBNET_V1, .packets = 3,
+	  .len = PKT, .stops = 0, .suspends = 0,
+	  .expect = { .states = 4432, .transitions = 13417,
+		      .violated = BIT_SC,
+		      .verdict = BQLM_CHECK_SERIAL_COMPLETION,
+		      .verdict_depth = 27 } },
+	{ .desc = "merged", .variant = BQLM_USBNET_MERGED, USBNET_BOUND,
+	  .expect = { .states = 36890, .transitions = 121744,
+		      .violated = BIT_OC | BIT_BB | BIT_RS | BIT_SA,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 11 } },
+	{ .desc = "fix-reset", .variant = BQLM_USBNET_FIX_RESET, USBNET_BOUND,
+	  .expect = { .states = 35859, .transitions = 118486,
+		      .violated = BIT_OC | BIT_BB | BIT_SA,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 11 } },
+	{ .desc = "fix-reset-strict", .variant = BQLM_USBNET_FIX_RESET,
+	  USBNET_BOUND, .strict = true,
+	  .expect = { .states = 10142, .transitions = 28877,
+		      .violated = BIT_BB, .verdict = BQLM_CHECK_BYTE_BALANCE,
+		      .verdict_depth = 6 } },
+	{ .desc = "fixed", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .expect = { .states = 22428, .transitions = 71317,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-pad", .variant = BQLM_USBNET_FIXED, .packets = 2,
+	  .fixup = BQLM_USBNET_FIXUP_PAD, .len = ETH_ZLEN, .stops = 1,
+	  .suspends = 1,
+	  .expect = { .states = 22428, .transitions = 71317,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* asix: FLAG_MULTI_PACKET, the minidriver pads (64 + 4 bytes) */
-	{ "fixed-asix", BQLM_USBNET_FIXED, 2, BQLM_USBNET_FIXUP_PAD, 60,
-	  BQLM_USBNET_FLAG_MULTI_PACKET, 1, 1, false, 22428, 71317, 0,
-	  BQLM_CHECK_NONE, 0 },
+	{ .desc = "fixed-asix", .variant = BQLM_USBNET_FIXED, .packets = 2,
+	  .fixup = BQLM_USBNET_FIXUP_PAD, .len = ETH_ZLEN,
+	  .flags = BQLM_USBNET_FLAG_MULTI_PACKET, .stops = 1, .suspends = 1,
+	  .expect = { .states = 22428, .transitions = 71317,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* aqc111: usbnet_stop() leaves the tx URBs in flight */
-	{ "fixed-avoid-unlink", BQLM_USBNET_FIXED, 2, BQLM_USBNET_FIXUP_NONE,
-	  1514, BQLM_USBNET_FLAG_AVOID_UNLINK_URBS, 1, 1, false, 40492,
-	  125508, BIT_OC | BIT_BB | BIT_RS,
-	  BQLM_CHECK_DQL_OVER_COMPLETION, 16 },
+	{ .desc = "fixed-avoid-unlink", .variant = BQLM_USBNET_FIXED,
+	  USBNET_BOUND, .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	  .expect = { .states = 40492, .transitions = 125508,
+		      .violated = BIT_OC | BIT_BB | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 16 } },
 	/* cdc_ncm: the flush timer transmits while usbnet_stop() runs */
-	{ "fixed-multi", BQLM_USBNET_FIXED, 2, BQLM_USBNET_FIXUP_MULTI, 1514,
-	  0, 1, 1, false, 30973, 94791, BIT_OC | BIT_RS,
-	  BQLM_CHECK_DQL_OVER_COMPLETION, 29 },
+	{ .desc = "fixed-multi", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .fixup = BQLM_USBNET_FIXUP_MULTI,
+	  .expect = { .states = 30973, .transitions = 94791,
+		      .violated = BIT_OC | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 29 } },
 };
 
 KUNIT_ARRAY_PARAM_DESC(usbnet_x, usbnet_x_cases, desc);
@@ -89,7 +137,7 @@ static void usbnet_x_cfg(const struct usbnet_x_case *p,
 	bqlm_usbnet_cfg_default(cfg, p->variant);
 	cfg->packets = p->packets;
 	cfg->fixup = p->fixup;
-	cfg->lens[0] = p->lens0;
+	cfg->lens[0] = p->len;
 	cfg->flags = p->flags;
 	cfg->stops = p->stops;
 	cfg->suspends = p->suspends;
@@ -101,10 +149,6 @@ static void usbnet_exploration(struct kunit *test)
 	struct bqlm_usbnet_cfg *cfg;
 	struct bqlm_xresult *res;
 	struct bqlm_xbounds bounds = { .strict = p->strict };
-	const struct explore_expect e = {
-		p->desc, p->states, p->transitions, p->violated, p->verdict,
-		p->verdict_depth,
-	};
 	struct bqlm_xsys sys;
 
 	cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
@@ -113,8 +157,52 @@ static void usbnet_exploration(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	usbnet_x_cfg(p, cfg);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
-	explore_expect(test, &sys, &bounds, res, &e);
+	explore_expect(test, &sys, &bounds, res, &p->expect, p->desc);
 	KUNIT_EXPECT_FALSE(test, res->depth_bounded);
+}
+
+/*
+ * Every variant, as a parameter: the address of its entry of this array
+ * (the entries themselves are not read), its name as the description.
+ */
+static const unsigned char usbnet_variants[BQLM_USBNET_NR_VARIANTS];
+
+static const void *usbnet_variant_gen_params(const void *prev, char *desc)
+{
+	const unsigned char *p = prev ? (const unsigned char *)prev + 1 :
+				 usbnet_variants;
+
+	if (p >= usbnet_variants + BQLM_USBNET_NR_VARIANTS)
+		return NULL;
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s",
+		 bqlm_usbnet_variant_name(p - usbnet_variants));
+	return p;
+}
+
+static enum bqlm_usbnet_variant usbnet_variant_of(struct kunit *test)
+{
+	return (const unsigned char *)test->param_value - usbnet_variants;
+}
+
+/*
+ * The symmetry reduction's premise (explore_symmetry_walks()) for each
+ * variant, four packets of two lengths.
+ */
+static void usbnet_symmetry(struct kunit *test)
+{
+	enum bqlm_usbnet_variant v = usbnet_variant_of(test);
+	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
+						    GFP_KERNEL);
+	struct bqlm_xsys sys;
+
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	bqlm_usbnet_cfg_default(cfg, v);
+	cfg->packets = 4;
+	cfg->nr_lens = 2;
+	cfg->lens[0] = ETH_ZLEN;
+	cfg->lens[1] = PKT;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
+	explore_symmetry_walks(test, &sys, 20261130ULL + v);
 }
 
 /* Per-case state: the configuration and the device. */
@@ -130,12 +218,14 @@ static struct usbnet_ctx *usbnet_setup(struct kunit *test,
 {
 	struct usbnet_ctx *u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_NULL(test, u);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, u,
+				  "variant %s", bqlm_usbnet_variant_name(variant));
 	/* room for the largest bound, whatever a case sets cfg.packets to */
 	bqlm_usbnet_cfg_default(&u->cfg, variant);
 	u->cfg.packets = BQLM_USBNET_MAX_PACKETS;
 	u->dev = kunit_kzalloc(test, bqlm_usbnet_size(&u->cfg), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, u->dev);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, u->dev,
+				  "variant %s", bqlm_usbnet_variant_name(variant));
 	u->cfg.packets = 2;
 	bqlm_usbnet_init(u->dev, &u->cfg);
 	return u;
@@ -151,13 +241,16 @@ static unsigned int usbnet_check(struct usbnet_ctx *u, const char *where)
 /* Run one step, which must be possible; forget its events. */
 #define STEP(test, u, call) do {					\
 	memset(&(u)->ev, 0, sizeof((u)->ev));				\
-	KUNIT_ASSERT_EQ(test, (call), 0);				\
+	KUNIT_ASSERT_EQ_MSG(test, (call), 0,				\
+			    "refused in xmit phase %u, admin %u, pm %u",\
+			    (u)->dev->xmit, (u)->dev->admin,		\
+			    (u)->dev->pm);				\
 } while (0)
 
 /* One packet from the stack through usbnet_start_xmit(), all four steps. */
 static void usbnet_send(struct kunit *test, struct usbnet_ctx *u)
 {
-	STEP(test, u, bqlm_usbnet_start_xmit(u->dev, &u->cfg, 1514, &u->ev));
+	STEP(test, u, bqlm_usbnet_start_xmit(u->dev, &u->cfg, PKT, &u->ev));
 	while (u->dev->xmit != BQLM_USBNET_XMIT_IDLE)
 		STEP(test, u, bqlm_usbnet_start_xmit(u->dev, &u->cfg, 0,
 						     &u->ev));
@@ -176,7 +269,7 @@ static void usbnet_merged_syzbot_replay(struct kunit *test)
 	const unsigned int w = BQLM_USBNET_BH_WORK;
 
 	usbnet_send(test, u);
-	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 1514U);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, PKT);
 	/* limit 0: the first packet stops the queue (STACK_XOFF) */
 	KUNIT_EXPECT_TRUE(test, bqlm_netif_xmit_stopped(&dev->txq));
 	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
@@ -186,7 +279,7 @@ static void usbnet_merged_syzbot_replay(struct kunit *test)
 	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
 	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
 	KUNIT_EXPECT_EQ(test, dev->bh[w].phase, BQLM_USBNET_BH_ENTER);
-	KUNIT_EXPECT_EQ(test, dev->bh[w].bytes, 1514);
+	KUNIT_EXPECT_EQ(test, dev->bh[w].bytes, PKT);
 	/* ifdown: dev_close(), then usbnet_stop() with the early reset */
 	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
 	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
@@ -196,9 +289,9 @@ static void usbnet_merged_syzbot_replay(struct kunit *test)
 	/* usbnet_bh(): spin_lock_bh(), netdev_completed_queue(1, 1514) */
 	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
 	KUNIT_EXPECT_EQ(test, u->ev.dql_err, -ERANGE);
-	KUNIT_EXPECT_EQ(test, u->ev.dql_val[0], 1514ULL);
+	KUNIT_EXPECT_EQ(test, u->ev.dql_val[0], PKT);
 	KUNIT_EXPECT_EQ(test, u->ev.dql_val[1], 0ULL);
-	KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, 1514U);
+	KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, PKT);
 	/* an assertion: each[].where below is NULL unless it was reported */
 	KUNIT_ASSERT_EQ(test, usbnet_check(u, "usbnet_bh"), BIT_OC | BIT_RS);
 	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_DQL_OVER_COMPLETION].err,
@@ -236,8 +329,8 @@ static void usbnet_count_line(void *arg, const char *line)
 static void usbnet_merged_shortest_path(struct kunit *test)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_MERGED);
-	unsigned int *path = kunit_kzalloc(test, 64 * sizeof(*path),
-					   GFP_KERNEL);
+	unsigned int *path = kunit_kcalloc(test, EXPLORE_PATH_MAX,
+					   sizeof(*path), GFP_KERNEL);
 	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
 						 GFP_KERNEL);
 	struct usbnet_lines lines = { 0 };
@@ -249,20 +342,20 @@ static void usbnet_merged_shortest_path(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	u->cfg.packets = 1;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
-	x = bqlm_explorer_create(&sys, EXPLORE_FULL);
-	KUNIT_ASSERT_NOT_NULL(test, x);
+	x = explore_create(test, &sys, EXPLORE_FULL);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	n = bqlm_explorer_path(x, BQLM_CHECK_DQL_OVER_COMPLETION, path, 64);
+	n = bqlm_explorer_path(x, BQLM_CHECK_DQL_OVER_COMPLETION, path,
+			       EXPLORE_PATH_MAX);
 	KUNIT_EXPECT_EQ(test, bqlm_explorer_path(x, BQLM_CHECK_STALL, path,
-						 64), -ENOENT);
+						 EXPLORE_PATH_MAX), -ENOENT);
 	KUNIT_EXPECT_EQ(test, bqlm_explorer_path(x,
 						 BQLM_CHECK_DQL_OVER_COMPLETION,
 						 path, 3), -ENOSPC);
-	bqlm_explorer_destroy(x);
 	KUNIT_EXPECT_EQ(test, res->states, 4078ULL);
 	KUNIT_ASSERT_EQ(test, n, (int)ARRAY_SIZE(usbnet_merged_path));
 	for (i = 0; i < n; i++)
-		KUNIT_EXPECT_EQ(test, path[i], usbnet_merged_path[i]);
+		KUNIT_EXPECT_EQ_MSG(test, path[i], usbnet_merged_path[i],
+				    "step %d", i);
 
 	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, usbnet_merged_path, n,
 					  usbnet_count_line, &lines),
@@ -294,7 +387,7 @@ static void usbnet_fix_reset_waits_for_bh(struct kunit *test)
 	for (i = 0; i < 6; i++)
 		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
 	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_WORK);
-	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 1514U);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, PKT);
 	/* cancel_work_sync() waits for the running bh work */
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
 	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
@@ -330,28 +423,38 @@ static void usbnet_resume_case(struct kunit *test,
 
 	/* usbnet_suspend(): asleep + detach, unlink, wait + attach */
 	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
-	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&dev->txq));
+	KUNIT_EXPECT_TRUE_MSG(test, bqlm_netif_tx_queue_stopped(&dev->txq),
+			      "%s", bqlm_usbnet_variant_name(variant));
 	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
 	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_SUSPENDED);
-	KUNIT_EXPECT_FALSE(test, bqlm_netif_xmit_stopped(&dev->txq));
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev),
-			-EINVAL);
+	KUNIT_EXPECT_EQ_MSG(test, dev->pm, BQLM_USBNET_SUSPENDED,
+			    "%s", bqlm_usbnet_variant_name(variant));
+	KUNIT_EXPECT_FALSE_MSG(test, bqlm_netif_xmit_stopped(&dev->txq),
+			       "%s", bqlm_usbnet_variant_name(variant));
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev),
+			    -EINVAL, "%s", bqlm_usbnet_variant_name(variant));
 	/* the attach woke the queue: the stack's packet is deferred */
 	usbnet_send(test, u);
-	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_DEFERRED);
-	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 0U);
-	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&dev->txq));
+	KUNIT_EXPECT_EQ_MSG(test, dev->skb[0].where, BQLM_USBNET_SKB_DEFERRED,
+			    "%s", bqlm_usbnet_variant_name(variant));
+	KUNIT_EXPECT_EQ_MSG(test, dev->txq.dql.num_queued, 0U,
+			    "%s", bqlm_usbnet_variant_name(variant));
+	KUNIT_EXPECT_TRUE_MSG(test, bqlm_netif_tx_queue_stopped(&dev->txq),
+			      "%s", bqlm_usbnet_variant_name(variant));
 
 	STEP(test, u, bqlm_usbnet_resume(dev, &u->cfg, &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_TXQ);
-	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, fixed ? 1514U : 0U);
-	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_resume"),
-			fixed ? 0U : BIT_BB);
+	KUNIT_EXPECT_EQ_MSG(test, dev->skb[0].where, BQLM_USBNET_SKB_TXQ,
+			    "%s", bqlm_usbnet_variant_name(variant));
+	KUNIT_EXPECT_EQ_MSG(test, dev->txq.dql.num_queued, fixed ? PKT : 0U,
+			    "%s", bqlm_usbnet_variant_name(variant));
+	KUNIT_EXPECT_EQ_MSG(test, usbnet_check(u, "usbnet_resume"),
+			    fixed ? 0U : BIT_BB,
+			    "%s", bqlm_usbnet_variant_name(variant));
 	STEP(test, u, bqlm_usbnet_resume(dev, &u->cfg, &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_AWAKE);
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_resume(dev, &u->cfg, &u->ev),
-			-EINVAL);
+	KUNIT_EXPECT_EQ_MSG(test, dev->pm, BQLM_USBNET_AWAKE,
+			    "%s", bqlm_usbnet_variant_name(variant));
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_resume(dev, &u->cfg, &u->ev),
+			    -EINVAL, "%s", bqlm_usbnet_variant_name(variant));
 
 	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
 				       &u->ev));
@@ -359,10 +462,13 @@ static void usbnet_resume_case(struct kunit *test,
 	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
 	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
 	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
-	KUNIT_EXPECT_EQ(test, u->ev.dql_err, fixed ? 0 : -ERANGE);
-	KUNIT_EXPECT_EQ(test, u->ev.unsent_skbs, fixed ? 0U : 1U);
-	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"),
-			fixed ? 0U : BIT_OC | BIT_SA);
+	KUNIT_EXPECT_EQ_MSG(test, u->ev.dql_err, fixed ? 0 : -ERANGE,
+			    "%s", bqlm_usbnet_variant_name(variant));
+	KUNIT_EXPECT_EQ_MSG(test, u->ev.unsent_skbs, fixed ? 0U : 1U,
+			    "%s", bqlm_usbnet_variant_name(variant));
+	KUNIT_EXPECT_EQ_MSG(test, usbnet_check(u, "usbnet_bh"),
+			    fixed ? 0U : BIT_OC | BIT_SA,
+			    "%s", bqlm_usbnet_variant_name(variant));
 }
 
 static void usbnet_resume_unaccounted(struct kunit *test)
@@ -390,17 +496,21 @@ static void usbnet_two_runs(struct kunit *test, struct usbnet_ctx *u)
 	       dev->bh[BQLM_USBNET_BH_WORK].phase)
 		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_WORK,
 					     &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->txq.dql.limit, 1514U);
+	KUNIT_EXPECT_EQ_MSG(test, dev->txq.dql.limit, PKT,
+			    "%s", bqlm_usbnet_variant_name(u->cfg.variant));
 	usbnet_send(test, u);
 	usbnet_send(test, u);
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_inflight(dev), 3028U);
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_inflight(dev), 2 * PKT,
+			    "%s", bqlm_usbnet_variant_name(u->cfg.variant));
 	/* skb1 completes normally, skb2 with -EPROTO: the timer is armed */
 	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 1, BQLM_USBNET_ST_OK,
 				       &u->ev));
 	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 2, BQLM_USBNET_ST_EPROTO,
 				       &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->bh[BQLM_USBNET_BH_TIMER].pending, 1);
-	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&dev->txq));
+	KUNIT_EXPECT_EQ_MSG(test, dev->bh[BQLM_USBNET_BH_TIMER].pending, 1,
+			    "%s", bqlm_usbnet_variant_name(u->cfg.variant));
+	KUNIT_EXPECT_TRUE_MSG(test, bqlm_netif_tx_queue_stopped(&dev->txq),
+			      "%s", bqlm_usbnet_variant_name(u->cfg.variant));
 	for (s = 1; s <= 2; s++)
 		STEP(test, u, bqlm_defer_bh(dev, &u->cfg, s, &u->ev));
 	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_WORK,
@@ -411,8 +521,10 @@ static void usbnet_two_runs(struct kunit *test, struct usbnet_ctx *u)
 				     &u->ev));
 	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_TIMER,
 				     &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->bh[BQLM_USBNET_BH_WORK].bytes, 1514);
-	KUNIT_EXPECT_EQ(test, dev->bh[BQLM_USBNET_BH_TIMER].bytes, 1514);
+	KUNIT_EXPECT_EQ_MSG(test, dev->bh[BQLM_USBNET_BH_WORK].bytes, PKT,
+			    "%s", bqlm_usbnet_variant_name(u->cfg.variant));
+	KUNIT_EXPECT_EQ_MSG(test, dev->bh[BQLM_USBNET_BH_TIMER].bytes, PKT,
+			    "%s", bqlm_usbnet_variant_name(u->cfg.variant));
 }
 
 /* The v1 review point: the bh work and the timer complete at once. */
@@ -452,7 +564,7 @@ static void usbnet_merged_serialised(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, u->ev.dql_err, 0);
 	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, t, &u->ev));
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), 0U);
-	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_completed, 4542U);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_completed, 3 * PKT);
 	/* the timer is pending no more: its tail woke the queue */
 	KUNIT_EXPECT_FALSE(test, bqlm_netif_xmit_stopped(&dev->txq));
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_bh(dev, &u->cfg, t, &u->ev),
@@ -504,7 +616,7 @@ static void usbnet_refusals(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_cdc_ncm_txpath_bh(dev, cfg, NULL), -EAGAIN);
 
 	/* an URB in flight, netdev_sent_queue() over the limit */
-	STEP(test, u, bqlm_usbnet_start_xmit(dev, cfg, 1514, NULL));
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, cfg, PKT, NULL));
 	STEP(test, u, bqlm_usbnet_start_xmit(dev, cfg, 0, NULL));
 	KUNIT_EXPECT_EQ(test, dev->xmit, BQLM_USBNET_XMIT_XOFF);
 	STEP(test, u, bqlm_usbnet_start_xmit(dev, cfg, 0, NULL));
@@ -521,7 +633,7 @@ static void usbnet_refusals(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_tx_timeout(dev, cfg, NULL), -EAGAIN);
 	STEP(test, u, bqlm_usbnet_start_xmit(dev, cfg, 0, NULL));
 	/* queue stopped by STACK_XOFF: the qdisc does not send */
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_start_xmit(dev, cfg, 1514, NULL),
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_start_xmit(dev, cfg, PKT, NULL),
 			-EAGAIN);
 	STEP(test, u, bqlm_usbnet_deferred_kevent(dev, cfg, NULL));
 	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_COMPLETED);
@@ -583,8 +695,8 @@ static void usbnet_avoid_unlink_late_completion(struct kunit *test)
 	for (i = 0; i < 3; i++)
 		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
 	KUNIT_EXPECT_EQ(test, u->ev.dql_err, -ERANGE);
-	KUNIT_EXPECT_EQ(test, u->ev.dql_val[0], 1514ULL);
-	KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, 1514U);
+	KUNIT_EXPECT_EQ(test, u->ev.dql_val[0], PKT);
+	KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, PKT);
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), BIT_OC | BIT_RS);
 }
 
@@ -608,70 +720,84 @@ static void usbnet_ncm_flush_case(struct kunit *test, bool halt)
 
 	u->cfg.fixup = BQLM_USBNET_FIXUP_MULTI;
 	/* packet 0: collected, flushed by the timer, completed */
-	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 1514, &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->agg_cnt, 1);
-	KUNIT_EXPECT_EQ(test, dev->xmit, BQLM_USBNET_XMIT_IDLE);
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, PKT, &u->ev));
+	KUNIT_EXPECT_EQ_MSG(test, dev->agg_cnt, 1, "halt %d", halt);
+	KUNIT_EXPECT_EQ_MSG(test, dev->xmit, BQLM_USBNET_XMIT_IDLE,
+			    "halt %d", halt);
 	STEP(test, u, bqlm_cdc_ncm_txpath_bh(dev, &u->cfg, &u->ev));
 	while (dev->xmit != BQLM_USBNET_XMIT_IDLE)
 		STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->skb[0].len, 1546);
+	KUNIT_EXPECT_EQ_MSG(test, dev->skb[0].len, NCM_NTB1, "halt %d", halt);
 	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0,
 				       halt ? BQLM_USBNET_ST_EPIPE :
 					      BQLM_USBNET_ST_OK, &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->kevent, halt ? 1 : 0);
+	KUNIT_EXPECT_EQ_MSG(test, dev->kevent, halt ? 1 : 0, "halt %d", halt);
 	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
 	while (dev->bh[w].pending || dev->bh[w].phase)
 		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
 	/* packet 1 collected; ifdown: dev_close(), netif_stop_queue() */
-	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 1514, &u->ev));
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, PKT, &u->ev));
 	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
 	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
-	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&dev->txq));
+	KUNIT_EXPECT_TRUE_MSG(test, bqlm_netif_tx_queue_stopped(&dev->txq),
+			      "halt %d", halt);
 	/* the flush does not look at the queue state or the qdisc */
 	STEP(test, u, bqlm_cdc_ncm_txpath_bh(dev, &u->cfg, &u->ev));
 	if (halt) {
 		STEP(test, u, bqlm_usbnet_deferred_kevent(dev, &u->cfg,
 							  &u->ev));
-		KUNIT_EXPECT_FALSE(test,
-				   bqlm_netif_tx_queue_stopped(&dev->txq));
+		KUNIT_EXPECT_FALSE_MSG(test,
+				       bqlm_netif_tx_queue_stopped(&dev->txq),
+				       "halt %d", halt);
 	}
 	/* usb_autopm_get_interface(), unlink_urbs(), the wait */
 	for (i = 0; i < 3; i++)
 		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_TIMER);
+	KUNIT_EXPECT_EQ_MSG(test, dev->admin, BQLM_USBNET_STOP_TIMER,
+			    "halt %d", halt);
 	/* the flush's usbnet_start_xmit() takes txq.lock; traces say so */
-	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
-	KUNIT_EXPECT_GT(test, sys.describe_action(&u->cfg, dev, A(XMIT, 0),
-						  buf, sizeof(buf)), 0);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, halt ?
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_usbnet_system(&u->cfg, &sys), 0,
+			    "halt %d", halt);
+	KUNIT_EXPECT_GT_MSG(test, sys.describe_action(&u->cfg, dev, A(XMIT, 0),
+						      buf, sizeof(buf)), 0,
+			    "halt %d", halt);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, halt ?
 		"ncm-timer: usbnet_start_xmit [txq.lock]: usb_submit_urb" :
-		"ncm-timer: usbnet_start_xmit [txq.lock]: netif_queue_stopped: drop"));
+		"ncm-timer: usbnet_start_xmit [txq.lock]: netif_queue_stopped: drop"),
+				  "halt %d", halt);
 	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->xmit, BQLM_USBNET_XMIT_IDLE);
+	KUNIT_EXPECT_EQ_MSG(test, dev->xmit, BQLM_USBNET_XMIT_IDLE,
+			    "halt %d", halt);
 	if (!halt) {
-		KUNIT_EXPECT_EQ(test, dev->nr_skbs, 1);
+		KUNIT_EXPECT_EQ_MSG(test, dev->nr_skbs, 1, "halt %d", halt);
 		while (dev->admin != BQLM_USBNET_DOWN)
 			STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
-		KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_stop"), 0U);
+		KUNIT_EXPECT_EQ_MSG(test, usbnet_check(u, "usbnet_stop"), 0U,
+				    "halt %d", halt);
 		return;
 	}
-	KUNIT_ASSERT_EQ(test, dev->nr_skbs, 2);
-	KUNIT_EXPECT_EQ(test, dev->skb[1].where, BQLM_USBNET_SKB_TXQ);
-	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 3092U);
+	KUNIT_ASSERT_EQ_MSG(test, dev->nr_skbs, 2, "halt %d", halt);
+	KUNIT_EXPECT_EQ_MSG(test, dev->skb[1].where, BQLM_USBNET_SKB_TXQ,
+			    "halt %d", halt);
+	KUNIT_EXPECT_EQ_MSG(test, dev->txq.dql.num_queued, 2 * NCM_NTB1,
+			    "halt %d", halt);
 	/* timer_delete_sync(), cancel_work_sync(), the second round */
 	for (i = 0; i < 3; i++)
 		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_RESET);
+	KUNIT_EXPECT_EQ_MSG(test, dev->admin, BQLM_USBNET_STOP_RESET,
+			    "halt %d", halt);
 	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 1, BQLM_USBNET_ST_OK,
 				       &u->ev));
 	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 1, &u->ev));
 	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_DOWN);
+	KUNIT_EXPECT_EQ_MSG(test, dev->admin, BQLM_USBNET_DOWN,
+			    "halt %d", halt);
 	for (i = 0; i < 3; i++)
 		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
-	KUNIT_EXPECT_EQ(test, u->ev.dql_err, -ERANGE);
-	KUNIT_EXPECT_EQ(test, u->ev.stale_bytes, 1546U);
-	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), BIT_OC | BIT_RS);
+	KUNIT_EXPECT_EQ_MSG(test, u->ev.dql_err, -ERANGE, "halt %d", halt);
+	KUNIT_EXPECT_EQ_MSG(test, u->ev.stale_bytes, NCM_NTB1, "halt %d", halt);
+	KUNIT_EXPECT_EQ_MSG(test, usbnet_check(u, "usbnet_bh"), BIT_OC | BIT_RS,
+			    "halt %d", halt);
 }
 
 static void usbnet_ncm_flush_woken_during_stop(struct kunit *test)
@@ -691,12 +817,15 @@ static void usbnet_config(struct kunit *test)
 	unsigned int v;
 
 	for (v = 0; v < BQLM_USBNET_NR_VARIANTS; v++) {
-		KUNIT_EXPECT_EQ(test, bqlm_usbnet_variant_by_name(
-				bqlm_usbnet_variant_name(v)), (int)v);
-		KUNIT_EXPECT_STRNEQ(test, bqlm_usbnet_variant_desc(v),
-				    "unknown");
+		const char *name = bqlm_usbnet_variant_name(v);
+
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_variant_by_name(name),
+				    (int)v, "variant %u (%s)", v, name);
+		KUNIT_EXPECT_STRNEQ_MSG(test, bqlm_usbnet_variant_desc(v),
+					"unknown", "variant %u (%s)", v, name);
 		bqlm_usbnet_cfg_default(&cfg, v);
-		KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), 0);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_cfg_check(&cfg), 0,
+				    "variant %u (%s)", v, name);
 	}
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_variant_by_name("v3"), -EINVAL);
 	KUNIT_EXPECT_STREQ(test, bqlm_usbnet_variant_name(99), "unknown");
@@ -746,7 +875,7 @@ static void usbnet_config(struct kunit *test)
 	cfg.lens[0] = BQLM_USBNET_MAX_LEN + 1;
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
 	/* the state holds a struct bqlm_usbnet_skb per slot, aligned */
-	cfg.lens[0] = 1514;
+	cfg.lens[0] = PKT;
 	cfg.skbs = 10;
 	KUNIT_EXPECT_GE(test, bqlm_usbnet_size(&cfg),
 			sizeof(struct bqlm_usbnet) +
@@ -773,11 +902,15 @@ static void usbnet_run_bh(struct kunit *test, struct usbnet_ctx *u)
 	const unsigned int w = BQLM_USBNET_BH_WORK;
 
 	memset(&u->ev, 0, sizeof(u->ev));
-	KUNIT_ASSERT_EQ(test, bqlm_usbnet_bh(u->dev, &u->cfg, w, &u->ev), 0);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_usbnet_bh(u->dev, &u->cfg, w, &u->ev), 0,
+			    "usbnet_bh() begins");
 	while (u->dev->bh[w].phase != BQLM_USBNET_BH_IDLE)
-		KUNIT_ASSERT_EQ(test, bqlm_usbnet_bh(u->dev, &u->cfg, w,
-						     &u->ev), 0);
-	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_bh"), 0U);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_usbnet_bh(u->dev, &u->cfg, w,
+							 &u->ev), 0,
+				    "usbnet_bh() in phase %u",
+				    u->dev->bh[w].phase);
+	KUNIT_EXPECT_EQ_MSG(test, usbnet_check(u, "usbnet_bh"), 0U,
+			    "after a usbnet_bh() run");
 }
 
 /* One packet of @len bytes through every step of usbnet_start_xmit(). */
@@ -803,9 +936,14 @@ static void usbnet_max_lengths(struct kunit *test)
 		unsigned int pad_header;
 		unsigned int max;
 	} lim[] = {
-		{ BQLM_USBNET_FIXUP_NONE, 4, 65534 },
-		{ BQLM_USBNET_FIXUP_PAD, 8, 65526 },
-		{ BQLM_USBNET_FIXUP_MULTI, 8, 32749 },
+		{ .fixup = BQLM_USBNET_FIXUP_NONE, .pad_header = 4,
+		  .max = BQLM_USBNET_MAX_LEN },
+		/* 65534 less the header */
+		{ .fixup = BQLM_USBNET_FIXUP_PAD, .pad_header = 8,
+		  .max = 65526 },
+		/* (65534 - NCM_HEADERS - 3) / 2: the first datagram padded */
+		{ .fixup = BQLM_USBNET_FIXUP_MULTI, .pad_header = 8,
+		  .max = 32749 },
 	};
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
 	struct bqlm_usbnet_cfg *cfg = &u->cfg;
@@ -814,11 +952,14 @@ static void usbnet_max_lengths(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(lim); i++) {
 		cfg->fixup = lim[i].fixup;
 		cfg->pad_header = lim[i].pad_header;
-		KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg), lim[i].max);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_max_len(cfg), lim[i].max,
+				    "fixup %d", lim[i].fixup);
 		cfg->lens[0] = lim[i].max + 1;
-		KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_cfg_check(cfg), -EINVAL,
+				    "fixup %d, one byte too long", lim[i].fixup);
 		cfg->lens[0] = lim[i].max;
-		KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_usbnet_cfg_check(cfg), 0,
+				    "fixup %d, the longest", lim[i].fixup);
 	}
 
 	/* two of them: an NTB of 32 + 32752 + 32749 bytes, no pad byte */
@@ -832,14 +973,14 @@ static void usbnet_max_lengths(struct kunit *test)
 	/* bare: 65534 B as is; 1023 * 64 B gets usbnet's pad byte */
 	cfg->fixup = BQLM_USBNET_FIXUP_NONE;
 	bqlm_usbnet_init(u->dev, cfg);
-	usbnet_send_len(test, u, 65534);
-	KUNIT_EXPECT_EQ(test, u->dev->skb[0].len, 65534);
-	KUNIT_EXPECT_EQ(test, u->dev->txq.dql.num_queued, 65534U);
+	usbnet_send_len(test, u, BQLM_USBNET_MAX_LEN);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[0].len, BQLM_USBNET_MAX_LEN);
+	KUNIT_EXPECT_EQ(test, u->dev->txq.dql.num_queued, BQLM_USBNET_MAX_LEN);
 	usbnet_complete(test, u, 0);
 	usbnet_run_bh(test, u);
-	KUNIT_EXPECT_EQ(test, u->dev->txq.dql.num_completed, 65534U);
-	usbnet_send_len(test, u, 1023 * 64);
-	KUNIT_EXPECT_EQ(test, u->dev->skb[1].len, 1023 * 64 + 1);
+	KUNIT_EXPECT_EQ(test, u->dev->txq.dql.num_completed, BQLM_USBNET_MAX_LEN);
+	usbnet_send_len(test, u, 1023 * USB_FS_MAXPACKET);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[1].len, 1023 * USB_FS_MAXPACKET + 1);
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_start_xmit"), 0U);
 
 	/* FLAG_MULTI_PACKET, asix: its tx_fixup() pads by 4, usbnet not */
@@ -847,16 +988,18 @@ static void usbnet_max_lengths(struct kunit *test)
 	cfg->pad_header = 4;
 	cfg->flags = BQLM_USBNET_FLAG_MULTI_PACKET;
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg), 65527U);
-	cfg->lens[0] = 60;
+	cfg->lens[0] = ETH_ZLEN;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
 	bqlm_usbnet_init(u->dev, cfg);
-	usbnet_send_len(test, u, 60);
-	KUNIT_EXPECT_EQ(test, u->dev->skb[0].len, 60 + 4 + 4);
+	usbnet_send_len(test, u, ETH_ZLEN);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[0].len,
+			ETH_ZLEN + 4 + BQLM_USBNET_ASIX_FILL);
 	usbnet_complete(test, u, 0);
 	usbnet_run_bh(test, u);
-	KUNIT_EXPECT_EQ(test, u->dev->txq.dql.num_completed, 68U);
-	usbnet_send_len(test, u, 61);
-	KUNIT_EXPECT_EQ(test, u->dev->skb[1].len, 61 + 4);
+	KUNIT_EXPECT_EQ(test, u->dev->txq.dql.num_completed,
+			ETH_ZLEN + 4 + BQLM_USBNET_ASIX_FILL);
+	usbnet_send_len(test, u, ETH_ZLEN + 1);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[1].len, ETH_ZLEN + 1 + 4);
 	cfg->flags = 0x4;
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
 }
@@ -927,15 +1070,17 @@ static void usbnet_slots_recycled(struct kunit *test)
 	size = bqlm_usbnet_size(&u->cfg);
 	bqlm_usbnet_init(dev, &u->cfg);
 	for (i = 0; i < 3; i++) {
-		KUNIT_EXPECT_EQ(test, bqlm_usbnet_next_skb(dev, &u->cfg), i);
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_next_skb(dev, &u->cfg), i,
+				    "packet %u", i);
 		usbnet_send(test, u);
-		KUNIT_EXPECT_EQ(test, dev->skb[i].where, BQLM_USBNET_SKB_TXQ);
+		KUNIT_EXPECT_EQ_MSG(test, dev->skb[i].where,
+				    BQLM_USBNET_SKB_TXQ, "packet %u", i);
 	}
 	KUNIT_EXPECT_EQ(test, dev->nr_txq, 3);
 	KUNIT_EXPECT_EQ(test, dev->nr_pkts, 0);	/* not counted unbounded */
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_next_skb(dev, &u->cfg), 3U);
 	/* tx_fixup() runs, then there is no slot for the skb */
-	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 1514, &u->ev));
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, PKT, &u->ev));
 	copy = kunit_kzalloc(test, size, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, copy);
 	memcpy(copy, dev, size);
@@ -975,6 +1120,9 @@ static void usbnet_slots_recycled(struct kunit *test)
  * keeps the invariants, and at the end dev->txq.qlen and the DQL's bytes
  * in flight match the skbs.
  */
+#define USBNET_STREAM_STEPS	4000
+#define USBNET_STREAM_SEED	20261130
+
 static void usbnet_unbounded_stream(struct kunit *test)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
@@ -989,24 +1137,25 @@ static void usbnet_unbounded_stream(struct kunit *test)
 	u->cfg.skbs = 4;
 	u->cfg.tx_qlen = 3;
 	bqlm_usbnet_init(dev, &u->cfg);
-	bqlm_prng_seed(&prng, 20261130);
-	for (step = 0; step < 4000; step++) {
+	bqlm_prng_seed(&prng, USBNET_STREAM_SEED);
+	for (step = 0; step < USBNET_STREAM_STEPS; step++) {
 		memset(&u->ev, 0, sizeof(u->ev));
 		switch (bqlm_prng_below(&prng, 3)) {
 		case 0:
 			fixed = dev->xmit == BQLM_USBNET_XMIT_FIXED;
 			slot = bqlm_usbnet_next_skb(dev, &u->cfg);
-			ret = bqlm_usbnet_start_xmit(dev, &u->cfg, 1514,
+			ret = bqlm_usbnet_start_xmit(dev, &u->cfg, PKT,
 						     &u->ev);
-			KUNIT_ASSERT_TRUE(test, !ret || ret == -EAGAIN ||
-					  ret == -ENOSPC);
+			KUNIT_ASSERT_TRUE_MSG(test, !ret || ret == -EAGAIN ||
+					      ret == -ENOSPC, "step %u", step);
 			if (ret || !fixed)
 				break;
 			/* submitted: the host controller's queue, in order */
-			KUNIT_ASSERT_LT(test, slot, 4U);
-			KUNIT_EXPECT_EQ(test, dev->skb[slot].where,
-					BQLM_USBNET_SKB_TXQ);
-			KUNIT_ASSERT_LT(test, nr, 4U);
+			KUNIT_ASSERT_LT_MSG(test, slot, 4U, "step %u", step);
+			KUNIT_EXPECT_EQ_MSG(test, dev->skb[slot].where,
+					    BQLM_USBNET_SKB_TXQ,
+					    "step %u", step);
+			KUNIT_ASSERT_LT_MSG(test, nr, 4U, "step %u", step);
 			fifo[(head + nr++) % 4] = slot;
 			sent++;
 			break;
@@ -1022,12 +1171,14 @@ static void usbnet_unbounded_stream(struct kunit *test)
 			n = dev->nr_done;
 			ret = bqlm_usbnet_bh(dev, &u->cfg, BQLM_USBNET_BH_WORK,
 					     &u->ev);
-			KUNIT_ASSERT_TRUE(test, !ret || ret == -EINVAL);
+			KUNIT_ASSERT_TRUE_MSG(test, !ret || ret == -EINVAL,
+					      "step %u", step);
 			if (!ret && dev->nr_done < n)
 				freed++;
 			break;
 		}
-		KUNIT_ASSERT_EQ(test, usbnet_check(u, "stream"), 0U);
+		KUNIT_ASSERT_EQ_MSG(test, usbnet_check(u, "stream"), 0U,
+				    "step %u", step);
 	}
 	kunit_info(test, "%u packets sent, %u dequeued by usbnet_bh", sent,
 		   freed);
@@ -1048,18 +1199,20 @@ static void usbnet_descriptions(struct kunit *test)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_V1);
 	struct bqlm_xsys sys;
-	char *buf = kunit_kzalloc(test, 256, GFP_KERNEL);
+	char *buf = kunit_kzalloc(test, USBNET_TEXT, GFP_KERNEL);
 	unsigned int a;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
 	for (a = 0; a < (BQLM_USBNET_NR_A + 1) << 8; a += 0x100) {
-		KUNIT_EXPECT_GT(test, sys.describe_action(&u->cfg, u->dev, a,
-							  buf, 256), 0);
-		KUNIT_EXPECT_GT(test, strlen(buf), 0UL);
+		KUNIT_EXPECT_GT_MSG(test, sys.describe_action(&u->cfg, u->dev, a,
+							      buf, USBNET_TEXT),
+				    0,
+				    "action %#x", a);
+		KUNIT_EXPECT_GT_MSG(test, strlen(buf), 0UL, "action %#x", a);
 	}
-	KUNIT_EXPECT_GT(test, sys.describe_state(&u->cfg, u->dev, buf, 256),
-			0);
+	KUNIT_EXPECT_GT(test, sys.describe_state(&u->cfg, u->dev, buf,
+						 USBNET_TEXT), 0);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "urbs none"));
 	/* an unknown action is refused by the step */
 	KUNIT_EXPECT_LT(test, sys.step(&u->cfg, u->dev, 0, u->dev, u->each),
@@ -1101,8 +1254,8 @@ static void usbnet_trace_words(struct kunit *test)
 	};
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
 	struct usbnet_grep *g = kunit_kzalloc(test, sizeof(*g), GFP_KERNEL);
-	unsigned int *path = kunit_kzalloc(test, 64 * sizeof(*path),
-					   GFP_KERNEL);
+	unsigned int *path = kunit_kcalloc(test, EXPLORE_PATH_MAX,
+					   sizeof(*path), GFP_KERNEL);
 	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
 						 GFP_KERNEL);
 	struct bqlm_explorer *x;
@@ -1136,121 +1289,16 @@ static void usbnet_trace_words(struct kunit *test)
 	u->cfg.stops = 0;
 	u->cfg.suspends = 0;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
-	x = bqlm_explorer_create(&sys, EXPLORE_FULL);
-	KUNIT_ASSERT_NOT_NULL(test, x);
+	x = explore_create(test, &sys, EXPLORE_FULL);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	n = bqlm_explorer_path(x, BQLM_CHECK_SERIAL_COMPLETION, path, 64);
-	bqlm_explorer_destroy(x);
+	n = bqlm_explorer_path(x, BQLM_CHECK_SERIAL_COMPLETION, path,
+			       EXPLORE_PATH_MAX);
 	KUNIT_ASSERT_EQ(test, n, 27);
 	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, path, n, usbnet_grep_line, g),
 			(int)BIT_SC);
 	KUNIT_EXPECT_TRUE(test, g->found[0]);
 	KUNIT_EXPECT_TRUE(test, g->found[1]);
 	KUNIT_EXPECT_TRUE(test, g->found[2]);
-}
-
-/* A schedule file: what write() writes, parse() reads back exactly. */
-static void usbnet_schedule_roundtrip(struct kunit *test)
-{
-	static const unsigned int path[] = {
-		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 1),
-		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0),
-		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0),
-		BQLM_USBNET_ACTION(BQLM_USBNET_A_COMPLETE, 0 * 4 + 2),
-	};
-	struct schedule_text *t = kunit_kzalloc(test, sizeof(*t),
-						    GFP_KERNEL);
-	struct bqlm_usbnet_cfg cfg, back;
-	unsigned int got[8];
-	enum bqlm_check check;
-	char err[96];
-	int n;
-
-	KUNIT_ASSERT_NOT_NULL(test, t);
-	bqlm_usbnet_cfg_default(&cfg, BQLM_USBNET_FIX_RESET);
-	cfg.nr_lens = 2;
-	cfg.lens[1] = 60;
-	cfg.flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS;
-	cfg.timeouts = 0;
-	KUNIT_ASSERT_EQ(test, bqlm_usbnet_schedule_write(&cfg,
-			BQLM_CHECK_STALL, path, ARRAY_SIZE(path),
-			schedule_text_line, t), 0);
-	KUNIT_ASSERT_FALSE(test, t->overflow);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(t->buf, "variant fix-reset\n"));
-	KUNIT_EXPECT_NOT_NULL(test, strstr(t->buf, "lens 1514 60\n"));
-	KUNIT_EXPECT_NOT_NULL(test, strstr(t->buf, "step 0x101\t# stack: qdisc -> usbnet_start_xmit(60 bytes)"));
-	n = bqlm_usbnet_schedule_parse(t->buf, &back, &check, got,
-				       ARRAY_SIZE(got), err, sizeof(err));
-	KUNIT_ASSERT_EQ_MSG(test, n, (int)ARRAY_SIZE(path), "%s", err);
-	KUNIT_EXPECT_EQ(test, memcmp(got, path, sizeof(path)), 0);
-	KUNIT_EXPECT_EQ(test, memcmp(&back, &cfg, sizeof(cfg)), 0);
-	KUNIT_EXPECT_EQ(test, check, BQLM_CHECK_STALL);
-
-	/* a ';' inside a comment does not end the line */
-	n = bqlm_usbnet_schedule_parse("variant v1 # a; b\nstep 0x100 # c; TX_QLEN",
-				       &back, &check, got, ARRAY_SIZE(got),
-				       err, sizeof(err));
-	KUNIT_EXPECT_EQ_MSG(test, n, 1, "%s", err);
-
-	/* as the command line has it: ';' ends a line, ',' splits words */
-	n = bqlm_usbnet_schedule_parse("variant,merged;packets,1;step,0x100;steps,1",
-				       &back, &check, got, ARRAY_SIZE(got),
-				       err, sizeof(err));
-	KUNIT_EXPECT_EQ_MSG(test, n, 1, "%s", err);
-	KUNIT_EXPECT_EQ(test, back.variant, BQLM_USBNET_MERGED);
-	KUNIT_EXPECT_EQ(test, back.packets, 1U);
-	KUNIT_EXPECT_EQ(test, check, BQLM_CHECK_NONE);
-
-	/* a step the model cannot take where the trace takes it */
-	t->len = 0;
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_schedule_write(&cfg,
-			BQLM_CHECK_NONE, &path[3], 1, schedule_text_line, t),
-			-EINVAL);
-}
-
-static const struct {
-	const char *text;
-	const char *err;
-} usbnet_sched_bad[] = {
-	{ "variant v9", "line 1: unknown variant 'v9'" },
-	{ "# c\npackets 9", "line 2: not a number in range: '9'" },
-	{ "packets 3 4", "line 1: expected one value after 'packets'" },
-	{ "packetz 3", "line 1: unknown key 'packetz'" },
-	{ "step 0x1g0", "line 1: not a number in range: '0x1g0'" },
-	{ "step 0x10000", "line 1: not a number in range: '0x10000'" },
-	{ "lens 1514 60 40", "line 1: expected one or two lengths after 'lens'" },
-	{ "lens 0", "the configuration is out of range" },
-	{ "check stal", "line 1: unknown check 'stal'" },
-	{ "fixup zero", "line 1: unknown fixup 'zero'" },
-	{ "variant v1\nsteps 2\nstep 0x100", "declares 2 steps and has 1" },
-	{ "steps 1\nstep 0x100", "no 'variant' line" },
-	{ "step 1;step 2;step 3;step 4;step 5", "line 5: too many steps" },
-	{ "a b c d e", "line 1: too many words" },
-	{ "tx-qlen 0", "the configuration is out of range" },
-	{ "packets 99999999999", "line 1: not a number in range" },
-};
-
-static void usbnet_schedule_errors(struct kunit *test)
-{
-	struct bqlm_usbnet_cfg cfg;
-	enum bqlm_check check;
-	unsigned int got[4];
-	char err[96];
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(usbnet_sched_bad); i++) {
-		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_schedule_parse(
-				    usbnet_sched_bad[i].text, &cfg, &check,
-				    got, ARRAY_SIZE(got), err, sizeof(err)),
-				    -EINVAL, "%s", usbnet_sched_bad[i].text);
-		KUNIT_EXPECT_TRUE_MSG(test, strstr(err, usbnet_sched_bad[i].err),
-				      "%s: got '%s'", usbnet_sched_bad[i].text,
-				      err);
-	}
-	/* empty and comment-only text is a valid, empty schedule */
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_schedule_parse("# nothing\n\n",
-			&cfg, &check, got, ARRAY_SIZE(got), err, sizeof(err)),
-			0);
 }
 
 static struct kunit_case bqlm_usbnet_cases[] = {
@@ -1274,8 +1322,7 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_unbounded_stream),
 	KUNIT_CASE(usbnet_descriptions),
 	KUNIT_CASE(usbnet_trace_words),
-	KUNIT_CASE(usbnet_schedule_roundtrip),
-	KUNIT_CASE(usbnet_schedule_errors),
+	KUNIT_CASE_PARAM(usbnet_symmetry, usbnet_variant_gen_params),
 	{}
 };
 

@@ -2,6 +2,7 @@
 /*
  * KUnit tests for the bqlmodel violation record (model/violation.c).
  */
+#include <linux/if_ether.h>
 #include <kunit/test.h>
 #include <bqlm/violation.h>
 
@@ -12,13 +13,16 @@ static void violation_names(struct kunit *test)
 	for (i = 0; i < BQLM_CHECK_NR; i++) {
 		const char *name = bqlm_check_name(i);
 
-		KUNIT_ASSERT_NOT_NULL(test, name);
-		KUNIT_EXPECT_GT(test, strlen(name), 0UL);
-		KUNIT_EXPECT_STRNEQ(test, name, "unknown");
-		KUNIT_EXPECT_GT(test, strlen(bqlm_check_kernel_effect(i)), 0UL);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, name, "check %u", i);
+		KUNIT_EXPECT_GT_MSG(test, strlen(name), 0UL, "check %u", i);
+		KUNIT_EXPECT_STRNEQ_MSG(test, name, "unknown", "check %u", i);
+		KUNIT_EXPECT_GT_MSG(test, strlen(bqlm_check_kernel_effect(i)),
+				    0UL, "check %u (%s): kernel effect", i,
+				    name);
 		/* names are stable identifiers: unique */
 		for (j = 0; j < i; j++)
-			KUNIT_EXPECT_STRNEQ(test, name, bqlm_check_name(j));
+			KUNIT_EXPECT_STRNEQ_MSG(test, name, bqlm_check_name(j),
+						"checks %u and %u", j, i);
 	}
 	KUNIT_EXPECT_STREQ(test, bqlm_check_name(BQLM_CHECK_NR), "unknown");
 	KUNIT_EXPECT_STREQ(test, bqlm_check_name((enum bqlm_check)-1),
@@ -56,7 +60,7 @@ static void violation_format(struct kunit *test)
 {
 	struct bqlm_violation v = {
 		.check = BQLM_CHECK_DQL_OVER_COMPLETION, .err = -ERANGE,
-		.where = "dql_completed", .val = { 1514, 0 },
+		.where = "dql_completed", .val = { ETH_FRAME_LEN, 0 },
 	};
 	char buf[256], tiny[8];
 	int len;

@@ -144,21 +144,39 @@ static void dql_golden_replay(struct kunit *test)
 	KUNIT_EXPECT_GT(test, res.steps, 100U);
 }
 
-/* Replay @text through a temporary file. */
+/* A deferred action: remove the temporary file named @path. */
+static void golden_unlink(void *path)
+{
+	unlink(path);
+}
+
+/*
+ * Replay @text through a temporary file, removed when the case ends
+ * however it ends, or as soon as the replay is done.
+ */
 static void golden_replay_text(struct kunit *test, const char *text,
 			       struct golden_result *res)
 {
-	char path[] = "/tmp/bqlm-golden-XXXXXX";
-	int fd = mkstemp(path);
+	static const char tmpl[] = "/tmp/bqlm-golden-XXXXXX";
+	char *path = kunit_kzalloc(test, sizeof(tmpl), GFP_KERNEL);
 	FILE *fp;
+	int fd;
 
-	KUNIT_ASSERT_GE(test, fd, 0);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, path, "the temporary vector file");
+	memcpy(path, tmpl, sizeof(tmpl));
+	fd = mkstemp(path);
+	KUNIT_ASSERT_GE_MSG(test, fd, 0, "mkstemp(%s)", path);
+	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test, golden_unlink,
+							    path), 0,
+			    "the temporary vector file");
 	fp = fdopen(fd, "w");
-	KUNIT_ASSERT_NOT_NULL(test, fp);
+	if (!fp)
+		close(fd);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, fp, "fdopen(%s)", path);
 	fputs(text, fp);
-	fclose(fp);
+	KUNIT_ASSERT_EQ_MSG(test, fclose(fp), 0, "writing %s", path);
 	golden_replay(test, path, res);
-	unlink(path);
+	kunit_release_action(test, golden_unlink, path);
 }
 
 /* The replay notices a single wrong field, and rejects broken lines. */
@@ -174,8 +192,8 @@ static void dql_golden_detects_differences(struct kunit *test)
 	if (sizeof(long) != 8)
 		kunit_skip(test, "hand-made vectors assume 64-bit longs");
 	golden_replay_text(test, good, &res);
-	KUNIT_EXPECT_EQ(test, res.mismatches, 0U);
-	KUNIT_EXPECT_EQ(test, res.steps, 3U);
+	KUNIT_EXPECT_EQ_MSG(test, res.mismatches, 0U, "the good vectors");
+	KUNIT_EXPECT_EQ_MSG(test, res.steps, 3U, "the good vectors");
 
 	/* num_completed 300 -> 301 after the completion: one field differs */
 	bad = kunit_kzalloc(test, sizeof(good), GFP_KERNEL);
@@ -187,14 +205,14 @@ static void dql_golden_detects_differences(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	p[3] = '1';
 	golden_replay_text(test, bad, &res);
-	KUNIT_EXPECT_EQ(test, res.mismatches, 1U);
+	KUNIT_EXPECT_EQ_MSG(test, res.mismatches, 1U, "num_completed changed");
 
 	golden_replay_text(test, "1 0 init 4 1000 0 1 2\n", &res);
-	KUNIT_EXPECT_EQ(test, res.bad_line, 1U);
+	KUNIT_EXPECT_EQ_MSG(test, res.bad_line, 1U, "fields missing");
 	golden_replay_text(test, "1 1 frobnicate 1 1 0\n", &res);
-	KUNIT_EXPECT_EQ(test, res.bad_line, 1U);
+	KUNIT_EXPECT_EQ_MSG(test, res.bad_line, 1U, "unknown operation");
 	golden_replay(test, "/nonexistent/bqlm-golden", &res);
-	KUNIT_EXPECT_EQ(test, res.bad_line, UINT_MAX);
+	KUNIT_EXPECT_EQ_MSG(test, res.bad_line, UINT_MAX, "no file");
 }
 
 static struct kunit_case bqlm_dql_golden_cases[] = {

@@ -10,22 +10,33 @@
  * JUnit XML files (one a suite) when --xml DIR is given, and is otherwise
  * silenced, so that standard output is pure KTAP plus one closing line.
  *
- * Usage: bqlm-kunit [--xml DIR] [--list] [GLOB]
+ * Usage: bqlm-kunit [--xml DIR] [--list] [--timing] [GLOB]
  *   GLOB selects suites ("bqlm_dql*") or cases ("bqlm_dql.dql_reset*"),
- *   like the kernel's kunit.filter_glob.
+ *   like the kernel's kunit.filter_glob: the part before the first '.'
+ *   is matched against the suite's name, the rest against the case's.
+ *   --timing prints how long each case (each parameter) ran, and says,
+ *   as lib/kunit/test.c does, which ran 2 s or more without a slow speed.
  */
 #include <fnmatch.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
 #include <kunit/test.h>
 
+/*
+ * One resource of a case: memory from kunit_kmalloc_array() (@ptr), or a
+ * deferred action (@action with @ctx). A case's resources are a list,
+ * newest first, released from the head when the case ends.
+ */
 struct kunit_resource_node {
 	struct kunit_resource_node *next;
 	void *ptr;
+	kunit_action_t *action;
+	void *ctx;
 };
 
 /* Per-case verdicts, aggregated as lib/kunit/test.c does. */
@@ -51,7 +62,34 @@ static struct {
 	struct ustub_stats params;	/* params of the current case */
 	struct ustub_stats total;	/* all cases and params */
 	enum kunit_status case_status;	/* of the current param case */
+	bool timing;			/* --timing */
+	struct timespec start;		/* of the running case (parameter) */
+	unsigned int fail_resources;	/* registrations left to refuse */
 } ustub;
+
+static const char * const ustub_speed_names[] = {
+	[KUNIT_SPEED_UNSET] = "unset",
+	[KUNIT_SPEED_VERY_SLOW] = "very_slow",
+	[KUNIT_SPEED_SLOW] = "slow",
+	[KUNIT_SPEED_NORMAL] = "normal",
+};
+
+static const char *ustub_speed_name(enum kunit_speed speed)
+{
+	return speed <= KUNIT_SPEED_MAX ? ustub_speed_names[speed] : "?";
+}
+
+/*
+ * The case's speed attribute, as lib/kunit/attributes.c prints it: a
+ * suite's after its "# Subtest:" line, a case's before its result line;
+ * nothing when unset.
+ */
+static void ustub_print_speed(const char *name, enum kunit_speed speed)
+{
+	if (speed != KUNIT_SPEED_UNSET)
+		printf("    # %s%sspeed: %s\n", name ? name : "",
+		       name ? "." : "", ustub_speed_name(speed));
+}
 
 static void ustub_count(struct ustub_stats *s, enum kunit_status st)
 {
@@ -120,8 +158,7 @@ void kunit_ustub_fail(struct kunit *test, enum kunit_ustub_kind kind,
 	va_start(ap, fmt);
 	ustub_vmsg(test, fmt, ap);
 	va_end(ap);
-	if (kind == KUNIT_USTUB_ASSERT)
-		kunit_ustub_end_case(test, KUNIT_FAILURE);
+	/* an assertion ends the case after its message (__KUNIT_MSG) */
 }
 
 void kunit_ustub_fail_binary(struct kunit *test, enum kunit_ustub_kind kind,
@@ -151,16 +188,21 @@ void kunit_ustub_fail_ptr(struct kunit *test, enum kunit_ustub_kind kind,
 int kunit_ustub_memcmp_fail(struct kunit *test, enum kunit_ustub_kind kind,
 			    const char *file, int line, const char *lname,
 			    const void *l, const char *rname, const void *r,
-			    size_t size)
+			    size_t size, bool eq)
 {
 	const unsigned char *a = l, *b = r;
 	size_t i;
 
-	if (!memcmp(l, r, size))
+	if (!memcmp(l, r, size) == eq)
 		return 0;
+	ustub_failed(test, kind, file, line);
+	if (!eq) {
+		kunit_ustub_msg(test, "Expected %s != %s (%zu bytes), but they are equal",
+				lname, rname, size);
+		return 1;
+	}
 	for (i = 0; i < size && a[i] == b[i]; i++)
 		;
-	ustub_failed(test, kind, file, line);
 	kunit_ustub_msg(test, "Expected %s == %s (%zu bytes), first difference at byte %zu: 0x%02x vs 0x%02x",
 			lname, rname, size, i, a[i], b[i]);
 	return 1;
@@ -179,6 +221,51 @@ void kunit_ustub_end_case(struct kunit *test, enum kunit_status why)
 	abort();
 }
 
+/* ---- resources: memory and deferred actions --------------------------- */
+
+void kunit_ustub_fail_next_resources(unsigned int n)
+{
+	ustub.fail_resources = n;
+}
+
+/* A new resource at the head of @test's list, or NULL if none may be. */
+static struct kunit_resource_node *ustub_res_add(struct kunit *test)
+{
+	struct kunit_resource_node *node;
+
+	if (ustub.fail_resources) {
+		ustub.fail_resources--;
+		return NULL;
+	}
+	node = calloc(1, sizeof(*node));
+	if (!node)
+		return NULL;
+	node->next = test->res;
+	test->res = node;
+	return node;
+}
+
+/* Release one resource taken off the list: free it or run it. */
+static void ustub_res_release(struct kunit_resource_node *node)
+{
+	if (node->action)
+		node->action(node->ctx);
+	else
+		free(node->ptr);
+	free(node);
+}
+
+/* Release every resource of @test, the newest first. */
+static void ustub_res_release_all(struct kunit *test)
+{
+	struct kunit_resource_node *node;
+
+	while ((node = test->res)) {
+		test->res = node->next;
+		ustub_res_release(node);
+	}
+}
+
 void *kunit_kmalloc_array(struct kunit *test, size_t n, size_t size,
 			  unsigned int gfp)
 {
@@ -189,31 +276,83 @@ void *kunit_kmalloc_array(struct kunit *test, size_t n, size_t size,
 	if (size && n > SIZE_MAX / size)
 		return NULL;
 	ptr = calloc(n ? n : 1, size ? size : 1);
-	node = malloc(sizeof(*node));
-	if (!ptr || !node) {
+	if (!ptr)
+		return NULL;
+	node = ustub_res_add(test);
+	if (!node) {
 		free(ptr);
-		free(node);
 		return NULL;
 	}
 	node->ptr = ptr;
-	node->next = test->res;
-	test->res = node;
 	return ptr;
 }
 
-void kunit_kfree(struct kunit *test, const void *ptr)
+/* Take the newest resource that is @ptr, or @action with @ctx, off the list. */
+static struct kunit_resource_node *ustub_res_take(struct kunit *test,
+						  const void *ptr,
+						  kunit_action_t *action,
+						  const void *ctx)
 {
 	struct kunit_resource_node **pp, *node;
 
 	for (pp = &test->res; *pp; pp = &(*pp)->next) {
-		if ((*pp)->ptr == ptr) {
-			node = *pp;
+		node = *pp;
+		if (action ? node->action == action && node->ctx == ctx :
+			     !node->action && node->ptr == ptr) {
 			*pp = node->next;
-			free(node->ptr);
-			free(node);
-			return;
+			return node;
 		}
 	}
+	return NULL;
+}
+
+void kunit_kfree(struct kunit *test, const void *ptr)
+{
+	struct kunit_resource_node *node = ustub_res_take(test, ptr, NULL,
+							  NULL);
+
+	if (node)
+		ustub_res_release(node);
+}
+
+int kunit_add_action(struct kunit *test, kunit_action_t *action, void *ctx)
+{
+	struct kunit_resource_node *node;
+
+	if (!action)
+		return -EINVAL;
+	node = ustub_res_add(test);
+	if (!node)
+		return -ENOMEM;
+	node->action = action;
+	node->ctx = ctx;
+	return 0;
+}
+
+int kunit_add_action_or_reset(struct kunit *test, kunit_action_t *action,
+			      void *ctx)
+{
+	int err = kunit_add_action(test, action, ctx);
+
+	if (err)
+		action(ctx);
+	return err;
+}
+
+void kunit_remove_action(struct kunit *test, kunit_action_t *action,
+			 void *ctx)
+{
+	free(ustub_res_take(test, NULL, action, ctx));
+}
+
+void kunit_release_action(struct kunit *test, kunit_action_t *action,
+			  void *ctx)
+{
+	struct kunit_resource_node *node = ustub_res_take(test, NULL, action,
+							  ctx);
+
+	if (node)
+		ustub_res_release(node);
 }
 
 /* ---- CMocka fixtures: one KUnit case (parameter) each ---------------- */
@@ -239,7 +378,42 @@ static int ustub_setup(void **state)
 		t->test.status = KUNIT_FAILURE;
 		t->init_failed = true;
 	}
+	clock_gettime(CLOCK_MONOTONIC, &ustub.start);
 	return 0;
+}
+
+/* A case's speed: its own, else its suite's (lib/kunit/attributes.c). */
+static enum kunit_speed ustub_case_speed(const struct ustub_test *t)
+{
+	return t->kcase->attr.speed != KUNIT_SPEED_UNSET ?
+	       t->kcase->attr.speed : t->suite->attr.speed;
+}
+
+/*
+ * --timing: how long the case (parameter) ran, and the kernel's warning
+ * for a case of 2 s or more that is not marked slow.
+ */
+static void ustub_report_time(struct ustub_test *t)
+{
+	enum kunit_speed speed = ustub_case_speed(t);
+	struct timespec now;
+	double s;
+
+	if (!ustub.timing)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	s = (now.tv_sec - ustub.start.tv_sec) +
+	    (now.tv_nsec - ustub.start.tv_nsec) / 1e9;
+	printf("%*s# %s.%s%s%s: %.3f s (speed: %s)\n",
+	       t->param_index < 0 ? 4 : 8, "", t->suite->name, t->kcase->name,
+	       t->param_index < 0 ? "" : ".", t->param_index < 0 ? "" : t->desc,
+	       s, ustub_speed_name(speed == KUNIT_SPEED_UNSET ?
+				   KUNIT_SPEED_NORMAL : speed));
+	if (s >= 2.0 && speed != KUNIT_SPEED_SLOW &&
+	    speed != KUNIT_SPEED_VERY_SLOW)
+		kunit_ustub_msg(&t->test,
+				"Test should be marked slow (runtime: %.9fs)",
+				s);
 }
 
 static void ustub_run(void **state)
@@ -258,21 +432,19 @@ static void ustub_run(void **state)
 static int ustub_teardown(void **state)
 {
 	struct ustub_test *t = *state;
-	struct kunit_resource_node *node;
 	enum kunit_status st;
 
+	ustub_report_time(t);
+	/* as kunit_run_case_cleanup(): the suite's exit, then the resources */
 	if (t->suite->exit && !t->init_failed)
 		t->suite->exit(&t->test);
-	while ((node = t->test.res)) {
-		t->test.res = node->next;
-		free(node->ptr);
-		free(node);
-	}
+	ustub_res_release_all(&t->test);
 
 	st = t->test.status;
 	if (t->param_index < 0) {
 		ustub_count(&ustub.total, st);
 		ustub_count(&ustub.suite, st);
+		ustub_print_speed(t->kcase->name, t->kcase->attr.speed);
 		ustub_ok(4, st, t->case_num, t->kcase->name,
 			 t->test.status_comment);
 		return 0;
@@ -286,6 +458,7 @@ static int ustub_teardown(void **state)
 	else if (st == KUNIT_SUCCESS)
 		ustub.case_status = KUNIT_SUCCESS;
 	if (t->last_param) {
+		ustub_print_speed(t->kcase->name, t->kcase->attr.speed);
 		ustub_print_stats(4, t->kcase->name, &ustub.params);
 		ustub_count(&ustub.suite, ustub.case_status);
 		ustub_ok(4, ustub.case_status, t->case_num, t->kcase->name,
@@ -296,23 +469,24 @@ static int ustub_teardown(void **state)
 
 /* ---- suites ------------------------------------------------------------ */
 
+/*
+ * As lib/kunit/executor.c: the glob up to the first '.' selects suites,
+ * the rest (if any) cases of them.
+ */
 static bool ustub_case_selected(const struct kunit_suite *suite,
 				const struct kunit_case *kc, const char *glob)
 {
-	char full[512];
+	char sglob[256];
 	const char *dot;
 
 	if (!glob)
 		return true;
 	dot = strchr(glob, '.');
-	if (!dot) {
-		char sglob[256];
-
-		snprintf(sglob, sizeof(sglob), "%s", glob);
-		return !fnmatch(sglob, suite->name, 0);
-	}
-	snprintf(full, sizeof(full), "%s.%s", suite->name, kc->name);
-	return !fnmatch(glob, full, 0);
+	snprintf(sglob, sizeof(sglob), "%.*s",
+		 dot ? (int)(dot - glob) : (int)strlen(glob), glob);
+	if (fnmatch(sglob, suite->name, 0))
+		return false;
+	return !dot || !fnmatch(dot + 1, kc->name, 0);
 }
 
 /* Fill @tests (may be NULL to count) with the suite's selected cases. */
@@ -422,6 +596,7 @@ static int ustub_run_suite(struct kunit_suite *suite, const char *glob,
 
 		printf("    KTAP version 1\n");
 		printf("    # Subtest: %s\n", suite->name);
+		ustub_print_speed(NULL, suite->attr.speed);
 		printf("    1..%zu\n", ustub_num_cases(ts, n));
 		_cmocka_run_group_tests(suite->name, tests, n, NULL, NULL);
 		if (suite->suite_exit)
@@ -459,10 +634,11 @@ static void ustub_rm_xml(const char *dir)
 
 static void ustub_usage(FILE *f)
 {
-	fprintf(f, "usage: bqlm-kunit [--xml DIR] [--list] [GLOB]\n"
-		"  GLOB   suite glob (\"bqlm_dql*\") or suite.case glob\n"
-		"  --xml  write CMocka's JUnit XML report, a file a suite, to DIR\n"
-		"  --list print the selected suite.case names and exit\n");
+	fprintf(f, "usage: bqlm-kunit [--xml DIR] [--list] [--timing] [GLOB]\n"
+		"  GLOB      suite glob (\"bqlm_dql*\") or suite.case glob\n"
+		"  --xml     write CMocka's JUnit XML report, a file a suite, to DIR\n"
+		"  --list    print the selected suite.case names and exit\n"
+		"  --timing  print each case's run time; name the slow ones not marked slow\n");
 }
 
 int main(int argc, char **argv)
@@ -483,6 +659,8 @@ int main(int argc, char **argv)
 			xml = argv[++i];
 		} else if (!strcmp(argv[i], "--list")) {
 			list = true;
+		} else if (!strcmp(argv[i], "--timing")) {
+			ustub.timing = true;
 		} else if (argv[i][0] != '-' && !glob) {
 			glob = argv[i];
 		} else {

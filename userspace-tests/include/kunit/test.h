@@ -10,7 +10,14 @@
  *  - kunit_skip() marks the case skipped and ends it (CMocka's skip());
  *  - parameterised cases (KUNIT_CASE_PARAM, KUNIT_ARRAY_PARAM) with
  *    descriptions, suite init/exit and case init/exit;
- *  - kunit_kzalloc() and friends, freed when the case ends.
+ *  - the speed attribute of cases and suites (KUNIT_CASE_SLOW,
+ *    KUNIT_CASE_ATTR, KUNIT_CASE_PARAM_ATTR, .attr), printed in the KTAP
+ *    as lib/kunit/attributes.c prints it;
+ *  - kunit_kzalloc() and friends, and deferred actions (kunit_add_action(),
+ *    kunit_add_action_or_reset(), kunit_remove_action(),
+ *    kunit_release_action()): one list of resources a case, released in
+ *    the reverse order of their registration when the case ends, after
+ *    the suite's exit, as lib/kunit/resource.c does.
  *
  * The runner (userspace-tests/kunit_cmocka.c) runs each suite as a CMocka
  * group and each case (each parameter) as a CMocka test, and prints KTAP in
@@ -87,10 +94,32 @@ struct kunit {
 	struct kunit_resource_node *res;
 };
 
+/*
+ * The speed attribute, as <kunit/test.h> of 6.12 declares it: relative to
+ * other KUnit tests; unset means normal. A case without a speed of its
+ * own has its suite's.
+ */
+enum kunit_speed {
+	KUNIT_SPEED_UNSET,
+	KUNIT_SPEED_VERY_SLOW,
+	KUNIT_SPEED_SLOW,
+	KUNIT_SPEED_NORMAL,
+	KUNIT_SPEED_MAX = KUNIT_SPEED_NORMAL,
+};
+
+/**
+ * struct kunit_attributes - the attributes of a case or a suite
+ * @speed: how long it runs, relative to other KUnit tests
+ */
+struct kunit_attributes {
+	enum kunit_speed speed;
+};
+
 struct kunit_case {
 	void (*run_case)(struct kunit *test);
 	const char *name;
 	const void *(*generate_params)(const void *prev, char *desc);
+	struct kunit_attributes attr;
 };
 
 struct kunit_suite {
@@ -100,13 +129,22 @@ struct kunit_suite {
 	int (*init)(struct kunit *test);
 	void (*exit)(struct kunit *test);
 	struct kunit_case *test_cases;
+	struct kunit_attributes attr;
 };
 
 #define KUNIT_CASE(test_name)	{ .run_case = test_name, .name = #test_name }
+#define KUNIT_CASE_ATTR(test_name, attributes)			\
+	{ .run_case = test_name, .name = #test_name,		\
+	  .attr = attributes }
+#define KUNIT_CASE_SLOW(test_name)				\
+	{ .run_case = test_name, .name = #test_name,		\
+	  .attr.speed = KUNIT_SPEED_SLOW }
 #define KUNIT_CASE_PARAM(test_name, gen_params)			\
 	{ .run_case = test_name, .name = #test_name,		\
 	  .generate_params = gen_params }
-#define KUNIT_CASE_SLOW(test_name)	KUNIT_CASE(test_name)
+#define KUNIT_CASE_PARAM_ATTR(test_name, gen_params, attributes)	\
+	{ .run_case = test_name, .name = #test_name,		\
+	  .generate_params = gen_params, .attr = attributes }
 
 /* Index of the parameter after @prev in @array (0 for the first). */
 #define __KUNIT_PARAM_NEXT(array, prev)					\
@@ -175,11 +213,41 @@ void kunit_ustub_end_case(struct kunit *test, enum kunit_status why)
 int kunit_ustub_memcmp_fail(struct kunit *test, enum kunit_ustub_kind kind,
 			    const char *file, int line, const char *lname,
 			    const void *l, const char *rname, const void *r,
-			    size_t size);
+			    size_t size, bool eq);
 
 void *kunit_kmalloc_array(struct kunit *test, size_t n, size_t size,
 			  unsigned int gfp);
 void kunit_kfree(struct kunit *test, const void *ptr);
+
+/* A deferred action: a function run with its context when the case ends. */
+typedef void (kunit_action_t)(void *);
+
+/*
+ * A wrapper of a function of one pointer-sized argument, to be deferred
+ * without casting a function pointer (which control-flow integrity
+ * forbids in the kernel).
+ */
+#define KUNIT_DEFINE_ACTION_WRAPPER(wrapper, orig, arg_type)		\
+	static void wrapper(void *in)					\
+	{								\
+		arg_type arg = (arg_type)in;				\
+		orig(arg);						\
+	}
+
+int kunit_add_action(struct kunit *test, kunit_action_t *action, void *ctx);
+int kunit_add_action_or_reset(struct kunit *test, kunit_action_t *action,
+			      void *ctx);
+void kunit_remove_action(struct kunit *test, kunit_action_t *action,
+			 void *ctx);
+void kunit_release_action(struct kunit *test, kunit_action_t *action,
+			  void *ctx);
+
+/*
+ * Stand-in only: make the next @n registrations of a resource (an
+ * allocation or an action) fail, as if memory had run out, so that the
+ * stand-in's own tests can reach kunit_add_action_or_reset()'s reset.
+ */
+void kunit_ustub_fail_next_resources(unsigned int n);
 
 static inline void *kunit_kmalloc(struct kunit *test, size_t size, unsigned int gfp)
 {
@@ -267,29 +335,31 @@ static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size,
 		}							\
 	} while (0)
 
-#define __KUNIT_MEMEQ(test, kind, left, right, size, fmt, ...)		\
+#define __KUNIT_MEMEQ(test, kind, left, right, size, eq, fmt, ...)	\
 	do {								\
 		if (kunit_ustub_memcmp_fail(test, kind, __FILE__,	\
 					    __LINE__, #left, (left),	\
-					    #right, (right), (size)))	\
+					    #right, (right), (size),	\
+					    (eq)))			\
 			__KUNIT_MSG(test, kind, fmt, ##__VA_ARGS__);	\
 	} while (0)
 
-#define KUNIT_EXPECT_EQ(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, ==, r, "")
-#define KUNIT_EXPECT_NE(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, !=, r, "")
-#define KUNIT_EXPECT_LT(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, <, r, "")
-#define KUNIT_EXPECT_LE(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, <=, r, "")
-#define KUNIT_EXPECT_GT(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, >, r, "")
-#define KUNIT_EXPECT_GE(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, >=, r, "")
-#define KUNIT_EXPECT_TRUE(t, c)		__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, !!(c), ==, true, "")
-#define KUNIT_EXPECT_FALSE(t, c)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, !!(c), ==, false, "")
-#define KUNIT_EXPECT_PTR_EQ(t, l, r)	__KUNIT_PTR(t, KUNIT_USTUB_EXPECT, l, ==, r, "")
-#define KUNIT_EXPECT_PTR_NE(t, l, r)	__KUNIT_PTR(t, KUNIT_USTUB_EXPECT, l, !=, r, "")
-#define KUNIT_EXPECT_NULL(t, p)		__KUNIT_PTR(t, KUNIT_USTUB_EXPECT, p, ==, NULL, "")
-#define KUNIT_EXPECT_NOT_NULL(t, p)	__KUNIT_PTR(t, KUNIT_USTUB_EXPECT, p, !=, NULL, "")
-#define KUNIT_EXPECT_STREQ(t, l, r)	__KUNIT_STREQ(t, KUNIT_USTUB_EXPECT, l, r, true, "")
-#define KUNIT_EXPECT_STRNEQ(t, l, r)	__KUNIT_STREQ(t, KUNIT_USTUB_EXPECT, l, r, false, "")
-#define KUNIT_EXPECT_MEMEQ(t, l, r, n)	__KUNIT_MEMEQ(t, KUNIT_USTUB_EXPECT, l, r, n, "")
+/* The kernel's IS_ERR_OR_NULL(): NULL or one of the last 4095 addresses. */
+#define __KUNIT_NOT_ERR_OR_NULL(test, kind, ptr, fmt, ...)		\
+	do {								\
+		const void *__p = (ptr);				\
+		if (!__p || (uintptr_t)__p >= (uintptr_t)-4095) {	\
+			kunit_ustub_fail(test, kind, __FILE__, __LINE__,\
+					 "Expected %s is not error, is not NULL, but is: %p", \
+					 #ptr, __p);			\
+			__KUNIT_MSG(test, kind, fmt, ##__VA_ARGS__);	\
+		}							\
+	} while (0)
+
+/*
+ * Every expectation and assertion of <kunit/test.h> 6.12, each with its
+ * _MSG form: the message is printed after the values when it fails.
+ */
 
 #define KUNIT_EXPECT_EQ_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, ==, r, f, ##__VA_ARGS__)
 #define KUNIT_EXPECT_NE_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, !=, r, f, ##__VA_ARGS__)
@@ -299,24 +369,68 @@ static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size,
 #define KUNIT_EXPECT_GE_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, l, >=, r, f, ##__VA_ARGS__)
 #define KUNIT_EXPECT_TRUE_MSG(t, c, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, !!(c), ==, true, f, ##__VA_ARGS__)
 #define KUNIT_EXPECT_FALSE_MSG(t, c, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_EXPECT, !!(c), ==, false, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_PTR_EQ_MSG(t, l, r, f, ...)	__KUNIT_PTR(t, KUNIT_USTUB_EXPECT, l, ==, r, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_PTR_NE_MSG(t, l, r, f, ...)	__KUNIT_PTR(t, KUNIT_USTUB_EXPECT, l, !=, r, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_NULL_MSG(t, p, f, ...)	__KUNIT_PTR(t, KUNIT_USTUB_EXPECT, p, ==, NULL, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_NOT_NULL_MSG(t, p, f, ...)	__KUNIT_PTR(t, KUNIT_USTUB_EXPECT, p, !=, NULL, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG(t, p, f, ...)	__KUNIT_NOT_ERR_OR_NULL(t, KUNIT_USTUB_EXPECT, p, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_STREQ_MSG(t, l, r, f, ...)	__KUNIT_STREQ(t, KUNIT_USTUB_EXPECT, l, r, true, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_STRNEQ_MSG(t, l, r, f, ...)	__KUNIT_STREQ(t, KUNIT_USTUB_EXPECT, l, r, false, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_MEMEQ_MSG(t, l, r, n, f, ...)	__KUNIT_MEMEQ(t, KUNIT_USTUB_EXPECT, l, r, n, true, f, ##__VA_ARGS__)
+#define KUNIT_EXPECT_MEMNEQ_MSG(t, l, r, n, f, ...)	__KUNIT_MEMEQ(t, KUNIT_USTUB_EXPECT, l, r, n, false, f, ##__VA_ARGS__)
 
-#define KUNIT_ASSERT_EQ(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, ==, r, "")
-#define KUNIT_ASSERT_NE(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, !=, r, "")
-#define KUNIT_ASSERT_LT(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, <, r, "")
-#define KUNIT_ASSERT_LE(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, <=, r, "")
-#define KUNIT_ASSERT_GT(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, >, r, "")
-#define KUNIT_ASSERT_GE(t, l, r)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, >=, r, "")
-#define KUNIT_ASSERT_TRUE(t, c)		__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, !!(c), ==, true, "")
-#define KUNIT_ASSERT_FALSE(t, c)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, !!(c), ==, false, "")
-#define KUNIT_ASSERT_PTR_EQ(t, l, r)	__KUNIT_PTR(t, KUNIT_USTUB_ASSERT, l, ==, r, "")
-#define KUNIT_ASSERT_NULL(t, p)		__KUNIT_PTR(t, KUNIT_USTUB_ASSERT, p, ==, NULL, "")
-#define KUNIT_ASSERT_NOT_NULL(t, p)	__KUNIT_PTR(t, KUNIT_USTUB_ASSERT, p, !=, NULL, "")
-#define KUNIT_ASSERT_NOT_ERR_OR_NULL(t, p) KUNIT_ASSERT_NOT_NULL(t, p)
-#define KUNIT_ASSERT_STREQ(t, l, r)	__KUNIT_STREQ(t, KUNIT_USTUB_ASSERT, l, r, true, "")
-#define KUNIT_ASSERT_MEMEQ(t, l, r, n)	__KUNIT_MEMEQ(t, KUNIT_USTUB_ASSERT, l, r, n, "")
+#define KUNIT_EXPECT_EQ(t, l, r)	KUNIT_EXPECT_EQ_MSG(t, l, r, "")
+#define KUNIT_EXPECT_NE(t, l, r)	KUNIT_EXPECT_NE_MSG(t, l, r, "")
+#define KUNIT_EXPECT_LT(t, l, r)	KUNIT_EXPECT_LT_MSG(t, l, r, "")
+#define KUNIT_EXPECT_LE(t, l, r)	KUNIT_EXPECT_LE_MSG(t, l, r, "")
+#define KUNIT_EXPECT_GT(t, l, r)	KUNIT_EXPECT_GT_MSG(t, l, r, "")
+#define KUNIT_EXPECT_GE(t, l, r)	KUNIT_EXPECT_GE_MSG(t, l, r, "")
+#define KUNIT_EXPECT_PTR_EQ(t, l, r)	KUNIT_EXPECT_PTR_EQ_MSG(t, l, r, "")
+#define KUNIT_EXPECT_PTR_NE(t, l, r)	KUNIT_EXPECT_PTR_NE_MSG(t, l, r, "")
+#define KUNIT_EXPECT_STREQ(t, l, r)	KUNIT_EXPECT_STREQ_MSG(t, l, r, "")
+#define KUNIT_EXPECT_STRNEQ(t, l, r)	KUNIT_EXPECT_STRNEQ_MSG(t, l, r, "")
+#define KUNIT_EXPECT_TRUE(t, c)	KUNIT_EXPECT_TRUE_MSG(t, c, "")
+#define KUNIT_EXPECT_FALSE(t, c)	KUNIT_EXPECT_FALSE_MSG(t, c, "")
+#define KUNIT_EXPECT_NULL(t, p)	KUNIT_EXPECT_NULL_MSG(t, p, "")
+#define KUNIT_EXPECT_NOT_NULL(t, p)	KUNIT_EXPECT_NOT_NULL_MSG(t, p, "")
+#define KUNIT_EXPECT_NOT_ERR_OR_NULL(t, p)	KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG(t, p, "")
+#define KUNIT_EXPECT_MEMEQ(t, l, r, n)	KUNIT_EXPECT_MEMEQ_MSG(t, l, r, n, "")
+#define KUNIT_EXPECT_MEMNEQ(t, l, r, n)	KUNIT_EXPECT_MEMNEQ_MSG(t, l, r, n, "")
 
 #define KUNIT_ASSERT_EQ_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, ==, r, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NE_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, !=, r, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_LT_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, <, r, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_LE_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, <=, r, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_GT_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, >, r, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_GE_MSG(t, l, r, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, l, >=, r, f, ##__VA_ARGS__)
 #define KUNIT_ASSERT_TRUE_MSG(t, c, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, !!(c), ==, true, f, ##__VA_ARGS__)
 #define KUNIT_ASSERT_FALSE_MSG(t, c, f, ...)	__KUNIT_BINARY(t, KUNIT_USTUB_ASSERT, !!(c), ==, false, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_PTR_EQ_MSG(t, l, r, f, ...)	__KUNIT_PTR(t, KUNIT_USTUB_ASSERT, l, ==, r, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_PTR_NE_MSG(t, l, r, f, ...)	__KUNIT_PTR(t, KUNIT_USTUB_ASSERT, l, !=, r, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NULL_MSG(t, p, f, ...)	__KUNIT_PTR(t, KUNIT_USTUB_ASSERT, p, ==, NULL, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NOT_NULL_MSG(t, p, f, ...)	__KUNIT_PTR(t, KUNIT_USTUB_ASSERT, p, !=, NULL, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(t, p, f, ...)	__KUNIT_NOT_ERR_OR_NULL(t, KUNIT_USTUB_ASSERT, p, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_STREQ_MSG(t, l, r, f, ...)	__KUNIT_STREQ(t, KUNIT_USTUB_ASSERT, l, r, true, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_STRNEQ_MSG(t, l, r, f, ...)	__KUNIT_STREQ(t, KUNIT_USTUB_ASSERT, l, r, false, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_MEMEQ_MSG(t, l, r, n, f, ...)	__KUNIT_MEMEQ(t, KUNIT_USTUB_ASSERT, l, r, n, true, f, ##__VA_ARGS__)
+#define KUNIT_ASSERT_MEMNEQ_MSG(t, l, r, n, f, ...)	__KUNIT_MEMEQ(t, KUNIT_USTUB_ASSERT, l, r, n, false, f, ##__VA_ARGS__)
+
+#define KUNIT_ASSERT_EQ(t, l, r)	KUNIT_ASSERT_EQ_MSG(t, l, r, "")
+#define KUNIT_ASSERT_NE(t, l, r)	KUNIT_ASSERT_NE_MSG(t, l, r, "")
+#define KUNIT_ASSERT_LT(t, l, r)	KUNIT_ASSERT_LT_MSG(t, l, r, "")
+#define KUNIT_ASSERT_LE(t, l, r)	KUNIT_ASSERT_LE_MSG(t, l, r, "")
+#define KUNIT_ASSERT_GT(t, l, r)	KUNIT_ASSERT_GT_MSG(t, l, r, "")
+#define KUNIT_ASSERT_GE(t, l, r)	KUNIT_ASSERT_GE_MSG(t, l, r, "")
+#define KUNIT_ASSERT_PTR_EQ(t, l, r)	KUNIT_ASSERT_PTR_EQ_MSG(t, l, r, "")
+#define KUNIT_ASSERT_PTR_NE(t, l, r)	KUNIT_ASSERT_PTR_NE_MSG(t, l, r, "")
+#define KUNIT_ASSERT_STREQ(t, l, r)	KUNIT_ASSERT_STREQ_MSG(t, l, r, "")
+#define KUNIT_ASSERT_STRNEQ(t, l, r)	KUNIT_ASSERT_STRNEQ_MSG(t, l, r, "")
+#define KUNIT_ASSERT_TRUE(t, c)	KUNIT_ASSERT_TRUE_MSG(t, c, "")
+#define KUNIT_ASSERT_FALSE(t, c)	KUNIT_ASSERT_FALSE_MSG(t, c, "")
+#define KUNIT_ASSERT_NULL(t, p)	KUNIT_ASSERT_NULL_MSG(t, p, "")
+#define KUNIT_ASSERT_NOT_NULL(t, p)	KUNIT_ASSERT_NOT_NULL_MSG(t, p, "")
+#define KUNIT_ASSERT_NOT_ERR_OR_NULL(t, p)	KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(t, p, "")
+#define KUNIT_ASSERT_MEMEQ(t, l, r, n)	KUNIT_ASSERT_MEMEQ_MSG(t, l, r, n, "")
+#define KUNIT_ASSERT_MEMNEQ(t, l, r, n)	KUNIT_ASSERT_MEMNEQ_MSG(t, l, r, n, "")
 
 #endif /* _BQLM_USERSPACE_KUNIT_TEST_H */

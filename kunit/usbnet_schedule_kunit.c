@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the schedule files of usbnet explorations
+ * (model/usbnet_schedule.c), suite bqlm_usbnet_schedule: what
+ * bqlm_usbnet_schedule_write() writes, bqlm_usbnet_schedule_parse() reads
+ * back exactly; what it refuses, it says why.
+ */
+#include <linux/if_ether.h>
+#include <kunit/test.h>
+#include <bqlm/usbnet.h>
+#include "schedule_text.h"
+
+/* A schedule file: what write() writes, parse() reads back exactly. */
+static void usbnet_schedule_roundtrip(struct kunit *test)
+{
+	static const unsigned int path[] = {
+		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 1),
+		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0),
+		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0),
+		BQLM_USBNET_ACTION(BQLM_USBNET_A_COMPLETE, 0 * 4 + 2),
+	};
+	struct schedule_text *t = kunit_kzalloc(test, sizeof(*t),
+						    GFP_KERNEL);
+	struct bqlm_usbnet_cfg cfg, back;
+	unsigned int got[8];
+	enum bqlm_check check;
+	char err[96];
+	int n;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	bqlm_usbnet_cfg_default(&cfg, BQLM_USBNET_FIX_RESET);
+	cfg.nr_lens = 2;
+	cfg.lens[1] = ETH_ZLEN;
+	cfg.flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS;
+	cfg.timeouts = 0;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_schedule_write(&cfg,
+			BQLM_CHECK_STALL, path, ARRAY_SIZE(path),
+			schedule_text_line, t), 0);
+	KUNIT_ASSERT_FALSE(test, t->overflow);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(t->buf, "variant fix-reset\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(t->buf, "lens 1514 60\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(t->buf, "step 0x101\t# stack: qdisc -> usbnet_start_xmit(60 bytes)"));
+	n = bqlm_usbnet_schedule_parse(t->buf, &back, &check, got,
+				       ARRAY_SIZE(got), err, sizeof(err));
+	KUNIT_ASSERT_EQ_MSG(test, n, (int)ARRAY_SIZE(path), "%s", err);
+	KUNIT_EXPECT_EQ(test, memcmp(got, path, sizeof(path)), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(&back, &cfg, sizeof(cfg)), 0);
+	KUNIT_EXPECT_EQ(test, check, BQLM_CHECK_STALL);
+
+	/* a ';' inside a comment does not end the line */
+	n = bqlm_usbnet_schedule_parse("variant v1 # a; b\nstep 0x100 # c; TX_QLEN",
+				       &back, &check, got, ARRAY_SIZE(got),
+				       err, sizeof(err));
+	KUNIT_EXPECT_EQ_MSG(test, n, 1, "%s", err);
+
+	/* as the command line has it: ';' ends a line, ',' splits words */
+	n = bqlm_usbnet_schedule_parse("variant,merged;packets,1;step,0x100;steps,1",
+				       &back, &check, got, ARRAY_SIZE(got),
+				       err, sizeof(err));
+	KUNIT_EXPECT_EQ_MSG(test, n, 1, "%s", err);
+	KUNIT_EXPECT_EQ(test, back.variant, BQLM_USBNET_MERGED);
+	KUNIT_EXPECT_EQ(test, back.packets, 1U);
+	KUNIT_EXPECT_EQ(test, check, BQLM_CHECK_NONE);
+
+	/* a step the model cannot take where the trace takes it */
+	t->len = 0;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_schedule_write(&cfg,
+			BQLM_CHECK_NONE, &path[3], 1, schedule_text_line, t),
+			-EINVAL);
+}
+
+#define SCHED_BAD(t, e)	{ .text = (t), .err = (e) }
+
+static const struct {
+	const char *text;
+	const char *err;
+} usbnet_sched_bad[] = {
+	SCHED_BAD("variant v9", "line 1: unknown variant 'v9'"),
+	SCHED_BAD("# c\npackets 9", "line 2: not a number in range: '9'"),
+	SCHED_BAD("packets 3 4", "line 1: expected one value after 'packets'"),
+	SCHED_BAD("packetz 3", "line 1: unknown key 'packetz'"),
+	SCHED_BAD("step 0x1g0", "line 1: not a number in range: '0x1g0'"),
+	SCHED_BAD("step 0x10000", "line 1: not a number in range: '0x10000'"),
+	SCHED_BAD("lens 1514 60 40",
+		  "line 1: expected one or two lengths after 'lens'"),
+	SCHED_BAD("lens 0", "the configuration is out of range"),
+	SCHED_BAD("check stal", "line 1: unknown check 'stal'"),
+	SCHED_BAD("fixup zero", "line 1: unknown fixup 'zero'"),
+	SCHED_BAD("variant v1\nsteps 2\nstep 0x100",
+		  "declares 2 steps and has 1"),
+	SCHED_BAD("steps 1\nstep 0x100", "no 'variant' line"),
+	SCHED_BAD("step 1;step 2;step 3;step 4;step 5",
+		  "line 5: too many steps"),
+	SCHED_BAD("a b c d e", "line 1: too many words"),
+	SCHED_BAD("tx-qlen 0", "the configuration is out of range"),
+	SCHED_BAD("packets 99999999999", "line 1: not a number in range"),
+};
+
+static void usbnet_schedule_errors(struct kunit *test)
+{
+	struct bqlm_usbnet_cfg cfg;
+	enum bqlm_check check;
+	unsigned int got[4];
+	char err[96];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(usbnet_sched_bad); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_schedule_parse(
+				    usbnet_sched_bad[i].text, &cfg, &check,
+				    got, ARRAY_SIZE(got), err, sizeof(err)),
+				    -EINVAL, "%s", usbnet_sched_bad[i].text);
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(err, usbnet_sched_bad[i].err),
+				      "%s: got '%s'", usbnet_sched_bad[i].text,
+				      err);
+	}
+	/* empty and comment-only text is a valid, empty schedule */
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_schedule_parse("# nothing\n\n",
+			&cfg, &check, got, ARRAY_SIZE(got), err, sizeof(err)),
+			0);
+}
+
+static struct kunit_case bqlm_usbnet_schedule_cases[] = {
+	KUNIT_CASE(usbnet_schedule_roundtrip),
+	KUNIT_CASE(usbnet_schedule_errors),
+	{}
+};
+
+static struct kunit_suite bqlm_usbnet_schedule_suite = {
+	.name = "bqlm_usbnet_schedule",
+	.test_cases = bqlm_usbnet_schedule_cases,
+};
+
+kunit_test_suite(bqlm_usbnet_schedule_suite);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("KUnit tests for the bqlmodel usbnet schedule files");
