@@ -71,11 +71,17 @@ all: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm
 # dependencies come from the compiler (-MMD -MP: a .d file beside the .o,
 # included below), so an edited header anywhere (tools/cli.h too) rebuilds
 # exactly the objects that include it.
+# Objects built before the .d files existed are older than the stamp and
+# are rebuilt once.
 define flavour
-$(BUILD)/$(1)/%.o: %.c | check-deps
+$(BUILD)/$(1)/%.o: %.c $(BUILD)/.mmd-stamp | check-deps
 	@mkdir -p $$(@D)
 	$$(CC) $$(STD) $$(WARN) $(2) $$(XOPT) $$(TEST_CPPFLAGS) -MMD -MP -c $$< -o $$@
 endef
+
+$(BUILD)/.mmd-stamp:
+	@mkdir -p $(@D)
+	@touch $@
 
 $(eval $(call flavour,rel,$(OPT)))
 $(eval $(call flavour,asan,-O1 -g $(SAN)))
