@@ -92,7 +92,7 @@ explore_compare_reduced(struct kunit *test, const struct bqlm_xsys *sys,
 	unsigned long long states;
 	int n;
 
-	if (!sys->canon && !sys->footprint)
+	if (!sys->canon)
 		return 0;
 	if (bounds)
 		b = *bounds;

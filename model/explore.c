@@ -11,8 +11,7 @@
  *
  * Reduction (see <bqlm/explore.h>): with a @canon hook every state is
  * canonicalised before it is looked up, so only representatives are
- * stored; with footprints each state is expanded through the stubborn set
- * bqlm_x_ample() picks, when there is a smaller one than all its actions.
+ * stored.
  * Memory: every allocation the search makes (blocks, hash set) is counted
  * against the memory bound first, so the search stops with -ENOBUFS
  * rather than being killed.
@@ -47,7 +46,6 @@ struct bqlm_explorer {
 	unsigned int max_depth;
 	bool strict;
 	bool canon;
-	bool por;
 	u64 max_memory;
 	u64 memory;
 	size_t ssize;
@@ -61,9 +59,6 @@ struct bqlm_explorer {
 	unsigned char *succ;
 	unsigned int *succ_hash;
 	struct bqlm_violation *each;
-	struct bqlm_xfoot *foot;
-	struct bqlm_xfuture *fut;
-	unsigned char *sel;
 	struct bqlm_xresult res;
 };
 
@@ -264,10 +259,6 @@ struct bqlm_explorer *bqlm_explorer_create(const struct bqlm_xsys *sys,
 
 	if (!sys->state_size || !sys->init || !sys->enabled || !sys->step)
 		return NULL;
-	if (sys->footprint &&
-	    (!sys->future || !sys->nr_actors ||
-	     sys->nr_actors > BQLM_X_MAX_ACTORS))
-		return NULL;
 	if (bounds && bounds->max_states)
 		max_states = min(bounds->max_states, BQLM_X_DEFAULT_STATES);
 
@@ -281,7 +272,6 @@ struct bqlm_explorer *bqlm_explorer_create(const struct bqlm_xsys *sys,
 	x->max_depth = bounds ? min(bounds->max_depth, 0xfffeU) : 0;
 	x->strict = bounds && bounds->strict;
 	x->canon = reduce && sys->canon;
-	x->por = reduce && sys->footprint;
 	x->max_memory = bounds && bounds->max_memory ? bounds->max_memory :
 			BQLM_X_DEFAULT_MEMORY;
 	x->nr_blocks = (max_states + BQLM_X_BLOCK - 1) >> BQLM_X_BLOCK_SHIFT;
@@ -293,11 +283,8 @@ struct bqlm_explorer *bqlm_explorer_create(const struct bqlm_xsys *sys,
 	x->succ = bqlm_alloc(x->ssize * BQLM_X_MAX_ACTIONS);
 	x->succ_hash = bqlm_alloc(sizeof(*x->succ_hash) * BQLM_X_MAX_ACTIONS);
 	x->each = bqlm_alloc(sizeof(*x->each) * BQLM_CHECK_NR);
-	x->foot = bqlm_alloc(sizeof(*x->foot) * BQLM_X_MAX_ACTIONS);
-	x->fut = bqlm_alloc(sizeof(*x->fut) * BQLM_X_MAX_ACTORS);
-	x->sel = bqlm_alloc(BQLM_X_MAX_ACTIONS);
 	if (!x->sblock || !x->nblock || !x->table || !x->next || !x->succ ||
-	    !x->succ_hash || !x->each || !x->foot || !x->fut || !x->sel) {
+	    !x->succ_hash || !x->each) {
 		bqlm_explorer_destroy(x);
 		return NULL;
 	}
@@ -326,9 +313,6 @@ void bqlm_explorer_destroy(struct bqlm_explorer *x)
 	bqlm_free(x->succ);
 	bqlm_free(x->succ_hash);
 	bqlm_free(x->each);
-	bqlm_free(x->foot);
-	bqlm_free(x->fut);
-	bqlm_free(x->sel);
 	bqlm_free(x);
 }
 
@@ -369,204 +353,14 @@ static bool bqlm_x_any_fatal(const struct bqlm_explorer *x,
 }
 
 /*
- * The stubborn set of state @s, whose @n enabled actions are @actions:
- * mark the chosen ones in x->sel and return how many (@n: expand fully).
- *
- * A set T of actions of some actors is chosen such that
- *  (A) T is not empty, and holds every enabled action of its actors; an
- *      actor of T that is pending has all its enablers in T: an actor of
- *      T moves next only through an action of T;
- *  (B) no actor outside T may, in any of its future steps, write an
- *      object an action of T reads or writes, or read one an action of T
- *      writes, unless the two actors commute; an actor outside T that
- *      would has no enabled action and all its enablers in T, so it
- *      cannot move before T does. Every path from @s that avoids T is
- *      then made of steps independent of T's (they commute, and neither
- *      enables nor disables the other), so any path can be reordered to
- *      take a T action first, or T's actions stay enabled all along it;
- *  (C) no action of T is visible, and (checked on the step, by
- *      bqlm_x_expand()) none violates a check: taking it first changes no
- *      check's verdict on the later steps; and T holds an internal action
- *      (not external): a state check is only decided in a quiescent state,
- *      where nothing but external actions is enabled, and a path from @s
- *      that avoided T would keep that internal action enabled to its end,
- *      so every path to a quiescent state takes a T action, which (B)
- *      lets come first: every quiescent state is reached (the argument of
- *      stubborn sets for deadlocks, with the internal action as the key);
- *  (D) the cycle proviso, checked by bqlm_x_expand(): every state T leads
- *      to must be new, else @s is expanded fully. Breadth first, a new
- *      state is one layer deeper, so the reduced steps form a forest and
- *      every cycle of the reduced graph passes through a fully expanded
- *      state: no action is deferred forever.
- * (A)-(D) are the conditions of persistent (stubborn) sets with the cycle
- * proviso, under which every check the full search finds violated is
- * found, at a depth that may be greater. T is grown from each actor with
- * enabled actions in turn, adding every actor (B) forbids to leave out;
- * an actor that would have to be added but cannot (external or visible
- * actions, pending, or blocked with enablers outside T) ends the attempt.
- * The smallest T wins; ties go to the lowest actor.
- */
-static bool bqlm_x_conflict(const struct bqlm_xfuture *fu, unsigned int t,
-			    const u64 *ar, const u64 *aw, unsigned int y,
-			    unsigned int na)
-{
-	unsigned int x;
-
-	for (x = 0; x < na; x++) {
-		if (!(t & (1U << x)) || (fu[y].commutes & (1U << x)) ||
-		    (fu[x].commutes & (1U << y)))
-			continue;
-		if ((aw[x] & (fu[y].reads | fu[y].writes)) ||
-		    (ar[x] & fu[y].writes))
-			return true;
-	}
-	return false;
-}
-
-/*
- * Add the actors @need to the set *@t of size *@m (a bit beyond @na: any
- * actor). False when one cannot join: it has no enabled action, or a
- * visible one.
- */
-static bool bqlm_x_join(unsigned int need, unsigned int na,
-			const unsigned int *cnt, const bool *bad,
-			unsigned int *t, unsigned int *m, bool *changed)
-{
-	unsigned int e;
-
-	if (need >> na)
-		return false;
-	for (e = 0; e < na; e++) {
-		if (!(need & (1U << e)))
-			continue;
-		if (!cnt[e] || bad[e])
-			return false;
-		*t |= 1U << e;
-		*m += cnt[e];
-		*changed = true;
-	}
-	return true;
-}
-
-static int bqlm_x_ample(struct bqlm_explorer *x, const unsigned char *s,
-			const unsigned int *actions, unsigned int n)
-{
-	const struct bqlm_xsys *sys = x->sys;
-	unsigned int na = sys->nr_actors, cnt[BQLM_X_MAX_ACTORS] = { 0 };
-	u64 ar[BQLM_X_MAX_ACTORS] = { 0 }, aw[BQLM_X_MAX_ACTORS] = { 0 };
-	bool bad[BQLM_X_MAX_ACTORS] = { false };
-	bool internal[BQLM_X_MAX_ACTORS] = { false };
-	struct bqlm_xfuture *fu = x->fut;
-	struct bqlm_xfoot *f = x->foot;
-	unsigned int k, p, y, m, best = 0, bestn = n, t, need;
-	bool changed, ok;
-	int err;
-
-	if (n < 2)
-		return n;
-	for (k = 0; k < n; k++) {
-		memset(&f[k], 0, sizeof(f[k]));
-		err = sys->footprint(sys->ctx, s, actions[k], &f[k]);
-		if (err < 0)
-			return err;
-		if (f[k].actor >= na)
-			return -EINVAL;
-		ar[f[k].actor] |= f[k].reads;
-		aw[f[k].actor] |= f[k].writes;
-		cnt[f[k].actor]++;
-		bad[f[k].actor] |= f[k].visible;
-		internal[f[k].actor] |= !f[k].external;
-	}
-	for (y = 0; y < na; y++) {
-		memset(&fu[y], 0, sizeof(fu[y]));
-		sys->future(sys->ctx, s, y, &fu[y]);
-		fu[y].reads |= ar[y];
-		fu[y].writes |= aw[y];
-		if (!fu[y].enablers)
-			fu[y].enablers = ~0U;
-	}
-	for (p = 0; p < na; p++) {
-		if (!cnt[p] || bad[p])
-			continue;
-		t = 1U << p;
-		m = cnt[p];
-		ok = true;
-		do {
-			changed = false;
-			for (y = 0; ok && y < na; y++) {
-				if ((t & (1U << y)) ||
-				    !bqlm_x_conflict(fu, t, ar, aw, y, na))
-					continue;
-				/* (B): it joins, or cannot move before T */
-				need = cnt[y] ? 1U << y : 0;
-				if (!cnt[y] || fu[y].pending)
-					need |= fu[y].enablers & ~t;
-				ok = bqlm_x_join(need, na, cnt, bad, &t, &m,
-						 &changed);
-			}
-			/* (A): a pending actor's enablers join it */
-			for (y = 0; ok && y < na; y++)
-				if ((t & (1U << y)) && fu[y].pending)
-					ok = bqlm_x_join(fu[y].enablers & ~t, na,
-							 cnt, bad, &t, &m,
-							 &changed);
-		} while (ok && changed && m < bestn);
-		/* (C): a key action, internal, that stays enabled off T */
-		for (y = 0, changed = false; ok && y < na; y++)
-			changed |= (t & (1U << y)) && internal[y];
-		if (ok && changed && m < bestn) {
-			best = t;
-			bestn = m;
-		}
-	}
-	for (k = 0; k < n; k++)
-		x->sel[k] = bestn < n && (best & (1U << f[k].actor));
-	return bestn;
-}
-
-/*
- * Take @action from state @i (at @depth) into a new or known state.
- * Return a negative errno, or BQLM_X_VIOLATED if the step violated a
- * check, ORed with BQLM_X_KNOWN if it reached a state already stored.
- */
-#define BQLM_X_VIOLATED	1
-#define BQLM_X_KNOWN	2
-static int bqlm_x_take(struct bqlm_explorer *x, unsigned int i,
-		       unsigned int action, unsigned int depth)
-{
-	const struct bqlm_xsys *sys = x->sys;
-	unsigned int idx;
-	int mask, ret;
-
-	memcpy(x->next, bqlm_x_state(x, i), x->ssize);
-	mask = sys->step(sys->ctx, bqlm_x_state(x, i), action, x->next,
-			 x->each);
-	if (mask < 0)
-		return mask;
-	x->res.transitions++;
-	bqlm_x_witness(x, mask, i, action, depth + 1);
-	if (bqlm_x_any_fatal(x, mask))
-		return BQLM_X_VIOLATED;
-	if (x->canon)
-		sys->canon(sys->ctx, x->next);
-	ret = bqlm_x_insert(x, x->next, i, action, depth + 1, &idx);
-	if (ret < 0)
-		return ret;
-	if (ret && depth + 1 > x->res.max_depth)
-		x->res.max_depth = depth + 1;
-	return (mask ? BQLM_X_VIOLATED : 0) | (ret ? 0 : BQLM_X_KNOWN);
-}
-
-/*
- * Take the actions @actions[k] of state @i not taken yet (all, or those
- * not in x->sel when @tried), in order: every step first, then every
- * lookup, so that the hash set's cache misses overlap (the slots are
+ * Take the @n actions @actions[k] of state @i, in order: every step
+ * first, then every lookup, so that the hash set's cache misses overlap (the slots are
  * prefetched between the two). States are numbered as one step at a time
  * would number them.
  */
 static int bqlm_x_take_all(struct bqlm_explorer *x, unsigned int i,
 			   const unsigned int *actions, unsigned int n,
-			   bool tried, unsigned int depth)
+			   unsigned int depth)
 {
 	const struct bqlm_xsys *sys = x->sys;
 	unsigned long long keep = 0;
@@ -575,8 +369,6 @@ static int bqlm_x_take_all(struct bqlm_explorer *x, unsigned int i,
 	int mask, ret;
 
 	for (k = 0; k < n; k++) {
-		if (tried && x->sel[k])
-			continue;	/* taken already */
 		s = x->succ + (size_t)k * x->ssize;
 		memcpy(s, bqlm_x_state(x, i), x->ssize);
 		mask = sys->step(sys->ctx, bqlm_x_state(x, i), actions[k], s,
@@ -623,17 +415,15 @@ static int bqlm_x_take_all(struct bqlm_explorer *x, unsigned int i,
 }
 
 /*
- * Expand state @i: check it, then take its stubborn set of actions or,
- * without one or when the set fails the proviso, every enabled action.
+ * Expand state @i: check it, then take every enabled action.
  */
 static int bqlm_x_expand(struct bqlm_explorer *x, unsigned int i,
 			 unsigned int *actions)
 {
 	const struct bqlm_xsys *sys = x->sys;
 	unsigned int depth = bqlm_x_node(x, i)->depth;
-	unsigned int n, k, m = 0;
-	bool tried = false, full = true;
-	int mask, ret;
+	unsigned int n;
+	int mask;
 
 	n = sys->enabled(sys->ctx, bqlm_x_state(x, i), actions);
 	if (n > BQLM_X_MAX_ACTIONS)
@@ -652,31 +442,7 @@ static int bqlm_x_expand(struct bqlm_explorer *x, unsigned int i,
 			x->res.depth_bounded = true;
 		return 0;
 	}
-	if (x->por) {
-		ret = bqlm_x_ample(x, bqlm_x_state(x, i), actions, n);
-		if (ret < 0)
-			return ret;
-		m = ret;
-	}
-	if (x->por && m < n) {
-		/* the stubborn set first; the proviso may undo the choice */
-		tried = true;
-		full = false;
-		for (k = 0; k < n; k++) {
-			if (!x->sel[k])
-				continue;
-			ret = bqlm_x_take(x, i, actions[k], depth);
-			if (ret < 0)
-				return ret;
-			if (ret)
-				full = true;
-		}
-		if (!full) {
-			x->res.reduced_states++;
-			return 0;
-		}
-	}
-	return bqlm_x_take_all(x, i, actions, n, tried, depth);
+	return bqlm_x_take_all(x, i, actions, n, depth);
 }
 
 /**
@@ -720,7 +486,7 @@ int bqlm_explore(struct bqlm_explorer *x, struct bqlm_xresult *res)
 	bqlm_free(actions);
 	x->res.states = x->count;
 	x->res.complete = !err;
-	x->res.reduced = x->canon || x->por;
+	x->res.reduced = x->canon;
 	x->res.memory = x->memory;
 	*res = x->res;
 	return err;
@@ -823,9 +589,9 @@ out:
  *
  * The path ends with the violating step's action, or at the violating
  * state when the violation is a property of a state. It is a shortest one
- * unless stubborn sets reduced the search (symmetry keeps witness depths);
- * it is always a valid path from the initial state, mapped back
- * through the system's steps where symmetry stored representatives.
+ * (symmetry keeps witness depths) and a valid path from the initial
+ * state, mapped back through the system's steps where symmetry stored
+ * representatives.
  *
  * Return: the number of actions, -ENOENT when @check was not violated,
  * -ENOSPC when @max is too small, -ENOMEM, or -EIO when the system's

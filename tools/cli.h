@@ -48,8 +48,6 @@ double bqlm_cli_now(void);
  *	verdict), to write it as a schedule; returns 0 or a negative errno
  * @save_arg: for @save
  * @save_check: the check whose trace @save receives, or BQLM_CHECK_NONE
- * @full: filled in by bqlm_cli_run_explore() with --compare-full: the full
- *	search's result, whose shortest witnesses the traces are compared to
  */
 struct bqlm_cli_explore {
 	const struct bqlm_xsys *sys;
@@ -65,7 +63,6 @@ struct bqlm_cli_explore {
 		    const unsigned int *path, unsigned int n);
 	const void *save_arg;
 	enum bqlm_check save_check;
-	const struct bqlm_xresult *full;
 };
 
 int bqlm_cli_run_explore(const struct bqlm_cli_explore *e);

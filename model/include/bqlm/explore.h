@@ -21,24 +21,13 @@
  * give the same states, numbered the same, on every host. Timing is the
  * caller's business.
  *
- * Reduction. A system may offer two optional hooks that let the explorer
- * store fewer states without changing the set of checks it finds violated
- * (docs/explore.md gives the argument):
- *
- *  - symmetry (@canon): the system rewrites a state into a canonical
- *    representative of the states that differ from it only by the
- *    identity of interchangeable objects (skb slots holding equal skbs);
- *    the explorer stores and expands representatives only;
- *  - partial order (@footprint, @future): each action names the actor it
- *    belongs to and the objects (bits of a u64) it and its enabling
- *    condition read and write; each actor says what it may still read and
- *    write from a state on. In each state the explorer expands a stubborn
- *    set of actions instead of all: see bqlm_x_ample() in explore.c.
- *
- * Both are on unless struct bqlm_xbounds.no_reduction (or a depth bound,
- * which a reduced search, whose paths are longer, could not honour) turns
- * them off. Witnesses of a reduced search are valid paths from the initial
- * state, but not necessarily shortest ones.
+ * Reduction (symmetry). A system may offer a hook (@canon) that rewrites
+ * a state into a canonical representative of the states that differ from
+ * it only by the identity of interchangeable objects (skb slots holding
+ * equal skbs, packet ids); the explorer then stores and expands
+ * representatives only, and finds the same checks violated, at the same
+ * (shortest) depths (docs/explore.md gives the argument). It is on unless
+ * struct bqlm_xbounds.no_reduction or a depth bound turns it off.
  */
 #ifndef _BQLM_EXPLORE_H
 #define _BQLM_EXPLORE_H
@@ -54,51 +43,6 @@ extern "C" {
 #define BQLM_X_MAX_ACTIONS	64
 /* Action number of a violation found in a state rather than by a step. */
 #define BQLM_X_NO_ACTION	0xffffU
-/* Actors a system with partial-order reduction may have. */
-#define BQLM_X_MAX_ACTORS	16
-
-/**
- * struct bqlm_xfoot - what one enabled action touches (partial order)
- * @reads: the objects the action's step and its enabling condition read
- * @writes: the objects the step may write
- * @actor: the actor the action belongs to, below BQLM_X_MAX_ACTORS
- * @external: the outside world's action (a new packet, an administrator):
- *	never deferred, since a state check (a stall) is only decided in
- *	states where nothing but such actions is enabled
- * @visible: the step may change what a check reads, or violate one
- */
-struct bqlm_xfoot {
-	u64 reads;
-	u64 writes;
-	unsigned int actor;
-	bool external;
-	bool visible;
-};
-
-/**
- * struct bqlm_xfuture - what an actor may still do (partial order)
- * @reads: every object any step the actor may take from this state on
- *	(its enabled actions included) reads, enabling conditions included
- * @writes: every object those steps may write
- * @pending: the actor may take a step that is not enabled now before it
- *	takes one of those that are (it waits for a condition another actor
- *	may make true)
- * @enablers: when the actor has no enabled action, or is @pending: the
- *	actors (bits) one of which must take a step before a step of this
- *	actor that is not enabled now can be; 0: any actor
- * @commutes: actors (bits) every step of which commutes with every step
- *	of this one whatever objects they share (a CPU and its own store
- *	buffer: a load forwards the buffered value, a barrier drains what a
- *	flush would have written)
- */
-struct bqlm_xfuture {
-	u64 reads;
-	u64 writes;
-	bool pending;
-	unsigned int enablers;
-	unsigned int commutes;
-};
-
 /**
  * struct bqlm_xsys - a system to explore
  * @name: the system's name, for messages
@@ -127,12 +71,6 @@ struct bqlm_xfuture {
  *	checks, and a state and its representative violate the same state
  *	checks. The representative need not be reachable itself; witnesses
  *	keep their (shortest) depths, the deepest state may be shallower
- * @footprint: optional (partial order, with @future and @nr_actors):
- *	describe @action, enabled in @state, in @f; return 0 or a negative
- *	errno. A system with footprints promises that @check_state reports
- *	nothing in a state where an action that is not external is enabled
- * @future: describe what @actor may still do from @state in @f
- * @nr_actors: actors, at most BQLM_X_MAX_ACTORS
  */
 struct bqlm_xsys {
 	const char *name;
@@ -151,21 +89,17 @@ struct bqlm_xsys {
 	int (*describe_state)(const void *ctx, const void *state, char *buf,
 			      size_t len);
 	void (*canon)(const void *ctx, void *state);
-	int (*footprint)(const void *ctx, const void *state,
-			 unsigned int action, struct bqlm_xfoot *f);
-	void (*future)(const void *ctx, const void *state, unsigned int actor,
-		       struct bqlm_xfuture *f);
-	unsigned int nr_actors;
 };
 
 /**
  * struct bqlm_xbounds - how far to explore
  * @max_states: stop storing new states beyond this many (0: 1 << 24)
- * @max_depth: do not expand states at this depth (0: no bound)
+ * @max_depth: do not expand states at this depth (0: no bound); a bound
+ *	turns the symmetry off, so that its figures are the full search's
  * @strict: treat every violation as fatal: explore only from states that
  *	were reached without any, so that each witness path is otherwise clean
- * @no_reduction: explore every interleaving of every state, ignoring the
- *	system's reduction hooks (the full search, with shortest witnesses)
+ * @no_reduction: explore every state, ignoring the system's symmetry
+ *	(the full search: the figures the docs and the suites give)
  * @max_memory: stop before the explorer's own memory (states, nodes, hash
  *	set) would pass this many bytes (0: BQLM_X_DEFAULT_MEMORY)
  */
@@ -203,10 +137,8 @@ struct bqlm_xwitness {
  * @complete: every reachable state within the bounds was expanded (false
  *	when the state or memory bound stopped the search or memory ran out)
  * @depth_bounded: some state was left unexpanded at @max_depth
- * @reduced: the search was reduced (the system has reduction hooks and
- *	the bounds allowed them)
- * @reduced_states: states expanded through a strict subset of their
- *	enabled actions
+ * @reduced: the search was reduced (the system has a symmetry and the
+ *	bounds allowed it)
  * @memory: bytes the explorer held at the end (states, nodes, hash set)
  * @violated: mask of the checks violated (BQLM_CHECK_BIT())
  * @w: for each check in @violated, its shallowest witness
@@ -218,7 +150,6 @@ struct bqlm_xresult {
 	bool complete;
 	bool depth_bounded;
 	bool reduced;
-	u64 reduced_states;
 	u64 memory;
 	unsigned int violated;
 	struct bqlm_xwitness w[BQLM_CHECK_NR];
