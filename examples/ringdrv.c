@@ -213,15 +213,21 @@ static void print_line(void *arg, const char *line)
 	printf("    %s\n", line);
 }
 
+static const struct bqlm_xops ringdrv_ops = {
+	.init = ringdrv_init,
+	.enabled = ringdrv_enabled,
+	.step = ringdrv_step,
+	.check_state = ringdrv_check_state,
+	.describe_action = ringdrv_describe,
+	.describe_state = ringdrv_state,
+};
+
 int main(int argc, char **argv)
 {
 	struct ringdrv_cfg cfg = { 0 };
 	struct bqlm_xsys sys = {
 		.name = "ringdrv", .state_size = sizeof(struct ringdrv),
-		.ctx = &cfg, .init = ringdrv_init, .enabled = ringdrv_enabled,
-		.step = ringdrv_step, .check_state = ringdrv_check_state,
-		.describe_action = ringdrv_describe,
-		.describe_state = ringdrv_state,
+		.ctx = &cfg, .ops = &ringdrv_ops,
 	};
 	struct bqlm_xresult res;
 	struct bqlm_explorer *x;

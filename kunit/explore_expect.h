@@ -56,19 +56,19 @@ static inline bool explore_replays(struct kunit *test,
 
 	if (!cur || !next || !en || !each)
 		return false;
-	sys->init(sys->ctx, cur);
+	bqlm_xinit(sys, cur);
 	for (k = 0; k < n; k++) {
 		memcpy(next, cur, sys->state_size);
-		mask = sys->step(sys->ctx, cur, path[k], next, each);
+		mask = bqlm_xstep(sys, cur, path[k], next, each);
 		if (mask < 0)
 			return false;
 		memcpy(cur, next, sys->state_size);
 	}
-	if (n && (mask & BQLM_CHECK_BIT(c)))
+	if (n && (mask & BQLM_CHECK_BIT(c))) {
 		ok = true;
-	else if (sys->check_state) {
-		ne = sys->enabled(sys->ctx, cur, en);
-		mask = sys->check_state(sys->ctx, cur, en, ne, each);
+	} else {
+		ne = bqlm_xenabled(sys, cur, en);
+		mask = bqlm_xcheck_state(sys, cur, en, ne, each);
 		ok = mask > 0 && (mask & BQLM_CHECK_BIT(c));
 	}
 	return ok;
@@ -92,7 +92,7 @@ explore_compare_reduced(struct kunit *test, const struct bqlm_xsys *sys,
 	unsigned long long states;
 	int n;
 
-	if (!sys->canon)
+	if (!sys->ops->canon)
 		return 0;
 	if (bounds)
 		b = *bounds;

@@ -133,18 +133,21 @@ static int toy_describe_state(const void *ctx, const void *state, char *buf,
 	return snprintf(buf, len, "x %u y %u", s->x, s->y);
 }
 
+static const struct bqlm_xops toy_ops = {
+	.init = toy_init,
+	.enabled = toy_enabled,
+	.step = toy_step,
+	.check_state = toy_check_state,
+	.describe_action = toy_describe_action,
+	.describe_state = toy_describe_state,
+};
+
 static void toy_sys(struct bqlm_xsys *sys, const struct toy_cfg *cfg)
 {
-	memset(sys, 0, sizeof(*sys));
 	sys->name = "toy";
 	sys->state_size = sizeof(struct toy_state);
 	sys->ctx = cfg;
-	sys->init = toy_init;
-	sys->enabled = toy_enabled;
-	sys->step = toy_step;
-	sys->check_state = toy_check_state;
-	sys->describe_action = toy_describe_action;
-	sys->describe_state = toy_describe_state;
+	sys->ops = &toy_ops;
 }
 
 /* Explore the toy; the result in @res, the return value of bqlm_explore. */
@@ -258,6 +261,7 @@ static void explore_contract(struct kunit *test)
 	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
 						 GFP_KERNEL);
 	struct bqlm_explorer *x;
+	struct bqlm_xops ops = toy_ops;
 	struct bqlm_xsys sys;
 
 	KUNIT_ASSERT_NOT_NULL(test, res);
@@ -283,8 +287,11 @@ static void explore_contract(struct kunit *test)
 	bqlm_explorer_destroy(x);
 	bqlm_explorer_destroy(NULL);
 
-	/* a system without a step is refused */
-	sys.step = NULL;
+	/* a system without a step is refused, and one without ops */
+	ops.step = NULL;
+	sys.ops = &ops;
+	KUNIT_EXPECT_NULL(test, bqlm_explorer_create(&sys, NULL));
+	sys.ops = NULL;
 	KUNIT_EXPECT_NULL(test, bqlm_explorer_create(&sys, NULL));
 }
 
@@ -372,13 +379,15 @@ static void explore_symmetry(struct kunit *test)
 						 GFP_KERNEL);
 	unsigned int *path = kunit_kcalloc(test, 256, sizeof(*path),
 					   GFP_KERNEL);
+	struct bqlm_xops ops = toy_ops;
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
 
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	KUNIT_ASSERT_NOT_NULL(test, path);
 	toy_sys(&sys, &cfg);
-	sys.canon = toy_canon;
+	ops.canon = toy_canon;
+	sys.ops = &ops;
 	x = bqlm_explorer_create(&sys, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, x);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);

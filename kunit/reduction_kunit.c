@@ -127,7 +127,7 @@ static void reduction_docs(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(ucfg, &sys), 0);
 	}
 	/* the model has a reduction: otherwise there is nothing to compare */
-	KUNIT_ASSERT_TRUE(test, sys.canon);
+	KUNIT_ASSERT_TRUE(test, sys.ops->canon);
 	x = bqlm_explorer_create(&sys, &bounds);
 	KUNIT_ASSERT_NOT_NULL(test, x);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, full), 0);
@@ -172,14 +172,14 @@ static void bisim_succ(struct bisim *b, const unsigned char *s, int k)
 	size_t z = sys->state_size;
 	unsigned int i;
 
-	b->n[k] = sys->enabled(sys->ctx, s, b->act[k]);
+	b->n[k] = bqlm_xenabled(sys, s, b->act[k]);
 	for (i = 0; i < b->n[k]; i++) {
 		unsigned char *t = b->succ[k] + i * z;
 
 		memcpy(t, s, z);
-		b->mask[k][i] = sys->step(sys->ctx, s, b->act[k][i], t,
-					  b->each);
-		sys->canon(sys->ctx, t);
+		b->mask[k][i] = bqlm_xstep(sys, s, b->act[k][i], t,
+					   b->each);
+		bqlm_xcanon(sys, t);
 	}
 }
 
@@ -210,9 +210,9 @@ static void bisim_state(struct kunit *test, struct bisim *b,
 	unsigned int bad = 0;
 
 	memcpy(b->rep, s, z);
-	sys->canon(sys->ctx, b->rep);
+	bqlm_xcanon(sys, b->rep);
 	memcpy(b->again, b->rep, z);
-	sys->canon(sys->ctx, b->again);
+	bqlm_xcanon(sys, b->again);
 	b->states++;
 	b->renamed += !!memcmp(b->rep, s, z);
 	KUNIT_ASSERT_EQ_MSG(test, memcmp(b->again, b->rep, z), 0,
@@ -228,13 +228,12 @@ static void bisim_state(struct kunit *test, struct bisim *b,
 	KUNIT_ASSERT_TRUE_MSG(test, bisim_matched(b, 1, &bad),
 			      "depth %u: action %#x of the representative has no match in the state",
 			      depth, bad);
-	if (sys->check_state)
-		KUNIT_ASSERT_EQ_MSG(test,
-				    sys->check_state(sys->ctx, s, b->act[0],
-						     b->n[0], b->each),
-				    sys->check_state(sys->ctx, b->rep, b->act[1],
-						     b->n[1], b->each),
-				    "depth %u: the state checks differ", depth);
+	KUNIT_ASSERT_EQ_MSG(test,
+			    bqlm_xcheck_state(sys, s, b->act[0], b->n[0],
+					      b->each),
+			    bqlm_xcheck_state(sys, b->rep, b->act[1], b->n[1],
+					      b->each),
+			    "depth %u: the state checks differ", depth);
 }
 
 static void bisim_walks(struct kunit *test, const struct bqlm_xsys *sys,
@@ -250,7 +249,7 @@ static void bisim_walks(struct kunit *test, const struct bqlm_xsys *sys,
 	KUNIT_ASSERT_NOT_NULL(test, b);
 	KUNIT_ASSERT_NOT_NULL(test, s);
 	KUNIT_ASSERT_NOT_NULL(test, t);
-	KUNIT_ASSERT_NOT_NULL(test, sys->canon);
+	KUNIT_ASSERT_NOT_NULL(test, sys->ops->canon);
 	b->sys = sys;
 	b->rep = kunit_kzalloc(test, z, GFP_KERNEL);
 	b->again = kunit_kzalloc(test, z, GFP_KERNEL);
@@ -261,16 +260,16 @@ static void bisim_walks(struct kunit *test, const struct bqlm_xsys *sys,
 	bqlm_prng_seed(&rng, seed);
 	for (w = 0; w < BISIM_WALKS; w++) {
 		memset(s, 0, z);
-		sys->init(sys->ctx, s);
+		bqlm_xinit(sys, s);
 		for (d = 0; d < BISIM_STEPS; d++) {
 			bisim_state(test, b, s, d);
-			n = sys->enabled(sys->ctx, s, act);
+			n = bqlm_xenabled(sys, s, act);
 			if (!n)
 				break;
 			memcpy(t, s, z);
-			KUNIT_ASSERT_GE(test, sys->step(sys->ctx, s,
-							act[bqlm_prng_below(&rng, n)],
-							t, b->each), 0);
+			KUNIT_ASSERT_GE(test, bqlm_xstep(sys, s,
+							 act[bqlm_prng_below(&rng, n)],
+							 t, b->each), 0);
 			memcpy(s, t, z);
 		}
 	}

@@ -367,8 +367,8 @@ static int tun_state_check(struct tun_ctx *t)
 
 	if (bqlm_tun_system(&t->cfg, &sys))
 		return -EINVAL;
-	n = sys.enabled(sys.ctx, t->tun, t->actions);
-	return sys.check_state(sys.ctx, t->tun, t->actions, n, t->each);
+	n = bqlm_xenabled(&sys, t->tun, t->actions);
+	return bqlm_xcheck_state(&sys, t->tun, t->actions, n, t->each);
 }
 
 /*
@@ -466,8 +466,8 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 
 	tun_reinit(test, t);
 	for (i = 0; i < n; i++) {
-		KUNIT_ASSERT_GE(test, sys.step(sys.ctx, tun_before(t), path[i],
-					       t->tun, t->each), 0);
+		KUNIT_ASSERT_GE(test, bqlm_xstep(&sys, tun_before(t), path[i],
+						 t->tun, t->each), 0);
 		if (t->tun->cpu[0].sb.n && t->tun->rd[0].sb.n)
 			both = true;
 	}
@@ -659,18 +659,20 @@ static void tun_descriptions(struct kunit *test)
 	tun_reinit(test, t);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
 	for (k = 0; k < 12; k++) {
-		n = sys.enabled(sys.ctx, t->tun, t->actions);
+		n = bqlm_xenabled(&sys, t->tun, t->actions);
 		KUNIT_ASSERT_GT(test, n, 0U);
 		for (i = 0; i < n; i++) {
-			KUNIT_EXPECT_GT(test, sys.describe_action(sys.ctx,
-					t->tun, t->actions[i], buf, 512), 10);
+			KUNIT_EXPECT_GT(test,
+					bqlm_xdescribe_action(&sys, t->tun,
+							      t->actions[i],
+							      buf, 512), 10);
 			KUNIT_EXPECT_NE(test, buf[0], '?');
 		}
-		KUNIT_EXPECT_GT(test, sys.describe_state(sys.ctx, t->tun, buf,
-							 512), 10);
+		KUNIT_EXPECT_GT(test, bqlm_xdescribe_state(&sys, t->tun, buf,
+							   512), 10);
 		/* always the first enabled action: the producer first */
-		KUNIT_ASSERT_GE(test, sys.step(sys.ctx, tun_before(t),
-					       t->actions[0], t->tun, t->each),
+		KUNIT_ASSERT_GE(test, bqlm_xstep(&sys, tun_before(t),
+						 t->actions[0], t->tun, t->each),
 				0);
 	}
 }
@@ -871,22 +873,22 @@ static void tun_describe_more(struct kunit *test)
 	t->cfg.set_iffs = 1;
 	tun_reinit(test, t);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
-	sys.describe_action(sys.ctx, t->tun,
-			    (BQLM_TUN_A_READ << 8) | 0, buf, 512);
+	bqlm_xdescribe_action(&sys, t->tun,
+			      (BQLM_TUN_A_READ << 8) | 0, buf, 512);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "-EAGAIN, poll()"));
-	sys.describe_action(sys.ctx, t->tun, (BQLM_TUN_A_XMIT << 8) | 0,
-			    buf, 512);
+	bqlm_xdescribe_action(&sys, t->tun, (BQLM_TUN_A_XMIT << 8) | 0,
+			      buf, 512);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "noqueue"));
-	sys.describe_action(sys.ctx, t->tun, BQLM_TUN_A_SET_IFF << 8, buf,
-			    512);
+	bqlm_xdescribe_action(&sys, t->tun, BQLM_TUN_A_SET_IFF << 8, buf,
+			      512);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "netif_tx_wake_all_queues"));
-	sys.describe_action(sys.ctx, t->tun, 0x7f00, buf, 512);
+	bqlm_xdescribe_action(&sys, t->tun, 0x7f00, buf, 512);
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
-	sys.describe_action(sys.ctx, t->tun,
-			    (BQLM_TUN_A_FLUSH << 8) | 0xfe, buf, 512);
+	bqlm_xdescribe_action(&sys, t->tun,
+			      (BQLM_TUN_A_FLUSH << 8) | 0xfe, buf, 512);
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, t->tun, 0x7f00, t->tun,
-				       t->each), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, t->tun, 0x7f00, t->tun,
+					 t->each), -EINVAL);
 	/* TUNSETIFF without the flag wakes every queue */
 	KUNIT_ASSERT_EQ(test, bqlm_tun_set_iff(t->tun, &t->cfg, &t->ev), 0);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(t->tun, &t->cfg, &t->ev),
@@ -1350,7 +1352,7 @@ static void tun_range_guards(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, bqlm_tun_flush(t->tun, cfg, 0, 0), 0);
 	KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* consume: slot zeroed */
 	KUNIT_ASSERT_GT(test, t->tun->rd[0].sb.n, 0);
-	KUNIT_ASSERT_GT(test, sys.describe_action(sys.ctx, t->tun,
+	KUNIT_ASSERT_GT(test, bqlm_xdescribe_action(&sys, t->tun,
 			(BQLM_TUN_A_FLUSH << 8) |
 			(BQLM_TUN_WHO_READER(0) * BQLM_SB_DEPTH), buf, 256),
 			0);
@@ -1372,7 +1374,7 @@ static void tun_range_guards(struct kunit *test)
 	pkt = bqlm_tun_xmit_pkt(t->tun, 1);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_detach(t->tun, cfg, &t->ev), 0);
 	KUNIT_ASSERT_EQ(test, t->tun->numqueues, 1);
-	KUNIT_ASSERT_GT(test, sys.describe_action(sys.ctx, t->tun,
+	KUNIT_ASSERT_GT(test, bqlm_xdescribe_action(&sys, t->tun,
 			(BQLM_TUN_A_XMIT << 8) | 1, buf, 256), 0);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "tfiles[1] == NULL"));
 	/*

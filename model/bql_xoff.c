@@ -376,6 +376,15 @@ static void bqlm_xoff_xinit(const void *ctx, void *state)
 	bqlm_xoff_init(state, ctx);
 }
 
+static const struct bqlm_xops bqlm_xoff_xops = {
+	.init = bqlm_xoff_xinit,
+	.enabled = bqlm_xoff_enabled,
+	.step = bqlm_xoff_step,
+	.check_state = bqlm_xoff_check_state,
+	.describe_action = bqlm_xoff_describe_action,
+	.describe_state = bqlm_xoff_describe_state,
+};
+
 /**
  * bqlm_xoff_system() - the bql-xoff system for the explorer
  * @cfg: the configuration; it must outlive @sys
@@ -391,15 +400,9 @@ int bqlm_xoff_system(const struct bqlm_xoff_cfg *cfg, struct bqlm_xsys *sys)
 {
 	if (bqlm_xoff_cfg_check(cfg))
 		return -EINVAL;
-	memset(sys, 0, sizeof(*sys));
 	sys->name = "bql-xoff";
 	sys->state_size = sizeof(struct bqlm_xoff);
 	sys->ctx = cfg;
-	sys->init = bqlm_xoff_xinit;
-	sys->enabled = bqlm_xoff_enabled;
-	sys->step = bqlm_xoff_step;
-	sys->check_state = bqlm_xoff_check_state;
-	sys->describe_action = bqlm_xoff_describe_action;
-	sys->describe_state = bqlm_xoff_describe_state;
+	sys->ops = &bqlm_xoff_xops;
 	return 0;
 }

@@ -41,7 +41,8 @@ struct bqlm_xslot {
 };
 
 struct bqlm_explorer {
-	const struct bqlm_xsys *sys;
+	const struct bqlm_xops *ops;
+	const void *ctx;
 	unsigned int max_states;
 	unsigned int max_depth;
 	bool strict;
@@ -257,7 +258,8 @@ struct bqlm_explorer *bqlm_explorer_create(const struct bqlm_xsys *sys,
 	unsigned int max_states = BQLM_X_DEFAULT_STATES;
 	bool reduce = !bounds || (!bounds->no_reduction && !bounds->max_depth);
 
-	if (!sys->state_size || !sys->init || !sys->enabled || !sys->step)
+	if (!sys->state_size || !sys->ops || !sys->ops->init ||
+	    !sys->ops->enabled || !sys->ops->step)
 		return NULL;
 	if (bounds && bounds->max_states)
 		max_states = min(bounds->max_states, BQLM_X_DEFAULT_STATES);
@@ -266,12 +268,13 @@ struct bqlm_explorer *bqlm_explorer_create(const struct bqlm_xsys *sys,
 	if (!x)
 		return NULL;
 	memset(x, 0, sizeof(*x));
-	x->sys = sys;
+	x->ops = sys->ops;
+	x->ctx = sys->ctx;
 	x->ssize = sys->state_size;
 	x->max_states = max_states;
 	x->max_depth = bounds ? min(bounds->max_depth, 0xfffeU) : 0;
 	x->strict = bounds && bounds->strict;
-	x->canon = reduce && sys->canon;
+	x->canon = reduce && sys->ops->canon;
 	x->max_memory = bounds && bounds->max_memory ? bounds->max_memory :
 			BQLM_X_DEFAULT_MEMORY;
 	x->nr_blocks = (max_states + BQLM_X_BLOCK - 1) >> BQLM_X_BLOCK_SHIFT;
@@ -354,15 +357,15 @@ static bool bqlm_x_any_fatal(const struct bqlm_explorer *x,
 
 /*
  * Take the @n actions @actions[k] of state @i, in order: every step
- * first, then every lookup, so that the hash set's cache misses overlap (the slots are
- * prefetched between the two). States are numbered as one step at a time
- * would number them.
+ * first, then every lookup, so that the hash set's cache misses overlap
+ * (the slots are prefetched between the two). States are numbered as one
+ * step at a time would number them.
  */
 static int bqlm_x_take_all(struct bqlm_explorer *x, unsigned int i,
 			   const unsigned int *actions, unsigned int n,
 			   unsigned int depth)
 {
-	const struct bqlm_xsys *sys = x->sys;
+	const struct bqlm_xops *ops = x->ops;
 	unsigned long long keep = 0;
 	unsigned int k, idx;
 	unsigned char *s;
@@ -371,7 +374,7 @@ static int bqlm_x_take_all(struct bqlm_explorer *x, unsigned int i,
 	for (k = 0; k < n; k++) {
 		s = x->succ + (size_t)k * x->ssize;
 		memcpy(s, bqlm_x_state(x, i), x->ssize);
-		mask = sys->step(sys->ctx, bqlm_x_state(x, i), actions[k], s,
+		mask = ops->step(x->ctx, bqlm_x_state(x, i), actions[k], s,
 				 x->each);
 		if (mask < 0)
 			return mask;
@@ -380,7 +383,7 @@ static int bqlm_x_take_all(struct bqlm_explorer *x, unsigned int i,
 		if (bqlm_x_any_fatal(x, mask))
 			continue;
 		if (x->canon)
-			sys->canon(sys->ctx, s);
+			ops->canon(x->ctx, s);
 		x->succ_hash[k] = bqlm_x_hash(s, x->ssize);
 		bqlm_prefetch(&x->table[x->succ_hash[k] & x->tmask]);
 		keep |= 1ULL << k;
@@ -420,16 +423,16 @@ static int bqlm_x_take_all(struct bqlm_explorer *x, unsigned int i,
 static int bqlm_x_expand(struct bqlm_explorer *x, unsigned int i,
 			 unsigned int *actions)
 {
-	const struct bqlm_xsys *sys = x->sys;
+	const struct bqlm_xops *ops = x->ops;
 	unsigned int depth = bqlm_x_node(x, i)->depth;
 	unsigned int n;
 	int mask;
 
-	n = sys->enabled(sys->ctx, bqlm_x_state(x, i), actions);
+	n = ops->enabled(x->ctx, bqlm_x_state(x, i), actions);
 	if (n > BQLM_X_MAX_ACTIONS)
 		return -E2BIG;
-	if (sys->check_state) {
-		mask = sys->check_state(sys->ctx, bqlm_x_state(x, i), actions,
+	if (ops->check_state) {
+		mask = ops->check_state(x->ctx, bqlm_x_state(x, i), actions,
 					n, x->each);
 		if (mask < 0)
 			return mask;
@@ -459,7 +462,7 @@ static int bqlm_x_expand(struct bqlm_explorer *x, unsigned int i,
  */
 int bqlm_explore(struct bqlm_explorer *x, struct bqlm_xresult *res)
 {
-	const struct bqlm_xsys *sys = x->sys;
+	const struct bqlm_xops *ops = x->ops;
 	unsigned int *actions;
 	unsigned int i, idx;
 	int err;
@@ -471,9 +474,9 @@ int bqlm_explore(struct bqlm_explorer *x, struct bqlm_xresult *res)
 		err = -EINVAL;	/* an explorer explores once */
 	if (!err) {
 		memset(x->next, 0, x->ssize);
-		sys->init(sys->ctx, x->next);
+		ops->init(x->ctx, x->next);
 		if (x->canon)
-			sys->canon(sys->ctx, x->next);
+			ops->canon(x->ctx, x->next);
 		err = bqlm_x_insert(x, x->next, BQLM_X_NO_PARENT,
 				    BQLM_X_NO_ACTION, 0, &idx);
 		err = err < 0 ? err : 0;
@@ -507,7 +510,7 @@ static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
 			       enum bqlm_check check, unsigned int *path,
 			       const unsigned int *sidx, unsigned int n)
 {
-	const struct bqlm_xsys *sys = x->sys;
+	const struct bqlm_xops *ops = x->ops;
 	const struct bqlm_xwitness *w = &x->res.w[check];
 	unsigned char *cur = bqlm_alloc(x->ssize);
 	unsigned char *nxt = bqlm_alloc(x->ssize);
@@ -523,7 +526,7 @@ static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
 		err = -ENOMEM;
 		goto out;
 	}
-	sys->init(sys->ctx, cur);
+	ops->init(x->ctx, cur);
 	for (j = 0; j < n && !err; j++) {
 		last = j + 1 == n && w->action != BQLM_X_NO_ACTION;
 		/*
@@ -533,41 +536,41 @@ static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
 		 * not being stored, its representative.
 		 */
 		memcpy(tgt, bqlm_x_state(x, sidx[j]), x->ssize);
-		want = sys->step(sys->ctx, bqlm_x_state(x, sidx[j]), path[j],
+		want = ops->step(x->ctx, bqlm_x_state(x, sidx[j]), path[j],
 				 tgt, each);
 		if (want < 0) {
 			err = want;
 			break;
 		}
 		if (last)
-			sys->canon(sys->ctx, tgt);
+			ops->canon(x->ctx, tgt);
 		else
 			memcpy(tgt, bqlm_x_state(x, sidx[j + 1]), x->ssize);
-		ne = sys->enabled(sys->ctx, cur, en);
+		ne = ops->enabled(x->ctx, cur, en);
 		err = -EIO;	/* the symmetry did not hold */
 		for (k = 0; k < ne && k < BQLM_X_MAX_ACTIONS; k++) {
 			memcpy(nxt, cur, x->ssize);
-			mask = sys->step(sys->ctx, cur, en[k], nxt, each);
+			mask = ops->step(x->ctx, cur, en[k], nxt, each);
 			if (mask < 0 || mask != want ||
 			    (last && !(mask & BQLM_CHECK_BIT(check))))
 				continue;
 			path[j] = en[k];
-			sys->canon(sys->ctx, nxt);
+			ops->canon(x->ctx, nxt);
 			if (!memcmp(nxt, tgt, x->ssize)) {
 				/* redo it uncanonicalised: the real state */
 				memcpy(nxt, cur, x->ssize);
-				sys->step(sys->ctx, cur, en[k], nxt, each);
+				ops->step(x->ctx, cur, en[k], nxt, each);
 				memcpy(cur, nxt, x->ssize);
 				err = 0;
 				break;
 			}
 		}
 	}
-	if (!err && w->action == BQLM_X_NO_ACTION && sys->check_state) {
+	if (!err && w->action == BQLM_X_NO_ACTION && ops->check_state) {
 		/* a state witness: the real state must violate it too */
-		ne = sys->enabled(sys->ctx, cur, en);
+		ne = ops->enabled(x->ctx, cur, en);
 		mask = ne > BQLM_X_MAX_ACTIONS ? -E2BIG :
-		       sys->check_state(sys->ctx, cur, en, ne, each);
+		       ops->check_state(x->ctx, cur, en, ne, each);
 		if (mask < 0 || !(mask & BQLM_CHECK_BIT(check)))
 			err = -EIO;
 	}
@@ -682,6 +685,8 @@ enum bqlm_check bqlm_xresult_verdict(const struct bqlm_xresult *res)
 int bqlm_xtrace(const struct bqlm_xsys *sys, const unsigned int *actions,
 		unsigned int n, bqlm_xemit_t emit, void *arg)
 {
+	const struct bqlm_xops *ops = sys->ops;
+	const void *ctx = sys->ctx;
 	unsigned char *cur = bqlm_alloc(sys->state_size);
 	unsigned char *next = bqlm_alloc(sys->state_size);
 	unsigned int *enabled = bqlm_alloc(sizeof(*enabled) *
@@ -697,24 +702,24 @@ int bqlm_xtrace(const struct bqlm_xsys *sys, const unsigned int *actions,
 		mask = -ENOMEM;
 		goto out;
 	}
-	sys->init(sys->ctx, cur);
-	sys->describe_state(sys->ctx, cur, desc, BQLM_X_LINE);
+	ops->init(ctx, cur);
+	ops->describe_state(ctx, cur, desc, BQLM_X_LINE);
 	emit(arg, "  0. initial state");
 	snprintf(line, BQLM_X_LINE, "      %s", desc);
 	emit(arg, line);
 	for (k = 0; k < n; k++) {
-		sys->describe_action(sys->ctx, cur, actions[k], desc,
+		ops->describe_action(ctx, cur, actions[k], desc,
 				     BQLM_X_LINE);
 		snprintf(line, BQLM_X_LINE, "%3u. %s", k + 1, desc);
 		emit(arg, line);
 		memcpy(next, cur, sys->state_size);
 		memset(each, 0, sizeof(*each) * BQLM_CHECK_NR);
-		mask = sys->step(sys->ctx, cur, actions[k], next, each);
+		mask = ops->step(ctx, cur, actions[k], next, each);
 		if (mask < 0) {
 			mask = -EINVAL;
 			goto out;
 		}
-		sys->describe_state(sys->ctx, next, desc, BQLM_X_LINE);
+		ops->describe_state(ctx, next, desc, BQLM_X_LINE);
 		snprintf(line, BQLM_X_LINE, "      %s", desc);
 		emit(arg, line);
 		for (c = 0; c < BQLM_CHECK_NR; c++) {
@@ -726,10 +731,10 @@ int bqlm_xtrace(const struct bqlm_xsys *sys, const unsigned int *actions,
 		}
 		memcpy(cur, next, sys->state_size);
 	}
-	if (!mask && sys->check_state) {
-		ne = sys->enabled(sys->ctx, cur, enabled);
+	if (!mask && ops->check_state) {
+		ne = ops->enabled(ctx, cur, enabled);
 		memset(each, 0, sizeof(*each) * BQLM_CHECK_NR);
-		mask = sys->check_state(sys->ctx, cur, enabled, ne, each);
+		mask = ops->check_state(ctx, cur, enabled, ne, each);
 		for (c = 0; mask > 0 && c < BQLM_CHECK_NR; c++) {
 			if (!(mask & BQLM_CHECK_BIT(c)))
 				continue;

@@ -1706,6 +1706,15 @@ static void bqlm_nic_xinit(const void *ctx, void *state)
 	bqlm_nic_init(state, ctx);
 }
 
+static const struct bqlm_xops bqlm_nic_xops = {
+	.init = bqlm_nic_xinit,
+	.enabled = bqlm_nic_enabled,
+	.step = bqlm_nic_xstep,
+	.check_state = bqlm_nic_check_state,
+	.describe_action = bqlm_nic_describe_action,
+	.describe_state = bqlm_nic_describe_state,
+};
+
 /**
  * bqlm_nic_system() - the NIC model as a system for the explorer
  * @cfg: the configuration; it must outlive @sys
@@ -1724,15 +1733,9 @@ int bqlm_nic_system(const struct bqlm_nic_cfg *cfg, struct bqlm_xsys *sys)
 {
 	if (bqlm_nic_cfg_check(cfg))
 		return -EINVAL;
-	memset(sys, 0, sizeof(*sys));
 	sys->name = "nic";
 	sys->state_size = sizeof(struct bqlm_nic);
 	sys->ctx = cfg;
-	sys->init = bqlm_nic_xinit;
-	sys->enabled = bqlm_nic_enabled;
-	sys->step = bqlm_nic_xstep;
-	sys->check_state = bqlm_nic_check_state;
-	sys->describe_action = bqlm_nic_describe_action;
-	sys->describe_state = bqlm_nic_describe_state;
+	sys->ops = &bqlm_nic_xops;
 	return 0;
 }

@@ -2227,6 +2227,16 @@ static void bqlm_tun_xinit(const void *ctx, void *state)
 	bqlm_tun_init(state, ctx);
 }
 
+static const struct bqlm_xops bqlm_tun_xops = {
+	.init = bqlm_tun_xinit,
+	.enabled = bqlm_tun_enabled,
+	.step = bqlm_tun_xstep,
+	.check_state = bqlm_tun_check_state,
+	.describe_action = bqlm_tun_describe_action,
+	.describe_state = bqlm_tun_describe_state,
+	.canon = bqlm_tun_canon,
+};
+
 /**
  * bqlm_tun_system() - the tun model as a system for the explorer
  * @cfg: the configuration; it must outlive @sys
@@ -2252,16 +2262,9 @@ int bqlm_tun_system(const struct bqlm_tun_cfg *cfg, struct bqlm_xsys *sys)
 	    cfg->ring > BQLM_PTR_RING_MAX ||
 	    cfg->resize_to > BQLM_PTR_RING_MAX)
 		return -EINVAL;
-	memset(sys, 0, sizeof(*sys));
 	sys->name = "tun";
 	sys->state_size = bqlm_tun_state_size(cfg);
 	sys->ctx = cfg;
-	sys->init = bqlm_tun_xinit;
-	sys->enabled = bqlm_tun_enabled;
-	sys->step = bqlm_tun_xstep;
-	sys->check_state = bqlm_tun_check_state;
-	sys->describe_action = bqlm_tun_describe_action;
-	sys->describe_state = bqlm_tun_describe_state;
-	sys->canon = bqlm_tun_canon;
+	sys->ops = &bqlm_tun_xops;
 	return 0;
 }

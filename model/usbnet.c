@@ -1895,6 +1895,16 @@ static void bqlm_usbnet_xinit(const void *ctx, void *state)
 	bqlm_usbnet_init(state, ctx);
 }
 
+static const struct bqlm_xops bqlm_usbnet_xops = {
+	.init = bqlm_usbnet_xinit,
+	.enabled = bqlm_usbnet_enabled,
+	.step = bqlm_usbnet_xstep,
+	.check_state = bqlm_usbnet_check_state,
+	.describe_action = bqlm_usbnet_describe_action,
+	.describe_state = bqlm_usbnet_describe_state,
+	.canon = bqlm_usbnet_canon,
+};
+
 /**
  * bqlm_usbnet_system() - the usbnet model as a system for the explorer
  * @cfg: the configuration; it must outlive @sys
@@ -1917,16 +1927,9 @@ int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
 	if (bqlm_usbnet_cfg_check(cfg) || !cfg->packets ||
 	    bqlm_usbnet_slots(cfg) > BQLM_USBNET_MAX_PACKETS)
 		return -EINVAL;
-	memset(sys, 0, sizeof(*sys));
 	sys->name = "usbnet";
 	sys->state_size = bqlm_usbnet_size(cfg);
 	sys->ctx = cfg;
-	sys->init = bqlm_usbnet_xinit;
-	sys->enabled = bqlm_usbnet_enabled;
-	sys->step = bqlm_usbnet_xstep;
-	sys->check_state = bqlm_usbnet_check_state;
-	sys->describe_action = bqlm_usbnet_describe_action;
-	sys->describe_state = bqlm_usbnet_describe_state;
-	sys->canon = bqlm_usbnet_canon;
+	sys->ops = &bqlm_usbnet_xops;
 	return 0;
 }

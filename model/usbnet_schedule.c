@@ -111,12 +111,12 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 		emit(arg, o.line);
 	}
 	bqlm_sched_put(&o, "steps", n);
-	sys.init(sys.ctx, from);
+	bqlm_xinit(&sys, from);
 	for (i = 0; i < n; i++) {
-		sys.describe_action(sys.ctx, from, actions[i], desc,
-				    sizeof(desc));
+		bqlm_xdescribe_action(&sys, from, actions[i], desc,
+				      sizeof(desc));
 		memcpy(to, from, sys.state_size);
-		if (sys.step(sys.ctx, from, actions[i], to, each) < 0) {
+		if (bqlm_xstep(&sys, from, actions[i], to, each) < 0) {
 			ret = -EINVAL;
 			break;
 		}

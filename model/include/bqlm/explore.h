@@ -43,11 +43,9 @@ extern "C" {
 #define BQLM_X_MAX_ACTIONS	64
 /* Action number of a violation found in a state rather than by a step. */
 #define BQLM_X_NO_ACTION	0xffffU
+
 /**
- * struct bqlm_xsys - a system to explore
- * @name: the system's name, for messages
- * @state_size: bytes of one state
- * @ctx: the system's configuration, passed to every callback
+ * struct bqlm_xops - what a system does: one const table per model
  * @init: build the initial state in @state (zeroed by the caller)
  * @enabled: store the actions enabled in @state in @actions, in a fixed
  *	order, and return how many (at most BQLM_X_MAX_ACTIONS); action
@@ -71,11 +69,10 @@ extern "C" {
  *	checks, and a state and its representative violate the same state
  *	checks. The representative need not be reachable itself; witnesses
  *	keep their (shortest) depths, the deepest state may be shallower
+ *
+ * Every callback gets the system's @ctx (struct bqlm_xsys) first.
  */
-struct bqlm_xsys {
-	const char *name;
-	size_t state_size;
-	const void *ctx;
+struct bqlm_xops {
 	void (*init)(const void *ctx, void *state);
 	unsigned int (*enabled)(const void *ctx, const void *state,
 				unsigned int *actions);
@@ -90,6 +87,129 @@ struct bqlm_xsys {
 			      size_t len);
 	void (*canon)(const void *ctx, void *state);
 };
+
+/**
+ * struct bqlm_xsys - a system to explore: a model in one configuration
+ * @name: the system's name, for messages
+ * @state_size: bytes of one state
+ * @ctx: the system's configuration, passed to every callback of @ops
+ * @ops: what the system does; @ops->init, @ops->enabled and @ops->step are
+ *	required
+ */
+struct bqlm_xsys {
+	const char *name;
+	size_t state_size;
+	const void *ctx;
+	const struct bqlm_xops *ops;
+};
+
+/**
+ * bqlm_xinit() - build a system's initial state
+ * @sys: the system
+ * @state: receives it, @sys->state_size bytes, zeroed
+ */
+static inline void bqlm_xinit(const struct bqlm_xsys *sys, void *state)
+{
+	sys->ops->init(sys->ctx, state);
+}
+
+/**
+ * bqlm_xenabled() - the actions a system enables in a state
+ * @sys: the system
+ * @state: the state
+ * @actions: receives them, room for BQLM_X_MAX_ACTIONS
+ *
+ * Return: how many.
+ */
+static inline unsigned int bqlm_xenabled(const struct bqlm_xsys *sys,
+					 const void *state,
+					 unsigned int *actions)
+{
+	return sys->ops->enabled(sys->ctx, state, actions);
+}
+
+/**
+ * bqlm_xstep() - take one action of a system
+ * @sys: the system
+ * @from: the state the action is taken in
+ * @action: the action
+ * @to: a copy of @from on entry, the state after the step on return
+ * @each: as for struct bqlm_xops.step, may be NULL
+ *
+ * Return: the mask of the checks the step violated, or a negative errno
+ * when @action is not enabled in @from.
+ */
+static inline int bqlm_xstep(const struct bqlm_xsys *sys, const void *from,
+			     unsigned int action, void *to,
+			     struct bqlm_violation *each)
+{
+	return sys->ops->step(sys->ctx, from, action, to, each);
+}
+
+/**
+ * bqlm_xcheck_state() - the checks a state violates
+ * @sys: the system
+ * @state: the state
+ * @actions: the actions enabled in it (bqlm_xenabled())
+ * @n: how many
+ * @each: as for struct bqlm_xops.step, may be NULL
+ *
+ * Return: the mask of the violated checks (0 for a system without state
+ * checks), or a negative errno.
+ */
+static inline int bqlm_xcheck_state(const struct bqlm_xsys *sys,
+				    const void *state,
+				    const unsigned int *actions, unsigned int n,
+				    struct bqlm_violation *each)
+{
+	if (!sys->ops->check_state)
+		return 0;
+	return sys->ops->check_state(sys->ctx, state, actions, n, each);
+}
+
+/**
+ * bqlm_xdescribe_action() - "actor: modelled kernel function" of an action
+ * @sys: the system
+ * @from: the state the action is taken in
+ * @action: the action
+ * @buf: the output
+ * @len: its size
+ *
+ * Return: as snprintf().
+ */
+static inline int bqlm_xdescribe_action(const struct bqlm_xsys *sys,
+					const void *from, unsigned int action,
+					char *buf, size_t len)
+{
+	return sys->ops->describe_action(sys->ctx, from, action, buf, len);
+}
+
+/**
+ * bqlm_xdescribe_state() - a state in one line
+ * @sys: the system
+ * @state: the state
+ * @buf: the output
+ * @len: its size
+ *
+ * Return: as snprintf().
+ */
+static inline int bqlm_xdescribe_state(const struct bqlm_xsys *sys,
+				       const void *state, char *buf,
+				       size_t len)
+{
+	return sys->ops->describe_state(sys->ctx, state, buf, len);
+}
+
+/**
+ * bqlm_xcanon() - rewrite a state into its representative (symmetry)
+ * @sys: the system; without a symmetry the state is left as it is
+ * @state: the state
+ */
+static inline void bqlm_xcanon(const struct bqlm_xsys *sys, void *state)
+{
+	if (sys->ops->canon)
+		sys->ops->canon(sys->ctx, state);
+}
 
 /**
  * struct bqlm_xbounds - how far to explore
