@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - what model/usbnet.c (the mirror of drivers/net/usb/usbnet.c)
+ * and model/usbnet_xsys.c (its explorer adapter) share: the enabling
+ * conditions of the actors, which the actors test before their step and
+ * the adapter tests to list the enabled actions, and the variant's
+ * properties. Private to the model: not installed.
+ */
+#ifndef _BQLM_USBNET_INTERNAL_H
+#define _BQLM_USBNET_INTERNAL_H
+
+#include "bqlm_internal.h"
+#include <bqlm/usbnet.h>
+
+/* The skb slots of a state. */
+static inline unsigned int bqlm_usbnet_slots(const struct bqlm_usbnet_cfg *cfg)
+{
+	return cfg->skbs ? cfg->skbs : cfg->packets;
+}
+
+/* Does the variant call the BQL functions at all? */
+static inline bool bqlm_usbnet_bql(const struct bqlm_usbnet_cfg *cfg)
+{
+	return cfg->variant != BQLM_USBNET_NO_BQL;
+}
+
+/* Does usbnet_bh() take dev->bql_spinlock around the completion? */
+static inline bool bqlm_usbnet_bql_locked(const struct bqlm_usbnet_cfg *cfg)
+{
+	return cfg->variant >= BQLM_USBNET_MERGED;
+}
+
+/* dev->txq.qlen */
+static inline unsigned int bqlm_usbnet_txq_qlen(const struct bqlm_usbnet *dev)
+{
+	return dev->nr_txq;
+}
+
+/* dev->txq.lock is held across steps only by the transmit path. */
+static inline bool bqlm_usbnet_txq_locked(const struct bqlm_usbnet *dev)
+{
+	return dev->xmit == BQLM_USBNET_XMIT_XOFF ||
+	       dev->xmit == BQLM_USBNET_XMIT_RECHECK;
+}
+
+/* dev->bql_spinlock is held by a run inside netdev_completed_queue(). */
+static inline bool bqlm_usbnet_bql_lock_held(const struct bqlm_usbnet *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < BQLM_USBNET_NR_BH; i++)
+		if (dev->bh[i].phase == BQLM_USBNET_BH_DQL ||
+		    dev->bh[i].phase == BQLM_USBNET_BH_WAKE)
+			return true;
+	return false;
+}
+
+static inline bool bqlm_usbnet_can_xmit(const struct bqlm_usbnet *dev,
+					const struct bqlm_usbnet_cfg *cfg)
+{
+	if (dev->xmit != BQLM_USBNET_XMIT_IDLE)
+		return true;
+	/* the qdisc: device up, packets left, queue not stopped */
+	return dev->running &&
+	       (!cfg->packets || dev->nr_pkts < cfg->packets) &&
+	       !bqlm_netif_xmit_stopped(&dev->txq);
+}
+
+static inline bool bqlm_usbnet_can_flush(const struct bqlm_usbnet *dev)
+{
+	return dev->agg_cnt && dev->xmit == BQLM_USBNET_XMIT_IDLE;
+}
+
+static inline bool bqlm_usbnet_can_complete(const struct bqlm_usbnet *dev,
+					    const struct bqlm_usbnet_cfg *cfg,
+					    unsigned int skb,
+					    unsigned int status)
+{
+	unsigned int where;
+
+	if (skb >= dev->nr_skbs || status >= BQLM_USBNET_NR_STATUS)
+		return false;
+	where = dev->skb[skb].where;
+	if (where == BQLM_USBNET_SKB_UNLINKED)
+		return status == BQLM_USBNET_ST_UNLINKED;
+	return where == BQLM_USBNET_SKB_TXQ &&
+	       (status == BQLM_USBNET_ST_OK ||
+		(status != BQLM_USBNET_ST_UNLINKED &&
+		 (cfg->statuses & (1U << status))));
+}
+
+static inline bool bqlm_usbnet_can_bh(const struct bqlm_usbnet *dev,
+				      const struct bqlm_usbnet_cfg *cfg,
+				      unsigned int ctx)
+{
+	const struct bqlm_usbnet_bh *bh = &dev->bh[ctx];
+
+	switch (bh->phase) {
+	case BQLM_USBNET_BH_IDLE:
+	case BQLM_USBNET_BH_LOOP:
+		if (bh->phase == BQLM_USBNET_BH_IDLE && !bh->pending)
+			return false;
+		/*
+		 * A dequeue that ends a run with nothing counted ends the run
+		 * in the same step; merged and later take dev->bql_spinlock
+		 * there too (around a netdev_completed_queue() of 0 bytes), so
+		 * the step waits while the other run holds it. Found by the
+		 * real-code harness (bqlm_real_usbnet_equivalence).
+		 */
+		return dev->nr_done || bh->bytes ||
+		       !bqlm_usbnet_bql_locked(cfg) ||
+		       !bqlm_usbnet_bql_lock_held(dev);
+	case BQLM_USBNET_BH_ENTER:
+		return !bqlm_usbnet_bql_locked(cfg) ||
+		       !bqlm_usbnet_bql_lock_held(dev);
+	default:
+		return true;
+	}
+}
+
+/* Where usbnet_stop() resets the queue in this variant. */
+static inline bool bqlm_usbnet_early_reset(const struct bqlm_usbnet_cfg *cfg)
+{
+	return cfg->variant == BQLM_USBNET_V1 ||
+	       cfg->variant == BQLM_USBNET_MERGED;
+}
+
+/* Can usbnet_stop() (after dev_close()) make its next step? */
+static inline int bqlm_usbnet_stop_ready(const struct bqlm_usbnet *dev)
+{
+	const struct bqlm_usbnet_bh *work = &dev->bh[BQLM_USBNET_BH_WORK];
+	const struct bqlm_usbnet_bh *timer = &dev->bh[BQLM_USBNET_BH_TIMER];
+
+	switch (dev->admin) {
+	case BQLM_USBNET_UP:
+		return dev->stops_left ? 0 : -EINVAL;
+	case BQLM_USBNET_STOP_CLOSE:
+		/* dev_deactivate_many() waits for the transmit in progress */
+		return dev->xmit == BQLM_USBNET_XMIT_IDLE ? 0 : -EAGAIN;
+	case BQLM_USBNET_STOP_PM:
+		/* usb_autopm_get_interface() resumes a suspended device */
+		return dev->pm == BQLM_USBNET_AWAKE ? 0 : -EAGAIN;
+	case BQLM_USBNET_STOP_UNLINK:
+		/* unlink_urbs() takes dev->txq.lock (cdc_ncm flush) */
+		return bqlm_usbnet_txq_locked(dev) ? -EAGAIN : 0;
+	case BQLM_USBNET_STOP_WAIT:
+		return !bqlm_usbnet_txq_qlen(dev) && !dev->nr_done ?
+		       0 : -EAGAIN;
+	case BQLM_USBNET_STOP_TIMER:
+		return timer->phase == BQLM_USBNET_BH_IDLE ? 0 : -EAGAIN;
+	case BQLM_USBNET_STOP_WORK:
+		return work->phase == BQLM_USBNET_BH_IDLE ? 0 : -EAGAIN;
+	case BQLM_USBNET_STOP_AGAIN:
+		return work->phase == BQLM_USBNET_BH_IDLE &&
+		       timer->phase == BQLM_USBNET_BH_IDLE ? 0 : -EAGAIN;
+	case BQLM_USBNET_DOWN:
+		return -EINVAL;
+	default:
+		return 0;
+	}
+}
+
+/* Can usbnet_suspend() make its next step? */
+static inline int bqlm_usbnet_suspend_ready(const struct bqlm_usbnet *dev)
+{
+	switch (dev->pm) {
+	case BQLM_USBNET_AWAKE:
+		/* usbnet_stop() holds a PM reference from step 3 to 9 */
+		if (!dev->suspends_left ||
+		    (dev->admin >= BQLM_USBNET_STOP_UNLINK &&
+		     dev->admin <= BQLM_USBNET_STOP_RESET))
+			return -EINVAL;
+		return bqlm_usbnet_txq_locked(dev) ? -EAGAIN : 0;
+	case BQLM_USBNET_PM_DETACHED:
+		return bqlm_usbnet_txq_locked(dev) ? -EAGAIN : 0;
+	case BQLM_USBNET_PM_WAIT:
+		return !bqlm_usbnet_txq_qlen(dev) && !dev->nr_done ?
+		       0 : -EAGAIN;
+	default:
+		return -EINVAL;
+	}
+}
+
+#endif /* _BQLM_USBNET_INTERNAL_H */
