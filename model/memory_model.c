@@ -23,9 +23,7 @@ static const char *const bqlm_mm_names[BQLM_MM_NR] = {
  */
 const char *bqlm_mm_name(enum bqlm_mm_kind kind)
 {
-	if ((unsigned int)kind >= BQLM_MM_NR)
-		return "unknown";
-	return bqlm_mm_names[kind];
+	return bqlm_name(BQLM_NAMES(bqlm_mm_names), kind, "unknown");
 }
 
 /**
@@ -36,12 +34,7 @@ const char *bqlm_mm_name(enum bqlm_mm_kind kind)
  */
 int bqlm_mm_by_name(const char *name)
 {
-	unsigned int i;
-
-	for (i = 0; name && i < BQLM_MM_NR; i++)
-		if (!strcmp(name, bqlm_mm_names[i]))
-			return i;
-	return -EINVAL;
+	return bqlm_name_find(BQLM_NAMES(bqlm_mm_names), name);
 }
 
 static unsigned int bqlm_mm_apply(unsigned int old,

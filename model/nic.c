@@ -85,7 +85,7 @@ static const char *const bqlm_nic_path_names[BQLM_NIC_NR_PATHS] = {
  */
 const char *bqlm_nic_op_name(enum bqlm_nic_op op)
 {
-	return (unsigned int)op < BQLM_NIC_NR_OPS ? bqlm_nic_op_names[op] : "?";
+	return bqlm_name(BQLM_NAMES(bqlm_nic_op_names), op, "?");
 }
 
 /**
@@ -96,8 +96,7 @@ const char *bqlm_nic_op_name(enum bqlm_nic_op op)
  */
 const char *bqlm_nic_path_name(enum bqlm_nic_path path)
 {
-	return (unsigned int)path < BQLM_NIC_NR_PATHS ?
-	       bqlm_nic_path_names[path] : "?";
+	return bqlm_name(BQLM_NAMES(bqlm_nic_path_names), path, "?");
 }
 
 /**
@@ -112,8 +111,9 @@ const char *bqlm_nic_path_name(enum bqlm_nic_path path)
 int bqlm_nic_parse_ops(const char *s, unsigned char *ops, unsigned int *n)
 {
 	unsigned char tmp[BQLM_NIC_MAX_OPS];
-	unsigned int k = 0, op;
+	unsigned int k = 0;
 	size_t len;
+	int op;
 
 	if (!s || !*s)
 		return -EINVAL;
@@ -123,11 +123,8 @@ int bqlm_nic_parse_ops(const char *s, unsigned char *ops, unsigned int *n)
 	}
 	while (*s) {
 		len = strcspn(s, ",");
-		for (op = 0; op < BQLM_NIC_NR_OPS; op++)
-			if (strlen(bqlm_nic_op_names[op]) == len &&
-			    !strncmp(s, bqlm_nic_op_names[op], len))
-				break;
-		if (op == BQLM_NIC_NR_OPS || k == BQLM_NIC_MAX_OPS)
+		op = bqlm_name_findn(BQLM_NAMES(bqlm_nic_op_names), s, len);
+		if (op < 0 || k == BQLM_NIC_MAX_OPS)
 			return -EINVAL;
 		tmp[k++] = op;
 		s += len;
@@ -297,12 +294,9 @@ const struct bqlm_nic_profile *bqlm_nic_profile(unsigned int id)
  */
 int bqlm_nic_profile_by_name(const char *name)
 {
-	unsigned int i;
+	int id = bqlm_name_find(BQLM_NAMES_OF(bqlm_nic_profiles, name), name);
 
-	for (i = 0; name && i < BQLM_NIC_NR_PROFILES; i++)
-		if (!strcmp(name, bqlm_nic_profiles[i].name))
-			return i;
-	return -ENOENT;
+	return id < 0 ? -ENOENT : id;
 }
 
 /* virtio_net (6.12): free_old_xmit() in start_xmit, in the tx NAPI

@@ -122,9 +122,8 @@ static const char *const bqlm_tun_drops[BQLM_TUN_NR_DROPS] = {
  */
 const char *bqlm_tun_variant_name(enum bqlm_tun_variant variant)
 {
-	if ((unsigned int)variant >= BQLM_TUN_NR_VARIANTS)
-		return "unknown";
-	return bqlm_tun_variants[variant].name;
+	return bqlm_name(BQLM_NAMES_OF(bqlm_tun_variants, name), variant,
+			 "unknown");
 }
 
 /**
@@ -135,9 +134,8 @@ const char *bqlm_tun_variant_name(enum bqlm_tun_variant variant)
  */
 const char *bqlm_tun_variant_desc(enum bqlm_tun_variant variant)
 {
-	if ((unsigned int)variant >= BQLM_TUN_NR_VARIANTS)
-		return "unknown";
-	return bqlm_tun_variants[variant].desc;
+	return bqlm_name(BQLM_NAMES_OF(bqlm_tun_variants, desc), variant,
+			 "unknown");
 }
 
 /**
@@ -148,12 +146,7 @@ const char *bqlm_tun_variant_desc(enum bqlm_tun_variant variant)
  */
 int bqlm_tun_variant_by_name(const char *name)
 {
-	unsigned int i;
-
-	for (i = 0; name && i < BQLM_TUN_NR_VARIANTS; i++)
-		if (!strcmp(name, bqlm_tun_variants[i].name))
-			return i;
-	return -EINVAL;
+	return bqlm_name_find(BQLM_NAMES_OF(bqlm_tun_variants, name), name);
 }
 
 /**
@@ -164,9 +157,7 @@ int bqlm_tun_variant_by_name(const char *name)
  */
 const char *bqlm_tun_reader_name(enum bqlm_tun_reader_kind reader)
 {
-	if ((unsigned int)reader >= BQLM_TUN_NR_READERS)
-		return "unknown";
-	return bqlm_tun_readers[reader];
+	return bqlm_name(BQLM_NAMES(bqlm_tun_readers), reader, "unknown");
 }
 
 /**
@@ -177,12 +168,7 @@ const char *bqlm_tun_reader_name(enum bqlm_tun_reader_kind reader)
  */
 int bqlm_tun_reader_by_name(const char *name)
 {
-	unsigned int i;
-
-	for (i = 0; name && i < BQLM_TUN_NR_READERS; i++)
-		if (!strcmp(name, bqlm_tun_readers[i]))
-			return i;
-	return -EINVAL;
+	return bqlm_name_find(BQLM_NAMES(bqlm_tun_readers), name);
 }
 
 /**
@@ -193,9 +179,7 @@ int bqlm_tun_reader_by_name(const char *name)
  */
 const char *bqlm_tun_drop_name(enum bqlm_tun_drop drop)
 {
-	if ((unsigned int)drop >= BQLM_TUN_NR_DROPS)
-		return "unknown";
-	return bqlm_tun_drops[drop];
+	return bqlm_name(BQLM_NAMES(bqlm_tun_drops), drop, "unknown");
 }
 
 /**

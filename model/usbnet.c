@@ -103,9 +103,8 @@ static const struct {
  */
 const char *bqlm_usbnet_variant_name(enum bqlm_usbnet_variant variant)
 {
-	if ((unsigned int)variant >= BQLM_USBNET_NR_VARIANTS)
-		return "unknown";
-	return bqlm_usbnet_variants[variant].name;
+	return bqlm_name(BQLM_NAMES_OF(bqlm_usbnet_variants, name), variant,
+			 "unknown");
 }
 
 /**
@@ -116,9 +115,8 @@ const char *bqlm_usbnet_variant_name(enum bqlm_usbnet_variant variant)
  */
 const char *bqlm_usbnet_variant_desc(enum bqlm_usbnet_variant variant)
 {
-	if ((unsigned int)variant >= BQLM_USBNET_NR_VARIANTS)
-		return "unknown";
-	return bqlm_usbnet_variants[variant].desc;
+	return bqlm_name(BQLM_NAMES_OF(bqlm_usbnet_variants, desc), variant,
+			 "unknown");
 }
 
 /**
@@ -129,12 +127,7 @@ const char *bqlm_usbnet_variant_desc(enum bqlm_usbnet_variant variant)
  */
 int bqlm_usbnet_variant_by_name(const char *name)
 {
-	unsigned int v;
-
-	for (v = 0; v < BQLM_USBNET_NR_VARIANTS; v++)
-		if (!strcmp(name, bqlm_usbnet_variants[v].name))
-			return v;
-	return -EINVAL;
+	return bqlm_name_find(BQLM_NAMES_OF(bqlm_usbnet_variants, name), name);
 }
 
 /**
