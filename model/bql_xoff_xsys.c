@@ -12,10 +12,6 @@
 #include <bqlm/bql_xoff.h>
 #include "bql_xoff_internal.h"
 
-#define BQLM_XOFF_KIND(a)	((a) >> 8)
-#define BQLM_XOFF_ARG(a)	((a) & 0xff)
-#define BQLM_XOFF_ACTION(k, a)	(((k) << 8) | (a))
-
 static const char *const bqlm_xoff_var_names[BQLM_XOFF_NR_VARS] = {
 	"num_queued", "adj_limit", "state",
 };
@@ -28,15 +24,15 @@ static unsigned int bqlm_xoff_enabled(const void *ctx, const void *state,
 	unsigned int n = 0, k;
 
 	if (bqlm_xoff_can_send(s, cfg))
-		a[n++] = BQLM_XOFF_ACTION(BQLM_XOFF_A_SENT, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_XOFF_A_SENT, 0);
 	if (bqlm_xoff_can_complete(s))
-		a[n++] = BQLM_XOFF_ACTION(BQLM_XOFF_A_COMPLETED, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_XOFF_A_COMPLETED, 0);
 	for (k = 0; k < s->psb.n; k++)
 		if (bqlm_mm_can_flush(cfg->mm, &s->psb, k))
-			a[n++] = BQLM_XOFF_ACTION(BQLM_XOFF_A_FLUSH, k);
+			a[n++] = BQLM_X_ACTION(BQLM_XOFF_A_FLUSH, k);
 	for (k = 0; k < s->csb.n; k++)
 		if (bqlm_mm_can_flush(cfg->mm, &s->csb, k))
-			a[n++] = BQLM_XOFF_ACTION(BQLM_XOFF_A_FLUSH,
+			a[n++] = BQLM_X_ACTION(BQLM_XOFF_A_FLUSH,
 						  BQLM_SB_DEPTH + k);
 	return n;
 }
@@ -47,12 +43,12 @@ static int bqlm_xoff_step(const void *ctx, const void *from,
 {
 	const struct bqlm_xoff_cfg *cfg = ctx;
 	struct bqlm_xoff *s = to;
-	unsigned int arg = BQLM_XOFF_ARG(action);
+	unsigned int arg = BQLM_X_ARG(action);
 	int ret;
 
 	(void)from;
 	(void)each;
-	switch (BQLM_XOFF_KIND(action)) {
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_XOFF_A_SENT:
 		ret = bqlm_xoff_netdev_tx_sent_queue(s, cfg);
 		break;
@@ -79,20 +75,27 @@ static int bqlm_xoff_step(const void *ctx, const void *from,
 	return ret ? -EINVAL : 0;
 }
 
-/* Quiescent: only the qdisc's next packet (external) may be enabled. */
+/* The outside world: the qdisc's next packet. */
+static bool bqlm_xoff_external(const void *ctx, const void *state,
+			       unsigned int action)
+{
+	const struct bqlm_xoff *s = state;
+
+	(void)ctx;
+	return BQLM_X_KIND(action) == BQLM_XOFF_A_SENT &&
+	       s->pphase == BQLM_XOFF_IDLE;
+}
+
+/* A stall: STACK_XOFF set in a quiescent state. */
 static int bqlm_xoff_check_state(const void *ctx, const void *state,
 				 const unsigned int *actions, unsigned int n,
 				 struct bqlm_violation *each)
 {
 	const struct bqlm_xoff *s = state;
 	struct bqlm_inv_counters c;
-	unsigned int i;
 
-	(void)ctx;
-	for (i = 0; i < n; i++)
-		if (BQLM_XOFF_KIND(actions[i]) != BQLM_XOFF_A_SENT ||
-		    s->pphase != BQLM_XOFF_IDLE)
-			return 0;
+	if (!bqlm_xquiescent(ctx, state, actions, n, bqlm_xoff_external))
+		return 0;
 	memset(&c, 0, sizeof(c));
 	c.where = "quiescent state";
 	c.inflight = s->sent - s->done;
@@ -108,11 +111,11 @@ static int bqlm_xoff_describe_action(const void *ctx, const void *state,
 {
 	const struct bqlm_xoff_cfg *cfg = ctx;
 	const struct bqlm_xoff *s = state;
-	unsigned int arg = BQLM_XOFF_ARG(action);
+	unsigned int arg = BQLM_X_ARG(action);
 	const char *no = "(no smp_mb) ";
 	char e[48];
 
-	switch (BQLM_XOFF_KIND(action)) {
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_XOFF_A_SENT:
 		if (s->pphase == BQLM_XOFF_IDLE)
 			return snprintf(buf, len,
@@ -213,9 +216,6 @@ int bqlm_xoff_system(const struct bqlm_xoff_cfg *cfg, struct bqlm_xsys *sys)
 {
 	if (bqlm_xoff_cfg_check(cfg))
 		return -EINVAL;
-	sys->name = "bql-xoff";
-	sys->state_size = sizeof(struct bqlm_xoff);
-	sys->ctx = cfg;
-	sys->ops = &bqlm_xoff_xops;
-	return 0;
+	return bqlm_xsys_fill(sys, "bql-xoff", sizeof(struct bqlm_xoff), cfg,
+			      &bqlm_xoff_xops);
 }

@@ -12,8 +12,6 @@
 #include <bqlm/nic.h>
 #include "nic_internal.h"
 
-#define BQLM_NIC_KIND(a)	((a) >> 8)
-#define BQLM_NIC_ARG(a)		((a) & 0xff)
 #define BQLM_NIC_STACK_XOFF	(1UL << BQLM_QUEUE_STATE_STACK_XOFF)
 
 /* What each call is in the kernel, for traces. */
@@ -110,55 +108,67 @@ static unsigned int bqlm_nic_check(const struct bqlm_nic *nic,
 	return mask;
 }
 
-static int bqlm_nic_do(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
-		       unsigned int action, struct bqlm_inv_step *ev,
-		       const char **where, unsigned int *evq, bool *completing)
+/*
+ * Run one action: the step function of its actor; @r->queue is the queue
+ * whose check counts the step's events, @r->completing a dql_completed()
+ * the step ran there.
+ */
+static int bqlm_nic_run(const void *ctx, void *state, unsigned int action,
+			struct bqlm_xrun *r)
 {
-	unsigned int arg = BQLM_NIC_ARG(action), done;
+	const struct bqlm_nic_cfg *cfg = ctx;
+	struct bqlm_nic *nic = state;
+	unsigned int arg = BQLM_X_ARG(action), done, q;
 	int ret;
 
-	*evq = 0;
-	*completing = false;
-	switch (BQLM_NIC_KIND(action)) {
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_NIC_A_XMIT:
-		*where = "ndo_start_xmit";
-		*evq = nic->xmit == BQLM_NIC_XMIT_IDLE ?
-		       bqlm_nic_next_queue(nic, cfg) : nic->xmit_q;
-		done = nic->q[*evq].txq.dql.num_completed;
-		ret = __bqlm_ndo_start_xmit(nic, cfg, ev);
+		r->where = "ndo_start_xmit";
+		r->queue = nic->xmit == BQLM_NIC_XMIT_IDLE ?
+			   bqlm_nic_next_queue(nic, cfg) : nic->xmit_q;
+		done = nic->q[r->queue].txq.dql.num_completed;
+		ret = __bqlm_ndo_start_xmit(nic, cfg, &r->ev);
 		/* the cleanup's dql_completed(): done, or refused */
-		*completing = done != nic->q[*evq].txq.dql.num_completed ||
-			      ev->dql_err == -ERANGE;
-		return ret;
+		r->completing = done != nic->q[r->queue].txq.dql.num_completed ||
+				r->ev.dql_err == -ERANGE;
+		break;
 	case BQLM_NIC_A_DMA:
-		*where = "device DMA completion";
-		*evq = arg;
-		return __bqlm_nic_dma_complete(nic, cfg, arg);
+		r->where = "device DMA completion";
+		r->queue = arg;
+		ret = __bqlm_nic_dma_complete(nic, cfg, arg);
+		break;
 	case BQLM_NIC_A_NAPI:
-		*where = "napi_poll";
-		*evq = arg;
-		return __bqlm_napi_poll(nic, cfg, arg, ev);
+		r->where = "napi_poll";
+		r->queue = arg;
+		ret = __bqlm_napi_poll(nic, cfg, arg, &r->ev);
+		break;
 	case BQLM_NIC_A_XDP:
-		*where = "XDP_TX";
-		return __bqlm_ndo_xdp_xmit(nic, cfg);
+		r->where = "XDP_TX";
+		ret = __bqlm_ndo_xdp_xmit(nic, cfg);
+		break;
 	case BQLM_NIC_A_CLEANTX:
-		*where = "virtnet_poll_cleantx";
-		*evq = arg;
+		r->where = "virtnet_poll_cleantx";
+		r->queue = arg;
 		done = arg < BQLM_NIC_MAX_QUEUES ?
 		       nic->q[arg].txq.dql.num_completed : 0;
-		ret = __bqlm_napi_poll_cleantx(nic, cfg, arg, ev);
-		*completing = !ret &&
-			      (done != nic->q[arg].txq.dql.num_completed ||
-			       ev->dql_err == -ERANGE);
-		return ret;
+		ret = __bqlm_napi_poll_cleantx(nic, cfg, arg, &r->ev);
+		r->completing = !ret &&
+				(done != nic->q[arg].txq.dql.num_completed ||
+				 r->ev.dql_err == -ERANGE);
+		break;
 	case BQLM_NIC_A_PATH:
-		*where = bqlm_nic_path_name(arg < BQLM_NIC_NR_PATHS ? arg :
-					    nic->path - 1);
-		return __bqlm_nic_reset_path(nic, cfg, arg, ev);
+		r->where = bqlm_nic_path_name(arg < BQLM_NIC_NR_PATHS ? arg :
+					      nic->path - 1);
+		ret = __bqlm_nic_reset_path(nic, cfg, arg, &r->ev);
+		break;
 	default:
-		*where = "?";
+		r->where = "?";
 		return -EINVAL;
 	}
+	/* the qdisc reschedule is not state: the stack actor is the qdisc */
+	for (q = 0; q < BQLM_NIC_MAX_QUEUES; q++)
+		bqlm_txq_sched_clear(&nic->q[q].txq);
+	return ret;
 }
 
 static unsigned int bqlm_nic_enabled(const void *ctx, const void *state,
@@ -189,55 +199,48 @@ static unsigned int bqlm_nic_enabled(const void *ctx, const void *state,
 }
 
 /* The outside world's actions: the stack, XDP traffic, the requests. */
-static bool bqlm_nic_external(const struct bqlm_nic *nic, unsigned int action)
+static bool bqlm_nic_external(const void *ctx, const void *state,
+			      unsigned int action)
 {
-	switch (BQLM_NIC_KIND(action)) {
+	const struct bqlm_nic *nic = state;
+
+	(void)ctx;
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_NIC_A_XMIT:
 		return nic->xmit == BQLM_NIC_XMIT_IDLE;
 	case BQLM_NIC_A_XDP:
 		return true;
 	case BQLM_NIC_A_PATH:
-		return BQLM_NIC_ARG(action) < BQLM_NIC_NR_PATHS;
+		return BQLM_X_ARG(action) < BQLM_NIC_NR_PATHS;
 	default:
 		return false;
 	}
+}
+
+static unsigned int bqlm_nic_xcheck(const void *ctx, const void *state,
+				    const struct bqlm_xrun *r,
+				    struct bqlm_violation *each)
+{
+	return bqlm_nic_check(state, ctx, r->where, &r->ev, r->queue,
+			      r->completing, false, each);
 }
 
 static int bqlm_nic_xstep(const void *ctx, const void *from,
 			  unsigned int action, void *to,
 			  struct bqlm_violation *each)
 {
-	const struct bqlm_nic_cfg *cfg = ctx;
-	struct bqlm_nic *nic = to;
-	struct bqlm_inv_step ev;
-	const char *where;
-	unsigned int evq, q;
-	bool completing;
-
 	(void)from;
-	memset(&ev, 0, sizeof(ev));
-	if (bqlm_nic_do(nic, cfg, action, &ev, &where, &evq, &completing))
-		return -EINVAL;
-	/* the qdisc reschedule is not state: the stack actor is the qdisc */
-	for (q = 0; q < BQLM_NIC_MAX_QUEUES; q++) {
-		nic->q[q].txq.sched_pending = false;
-		nic->q[q].txq.sched_count = 0;
-	}
-	return bqlm_nic_check(nic, cfg, where, &ev, evq, completing, false,
-			      each);
+	return bqlm_xstep_checked(ctx, to, action, each, bqlm_nic_run,
+				  bqlm_nic_xcheck);
 }
 
 static int bqlm_nic_check_state(const void *ctx, const void *state,
 				const unsigned int *actions, unsigned int n,
 				struct bqlm_violation *each)
 {
-	const struct bqlm_nic *nic = state;
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (!bqlm_nic_external(nic, actions[i]))
-			return 0;
-	return bqlm_nic_check(nic, ctx, "quiescent state", NULL, 0, false,
+	if (!bqlm_xquiescent(ctx, state, actions, n, bqlm_nic_external))
+		return 0;
+	return bqlm_nic_check(state, ctx, "quiescent state", NULL, 0, false,
 			      true, each);
 }
 
@@ -318,9 +321,9 @@ static int bqlm_nic_describe_action(const void *ctx, const void *state,
 {
 	const struct bqlm_nic_cfg *cfg = ctx;
 	const struct bqlm_nic *nic = state;
-	unsigned int arg = BQLM_NIC_ARG(action);
+	unsigned int arg = BQLM_X_ARG(action);
 
-	switch (BQLM_NIC_KIND(action)) {
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_NIC_A_XMIT:
 		return bqlm_nic_describe_xmit(nic, cfg, buf, len);
 	case BQLM_NIC_A_DMA:
@@ -433,9 +436,6 @@ int bqlm_nic_system(const struct bqlm_nic_cfg *cfg, struct bqlm_xsys *sys)
 {
 	if (bqlm_nic_cfg_check(cfg))
 		return -EINVAL;
-	sys->name = "nic";
-	sys->state_size = sizeof(struct bqlm_nic);
-	sys->ctx = cfg;
-	sys->ops = &bqlm_nic_xops;
-	return 0;
+	return bqlm_xsys_fill(sys, "nic", sizeof(struct bqlm_nic), cfg,
+			      &bqlm_nic_xops);
 }

@@ -14,10 +14,6 @@
 #include <bqlm/tun.h>
 #include "tun_internal.h"
 
-#define BQLM_TUN_KIND(a)	((a) >> 8)
-#define BQLM_TUN_ARG(a)		((a) & 0xff)
-#define BQLM_TUN_ACTION(k, a)	(((k) << 8) | (a))
-
 static const char *const bqlm_tun_var_names[BQLM_TUN_FIXED_VARS] = {
 	[BQLM_TUN_STATE_VAR(0)] = "txq0.state",
 	[BQLM_TUN_STATE_VAR(1)] = "txq1.state",
@@ -130,10 +126,10 @@ static unsigned int bqlm_tun_enabled(const void *ctx, const void *state,
 
 	for (i = 0; i < cfg->cpus; i++)
 		if (bqlm_tun_can_xmit(tun, cfg, i))
-			a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_XMIT, i);
+			a[n++] = BQLM_X_ACTION(BQLM_TUN_A_XMIT, i);
 	for (i = 0; i < cfg->queues; i++)
 		if (bqlm_tun_can_read(tun, cfg, i))
-			a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_READ, i);
+			a[n++] = BQLM_X_ACTION(BQLM_TUN_A_READ, i);
 	for (i = 0; i < BQLM_TUN_NR_WHO; i++) {
 		const struct bqlm_sb *sb = i < BQLM_TUN_MAX_CPUS ?
 					   &tun->cpu[i].sb :
@@ -141,26 +137,29 @@ static unsigned int bqlm_tun_enabled(const void *ctx, const void *state,
 
 		for (k = 0; k < sb->n; k++)
 			if (bqlm_mm_can_flush(cfg->mm, sb, k))
-				a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_FLUSH,
+				a[n++] = BQLM_X_ACTION(BQLM_TUN_A_FLUSH,
 					 i * BQLM_SB_DEPTH + k);
 	}
 	if (bqlm_tun_can_detach(tun, cfg))
-		a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_DETACH, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_TUN_A_DETACH, 0);
 	if (bqlm_tun_can_attach(tun, cfg))
-		a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_ATTACH, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_TUN_A_ATTACH, 0);
 	if (bqlm_tun_can_set_iff(tun, cfg))
-		a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_SET_IFF, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_TUN_A_SET_IFF, 0);
 	if (bqlm_tun_can_resize(tun, cfg))
-		a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_RESIZE, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_TUN_A_RESIZE, 0);
 	return n;
 }
 
 /* The outside world: a new packet from the stack, an administrator. */
-static bool bqlm_tun_external(const struct bqlm_tun *tun, unsigned int action)
+static bool bqlm_tun_external(const void *ctx, const void *state,
+			      unsigned int action)
 {
-	unsigned int arg = BQLM_TUN_ARG(action);
+	const struct bqlm_tun *tun = state;
+	unsigned int arg = BQLM_X_ARG(action);
 
-	switch (BQLM_TUN_KIND(action)) {
+	(void)ctx;
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_TUN_A_XMIT:
 		return arg < BQLM_TUN_MAX_CPUS &&
 		       tun->cpu[arg].phase == BQLM_TUN_X_IDLE;
@@ -175,65 +174,71 @@ static bool bqlm_tun_external(const struct bqlm_tun *tun, unsigned int action)
 	}
 }
 
-static int bqlm_tun_do(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
-		       unsigned int action, struct bqlm_inv_step *ev,
-		       const char **where)
+/* Run one action: the step function of its actor. */
+static int bqlm_tun_run(const void *ctx, void *state, unsigned int action,
+			struct bqlm_xrun *r)
 {
-	unsigned int arg = BQLM_TUN_ARG(action);
+	const struct bqlm_tun_cfg *cfg = ctx;
+	struct bqlm_tun *tun = state;
+	unsigned int arg = BQLM_X_ARG(action), q;
+	int ret;
 
-	switch (BQLM_TUN_KIND(action)) {
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_TUN_A_XMIT:
-		*where = "tun_net_xmit";
-		return bqlm_tun_net_xmit(tun, cfg, arg, ev);
+		r->where = "tun_net_xmit";
+		ret = bqlm_tun_net_xmit(tun, cfg, arg, &r->ev);
+		break;
 	case BQLM_TUN_A_READ:
-		*where = cfg->reader == BQLM_TUN_VHOST ? "handle_rx" :
+		r->where = cfg->reader == BQLM_TUN_VHOST ? "handle_rx" :
 			 "tun_do_read";
-		return bqlm_tun_do_read(tun, cfg, arg, ev);
+		ret = bqlm_tun_do_read(tun, cfg, arg, &r->ev);
+		break;
 	case BQLM_TUN_A_FLUSH:
-		*where = "store buffer";
-		return bqlm_tun_flush(tun, cfg, arg / BQLM_SB_DEPTH,
+		r->where = "store buffer";
+		ret = bqlm_tun_flush(tun, cfg, arg / BQLM_SB_DEPTH,
 				      arg % BQLM_SB_DEPTH);
+		break;
 	case BQLM_TUN_A_DETACH:
-		*where = "tun_detach";
-		return bqlm_tun_detach(tun, cfg, ev);
+		r->where = "tun_detach";
+		ret = bqlm_tun_detach(tun, cfg, &r->ev);
+		break;
 	case BQLM_TUN_A_ATTACH:
-		*where = "tun_attach";
-		return bqlm_tun_attach(tun, cfg, ev);
+		r->where = "tun_attach";
+		ret = bqlm_tun_attach(tun, cfg, &r->ev);
+		break;
 	case BQLM_TUN_A_SET_IFF:
-		*where = "tun_set_iff";
-		return bqlm_tun_set_iff(tun, cfg, ev);
+		r->where = "tun_set_iff";
+		ret = bqlm_tun_set_iff(tun, cfg, &r->ev);
+		break;
 	case BQLM_TUN_A_RESIZE:
-		*where = "tun_queue_resize";
-		return bqlm_tun_queue_resize(tun, cfg, ev);
+		r->where = "tun_queue_resize";
+		ret = bqlm_tun_queue_resize(tun, cfg, &r->ev);
+		break;
 	default:
-		*where = "?";
-		return -EINVAL;
-	}
+		r->where = "?";
+		ret = -EINVAL;
+		break;
+	}	/* the qdisc reschedule is not state (the stack actor is the qdisc) */
+	if (bqlm_tun_bql_variant(cfg))
+		for (q = 0; q < cfg->queues; q++)
+			bqlm_txq_sched_clear(bqlm_tun_txq(tun, cfg, q));
+	return ret;
+}
+
+static unsigned int bqlm_tun_xcheck(const void *ctx, const void *state,
+				    const struct bqlm_xrun *r,
+				    struct bqlm_violation *each)
+{
+	return bqlm_tun_check(state, ctx, r->where, &r->ev, false, each);
 }
 
 static int bqlm_tun_xstep(const void *ctx, const void *from,
 			  unsigned int action, void *to,
 			  struct bqlm_violation *each)
 {
-	const struct bqlm_tun_cfg *cfg = ctx;
-	struct bqlm_tun *tun = to;
-	struct bqlm_inv_step ev;
-	const char *where;
-	unsigned int q;
-
 	(void)from;
-	memset(&ev, 0, sizeof(ev));
-	if (bqlm_tun_do(tun, cfg, action, &ev, &where))
-		return -EINVAL;
-	/* the qdisc reschedule is not state (the stack actor is the qdisc) */
-	if (bqlm_tun_bql_variant(cfg))
-		for (q = 0; q < cfg->queues; q++) {
-			struct bqlm_txq *txq = bqlm_tun_txq(tun, cfg, q);
-
-			txq->sched_pending = false;
-			txq->sched_count = 0;
-		}
-	return bqlm_tun_check(tun, cfg, where, &ev, false, each);
+	return bqlm_xstep_checked(ctx, to, action, each, bqlm_tun_run,
+				  bqlm_tun_xcheck);
 }
 
 static void bqlm_tun_stats(const struct bqlm_tun *tun,
@@ -263,12 +268,10 @@ static int bqlm_tun_check_state(const void *ctx, const void *state,
 {
 	const struct bqlm_tun_cfg *cfg = ctx;
 	const struct bqlm_tun *tun = state;
-	unsigned int i;
 
 	bqlm_tun_stats(tun, cfg);
-	for (i = 0; i < n; i++)
-		if (!bqlm_tun_external(tun, actions[i]))
-			return 0;
+	if (!bqlm_xquiescent(ctx, state, actions, n, bqlm_tun_external))
+		return 0;
 	return bqlm_tun_check(tun, cfg, "quiescent state", NULL, true, each);
 }
 
@@ -396,11 +399,11 @@ static int bqlm_tun_describe_action(const void *ctx, const void *state,
 {
 	const struct bqlm_tun_cfg *cfg = ctx;
 	const struct bqlm_tun *tun = state;
-	unsigned int arg = BQLM_TUN_ARG(action);
+	unsigned int arg = BQLM_X_ARG(action);
 	unsigned int who = arg / BQLM_SB_DEPTH;
 	char e[48];
 
-	switch (BQLM_TUN_KIND(action)) {
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_TUN_A_XMIT:
 		return bqlm_tun_describe_xmit(tun, cfg, arg, buf, len);
 	case BQLM_TUN_A_READ:
@@ -735,9 +738,6 @@ int bqlm_tun_system(const struct bqlm_tun_cfg *cfg, struct bqlm_xsys *sys)
 	    cfg->ring > BQLM_PTR_RING_MAX ||
 	    cfg->resize_to > BQLM_PTR_RING_MAX)
 		return -EINVAL;
-	sys->name = "tun";
-	sys->state_size = bqlm_tun_state_size(cfg);
-	sys->ctx = cfg;
-	sys->ops = &bqlm_tun_xops;
-	return 0;
+	return bqlm_xsys_fill(sys, "tun", bqlm_tun_state_size(cfg), cfg,
+			      &bqlm_tun_xops);
 }

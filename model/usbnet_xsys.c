@@ -76,8 +76,6 @@ unsigned int bqlm_usbnet_check(const struct bqlm_usbnet *dev,
 	return bqlm_inv_check(&c, NULL, each);
 }
 
-#define BQLM_USBNET_KIND(a)	((a) >> 8)
-#define BQLM_USBNET_ARG(a)	((a) & 0xff)
 
 static const char *const bqlm_usbnet_status_names[BQLM_USBNET_NR_STATUS] = {
 	[BQLM_USBNET_ST_OK] = "0",
@@ -87,53 +85,68 @@ static const char *const bqlm_usbnet_status_names[BQLM_USBNET_NR_STATUS] = {
 };
 
 /* Run one action: the step function of its actor. */
-static int bqlm_usbnet_do(struct bqlm_usbnet *dev,
-			  const struct bqlm_usbnet_cfg *cfg,
-			  unsigned int action, struct bqlm_inv_step *ev,
-			  const char **where)
+static int bqlm_usbnet_run(const void *ctx, void *state, unsigned int action,
+			   struct bqlm_xrun *r)
 {
-	unsigned int arg = BQLM_USBNET_ARG(action);
+	const struct bqlm_usbnet_cfg *cfg = ctx;
+	struct bqlm_usbnet *dev = state;
+	unsigned int arg = BQLM_X_ARG(action);
+	int ret;
 
-	switch (BQLM_USBNET_KIND(action)) {
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_USBNET_A_XMIT:
-		*where = "usbnet_start_xmit";
+		r->where = "usbnet_start_xmit";
 		if (arg >= cfg->nr_lens)
 			return -EINVAL;
-		return bqlm_usbnet_start_xmit(dev, cfg, cfg->lens[arg], ev);
+		ret = bqlm_usbnet_start_xmit(dev, cfg, cfg->lens[arg], &r->ev);
+		break;
 	case BQLM_USBNET_A_NCM_FLUSH:
-		*where = "cdc_ncm_txpath_bh";
-		return bqlm_cdc_ncm_txpath_bh(dev, cfg, ev);
+		r->where = "cdc_ncm_txpath_bh";
+		ret = bqlm_cdc_ncm_txpath_bh(dev, cfg, &r->ev);
+		break;
 	case BQLM_USBNET_A_COMPLETE:
-		*where = "tx_complete";
-		return bqlm_tx_complete(dev, cfg, arg / 4, arg % 4, ev);
+		r->where = "tx_complete";
+		ret = bqlm_tx_complete(dev, cfg, arg / 4, arg % 4, &r->ev);
+		break;
 	case BQLM_USBNET_A_DEFER_BH:
-		*where = "defer_bh";
-		return bqlm_defer_bh(dev, cfg, arg, ev);
+		r->where = "defer_bh";
+		ret = bqlm_defer_bh(dev, cfg, arg, &r->ev);
+		break;
 	case BQLM_USBNET_A_BH:
-		*where = "usbnet_bh";
-		return bqlm_usbnet_bh(dev, cfg, arg, ev);
+		r->where = "usbnet_bh";
+		ret = bqlm_usbnet_bh(dev, cfg, arg, &r->ev);
+		break;
 	case BQLM_USBNET_A_KEVENT:
-		*where = "usbnet_deferred_kevent";
-		return bqlm_usbnet_deferred_kevent(dev, cfg, ev);
+		r->where = "usbnet_deferred_kevent";
+		ret = bqlm_usbnet_deferred_kevent(dev, cfg, &r->ev);
+		break;
 	case BQLM_USBNET_A_STOP:
-		*where = "usbnet_stop";
-		return bqlm_usbnet_stop(dev, cfg, ev);
+		r->where = "usbnet_stop";
+		ret = bqlm_usbnet_stop(dev, cfg, &r->ev);
+		break;
 	case BQLM_USBNET_A_OPEN:
-		*where = "usbnet_open";
-		return bqlm_usbnet_open(dev, cfg, ev);
+		r->where = "usbnet_open";
+		ret = bqlm_usbnet_open(dev, cfg, &r->ev);
+		break;
 	case BQLM_USBNET_A_TX_TIMEOUT:
-		*where = "usbnet_tx_timeout";
-		return bqlm_usbnet_tx_timeout(dev, cfg, ev);
+		r->where = "usbnet_tx_timeout";
+		ret = bqlm_usbnet_tx_timeout(dev, cfg, &r->ev);
+		break;
 	case BQLM_USBNET_A_SUSPEND:
-		*where = "usbnet_suspend";
-		return bqlm_usbnet_suspend(dev, cfg, ev);
+		r->where = "usbnet_suspend";
+		ret = bqlm_usbnet_suspend(dev, cfg, &r->ev);
+		break;
 	case BQLM_USBNET_A_RESUME:
-		*where = "usbnet_resume";
-		return bqlm_usbnet_resume(dev, cfg, ev);
+		r->where = "usbnet_resume";
+		ret = bqlm_usbnet_resume(dev, cfg, &r->ev);
+		break;
 	default:
-		*where = "?";
-		return -EINVAL;
-	}
+		r->where = "?";
+		ret = -EINVAL;
+		break;
+	}	/* the qdisc reschedule is not state (see the top of usbnet.c) */
+	bqlm_txq_sched_clear(&dev->txq);
+	return ret;
 }
 
 static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
@@ -190,10 +203,13 @@ static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
  * kernel that will run on its own? The outside world: the stack's next
  * packet, ifdown and ifup, the watchdog, a suspend or resume request.
  */
-static bool bqlm_usbnet_external(const struct bqlm_usbnet *dev,
+static bool bqlm_usbnet_external(const void *ctx, const void *state,
 				 unsigned int action)
 {
-	switch (BQLM_USBNET_KIND(action)) {
+	const struct bqlm_usbnet *dev = state;
+
+	(void)ctx;
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_USBNET_A_XMIT:
 		return dev->xmit == BQLM_USBNET_XMIT_IDLE;
 	case BQLM_USBNET_A_STOP:
@@ -210,25 +226,20 @@ static bool bqlm_usbnet_external(const struct bqlm_usbnet *dev,
 	}
 }
 
+static unsigned int bqlm_usbnet_xcheck(const void *ctx, const void *state,
+				       const struct bqlm_xrun *r,
+				       struct bqlm_violation *each)
+{
+	return bqlm_usbnet_check(state, ctx, r->where, &r->ev, false, each);
+}
+
 static int bqlm_usbnet_xstep(const void *ctx, const void *from,
 			     unsigned int action, void *to,
 			     struct bqlm_violation *each)
 {
-	const struct bqlm_usbnet_cfg *cfg = ctx;
-	struct bqlm_usbnet *dev = to;
-	struct bqlm_inv_step ev;
-	const char *where;
-	int ret;
-
 	(void)from;
-	memset(&ev, 0, sizeof(ev));
-	ret = bqlm_usbnet_do(dev, cfg, action, &ev, &where);
-	if (ret)
-		return -EINVAL;
-	/* the qdisc reschedule is not state (see the top of this file) */
-	dev->txq.sched_pending = false;
-	dev->txq.sched_count = 0;
-	return bqlm_usbnet_check(dev, cfg, where, &ev, false, each);
+	return bqlm_xstep_checked(ctx, to, action, each, bqlm_usbnet_run,
+				  bqlm_usbnet_xcheck);
 }
 
 static int bqlm_usbnet_check_state(const void *ctx, const void *state,
@@ -237,11 +248,9 @@ static int bqlm_usbnet_check_state(const void *ctx, const void *state,
 {
 	const struct bqlm_usbnet *dev = state;
 	struct bqlm_inv_counters c;
-	unsigned int i;
 
-	for (i = 0; i < n; i++)
-		if (!bqlm_usbnet_external(dev, actions[i]))
-			return 0;
+	if (!bqlm_xquiescent(ctx, state, actions, n, bqlm_usbnet_external))
+		return 0;
 	/* quiescent: only the stall check can fail on a state */
 	memset(&c, 0, sizeof(c));
 	c.where = "quiescent state";
@@ -251,7 +260,6 @@ static int bqlm_usbnet_check_state(const void *ctx, const void *state,
 	c.wants_tx = dev->admin == BQLM_USBNET_UP && dev->running &&
 		     dev->present && dev->pm == BQLM_USBNET_AWAKE;
 	c.stopped = dev->txq.state & (1UL << BQLM_QUEUE_STATE_STACK_XOFF);
-	(void)ctx;
 	return bqlm_inv_check(&c, NULL, each);
 }
 
@@ -364,9 +372,9 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 {
 	const struct bqlm_usbnet_cfg *cfg = ctx;
 	const struct bqlm_usbnet *dev = state;
-	unsigned int arg = BQLM_USBNET_ARG(action);
+	unsigned int arg = BQLM_X_ARG(action);
 
-	switch (BQLM_USBNET_KIND(action)) {
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_USBNET_A_XMIT:
 		return bqlm_usbnet_describe_xmit(dev, cfg, arg, buf, len);
 	case BQLM_USBNET_A_NCM_FLUSH:
@@ -622,9 +630,6 @@ int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
 	if (bqlm_usbnet_cfg_check(cfg) || !cfg->packets ||
 	    bqlm_usbnet_slots(cfg) > BQLM_USBNET_MAX_PACKETS)
 		return -EINVAL;
-	sys->name = "usbnet";
-	sys->state_size = bqlm_usbnet_size(cfg);
-	sys->ctx = cfg;
-	sys->ops = &bqlm_usbnet_xops;
-	return 0;
+	return bqlm_xsys_fill(sys, "usbnet", bqlm_usbnet_size(cfg), cfg,
+			      &bqlm_usbnet_xops);
 }

@@ -21,6 +21,14 @@
  * give the same states, numbered the same, on every host. Timing is the
  * caller's business.
  *
+ * A model's side: it numbers its actions BQLM_X_ACTION(kind, argument);
+ * its step is bqlm_xstep_checked() over its dispatcher (struct bqlm_xrun
+ * carries what the step did to its invariants); its state checks are
+ * decided where bqlm_xquiescent() holds; it provides one const struct
+ * bqlm_xops and fills a struct bqlm_xsys per configuration with
+ * bqlm_xsys_fill(). Callers run a system's callbacks through bqlm_xinit(),
+ * bqlm_xstep() and the like.
+ *
  * Reduction (symmetry). A system may offer a hook (@canon) that rewrites
  * a state into a canonical representative of the states that differ from
  * it only by the identity of interchangeable objects (skb slots holding
@@ -34,6 +42,7 @@
 
 #include <bqlm/types.h>
 #include <bqlm/violation.h>
+#include <bqlm/invariants.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,6 +52,26 @@ extern "C" {
 #define BQLM_X_MAX_ACTIONS	64
 /* Action number of a violation found in a state rather than by a step. */
 #define BQLM_X_NO_ACTION	0xffffU
+
+/**
+ * BQLM_X_ACTION() - the action number of a model's action
+ * @kind: what the action is, 1..254 (each model's enum of action kinds)
+ * @arg: which one, 0..255 (a CPU, a queue, an skb, a buffer entry, ...)
+ *
+ * Every model numbers its actions so; BQLM_X_KIND() and BQLM_X_ARG() take
+ * the number apart.
+ */
+#define BQLM_X_ACTION(kind, arg)	(((kind) << 8) | (arg))
+/**
+ * BQLM_X_KIND() - the kind of an action number (BQLM_X_ACTION())
+ * @action: the action number
+ */
+#define BQLM_X_KIND(action)		((action) >> 8)
+/**
+ * BQLM_X_ARG() - the argument of an action number (BQLM_X_ACTION())
+ * @action: the action number
+ */
+#define BQLM_X_ARG(action)		((action) & 0xff)
 
 /**
  * struct bqlm_xops - what a system does: one const table per model
@@ -102,6 +131,131 @@ struct bqlm_xsys {
 	const void *ctx;
 	const struct bqlm_xops *ops;
 };
+
+/**
+ * bqlm_xsys_fill() - describe a model in one configuration as a system
+ * @sys: receives it
+ * @name: the system's name
+ * @state_size: bytes of one state
+ * @ctx: the configuration, passed to every callback of @ops
+ * @ops: the model's const table
+ *
+ * Return: 0, so that a model's system function can end with it.
+ */
+static inline int bqlm_xsys_fill(struct bqlm_xsys *sys, const char *name,
+				 size_t state_size, const void *ctx,
+				 const struct bqlm_xops *ops)
+{
+	sys->name = name;
+	sys->state_size = state_size;
+	sys->ctx = ctx;
+	sys->ops = ops;
+	return 0;
+}
+
+/**
+ * struct bqlm_xrun - what one step of a model did, from its run to its check
+ * @ev: what the step did, for the invariants (struct bqlm_inv_counters.step)
+ * @where: the modelled kernel function of the step
+ * @queue: the queue the step acted on, for a model that checks each queue
+ * @completing: the step ran a dql_completed() of its own on @queue
+ */
+struct bqlm_xrun {
+	struct bqlm_inv_step ev;
+	const char *where;
+	unsigned int queue;
+	bool completing;
+};
+
+/**
+ * typedef bqlm_xrun_t - run one action of a model
+ * @ctx: the configuration
+ * @state: the state, changed in place
+ * @action: the action
+ * @r: receives what the step did (zeroed on entry)
+ *
+ * Return: 0, or a negative errno when @action is not enabled in @state.
+ */
+typedef int (*bqlm_xrun_t)(const void *ctx, void *state, unsigned int action,
+			   struct bqlm_xrun *r);
+
+/**
+ * typedef bqlm_xcheck_t - the invariants after a step of a model
+ * @ctx: the configuration
+ * @state: the state after the step
+ * @r: what the step did
+ * @each: as for struct bqlm_xops.step, may be NULL
+ *
+ * Return: the mask of the violated checks.
+ */
+typedef unsigned int (*bqlm_xcheck_t)(const void *ctx, const void *state,
+				      const struct bqlm_xrun *r,
+				      struct bqlm_violation *each);
+
+/**
+ * bqlm_xstep_checked() - a model's struct bqlm_xops.step: run, then check
+ * @ctx: the configuration
+ * @to: the state (a copy of the state the action is taken in), changed
+ *	in place
+ * @action: the action
+ * @each: as for struct bqlm_xops.step, may be NULL
+ * @run: the model's dispatcher: runs the actor's step @action names
+ * @check: the model's invariants on the state after the step
+ *
+ * A model's step callback is this call with its own @run and @check.
+ *
+ * Return: the mask of the checks the step violated, or -EINVAL when the
+ * action is not enabled.
+ */
+static inline int bqlm_xstep_checked(const void *ctx, void *to,
+				     unsigned int action,
+				     struct bqlm_violation *each,
+				     bqlm_xrun_t run, bqlm_xcheck_t check)
+{
+	struct bqlm_xrun r;
+
+	__builtin_memset(&r, 0, sizeof(r));
+	if (run(ctx, to, action, &r))
+		return -EINVAL;
+	return check(ctx, to, &r, each);
+}
+
+/**
+ * typedef bqlm_xexternal_t - is an action the outside world's?
+ * @ctx: the configuration
+ * @state: the state the action is enabled in
+ * @action: the action
+ *
+ * The outside world: the stack's next packet, an administrator, the PM
+ * core, the watchdog; not an actor inside the kernel that will run on its
+ * own.
+ */
+typedef bool (*bqlm_xexternal_t)(const void *ctx, const void *state,
+				 unsigned int action);
+
+/**
+ * bqlm_xquiescent() - is nothing but the outside world enabled?
+ * @ctx: the configuration
+ * @state: the state
+ * @actions: the actions enabled in it
+ * @n: how many
+ * @external: the model's test of one action
+ *
+ * A model's state checks (a stall) are decided in quiescent states only.
+ *
+ * Return: true when every action of @actions is external.
+ */
+static inline bool bqlm_xquiescent(const void *ctx, const void *state,
+				   const unsigned int *actions, unsigned int n,
+				   bqlm_xexternal_t external)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!external(ctx, state, actions[i]))
+			return false;
+	return true;
+}
 
 /**
  * bqlm_xinit() - build a system's initial state

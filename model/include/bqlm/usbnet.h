@@ -414,7 +414,7 @@ unsigned int bqlm_usbnet_check(const struct bqlm_usbnet *dev,
 			       const struct bqlm_inv_step *ev, bool quiescent,
 			       struct bqlm_violation *each);
 
-/* The explorer's view: action numbers are (kind << 8) | argument. */
+/* The explorer's view: action numbers are BQLM_X_ACTION(kind, argument). */
 enum bqlm_usbnet_action_kind {
 	BQLM_USBNET_A_XMIT = 1,		/* arg: length index (first step) */
 	BQLM_USBNET_A_NCM_FLUSH,	/* cdc_ncm timer: start_xmit(NULL) */
@@ -431,11 +431,11 @@ enum bqlm_usbnet_action_kind {
 };
 
 /**
- * BQLM_USBNET_ACTION() - an explorer action number
+ * BQLM_USBNET_ACTION() - an explorer action number: BQLM_X_ACTION()
  * @kind: enum bqlm_usbnet_action_kind
  * @arg: its argument
  */
-#define BQLM_USBNET_ACTION(kind, arg)	(((kind) << 8) | (arg))
+#define BQLM_USBNET_ACTION(kind, arg)	BQLM_X_ACTION(kind, arg)
 
 int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
 		       struct bqlm_xsys *sys);
