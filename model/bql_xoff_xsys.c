@@ -16,6 +16,15 @@ static const char *const bqlm_xoff_var_names[BQLM_XOFF_NR_VARS] = {
 	"num_queued", "adj_limit", "state",
 };
 
+static const char *bqlm_xoff_var_name(const void *arg, unsigned int var,
+				      char *buf, size_t len)
+{
+	(void)arg;
+	(void)buf;
+	(void)len;
+	return bqlm_name(BQLM_NAMES(bqlm_xoff_var_names), var, NULL);
+}
+
 static unsigned int bqlm_xoff_enabled(const void *ctx, const void *state,
 				      unsigned int *a)
 {
@@ -136,34 +145,16 @@ static int bqlm_xoff_describe_action(const void *ctx, const void *state,
 				"completer: netdev_tx_completed_queue: %sdql_avail() >= 0 ? test_and_clear_bit(STACK_XOFF) -> netif_schedule_queue",
 				bqlm_xoff_mb(cfg, false) ? "smp_mb(), " : no);
 	case BQLM_XOFF_A_FLUSH:
-		bqlm_mm_describe_entry(arg < BQLM_SB_DEPTH ? &s->psb : &s->csb,
-				       arg % BQLM_SB_DEPTH, bqlm_xoff_var_names,
-				       BQLM_XOFF_NR_VARS, e, sizeof(e));
+		bqlm_mm_describe_entry_by(arg < BQLM_SB_DEPTH ? &s->psb :
+					  &s->csb, arg % BQLM_SB_DEPTH,
+					  bqlm_xoff_var_name, NULL, e,
+					  sizeof(e));
 		return snprintf(buf, len, "memory: %s's store reaches memory: %s",
 				arg < BQLM_SB_DEPTH ? "producer" : "completer",
 				e);
 	default:
 		return snprintf(buf, len, "? action %#x", action);
 	}
-}
-
-static int bqlm_xoff_describe_sb(const struct bqlm_sb *sb, const char *who,
-				 char *buf, size_t len)
-{
-	size_t n = 0;
-	unsigned int k;
-
-	if (!sb->n)
-		return 0;
-	n += snprintf(buf, len, " %s-sb{", who);
-	for (k = 0; k < sb->n && n < len; k++) {
-		n += bqlm_mm_describe_entry(sb, k, bqlm_xoff_var_names,
-					    BQLM_XOFF_NR_VARS, buf + n, len - n);
-		if (n < len)
-			n += snprintf(buf + n, len - n, "%s",
-				      k + 1 < sb->n ? ", " : "}");
-	}
-	return n;
 }
 
 static int bqlm_xoff_describe_state(const void *ctx, const void *state,
@@ -179,11 +170,13 @@ static int bqlm_xoff_describe_state(const void *ctx, const void *state,
 		     bqlm_xoff_stopped(s) ? " STACK_XOFF" : "", s->sent,
 		     s->done, s->sent - s->done, s->scheduled);
 	if (n < len)
-		n += bqlm_xoff_describe_sb(&s->psb, "producer", buf + n,
-					   len - n);
+		n += bqlm_mm_describe_sb(&s->psb, "producer-sb",
+					 bqlm_xoff_var_name, NULL, buf + n,
+					 len - n);
 	if (n < len)
-		n += bqlm_xoff_describe_sb(&s->csb, "completer", buf + n,
-					   len - n);
+		n += bqlm_mm_describe_sb(&s->csb, "completer-sb",
+					 bqlm_xoff_var_name, NULL, buf + n,
+					 len - n);
 	return n;
 }
 

@@ -378,3 +378,59 @@ int bqlm_mm_describe_entry(const struct bqlm_sb *sb, unsigned int k,
 		name = names[sb->e[k].var];
 	return bqlm_mm_describe_entry_as(sb, k, name, buf, len);
 }
+
+/**
+ * bqlm_mm_describe_entry_by() - "name = value" (or "|=", "&= ~") of entry
+ *	@k, the variable named by the model
+ * @sb: the buffer
+ * @k: the entry
+ * @name: the model's names of its variables, may be NULL
+ * @arg: passed to @name
+ * @buf: the output
+ * @len: its size
+ *
+ * Return: as snprintf().
+ */
+int bqlm_mm_describe_entry_by(const struct bqlm_sb *sb, unsigned int k,
+			      bqlm_mm_name_t name, const void *arg,
+			      char *buf, size_t len)
+{
+	char tmp[32];
+
+	return bqlm_mm_describe_entry_as(sb, k, k < sb->n && name ?
+					 name(arg, sb->e[k].var, tmp,
+					      sizeof(tmp)) : NULL, buf, len);
+}
+
+/**
+ * bqlm_mm_describe_sb() - a CPU's store buffer, for the line of a state
+ * @sb: the buffer
+ * @label: what the line calls it ("sb", "producer-sb")
+ * @name: the model's names of its variables, may be NULL
+ * @arg: passed to @name
+ * @buf: the output
+ * @len: its size
+ *
+ * Nothing for an empty buffer, else " label{entry, entry}", oldest first.
+ *
+ * Return: as snprintf().
+ */
+int bqlm_mm_describe_sb(const struct bqlm_sb *sb, const char *label,
+			bqlm_mm_name_t name, const void *arg, char *buf,
+			size_t len)
+{
+	unsigned int k;
+	size_t n;
+
+	if (!sb->n)
+		return 0;
+	n = snprintf(buf, len, " %s{", label);
+	for (k = 0; k < sb->n && n < len; k++) {
+		n += bqlm_mm_describe_entry_by(sb, k, name, arg, buf + n,
+					       len - n);
+		if (n < len)
+			n += snprintf(buf + n, len - n, "%s",
+				      k + 1 < sb->n ? ", " : "}");
+	}
+	return n;
+}

@@ -23,24 +23,17 @@ static const char *const bqlm_tun_var_names[BQLM_TUN_FIXED_VARS] = {
 	[BQLM_TUN_CLOCK_VAR(1)] = "q1.consumer_lock",
 };
 
-/* "name op value" of store buffer entry @k, the variable named as above. */
-static int bqlm_tun_describe_entry(const struct bqlm_tun_cfg *cfg,
-				   const struct bqlm_sb *sb, unsigned int k,
-				   char *buf, size_t len)
+/* The name of shared variable @var in traces: as above, or a ring slot. */
+static const char *bqlm_tun_var_name(const void *arg, unsigned int var,
+				     char *buf, size_t len)
 {
-	unsigned int var, cap = bqlm_tun_cap(cfg);
-	char name[32];
+	unsigned int cap = bqlm_tun_cap(arg);
 
-	if (k >= sb->n)
-		return bqlm_mm_describe_entry_as(sb, k, NULL, buf, len);
-	var = sb->e[k].var;
 	if (var < BQLM_TUN_FIXED_VARS)
-		snprintf(name, sizeof(name), "%s", bqlm_tun_var_names[var]);
-	else
-		snprintf(name, sizeof(name), "q%u.slot[%u]",
-			 (var - BQLM_TUN_FIXED_VARS) / cap,
-			 (var - BQLM_TUN_FIXED_VARS) % cap);
-	return bqlm_mm_describe_entry_as(sb, k, name, buf, len);
+		return bqlm_tun_var_names[var];
+	snprintf(buf, len, "q%u.slot[%u]", (var - BQLM_TUN_FIXED_VARS) / cap,
+		 (var - BQLM_TUN_FIXED_VARS) % cap);
+	return buf;
 }
 
 /**
@@ -411,10 +404,11 @@ static int bqlm_tun_describe_action(const void *ctx, const void *state,
 	case BQLM_TUN_A_FLUSH:
 		if (who >= BQLM_TUN_NR_WHO)
 			return snprintf(buf, len, "? flush %#x", action);
-		bqlm_tun_describe_entry(cfg, who < BQLM_TUN_MAX_CPUS ?
-					&tun->cpu[who].sb :
-					&tun->rd[who - BQLM_TUN_MAX_CPUS].sb,
-					arg % BQLM_SB_DEPTH, e, sizeof(e));
+		bqlm_mm_describe_entry_by(who < BQLM_TUN_MAX_CPUS ?
+					  &tun->cpu[who].sb :
+					  &tun->rd[who - BQLM_TUN_MAX_CPUS].sb,
+					  arg % BQLM_SB_DEPTH,
+					  bqlm_tun_var_name, cfg, e, sizeof(e));
 		if (who < BQLM_TUN_MAX_CPUS)
 			return snprintf(buf, len,
 					"memory: cpu%u's store reaches memory: %s",
@@ -474,25 +468,6 @@ static const char *const bqlm_tun_r_names[BQLM_TUN_NR_R] = {
 	[BQLM_TUN_R_PUT] = "put",
 };
 
-static size_t bqlm_tun_describe_sb(const struct bqlm_tun_cfg *cfg,
-				   const struct bqlm_sb *sb, char *buf,
-				   size_t len)
-{
-	size_t n = 0;
-	unsigned int k;
-
-	if (!sb->n)
-		return 0;
-	n += snprintf(buf + n, len - n, " sb{");
-	for (k = 0; k < sb->n && n < len; k++) {
-		n += bqlm_tun_describe_entry(cfg, sb, k, buf + n, len - n);
-		if (n < len)
-			n += snprintf(buf + n, len - n, "%s",
-				      k + 1 < sb->n ? ", " : "}");
-	}
-	return n;
-}
-
 static int bqlm_tun_describe_state(const void *ctx, const void *state,
 				   char *buf, size_t len)
 {
@@ -526,8 +501,9 @@ static int bqlm_tun_describe_state(const void *ctx, const void *state,
 		if (x->phase != BQLM_TUN_X_IDLE && n < len)
 			n += snprintf(buf + n, len - n, " pkt%u", x->pkt);
 		if (n < len)
-			n += bqlm_tun_describe_sb(cfg, &x->sb, buf + n,
-						  len - n);
+			n += bqlm_mm_describe_sb(&x->sb, "sb",
+						 bqlm_tun_var_name, cfg,
+						 buf + n, len - n);
 		if (n < len)
 			n += snprintf(buf + n, len - n, " | ");
 	}
@@ -536,8 +512,9 @@ static int bqlm_tun_describe_state(const void *ctx, const void *state,
 			      bqlm_tun_r_names[tun->rd[q].phase %
 					       BQLM_TUN_NR_R]);
 		if (n < len)
-			n += bqlm_tun_describe_sb(cfg, &tun->rd[q].sb, buf + n,
-						  len - n);
+			n += bqlm_mm_describe_sb(&tun->rd[q].sb, "sb",
+						 bqlm_tun_var_name, cfg,
+						 buf + n, len - n);
 		if (n < len)
 			n += snprintf(buf + n, len - n, " | ");
 	}
