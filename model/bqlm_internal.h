@@ -55,6 +55,7 @@
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
 #define noinline		__attribute_noinline__	/* <sys/cdefs.h> */
+#define fallthrough		__attribute__((__fallthrough__))
 
 
 #define min(a, b)	({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); \

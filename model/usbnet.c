@@ -863,6 +863,39 @@ int bqlm_usbnet_deferred_kevent(struct bqlm_usbnet *dev,
 	return 0;
 }
 
+/*
+ * ifdown, one row per step, indexed by the struct bqlm_usbnet.admin the
+ * step is taken from: what it waits for, what it does as traces print it.
+ * v1 and merged add netdev_reset_queue() to usbnet_stop()'s first step;
+ * FLAG_AVOID_UNLINK_URBS skips usbnet_terminate_urbs(); only fix-reset and
+ * fixed take the last step.
+ */
+const struct bqlm_usbnet_stop_step bqlm_usbnet_stop_steps[BQLM_USBNET_NR_ADMIN] = {
+	[BQLM_USBNET_UP] = { BQLM_USBNET_WAIT_NONE,
+		"dev_close: clear __LINK_STATE_START, deactivate the qdisc" },
+	/* dev_deactivate_many() waits for the transmit in progress */
+	[BQLM_USBNET_STOP_CLOSE] = { BQLM_USBNET_WAIT_XMIT,
+		"usbnet_stop: clear EVENT_DEV_OPEN, netif_stop_queue" },
+	/* usb_autopm_get_interface() resumes a suspended device */
+	[BQLM_USBNET_STOP_PM] = { BQLM_USBNET_WAIT_AWAKE,
+		"usbnet_stop: usb_autopm_get_interface" },
+	/* unlink_urbs() takes dev->txq.lock (cdc_ncm flush) */
+	[BQLM_USBNET_STOP_UNLINK] = { BQLM_USBNET_WAIT_TXQ_LOCK,
+		"usbnet_terminate_urbs: unlink_urbs(&dev->txq)" },
+	[BQLM_USBNET_STOP_WAIT] = { BQLM_USBNET_WAIT_EMPTY,
+		"usbnet_terminate_urbs: wait_skb_queue_empty(txq, done)" },
+	[BQLM_USBNET_STOP_TIMER] = { BQLM_USBNET_WAIT_TIMER,
+		"usbnet_stop: dev->flags = 0, timer_delete_sync(&dev->delay)" },
+	[BQLM_USBNET_STOP_WORK] = { BQLM_USBNET_WAIT_WORK,
+		"usbnet_stop: cancel_work_sync(&dev->bh_work), cancel_work_sync(&dev->kevent)" },
+	/* the same again, timer included ("cyclic dependencies") */
+	[BQLM_USBNET_STOP_AGAIN] = { BQLM_USBNET_WAIT_BH,
+		"usbnet_stop: cancel_work_sync(bh_work), timer_delete_sync(delay), cancel_work_sync(kevent)" },
+	[BQLM_USBNET_STOP_RESET] = { BQLM_USBNET_WAIT_NONE,
+		"usbnet_stop: netdev_reset_queue" },
+};
+
+/* Does usbnet_stop() reset the queue in its last step? */
 static bool bqlm_usbnet_late_reset(const struct bqlm_usbnet_cfg *cfg)
 {
 	return cfg->variant >= BQLM_USBNET_FIX_RESET;
@@ -874,21 +907,8 @@ static bool bqlm_usbnet_late_reset(const struct bqlm_usbnet_cfg *cfg)
  * @cfg: the configuration
  * @ev: receives what the step did; may be NULL
  *
- * The steps:
- *  1. dev_close(): clear __LINK_STATE_START, deactivate the qdisc;
- *  2. (once the transmit in progress is over) usbnet_stop(): clear
- *     EVENT_DEV_OPEN, netif_stop_queue(); v1 and merged:
- *     netdev_reset_queue() here;
- *  3. usb_autopm_get_interface(): waits until the device is resumed;
- *  4. usbnet_terminate_urbs(): unlink_urbs(&dev->txq) (skipped, with step
- *     5, under FLAG_AVOID_UNLINK_URBS);
- *  5. wait_skb_queue_empty() of dev->txq and dev->done;
- *  6. dev->flags = 0, timer_delete_sync(&dev->delay) (waits for a running
- *     timer);
- *  7. cancel_work_sync(&dev->bh_work) (waits for a running bh work) and
- *     cancel_work_sync(&dev->kevent);
- *  8. the same again, timer included ("cyclic dependencies");
- *  9. fix-reset and fixed: netdev_reset_queue() here.
+ * The steps are the rows of bqlm_usbnet_stop_steps[] above, in order,
+ * each once what it waits for is done.
  *
  * Return: 0, -EAGAIN while the next step waits, -EINVAL when the device
  * is closed or no ifdown is left in the bound.

@@ -126,37 +126,71 @@ static inline bool bqlm_usbnet_early_reset(const struct bqlm_usbnet_cfg *cfg)
 }
 
 /* Can usbnet_stop() (after dev_close()) make its next step? */
+/* What a step of ifdown or usbnet_suspend() waits for. */
+enum bqlm_usbnet_wait {
+	BQLM_USBNET_WAIT_NONE,
+	BQLM_USBNET_WAIT_XMIT,		/* the transmit in progress to end */
+	BQLM_USBNET_WAIT_AWAKE,		/* the device to be resumed */
+	BQLM_USBNET_WAIT_TXQ_LOCK,	/* dev->txq.lock */
+	BQLM_USBNET_WAIT_EMPTY,		/* dev->txq and dev->done empty */
+	BQLM_USBNET_WAIT_TIMER,		/* no usbnet_bh() run by the timer */
+	BQLM_USBNET_WAIT_WORK,		/* no usbnet_bh() run by the bh work */
+	BQLM_USBNET_WAIT_BH,		/* neither */
+};
+
+/* Must a step that waits for @wait wait in @dev? */
+static inline bool bqlm_usbnet_waits(const struct bqlm_usbnet *dev,
+				     unsigned int wait)
+{
+	bool work = dev->bh[BQLM_USBNET_BH_WORK].phase != BQLM_USBNET_BH_IDLE;
+	bool timer = dev->bh[BQLM_USBNET_BH_TIMER].phase != BQLM_USBNET_BH_IDLE;
+
+	switch (wait) {
+	case BQLM_USBNET_WAIT_XMIT:
+		return dev->xmit != BQLM_USBNET_XMIT_IDLE;
+	case BQLM_USBNET_WAIT_AWAKE:
+		return dev->pm != BQLM_USBNET_AWAKE;
+	case BQLM_USBNET_WAIT_TXQ_LOCK:
+		return bqlm_usbnet_txq_locked(dev);
+	case BQLM_USBNET_WAIT_EMPTY:
+		return bqlm_usbnet_txq_qlen(dev) || dev->nr_done;
+	case BQLM_USBNET_WAIT_TIMER:
+		return timer;
+	case BQLM_USBNET_WAIT_WORK:
+		return work;
+	case BQLM_USBNET_WAIT_BH:
+		return work || timer;
+	default:
+		return false;
+	}
+}
+
+/**
+ * struct bqlm_usbnet_stop_step - one step of ifdown (bqlm_usbnet_stop())
+ * @wait: enum bqlm_usbnet_wait: what the step waits for
+ * @call: the kernel code the step runs, as traces print it
+ */
+struct bqlm_usbnet_stop_step {
+	unsigned char wait;
+	const char *call;
+};
+
+/* The steps, indexed by the struct bqlm_usbnet.admin they are taken from. */
+extern const struct bqlm_usbnet_stop_step
+bqlm_usbnet_stop_steps[BQLM_USBNET_NR_ADMIN];
+
+/* Can ifdown make its next step (0), must it wait (-EAGAIN), or none? */
 static inline int bqlm_usbnet_stop_ready(const struct bqlm_usbnet *dev)
 {
-	const struct bqlm_usbnet_bh *work = &dev->bh[BQLM_USBNET_BH_WORK];
-	const struct bqlm_usbnet_bh *timer = &dev->bh[BQLM_USBNET_BH_TIMER];
-
 	switch (dev->admin) {
 	case BQLM_USBNET_UP:
 		return dev->stops_left ? 0 : -EINVAL;
-	case BQLM_USBNET_STOP_CLOSE:
-		/* dev_deactivate_many() waits for the transmit in progress */
-		return dev->xmit == BQLM_USBNET_XMIT_IDLE ? 0 : -EAGAIN;
-	case BQLM_USBNET_STOP_PM:
-		/* usb_autopm_get_interface() resumes a suspended device */
-		return dev->pm == BQLM_USBNET_AWAKE ? 0 : -EAGAIN;
-	case BQLM_USBNET_STOP_UNLINK:
-		/* unlink_urbs() takes dev->txq.lock (cdc_ncm flush) */
-		return bqlm_usbnet_txq_locked(dev) ? -EAGAIN : 0;
-	case BQLM_USBNET_STOP_WAIT:
-		return !bqlm_usbnet_txq_qlen(dev) && !dev->nr_done ?
-		       0 : -EAGAIN;
-	case BQLM_USBNET_STOP_TIMER:
-		return timer->phase == BQLM_USBNET_BH_IDLE ? 0 : -EAGAIN;
-	case BQLM_USBNET_STOP_WORK:
-		return work->phase == BQLM_USBNET_BH_IDLE ? 0 : -EAGAIN;
-	case BQLM_USBNET_STOP_AGAIN:
-		return work->phase == BQLM_USBNET_BH_IDLE &&
-		       timer->phase == BQLM_USBNET_BH_IDLE ? 0 : -EAGAIN;
 	case BQLM_USBNET_DOWN:
 		return -EINVAL;
 	default:
-		return 0;
+		return bqlm_usbnet_waits(dev,
+					 bqlm_usbnet_stop_steps[dev->admin].wait) ?
+		       -EAGAIN : 0;
 	}
 }
 
@@ -165,17 +199,21 @@ static inline int bqlm_usbnet_suspend_ready(const struct bqlm_usbnet *dev)
 {
 	switch (dev->pm) {
 	case BQLM_USBNET_AWAKE:
-		/* usbnet_stop() holds a PM reference from step 3 to 9 */
+		/*
+		 * ifdown holds a PM reference from its
+		 * usb_autopm_get_interface() to its end
+		 */
 		if (!dev->suspends_left ||
-		    (dev->admin >= BQLM_USBNET_STOP_UNLINK &&
-		     dev->admin <= BQLM_USBNET_STOP_RESET))
+		    (dev->admin > BQLM_USBNET_STOP_PM &&
+		     dev->admin < BQLM_USBNET_DOWN))
 			return -EINVAL;
-		return bqlm_usbnet_txq_locked(dev) ? -EAGAIN : 0;
+		fallthrough;
 	case BQLM_USBNET_PM_DETACHED:
-		return bqlm_usbnet_txq_locked(dev) ? -EAGAIN : 0;
+		return bqlm_usbnet_waits(dev, BQLM_USBNET_WAIT_TXQ_LOCK) ?
+		       -EAGAIN : 0;
 	case BQLM_USBNET_PM_WAIT:
-		return !bqlm_usbnet_txq_qlen(dev) && !dev->nr_done ?
-		       0 : -EAGAIN;
+		return bqlm_usbnet_waits(dev, BQLM_USBNET_WAIT_EMPTY) ?
+		       -EAGAIN : 0;
 	default:
 		return -EINVAL;
 	}

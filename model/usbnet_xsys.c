@@ -263,25 +263,6 @@ static int bqlm_usbnet_check_state(const void *ctx, const void *state,
 	return bqlm_inv_check(&c, NULL, each);
 }
 
-static const char *const bqlm_usbnet_stop_steps[BQLM_USBNET_NR_ADMIN] = {
-	[BQLM_USBNET_UP] =
-		"dev_close: clear __LINK_STATE_START, deactivate the qdisc",
-	[BQLM_USBNET_STOP_CLOSE] =
-		"usbnet_stop: clear EVENT_DEV_OPEN, netif_stop_queue",
-	[BQLM_USBNET_STOP_PM] = "usbnet_stop: usb_autopm_get_interface",
-	[BQLM_USBNET_STOP_UNLINK] =
-		"usbnet_terminate_urbs: unlink_urbs(&dev->txq)",
-	[BQLM_USBNET_STOP_WAIT] =
-		"usbnet_terminate_urbs: wait_skb_queue_empty(txq, done)",
-	[BQLM_USBNET_STOP_TIMER] =
-		"usbnet_stop: dev->flags = 0, timer_delete_sync(&dev->delay)",
-	[BQLM_USBNET_STOP_WORK] =
-		"usbnet_stop: cancel_work_sync(&dev->bh_work), cancel_work_sync(&dev->kevent)",
-	[BQLM_USBNET_STOP_AGAIN] =
-		"usbnet_stop: cancel_work_sync(bh_work), timer_delete_sync(delay), cancel_work_sync(kevent)",
-	[BQLM_USBNET_STOP_RESET] = "usbnet_stop: netdev_reset_queue",
-};
-
 static int bqlm_usbnet_describe_xmit(const struct bqlm_usbnet *dev,
 				     const struct bqlm_usbnet_cfg *cfg,
 				     unsigned int arg, char *buf, size_t len)
@@ -399,10 +380,10 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 		    bqlm_usbnet_early_reset(cfg))
 			return snprintf(buf, len,
 					"ifdown: %s, netdev_reset_queue",
-					bqlm_usbnet_stop_steps[dev->admin]);
+					bqlm_usbnet_stop_steps[dev->admin].call);
 		return snprintf(buf, len, "ifdown: %s",
 				bqlm_usbnet_stop_steps[dev->admin %
-						       BQLM_USBNET_NR_ADMIN]);
+						       BQLM_USBNET_NR_ADMIN].call);
 	case BQLM_USBNET_A_OPEN:
 		return snprintf(buf, len,
 				"ifup: usbnet_open: set EVENT_DEV_OPEN, %snetif_start_queue, queue_work(bh_work)",
@@ -455,19 +436,6 @@ static const char *const bqlm_usbnet_bh_names[BQLM_USBNET_NR_BH_PHASES] = {
 	[BQLM_USBNET_BH_WAKE] = "wake",
 };
 
-static const char *const bqlm_usbnet_admin_names[BQLM_USBNET_NR_ADMIN] = {
-	[BQLM_USBNET_UP] = "up",
-	[BQLM_USBNET_STOP_CLOSE] = "stop:1",
-	[BQLM_USBNET_STOP_PM] = "stop:2",
-	[BQLM_USBNET_STOP_UNLINK] = "stop:3",
-	[BQLM_USBNET_STOP_WAIT] = "stop:4",
-	[BQLM_USBNET_STOP_TIMER] = "stop:5",
-	[BQLM_USBNET_STOP_WORK] = "stop:6",
-	[BQLM_USBNET_STOP_AGAIN] = "stop:7",
-	[BQLM_USBNET_STOP_RESET] = "stop:8",
-	[BQLM_USBNET_DOWN] = "down",
-};
-
 static const char *const bqlm_usbnet_pm_names[BQLM_USBNET_NR_PM] = {
 	[BQLM_USBNET_AWAKE] = "awake",
 	[BQLM_USBNET_PM_DETACHED] = "suspend:1",
@@ -475,6 +443,19 @@ static const char *const bqlm_usbnet_pm_names[BQLM_USBNET_NR_PM] = {
 	[BQLM_USBNET_SUSPENDED] = "suspended",
 	[BQLM_USBNET_PM_RESUMING] = "resume:1",
 };
+
+/* dev->admin in a state's line: up, stop:N (N steps of ifdown taken), down */
+static const char *bqlm_usbnet_admin_name(unsigned int admin, char *buf,
+					  size_t len)
+{
+	admin %= BQLM_USBNET_NR_ADMIN;
+	if (admin == BQLM_USBNET_UP)
+		return "up";
+	if (admin == BQLM_USBNET_DOWN)
+		return "down";
+	snprintf(buf, len, "stop:%u", admin);
+	return buf;
+}
 
 static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
 				      char *buf, size_t len)
@@ -484,6 +465,7 @@ static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
 	const struct bqlm_usbnet_bh *w = &dev->bh[BQLM_USBNET_BH_WORK];
 	const struct bqlm_usbnet_bh *t = &dev->bh[BQLM_USBNET_BH_TIMER];
 	unsigned long st = dev->txq.state;
+	char admin[16];
 	size_t n = 0;
 	unsigned int i;
 
@@ -515,8 +497,8 @@ static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
 			      bqlm_usbnet_bh_names[t->phase %
 						   BQLM_USBNET_NR_BH_PHASES],
 			      t->pending ? "+armed" : "",
-			      bqlm_usbnet_admin_names[dev->admin %
-						      BQLM_USBNET_NR_ADMIN],
+			      bqlm_usbnet_admin_name(dev->admin, admin,
+						     sizeof(admin)),
 			      bqlm_usbnet_pm_names[dev->pm %
 						   BQLM_USBNET_NR_PM]);
 	return n;

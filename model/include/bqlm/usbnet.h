@@ -262,18 +262,22 @@ enum bqlm_usbnet_xmit_phase {
 	BQLM_USBNET_NR_XMIT
 };
 
-/* struct bqlm_usbnet.admin: open, closing (usbnet_stop() steps), closed */
+/*
+ * struct bqlm_usbnet.admin: open (UP), closed (DOWN), or ifdown in
+ * progress, each STOP_ value naming the step bqlm_usbnet_stop() takes next
+ * (dev_close(), then usbnet_stop()'s steps, in order).
+ */
 enum bqlm_usbnet_admin {
-	BQLM_USBNET_UP,			/* open */
-	BQLM_USBNET_STOP_CLOSE,		/* dev_close() deactivated the qdisc */
-	BQLM_USBNET_STOP_PM,		/* netif_stop_queue() done */
-	BQLM_USBNET_STOP_UNLINK,	/* usb_autopm_get_interface() done */
-	BQLM_USBNET_STOP_WAIT,		/* tx URBs unlinked, waiting */
-	BQLM_USBNET_STOP_TIMER,		/* all URBs gone */
-	BQLM_USBNET_STOP_WORK,		/* timer_delete_sync() done */
-	BQLM_USBNET_STOP_AGAIN,		/* cancel_work_sync()s done */
-	BQLM_USBNET_STOP_RESET,		/* second round done */
-	BQLM_USBNET_DOWN,		/* closed */
+	BQLM_USBNET_UP,
+	BQLM_USBNET_STOP_CLOSE,
+	BQLM_USBNET_STOP_PM,
+	BQLM_USBNET_STOP_UNLINK,
+	BQLM_USBNET_STOP_WAIT,
+	BQLM_USBNET_STOP_TIMER,
+	BQLM_USBNET_STOP_WORK,
+	BQLM_USBNET_STOP_AGAIN,
+	BQLM_USBNET_STOP_RESET,
+	BQLM_USBNET_DOWN,
 	BQLM_USBNET_NR_ADMIN
 };
 
