@@ -188,19 +188,13 @@ static int ringdrv_check_state(const void *ctx, const void *state,
 			       struct bqlm_violation *each)
 {
 	const struct ringdrv *d = state;
-	struct bqlm_inv_counters c;
 
 	/* a stall is decided where the driver itself cannot act */
 	if (!bqlm_xquiescent(ctx, state, actions, n, ringdrv_external))
 		return 0;
-	memset(&c, 0, sizeof(c));
-	c.where = "quiescent state";
-	c.dql = &d->txq.dql;
-	c.inflight = ringdrv_inflight(d);
-	c.quiescent = true;
-	c.wants_tx = d->up && d->sent < RINGDRV_PACKETS;
-	c.stopped = bqlm_netif_xmit_stopped(&d->txq);
-	return bqlm_inv_check(&c, NULL, each);
+	return bqlm_inv_check_stall(&d->txq.dql, ringdrv_inflight(d),
+				    d->up && d->sent < RINGDRV_PACKETS,
+				    bqlm_netif_xmit_stopped(&d->txq), each);
 }
 
 static int ringdrv_describe(const void *ctx, const void *from, unsigned int a,

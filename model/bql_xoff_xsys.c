@@ -46,9 +46,9 @@ static unsigned int bqlm_xoff_enabled(const void *ctx, const void *state,
 	return n;
 }
 
-static int bqlm_xoff_step(const void *ctx, const void *from,
-			  unsigned int action, void *to,
-			  struct bqlm_violation *each)
+static int bqlm_xoff_xstep(const void *ctx, const void *from,
+			   unsigned int action, void *to,
+			   struct bqlm_violation *each)
 {
 	const struct bqlm_xoff_cfg *cfg = ctx;
 	struct bqlm_xoff *s = to;
@@ -101,17 +101,11 @@ static int bqlm_xoff_check_state(const void *ctx, const void *state,
 				 struct bqlm_violation *each)
 {
 	const struct bqlm_xoff *s = state;
-	struct bqlm_inv_counters c;
 
 	if (!bqlm_xquiescent(ctx, state, actions, n, bqlm_xoff_external))
 		return 0;
-	memset(&c, 0, sizeof(c));
-	c.where = "quiescent state";
-	c.inflight = s->sent - s->done;
-	c.quiescent = true;
-	c.wants_tx = true;
-	c.stopped = bqlm_xoff_stopped(s);
-	return bqlm_inv_check(&c, NULL, each);
+	return bqlm_inv_check_stall(NULL, s->sent - s->done, true,
+				    bqlm_xoff_stopped(s), each);
 }
 
 static int bqlm_xoff_describe_action(const void *ctx, const void *state,
@@ -185,14 +179,7 @@ static void bqlm_xoff_xinit(const void *ctx, void *state)
 	bqlm_xoff_init(state, ctx);
 }
 
-static const struct bqlm_xops bqlm_xoff_xops = {
-	.init = bqlm_xoff_xinit,
-	.enabled = bqlm_xoff_enabled,
-	.step = bqlm_xoff_step,
-	.check_state = bqlm_xoff_check_state,
-	.describe_action = bqlm_xoff_describe_action,
-	.describe_state = bqlm_xoff_describe_state,
-};
+BQLM_DEFINE_XOPS(bqlm_xoff, NULL);
 
 /**
  * bqlm_xoff_system() - the bql-xoff system for the explorer

@@ -56,25 +56,32 @@
 #include <bqlm/nic.h>
 #include "nic_internal.h"
 
-static const char *const bqlm_nic_op_names[BQLM_NIC_NR_OPS] = {
-	[BQLM_NIC_OP_STOP] = "stop",
-	[BQLM_NIC_OP_NAPI_OFF] = "napi-off",
-	[BQLM_NIC_OP_DMA_OFF] = "dma-off",
-	[BQLM_NIC_OP_DRAIN] = "drain",
-	[BQLM_NIC_OP_RESET] = "reset",
-	[BQLM_NIC_OP_RESET0] = "reset0",
-	[BQLM_NIC_OP_DMA_ON] = "dma-on",
-	[BQLM_NIC_OP_NAPI_ON] = "napi-on",
-	[BQLM_NIC_OP_WAKE] = "wake",
+/* Each call of a reset path: its option name, and what it is in the kernel. */
+const struct bqlm_nic_name bqlm_nic_ops[BQLM_NIC_NR_OPS] = {
+	[BQLM_NIC_OP_STOP] = { "stop", "netif_tx_disable" },
+	[BQLM_NIC_OP_NAPI_OFF] = { "napi-off", "napi_disable" },
+	[BQLM_NIC_OP_DMA_OFF] = { "dma-off", "stop the device's DMA" },
+	[BQLM_NIC_OP_DRAIN] = { "drain",
+		"free the tx buffers (no completion)" },
+	[BQLM_NIC_OP_RESET] = { "reset",
+		"netdev_tx_reset_queue (every queue)" },
+	[BQLM_NIC_OP_RESET0] = { "reset0",
+		"netdev_reset_queue(dev) (queue 0 only)" },
+	[BQLM_NIC_OP_DMA_ON] = { "dma-on", "restart the device's DMA" },
+	[BQLM_NIC_OP_NAPI_ON] = { "napi-on", "napi_enable, napi_schedule" },
+	[BQLM_NIC_OP_WAKE] = { "wake", "netif_tx_wake_all_queues" },
 };
 
-static const char *const bqlm_nic_path_names[BQLM_NIC_NR_PATHS] = {
-	[BQLM_NIC_PATH_CLOSE] = "close",
-	[BQLM_NIC_PATH_OPEN] = "open",
-	[BQLM_NIC_PATH_RECONFIG] = "reconfig",
-	[BQLM_NIC_PATH_TIMEOUT] = "timeout",
-	[BQLM_NIC_PATH_SUSPEND] = "suspend",
-	[BQLM_NIC_PATH_RESUME] = "resume",
+/* Each reset path: its option name, and its kernel entry point. */
+const struct bqlm_nic_name bqlm_nic_paths[BQLM_NIC_NR_PATHS] = {
+	[BQLM_NIC_PATH_CLOSE] = { "close", "ifdown: dev_close -> ndo_stop" },
+	[BQLM_NIC_PATH_OPEN] = { "open", "ifup: ndo_open" },
+	[BQLM_NIC_PATH_RECONFIG] = { "reconfig",
+		"ethtool -G / XDP or XSK attach: ring reconfiguration" },
+	[BQLM_NIC_PATH_TIMEOUT] = { "timeout",
+		"watchdog: ndo_tx_timeout recovery" },
+	[BQLM_NIC_PATH_SUSPEND] = { "suspend", "pm: suspend" },
+	[BQLM_NIC_PATH_RESUME] = { "resume", "pm: resume" },
 };
 
 /**
@@ -85,7 +92,7 @@ static const char *const bqlm_nic_path_names[BQLM_NIC_NR_PATHS] = {
  */
 const char *bqlm_nic_op_name(enum bqlm_nic_op op)
 {
-	return bqlm_name(BQLM_NAMES(bqlm_nic_op_names), op, "?");
+	return bqlm_name(BQLM_NAMES_OF(bqlm_nic_ops, name), op, "?");
 }
 
 /**
@@ -96,7 +103,7 @@ const char *bqlm_nic_op_name(enum bqlm_nic_op op)
  */
 const char *bqlm_nic_path_name(enum bqlm_nic_path path)
 {
-	return bqlm_name(BQLM_NAMES(bqlm_nic_path_names), path, "?");
+	return bqlm_name(BQLM_NAMES_OF(bqlm_nic_paths, name), path, "?");
 }
 
 /**
@@ -123,7 +130,7 @@ int bqlm_nic_parse_ops(const char *s, unsigned char *ops, unsigned int *n)
 	}
 	while (*s) {
 		len = strcspn(s, ",");
-		op = bqlm_name_findn(BQLM_NAMES(bqlm_nic_op_names), s, len);
+		op = bqlm_name_findn(BQLM_NAMES_OF(bqlm_nic_ops, name), s, len);
 		if (op < 0 || k == BQLM_NIC_MAX_OPS)
 			return -EINVAL;
 		tmp[k++] = op;

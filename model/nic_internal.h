@@ -183,6 +183,19 @@ static inline bool bqlm_nic_can_op(const struct bqlm_nic *nic,
 	}
 }
 
+/**
+ * struct bqlm_nic_name - a reset path or one of its calls
+ * @name: its option name (bqlm_nic_parse_ops(), bqlm_nic_path_name())
+ * @call: what it is in the kernel, as traces print it
+ */
+struct bqlm_nic_name {
+	const char *name;
+	const char *call;
+};
+
+extern const struct bqlm_nic_name bqlm_nic_ops[BQLM_NIC_NR_OPS];
+extern const struct bqlm_nic_name bqlm_nic_paths[BQLM_NIC_NR_PATHS];
+
 /* The actors' steps, on a configuration already checked (model/nic.c). */
 int __bqlm_ndo_start_xmit(struct bqlm_nic *nic,
 			  const struct bqlm_nic_cfg *cfg,

@@ -14,30 +14,6 @@
 
 #define BQLM_NIC_STACK_XOFF	(1UL << BQLM_QUEUE_STATE_STACK_XOFF)
 
-/* What each call is in the kernel, for traces. */
-static const char *const bqlm_nic_op_calls[BQLM_NIC_NR_OPS] = {
-	[BQLM_NIC_OP_STOP] = "netif_tx_disable",
-	[BQLM_NIC_OP_NAPI_OFF] = "napi_disable",
-	[BQLM_NIC_OP_DMA_OFF] = "stop the device's DMA",
-	[BQLM_NIC_OP_DRAIN] = "free the tx buffers (no completion)",
-	[BQLM_NIC_OP_RESET] = "netdev_tx_reset_queue (every queue)",
-	[BQLM_NIC_OP_RESET0] = "netdev_reset_queue(dev) (queue 0 only)",
-	[BQLM_NIC_OP_DMA_ON] = "restart the device's DMA",
-	[BQLM_NIC_OP_NAPI_ON] = "napi_enable, napi_schedule",
-	[BQLM_NIC_OP_WAKE] = "netif_tx_wake_all_queues",
-};
-
-/* The kernel entry point of each path, for traces. */
-static const char *const bqlm_nic_path_calls[BQLM_NIC_NR_PATHS] = {
-	[BQLM_NIC_PATH_CLOSE] = "ifdown: dev_close -> ndo_stop",
-	[BQLM_NIC_PATH_OPEN] = "ifup: ndo_open",
-	[BQLM_NIC_PATH_RECONFIG] =
-		"ethtool -G / XDP or XSK attach: ring reconfiguration",
-	[BQLM_NIC_PATH_TIMEOUT] = "watchdog: ndo_tx_timeout recovery",
-	[BQLM_NIC_PATH_SUSPEND] = "pm: suspend",
-	[BQLM_NIC_PATH_RESUME] = "pm: resume",
-};
-
 /**
  * bqlm_nic_inflight() - ground truth: bytes BQL must count as in flight
  * @nic: the state
@@ -118,7 +94,7 @@ static int bqlm_nic_run(const void *ctx, void *state, unsigned int action,
 {
 	const struct bqlm_nic_cfg *cfg = ctx;
 	struct bqlm_nic *nic = state;
-	unsigned int arg = BQLM_X_ARG(action), done, q;
+	unsigned int arg = BQLM_X_ARG(action), done;
 	int ret;
 
 	switch (BQLM_X_KIND(action)) {
@@ -131,21 +107,18 @@ static int bqlm_nic_run(const void *ctx, void *state, unsigned int action,
 		/* the cleanup's dql_completed(): done, or refused */
 		r->completing = done != nic->q[r->queue].txq.dql.num_completed ||
 				r->ev.dql_err == -ERANGE;
-		break;
+		return ret;
 	case BQLM_NIC_A_DMA:
 		r->where = "device DMA completion";
 		r->queue = arg;
-		ret = __bqlm_nic_dma_complete(nic, cfg, arg);
-		break;
+		return __bqlm_nic_dma_complete(nic, cfg, arg);
 	case BQLM_NIC_A_NAPI:
 		r->where = "napi_poll";
 		r->queue = arg;
-		ret = __bqlm_napi_poll(nic, cfg, arg, &r->ev);
-		break;
+		return __bqlm_napi_poll(nic, cfg, arg, &r->ev);
 	case BQLM_NIC_A_XDP:
 		r->where = "XDP_TX";
-		ret = __bqlm_ndo_xdp_xmit(nic, cfg);
-		break;
+		return __bqlm_ndo_xdp_xmit(nic, cfg);
 	case BQLM_NIC_A_CLEANTX:
 		r->where = "virtnet_poll_cleantx";
 		r->queue = arg;
@@ -155,20 +128,15 @@ static int bqlm_nic_run(const void *ctx, void *state, unsigned int action,
 		r->completing = !ret &&
 				(done != nic->q[arg].txq.dql.num_completed ||
 				 r->ev.dql_err == -ERANGE);
-		break;
+		return ret;
 	case BQLM_NIC_A_PATH:
 		r->where = bqlm_nic_path_name(arg < BQLM_NIC_NR_PATHS ? arg :
 					      nic->path - 1);
-		ret = __bqlm_nic_reset_path(nic, cfg, arg, &r->ev);
-		break;
+		return __bqlm_nic_reset_path(nic, cfg, arg, &r->ev);
 	default:
 		r->where = "?";
 		return -EINVAL;
 	}
-	/* the qdisc reschedule is not state: the stack actor is the qdisc */
-	for (q = 0; q < BQLM_NIC_MAX_QUEUES; q++)
-		bqlm_txq_sched_clear(&nic->q[q].txq);
-	return ret;
 }
 
 static unsigned int bqlm_nic_enabled(const void *ctx, const void *state,
@@ -229,9 +197,17 @@ static int bqlm_nic_xstep(const void *ctx, const void *from,
 			  unsigned int action, void *to,
 			  struct bqlm_violation *each)
 {
+	struct bqlm_nic *nic = to;
+	unsigned int q;
+	int mask;
+
 	(void)from;
-	return bqlm_xstep_checked(ctx, to, action, each, bqlm_nic_run,
+	mask = bqlm_xstep_checked(ctx, to, action, each, bqlm_nic_run,
 				  bqlm_nic_xcheck);
+	/* the qdisc reschedule is not state: the stack actor is the qdisc */
+	for (q = 0; q < BQLM_NIC_MAX_QUEUES; q++)
+		bqlm_txq_sched_clear(&nic->q[q].txq);
+	return mask;
 }
 
 static int bqlm_nic_check_state(const void *ctx, const void *state,
@@ -345,13 +321,13 @@ static int bqlm_nic_describe_action(const void *ctx, const void *state,
 	case BQLM_NIC_A_PATH:
 		if (arg < BQLM_NIC_NR_PATHS)
 			return snprintf(buf, len, "%s",
-					bqlm_nic_path_calls[arg]);
+					bqlm_nic_paths[arg].call);
 		if (!nic->path)
 			return snprintf(buf, len, "? no path");
 		return snprintf(buf, len, "%s: %s",
 				bqlm_nic_path_name(nic->path - 1),
-				bqlm_nic_op_calls[cfg->ops[nic->path - 1]
-						  [nic->op] % BQLM_NIC_NR_OPS]);
+				bqlm_nic_ops[cfg->ops[nic->path - 1]
+					     [nic->op] % BQLM_NIC_NR_OPS].call);
 	default:
 		return snprintf(buf, len, "? action %#x", action);
 	}
@@ -409,14 +385,7 @@ static void bqlm_nic_xinit(const void *ctx, void *state)
 	bqlm_nic_init(state, ctx);
 }
 
-static const struct bqlm_xops bqlm_nic_xops = {
-	.init = bqlm_nic_xinit,
-	.enabled = bqlm_nic_enabled,
-	.step = bqlm_nic_xstep,
-	.check_state = bqlm_nic_check_state,
-	.describe_action = bqlm_nic_describe_action,
-	.describe_state = bqlm_nic_describe_state,
-};
+BQLM_DEFINE_XOPS(bqlm_nic, NULL);
 
 /**
  * bqlm_nic_system() - the NIC model as a system for the explorer

@@ -173,49 +173,36 @@ static int bqlm_tun_run(const void *ctx, void *state, unsigned int action,
 {
 	const struct bqlm_tun_cfg *cfg = ctx;
 	struct bqlm_tun *tun = state;
-	unsigned int arg = BQLM_X_ARG(action), q;
-	int ret;
+	unsigned int arg = BQLM_X_ARG(action);
 
 	switch (BQLM_X_KIND(action)) {
 	case BQLM_TUN_A_XMIT:
 		r->where = "tun_net_xmit";
-		ret = bqlm_tun_net_xmit(tun, cfg, arg, &r->ev);
-		break;
+		return bqlm_tun_net_xmit(tun, cfg, arg, &r->ev);
 	case BQLM_TUN_A_READ:
 		r->where = cfg->reader == BQLM_TUN_VHOST ? "handle_rx" :
-			 "tun_do_read";
-		ret = bqlm_tun_do_read(tun, cfg, arg, &r->ev);
-		break;
+			   "tun_do_read";
+		return bqlm_tun_do_read(tun, cfg, arg, &r->ev);
 	case BQLM_TUN_A_FLUSH:
 		r->where = "store buffer";
-		ret = bqlm_tun_flush(tun, cfg, arg / BQLM_SB_DEPTH,
+		return bqlm_tun_flush(tun, cfg, arg / BQLM_SB_DEPTH,
 				      arg % BQLM_SB_DEPTH);
-		break;
 	case BQLM_TUN_A_DETACH:
 		r->where = "tun_detach";
-		ret = bqlm_tun_detach(tun, cfg, &r->ev);
-		break;
+		return bqlm_tun_detach(tun, cfg, &r->ev);
 	case BQLM_TUN_A_ATTACH:
 		r->where = "tun_attach";
-		ret = bqlm_tun_attach(tun, cfg, &r->ev);
-		break;
+		return bqlm_tun_attach(tun, cfg, &r->ev);
 	case BQLM_TUN_A_SET_IFF:
 		r->where = "tun_set_iff";
-		ret = bqlm_tun_set_iff(tun, cfg, &r->ev);
-		break;
+		return bqlm_tun_set_iff(tun, cfg, &r->ev);
 	case BQLM_TUN_A_RESIZE:
 		r->where = "tun_queue_resize";
-		ret = bqlm_tun_queue_resize(tun, cfg, &r->ev);
-		break;
+		return bqlm_tun_queue_resize(tun, cfg, &r->ev);
 	default:
 		r->where = "?";
-		ret = -EINVAL;
-		break;
-	}	/* the qdisc reschedule is not state (the stack actor is the qdisc) */
-	if (bqlm_tun_bql_variant(cfg))
-		for (q = 0; q < cfg->queues; q++)
-			bqlm_txq_sched_clear(bqlm_tun_txq(tun, cfg, q));
-	return ret;
+		return -EINVAL;
+	}
 }
 
 static unsigned int bqlm_tun_xcheck(const void *ctx, const void *state,
@@ -229,9 +216,18 @@ static int bqlm_tun_xstep(const void *ctx, const void *from,
 			  unsigned int action, void *to,
 			  struct bqlm_violation *each)
 {
+	const struct bqlm_tun_cfg *cfg = ctx;
+	unsigned int q;
+	int mask;
+
 	(void)from;
-	return bqlm_xstep_checked(ctx, to, action, each, bqlm_tun_run,
+	mask = bqlm_xstep_checked(ctx, to, action, each, bqlm_tun_run,
 				  bqlm_tun_xcheck);
+	/* the qdisc reschedule is not state (the stack actor is the qdisc) */
+	if (bqlm_tun_bql_variant(cfg))
+		for (q = 0; q < cfg->queues; q++)
+			bqlm_txq_sched_clear(bqlm_tun_txq(to, cfg, q));
+	return mask;
 }
 
 static void bqlm_tun_stats(const struct bqlm_tun *tun,
@@ -680,15 +676,7 @@ static void bqlm_tun_xinit(const void *ctx, void *state)
 	bqlm_tun_init(state, ctx);
 }
 
-static const struct bqlm_xops bqlm_tun_xops = {
-	.init = bqlm_tun_xinit,
-	.enabled = bqlm_tun_enabled,
-	.step = bqlm_tun_xstep,
-	.check_state = bqlm_tun_check_state,
-	.describe_action = bqlm_tun_describe_action,
-	.describe_state = bqlm_tun_describe_state,
-	.canon = bqlm_tun_canon,
-};
+BQLM_DEFINE_XOPS(bqlm_tun, bqlm_tun_canon);
 
 /**
  * bqlm_tun_system() - the tun model as a system for the explorer

@@ -31,6 +31,19 @@ unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev)
 	return n;
 }
 
+/* The device is open, running, present and awake: it should transmit. */
+static bool bqlm_usbnet_wants_tx(const struct bqlm_usbnet *dev)
+{
+	return dev->admin == BQLM_USBNET_UP && dev->running && dev->present &&
+	       dev->pm == BQLM_USBNET_AWAKE;
+}
+
+/* STACK_XOFF: only a completion clears it (DRV_XOFF has the watchdog). */
+static bool bqlm_usbnet_stack_xoff(const struct bqlm_usbnet *dev)
+{
+	return dev->txq.state & (1UL << BQLM_QUEUE_STATE_STACK_XOFF);
+}
+
 /**
  * bqlm_usbnet_check() - check the BQL invariants after a step
  * @dev: the state after the step
@@ -68,9 +81,8 @@ unsigned int bqlm_usbnet_check(const struct bqlm_usbnet *dev,
 		c.completions += dev->bh[i].phase == BQLM_USBNET_BH_DQL;
 	c.producers = bqlm_usbnet_txq_locked(dev);
 	c.quiescent = quiescent;
-	c.wants_tx = dev->admin == BQLM_USBNET_UP && dev->running &&
-		     dev->present && dev->pm == BQLM_USBNET_AWAKE;
-	c.stopped = dev->txq.state & (1UL << BQLM_QUEUE_STATE_STACK_XOFF);
+	c.wants_tx = bqlm_usbnet_wants_tx(dev);
+	c.stopped = bqlm_usbnet_stack_xoff(dev);
 	if (ev)
 		c.step = *ev;
 	return bqlm_inv_check(&c, NULL, each);
@@ -91,62 +103,47 @@ static int bqlm_usbnet_run(const void *ctx, void *state, unsigned int action,
 	const struct bqlm_usbnet_cfg *cfg = ctx;
 	struct bqlm_usbnet *dev = state;
 	unsigned int arg = BQLM_X_ARG(action);
-	int ret;
 
 	switch (BQLM_X_KIND(action)) {
 	case BQLM_USBNET_A_XMIT:
 		r->where = "usbnet_start_xmit";
 		if (arg >= cfg->nr_lens)
 			return -EINVAL;
-		ret = bqlm_usbnet_start_xmit(dev, cfg, cfg->lens[arg], &r->ev);
-		break;
+		return bqlm_usbnet_start_xmit(dev, cfg, cfg->lens[arg], &r->ev);
 	case BQLM_USBNET_A_NCM_FLUSH:
 		r->where = "cdc_ncm_txpath_bh";
-		ret = bqlm_cdc_ncm_txpath_bh(dev, cfg, &r->ev);
-		break;
+		return bqlm_cdc_ncm_txpath_bh(dev, cfg, &r->ev);
 	case BQLM_USBNET_A_COMPLETE:
 		r->where = "tx_complete";
-		ret = bqlm_tx_complete(dev, cfg, arg / 4, arg % 4, &r->ev);
-		break;
+		return bqlm_tx_complete(dev, cfg, arg / 4, arg % 4, &r->ev);
 	case BQLM_USBNET_A_DEFER_BH:
 		r->where = "defer_bh";
-		ret = bqlm_defer_bh(dev, cfg, arg, &r->ev);
-		break;
+		return bqlm_defer_bh(dev, cfg, arg, &r->ev);
 	case BQLM_USBNET_A_BH:
 		r->where = "usbnet_bh";
-		ret = bqlm_usbnet_bh(dev, cfg, arg, &r->ev);
-		break;
+		return bqlm_usbnet_bh(dev, cfg, arg, &r->ev);
 	case BQLM_USBNET_A_KEVENT:
 		r->where = "usbnet_deferred_kevent";
-		ret = bqlm_usbnet_deferred_kevent(dev, cfg, &r->ev);
-		break;
+		return bqlm_usbnet_deferred_kevent(dev, cfg, &r->ev);
 	case BQLM_USBNET_A_STOP:
 		r->where = "usbnet_stop";
-		ret = bqlm_usbnet_stop(dev, cfg, &r->ev);
-		break;
+		return bqlm_usbnet_stop(dev, cfg, &r->ev);
 	case BQLM_USBNET_A_OPEN:
 		r->where = "usbnet_open";
-		ret = bqlm_usbnet_open(dev, cfg, &r->ev);
-		break;
+		return bqlm_usbnet_open(dev, cfg, &r->ev);
 	case BQLM_USBNET_A_TX_TIMEOUT:
 		r->where = "usbnet_tx_timeout";
-		ret = bqlm_usbnet_tx_timeout(dev, cfg, &r->ev);
-		break;
+		return bqlm_usbnet_tx_timeout(dev, cfg, &r->ev);
 	case BQLM_USBNET_A_SUSPEND:
 		r->where = "usbnet_suspend";
-		ret = bqlm_usbnet_suspend(dev, cfg, &r->ev);
-		break;
+		return bqlm_usbnet_suspend(dev, cfg, &r->ev);
 	case BQLM_USBNET_A_RESUME:
 		r->where = "usbnet_resume";
-		ret = bqlm_usbnet_resume(dev, cfg, &r->ev);
-		break;
+		return bqlm_usbnet_resume(dev, cfg, &r->ev);
 	default:
 		r->where = "?";
-		ret = -EINVAL;
-		break;
-	}	/* the qdisc reschedule is not state (see the top of usbnet.c) */
-	bqlm_txq_sched_clear(&dev->txq);
-	return ret;
+		return -EINVAL;
+	}
 }
 
 static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
@@ -237,9 +234,15 @@ static int bqlm_usbnet_xstep(const void *ctx, const void *from,
 			     unsigned int action, void *to,
 			     struct bqlm_violation *each)
 {
+	struct bqlm_usbnet *dev = to;
+	int mask;
+
 	(void)from;
-	return bqlm_xstep_checked(ctx, to, action, each, bqlm_usbnet_run,
+	mask = bqlm_xstep_checked(ctx, to, action, each, bqlm_usbnet_run,
 				  bqlm_usbnet_xcheck);
+	/* the qdisc reschedule is not state (see the top of usbnet.c) */
+	bqlm_txq_sched_clear(&dev->txq);
+	return mask;
 }
 
 static int bqlm_usbnet_check_state(const void *ctx, const void *state,
@@ -247,20 +250,13 @@ static int bqlm_usbnet_check_state(const void *ctx, const void *state,
 				   unsigned int n, struct bqlm_violation *each)
 {
 	const struct bqlm_usbnet *dev = state;
-	struct bqlm_inv_counters c;
 
 	if (!bqlm_xquiescent(ctx, state, actions, n, bqlm_usbnet_external))
 		return 0;
 	/* quiescent: only the stall check can fail on a state */
-	memset(&c, 0, sizeof(c));
-	c.where = "quiescent state";
-	c.dql = &dev->txq.dql;
-	c.inflight = bqlm_usbnet_inflight(dev);
-	c.quiescent = true;
-	c.wants_tx = dev->admin == BQLM_USBNET_UP && dev->running &&
-		     dev->present && dev->pm == BQLM_USBNET_AWAKE;
-	c.stopped = dev->txq.state & (1UL << BQLM_QUEUE_STATE_STACK_XOFF);
-	return bqlm_inv_check(&c, NULL, each);
+	return bqlm_inv_check_stall(&dev->txq.dql, bqlm_usbnet_inflight(dev),
+				    bqlm_usbnet_wants_tx(dev),
+				    bqlm_usbnet_stack_xoff(dev), each);
 }
 
 static int bqlm_usbnet_describe_xmit(const struct bqlm_usbnet *dev,
@@ -580,15 +576,7 @@ static void bqlm_usbnet_xinit(const void *ctx, void *state)
 	bqlm_usbnet_init(state, ctx);
 }
 
-static const struct bqlm_xops bqlm_usbnet_xops = {
-	.init = bqlm_usbnet_xinit,
-	.enabled = bqlm_usbnet_enabled,
-	.step = bqlm_usbnet_xstep,
-	.check_state = bqlm_usbnet_check_state,
-	.describe_action = bqlm_usbnet_describe_action,
-	.describe_state = bqlm_usbnet_describe_state,
-	.canon = bqlm_usbnet_canon,
-};
+BQLM_DEFINE_XOPS(bqlm_usbnet, bqlm_usbnet_canon);
 
 /**
  * bqlm_usbnet_system() - the usbnet model as a system for the explorer

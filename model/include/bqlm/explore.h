@@ -133,6 +133,24 @@ struct bqlm_xsys {
 };
 
 /**
+ * BQLM_DEFINE_XOPS() - define a model's const struct bqlm_xops
+ * @model: the model's prefix: the table is @model_xops, its callbacks are
+ *	@model_xinit, @model_enabled, @model_xstep, @model_check_state,
+ *	@model_describe_action and @model_describe_state
+ * @symmetry: the model's canon callback, or NULL
+ */
+#define BQLM_DEFINE_XOPS(model, symmetry)				\
+static const struct bqlm_xops model##_xops = {				\
+	.init = model##_xinit,						\
+	.enabled = model##_enabled,					\
+	.step = model##_xstep,						\
+	.check_state = model##_check_state,				\
+	.describe_action = model##_describe_action,			\
+	.describe_state = model##_describe_state,			\
+	.canon = symmetry,						\
+}
+
+/**
  * bqlm_xsys_fill() - describe a model in one configuration as a system
  * @sys: receives it
  * @name: the system's name
