@@ -174,11 +174,6 @@ static int bqlm_xoff_describe_state(const void *ctx, const void *state,
 	return n;
 }
 
-static void bqlm_xoff_xinit(const void *ctx, void *state)
-{
-	bqlm_xoff_init(state, ctx);
-}
-
 BQLM_DEFINE_XOPS(bqlm_xoff, NULL);
 
 /**

@@ -380,11 +380,6 @@ static int bqlm_nic_describe_state(const void *ctx, const void *state,
 	return n;
 }
 
-static void bqlm_nic_xinit(const void *ctx, void *state)
-{
-	bqlm_nic_init(state, ctx);
-}
-
 BQLM_DEFINE_XOPS(bqlm_nic, NULL);
 
 /**

@@ -671,11 +671,6 @@ static void bqlm_tun_canon(const void *ctx, void *state)
 		memcpy(bql, b, sent);
 }
 
-static void bqlm_tun_xinit(const void *ctx, void *state)
-{
-	bqlm_tun_init(state, ctx);
-}
-
 BQLM_DEFINE_XOPS(bqlm_tun, bqlm_tun_canon);
 
 /**

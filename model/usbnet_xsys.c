@@ -571,11 +571,6 @@ static void bqlm_usbnet_canon(const void *ctx, void *state)
 		dev->xmit_skb = inv[dev->xmit_skb];
 }
 
-static void bqlm_usbnet_xinit(const void *ctx, void *state)
-{
-	bqlm_usbnet_init(state, ctx);
-}
-
 BQLM_DEFINE_XOPS(bqlm_usbnet, bqlm_usbnet_canon);
 
 /**

@@ -134,12 +134,18 @@ struct bqlm_xsys {
 
 /**
  * BQLM_DEFINE_XOPS() - define a model's const struct bqlm_xops
- * @model: the model's prefix: the table is @model_xops, its callbacks are
- *	@model_xinit, @model_enabled, @model_xstep, @model_check_state,
+ * @model: the model's prefix: the table is @model_xops; its initial state
+ *	is what @model_init(state, ctx) builds, its other callbacks are
+ *	@model_enabled, @model_xstep, @model_check_state,
  *	@model_describe_action and @model_describe_state
  * @symmetry: the model's canon callback, or NULL
  */
 #define BQLM_DEFINE_XOPS(model, symmetry)				\
+static void model##_xinit(const void *ctx, void *state)		\
+{									\
+	model##_init(state, ctx);					\
+}									\
+									\
 static const struct bqlm_xops model##_xops = {				\
 	.init = model##_xinit,						\
 	.enabled = model##_enabled,					\
