@@ -16,13 +16,14 @@ static const char *const bqlm_xoff_var_names[BQLM_XOFF_NR_VARS] = {
 	"num_queued", "adj_limit", "state",
 };
 
-static const char *bqlm_xoff_var_name(const void *arg, unsigned int var,
-				      char *buf, size_t len)
+static int bqlm_xoff_var_name(const void *arg, unsigned int var, char *buf,
+			      size_t len)
 {
+	const char *name = bqlm_name(BQLM_NAMES(bqlm_xoff_var_names), var,
+				     NULL);
+
 	(void)arg;
-	(void)buf;
-	(void)len;
-	return bqlm_name(BQLM_NAMES(bqlm_xoff_var_names), var, NULL);
+	return name ? snprintf(buf, len, "%s", name) : 0;
 }
 
 static unsigned int bqlm_xoff_enabled(const void *ctx, const void *state,

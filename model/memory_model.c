@@ -397,9 +397,10 @@ int bqlm_mm_describe_entry_by(const struct bqlm_sb *sb, unsigned int k,
 {
 	char tmp[32];
 
-	return bqlm_mm_describe_entry_as(sb, k, k < sb->n && name ?
-					 name(arg, sb->e[k].var, tmp,
-					      sizeof(tmp)) : NULL, buf, len);
+	if (k < sb->n && name &&
+	    name(arg, sb->e[k].var, tmp, sizeof(tmp)) > 0)
+		return bqlm_mm_describe_entry_as(sb, k, tmp, buf, len);
+	return bqlm_mm_describe_entry_as(sb, k, NULL, buf, len);
 }
 
 /**

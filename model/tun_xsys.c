@@ -24,16 +24,16 @@ static const char *const bqlm_tun_var_names[BQLM_TUN_FIXED_VARS] = {
 };
 
 /* The name of shared variable @var in traces: as above, or a ring slot. */
-static const char *bqlm_tun_var_name(const void *arg, unsigned int var,
-				     char *buf, size_t len)
+static int bqlm_tun_var_name(const void *arg, unsigned int var, char *buf,
+			     size_t len)
 {
 	unsigned int cap = bqlm_tun_cap(arg);
 
 	if (var < BQLM_TUN_FIXED_VARS)
-		return bqlm_tun_var_names[var];
-	snprintf(buf, len, "q%u.slot[%u]", (var - BQLM_TUN_FIXED_VARS) / cap,
-		 (var - BQLM_TUN_FIXED_VARS) % cap);
-	return buf;
+		return snprintf(buf, len, "%s", bqlm_tun_var_names[var]);
+	return snprintf(buf, len, "q%u.slot[%u]",
+			(var - BQLM_TUN_FIXED_VARS) / cap,
+			(var - BQLM_TUN_FIXED_VARS) % cap);
 }
 
 /**

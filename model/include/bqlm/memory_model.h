@@ -167,13 +167,13 @@ int bqlm_mm_describe_entry_as(const struct bqlm_sb *sb, unsigned int k,
  * typedef bqlm_mm_name_t - how a model names its shared variables in traces
  * @arg: the model's argument (its configuration)
  * @var: the variable
- * @buf: room for a name the function builds
- * @len: its size
+ * @buf: receives the name
+ * @len: room in @buf
  *
- * Return: the name (@buf or a constant string), NULL for "v<index>".
+ * Return: as snprintf(); 0 for a variable without a name ("v<index>").
  */
-typedef const char *(*bqlm_mm_name_t)(const void *arg, unsigned int var,
-				      char *buf, size_t len);
+typedef int (*bqlm_mm_name_t)(const void *arg, unsigned int var, char *buf,
+			      size_t len);
 
 int bqlm_mm_describe_entry_by(const struct bqlm_sb *sb, unsigned int k,
 			      bqlm_mm_name_t name, const void *arg,
