@@ -25,8 +25,8 @@
  * its step is bqlm_xstep_checked() over its dispatcher (struct bqlm_xrun
  * carries what the step did to its invariants); its state checks are
  * decided where bqlm_xquiescent() holds; it provides one const struct
- * bqlm_xops and fills a struct bqlm_xsys per configuration with
- * bqlm_xsys_fill(). Callers run a system's callbacks through bqlm_xinit(),
+ * bqlm_xops (BQLM_DEFINE_XOPS()) and fills a struct bqlm_xsys per
+ * configuration with bqlm_xsys_fill(). Callers run a system's callbacks through bqlm_xinit(),
  * bqlm_xstep() and the like.
  *
  * Reduction (symmetry). A system may offer a hook (@canon) that rewrites
