@@ -53,11 +53,9 @@ struct ringdrv_cfg {
 	int buggy;
 };
 
-static void ringdrv_init(const void *ctx, void *state)
+static void ringdrv_init(struct ringdrv *d, const struct ringdrv_cfg *cfg)
 {
-	struct ringdrv *d = state;
-
-	(void)ctx;
+	(void)cfg;
 	memset(d, 0, sizeof(*d));
 	bqlm_txq_init(&d->txq, 1000, RINGDRV_NOW);
 	d->up = 1;
@@ -167,8 +165,8 @@ static unsigned int ringdrv_check(const void *ctx, const void *state,
 	return bqlm_inv_check(&c, NULL, each);
 }
 
-static int ringdrv_step(const void *ctx, const void *from, unsigned int a,
-			void *to, struct bqlm_violation *each)
+static int ringdrv_xstep(const void *ctx, const void *from, unsigned int a,
+			 void *to, struct bqlm_violation *each)
 {
 	(void)from;
 	return bqlm_xstep_checked(ctx, to, a, each, ringdrv_run, ringdrv_check);
@@ -197,8 +195,8 @@ static int ringdrv_check_state(const void *ctx, const void *state,
 				    bqlm_netif_xmit_stopped(&d->txq), each);
 }
 
-static int ringdrv_describe(const void *ctx, const void *from, unsigned int a,
-			    char *buf, size_t len)
+static int ringdrv_describe_action(const void *ctx, const void *from,
+				   unsigned int a, char *buf, size_t len)
 {
 	static const char *const what[] = {
 		[A_XMIT] = "ndo_start_xmit: ring a packet, netdev_tx_sent_queue()",
@@ -212,8 +210,8 @@ static int ringdrv_describe(const void *ctx, const void *from, unsigned int a,
 	return snprintf(buf, len, "%s", a <= A_STOP && what[a] ? what[a] : "?");
 }
 
-static int ringdrv_state(const void *ctx, const void *state, char *buf,
-			 size_t len)
+static int ringdrv_describe_state(const void *ctx, const void *state,
+				  char *buf, size_t len)
 {
 	const struct ringdrv *d = state;
 
@@ -231,21 +229,19 @@ static void print_line(void *arg, const char *line)
 	printf("    %s\n", line);
 }
 
-static const struct bqlm_xops ringdrv_ops = {
-	.init = ringdrv_init,
-	.enabled = ringdrv_enabled,
-	.step = ringdrv_step,
-	.check_state = ringdrv_check_state,
-	.describe_action = ringdrv_describe,
-	.describe_state = ringdrv_state,
-};
+/*
+ * ringdrv_xops: ringdrv_init() as the initial state, ringdrv_enabled(),
+ * ringdrv_xstep(), ringdrv_check_state(), ringdrv_describe_action() and
+ * ringdrv_describe_state(); no symmetry.
+ */
+BQLM_DEFINE_XOPS(ringdrv, NULL);
 
 int main(int argc, char **argv)
 {
 	struct ringdrv_cfg cfg = { 0 };
 	struct bqlm_xsys sys = {
 		.name = "ringdrv", .state_size = sizeof(struct ringdrv),
-		.ctx = &cfg, .ops = &ringdrv_ops,
+		.ctx = &cfg, .ops = &ringdrv_xops,
 	};
 	struct bqlm_xresult res;
 	struct bqlm_explorer *x;
