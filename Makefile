@@ -95,8 +95,10 @@ objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 # (-O3: about 7 % fewer seconds on bqlm explore; make bench). The DQL,
 # whose instructions make bench counts against the kernel's, stays at
 # $(OPT).
-XOPT_SRCS	:= model/explore.c model/usbnet.c model/tun.c model/invariants.c \
-		   model/netdevice.c model/memory_model.c model/ptr_ring.c
+XOPT_SRCS	:= model/explore.c model/usbnet.c model/usbnet_xsys.c \
+		   model/tun.c model/tun_bql.c model/tun_xsys.c \
+		   model/invariants.c model/netdevice.c model/memory_model.c \
+		   model/ptr_ring.c
 $(foreach f,rel pic,$(call objs,$(f),$(XOPT_SRCS))): XOPT := -O3
 
 $(BUILD)/libbqlm.a: $(call objs,rel,$(MODEL_SRCS))

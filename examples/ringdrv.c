@@ -53,11 +53,9 @@ struct ringdrv_cfg {
 	int buggy;
 };
 
-static void ringdrv_init(const void *ctx, void *state)
+static void ringdrv_init(struct ringdrv *d, const struct ringdrv_cfg *cfg)
 {
-	struct ringdrv *d = state;
-
-	(void)ctx;
+	(void)cfg;
 	memset(d, 0, sizeof(*d));
 	bqlm_txq_init(&d->txq, 1000, RINGDRV_NOW);
 	d->up = 1;
@@ -97,40 +95,37 @@ static unsigned int ringdrv_inflight(const struct ringdrv *d)
 	return (d->ring + d->polled - d->stale) * RINGDRV_LEN;
 }
 
-static int ringdrv_step(const void *ctx, const void *from, unsigned int a,
-			void *to, struct bqlm_violation *each)
+/* One action: the driver's code, what it did in @r. */
+static int ringdrv_run(const void *ctx, void *state, unsigned int a,
+		       struct bqlm_xrun *r)
 {
-	struct ringdrv *d = to;
-	struct bqlm_inv_counters c;
-	int ret = 0;
+	struct ringdrv *d = state;
 
-	(void)from;
 	if (!ringdrv_can(ctx, d, a))
 		return -1;
-	memset(&c, 0, sizeof(c));
 	switch (a) {
 	case A_XMIT:
-		c.where = "ndo_start_xmit";
-		ret = bqlm_netdev_tx_sent_queue(&d->txq, RINGDRV_LEN,
-						RINGDRV_NOW);
+		r->where = "ndo_start_xmit";
+		r->ev.dql_err = bqlm_netdev_tx_sent_queue(&d->txq, RINGDRV_LEN,
+							  RINGDRV_NOW);
 		d->sent++;
 		d->ring++;
 		if (d->ring == RINGDRV_RING)
 			bqlm_netif_tx_stop_queue(&d->txq, RINGDRV_NOW);
 		break;
 	case A_POLL_TAKE:
-		c.where = "napi poll";
+		r->where = "napi poll";
 		d->polled = d->ring;
 		d->ring = 0;
 		d->napi = 1;
 		break;
 	case A_POLL_REPORT:
-		c.where = "napi poll";
-		ret = bqlm_netdev_tx_completed_queue(&d->txq, d->polled,
-						     d->polled * RINGDRV_LEN,
-						     RINGDRV_NOW);
-		c.step.stale_bytes = d->stale * RINGDRV_LEN;
-		c.step.dql_val[0] = d->polled * RINGDRV_LEN;
+		r->where = "napi poll";
+		r->ev.dql_err = bqlm_netdev_tx_completed_queue(&d->txq,
+				d->polled, d->polled * RINGDRV_LEN,
+				RINGDRV_NOW);
+		r->ev.stale_bytes = d->stale * RINGDRV_LEN;
+		r->ev.dql_val[0] = d->polled * RINGDRV_LEN;
 		d->polled = 0;
 		d->stale = 0;
 		d->napi = 0;
@@ -138,7 +133,7 @@ static int ringdrv_step(const void *ctx, const void *from, unsigned int a,
 			bqlm_netif_tx_wake_queue(&d->txq);
 		break;
 	case A_STOP:
-		c.where = "ndo_stop";
+		r->where = "ndo_stop";
 		d->up = 0;
 		bqlm_netif_tx_stop_queue(&d->txq, RINGDRV_NOW);
 		d->ring = 0;		/* freed, never completed */
@@ -147,14 +142,43 @@ static int ringdrv_step(const void *ctx, const void *from, unsigned int a,
 		break;
 	}
 	/* the qdisc's reschedule request is not driver state */
-	d->txq.sched_pending = false;
-	d->txq.sched_count = 0;
+	bqlm_txq_sched_clear(&d->txq);
+	return 0;
+}
+
+/* The invariants after a step: BQL's books against the ring's. */
+static unsigned int ringdrv_check(const void *ctx, const void *state,
+				  const struct bqlm_xrun *r,
+				  struct bqlm_violation *each)
+{
+	const struct ringdrv *d = state;
+	struct bqlm_inv_counters c;
+
+	(void)ctx;
+	memset(&c, 0, sizeof(c));
+	c.where = r->where;
 	c.bql = true;
 	c.dql = &d->txq.dql;
 	c.inflight = ringdrv_inflight(d);
 	c.completions = d->napi;
-	c.step.dql_err = ret;
+	c.step = r->ev;
 	return bqlm_inv_check(&c, NULL, each);
+}
+
+static int ringdrv_xstep(const void *ctx, const void *from, unsigned int a,
+			 void *to, struct bqlm_violation *each)
+{
+	(void)from;
+	return bqlm_xstep_checked(ctx, to, a, each, ringdrv_run, ringdrv_check);
+}
+
+/* The outside world's actions: the stack's packets, ifdown. */
+static bool ringdrv_external(const void *ctx, const void *state,
+			     unsigned int a)
+{
+	(void)ctx;
+	(void)state;
+	return a == A_XMIT || a == A_STOP;
 }
 
 static int ringdrv_check_state(const void *ctx, const void *state,
@@ -162,25 +186,17 @@ static int ringdrv_check_state(const void *ctx, const void *state,
 			       struct bqlm_violation *each)
 {
 	const struct ringdrv *d = state;
-	struct bqlm_inv_counters c;
-	unsigned int i;
 
-	(void)ctx;
-	for (i = 0; i < n; i++)
-		if (actions[i] == A_POLL_TAKE || actions[i] == A_POLL_REPORT)
-			return 0;	/* the driver itself can still act */
-	memset(&c, 0, sizeof(c));
-	c.where = "quiescent state";
-	c.dql = &d->txq.dql;
-	c.inflight = ringdrv_inflight(d);
-	c.quiescent = true;
-	c.wants_tx = d->up && d->sent < RINGDRV_PACKETS;
-	c.stopped = bqlm_netif_xmit_stopped(&d->txq);
-	return bqlm_inv_check(&c, NULL, each);
+	/* a stall is decided where the driver itself cannot act */
+	if (!bqlm_xquiescent(ctx, state, actions, n, ringdrv_external))
+		return 0;
+	return bqlm_inv_check_stall(&d->txq.dql, ringdrv_inflight(d),
+				    d->up && d->sent < RINGDRV_PACKETS,
+				    bqlm_netif_xmit_stopped(&d->txq), each);
 }
 
-static int ringdrv_describe(const void *ctx, const void *from, unsigned int a,
-			    char *buf, size_t len)
+static int ringdrv_describe_action(const void *ctx, const void *from,
+				   unsigned int a, char *buf, size_t len)
 {
 	static const char *const what[] = {
 		[A_XMIT] = "ndo_start_xmit: ring a packet, netdev_tx_sent_queue()",
@@ -194,8 +210,8 @@ static int ringdrv_describe(const void *ctx, const void *from, unsigned int a,
 	return snprintf(buf, len, "%s", a <= A_STOP && what[a] ? what[a] : "?");
 }
 
-static int ringdrv_state(const void *ctx, const void *state, char *buf,
-			 size_t len)
+static int ringdrv_describe_state(const void *ctx, const void *state,
+				  char *buf, size_t len)
 {
 	const struct ringdrv *d = state;
 
@@ -213,15 +229,19 @@ static void print_line(void *arg, const char *line)
 	printf("    %s\n", line);
 }
 
+/*
+ * ringdrv_xops: ringdrv_init() as the initial state, ringdrv_enabled(),
+ * ringdrv_xstep(), ringdrv_check_state(), ringdrv_describe_action() and
+ * ringdrv_describe_state(); no symmetry.
+ */
+BQLM_DEFINE_XOPS(ringdrv, NULL);
+
 int main(int argc, char **argv)
 {
 	struct ringdrv_cfg cfg = { 0 };
 	struct bqlm_xsys sys = {
 		.name = "ringdrv", .state_size = sizeof(struct ringdrv),
-		.ctx = &cfg, .init = ringdrv_init, .enabled = ringdrv_enabled,
-		.step = ringdrv_step, .check_state = ringdrv_check_state,
-		.describe_action = ringdrv_describe,
-		.describe_state = ringdrv_state,
+		.ctx = &cfg, .ops = &ringdrv_xops,
 	};
 	struct bqlm_xresult res;
 	struct bqlm_explorer *x;

@@ -196,7 +196,7 @@ static void xoff_expect_words(struct kunit *test, const struct bqlm_xsys *sys,
 {
 	char line[160];
 
-	sys->describe_action(sys->ctx, s, kind << 8, line, sizeof(line));
+	bqlm_xdescribe_action(sys, s, kind << 8, line, sizeof(line));
 	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(line, want),
 				  "action kind %u: \"%s\" in \"%s\"", kind, want,
 				  line);
@@ -241,14 +241,15 @@ static void xoff_trace(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, w->wake);
 	/* refusals of the system's step */
 	bqlm_xoff_init(s, &cfg);
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, s, 0x900, s, NULL), -EINVAL);
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, s, (BQLM_XOFF_A_FLUSH << 8),
-				       s, NULL), -EINVAL);
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, s, (BQLM_XOFF_A_FLUSH << 8) |
-				       (2 * BQLM_SB_DEPTH), s, NULL), -EINVAL);
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, s, BQLM_XOFF_A_COMPLETED << 8,
-				       s, NULL), -EINVAL);
-	sys.describe_action(sys.ctx, s, 0x900, buf, sizeof(buf));
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, s, 0x900, s, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, s, (BQLM_XOFF_A_FLUSH << 8),
+					 s, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, s, (BQLM_XOFF_A_FLUSH << 8) |
+					 (2 * BQLM_SB_DEPTH), s, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, s, BQLM_XOFF_A_COMPLETED << 8,
+					 s, NULL), -EINVAL);
+	bqlm_xdescribe_action(&sys, s, 0x900, buf, sizeof(buf));
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
 	cfg.packets = 1;
 	bqlm_xoff_init(s, &cfg);

@@ -86,19 +86,19 @@ static inline bool explore_replays(struct kunit *test,
 
 	if (!cur || !next || !en || !each)
 		return false;
-	sys->init(sys->ctx, cur);
+	bqlm_xinit(sys, cur);
 	for (k = 0; k < n; k++) {
 		memcpy(next, cur, sys->state_size);
-		mask = sys->step(sys->ctx, cur, path[k], next, each);
+		mask = bqlm_xstep(sys, cur, path[k], next, each);
 		if (mask < 0)
 			return false;
 		memcpy(cur, next, sys->state_size);
 	}
-	if (n && (mask & BQLM_CHECK_BIT(c)))
+	if (n && (mask & BQLM_CHECK_BIT(c))) {
 		ok = true;
-	else if (sys->check_state) {
-		ne = sys->enabled(sys->ctx, cur, en);
-		mask = sys->check_state(sys->ctx, cur, en, ne, each);
+	} else {
+		ne = bqlm_xenabled(sys, cur, en);
+		mask = bqlm_xcheck_state(sys, cur, en, ne, each);
 		ok = mask > 0 && (mask & BQLM_CHECK_BIT(c));
 	}
 	return ok;
@@ -122,7 +122,7 @@ explore_compare_reduced(struct kunit *test, const struct bqlm_xsys *sys,
 	unsigned long long states;
 	int n;
 
-	if (!sys->canon && !sys->footprint)
+	if (!sys->ops->canon)
 		return 0;
 	if (bounds)
 		b = *bounds;
@@ -263,14 +263,14 @@ static inline void symmetry_succ(struct symmetry_walk *b,
 	size_t z = sys->state_size;
 	unsigned int i;
 
-	b->n[k] = sys->enabled(sys->ctx, s, b->act[k]);
+	b->n[k] = bqlm_xenabled(sys, s, b->act[k]);
 	for (i = 0; i < b->n[k]; i++) {
 		unsigned char *t = b->succ[k] + i * z;
 
 		memcpy(t, s, z);
-		b->mask[k][i] = sys->step(sys->ctx, s, b->act[k][i], t,
+		b->mask[k][i] = bqlm_xstep(sys, s, b->act[k][i], t,
 					  b->each);
-		sys->canon(sys->ctx, t);
+		bqlm_xcanon(sys, t);
 	}
 }
 
@@ -302,9 +302,9 @@ static inline void symmetry_state(struct kunit *test, struct symmetry_walk *b,
 	unsigned int bad = 0;
 
 	memcpy(b->rep, s, z);
-	sys->canon(sys->ctx, b->rep);
+	bqlm_xcanon(sys, b->rep);
 	memcpy(b->again, b->rep, z);
-	sys->canon(sys->ctx, b->again);
+	bqlm_xcanon(sys, b->again);
 	b->states++;
 	b->renamed += !!memcmp(b->rep, s, z);
 	KUNIT_ASSERT_EQ_MSG(test, memcmp(b->again, b->rep, z), 0,
@@ -321,11 +321,11 @@ static inline void symmetry_state(struct kunit *test, struct symmetry_walk *b,
 	KUNIT_ASSERT_TRUE_MSG(test, symmetry_matched(b, 1, &bad),
 			      "walk %u depth %u: action %#x of the representative has no match in the state",
 			      b->walk, b->depth, bad);
-	if (sys->check_state)
+	if (sys->ops->check_state)
 		KUNIT_ASSERT_EQ_MSG(test,
-				    sys->check_state(sys->ctx, s, b->act[0],
+				    bqlm_xcheck_state(sys, s, b->act[0],
 						     b->n[0], b->each),
-				    sys->check_state(sys->ctx, b->rep, b->act[1],
+				    bqlm_xcheck_state(sys, b->rep, b->act[1],
 						     b->n[1], b->each),
 				    "walk %u depth %u: the state checks differ",
 				    b->walk, b->depth);
@@ -349,7 +349,7 @@ static inline void explore_symmetry_walks(struct kunit *test,
 	KUNIT_ASSERT_NOT_NULL_MSG(test, b, "%s", sys->name);
 	KUNIT_ASSERT_NOT_NULL_MSG(test, s, "%s", sys->name);
 	KUNIT_ASSERT_NOT_NULL_MSG(test, t, "%s", sys->name);
-	KUNIT_ASSERT_NOT_NULL_MSG(test, sys->canon, "%s has no canon()",
+	KUNIT_ASSERT_NOT_NULL_MSG(test, sys->ops->canon, "%s has no canon()",
 				  sys->name);
 	b->sys = sys;
 	b->rep = kunit_kzalloc(test, z, GFP_KERNEL);
@@ -361,14 +361,14 @@ static inline void explore_symmetry_walks(struct kunit *test,
 	bqlm_prng_seed(&rng, seed);
 	for (b->walk = 0; b->walk < SYMMETRY_WALKS; b->walk++) {
 		memset(s, 0, z);
-		sys->init(sys->ctx, s);
+		bqlm_xinit(sys, s);
 		for (b->depth = 0; b->depth < SYMMETRY_STEPS; b->depth++) {
 			symmetry_state(test, b, s);
-			n = sys->enabled(sys->ctx, s, act);
+			n = bqlm_xenabled(sys, s, act);
 			if (!n)
 				break;
 			memcpy(t, s, z);
-			KUNIT_ASSERT_GE_MSG(test, sys->step(sys->ctx, s,
+			KUNIT_ASSERT_GE_MSG(test, bqlm_xstep(sys, s,
 							    act[bqlm_prng_below(&rng, n)],
 							    t, b->each), 0,
 					    "walk %u depth %u: a step refused",

@@ -132,18 +132,21 @@ static int toy_describe_state(const void *ctx, const void *state, char *buf,
 	return snprintf(buf, len, "x %u y %u", s->x, s->y);
 }
 
+static const struct bqlm_xops toy_ops = {
+	.init = toy_init,
+	.enabled = toy_enabled,
+	.step = toy_step,
+	.check_state = toy_check_state,
+	.describe_action = toy_describe_action,
+	.describe_state = toy_describe_state,
+};
+
 static void toy_sys(struct bqlm_xsys *sys, const struct toy_cfg *cfg)
 {
-	memset(sys, 0, sizeof(*sys));
 	sys->name = "toy";
 	sys->state_size = sizeof(struct toy_state);
 	sys->ctx = cfg;
-	sys->init = toy_init;
-	sys->enabled = toy_enabled;
-	sys->step = toy_step;
-	sys->check_state = toy_check_state;
-	sys->describe_action = toy_describe_action;
-	sys->describe_state = toy_describe_state;
+	sys->ops = &toy_ops;
 }
 
 /* Explore the toy; the result in @res, the return value of bqlm_explore. */
@@ -259,6 +262,7 @@ static void explore_contract(struct kunit *test)
 	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
 						 GFP_KERNEL);
 	struct bqlm_explorer *x;
+	struct bqlm_xops ops = toy_ops;
 	struct bqlm_xsys sys;
 
 	KUNIT_ASSERT_NOT_NULL(test, res);
@@ -284,8 +288,11 @@ static void explore_contract(struct kunit *test)
 	bqlm_explorer_destroy(x);
 	bqlm_explorer_destroy(NULL);
 
-	/* a system without a step is refused */
-	sys.step = NULL;
+	/* a system without a step is refused, and one without ops */
+	ops.step = NULL;
+	sys.ops = &ops;
+	KUNIT_EXPECT_NULL(test, bqlm_explorer_create(&sys, NULL));
+	sys.ops = NULL;
 	KUNIT_EXPECT_NULL(test, bqlm_explorer_create(&sys, NULL));
 }
 
@@ -351,200 +358,6 @@ static void explore_verdict(struct kunit *test)
 			BQLM_CHECK_DQL_OVER_COMPLETION);
 }
 
-/*
- * The reduction, on a second toy: two workers A and B, each takes n
- * private steps (its own counter) and then a last step that marks a
- * shared word done; B's last step before A's is a byte-balance violation,
- * and the final state where that happened a stall. Only the last steps
- * depend on each other: the full search stores (n + 2)^2 states, the
- * stubborn sets one interleaving of the private steps, both orders of the
- * last ones.
- */
-struct two_state {
-	unsigned char c[2];	/* the workers' counters */
-	unsigned char done;	/* bit w: worker w took its last step */
-	unsigned char b_first;	/* B's last step came first */
-};
-
-struct two_cfg {
-	unsigned int n;
-	bool broken;		/* the last steps declared independent */
-	bool symmetric;		/* the grid toy's (x, y) = (y, x) canon */
-};
-
-#define TWO_COUNTER(w)	(1ULL << (w))
-#define TWO_DONE	(1ULL << 2)
-
-static unsigned int two_enabled(const void *ctx, const void *state,
-				unsigned int *actions)
-{
-	const struct two_state *s = state;
-	unsigned int n = 0, w;
-
-	(void)ctx;
-	for (w = 0; w < 2; w++)
-		if (!(s->done & (1U << w)))
-			actions[n++] = w;
-	return n;
-}
-
-static int two_step(const void *ctx, const void *from, unsigned int action,
-		    void *to, struct bqlm_violation *each)
-{
-	const struct two_cfg *cfg = ctx;
-	const struct two_state *f = from;
-	struct two_state *t = to;
-
-	if (action > 1 || (f->done & (1U << action)))
-		return -EINVAL;
-	if (f->c[action] < cfg->n) {
-		t->c[action]++;
-		return 0;
-	}
-	t->done |= 1U << action;
-	if (action == 0 && (f->done & 2U)) {
-		t->b_first = 1;
-		each[BQLM_CHECK_BYTE_BALANCE].check = BQLM_CHECK_BYTE_BALANCE;
-		each[BQLM_CHECK_BYTE_BALANCE].where = "two";
-		each[BQLM_CHECK_BYTE_BALANCE].err = -EBADMSG;
-		return BB;
-	}
-	return 0;
-}
-
-static int two_check_state(const void *ctx, const void *state,
-			   const unsigned int *actions, unsigned int n,
-			   struct bqlm_violation *each)
-{
-	const struct two_state *s = state;
-
-	(void)ctx;
-	(void)actions;
-	if (n || !s->b_first)
-		return 0;
-	each[BQLM_CHECK_STALL].check = BQLM_CHECK_STALL;
-	each[BQLM_CHECK_STALL].where = "two";
-	each[BQLM_CHECK_STALL].err = -EAGAIN;
-	return ST;
-}
-
-static int two_footprint(const void *ctx, const void *state,
-			 unsigned int action, struct bqlm_xfoot *f)
-{
-	const struct two_cfg *cfg = ctx;
-	const struct two_state *s = state;
-
-	f->actor = action;
-	f->reads = TWO_COUNTER(action);
-	/* the last step reads and writes the shared word */
-	if (s->c[action] >= cfg->n && !cfg->broken)
-		f->reads |= TWO_DONE;
-	f->writes = f->reads;
-	return 0;
-}
-
-static void two_future(const void *ctx, const void *state,
-		       unsigned int actor, struct bqlm_xfuture *f)
-{
-	const struct two_cfg *cfg = ctx;
-	const struct two_state *s = state;
-
-	if (s->done & (1U << actor))
-		return;
-	f->reads = TWO_COUNTER(actor) | (cfg->broken ? 0 : TWO_DONE);
-	f->writes = f->reads;
-}
-
-static int two_describe_action(const void *ctx, const void *state,
-			       unsigned int action, char *buf, size_t len)
-{
-	(void)ctx;
-	(void)state;
-	return snprintf(buf, len, "worker %c", action ? 'B' : 'A');
-}
-
-static int two_describe_state(const void *ctx, const void *state, char *buf,
-			      size_t len)
-{
-	const struct two_state *s = state;
-
-	(void)ctx;
-	return snprintf(buf, len, "A %u B %u done %#x", s->c[0], s->c[1],
-			s->done);
-}
-
-static void two_sys(struct bqlm_xsys *sys, const struct two_cfg *cfg)
-{
-	memset(sys, 0, sizeof(*sys));
-	sys->name = "two";
-	sys->state_size = sizeof(struct two_state);
-	sys->ctx = cfg;
-	sys->init = toy_init;
-	sys->enabled = two_enabled;
-	sys->step = two_step;
-	sys->check_state = two_check_state;
-	sys->describe_action = two_describe_action;
-	sys->describe_state = two_describe_state;
-	sys->footprint = two_footprint;
-	sys->future = two_future;
-	sys->nr_actors = 2;
-}
-
-static void explore_reduction(struct kunit *test)
-{
-	struct two_cfg cfg = { .n = 20 };
-	struct bqlm_xresult *full = kunit_kzalloc(test, sizeof(*full),
-						  GFP_KERNEL);
-	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
-						 GFP_KERNEL);
-	unsigned int *path = kunit_kcalloc(test, 256, sizeof(*path),
-					   GFP_KERNEL);
-	struct bqlm_explorer *x;
-	struct bqlm_xsys sys;
-	int n;
-
-	KUNIT_ASSERT_NOT_NULL(test, full);
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, path);
-	two_sys(&sys, &cfg);
-	x = bqlm_explorer_create(&sys, EXPLORE_FULL);
-	KUNIT_ASSERT_NOT_NULL(test, x);
-	KUNIT_EXPECT_EQ(test, bqlm_explore(x, full), 0);
-	bqlm_explorer_destroy(x);
-	KUNIT_EXPECT_FALSE(test, full->reduced);
-	/* (n + 2)^2 counter pairs; (n + 1, n + 1) twice: who was first */
-	KUNIT_EXPECT_EQ(test, full->states, 22ULL * 22 + 1);
-	KUNIT_EXPECT_EQ(test, full->violated, BB | ST);
-	KUNIT_EXPECT_EQ(test, full->w[BQLM_CHECK_BYTE_BALANCE].depth, 42U);
-
-	x = bqlm_explorer_create(&sys, NULL);
-	KUNIT_ASSERT_NOT_NULL(test, x);
-	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	KUNIT_EXPECT_TRUE(test, res->reduced);
-	KUNIT_EXPECT_EQ(test, res->violated, full->violated);
-	/* A's steps first, then B's up to its last: one path, both ends */
-	KUNIT_EXPECT_LT(test, res->states, 3ULL * 22);
-	KUNIT_EXPECT_GT(test, res->reduced_states, 0ULL);
-	n = bqlm_explorer_path(x, BQLM_CHECK_STALL, path, 256);
-	bqlm_explorer_destroy(x);
-	KUNIT_EXPECT_GE(test, n, 42);
-	KUNIT_EXPECT_TRUE(test, explore_replays(test, &sys, path, n,
-						BQLM_CHECK_STALL));
-
-	/*
-	 * Declare the last steps independent, as a wrong footprint would:
-	 * the reduced search then runs A's last step first, every time,
-	 * and misses both violations. The comparison sees it.
-	 */
-	cfg.broken = true;
-	x = bqlm_explorer_create(&sys, NULL);
-	KUNIT_ASSERT_NOT_NULL(test, x);
-	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	bqlm_explorer_destroy(x);
-	KUNIT_EXPECT_EQ(test, res->violated, 0U);
-	KUNIT_EXPECT_NE(test, res->violated, full->violated);
-}
-
 /* Symmetry on the grid toy: (x, y) and (y, x) are one state. */
 static void toy_canon(const void *ctx, void *state)
 {
@@ -567,13 +380,15 @@ static void explore_symmetry(struct kunit *test)
 						 GFP_KERNEL);
 	unsigned int *path = kunit_kcalloc(test, EXPLORE_PATH_MAX,
 					   sizeof(*path), GFP_KERNEL);
+	struct bqlm_xops ops = toy_ops;
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
 
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	KUNIT_ASSERT_NOT_NULL(test, path);
 	toy_sys(&sys, &cfg);
-	sys.canon = toy_canon;
+	ops.canon = toy_canon;
+	sys.ops = &ops;
 	x = explore_create(test, &sys, NULL);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
 	/* x <= y only: the stall (0, n) is kept, (n, 0)'s twin */
@@ -626,7 +441,6 @@ static struct kunit_case bqlm_explore_cases[] = {
 	KUNIT_CASE(explore_contract),
 	KUNIT_CASE(explore_trace),
 	KUNIT_CASE(explore_verdict),
-	KUNIT_CASE(explore_reduction),
 	KUNIT_CASE(explore_symmetry),
 	KUNIT_CASE(explore_memory_bound),
 	{}

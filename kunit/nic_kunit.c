@@ -810,16 +810,16 @@ static void nic_refusals(struct kunit *test)
 						  BQLM_NIC_NR_PATHS, &u->ev),
 			-EAGAIN);
 	KUNIT_ASSERT_EQ(test, bqlm_nic_system(&u->cfg, &sys), 0);
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, nic, A(XDP, 0), nic, NULL),
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, nic, A(XDP, 0), nic, NULL),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, nic, 0x900, nic, NULL),
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, nic, 0x900, nic, NULL),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, nic,
-				       A(PATH, BQLM_NIC_NR_PATHS + 1), nic,
-				       NULL), -EINVAL);
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, nic, A(NAPI, 7), nic, NULL),
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, nic,
+					 A(PATH, BQLM_NIC_NR_PATHS + 1), nic,
+					 NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, nic, A(NAPI, 7), nic, NULL),
 			-EINVAL);
-	sys.describe_action(sys.ctx, nic, 0x900, buf, sizeof(buf));
+	bqlm_xdescribe_action(&sys, nic, 0x900, buf, sizeof(buf));
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
 }
 

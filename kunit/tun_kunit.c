@@ -364,8 +364,8 @@ static int tun_state_check(struct tun_ctx *t)
 
 	if (bqlm_tun_system(&t->cfg, &sys))
 		return -EINVAL;
-	n = sys.enabled(sys.ctx, t->tun, t->actions);
-	return sys.check_state(sys.ctx, t->tun, t->actions, n, t->each);
+	n = bqlm_xenabled(&sys, t->tun, t->actions);
+	return bqlm_xcheck_state(&sys, t->tun, t->actions, n, t->each);
 }
 
 /*
@@ -465,7 +465,7 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 
 	tun_reinit(test, t);
 	for (i = 0; i < n; i++) {
-		KUNIT_ASSERT_GE_MSG(test, sys.step(sys.ctx, tun_before(t),
+		KUNIT_ASSERT_GE_MSG(test, bqlm_xstep(&sys, tun_before(t),
 						   path[i], t->tun, t->each),
 				    0, "step %d, action %#x", i, path[i]);
 		if (t->tun->cpu[0].sb.n && t->tun->rd[0].sb.n)
@@ -680,11 +680,10 @@ static void tun_descriptions(struct kunit *test)
 	tun_reinit(test, t);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
 	for (k = 0; k < TUN_DESCRIBED_STEPS; k++) {
-		n = sys.enabled(sys.ctx, t->tun, t->actions);
+		n = bqlm_xenabled(&sys, t->tun, t->actions);
 		KUNIT_ASSERT_GT_MSG(test, n, 0U, "step %u", k);
 		for (i = 0; i < n; i++) {
-			KUNIT_EXPECT_GT_MSG(test, sys.describe_action(sys.ctx,
-					    t->tun, t->actions[i], buf,
+			KUNIT_EXPECT_GT_MSG(test, bqlm_xdescribe_action(&sys, t->tun, t->actions[i], buf,
 					    TUN_TEXT), 10,
 					    "step %u, action %#x", k,
 					    t->actions[i]);
@@ -692,11 +691,11 @@ static void tun_descriptions(struct kunit *test)
 					    "step %u, action %#x: %s", k,
 					    t->actions[i], buf);
 		}
-		KUNIT_EXPECT_GT_MSG(test, sys.describe_state(sys.ctx, t->tun,
+		KUNIT_EXPECT_GT_MSG(test, bqlm_xdescribe_state(&sys, t->tun,
 							     buf, TUN_TEXT),
 				    10, "step %u", k);
 		/* always the first enabled action: the producer first */
-		KUNIT_ASSERT_GE_MSG(test, sys.step(sys.ctx, tun_before(t),
+		KUNIT_ASSERT_GE_MSG(test, bqlm_xstep(&sys, tun_before(t),
 						   t->actions[0], t->tun,
 						   t->each),
 				    0, "step %u, action %#x", k,
@@ -960,22 +959,22 @@ static void tun_describe_more(struct kunit *test)
 	t->cfg.set_iffs = 1;
 	tun_reinit(test, t);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
-	sys.describe_action(sys.ctx, t->tun,
+	bqlm_xdescribe_action(&sys, t->tun,
 			    (BQLM_TUN_A_READ << 8) | 0, buf, TUN_TEXT);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "-EAGAIN, poll()"));
-	sys.describe_action(sys.ctx, t->tun, (BQLM_TUN_A_XMIT << 8) | 0,
+	bqlm_xdescribe_action(&sys, t->tun, (BQLM_TUN_A_XMIT << 8) | 0,
 			    buf, TUN_TEXT);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "noqueue"));
-	sys.describe_action(sys.ctx, t->tun, BQLM_TUN_A_SET_IFF << 8, buf,
+	bqlm_xdescribe_action(&sys, t->tun, BQLM_TUN_A_SET_IFF << 8, buf,
 			    TUN_TEXT);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "netif_tx_wake_all_queues"));
-	sys.describe_action(sys.ctx, t->tun, 0x7f00, buf, TUN_TEXT);
+	bqlm_xdescribe_action(&sys, t->tun, 0x7f00, buf, TUN_TEXT);
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
-	sys.describe_action(sys.ctx, t->tun,
+	bqlm_xdescribe_action(&sys, t->tun,
 			    (BQLM_TUN_A_FLUSH << 8) | 0xfe, buf, TUN_TEXT);
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, t->tun, 0x7f00, t->tun,
-				       t->each), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, t->tun, 0x7f00, t->tun,
+					 t->each), -EINVAL);
 	/* TUNSETIFF without the flag wakes every queue */
 	KUNIT_ASSERT_EQ(test, bqlm_tun_set_iff(t->tun, &t->cfg, &t->ev), 0);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_set_iff(t->tun, &t->cfg, &t->ev),
@@ -1461,7 +1460,7 @@ static void tun_range_guards(struct kunit *test)
 				    "%u stores buffered", t->tun->cpu[0].sb.n);
 	KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* consume: slot zeroed */
 	KUNIT_ASSERT_GT(test, t->tun->rd[0].sb.n, 0);
-	KUNIT_ASSERT_GT(test, sys.describe_action(sys.ctx, t->tun,
+	KUNIT_ASSERT_GT(test, bqlm_xdescribe_action(&sys, t->tun,
 			(BQLM_TUN_A_FLUSH << 8) |
 			(BQLM_TUN_WHO_READER(0) * BQLM_SB_DEPTH), buf, TUN_TEXT),
 			0);
@@ -1483,7 +1482,7 @@ static void tun_range_guards(struct kunit *test)
 	pkt = bqlm_tun_xmit_pkt(t->tun, 1);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_detach(t->tun, cfg, &t->ev), 0);
 	KUNIT_ASSERT_EQ(test, t->tun->numqueues, 1);
-	KUNIT_ASSERT_GT(test, sys.describe_action(sys.ctx, t->tun,
+	KUNIT_ASSERT_GT(test, bqlm_xdescribe_action(&sys, t->tun,
 			(BQLM_TUN_A_XMIT << 8) | 1, buf, TUN_TEXT), 0);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "tfiles[1] == NULL"));
 	/*

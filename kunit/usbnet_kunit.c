@@ -582,18 +582,18 @@ static void usbnet_stall_check(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
 	u->dev->nr_pkts = u->cfg.packets;
 	u->dev->txq.state = 1UL << BQLM_QUEUE_STATE_DRV_XOFF;
-	n = sys.enabled(&u->cfg, u->dev, actions);
-	KUNIT_EXPECT_EQ(test, sys.check_state(&u->cfg, u->dev, actions, n,
-					      u->each), 0);
+	n = bqlm_xenabled(&sys, u->dev, actions);
+	KUNIT_EXPECT_EQ(test, bqlm_xcheck_state(&sys, u->dev, actions, n,
+						u->each), 0);
 	u->dev->txq.state = 1UL << BQLM_QUEUE_STATE_STACK_XOFF;
-	n = sys.enabled(&u->cfg, u->dev, actions);
-	KUNIT_EXPECT_EQ(test, sys.check_state(&u->cfg, u->dev, actions, n,
-					      u->each), (int)BIT_ST);
+	n = bqlm_xenabled(&sys, u->dev, actions);
+	KUNIT_EXPECT_EQ(test, bqlm_xcheck_state(&sys, u->dev, actions, n,
+						u->each), (int)BIT_ST);
 	/* not quiescent while the bh work is queued */
 	u->dev->bh[BQLM_USBNET_BH_WORK].pending = 1;
-	n = sys.enabled(&u->cfg, u->dev, actions);
-	KUNIT_EXPECT_EQ(test, sys.check_state(&u->cfg, u->dev, actions, n,
-					      u->each), 0);
+	n = bqlm_xenabled(&sys, u->dev, actions);
+	KUNIT_EXPECT_EQ(test, bqlm_xcheck_state(&sys, u->dev, actions, n,
+						u->each), 0);
 }
 
 /* Every actor refuses what it cannot do. */
@@ -758,7 +758,7 @@ static void usbnet_ncm_flush_case(struct kunit *test, bool halt)
 	/* the flush's usbnet_start_xmit() takes txq.lock; traces say so */
 	KUNIT_ASSERT_EQ_MSG(test, bqlm_usbnet_system(&u->cfg, &sys), 0,
 			    "halt %d", halt);
-	KUNIT_EXPECT_GT_MSG(test, sys.describe_action(&u->cfg, dev, A(XMIT, 0),
+	KUNIT_EXPECT_GT_MSG(test, bqlm_xdescribe_action(&sys, dev, A(XMIT, 0),
 						      buf, sizeof(buf)), 0,
 			    "halt %d", halt);
 	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, halt ?
@@ -1025,10 +1025,10 @@ static void usbnet_range_guards(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, to);
 	/* the explorer steps a copy of the state */
 	memcpy(to, dev, size);
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, dev, A(XMIT, cfg->nr_lens), to,
-				       u->each), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, dev, A(XMIT, cfg->nr_lens), to,
+					 u->each), -EINVAL);
 	memcpy(to, dev, size);
-	KUNIT_EXPECT_EQ(test, sys.step(sys.ctx, dev, A(XMIT, 0), to, u->each),
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, dev, A(XMIT, 0), to, u->each),
 			0);
 	KUNIT_EXPECT_EQ(test, to->nr_pkts, 1);
 
@@ -1205,20 +1205,20 @@ static void usbnet_descriptions(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
 	for (a = 0; a < (BQLM_USBNET_NR_A + 1) << 8; a += 0x100) {
-		KUNIT_EXPECT_GT_MSG(test, sys.describe_action(&u->cfg, u->dev, a,
+		KUNIT_EXPECT_GT_MSG(test, bqlm_xdescribe_action(&sys, u->dev, a,
 							      buf, USBNET_TEXT),
 				    0,
 				    "action %#x", a);
 		KUNIT_EXPECT_GT_MSG(test, strlen(buf), 0UL, "action %#x", a);
 	}
-	KUNIT_EXPECT_GT(test, sys.describe_state(&u->cfg, u->dev, buf,
+	KUNIT_EXPECT_GT(test, bqlm_xdescribe_state(&sys, u->dev, buf,
 						 USBNET_TEXT), 0);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "urbs none"));
 	/* an unknown action is refused by the step */
-	KUNIT_EXPECT_LT(test, sys.step(&u->cfg, u->dev, 0, u->dev, u->each),
+	KUNIT_EXPECT_LT(test, bqlm_xstep(&sys, u->dev, 0, u->dev, u->each),
 			0);
-	KUNIT_EXPECT_LT(test, sys.step(&u->cfg, u->dev, A(XMIT, 5), u->dev,
-				       u->each), 0);
+	KUNIT_EXPECT_LT(test, bqlm_xstep(&sys, u->dev, A(XMIT, 5), u->dev,
+					 u->each), 0);
 }
 
 struct usbnet_grep {

@@ -8,22 +8,13 @@
  *
  * Packets go to the device at dql_queued() time; the completer completes
  * one at a time. A stall is a quiescent state (producer idle, nothing in
- * flight, buffers drained) with STACK_XOFF set.
+ * flight, buffers drained) with STACK_XOFF set. The explorer's view is in
+ * bql_xoff_xsys.c.
  */
 #include "bqlm_internal.h"
 #include <bqlm/bql_xoff.h>
 #include <bqlm/netdevice.h>
-
-#define BQLM_XOFF_BIT		(1U << BQLM_QUEUE_STATE_STACK_XOFF)
-#define BQLM_XOFF_ANY		(BQLM_XOFF_BIT | \
-				 (1U << BQLM_QUEUE_STATE_DRV_XOFF))
-#define BQLM_XOFF_KIND(a)	((a) >> 8)
-#define BQLM_XOFF_ARG(a)	((a) & 0xff)
-#define BQLM_XOFF_ACTION(k, a)	(((k) << 8) | (a))
-
-static const char *const bqlm_xoff_var_names[BQLM_XOFF_NR_VARS] = {
-	"num_queued", "adj_limit", "state",
-};
+#include "bql_xoff_internal.h"
 
 /**
  * bqlm_xoff_cfg_default() - the default bound
@@ -94,28 +85,6 @@ static int bqlm_xoff_avail(const struct bqlm_mm_cpu *c)
 	       (int)bqlm_mm_load(c, BQLM_XOFF_VAR_QUEUED);
 }
 
-/* Does the producer (@sent) or the completer keep its smp_mb()? */
-static bool bqlm_xoff_mb(const struct bqlm_xoff_cfg *cfg, bool sent)
-{
-	return cfg->barriers && !(sent ? cfg->no_sent_mb : cfg->no_completed_mb);
-}
-
-static bool bqlm_xoff_can_send(const struct bqlm_xoff *s,
-			       const struct bqlm_xoff_cfg *cfg)
-{
-	struct bqlm_mm_cpu c;
-
-	if (s->pphase != BQLM_XOFF_IDLE)
-		return true;
-	if (s->sent >= cfg->packets)
-		return false;
-	/* the qdisc sends only while the queue runs (netif_xmit_stopped) */
-	c.kind = cfg->mm;
-	c.mem = (unsigned short *)s->mem.v;
-	c.sb = (struct bqlm_sb *)&s->psb;
-	return !(bqlm_mm_load(&c, BQLM_XOFF_VAR_STATE) & BQLM_XOFF_ANY);
-}
-
 /**
  * bqlm_xoff_netdev_tx_sent_queue() - the producer's next step
  * @s: the state
@@ -164,11 +133,6 @@ int bqlm_xoff_netdev_tx_sent_queue(struct bqlm_xoff *s,
 	}
 }
 
-static bool bqlm_xoff_can_complete(const struct bqlm_xoff *s)
-{
-	return s->cphase != BQLM_XOFF_IDLE || s->done < s->sent;
-}
-
 /**
  * bqlm_xoff_netdev_tx_completed_queue() - the completer's next step
  * @s: the state
@@ -204,202 +168,5 @@ int bqlm_xoff_netdev_tx_completed_queue(struct bqlm_xoff *s,
 					BQLM_XOFF_BIT))
 		s->scheduled++;
 	s->cphase = BQLM_XOFF_IDLE;
-	return 0;
-}
-
-static unsigned int bqlm_xoff_enabled(const void *ctx, const void *state,
-				      unsigned int *a)
-{
-	const struct bqlm_xoff_cfg *cfg = ctx;
-	const struct bqlm_xoff *s = state;
-	unsigned int n = 0, k;
-
-	if (bqlm_xoff_can_send(s, cfg))
-		a[n++] = BQLM_XOFF_ACTION(BQLM_XOFF_A_SENT, 0);
-	if (bqlm_xoff_can_complete(s))
-		a[n++] = BQLM_XOFF_ACTION(BQLM_XOFF_A_COMPLETED, 0);
-	for (k = 0; k < s->psb.n; k++)
-		if (bqlm_mm_can_flush(cfg->mm, &s->psb, k))
-			a[n++] = BQLM_XOFF_ACTION(BQLM_XOFF_A_FLUSH, k);
-	for (k = 0; k < s->csb.n; k++)
-		if (bqlm_mm_can_flush(cfg->mm, &s->csb, k))
-			a[n++] = BQLM_XOFF_ACTION(BQLM_XOFF_A_FLUSH,
-						  BQLM_SB_DEPTH + k);
-	return n;
-}
-
-static int bqlm_xoff_step(const void *ctx, const void *from,
-			  unsigned int action, void *to,
-			  struct bqlm_violation *each)
-{
-	const struct bqlm_xoff_cfg *cfg = ctx;
-	struct bqlm_xoff *s = to;
-	unsigned int arg = BQLM_XOFF_ARG(action);
-	int ret;
-
-	(void)from;
-	(void)each;
-	switch (BQLM_XOFF_KIND(action)) {
-	case BQLM_XOFF_A_SENT:
-		ret = bqlm_xoff_netdev_tx_sent_queue(s, cfg);
-		break;
-	case BQLM_XOFF_A_COMPLETED:
-		ret = bqlm_xoff_netdev_tx_completed_queue(s, cfg);
-		break;
-	case BQLM_XOFF_A_FLUSH:
-		if (arg >= 2 * BQLM_SB_DEPTH) {
-			ret = -EINVAL;
-			break;
-		}
-		if (!bqlm_mm_can_flush(cfg->mm, arg < BQLM_SB_DEPTH ?
-				       &s->psb : &s->csb,
-				       arg % BQLM_SB_DEPTH)) {
-			ret = -EINVAL;
-			break;
-		}
-		ret = bqlm_mm_flush(s->mem.v, arg < BQLM_SB_DEPTH ?
-				    &s->psb : &s->csb, arg % BQLM_SB_DEPTH);
-		break;
-	default:
-		ret = -EINVAL;
-	}
-	return ret ? -EINVAL : 0;
-}
-
-/* Quiescent: only the qdisc's next packet (external) may be enabled. */
-static int bqlm_xoff_check_state(const void *ctx, const void *state,
-				 const unsigned int *actions, unsigned int n,
-				 struct bqlm_violation *each)
-{
-	const struct bqlm_xoff *s = state;
-	struct bqlm_inv_counters c;
-	unsigned int i;
-
-	(void)ctx;
-	for (i = 0; i < n; i++)
-		if (BQLM_XOFF_KIND(actions[i]) != BQLM_XOFF_A_SENT ||
-		    s->pphase != BQLM_XOFF_IDLE)
-			return 0;
-	memset(&c, 0, sizeof(c));
-	c.where = "quiescent state";
-	c.inflight = s->sent - s->done;
-	c.quiescent = true;
-	c.wants_tx = true;
-	c.stopped = bqlm_xoff_stopped(s);
-	return bqlm_inv_check(&c, NULL, each);
-}
-
-static int bqlm_xoff_describe_action(const void *ctx, const void *state,
-				     unsigned int action, char *buf,
-				     size_t len)
-{
-	const struct bqlm_xoff_cfg *cfg = ctx;
-	const struct bqlm_xoff *s = state;
-	unsigned int arg = BQLM_XOFF_ARG(action);
-	const char *no = "(no smp_mb) ";
-	char e[48];
-
-	switch (BQLM_XOFF_KIND(action)) {
-	case BQLM_XOFF_A_SENT:
-		if (s->pphase == BQLM_XOFF_IDLE)
-			return snprintf(buf, len,
-					"producer: qdisc -> xmit pkt%u (%u B): netdev_tx_sent_queue: dql_queued, dql_avail() < 0 ?",
-					s->sent + 1, cfg->len);
-		if (s->pphase == BQLM_XOFF_SET)
-			return snprintf(buf, len,
-					"producer: netdev_tx_sent_queue: smp_mb__before_atomic(), set_bit(STACK_XOFF)");
-		return snprintf(buf, len,
-				"producer: netdev_tx_sent_queue: %sdql_avail() >= 0 ? clear_bit(STACK_XOFF)",
-				bqlm_xoff_mb(cfg, true) ? "smp_mb(), " : no);
-	case BQLM_XOFF_A_COMPLETED:
-		if (s->cphase == BQLM_XOFF_IDLE)
-			return snprintf(buf, len,
-					"completer: netdev_tx_completed_queue(1, %u): dql_completed",
-					cfg->len);
-		return snprintf(buf, len,
-				"completer: netdev_tx_completed_queue: %sdql_avail() >= 0 ? test_and_clear_bit(STACK_XOFF) -> netif_schedule_queue",
-				bqlm_xoff_mb(cfg, false) ? "smp_mb(), " : no);
-	case BQLM_XOFF_A_FLUSH:
-		bqlm_mm_describe_entry(arg < BQLM_SB_DEPTH ? &s->psb : &s->csb,
-				       arg % BQLM_SB_DEPTH, bqlm_xoff_var_names,
-				       BQLM_XOFF_NR_VARS, e, sizeof(e));
-		return snprintf(buf, len, "memory: %s's store reaches memory: %s",
-				arg < BQLM_SB_DEPTH ? "producer" : "completer",
-				e);
-	default:
-		return snprintf(buf, len, "? action %#x", action);
-	}
-}
-
-static int bqlm_xoff_describe_sb(const struct bqlm_sb *sb, const char *who,
-				 char *buf, size_t len)
-{
-	size_t n = 0;
-	unsigned int k;
-
-	if (!sb->n)
-		return 0;
-	n += snprintf(buf, len, " %s-sb{", who);
-	for (k = 0; k < sb->n && n < len; k++) {
-		n += bqlm_mm_describe_entry(sb, k, bqlm_xoff_var_names,
-					    BQLM_XOFF_NR_VARS, buf + n, len - n);
-		if (n < len)
-			n += snprintf(buf + n, len - n, "%s",
-				      k + 1 < sb->n ? ", " : "}");
-	}
-	return n;
-}
-
-static int bqlm_xoff_describe_state(const void *ctx, const void *state,
-				    char *buf, size_t len)
-{
-	const struct bqlm_xoff *s = state;
-	size_t n;
-
-	(void)ctx;
-	n = snprintf(buf, len,
-		     "mem: num_queued %u adj_limit %u%s | sent %u completed %u in flight %u scheduled %u",
-		     s->mem.v[BQLM_XOFF_VAR_QUEUED], s->mem.v[BQLM_XOFF_VAR_ADJ],
-		     bqlm_xoff_stopped(s) ? " STACK_XOFF" : "", s->sent,
-		     s->done, s->sent - s->done, s->scheduled);
-	if (n < len)
-		n += bqlm_xoff_describe_sb(&s->psb, "producer", buf + n,
-					   len - n);
-	if (n < len)
-		n += bqlm_xoff_describe_sb(&s->csb, "completer", buf + n,
-					   len - n);
-	return n;
-}
-
-static void bqlm_xoff_xinit(const void *ctx, void *state)
-{
-	bqlm_xoff_init(state, ctx);
-}
-
-/**
- * bqlm_xoff_system() - the bql-xoff system for the explorer
- * @cfg: the configuration; it must outlive @sys
- * @sys: receives the system
- *
- * Actions: the producer's next step, the completer's next step, each
- * buffered store that may reach memory. The state check reports a stall:
- * STACK_XOFF set in a quiescent state.
- *
- * Return: 0, or -EINVAL when @cfg is invalid.
- */
-int bqlm_xoff_system(const struct bqlm_xoff_cfg *cfg, struct bqlm_xsys *sys)
-{
-	if (bqlm_xoff_cfg_check(cfg))
-		return -EINVAL;
-	memset(sys, 0, sizeof(*sys));
-	sys->name = "bql-xoff";
-	sys->state_size = sizeof(struct bqlm_xoff);
-	sys->ctx = cfg;
-	sys->init = bqlm_xoff_xinit;
-	sys->enabled = bqlm_xoff_enabled;
-	sys->step = bqlm_xoff_step;
-	sys->check_state = bqlm_xoff_check_state;
-	sys->describe_action = bqlm_xoff_describe_action;
-	sys->describe_state = bqlm_xoff_describe_state;
 	return 0;
 }

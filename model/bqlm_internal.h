@@ -55,6 +55,7 @@
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
 #define noinline		__attribute_noinline__	/* <sys/cdefs.h> */
+#define fallthrough		__attribute__((__fallthrough__))
 
 
 #define min(a, b)	({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); \
@@ -163,6 +164,59 @@ static inline void bqlm_prefetch(const void *p)
 	__builtin_prefetch(p);
 }
 #endif
+
+/*
+ * Name tables: the name of value i of an enum is element i of an array,
+ * a string or a struct whose field names it. BQLM_NAMES() describes an
+ * array of strings, BQLM_NAMES_OF() an array of structs by their @field;
+ * bqlm_name() gives the name of a value, bqlm_name_find() the value of a
+ * name.
+ */
+struct bqlm_names {
+	const char *const *first;
+	size_t stride;
+	unsigned int nr;
+};
+
+#define BQLM_NAMES(table)						\
+	((struct bqlm_names){ &(table)[0], sizeof((table)[0]),		\
+			      ARRAY_SIZE(table) })
+#define BQLM_NAMES_OF(table, field)					\
+	((struct bqlm_names){ &(table)[0].field, sizeof((table)[0]),	\
+			      ARRAY_SIZE(table) })
+
+/* The name of value @i, or @dflt when @i is out of range or unnamed. */
+static inline const char *bqlm_name(struct bqlm_names t, unsigned int i,
+				    const char *dflt)
+{
+	const char *s;
+
+	if (i >= t.nr)
+		return dflt;
+	s = *(const char *const *)((const char *)t.first + i * t.stride);
+	return s ? s : dflt;
+}
+
+/* The value named by the @len characters at @name, or -EINVAL. */
+static inline int bqlm_name_findn(struct bqlm_names t, const char *name,
+				  size_t len)
+{
+	const char *s;
+	unsigned int i;
+
+	for (i = 0; name && i < t.nr; i++) {
+		s = bqlm_name(t, i, NULL);
+		if (s && !strncmp(s, name, len) && !s[len])
+			return i;
+	}
+	return -EINVAL;
+}
+
+/* The value named @name (NULL: none), or -EINVAL. */
+static inline int bqlm_name_find(struct bqlm_names t, const char *name)
+{
+	return name ? bqlm_name_findn(t, name, strlen(name)) : -EINVAL;
+}
 
 #define BQLM_FNV_OFFSET		0xcbf29ce484222325ULL
 #define BQLM_FNV_PRIME		0x100000001b3ULL

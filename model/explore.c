@@ -11,8 +11,7 @@
  *
  * Reduction (see <bqlm/explore.h>): with a @canon hook every state is
  * canonicalised before it is looked up, so only representatives are
- * stored; with footprints each state is expanded through the stubborn set
- * bqlm_x_ample() picks, when there is a smaller one than all its actions.
+ * stored.
  * Memory: every allocation the search makes (blocks, hash set) is counted
  * against the memory bound first, so the search stops with -ENOBUFS
  * rather than being killed.
@@ -42,12 +41,12 @@ struct bqlm_xslot {
 };
 
 struct bqlm_explorer {
-	const struct bqlm_xsys *sys;
+	const struct bqlm_xops *ops;
+	const void *ctx;
 	unsigned int max_states;
 	unsigned int max_depth;
 	bool strict;
 	bool canon;
-	bool por;
 	u64 max_memory;
 	u64 memory;
 	size_t ssize;
@@ -61,9 +60,6 @@ struct bqlm_explorer {
 	unsigned char *succ;
 	unsigned int *succ_hash;
 	struct bqlm_violation *each;
-	struct bqlm_xfoot *foot;
-	struct bqlm_xfuture *fut;
-	unsigned char *sel;
 	struct bqlm_xresult res;
 };
 
@@ -262,11 +258,8 @@ struct bqlm_explorer *bqlm_explorer_create(const struct bqlm_xsys *sys,
 	unsigned int max_states = BQLM_X_DEFAULT_STATES;
 	bool reduce = !bounds || (!bounds->no_reduction && !bounds->max_depth);
 
-	if (!sys->state_size || !sys->init || !sys->enabled || !sys->step)
-		return NULL;
-	if (sys->footprint &&
-	    (!sys->future || !sys->nr_actors ||
-	     sys->nr_actors > BQLM_X_MAX_ACTORS))
+	if (!sys->state_size || !sys->ops || !sys->ops->init ||
+	    !sys->ops->enabled || !sys->ops->step)
 		return NULL;
 	if (bounds && bounds->max_states)
 		max_states = min(bounds->max_states, BQLM_X_DEFAULT_STATES);
@@ -275,13 +268,13 @@ struct bqlm_explorer *bqlm_explorer_create(const struct bqlm_xsys *sys,
 	if (!x)
 		return NULL;
 	memset(x, 0, sizeof(*x));
-	x->sys = sys;
+	x->ops = sys->ops;
+	x->ctx = sys->ctx;
 	x->ssize = sys->state_size;
 	x->max_states = max_states;
 	x->max_depth = bounds ? min(bounds->max_depth, 0xfffeU) : 0;
 	x->strict = bounds && bounds->strict;
-	x->canon = reduce && sys->canon;
-	x->por = reduce && sys->footprint;
+	x->canon = reduce && sys->ops->canon;
 	x->max_memory = bounds && bounds->max_memory ? bounds->max_memory :
 			BQLM_X_DEFAULT_MEMORY;
 	x->nr_blocks = (max_states + BQLM_X_BLOCK - 1) >> BQLM_X_BLOCK_SHIFT;
@@ -293,11 +286,8 @@ struct bqlm_explorer *bqlm_explorer_create(const struct bqlm_xsys *sys,
 	x->succ = bqlm_alloc(x->ssize * BQLM_X_MAX_ACTIONS);
 	x->succ_hash = bqlm_alloc(sizeof(*x->succ_hash) * BQLM_X_MAX_ACTIONS);
 	x->each = bqlm_alloc(sizeof(*x->each) * BQLM_CHECK_NR);
-	x->foot = bqlm_alloc(sizeof(*x->foot) * BQLM_X_MAX_ACTIONS);
-	x->fut = bqlm_alloc(sizeof(*x->fut) * BQLM_X_MAX_ACTORS);
-	x->sel = bqlm_alloc(BQLM_X_MAX_ACTIONS);
 	if (!x->sblock || !x->nblock || !x->table || !x->next || !x->succ ||
-	    !x->succ_hash || !x->each || !x->foot || !x->fut || !x->sel) {
+	    !x->succ_hash || !x->each) {
 		bqlm_explorer_destroy(x);
 		return NULL;
 	}
@@ -326,9 +316,6 @@ void bqlm_explorer_destroy(struct bqlm_explorer *x)
 	bqlm_free(x->succ);
 	bqlm_free(x->succ_hash);
 	bqlm_free(x->each);
-	bqlm_free(x->foot);
-	bqlm_free(x->fut);
-	bqlm_free(x->sel);
 	bqlm_free(x);
 }
 
@@ -369,217 +356,25 @@ static bool bqlm_x_any_fatal(const struct bqlm_explorer *x,
 }
 
 /*
- * The stubborn set of state @s, whose @n enabled actions are @actions:
- * mark the chosen ones in x->sel and return how many (@n: expand fully).
- *
- * A set T of actions of some actors is chosen such that
- *  (A) T is not empty, and holds every enabled action of its actors; an
- *      actor of T that is pending has all its enablers in T: an actor of
- *      T moves next only through an action of T;
- *  (B) no actor outside T may, in any of its future steps, write an
- *      object an action of T reads or writes, or read one an action of T
- *      writes, unless the two actors commute; an actor outside T that
- *      would has no enabled action and all its enablers in T, so it
- *      cannot move before T does. Every path from @s that avoids T is
- *      then made of steps independent of T's (they commute, and neither
- *      enables nor disables the other), so any path can be reordered to
- *      take a T action first, or T's actions stay enabled all along it;
- *  (C) no action of T is visible, and (checked on the step, by
- *      bqlm_x_expand()) none violates a check: taking it first changes no
- *      check's verdict on the later steps; and T holds an internal action
- *      (not external): a state check is only decided in a quiescent state,
- *      where nothing but external actions is enabled, and a path from @s
- *      that avoided T would keep that internal action enabled to its end,
- *      so every path to a quiescent state takes a T action, which (B)
- *      lets come first: every quiescent state is reached (the argument of
- *      stubborn sets for deadlocks, with the internal action as the key);
- *  (D) the cycle proviso, checked by bqlm_x_expand(): every state T leads
- *      to must be new, else @s is expanded fully. Breadth first, a new
- *      state is one layer deeper, so the reduced steps form a forest and
- *      every cycle of the reduced graph passes through a fully expanded
- *      state: no action is deferred forever.
- * (A)-(D) are the conditions of persistent (stubborn) sets with the cycle
- * proviso, under which every check the full search finds violated is
- * found, at a depth that may be greater. T is grown from each actor with
- * enabled actions in turn, adding every actor (B) forbids to leave out;
- * an actor that would have to be added but cannot (external or visible
- * actions, pending, or blocked with enablers outside T) ends the attempt.
- * The smallest T wins; ties go to the lowest actor.
- */
-static bool bqlm_x_conflict(const struct bqlm_xfuture *fu, unsigned int t,
-			    const u64 *ar, const u64 *aw, unsigned int y,
-			    unsigned int na)
-{
-	unsigned int x;
-
-	for (x = 0; x < na; x++) {
-		if (!(t & (1U << x)) || (fu[y].commutes & (1U << x)) ||
-		    (fu[x].commutes & (1U << y)))
-			continue;
-		if ((aw[x] & (fu[y].reads | fu[y].writes)) ||
-		    (ar[x] & fu[y].writes))
-			return true;
-	}
-	return false;
-}
-
-/*
- * Add the actors @need to the set *@t of size *@m (a bit beyond @na: any
- * actor). False when one cannot join: it has no enabled action, or a
- * visible one.
- */
-static bool bqlm_x_join(unsigned int need, unsigned int na,
-			const unsigned int *cnt, const bool *bad,
-			unsigned int *t, unsigned int *m, bool *changed)
-{
-	unsigned int e;
-
-	if (need >> na)
-		return false;
-	for (e = 0; e < na; e++) {
-		if (!(need & (1U << e)))
-			continue;
-		if (!cnt[e] || bad[e])
-			return false;
-		*t |= 1U << e;
-		*m += cnt[e];
-		*changed = true;
-	}
-	return true;
-}
-
-static int bqlm_x_ample(struct bqlm_explorer *x, const unsigned char *s,
-			const unsigned int *actions, unsigned int n)
-{
-	const struct bqlm_xsys *sys = x->sys;
-	unsigned int na = sys->nr_actors, cnt[BQLM_X_MAX_ACTORS] = { 0 };
-	u64 ar[BQLM_X_MAX_ACTORS] = { 0 }, aw[BQLM_X_MAX_ACTORS] = { 0 };
-	bool bad[BQLM_X_MAX_ACTORS] = { false };
-	bool internal[BQLM_X_MAX_ACTORS] = { false };
-	struct bqlm_xfuture *fu = x->fut;
-	struct bqlm_xfoot *f = x->foot;
-	unsigned int k, p, y, m, best = 0, bestn = n, t, need;
-	bool changed, ok;
-	int err;
-
-	if (n < 2)
-		return n;
-	for (k = 0; k < n; k++) {
-		memset(&f[k], 0, sizeof(f[k]));
-		err = sys->footprint(sys->ctx, s, actions[k], &f[k]);
-		if (err < 0)
-			return err;
-		if (f[k].actor >= na)
-			return -EINVAL;
-		ar[f[k].actor] |= f[k].reads;
-		aw[f[k].actor] |= f[k].writes;
-		cnt[f[k].actor]++;
-		bad[f[k].actor] |= f[k].visible;
-		internal[f[k].actor] |= !f[k].external;
-	}
-	for (y = 0; y < na; y++) {
-		memset(&fu[y], 0, sizeof(fu[y]));
-		sys->future(sys->ctx, s, y, &fu[y]);
-		fu[y].reads |= ar[y];
-		fu[y].writes |= aw[y];
-		if (!fu[y].enablers)
-			fu[y].enablers = ~0U;
-	}
-	for (p = 0; p < na; p++) {
-		if (!cnt[p] || bad[p])
-			continue;
-		t = 1U << p;
-		m = cnt[p];
-		ok = true;
-		do {
-			changed = false;
-			for (y = 0; ok && y < na; y++) {
-				if ((t & (1U << y)) ||
-				    !bqlm_x_conflict(fu, t, ar, aw, y, na))
-					continue;
-				/* (B): it joins, or cannot move before T */
-				need = cnt[y] ? 1U << y : 0;
-				if (!cnt[y] || fu[y].pending)
-					need |= fu[y].enablers & ~t;
-				ok = bqlm_x_join(need, na, cnt, bad, &t, &m,
-						 &changed);
-			}
-			/* (A): a pending actor's enablers join it */
-			for (y = 0; ok && y < na; y++)
-				if ((t & (1U << y)) && fu[y].pending)
-					ok = bqlm_x_join(fu[y].enablers & ~t, na,
-							 cnt, bad, &t, &m,
-							 &changed);
-		} while (ok && changed && m < bestn);
-		/* (C): a key action, internal, that stays enabled off T */
-		for (y = 0, changed = false; ok && y < na; y++)
-			changed |= (t & (1U << y)) && internal[y];
-		if (ok && changed && m < bestn) {
-			best = t;
-			bestn = m;
-		}
-	}
-	for (k = 0; k < n; k++)
-		x->sel[k] = bestn < n && (best & (1U << f[k].actor));
-	return bestn;
-}
-
-/*
- * Take @action from state @i (at @depth) into a new or known state.
- * Return a negative errno, or BQLM_X_VIOLATED if the step violated a
- * check, ORed with BQLM_X_KNOWN if it reached a state already stored.
- */
-#define BQLM_X_VIOLATED	1
-#define BQLM_X_KNOWN	2
-static int bqlm_x_take(struct bqlm_explorer *x, unsigned int i,
-		       unsigned int action, unsigned int depth)
-{
-	const struct bqlm_xsys *sys = x->sys;
-	unsigned int idx;
-	int mask, ret;
-
-	memcpy(x->next, bqlm_x_state(x, i), x->ssize);
-	mask = sys->step(sys->ctx, bqlm_x_state(x, i), action, x->next,
-			 x->each);
-	if (mask < 0)
-		return mask;
-	x->res.transitions++;
-	bqlm_x_witness(x, mask, i, action, depth + 1);
-	if (bqlm_x_any_fatal(x, mask))
-		return BQLM_X_VIOLATED;
-	if (x->canon)
-		sys->canon(sys->ctx, x->next);
-	ret = bqlm_x_insert(x, x->next, i, action, depth + 1, &idx);
-	if (ret < 0)
-		return ret;
-	if (ret && depth + 1 > x->res.max_depth)
-		x->res.max_depth = depth + 1;
-	return (mask ? BQLM_X_VIOLATED : 0) | (ret ? 0 : BQLM_X_KNOWN);
-}
-
-/*
- * Take the actions @actions[k] of state @i not taken yet (all, or those
- * not in x->sel when @tried), in order: every step first, then every
- * lookup, so that the hash set's cache misses overlap (the slots are
- * prefetched between the two). States are numbered as one step at a time
- * would number them.
+ * Take the @n actions @actions[k] of state @i, in order: every step
+ * first, then every lookup, so that the hash set's cache misses overlap
+ * (the slots are prefetched between the two). States are numbered as one
+ * step at a time would number them.
  */
 static int bqlm_x_take_all(struct bqlm_explorer *x, unsigned int i,
 			   const unsigned int *actions, unsigned int n,
-			   bool tried, unsigned int depth)
+			   unsigned int depth)
 {
-	const struct bqlm_xsys *sys = x->sys;
+	const struct bqlm_xops *ops = x->ops;
 	unsigned long long keep = 0;
 	unsigned int k, idx;
 	unsigned char *s;
 	int mask, ret;
 
 	for (k = 0; k < n; k++) {
-		if (tried && x->sel[k])
-			continue;	/* taken already */
 		s = x->succ + (size_t)k * x->ssize;
 		memcpy(s, bqlm_x_state(x, i), x->ssize);
-		mask = sys->step(sys->ctx, bqlm_x_state(x, i), actions[k], s,
+		mask = ops->step(x->ctx, bqlm_x_state(x, i), actions[k], s,
 				 x->each);
 		if (mask < 0)
 			return mask;
@@ -588,7 +383,7 @@ static int bqlm_x_take_all(struct bqlm_explorer *x, unsigned int i,
 		if (bqlm_x_any_fatal(x, mask))
 			continue;
 		if (x->canon)
-			sys->canon(sys->ctx, s);
+			ops->canon(x->ctx, s);
 		x->succ_hash[k] = bqlm_x_hash(s, x->ssize);
 		bqlm_prefetch(&x->table[x->succ_hash[k] & x->tmask]);
 		keep |= 1ULL << k;
@@ -623,23 +418,21 @@ static int bqlm_x_take_all(struct bqlm_explorer *x, unsigned int i,
 }
 
 /*
- * Expand state @i: check it, then take its stubborn set of actions or,
- * without one or when the set fails the proviso, every enabled action.
+ * Expand state @i: check it, then take every enabled action.
  */
 static int bqlm_x_expand(struct bqlm_explorer *x, unsigned int i,
 			 unsigned int *actions)
 {
-	const struct bqlm_xsys *sys = x->sys;
+	const struct bqlm_xops *ops = x->ops;
 	unsigned int depth = bqlm_x_node(x, i)->depth;
-	unsigned int n, k, m = 0;
-	bool tried = false, full = true;
-	int mask, ret;
+	unsigned int n;
+	int mask;
 
-	n = sys->enabled(sys->ctx, bqlm_x_state(x, i), actions);
+	n = ops->enabled(x->ctx, bqlm_x_state(x, i), actions);
 	if (n > BQLM_X_MAX_ACTIONS)
 		return -E2BIG;
-	if (sys->check_state) {
-		mask = sys->check_state(sys->ctx, bqlm_x_state(x, i), actions,
+	if (ops->check_state) {
+		mask = ops->check_state(x->ctx, bqlm_x_state(x, i), actions,
 					n, x->each);
 		if (mask < 0)
 			return mask;
@@ -652,31 +445,7 @@ static int bqlm_x_expand(struct bqlm_explorer *x, unsigned int i,
 			x->res.depth_bounded = true;
 		return 0;
 	}
-	if (x->por) {
-		ret = bqlm_x_ample(x, bqlm_x_state(x, i), actions, n);
-		if (ret < 0)
-			return ret;
-		m = ret;
-	}
-	if (x->por && m < n) {
-		/* the stubborn set first; the proviso may undo the choice */
-		tried = true;
-		full = false;
-		for (k = 0; k < n; k++) {
-			if (!x->sel[k])
-				continue;
-			ret = bqlm_x_take(x, i, actions[k], depth);
-			if (ret < 0)
-				return ret;
-			if (ret)
-				full = true;
-		}
-		if (!full) {
-			x->res.reduced_states++;
-			return 0;
-		}
-	}
-	return bqlm_x_take_all(x, i, actions, n, tried, depth);
+	return bqlm_x_take_all(x, i, actions, n, depth);
 }
 
 /**
@@ -693,7 +462,7 @@ static int bqlm_x_expand(struct bqlm_explorer *x, unsigned int i,
  */
 int bqlm_explore(struct bqlm_explorer *x, struct bqlm_xresult *res)
 {
-	const struct bqlm_xsys *sys = x->sys;
+	const struct bqlm_xops *ops = x->ops;
 	unsigned int *actions;
 	unsigned int i, idx;
 	int err;
@@ -705,9 +474,9 @@ int bqlm_explore(struct bqlm_explorer *x, struct bqlm_xresult *res)
 		err = -EINVAL;	/* an explorer explores once */
 	if (!err) {
 		memset(x->next, 0, x->ssize);
-		sys->init(sys->ctx, x->next);
+		ops->init(x->ctx, x->next);
 		if (x->canon)
-			sys->canon(sys->ctx, x->next);
+			ops->canon(x->ctx, x->next);
 		err = bqlm_x_insert(x, x->next, BQLM_X_NO_PARENT,
 				    BQLM_X_NO_ACTION, 0, &idx);
 		err = err < 0 ? err : 0;
@@ -720,7 +489,7 @@ int bqlm_explore(struct bqlm_explorer *x, struct bqlm_xresult *res)
 	bqlm_free(actions);
 	x->res.states = x->count;
 	x->res.complete = !err;
-	x->res.reduced = x->canon || x->por;
+	x->res.reduced = x->canon;
 	x->res.memory = x->memory;
 	*res = x->res;
 	return err;
@@ -741,7 +510,7 @@ static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
 			       enum bqlm_check check, unsigned int *path,
 			       const unsigned int *sidx, unsigned int n)
 {
-	const struct bqlm_xsys *sys = x->sys;
+	const struct bqlm_xops *ops = x->ops;
 	const struct bqlm_xwitness *w = &x->res.w[check];
 	unsigned char *cur = bqlm_alloc(x->ssize);
 	unsigned char *nxt = bqlm_alloc(x->ssize);
@@ -757,7 +526,7 @@ static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
 		err = -ENOMEM;
 		goto out;
 	}
-	sys->init(sys->ctx, cur);
+	ops->init(x->ctx, cur);
 	for (j = 0; j < n && !err; j++) {
 		last = j + 1 == n && w->action != BQLM_X_NO_ACTION;
 		/*
@@ -767,41 +536,41 @@ static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
 		 * not being stored, its representative.
 		 */
 		memcpy(tgt, bqlm_x_state(x, sidx[j]), x->ssize);
-		want = sys->step(sys->ctx, bqlm_x_state(x, sidx[j]), path[j],
+		want = ops->step(x->ctx, bqlm_x_state(x, sidx[j]), path[j],
 				 tgt, each);
 		if (want < 0) {
 			err = want;
 			break;
 		}
 		if (last)
-			sys->canon(sys->ctx, tgt);
+			ops->canon(x->ctx, tgt);
 		else
 			memcpy(tgt, bqlm_x_state(x, sidx[j + 1]), x->ssize);
-		ne = sys->enabled(sys->ctx, cur, en);
+		ne = ops->enabled(x->ctx, cur, en);
 		err = -EIO;	/* the symmetry did not hold */
 		for (k = 0; k < ne && k < BQLM_X_MAX_ACTIONS; k++) {
 			memcpy(nxt, cur, x->ssize);
-			mask = sys->step(sys->ctx, cur, en[k], nxt, each);
+			mask = ops->step(x->ctx, cur, en[k], nxt, each);
 			if (mask < 0 || mask != want ||
 			    (last && !(mask & BQLM_CHECK_BIT(check))))
 				continue;
 			path[j] = en[k];
-			sys->canon(sys->ctx, nxt);
+			ops->canon(x->ctx, nxt);
 			if (!memcmp(nxt, tgt, x->ssize)) {
 				/* redo it uncanonicalised: the real state */
 				memcpy(nxt, cur, x->ssize);
-				sys->step(sys->ctx, cur, en[k], nxt, each);
+				ops->step(x->ctx, cur, en[k], nxt, each);
 				memcpy(cur, nxt, x->ssize);
 				err = 0;
 				break;
 			}
 		}
 	}
-	if (!err && w->action == BQLM_X_NO_ACTION && sys->check_state) {
+	if (!err && w->action == BQLM_X_NO_ACTION && ops->check_state) {
 		/* a state witness: the real state must violate it too */
-		ne = sys->enabled(sys->ctx, cur, en);
+		ne = ops->enabled(x->ctx, cur, en);
 		mask = ne > BQLM_X_MAX_ACTIONS ? -E2BIG :
-		       sys->check_state(sys->ctx, cur, en, ne, each);
+		       ops->check_state(x->ctx, cur, en, ne, each);
 		if (mask < 0 || !(mask & BQLM_CHECK_BIT(check)))
 			err = -EIO;
 	}
@@ -823,9 +592,9 @@ out:
  *
  * The path ends with the violating step's action, or at the violating
  * state when the violation is a property of a state. It is a shortest one
- * unless stubborn sets reduced the search (symmetry keeps witness depths);
- * it is always a valid path from the initial state, mapped back
- * through the system's steps where symmetry stored representatives.
+ * (symmetry keeps witness depths) and a valid path from the initial
+ * state, mapped back through the system's steps where symmetry stored
+ * representatives.
  *
  * Return: the number of actions, -ENOENT when @check was not violated,
  * -ENOSPC when @max is too small, -ENOMEM, or -EIO when the system's
@@ -916,6 +685,8 @@ enum bqlm_check bqlm_xresult_verdict(const struct bqlm_xresult *res)
 int bqlm_xtrace(const struct bqlm_xsys *sys, const unsigned int *actions,
 		unsigned int n, bqlm_xemit_t emit, void *arg)
 {
+	const struct bqlm_xops *ops = sys->ops;
+	const void *ctx = sys->ctx;
 	unsigned char *cur = bqlm_alloc(sys->state_size);
 	unsigned char *next = bqlm_alloc(sys->state_size);
 	unsigned int *enabled = bqlm_alloc(sizeof(*enabled) *
@@ -931,24 +702,24 @@ int bqlm_xtrace(const struct bqlm_xsys *sys, const unsigned int *actions,
 		mask = -ENOMEM;
 		goto out;
 	}
-	sys->init(sys->ctx, cur);
-	sys->describe_state(sys->ctx, cur, desc, BQLM_X_LINE);
+	ops->init(ctx, cur);
+	ops->describe_state(ctx, cur, desc, BQLM_X_LINE);
 	emit(arg, "  0. initial state");
 	snprintf(line, BQLM_X_LINE, "      %s", desc);
 	emit(arg, line);
 	for (k = 0; k < n; k++) {
-		sys->describe_action(sys->ctx, cur, actions[k], desc,
+		ops->describe_action(ctx, cur, actions[k], desc,
 				     BQLM_X_LINE);
 		snprintf(line, BQLM_X_LINE, "%3u. %s", k + 1, desc);
 		emit(arg, line);
 		memcpy(next, cur, sys->state_size);
 		memset(each, 0, sizeof(*each) * BQLM_CHECK_NR);
-		mask = sys->step(sys->ctx, cur, actions[k], next, each);
+		mask = ops->step(ctx, cur, actions[k], next, each);
 		if (mask < 0) {
 			mask = -EINVAL;
 			goto out;
 		}
-		sys->describe_state(sys->ctx, next, desc, BQLM_X_LINE);
+		ops->describe_state(ctx, next, desc, BQLM_X_LINE);
 		snprintf(line, BQLM_X_LINE, "      %s", desc);
 		emit(arg, line);
 		for (c = 0; c < BQLM_CHECK_NR; c++) {
@@ -960,10 +731,10 @@ int bqlm_xtrace(const struct bqlm_xsys *sys, const unsigned int *actions,
 		}
 		memcpy(cur, next, sys->state_size);
 	}
-	if (!mask && sys->check_state) {
-		ne = sys->enabled(sys->ctx, cur, enabled);
+	if (!mask && ops->check_state) {
+		ne = ops->enabled(ctx, cur, enabled);
 		memset(each, 0, sizeof(*each) * BQLM_CHECK_NR);
-		mask = sys->check_state(sys->ctx, cur, enabled, ne, each);
+		mask = ops->check_state(ctx, cur, enabled, ne, each);
 		for (c = 0; mask > 0 && c < BQLM_CHECK_NR; c++) {
 			if (!(mask & BQLM_CHECK_BIT(c)))
 				continue;

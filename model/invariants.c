@@ -138,6 +138,35 @@ unsigned int bqlm_inv_check(const struct bqlm_inv_counters *c,
 }
 
 /**
+ * bqlm_inv_check_stall() - the check of a quiescent state: a stall
+ * @dql: the queue's DQL, may be NULL (the report names its figures)
+ * @inflight: ground truth, as struct bqlm_inv_counters.inflight
+ * @wants_tx: as struct bqlm_inv_counters.wants_tx
+ * @stopped: as struct bqlm_inv_counters.stopped
+ * @each: as for bqlm_inv_check(), may be NULL
+ *
+ * bqlm_inv_check() of a quiescent state ("quiescent state") for a model
+ * whose only check on a state is the stall.
+ *
+ * Return: BQLM_CHECK_BIT(BQLM_CHECK_STALL) on a stall, else 0.
+ */
+unsigned int bqlm_inv_check_stall(const struct bqlm_dql *dql,
+				  unsigned int inflight, bool wants_tx,
+				  bool stopped, struct bqlm_violation *each)
+{
+	struct bqlm_inv_counters c;
+
+	memset(&c, 0, sizeof(c));
+	c.where = "quiescent state";
+	c.dql = dql;
+	c.inflight = inflight;
+	c.quiescent = true;
+	c.wants_tx = wants_tx;
+	c.stopped = stopped;
+	return bqlm_inv_check(&c, NULL, each);
+}
+
+/**
  * bqlm_inv_fatal() - whether a violation ends the modelled execution
  * @check: the violated check
  *

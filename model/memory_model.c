@@ -23,9 +23,7 @@ static const char *const bqlm_mm_names[BQLM_MM_NR] = {
  */
 const char *bqlm_mm_name(enum bqlm_mm_kind kind)
 {
-	if ((unsigned int)kind >= BQLM_MM_NR)
-		return "unknown";
-	return bqlm_mm_names[kind];
+	return bqlm_name(BQLM_NAMES(bqlm_mm_names), kind, "unknown");
 }
 
 /**
@@ -36,12 +34,7 @@ const char *bqlm_mm_name(enum bqlm_mm_kind kind)
  */
 int bqlm_mm_by_name(const char *name)
 {
-	unsigned int i;
-
-	for (i = 0; name && i < BQLM_MM_NR; i++)
-		if (!strcmp(name, bqlm_mm_names[i]))
-			return i;
-	return -EINVAL;
+	return bqlm_name_find(BQLM_NAMES(bqlm_mm_names), name);
 }
 
 static unsigned int bqlm_mm_apply(unsigned int old,
@@ -384,4 +377,61 @@ int bqlm_mm_describe_entry(const struct bqlm_sb *sb, unsigned int k,
 	if (k < sb->n && names && sb->e[k].var < nr_names)
 		name = names[sb->e[k].var];
 	return bqlm_mm_describe_entry_as(sb, k, name, buf, len);
+}
+
+/**
+ * bqlm_mm_describe_entry_by() - "name = value" (or "|=", "&= ~") of entry
+ *	@k, the variable named by the model
+ * @sb: the buffer
+ * @k: the entry
+ * @name: the model's names of its variables, may be NULL
+ * @arg: passed to @name
+ * @buf: the output
+ * @len: its size
+ *
+ * Return: as snprintf().
+ */
+int bqlm_mm_describe_entry_by(const struct bqlm_sb *sb, unsigned int k,
+			      bqlm_mm_name_t name, const void *arg,
+			      char *buf, size_t len)
+{
+	char tmp[32];
+
+	if (k < sb->n && name &&
+	    name(arg, sb->e[k].var, tmp, sizeof(tmp)) > 0)
+		return bqlm_mm_describe_entry_as(sb, k, tmp, buf, len);
+	return bqlm_mm_describe_entry_as(sb, k, NULL, buf, len);
+}
+
+/**
+ * bqlm_mm_describe_sb() - a CPU's store buffer, for the line of a state
+ * @sb: the buffer
+ * @label: what the line calls it ("sb", "producer-sb")
+ * @name: the model's names of its variables, may be NULL
+ * @arg: passed to @name
+ * @buf: the output
+ * @len: its size
+ *
+ * Nothing for an empty buffer, else " label{entry, entry}", oldest first.
+ *
+ * Return: as snprintf().
+ */
+int bqlm_mm_describe_sb(const struct bqlm_sb *sb, const char *label,
+			bqlm_mm_name_t name, const void *arg, char *buf,
+			size_t len)
+{
+	unsigned int k;
+	size_t n;
+
+	if (!sb->n)
+		return 0;
+	n = snprintf(buf, len, " %s{", label);
+	for (k = 0; k < sb->n && n < len; k++) {
+		n += bqlm_mm_describe_entry_by(sb, k, name, arg, buf + n,
+					       len - n);
+		if (n < len)
+			n += snprintf(buf + n, len - n, "%s",
+				      k + 1 < sb->n ? ", " : "}");
+	}
+	return n;
 }

@@ -48,57 +48,40 @@
  *    locks held by a reset path (bcmgenet's ring->lock), and the
  *    interleavings inside the driver's own stop and re-check, which is one
  *    step (docs/nic.md, "Known limits").
+ *
+ * The actors' enabling conditions are in nic_internal.h; the invariants
+ * and the explorer's view of all this are in nic_xsys.c.
  */
 #include "bqlm_internal.h"
 #include <bqlm/nic.h>
+#include "nic_internal.h"
 
-#define BQLM_NIC_KIND(a)	((a) >> 8)
-#define BQLM_NIC_ARG(a)		((a) & 0xff)
-#define BQLM_NIC_STACK_XOFF	(1UL << BQLM_QUEUE_STATE_STACK_XOFF)
-
-static const char *const bqlm_nic_op_names[BQLM_NIC_NR_OPS] = {
-	[BQLM_NIC_OP_STOP] = "stop",
-	[BQLM_NIC_OP_NAPI_OFF] = "napi-off",
-	[BQLM_NIC_OP_DMA_OFF] = "dma-off",
-	[BQLM_NIC_OP_DRAIN] = "drain",
-	[BQLM_NIC_OP_RESET] = "reset",
-	[BQLM_NIC_OP_RESET0] = "reset0",
-	[BQLM_NIC_OP_DMA_ON] = "dma-on",
-	[BQLM_NIC_OP_NAPI_ON] = "napi-on",
-	[BQLM_NIC_OP_WAKE] = "wake",
+/* Each call of a reset path: its option name, and what it is in the kernel. */
+const struct bqlm_nic_name bqlm_nic_ops[BQLM_NIC_NR_OPS] = {
+	[BQLM_NIC_OP_STOP] = { "stop", "netif_tx_disable" },
+	[BQLM_NIC_OP_NAPI_OFF] = { "napi-off", "napi_disable" },
+	[BQLM_NIC_OP_DMA_OFF] = { "dma-off", "stop the device's DMA" },
+	[BQLM_NIC_OP_DRAIN] = { "drain",
+		"free the tx buffers (no completion)" },
+	[BQLM_NIC_OP_RESET] = { "reset",
+		"netdev_tx_reset_queue (every queue)" },
+	[BQLM_NIC_OP_RESET0] = { "reset0",
+		"netdev_reset_queue(dev) (queue 0 only)" },
+	[BQLM_NIC_OP_DMA_ON] = { "dma-on", "restart the device's DMA" },
+	[BQLM_NIC_OP_NAPI_ON] = { "napi-on", "napi_enable, napi_schedule" },
+	[BQLM_NIC_OP_WAKE] = { "wake", "netif_tx_wake_all_queues" },
 };
 
-/* What each call is in the kernel, for traces. */
-static const char *const bqlm_nic_op_calls[BQLM_NIC_NR_OPS] = {
-	[BQLM_NIC_OP_STOP] = "netif_tx_disable",
-	[BQLM_NIC_OP_NAPI_OFF] = "napi_disable",
-	[BQLM_NIC_OP_DMA_OFF] = "stop the device's DMA",
-	[BQLM_NIC_OP_DRAIN] = "free the tx buffers (no completion)",
-	[BQLM_NIC_OP_RESET] = "netdev_tx_reset_queue (every queue)",
-	[BQLM_NIC_OP_RESET0] = "netdev_reset_queue(dev) (queue 0 only)",
-	[BQLM_NIC_OP_DMA_ON] = "restart the device's DMA",
-	[BQLM_NIC_OP_NAPI_ON] = "napi_enable, napi_schedule",
-	[BQLM_NIC_OP_WAKE] = "netif_tx_wake_all_queues",
-};
-
-static const char *const bqlm_nic_path_names[BQLM_NIC_NR_PATHS] = {
-	[BQLM_NIC_PATH_CLOSE] = "close",
-	[BQLM_NIC_PATH_OPEN] = "open",
-	[BQLM_NIC_PATH_RECONFIG] = "reconfig",
-	[BQLM_NIC_PATH_TIMEOUT] = "timeout",
-	[BQLM_NIC_PATH_SUSPEND] = "suspend",
-	[BQLM_NIC_PATH_RESUME] = "resume",
-};
-
-/* The kernel entry point of each path, for traces. */
-static const char *const bqlm_nic_path_calls[BQLM_NIC_NR_PATHS] = {
-	[BQLM_NIC_PATH_CLOSE] = "ifdown: dev_close -> ndo_stop",
-	[BQLM_NIC_PATH_OPEN] = "ifup: ndo_open",
-	[BQLM_NIC_PATH_RECONFIG] =
-		"ethtool -G / XDP or XSK attach: ring reconfiguration",
-	[BQLM_NIC_PATH_TIMEOUT] = "watchdog: ndo_tx_timeout recovery",
-	[BQLM_NIC_PATH_SUSPEND] = "pm: suspend",
-	[BQLM_NIC_PATH_RESUME] = "pm: resume",
+/* Each reset path: its option name, and its kernel entry point. */
+const struct bqlm_nic_name bqlm_nic_paths[BQLM_NIC_NR_PATHS] = {
+	[BQLM_NIC_PATH_CLOSE] = { "close", "ifdown: dev_close -> ndo_stop" },
+	[BQLM_NIC_PATH_OPEN] = { "open", "ifup: ndo_open" },
+	[BQLM_NIC_PATH_RECONFIG] = { "reconfig",
+		"ethtool -G / XDP or XSK attach: ring reconfiguration" },
+	[BQLM_NIC_PATH_TIMEOUT] = { "timeout",
+		"watchdog: ndo_tx_timeout recovery" },
+	[BQLM_NIC_PATH_SUSPEND] = { "suspend", "pm: suspend" },
+	[BQLM_NIC_PATH_RESUME] = { "resume", "pm: resume" },
 };
 
 /**
@@ -109,7 +92,7 @@ static const char *const bqlm_nic_path_calls[BQLM_NIC_NR_PATHS] = {
  */
 const char *bqlm_nic_op_name(enum bqlm_nic_op op)
 {
-	return (unsigned int)op < BQLM_NIC_NR_OPS ? bqlm_nic_op_names[op] : "?";
+	return bqlm_name(BQLM_NAMES_OF(bqlm_nic_ops, name), op, "?");
 }
 
 /**
@@ -120,8 +103,7 @@ const char *bqlm_nic_op_name(enum bqlm_nic_op op)
  */
 const char *bqlm_nic_path_name(enum bqlm_nic_path path)
 {
-	return (unsigned int)path < BQLM_NIC_NR_PATHS ?
-	       bqlm_nic_path_names[path] : "?";
+	return bqlm_name(BQLM_NAMES_OF(bqlm_nic_paths, name), path, "?");
 }
 
 /**
@@ -136,8 +118,9 @@ const char *bqlm_nic_path_name(enum bqlm_nic_path path)
 int bqlm_nic_parse_ops(const char *s, unsigned char *ops, unsigned int *n)
 {
 	unsigned char tmp[BQLM_NIC_MAX_OPS];
-	unsigned int k = 0, op;
+	unsigned int k = 0;
 	size_t len;
+	int op;
 
 	if (!s || !*s)
 		return -EINVAL;
@@ -147,11 +130,8 @@ int bqlm_nic_parse_ops(const char *s, unsigned char *ops, unsigned int *n)
 	}
 	while (*s) {
 		len = strcspn(s, ",");
-		for (op = 0; op < BQLM_NIC_NR_OPS; op++)
-			if (strlen(bqlm_nic_op_names[op]) == len &&
-			    !strncmp(s, bqlm_nic_op_names[op], len))
-				break;
-		if (op == BQLM_NIC_NR_OPS || k == BQLM_NIC_MAX_OPS)
+		op = bqlm_name_findn(BQLM_NAMES_OF(bqlm_nic_ops, name), s, len);
+		if (op < 0 || k == BQLM_NIC_MAX_OPS)
 			return -EINVAL;
 		tmp[k++] = op;
 		s += len;
@@ -265,67 +245,6 @@ int bqlm_nic_init(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
 	nic->left[2] = cfg->timeouts;
 	nic->left[3] = cfg->suspends;
 	return 0;
-}
-
-/* Descriptors in use on a ring (not yet cleaned by the driver). */
-static unsigned int bqlm_nic_used(const struct bqlm_nic_queue *nq)
-{
-	unsigned int i, used = 0;
-
-	for (i = 0; i < nq->npkts; i++)
-		used += nq->pkt[i].ndesc - nq->pkt[i].cleaned;
-	return used;
-}
-
-/* Room for one more packet of cfg->descs descriptors? */
-static bool bqlm_nic_room(const struct bqlm_nic_queue *nq,
-			  const struct bqlm_nic_cfg *cfg)
-{
-	return nq->npkts < BQLM_NIC_MAX_RING &&
-	       bqlm_nic_used(nq) + cfg->descs <= cfg->ring;
-}
-
-/**
- * bqlm_nic_inflight() - ground truth: bytes BQL must count as in flight
- * @nic: the state
- * @q: the queue
- *
- * Return: bytes of the packets reported sent since the last reset that are
- * on the ring or in a running poll's hands, plus those freed since without
- * a completion; 0 for a queue out of range.
- */
-unsigned int bqlm_nic_inflight(const struct bqlm_nic *nic, unsigned int q)
-{
-	const struct bqlm_nic_queue *nq;
-	unsigned int i, b;
-
-	if (q >= BQLM_NIC_MAX_QUEUES)
-		return 0;
-	nq = &nic->q[q];
-	b = nq->orphan_bytes + nq->napi_held;
-
-	for (i = 0; i < nq->npkts; i++)
-		if ((nq->pkt[i].flags & (BQLM_NIC_PKT_SENT |
-					 BQLM_NIC_PKT_STALE)) ==
-		    BQLM_NIC_PKT_SENT)
-			b += nq->pkt[i].len;
-	return b;
-}
-
-/* The queue of the stack's next packet, and whether xmit_more is set. */
-static unsigned int bqlm_nic_next_queue(const struct bqlm_nic *nic,
-					const struct bqlm_nic_cfg *cfg)
-{
-	if (cfg->map == BQLM_NIC_MAP_Q0)
-		return 0;
-	return nic->batch_no % cfg->queues;
-}
-
-static bool bqlm_nic_next_more(const struct bqlm_nic *nic,
-			       const struct bqlm_nic_cfg *cfg)
-{
-	return nic->batch_pos + 1 < cfg->batch &&
-	       nic->sent + 1 < cfg->packets;
 }
 
 static void bqlm_nic_remove(struct bqlm_nic_queue *nq, unsigned int i)
@@ -531,27 +450,10 @@ static void bqlm_nic_xmit_cleanup(struct bqlm_nic *nic,
 		bqlm_txq_completed_step_wake(&nq->txq);
 }
 
-static bool bqlm_nic_can_xmit(const struct bqlm_nic *nic,
-			      const struct bqlm_nic_cfg *cfg)
-{
-	const struct bqlm_nic_queue *nq;
-
-	if (nic->xmit != BQLM_NIC_XMIT_IDLE)
-		return true;
-	if (!nic->up || nic->sent >= cfg->packets)
-		return false;
-	nq = &nic->q[bqlm_nic_next_queue(nic, cfg)];
-	/* the qdisc holds packets while the queue is stopped; a full ring
-	 * the driver did not stop for would be NETDEV_TX_BUSY: requeued
-	 */
-	return !bqlm_netif_xmit_stopped(&nq->txq) &&
-	       nq->lock == BQLM_NIC_LOCK_FREE && bqlm_nic_room(nq, cfg);
-}
-
 /* bqlm_ndo_start_xmit()'s step, on a configuration already checked. */
-static int __bqlm_ndo_start_xmit(struct bqlm_nic *nic,
-				 const struct bqlm_nic_cfg *cfg,
-				 struct bqlm_inv_step *ev)
+int __bqlm_ndo_start_xmit(struct bqlm_nic *nic,
+			  const struct bqlm_nic_cfg *cfg,
+			  struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq;
 	struct bqlm_nic_pkt *p;
@@ -635,25 +537,10 @@ int bqlm_ndo_start_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	return __bqlm_ndo_start_xmit(nic, cfg, ev);
 }
 
-/* The packet whose descriptor the device completes next on @nq, or -1. */
-static int bqlm_nic_dma_next(const struct bqlm_nic_queue *nq)
-{
-	unsigned int i;
-
-	for (i = 0; i < nq->npkts; i++) {
-		const struct bqlm_nic_pkt *p = &nq->pkt[i];
-
-		if (p->done == p->ndesc)
-			continue;
-		return (p->flags & BQLM_NIC_PKT_KICKED) ? (int)i : -1;
-	}
-	return -1;
-}
-
 /* bqlm_nic_dma_complete()'s step, on a configuration already checked. */
-static int __bqlm_nic_dma_complete(struct bqlm_nic *nic,
-				   const struct bqlm_nic_cfg *cfg,
-				   unsigned int q)
+int __bqlm_nic_dma_complete(struct bqlm_nic *nic,
+			    const struct bqlm_nic_cfg *cfg,
+			    unsigned int q)
 {
 	int i;
 
@@ -688,19 +575,6 @@ int bqlm_nic_dma_complete(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	return __bqlm_nic_dma_complete(nic, cfg, q);
 }
 
-/* Is there something a poll would clean (the interrupt's work)? */
-static bool bqlm_nic_cleanable(const struct bqlm_nic_queue *nq,
-			       const struct bqlm_nic_cfg *cfg)
-{
-	const struct bqlm_nic_pkt *p = &nq->pkt[0];
-
-	if (!nq->npkts)
-		return false;
-	if (cfg->bytes == BQLM_NIC_BYTES_BD_SUM)
-		return p->done > p->cleaned;
-	return p->done == p->ndesc;
-}
-
 /* The end of a poll: wake on room, napi_complete_done(), unlock. */
 static void bqlm_nic_poll_tail(struct bqlm_nic *nic,
 			       const struct bqlm_nic_cfg *cfg, unsigned int q)
@@ -723,23 +597,10 @@ static void bqlm_nic_poll_tail(struct bqlm_nic *nic,
 		nq->lock = BQLM_NIC_LOCK_FREE;
 }
 
-static bool bqlm_nic_can_poll(const struct bqlm_nic *nic,
-			      const struct bqlm_nic_cfg *cfg, unsigned int q)
-{
-	const struct bqlm_nic_queue *nq = &nic->q[q];
-
-	if (q >= cfg->queues)
-		return false;
-	if (nq->napi != BQLM_NIC_NAPI_IDLE)
-		return true;
-	return nic->napi_on && nq->sched &&
-	       (!cfg->napi_txlock || nq->lock == BQLM_NIC_LOCK_FREE);
-}
-
 /* bqlm_napi_poll()'s step, on a configuration already checked. */
-static int __bqlm_napi_poll(struct bqlm_nic *nic,
-			    const struct bqlm_nic_cfg *cfg, unsigned int q,
-			    struct bqlm_inv_step *ev)
+int __bqlm_napi_poll(struct bqlm_nic *nic,
+		     const struct bqlm_nic_cfg *cfg, unsigned int q,
+		     struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq;
 	unsigned int pkts, bytes, held;
@@ -807,18 +668,9 @@ int bqlm_napi_poll(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	return __bqlm_napi_poll(nic, cfg, q, ev);
 }
 
-static bool bqlm_nic_can_xdp(const struct bqlm_nic *nic,
-			     const struct bqlm_nic_cfg *cfg)
-{
-	const struct bqlm_nic_queue *nq = &nic->q[cfg->queues - 1];
-
-	return nic->xdp_sent < cfg->xdp_frames && nic->up && nic->napi_on &&
-	       nq->lock == BQLM_NIC_LOCK_FREE && bqlm_nic_room(nq, cfg);
-}
-
 /* bqlm_ndo_xdp_xmit()'s step, on a configuration already checked. */
-static int __bqlm_ndo_xdp_xmit(struct bqlm_nic *nic,
-			       const struct bqlm_nic_cfg *cfg)
+int __bqlm_ndo_xdp_xmit(struct bqlm_nic *nic,
+			const struct bqlm_nic_cfg *cfg)
 {
 	struct bqlm_nic_queue *nq = &nic->q[cfg->queues - 1];
 	struct bqlm_nic_pkt *p;
@@ -855,23 +707,10 @@ int bqlm_ndo_xdp_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
 	return __bqlm_ndo_xdp_xmit(nic, cfg);
 }
 
-static bool bqlm_nic_can_cleantx(const struct bqlm_nic *nic,
-				  const struct bqlm_nic_cfg *cfg, unsigned int q)
-{
-	const struct bqlm_nic_queue *nq = &nic->q[q];
-
-	/* __netif_tx_trylock() fails while anyone holds the tx lock; the
-	 * driver's flag (virtio's sq->reset) keeps it out of a reset path
-	 */
-	return cfg->rx_cleanup && q < cfg->queues && nic->up &&
-	       nic->napi_on && !nic->path &&
-	       nq->lock == BQLM_NIC_LOCK_FREE && bqlm_nic_cleanable(nq, cfg);
-}
-
 /* bqlm_napi_poll_cleantx()'s step, on a configuration already checked. */
-static int __bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
-				    const struct bqlm_nic_cfg *cfg,
-				    unsigned int q, struct bqlm_inv_step *ev)
+int __bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
+			     const struct bqlm_nic_cfg *cfg,
+			     unsigned int q, struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq;
 	unsigned int pkts, bytes, held;
@@ -915,63 +754,6 @@ int bqlm_napi_poll_cleantx(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	if (!nic || !ev || bqlm_nic_cfg_check(cfg))
 		return -EINVAL;
 	return __bqlm_napi_poll_cleantx(nic, cfg, q, ev);
-}
-
-/* Can a path start? */
-static bool bqlm_nic_can_start(const struct bqlm_nic *nic,
-			       const struct bqlm_nic_cfg *cfg,
-			       enum bqlm_nic_path path)
-{
-	unsigned int q;
-	bool stopped = false;
-
-	if (nic->path)
-		return false;
-	switch (path) {
-	case BQLM_NIC_PATH_CLOSE:
-		/* dev_deactivate() waits for a transmit in flight */
-		return nic->up && nic->left[0] &&
-		       nic->xmit == BQLM_NIC_XMIT_IDLE;
-	case BQLM_NIC_PATH_OPEN:
-		return nic->closed;
-	case BQLM_NIC_PATH_RECONFIG:
-		return nic->up && nic->left[1];
-	case BQLM_NIC_PATH_TIMEOUT:
-		for (q = 0; q < cfg->queues; q++)
-			stopped |= bqlm_netif_xmit_stopped(&nic->q[q].txq);
-		return nic->up && nic->left[2] && stopped;
-	case BQLM_NIC_PATH_SUSPEND:
-		return nic->up && nic->left[3] &&
-		       nic->xmit == BQLM_NIC_XMIT_IDLE;
-	case BQLM_NIC_PATH_RESUME:
-		return nic->suspended;
-	default:
-		return false;
-	}
-}
-
-/* Can the path's next call run now? */
-static bool bqlm_nic_can_op(const struct bqlm_nic *nic,
-			    const struct bqlm_nic_cfg *cfg)
-{
-	unsigned int q;
-
-	if (!nic->path)
-		return false;
-	switch (cfg->ops[nic->path - 1][nic->op]) {
-	case BQLM_NIC_OP_STOP:
-		for (q = 0; q < cfg->queues; q++)
-			if (nic->q[q].lock != BQLM_NIC_LOCK_FREE)
-				return false;
-		return true;
-	case BQLM_NIC_OP_NAPI_OFF:
-		for (q = 0; q < cfg->queues; q++)
-			if (nic->q[q].napi != BQLM_NIC_NAPI_IDLE)
-				return false;
-		return true;
-	default:
-		return true;
-	}
 }
 
 /* netdev_tx_reset_queue(): mark what the ring holds, forget the rest. */
@@ -1071,9 +853,9 @@ static void bqlm_nic_path_end(struct bqlm_nic *nic)
 }
 
 /* bqlm_nic_reset_path()'s step, on a configuration already checked. */
-static int __bqlm_nic_reset_path(struct bqlm_nic *nic,
-				 const struct bqlm_nic_cfg *cfg,
-				 unsigned int start, struct bqlm_inv_step *ev)
+int __bqlm_nic_reset_path(struct bqlm_nic *nic,
+			  const struct bqlm_nic_cfg *cfg,
+			  unsigned int start, struct bqlm_inv_step *ev)
 {
 	if (start > BQLM_NIC_NR_PATHS)
 		return -EINVAL;
@@ -1143,376 +925,4 @@ int bqlm_nic_reset_path(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	if (!nic || !ev || bqlm_nic_cfg_check(cfg))
 		return -EINVAL;
 	return __bqlm_nic_reset_path(nic, cfg, start, ev);
-}
-
-/*
- * The invariants on every queue: the step's events count on @evq's check
- * (the queue it acted on), @completing adds a dql_completed() of this
- * step to the ones in progress there.
- */
-static unsigned int bqlm_nic_check(const struct bqlm_nic *nic,
-				   const struct bqlm_nic_cfg *cfg,
-				   const char *where,
-				   const struct bqlm_inv_step *ev,
-				   unsigned int evq, bool completing,
-				   bool quiescent,
-				   struct bqlm_violation *each)
-{
-	struct bqlm_violation tmp[BQLM_CHECK_NR];
-	unsigned int q, c, mask = 0, m;
-
-	for (q = 0; q < cfg->queues; q++) {
-		const struct bqlm_nic_queue *nq = &nic->q[q];
-		struct bqlm_inv_counters k;
-
-		memset(&k, 0, sizeof(k));
-		k.where = where;
-		k.bql = !quiescent;
-		k.dql = &nq->txq.dql;
-		k.inflight = bqlm_nic_inflight(nic, q);
-		k.completions = nq->napi == BQLM_NIC_NAPI_DQL;
-		if (q == evq) {
-			k.completions += completing;
-			if (ev)
-				k.step = *ev;
-		}
-		k.quiescent = quiescent;
-		k.wants_tx = nic->up;
-		k.stopped = bqlm_netif_xmit_stopped(&nq->txq);
-		m = bqlm_inv_check(&k, NULL, each ? tmp : NULL);
-		for (c = 0; each && c < BQLM_CHECK_NR; c++)
-			if ((m & ~mask) & BQLM_CHECK_BIT(c))
-				each[c] = tmp[c];
-		mask |= m;
-	}
-	return mask;
-}
-
-/* The explorer's view. */
-
-static int bqlm_nic_do(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
-		       unsigned int action, struct bqlm_inv_step *ev,
-		       const char **where, unsigned int *evq, bool *completing)
-{
-	unsigned int arg = BQLM_NIC_ARG(action), done;
-	int ret;
-
-	*evq = 0;
-	*completing = false;
-	switch (BQLM_NIC_KIND(action)) {
-	case BQLM_NIC_A_XMIT:
-		*where = "ndo_start_xmit";
-		*evq = nic->xmit == BQLM_NIC_XMIT_IDLE ?
-		       bqlm_nic_next_queue(nic, cfg) : nic->xmit_q;
-		done = nic->q[*evq].txq.dql.num_completed;
-		ret = __bqlm_ndo_start_xmit(nic, cfg, ev);
-		/* the cleanup's dql_completed(): done, or refused */
-		*completing = done != nic->q[*evq].txq.dql.num_completed ||
-			      ev->dql_err == -ERANGE;
-		return ret;
-	case BQLM_NIC_A_DMA:
-		*where = "device DMA completion";
-		*evq = arg;
-		return __bqlm_nic_dma_complete(nic, cfg, arg);
-	case BQLM_NIC_A_NAPI:
-		*where = "napi_poll";
-		*evq = arg;
-		return __bqlm_napi_poll(nic, cfg, arg, ev);
-	case BQLM_NIC_A_XDP:
-		*where = "XDP_TX";
-		return __bqlm_ndo_xdp_xmit(nic, cfg);
-	case BQLM_NIC_A_CLEANTX:
-		*where = "virtnet_poll_cleantx";
-		*evq = arg;
-		done = arg < BQLM_NIC_MAX_QUEUES ?
-		       nic->q[arg].txq.dql.num_completed : 0;
-		ret = __bqlm_napi_poll_cleantx(nic, cfg, arg, ev);
-		*completing = !ret &&
-			      (done != nic->q[arg].txq.dql.num_completed ||
-			       ev->dql_err == -ERANGE);
-		return ret;
-	case BQLM_NIC_A_PATH:
-		*where = arg < BQLM_NIC_NR_PATHS ? bqlm_nic_path_names[arg] :
-			 nic->path ? bqlm_nic_path_names[nic->path - 1] : "?";
-		return __bqlm_nic_reset_path(nic, cfg, arg, ev);
-	default:
-		*where = "?";
-		return -EINVAL;
-	}
-}
-
-static unsigned int bqlm_nic_enabled(const void *ctx, const void *state,
-				     unsigned int *a)
-{
-	const struct bqlm_nic_cfg *cfg = ctx;
-	const struct bqlm_nic *nic = state;
-	unsigned int n = 0, q, p;
-
-	if (bqlm_nic_can_xmit(nic, cfg))
-		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XMIT, 0);
-	for (q = 0; q < cfg->queues; q++) {
-		if (nic->dma_on && bqlm_nic_dma_next(&nic->q[q]) >= 0)
-			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_DMA, q);
-		if (bqlm_nic_can_poll(nic, cfg, q))
-			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_NAPI, q);
-		if (bqlm_nic_can_cleantx(nic, cfg, q))
-			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_CLEANTX, q);
-	}
-	if (bqlm_nic_can_xdp(nic, cfg))
-		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XDP, 0);
-	for (p = 0; p < BQLM_NIC_NR_PATHS; p++)
-		if (bqlm_nic_can_start(nic, cfg, p))
-			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_PATH, p);
-	if (bqlm_nic_can_op(nic, cfg))
-		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS);
-	return n;
-}
-
-/* The outside world's actions: the stack, XDP traffic, the requests. */
-static bool bqlm_nic_external(const struct bqlm_nic *nic, unsigned int action)
-{
-	switch (BQLM_NIC_KIND(action)) {
-	case BQLM_NIC_A_XMIT:
-		return nic->xmit == BQLM_NIC_XMIT_IDLE;
-	case BQLM_NIC_A_XDP:
-		return true;
-	case BQLM_NIC_A_PATH:
-		return BQLM_NIC_ARG(action) < BQLM_NIC_NR_PATHS;
-	default:
-		return false;
-	}
-}
-
-static int bqlm_nic_xstep(const void *ctx, const void *from,
-			  unsigned int action, void *to,
-			  struct bqlm_violation *each)
-{
-	const struct bqlm_nic_cfg *cfg = ctx;
-	struct bqlm_nic *nic = to;
-	struct bqlm_inv_step ev;
-	const char *where;
-	unsigned int evq, q;
-	bool completing;
-
-	(void)from;
-	memset(&ev, 0, sizeof(ev));
-	if (bqlm_nic_do(nic, cfg, action, &ev, &where, &evq, &completing))
-		return -EINVAL;
-	/* the qdisc reschedule is not state: the stack actor is the qdisc */
-	for (q = 0; q < BQLM_NIC_MAX_QUEUES; q++) {
-		nic->q[q].txq.sched_pending = false;
-		nic->q[q].txq.sched_count = 0;
-	}
-	return bqlm_nic_check(nic, cfg, where, &ev, evq, completing, false,
-			      each);
-}
-
-static int bqlm_nic_check_state(const void *ctx, const void *state,
-				const unsigned int *actions, unsigned int n,
-				struct bqlm_violation *each)
-{
-	const struct bqlm_nic *nic = state;
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (!bqlm_nic_external(nic, actions[i]))
-			return 0;
-	return bqlm_nic_check(nic, ctx, "quiescent state", NULL, 0, false,
-			      true, each);
-}
-
-static const char *const bqlm_nic_kick_names[BQLM_NIC_NR_KICK] = {
-	"__netdev_tx_sent_queue()", "!xmit_more || netif_xmit_stopped()",
-	"!xmit_more", "every packet",
-};
-
-static int bqlm_nic_describe_xmit(const struct bqlm_nic *nic,
-				  const struct bqlm_nic_cfg *cfg, char *buf,
-				  size_t len)
-{
-	const char *call = cfg->sent_call == BQLM_NIC_CALL_XMIT_MORE ?
-			   "__netdev_tx_sent_queue" : "netdev_tx_sent_queue";
-	unsigned int q = nic->xmit_q;
-
-	switch (nic->xmit) {
-	case BQLM_NIC_XMIT_XOFF:
-		return snprintf(buf, len,
-				"stack: ndo_start_xmit [q%u tx lock]: %s: over limit, set STACK_XOFF",
-				q, call);
-	case BQLM_NIC_XMIT_RECHECK:
-		return snprintf(buf, len,
-				"stack: ndo_start_xmit [q%u tx lock]: smp_mb, re-check avail; doorbell if %s; unlock",
-				q, bqlm_nic_kick_names[cfg->doorbell]);
-	case BQLM_NIC_XMIT_SENT:
-		return snprintf(buf, len,
-				"stack: ndo_start_xmit [q%u tx lock]: after the doorbell: %s(%u B)",
-				q, call, cfg->len);
-	default:
-		q = bqlm_nic_next_queue(nic, cfg);
-		return snprintf(buf, len,
-				"stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]:%s write %u desc%s%s%s%s",
-				nic->sent + 1, cfg->len, q,
-				bqlm_nic_next_more(nic, cfg),
-				cfg->completers == BQLM_NIC_COMPLETE_NAPI_XMIT ?
-				" free_old_xmit + netdev_tx_completed_queue," :
-				"", cfg->descs,
-				cfg->stopcheck == BQLM_NIC_STOP_BEFORE_SENT ?
-				", ring-full stop" : "",
-				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
-				", " : ", doorbell",
-				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
-				call : "",
-				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
-				": dql_queued" : "");
-	}
-}
-
-static int bqlm_nic_describe_napi(const struct bqlm_nic *nic,
-				  const struct bqlm_nic_cfg *cfg,
-				  unsigned int q, char *buf, size_t len)
-{
-	const struct bqlm_nic_queue *nq = &nic->q[q];
-
-	switch (nq->napi) {
-	case BQLM_NIC_NAPI_DQL:
-		return snprintf(buf, len,
-				"napi q%u: netdev_tx_completed_queue(%u, %u): dql_completed ends",
-				q, nq->napi_pkts, nq->napi_bytes);
-	case BQLM_NIC_NAPI_WAKE:
-		return snprintf(buf, len,
-				"napi q%u: smp_mb, STACK_XOFF wake if avail >= 0; wake on room; napi_complete_done",
-				q);
-	default:
-		return snprintf(buf, len,
-				"napi q%u: poll%s: clean up to %u packets, netdev_tx_completed_queue with the %s",
-				q, cfg->napi_txlock ? " [tx lock]" : "",
-				cfg->budget,
-				cfg->bytes == BQLM_NIC_BYTES_SKB_LEN ?
-				"skb->len sum" :
-				"descriptor sum (if a packet ended)");
-	}
-}
-
-static int bqlm_nic_describe_action(const void *ctx, const void *state,
-				    unsigned int action, char *buf, size_t len)
-{
-	const struct bqlm_nic_cfg *cfg = ctx;
-	const struct bqlm_nic *nic = state;
-	unsigned int arg = BQLM_NIC_ARG(action);
-
-	switch (BQLM_NIC_KIND(action)) {
-	case BQLM_NIC_A_XMIT:
-		return bqlm_nic_describe_xmit(nic, cfg, buf, len);
-	case BQLM_NIC_A_DMA:
-		return snprintf(buf, len,
-				"device q%u: DMA completes a descriptor, irq -> napi_schedule",
-				arg);
-	case BQLM_NIC_A_NAPI:
-		return bqlm_nic_describe_napi(nic, cfg, arg %
-					      BQLM_NIC_MAX_QUEUES, buf, len);
-	case BQLM_NIC_A_CLEANTX:
-		return snprintf(buf, len,
-				"rx-napi: virtnet_poll_cleantx q%u [tx trylock]: clean, netdev_tx_completed_queue, wake on room",
-				arg);
-	case BQLM_NIC_A_XDP:
-		return snprintf(buf, len,
-				"xdp: XDP_TX frame on q%u [tx lock], %sdoorbell",
-				cfg->queues - 1, cfg->xdp == BQLM_NIC_XDP_COUNTED ?
-				"netdev_tx_sent_queue, " : "");
-	case BQLM_NIC_A_PATH:
-		if (arg < BQLM_NIC_NR_PATHS)
-			return snprintf(buf, len, "%s",
-					bqlm_nic_path_calls[arg]);
-		if (!nic->path)
-			return snprintf(buf, len, "? no path");
-		return snprintf(buf, len, "%s: %s",
-				bqlm_nic_path_names[nic->path - 1],
-				bqlm_nic_op_calls[cfg->ops[nic->path - 1]
-						  [nic->op] % BQLM_NIC_NR_OPS]);
-	default:
-		return snprintf(buf, len, "? action %#x", action);
-	}
-}
-
-static int bqlm_nic_describe_state(const void *ctx, const void *state,
-				   char *buf, size_t len)
-{
-	const struct bqlm_nic_cfg *cfg = ctx;
-	const struct bqlm_nic *nic = state;
-	size_t n = 0;
-	unsigned int q, i;
-
-	for (q = 0; q < cfg->queues && n < len; q++) {
-		const struct bqlm_nic_queue *nq = &nic->q[q];
-		unsigned long st = nq->txq.state;
-
-		n += snprintf(buf + n, len - n,
-			      "%sq%u: in flight %u dql %u/%u limit %u%s%s ring[",
-			      q ? " | " : "", q, bqlm_nic_inflight(nic, q),
-			      nq->txq.dql.num_queued,
-			      nq->txq.dql.num_completed, nq->txq.dql.limit,
-			      st & (1UL << BQLM_QUEUE_STATE_DRV_XOFF) ?
-			      " DRV_XOFF" : "",
-			      st & BQLM_NIC_STACK_XOFF ? " STACK_XOFF" : "");
-		for (i = 0; i < nq->npkts && n < len; i++) {
-			const struct bqlm_nic_pkt *p = &nq->pkt[i];
-
-			n += snprintf(buf + n, len - n, "%s%s%u/%u%s%s",
-				      i ? " " : "",
-				      p->flags & BQLM_NIC_PKT_XDP ? "xdp" : "",
-				      p->done, p->ndesc,
-				      p->flags & BQLM_NIC_PKT_SENT ? "+" : "",
-				      p->flags & BQLM_NIC_PKT_STALE ? "*" :
-				      p->flags & BQLM_NIC_PKT_KICKED ? "" :
-				      "~");
-		}
-		if (n < len)
-			n += snprintf(buf + n, len - n, "]%s%s",
-				      nq->sched ? " napi-sched" : "",
-				      nq->orphans ? " orphans" : "");
-	}
-	if (n < len)
-		n += snprintf(buf + n, len - n, " | %s%s%s%s",
-			      nic->up ? "up" : nic->closed ? "closed" :
-			      nic->suspended ? "suspended" : "down",
-			      nic->napi_on ? "" : " napi-off",
-			      nic->dma_on ? "" : " dma-off",
-			      nic->path ? " (path running)" : "");
-	return n;
-}
-
-static void bqlm_nic_xinit(const void *ctx, void *state)
-{
-	bqlm_nic_init(state, ctx);
-}
-
-/**
- * bqlm_nic_system() - the NIC model as a system for the explorer
- * @cfg: the configuration; it must outlive @sys
- * @sys: receives the system
- *
- * Actions, in the order they are tried: the stack's ndo_start_xmit() step,
- * per queue the device's next completion and the NAPI poll's step, an
- * XDP_TX frame, the start of each reset path, the next call of the path in
- * progress. After each step every queue is checked against
- * <bqlm/invariants.h>; a quiescent state (only the outside world may act)
- * with the device up and a queue stopped is a stall.
- *
- * Return: 0, or -EINVAL when @cfg is invalid.
- */
-int bqlm_nic_system(const struct bqlm_nic_cfg *cfg, struct bqlm_xsys *sys)
-{
-	if (bqlm_nic_cfg_check(cfg))
-		return -EINVAL;
-	memset(sys, 0, sizeof(*sys));
-	sys->name = "nic";
-	sys->state_size = sizeof(struct bqlm_nic);
-	sys->ctx = cfg;
-	sys->init = bqlm_nic_xinit;
-	sys->enabled = bqlm_nic_enabled;
-	sys->step = bqlm_nic_xstep;
-	sys->check_state = bqlm_nic_check_state;
-	sys->describe_action = bqlm_nic_describe_action;
-	sys->describe_state = bqlm_nic_describe_state;
-	return 0;
 }

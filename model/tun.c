@@ -47,21 +47,16 @@
  *    tun_detach_all() / device deletion, IFF_NAPI. Packets are opaque (a
  *    number); their contents and the smp_wmb() that publishes them are not
  *    modelled.
+ *
+ * The BQL design study (the variants bql*: tun has no BQL calls) is in
+ * tun_bql.c; this file calls it, in those variants only, where the study
+ * puts its calls (bqlm_tun_bql_*()). The actors' enabling conditions and
+ * the state's layout are in tun_internal.h; the invariants and the
+ * explorer's view of all this are in tun_xsys.c.
  */
 #include "bqlm_internal.h"
 #include <bqlm/tun.h>
-
-/* The ring slots of queue file q, after the fixed variables (<bqlm/tun.h>). */
-#define BQLM_TUN_SLOT_VAR(cap, q)	(BQLM_TUN_FIXED_VARS + (q) * (cap))
-
-#define BQLM_TUN_KIND(a)	((a) >> 8)
-#define BQLM_TUN_ARG(a)		((a) & 0xff)
-#define BQLM_TUN_ACTION(k, a)	(((k) << 8) | (a))
-#define BQLM_TUN_NR_WHO		(BQLM_TUN_MAX_CPUS + BQLM_TUN_MAX_QUEUES)
-#define BQLM_TUN_ADMIN		0xff	/* lock owner id of the administrator */
-/* The BQL study has no clock: every call runs at this jiffies value. */
-#define BQLM_TUN_NOW		1000UL
-#define BQLM_TUN_HZ		1000U
+#include "tun_internal.h"
 
 static const struct {
 	const char *name;
@@ -119,37 +114,6 @@ static const char *const bqlm_tun_drops[BQLM_TUN_NR_DROPS] = {
 	[BQLM_TUN_DROP_RESIZED] = "resized-out",
 };
 
-static const char *const bqlm_tun_var_names[BQLM_TUN_FIXED_VARS] = {
-	[BQLM_TUN_STATE_VAR(0)] = "txq0.state",
-	[BQLM_TUN_STATE_VAR(1)] = "txq1.state",
-	[BQLM_TUN_PLOCK_VAR(0)] = "q0.producer_lock",
-	[BQLM_TUN_CLOCK_VAR(0)] = "q0.consumer_lock",
-	[BQLM_TUN_PLOCK_VAR(1)] = "q1.producer_lock",
-	[BQLM_TUN_CLOCK_VAR(1)] = "q1.consumer_lock",
-};
-
-static unsigned int bqlm_tun_cap(const struct bqlm_tun_cfg *cfg);
-
-/* "name op value" of store buffer entry @k, the variable named as above. */
-static int bqlm_tun_describe_entry(const struct bqlm_tun_cfg *cfg,
-				   const struct bqlm_sb *sb, unsigned int k,
-				   char *buf, size_t len)
-{
-	unsigned int var, cap = bqlm_tun_cap(cfg);
-	char name[32];
-
-	if (k >= sb->n)
-		return bqlm_mm_describe_entry_as(sb, k, NULL, buf, len);
-	var = sb->e[k].var;
-	if (var < BQLM_TUN_FIXED_VARS)
-		snprintf(name, sizeof(name), "%s", bqlm_tun_var_names[var]);
-	else
-		snprintf(name, sizeof(name), "q%u.slot[%u]",
-			 (var - BQLM_TUN_FIXED_VARS) / cap,
-			 (var - BQLM_TUN_FIXED_VARS) % cap);
-	return bqlm_mm_describe_entry_as(sb, k, name, buf, len);
-}
-
 /**
  * bqlm_tun_variant_name() - the name of a variant, as the CLI takes it
  * @variant: the variant
@@ -158,9 +122,8 @@ static int bqlm_tun_describe_entry(const struct bqlm_tun_cfg *cfg,
  */
 const char *bqlm_tun_variant_name(enum bqlm_tun_variant variant)
 {
-	if ((unsigned int)variant >= BQLM_TUN_NR_VARIANTS)
-		return "unknown";
-	return bqlm_tun_variants[variant].name;
+	return bqlm_name(BQLM_NAMES_OF(bqlm_tun_variants, name), variant,
+			 "unknown");
 }
 
 /**
@@ -171,9 +134,8 @@ const char *bqlm_tun_variant_name(enum bqlm_tun_variant variant)
  */
 const char *bqlm_tun_variant_desc(enum bqlm_tun_variant variant)
 {
-	if ((unsigned int)variant >= BQLM_TUN_NR_VARIANTS)
-		return "unknown";
-	return bqlm_tun_variants[variant].desc;
+	return bqlm_name(BQLM_NAMES_OF(bqlm_tun_variants, desc), variant,
+			 "unknown");
 }
 
 /**
@@ -184,12 +146,7 @@ const char *bqlm_tun_variant_desc(enum bqlm_tun_variant variant)
  */
 int bqlm_tun_variant_by_name(const char *name)
 {
-	unsigned int i;
-
-	for (i = 0; name && i < BQLM_TUN_NR_VARIANTS; i++)
-		if (!strcmp(name, bqlm_tun_variants[i].name))
-			return i;
-	return -EINVAL;
+	return bqlm_name_find(BQLM_NAMES_OF(bqlm_tun_variants, name), name);
 }
 
 /**
@@ -200,9 +157,7 @@ int bqlm_tun_variant_by_name(const char *name)
  */
 const char *bqlm_tun_reader_name(enum bqlm_tun_reader_kind reader)
 {
-	if ((unsigned int)reader >= BQLM_TUN_NR_READERS)
-		return "unknown";
-	return bqlm_tun_readers[reader];
+	return bqlm_name(BQLM_NAMES(bqlm_tun_readers), reader, "unknown");
 }
 
 /**
@@ -213,12 +168,7 @@ const char *bqlm_tun_reader_name(enum bqlm_tun_reader_kind reader)
  */
 int bqlm_tun_reader_by_name(const char *name)
 {
-	unsigned int i;
-
-	for (i = 0; name && i < BQLM_TUN_NR_READERS; i++)
-		if (!strcmp(name, bqlm_tun_readers[i]))
-			return i;
-	return -EINVAL;
+	return bqlm_name_find(BQLM_NAMES(bqlm_tun_readers), name);
 }
 
 /**
@@ -229,9 +179,7 @@ int bqlm_tun_reader_by_name(const char *name)
  */
 const char *bqlm_tun_drop_name(enum bqlm_tun_drop drop)
 {
-	if ((unsigned int)drop >= BQLM_TUN_NR_DROPS)
-		return "unknown";
-	return bqlm_tun_drops[drop];
+	return bqlm_name(BQLM_NAMES(bqlm_tun_drops), drop, "unknown");
 }
 
 /**
@@ -268,45 +216,8 @@ void bqlm_tun_cfg_default(struct bqlm_tun_cfg *cfg,
 	/* the 2019 race alone; --detaches 1 adds the re-attach stall */
 	if (variant == BQLM_TUN_STOP_2019)
 		cfg->detaches = 0;
-	if (variant >= BQLM_TUN_BQL) {
-		/* the study: one queue, the resize is the point */
-		cfg->packets = 4;
-		cfg->resizes = 1;
-	}
-}
-
-static bool bqlm_tun_bql_variant(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->variant == BQLM_TUN_BQL ||
-	       cfg->variant == BQLM_TUN_BQL_LATE_SENT ||
-	       cfg->variant == BQLM_TUN_BQL_RESET_RESIZE;
-}
-
-/* The study's netdev_tx_sent_queue() comes after the produce. */
-static bool bqlm_tun_bql_late(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->variant == BQLM_TUN_BQL_LATE_SENT;
-}
-
-/* Ring slots each queue file has in memory: the most a ring ever holds. */
-static unsigned int bqlm_tun_cap(const struct bqlm_tun_cfg *cfg)
-{
-	if (cfg->resizes && cfg->resize_to > cfg->ring)
-		return cfg->resize_to;
-	return cfg->ring;
-}
-
-/*
- * Packet ids: 1..cfg->packets with a bound; an unbounded stream recycles
- * 1..twice the slots plus one per CPU. At most every slot and every CPU
- * holds a packet; the other half keeps the search for a free id short
- * when the stack drops at a full ring (see bqlm_tun_new_pkt()).
- */
-static unsigned int bqlm_tun_ids(const struct bqlm_tun_cfg *cfg)
-{
-	if (cfg->packets)
-		return cfg->packets;
-	return 2 * cfg->queues * bqlm_tun_cap(cfg) + cfg->cpus;
+	if (bqlm_tun_bql_variant(cfg))
+		bqlm_tun_bql_cfg_default(cfg);
 }
 
 /**
@@ -319,68 +230,6 @@ static unsigned int bqlm_tun_ids(const struct bqlm_tun_cfg *cfg)
 unsigned int bqlm_tun_nr_ids(const struct bqlm_tun_cfg *cfg)
 {
 	return bqlm_tun_ids(cfg);
-}
-
-static unsigned int bqlm_tun_nr_vars(const struct bqlm_tun_cfg *cfg)
-{
-	return BQLM_TUN_FIXED_VARS + cfg->queues * bqlm_tun_cap(cfg);
-}
-
-static size_t bqlm_tun_round_up(size_t n, size_t align)
-{
-	return (n + align - 1) & ~(align - 1);
-}
-
-/* Byte offsets in the state: the slots' shadows, per packet where[]. */
-static size_t bqlm_tun_shadow_off(const struct bqlm_tun_cfg *cfg)
-{
-	return offsetof(struct bqlm_tun, mem) +
-	       bqlm_tun_nr_vars(cfg) * sizeof(unsigned short);
-}
-
-static size_t bqlm_tun_where_off(const struct bqlm_tun_cfg *cfg)
-{
-	return bqlm_tun_shadow_off(cfg) +
-	       cfg->queues * bqlm_tun_cap(cfg) * sizeof(unsigned short);
-}
-
-/* The BQL study: bql[] after where[], then the aligned BQL queues. */
-static size_t bqlm_tun_txq_off(const struct bqlm_tun_cfg *cfg)
-{
-	return bqlm_tun_round_up(bqlm_tun_where_off(cfg) +
-				 2 * bqlm_tun_ids(cfg),
-				 __alignof__(struct bqlm_txq));
-}
-
-/*
- * The variable-size parts of @tun. A const state is only read through
- * what these return.
- */
-static unsigned short *bqlm_tun_shadow(const struct bqlm_tun *tun,
-				       const struct bqlm_tun_cfg *cfg,
-				       unsigned int q)
-{
-	return (unsigned short *)((char *)tun + bqlm_tun_shadow_off(cfg)) +
-	       q * bqlm_tun_cap(cfg);
-}
-
-static unsigned char *bqlm_tun_where(const struct bqlm_tun *tun,
-				     const struct bqlm_tun_cfg *cfg)
-{
-	return (unsigned char *)tun + bqlm_tun_where_off(cfg);
-}
-
-static unsigned char *bqlm_tun_bql(const struct bqlm_tun *tun,
-				   const struct bqlm_tun_cfg *cfg)
-{
-	return bqlm_tun_where(tun, cfg) + bqlm_tun_ids(cfg);
-}
-
-static struct bqlm_txq *bqlm_tun_txq(const struct bqlm_tun *tun,
-				     const struct bqlm_tun_cfg *cfg,
-				     unsigned int q)
-{
-	return (struct bqlm_txq *)((char *)tun + bqlm_tun_txq_off(cfg)) + q;
 }
 
 /**
@@ -414,9 +263,7 @@ int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg)
 	/* store buffer entries name variables in a byte */
 	if (cfg->mm != BQLM_MM_SC && bqlm_tun_nr_vars(cfg) > BQLM_SB_MAX_VARS)
 		return -EINVAL;
-	/* the BQL study: one queue file, sequentially consistent, bounded */
-	if (cfg->variant >= BQLM_TUN_BQL &&
-	    (cfg->queues != 1 || cfg->mm != BQLM_MM_SC || !cfg->packets))
+	if (bqlm_tun_bql_variant(cfg) && bqlm_tun_bql_cfg_check(cfg))
 		return -EINVAL;
 	return 0;
 }
@@ -436,9 +283,7 @@ int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg)
 size_t bqlm_tun_state_size(const struct bqlm_tun_cfg *cfg)
 {
 	if (bqlm_tun_bql_variant(cfg))
-		return bqlm_tun_round_up(bqlm_tun_txq_off(cfg) + cfg->queues *
-					 sizeof(struct bqlm_txq),
-					 __alignof__(struct bqlm_txq));
+		return bqlm_tun_bql_state_size(cfg);
 	return bqlm_tun_round_up(bqlm_tun_where_off(cfg) + bqlm_tun_ids(cfg),
 				 __alignof__(struct bqlm_tun));
 }
@@ -459,9 +304,7 @@ void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg)
 
 	memset(tun, 0, bqlm_tun_state_size(cfg));
 	if (bqlm_tun_bql_variant(cfg))
-		for (q = 0; q < cfg->queues; q++)
-			bqlm_txq_init(bqlm_tun_txq(tun, cfg, q), BQLM_TUN_HZ,
-				      BQLM_TUN_NOW);
+		bqlm_tun_bql_init(tun, cfg);
 	for (q = 0; q < BQLM_TUN_MAX_QUEUES; q++) {
 		bqlm_ptr_ring_init(&tun->q[q].ring, BQLM_TUN_SLOT_VAR(cap, q),
 				   q < cfg->queues ? cfg->ring : 0, cfg->batch);
@@ -472,55 +315,6 @@ void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg)
 	tun->detaches_left = cfg->detaches;
 	tun->set_iffs_left = cfg->set_iffs;
 	tun->resizes_left = cfg->resizes;
-}
-
-static bool bqlm_tun_bp_variant(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->variant >= BQLM_TUN_BACKPRESSURE &&
-	       cfg->variant <= BQLM_TUN_BACKPRESSURE_V12;
-}
-
-/* 1d6e569b7d0c before the opt-in: stops whenever a qdisc is there. */
-static bool bqlm_tun_v12(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->variant == BQLM_TUN_BACKPRESSURE_V12;
-}
-
-/* IFF_BACKPRESSURE in force (always, before the opt-in) */
-static bool bqlm_tun_flag(const struct bqlm_tun *tun,
-			  const struct bqlm_tun_cfg *cfg)
-{
-	return tun->backpressure || bqlm_tun_v12(cfg);
-}
-
-/* smp_mb__after_atomic() after the stop in tun_net_xmit() */
-static bool bqlm_tun_producer_mb(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->variant != BQLM_TUN_BACKPRESSURE_NOBARRIER &&
-	       cfg->variant != BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB;
-}
-
-/* smp_mb() in __tun_wake_queue() */
-static bool bqlm_tun_consumer_mb(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->variant != BQLM_TUN_BACKPRESSURE_NOBARRIER &&
-	       cfg->variant != BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB;
-}
-
-/* The stop logic of tun_net_xmit() is in force (flag and qdisc). */
-static bool bqlm_tun_bp_active(const struct bqlm_tun *tun,
-			       const struct bqlm_tun_cfg *cfg)
-{
-	return bqlm_tun_bp_variant(cfg) && bqlm_tun_flag(tun, cfg) &&
-	       cfg->qdisc;
-}
-
-static void bqlm_tun_view(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
-			  struct bqlm_sb *sb, struct bqlm_mm_cpu *c)
-{
-	c->kind = cfg->mm;
-	c->mem = tun->mem;
-	c->sb = sb;
 }
 
 /**
@@ -604,16 +398,6 @@ unsigned int bqlm_tun_ring_count(const struct bqlm_tun *tun, unsigned int q)
 	if (q >= BQLM_TUN_MAX_QUEUES)
 		return 0;
 	return bqlm_ptr_ring_count(&tun->q[q].ring, tun->mem);
-}
-
-/* The txq the stack picks for @cpu (netdev_cap_txqueue() on detach). */
-static unsigned int bqlm_tun_txq_of(const struct bqlm_tun *tun,
-				    const struct bqlm_tun_cfg *cfg,
-				    unsigned int cpu)
-{
-	unsigned int txq = cpu % cfg->queues;
-
-	return txq < tun->numqueues ? txq : 0;
 }
 
 /*
@@ -709,126 +493,6 @@ static void bqlm_tun_wake(const struct bqlm_mm_cpu *c, unsigned int q)
 	bqlm_mm_test_and_clear_bits(c, BQLM_TUN_STATE_VAR(q), BQLM_TUN_XOFF);
 }
 
-/* The BQL study: netdev_tx_sent_queue() of one packet. */
-static void bqlm_tun_bql_sent(struct bqlm_tun *tun,
-			      const struct bqlm_tun_cfg *cfg, unsigned int q,
-			      unsigned int pkt, struct bqlm_inv_step *ev)
-{
-	unsigned char *bql = bqlm_tun_bql(tun, cfg);
-	int err = bqlm_netdev_tx_sent_queue(bqlm_tun_txq(tun, cfg, q), cfg->len,
-					    BQLM_TUN_NOW);
-
-	if (err) {
-		ev->dql_err = err;
-		ev->dql_val[0] = cfg->len;
-	}
-	if (bql[pkt - 1] != BQLM_TUN_BQL_NONE)
-		ev->twice++;
-	bql[pkt - 1] = BQLM_TUN_BQL_SENT;
-}
-
-/*
- * The BQL study: netdev_tx_completed_queue() of @n packets @got; a packet
- * forgotten by a reset counts as stale bytes, one never reported sent as
- * unsent.
- */
-static void bqlm_tun_bql_completed(struct bqlm_tun *tun,
-				   const struct bqlm_tun_cfg *cfg,
-				   unsigned int q, const unsigned short *got,
-				   unsigned int n, struct bqlm_inv_step *ev)
-{
-	struct bqlm_txq *txq = bqlm_tun_txq(tun, cfg, q);
-	unsigned char *bql = bqlm_tun_bql(tun, cfg);
-	unsigned int i, bytes = n * cfg->len;
-	int err;
-
-	for (i = 0; i < n; i++) {
-		unsigned char *b = &bql[got[i] - 1];
-
-		if (*b == BQLM_TUN_BQL_STALE)
-			ev->stale_bytes += cfg->len;
-		else if (*b == BQLM_TUN_BQL_NONE)
-			ev->unsent_skbs++;
-		else if (*b == BQLM_TUN_BQL_DONE)
-			ev->twice++;
-	}
-	err = bqlm_netdev_tx_completed_queue(txq, n, bytes, BQLM_TUN_NOW);
-	if (err) {
-		/* the kernel's BUG_ON(): nothing changed */
-		ev->dql_err = err;
-		ev->dql_val[0] = bytes;
-		ev->dql_val[1] = bqlm_dql_inflight(&txq->dql);
-		return;
-	}
-	for (i = 0; i < n; i++)
-		bql[got[i] - 1] = BQLM_TUN_BQL_DONE;
-}
-
-/* The BQL study: netdev_tx_reset_queue(); what was in flight is stale. */
-static void bqlm_tun_bql_reset(struct bqlm_tun *tun,
-			       const struct bqlm_tun_cfg *cfg, unsigned int q)
-{
-	unsigned char *bql = bqlm_tun_bql(tun, cfg);
-	unsigned int i, ids = bqlm_tun_ids(cfg);
-
-	bqlm_netdev_tx_reset_queue(bqlm_tun_txq(tun, cfg, q), BQLM_TUN_NOW);
-	for (i = 0; i < ids; i++)
-		if (bql[i] == BQLM_TUN_BQL_SENT)
-			bql[i] = BQLM_TUN_BQL_STALE;
-}
-
-/* Does the CPU with buffer @sb see the lock in word @var free? */
-static bool bqlm_tun_sees_free(const struct bqlm_tun *tun,
-			       const struct bqlm_tun_cfg *cfg,
-			       const struct bqlm_sb *sb, unsigned int var)
-{
-	struct bqlm_mm_cpu c;
-
-	c.kind = cfg->mm;
-	c.mem = (unsigned short *)tun->mem;
-	c.sb = (struct bqlm_sb *)sb;
-	return bqlm_mm_lock_free(&c, var);
-}
-
-static bool bqlm_tun_can_xmit(const struct bqlm_tun *tun,
-			      const struct bqlm_tun_cfg *cfg, unsigned int cpu)
-{
-	const struct bqlm_tun_cpu *x = &tun->cpu[cpu];
-	struct bqlm_mm_cpu c;
-	unsigned int txq;
-
-	if (cpu >= cfg->cpus)
-		return false;
-	switch (x->phase) {
-	case BQLM_TUN_X_IDLE:
-		if (cfg->packets && tun->sent >= cfg->packets)
-			return false;
-		if (!cfg->qdisc)
-			return true;	/* noqueue drops on a stopped queue */
-		txq = bqlm_tun_txq_of(tun, cfg, cpu);
-		if (bqlm_tun_bql_variant(cfg) &&
-		    bqlm_netif_xmit_stopped(bqlm_tun_txq(tun, cfg, txq)))
-			return false;
-		c.kind = cfg->mm;
-		c.mem = (unsigned short *)tun->mem;
-		c.sb = (struct bqlm_sb *)&x->sb;
-		return !(bqlm_mm_load(&c, BQLM_TUN_STATE_VAR(txq)) &
-			 (BQLM_TUN_XOFF | BQLM_TUN_STACK_XOFF));
-	case BQLM_TUN_X_START:
-		if (x->txq >= tun->numqueues)
-			return true;	/* no tfile: drop */
-		return bqlm_tun_sees_free(tun, cfg, &x->sb,
-					  BQLM_TUN_PLOCK_VAR(x->txq));
-	case BQLM_TUN_X_PRODUCED:
-		if (cfg->variant == BQLM_TUN_STOP_2019)
-			return bqlm_tun_sees_free(tun, cfg, &x->sb,
-						  BQLM_TUN_PLOCK_VAR(x->txq));
-		return true;
-	default:
-		return true;
-	}
-}
-
 /**
  * bqlm_tun_net_xmit() - the next step of a producer CPU
  * @tun: the state
@@ -903,10 +567,8 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			goto idle;
 		}
 		bqlm_mm_lock(&c, BQLM_TUN_PLOCK_VAR(x->txq), cpu + 1);
-		/* the study: report the bytes before the reader can see them */
-		if (bqlm_tun_bql_variant(cfg) && !bqlm_tun_bql_late(cfg) &&
-		    !bqlm___ptr_ring_check_produce(&tq->ring, &c))
-			bqlm_tun_bql_sent(tun, cfg, x->txq, x->pkt, ev);
+		if (bqlm_tun_bql_variant(cfg))
+			bqlm_tun_bql_xmit(tun, cfg, x, &c, false, ev);
 		x->ret = bqlm_tun_do_produce(tun, cfg, cpu, &c, ev);
 		if (x->ret && tq->woke_full)
 			x->raced |= BQLM_TUN_RACED_RECONFIG;
@@ -937,12 +599,8 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			}
 			goto done;
 		}
-		if (bqlm_tun_bql_variant(cfg)) {
-			if (!x->ret && bqlm_tun_bql_late(cfg))
-				bqlm_tun_bql_sent(tun, cfg, x->txq, x->pkt, ev);
-			x->phase = BQLM_TUN_X_UNLOCK;
-			return 0;
-		}
+		if (bqlm_tun_bql_variant(cfg))
+			bqlm_tun_bql_xmit(tun, cfg, x, &c, true, ev);
 		if (bqlm_tun_bp_active(tun, cfg) &&
 		    bqlm___ptr_ring_check_produce(&tq->ring, &c) == -ENOSPC) {
 			/* netif_tx_stop_queue() */
@@ -1000,20 +658,6 @@ idle:
 	return 0;
 }
 
-static bool bqlm_tun_can_read(const struct bqlm_tun *tun,
-			      const struct bqlm_tun_cfg *cfg, unsigned int q)
-{
-	const struct bqlm_tun_reader *rd = &tun->rd[q];
-
-	if (q >= cfg->queues)
-		return false;
-	if (rd->phase == BQLM_TUN_R_IDLE)
-		return !rd->sleeping &&
-		       bqlm_tun_sees_free(tun, cfg, &rd->sb,
-					  BQLM_TUN_CLOCK_VAR(q));
-	return true;
-}
-
 /*
  * An unbounded stream: the packet consumed from @slot of queue file @q
  * left the ring, its id may be recycled; the slot's shadow forgets it, so
@@ -1054,6 +698,34 @@ static void bqlm_tun_delivered(struct bqlm_tun *tun,
 			ev->unsent_skbs++;
 		where[pkt - 1] = BQLM_TUN_PKT_READ;
 		tun->delivered++;
+	}
+}
+
+/*
+ * __tun_wake_queue(tun, tfile, consumed), under consumer_lock: once the
+ * queue is stopped, count what was consumed and wake it at half the ring
+ * (backpressure-room: only when the producer's next slot is free, and the
+ * count restarts whenever the queue runs).
+ */
+static void bqlm___tun_wake_queue(struct bqlm_tun *tun,
+				  const struct bqlm_tun_cfg *cfg,
+				  unsigned int q, const struct bqlm_mm_cpu *c)
+{
+	struct bqlm_tun_queue *tq = &tun->q[q];
+
+	if (bqlm_tun_consumer_mb(cfg))
+		bqlm_mm_mb(c);
+	if (bqlm_mm_load(c, BQLM_TUN_STATE_VAR(q)) & BQLM_TUN_XOFF) {
+		tq->cons_cnt += tun->rd[q].nr;
+		if (tq->cons_cnt >= tq->ring.size / 2 &&
+		    (cfg->variant != BQLM_TUN_BACKPRESSURE_ROOM ||
+		     !bqlm___ptr_ring_check_produce(&tq->ring, c))) {
+			bqlm_tun_wake(c, q);
+			tq->cons_cnt = 0;
+		}
+	} else if (cfg->variant == BQLM_TUN_BACKPRESSURE_ROOM) {
+		/* running: what was counted is stale */
+		tq->cons_cnt = 0;
 	}
 }
 
@@ -1113,8 +785,7 @@ int bqlm_tun_do_read_got(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			got[i] = taken[i];
 		if (nr)
 			*nr = n;
-		if (!n || !(bqlm_tun_bp_variant(cfg) ||
-			    bqlm_tun_bql_variant(cfg))) {
+		if (!n || !bqlm_tun_wake_locked(cfg)) {
 			bqlm_mm_unlock(&c, BQLM_TUN_CLOCK_VAR(q));
 			if (!n)
 				rd->sleeping = 1;
@@ -1125,36 +796,15 @@ int bqlm_tun_do_read_got(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		}
 		rd->nr = n;
 		if (bqlm_tun_bql_variant(cfg))
-			for (i = 0; i < n; i++)
-				rd->got[i] = taken[i];
+			bqlm_tun_bql_consumed(rd, taken, n);
 		rd->phase = BQLM_TUN_R_WAKE;
 		return 0;
 
 	case BQLM_TUN_R_WAKE:
-		if (bqlm_tun_bql_variant(cfg)) {
-			bqlm_tun_bql_completed(tun, cfg, q, rd->got, rd->nr,
-					       ev);
-			memset(rd->got, 0, sizeof(rd->got));
-		} else if (bqlm_tun_flag(tun, cfg)) {
-			/* __tun_wake_queue(tun, tfile, consumed) */
-			if (bqlm_tun_consumer_mb(cfg))
-				bqlm_mm_mb(&c);
-			if (bqlm_mm_load(&c, BQLM_TUN_STATE_VAR(q)) &
-			    BQLM_TUN_XOFF) {
-				tq->cons_cnt += rd->nr;
-				if (tq->cons_cnt >= tq->ring.size / 2 &&
-				    (cfg->variant != BQLM_TUN_BACKPRESSURE_ROOM ||
-				     !bqlm___ptr_ring_check_produce(&tq->ring,
-								    &c))) {
-					bqlm_tun_wake(&c, q);
-					tq->cons_cnt = 0;
-				}
-			} else if (cfg->variant ==
-				   BQLM_TUN_BACKPRESSURE_ROOM) {
-				/* running: what was counted is stale */
-				tq->cons_cnt = 0;
-			}
-		}
+		if (bqlm_tun_bql_variant(cfg))
+			bqlm_tun_bql_read_done(tun, cfg, q, ev);
+		else if (bqlm_tun_flag(tun, cfg))
+			bqlm___tun_wake_queue(tun, cfg, q, &c);
 		rd->nr = 0;
 		rd->phase = BQLM_TUN_R_UNLOCK;
 		return 0;
@@ -1186,13 +836,6 @@ int bqlm_tun_do_read(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		     unsigned int q, struct bqlm_inv_step *ev)
 {
 	return bqlm_tun_do_read_got(tun, cfg, q, ev, NULL, NULL);
-}
-
-static struct bqlm_sb *bqlm_tun_sb(struct bqlm_tun *tun, unsigned int who)
-{
-	if (who < BQLM_TUN_MAX_CPUS)
-		return &tun->cpu[who].sb;
-	return &tun->rd[who - BQLM_TUN_MAX_CPUS].sb;
 }
 
 /**
@@ -1252,13 +895,6 @@ static void bqlm_tun_force_wake_queue(struct bqlm_tun *tun, unsigned int q)
 	tun->q[q].woke_full = bqlm___ptr_ring_full(&tun->q[q].ring, &c);
 }
 
-static bool bqlm_tun_locks_free(const struct bqlm_tun *tun, unsigned int q)
-{
-	/* the administrator is sequentially consistent: memory decides */
-	return !tun->mem[BQLM_TUN_PLOCK_VAR(q)] &&
-	       !tun->mem[BQLM_TUN_CLOCK_VAR(q)];
-}
-
 /*
  * After a reconfiguration with backpressure: the queues it had to wake
  * (mask @woken) are awake, their wake counters reset.
@@ -1276,20 +912,6 @@ static void bqlm_tun_check_reconfig(const struct bqlm_tun *tun,
 		if ((woken & (1U << q)) &&
 		    (bqlm_tun_stopped(tun, q) || tun->q[q].cons_cnt))
 			ev->reconfig_stopped++;
-}
-
-static bool bqlm_tun_can_detach(const struct bqlm_tun *tun,
-				const struct bqlm_tun_cfg *cfg)
-{
-	unsigned int q, i;
-
-	if (!tun->detaching)
-		return tun->detaches_left && tun->numqueues;
-	q = tun->detaching - 1;
-	for (i = 0; i < cfg->cpus; i++)
-		if (tun->cpu[i].phase != BQLM_TUN_X_IDLE)
-			return false;	/* synchronize_net() waits */
-	return bqlm_tun_locks_free(tun, q);
 }
 
 /**
@@ -1350,15 +972,6 @@ int bqlm_tun_detach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 	return 0;
 }
 
-static bool bqlm_tun_can_attach(const struct bqlm_tun *tun,
-				const struct bqlm_tun_cfg *cfg)
-{
-	if (tun->detaching || tun->numqueues >= cfg->queues)
-		return false;
-	return !bqlm_tun_bp_variant(cfg) ||
-	       bqlm_tun_locks_free(tun, tun->numqueues);
-}
-
 /**
  * bqlm_tun_attach() - TUNSETQUEUE(IFF_ATTACH_QUEUE): tun_attach() of the
  *	detached queue file
@@ -1394,26 +1007,6 @@ int bqlm_tun_attach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		bqlm_tun_force_wake_queue(tun, q);
 	bqlm_tun_check_reconfig(tun, cfg, 1U << q, ev);
 	return 0;
-}
-
-static bool bqlm_tun_all_locks_free(const struct bqlm_tun *tun,
-				    const struct bqlm_tun_cfg *cfg)
-{
-	unsigned int q;
-
-	for (q = 0; q < cfg->queues; q++)
-		if (!bqlm_tun_locks_free(tun, q))
-			return false;
-	return true;
-}
-
-static bool bqlm_tun_can_set_iff(const struct bqlm_tun *tun,
-				 const struct bqlm_tun_cfg *cfg)
-{
-	if (!tun->set_iffs_left || tun->detaching)
-		return false;
-	return !bqlm_tun_bp_variant(cfg) || bqlm_tun_v12(cfg) ||
-	       bqlm_tun_all_locks_free(tun, cfg);
 }
 
 /**
@@ -1462,13 +1055,6 @@ int bqlm_tun_set_iff(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 	return 0;
 }
 
-static bool bqlm_tun_can_resize(const struct bqlm_tun *tun,
-				const struct bqlm_tun_cfg *cfg)
-{
-	return tun->resizes_left && !tun->detaching &&
-	       bqlm_tun_all_locks_free(tun, cfg);
-}
-
 /**
  * bqlm_tun_queue_resize() - a tx_queue_len change: tun_queue_resize()
  * @tun: the state
@@ -1487,7 +1073,6 @@ int bqlm_tun_queue_resize(struct bqlm_tun *tun,
 			  struct bqlm_inv_step *ev)
 {
 	unsigned int destroyed[BQLM_PTR_RING_MAX];
-	unsigned short freed[BQLM_PTR_RING_MAX];
 	unsigned int ids = bqlm_tun_ids(cfg);
 	struct bqlm_mm_cpu c;
 	struct bqlm_sb sb;
@@ -1507,16 +1092,12 @@ int bqlm_tun_queue_resize(struct bqlm_tun *tun,
 		n = bqlm_ptr_ring_resize(&tq->ring, &c, cfg->resize_to,
 					 cfg->batch, destroyed,
 					 ARRAY_SIZE(destroyed));
-		for (i = 0; n > 0 && i < (unsigned int)n; i++) {
+		for (i = 0; n > 0 && i < (unsigned int)n; i++)
 			if (destroyed[i] && destroyed[i] <= ids)
 				bqlm_tun_drop(tun, cfg, destroyed[i],
 					      BQLM_TUN_DROP_RESIZED);
-			freed[i] = destroyed[i];
-		}
-		if (cfg->variant == BQLM_TUN_BQL && n > 0)
-			bqlm_tun_bql_completed(tun, cfg, q, freed, n, ev);
-		else if (cfg->variant == BQLM_TUN_BQL_RESET_RESIZE)
-			bqlm_tun_bql_reset(tun, cfg, q);
+		if (bqlm_tun_bql_variant(cfg))
+			bqlm_tun_bql_resized(tun, cfg, q, destroyed, n, ev);
 		for (i = 0; i < bqlm_tun_cap(cfg); i++)
 			bqlm_tun_shadow(tun, cfg, q)[i] =
 				tun->mem[tq->ring.base + i];
@@ -1527,67 +1108,6 @@ int bqlm_tun_queue_resize(struct bqlm_tun *tun,
 		bqlm_tun_check_reconfig(tun, cfg, ~0U, ev);
 	}
 	return 0;
-}
-
-/**
- * bqlm_tun_check() - check the invariants after a step
- * @tun: the state after the step
- * @cfg: the configuration
- * @where: the modelled kernel function of the step
- * @ev: what the step did (NULL for a state check)
- * @quiescent: nothing but the outside world can act in @tun
- * @each: as for bqlm_inv_check(), may be NULL
- *
- * Packet accounting and the backpressure checks go through
- * bqlm_inv_check() as step figures; outside the BQL study the DQL handed
- * to the checker stays at rest, in the study it is the queue's own, with
- * the bytes of the packets reported sent and not completed (nor forgotten
- * by a reset) as the ground truth. A stall is a quiescent state in which an
- * attached queue file's txq has DRV_XOFF set: no reader is running (the
- * rings are empty or look empty to their sleeping readers), no transmit is
- * in progress, every store buffer has drained.
- *
- * Return: the mask of violated checks.
- */
-static unsigned int bqlm_tun_check(const struct bqlm_tun *tun,
-				   const struct bqlm_tun_cfg *cfg,
-				   const char *where,
-				   const struct bqlm_inv_step *ev,
-				   bool quiescent, struct bqlm_violation *each)
-{
-	struct bqlm_inv_counters c;
-	struct bqlm_dql rest;
-	unsigned int q, mask = 0;
-
-	memset(&rest, 0, sizeof(rest));
-	memset(&c, 0, sizeof(c));
-	c.where = where;
-	c.bql = true;	/* the accounting checks; the DQL stays at rest */
-	c.dql = &rest;
-	if (bqlm_tun_bql_variant(cfg)) {
-		/* the study: the one queue's DQL against the packets' books */
-		const unsigned char *bql = bqlm_tun_bql(tun, cfg);
-		unsigned int i, ids = bqlm_tun_ids(cfg);
-
-		c.dql = &bqlm_tun_txq(tun, cfg, 0)->dql;
-		for (i = 0; i < ids; i++)
-			if (bql[i] == BQLM_TUN_BQL_SENT)
-				c.inflight += cfg->len;
-	}
-	if (ev)
-		c.step = *ev;
-	if (!quiescent)
-		return bqlm_inv_check(&c, NULL, each);
-	for (q = 0; q < tun->numqueues; q++) {
-		c.quiescent = true;
-		c.wants_tx = true;
-		c.stopped = bqlm_tun_stopped(tun, q) ||
-			    (bqlm_tun_bql_variant(cfg) &&
-			     bqlm_netif_xmit_stopped(bqlm_tun_txq(tun, cfg,
-							       q)));
-		mask |= bqlm_inv_check(&c, NULL, each);
-	}
-	return mask;
 }
 
 /**
@@ -1621,647 +1141,5 @@ int bqlm_tun_pkt_set_where(struct bqlm_tun *tun,
 	if (!pkt || pkt > bqlm_tun_ids(cfg) || where >= BQLM_TUN_NR_WHERE)
 		return -EINVAL;
 	bqlm_tun_where(tun, cfg)[pkt - 1] = where;
-	return 0;
-}
-
-/**
- * bqlm_tun_check_step() - the invariants of a step, on any state
- * @tun: the state after the step (the model's, or a view of the real code)
- * @cfg: the configuration
- * @where: the kernel function of the step, for messages
- * @ev: what the step did to packets
- * @each: as for bqlm_inv_check(), may be NULL
- *
- * The checks the explorer makes after each step (the state's own checks,
- * such as the stall, are the system's check_state()).
- *
- * Return: the mask of violated checks.
- */
-unsigned int bqlm_tun_check_step(const struct bqlm_tun *tun,
-				 const struct bqlm_tun_cfg *cfg,
-				 const char *where,
-				 const struct bqlm_inv_step *ev,
-				 struct bqlm_violation *each)
-{
-	return bqlm_tun_check(tun, cfg, where, ev, false, each);
-}
-
-/* The explorer's view. */
-
-static unsigned int bqlm_tun_enabled(const void *ctx, const void *state,
-				     unsigned int *a)
-{
-	const struct bqlm_tun_cfg *cfg = ctx;
-	const struct bqlm_tun *tun = state;
-	unsigned int n = 0, i, k;
-
-	for (i = 0; i < cfg->cpus; i++)
-		if (bqlm_tun_can_xmit(tun, cfg, i))
-			a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_XMIT, i);
-	for (i = 0; i < cfg->queues; i++)
-		if (bqlm_tun_can_read(tun, cfg, i))
-			a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_READ, i);
-	for (i = 0; i < BQLM_TUN_NR_WHO; i++) {
-		const struct bqlm_sb *sb = i < BQLM_TUN_MAX_CPUS ?
-					   &tun->cpu[i].sb :
-					   &tun->rd[i - BQLM_TUN_MAX_CPUS].sb;
-
-		for (k = 0; k < sb->n; k++)
-			if (bqlm_mm_can_flush(cfg->mm, sb, k))
-				a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_FLUSH,
-					 i * BQLM_SB_DEPTH + k);
-	}
-	if (bqlm_tun_can_detach(tun, cfg))
-		a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_DETACH, 0);
-	if (bqlm_tun_can_attach(tun, cfg))
-		a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_ATTACH, 0);
-	if (bqlm_tun_can_set_iff(tun, cfg))
-		a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_SET_IFF, 0);
-	if (bqlm_tun_can_resize(tun, cfg))
-		a[n++] = BQLM_TUN_ACTION(BQLM_TUN_A_RESIZE, 0);
-	return n;
-}
-
-/* The outside world: a new packet from the stack, an administrator. */
-static bool bqlm_tun_external(const struct bqlm_tun *tun, unsigned int action)
-{
-	unsigned int arg = BQLM_TUN_ARG(action);
-
-	switch (BQLM_TUN_KIND(action)) {
-	case BQLM_TUN_A_XMIT:
-		return arg < BQLM_TUN_MAX_CPUS &&
-		       tun->cpu[arg].phase == BQLM_TUN_X_IDLE;
-	case BQLM_TUN_A_DETACH:
-		return !tun->detaching;
-	case BQLM_TUN_A_ATTACH:
-	case BQLM_TUN_A_SET_IFF:
-	case BQLM_TUN_A_RESIZE:
-		return true;
-	default:
-		return false;
-	}
-}
-
-static int bqlm_tun_do(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
-		       unsigned int action, struct bqlm_inv_step *ev,
-		       const char **where)
-{
-	unsigned int arg = BQLM_TUN_ARG(action);
-
-	switch (BQLM_TUN_KIND(action)) {
-	case BQLM_TUN_A_XMIT:
-		*where = "tun_net_xmit";
-		return bqlm_tun_net_xmit(tun, cfg, arg, ev);
-	case BQLM_TUN_A_READ:
-		*where = cfg->reader == BQLM_TUN_VHOST ? "handle_rx" :
-			 "tun_do_read";
-		return bqlm_tun_do_read(tun, cfg, arg, ev);
-	case BQLM_TUN_A_FLUSH:
-		*where = "store buffer";
-		return bqlm_tun_flush(tun, cfg, arg / BQLM_SB_DEPTH,
-				      arg % BQLM_SB_DEPTH);
-	case BQLM_TUN_A_DETACH:
-		*where = "tun_detach";
-		return bqlm_tun_detach(tun, cfg, ev);
-	case BQLM_TUN_A_ATTACH:
-		*where = "tun_attach";
-		return bqlm_tun_attach(tun, cfg, ev);
-	case BQLM_TUN_A_SET_IFF:
-		*where = "tun_set_iff";
-		return bqlm_tun_set_iff(tun, cfg, ev);
-	case BQLM_TUN_A_RESIZE:
-		*where = "tun_queue_resize";
-		return bqlm_tun_queue_resize(tun, cfg, ev);
-	default:
-		*where = "?";
-		return -EINVAL;
-	}
-}
-
-static int bqlm_tun_xstep(const void *ctx, const void *from,
-			  unsigned int action, void *to,
-			  struct bqlm_violation *each)
-{
-	const struct bqlm_tun_cfg *cfg = ctx;
-	struct bqlm_tun *tun = to;
-	struct bqlm_inv_step ev;
-	const char *where;
-	unsigned int q;
-
-	(void)from;
-	memset(&ev, 0, sizeof(ev));
-	if (bqlm_tun_do(tun, cfg, action, &ev, &where))
-		return -EINVAL;
-	/* the qdisc reschedule is not state (the stack actor is the qdisc) */
-	if (bqlm_tun_bql_variant(cfg))
-		for (q = 0; q < cfg->queues; q++) {
-			struct bqlm_txq *txq = bqlm_tun_txq(tun, cfg, q);
-
-			txq->sched_pending = false;
-			txq->sched_count = 0;
-		}
-	return bqlm_tun_check(tun, cfg, where, &ev, false, each);
-}
-
-static void bqlm_tun_stats(const struct bqlm_tun *tun,
-			   const struct bqlm_tun_cfg *cfg)
-{
-	struct bqlm_tun_stats *st = cfg->stats;
-	unsigned int i, any = 0;
-
-	if (!st)
-		return;
-	st->states++;
-	for (i = 0; i < BQLM_TUN_NR_DROPS; i++) {
-		if (tun->drops[i] > st->max_drops[i])
-			st->max_drops[i] = tun->drops[i];
-		if (i != BQLM_TUN_DROP_PURGED && i != BQLM_TUN_DROP_RESIZED)
-			any += tun->drops[i];
-	}
-	if (any)
-		st->states_with_drops++;
-	if (tun->delivered > st->max_delivered)
-		st->max_delivered = tun->delivered;
-}
-
-static int bqlm_tun_check_state(const void *ctx, const void *state,
-				const unsigned int *actions, unsigned int n,
-				struct bqlm_violation *each)
-{
-	const struct bqlm_tun_cfg *cfg = ctx;
-	const struct bqlm_tun *tun = state;
-	unsigned int i;
-
-	bqlm_tun_stats(tun, cfg);
-	for (i = 0; i < n; i++)
-		if (!bqlm_tun_external(tun, actions[i]))
-			return 0;
-	return bqlm_tun_check(tun, cfg, "quiescent state", NULL, true, each);
-}
-
-static int bqlm_tun_describe_xmit(const struct bqlm_tun *tun,
-				  const struct bqlm_tun_cfg *cfg,
-				  unsigned int cpu, char *buf, size_t len)
-{
-	const struct bqlm_tun_cpu *x = &tun->cpu[cpu % BQLM_TUN_MAX_CPUS];
-	bool bp = bqlm_tun_bp_variant(cfg);
-	unsigned int txq;
-
-	switch (x->phase) {
-	case BQLM_TUN_X_IDLE:
-		txq = bqlm_tun_txq_of(tun, cfg, cpu);
-		return snprintf(buf, len,
-				"cpu%u: stack: netif_xmit_stopped(txq%u) = false, dequeue pkt%u -> tun_net_xmit%s",
-				cpu, txq, tun->sent + 1,
-				cfg->qdisc ? "" : " (noqueue: dropped if stopped)");
-	case BQLM_TUN_X_START:
-		if (x->txq >= tun->numqueues)
-			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit: tfiles[%u] == NULL: drop pkt%u (DEV_READY)",
-					cpu, x->txq, x->pkt);
-		if (cfg->variant == BQLM_TUN_STOCK)
-			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit: ptr_ring_produce(q%u, pkt%u) [producer_lock], drop if full, else sk_data_ready",
-					cpu, x->txq, x->pkt);
-		if (cfg->variant == BQLM_TUN_STOP_2019)
-			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit: ptr_ring_produce(q%u, pkt%u) [producer_lock]",
-					cpu, x->txq, x->pkt);
-		if (bqlm_tun_bql_variant(cfg) && !bqlm_tun_bql_late(cfg))
-			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit: spin_lock(producer_lock), __ptr_ring_check_produce(q%u) == 0 ? netdev_tx_sent_queue(%u B), __ptr_ring_produce(pkt%u)",
-					cpu, x->txq, cfg->len, x->pkt);
-		return snprintf(buf, len,
-				"cpu%u: tun_net_xmit: spin_lock(producer_lock), __ptr_ring_produce(q%u, pkt%u)",
-				cpu, x->txq, x->pkt);
-	case BQLM_TUN_X_PRODUCED:
-		if (bqlm_tun_bql_variant(cfg))
-			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit [producer_lock]: %s",
-					cpu, x->ret ? "ring full, no BQL call" :
-					bqlm_tun_bql_late(cfg) ?
-					"netdev_tx_sent_queue after the produce" :
-					"(sent earlier) nothing more");
-		if (!bp)
-			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit: ptr_ring_full(q%u) [producer_lock]",
-					cpu, x->txq);
-		return snprintf(buf, len,
-				"cpu%u: tun_net_xmit: IFF_BACKPRESSURE %s, qdisc %s: __ptr_ring_check_produce() == -ENOSPC ? netif_tx_stop_queue(txq%u)",
-				cpu, bqlm_tun_flag(tun, cfg) ? "on" : "off",
-				cfg->qdisc ? "yes" : "noqueue", x->txq);
-	case BQLM_TUN_X_STOP:
-		if (!bp)
-			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit: netif_stop_subqueue(txq%u)%s",
-					cpu, x->txq, x->ret ?
-					", drop pkt (FULL_RING)" :
-					", sk_data_ready");
-		return snprintf(buf, len,
-				"cpu%u: tun_net_xmit: %s__ptr_ring_check_produce(q%u) == 0 ? netif_tx_wake_queue(txq%u)",
-				cpu, bqlm_tun_producer_mb(cfg) ?
-				"smp_mb__after_atomic(), " :
-				"(no barrier) ", x->txq, x->txq);
-	default:
-		return snprintf(buf, len,
-				"cpu%u: tun_net_xmit: spin_unlock(producer_lock), %s",
-				cpu, x->ret ? "drop pkt (FULL_RING)" :
-				"sk_data_ready");
-	}
-}
-
-static int bqlm_tun_describe_read(const struct bqlm_tun *tun,
-				  const struct bqlm_tun_cfg *cfg,
-				  unsigned int q, char *buf, size_t len)
-{
-	const struct bqlm_tun_reader *rd = &tun->rd[q % BQLM_TUN_MAX_QUEUES];
-	const char *who = cfg->reader == BQLM_TUN_VHOST ? "vhost" : "reader";
-	const char *consume = cfg->reader == BQLM_TUN_VHOST ?
-			      "ptr_ring_consume_batched" :
-			      "tun_do_read: tun_ring_recv: ptr_ring_consume";
-	const char *empty = cfg->reader == BQLM_TUN_READ ?
-			    "if empty: sleep in tun_ring_recv" :
-			    cfg->reader == BQLM_TUN_READ_NONBLOCK ?
-			    "if empty: -EAGAIN, poll()" :
-			    "if empty: wait for the socket's wakeup";
-
-	switch (rd->phase) {
-	case BQLM_TUN_R_IDLE:
-		return snprintf(buf, len, "%s%u: %s(q%u)%s; %s", who, q,
-				consume, q,
-				bqlm_tun_bp_variant(cfg) ||
-				bqlm_tun_bql_variant(cfg) ?
-				" [consumer_lock held on]" : "", empty);
-	case BQLM_TUN_R_WAKE:
-		if (bqlm_tun_bql_variant(cfg))
-			return snprintf(buf, len,
-					"%s%u: netdev_tx_completed_queue(txq%u, %u, %u)",
-					who, q, q, rd->nr, rd->nr * cfg->len);
-		if (!bqlm_tun_flag(tun, cfg))
-			return snprintf(buf, len,
-					"%s%u: __tun_wake_queue: IFF_BACKPRESSURE off, return",
-					who, q);
-		return snprintf(buf, len,
-				"%s%u: __tun_wake_queue(%u): %snetif_tx_queue_stopped(txq%u) ? cons_cnt += %u, wake at %u",
-				who, q, rd->nr,
-				bqlm_tun_consumer_mb(cfg) ? "smp_mb(), " :
-				"(no barrier) ", q, rd->nr,
-				tun->q[q % BQLM_TUN_MAX_QUEUES].ring.size / 2);
-	case BQLM_TUN_R_UNLOCK:
-		return snprintf(buf, len, "%s%u: spin_unlock(consumer_lock)",
-				who, q);
-	default:
-		return snprintf(buf, len,
-				"%s%u: tun_put_user, netif_wake_subqueue(txq%u)",
-				who, q, q);
-	}
-}
-
-static int bqlm_tun_describe_action(const void *ctx, const void *state,
-				    unsigned int action, char *buf,
-				    size_t len)
-{
-	const struct bqlm_tun_cfg *cfg = ctx;
-	const struct bqlm_tun *tun = state;
-	unsigned int arg = BQLM_TUN_ARG(action);
-	unsigned int who = arg / BQLM_SB_DEPTH;
-	char e[48];
-
-	switch (BQLM_TUN_KIND(action)) {
-	case BQLM_TUN_A_XMIT:
-		return bqlm_tun_describe_xmit(tun, cfg, arg, buf, len);
-	case BQLM_TUN_A_READ:
-		return bqlm_tun_describe_read(tun, cfg, arg, buf, len);
-	case BQLM_TUN_A_FLUSH:
-		if (who >= BQLM_TUN_NR_WHO)
-			return snprintf(buf, len, "? flush %#x", action);
-		bqlm_tun_describe_entry(cfg, who < BQLM_TUN_MAX_CPUS ?
-					&tun->cpu[who].sb :
-					&tun->rd[who - BQLM_TUN_MAX_CPUS].sb,
-					arg % BQLM_SB_DEPTH, e, sizeof(e));
-		if (who < BQLM_TUN_MAX_CPUS)
-			return snprintf(buf, len,
-					"memory: cpu%u's store reaches memory: %s",
-					who, e);
-		return snprintf(buf, len,
-				"memory: reader%u's store reaches memory: %s",
-				who - BQLM_TUN_MAX_CPUS, e);
-	case BQLM_TUN_A_DETACH:
-		if (!tun->detaching)
-			return snprintf(buf, len,
-					"admin: TUNSETQUEUE(IFF_DETACH_QUEUE): tun_detach: tfiles[%u] = NULL, --numqueues",
-					tun->numqueues - 1);
-		return snprintf(buf, len,
-				"admin: tun_detach: synchronize_net, tun_queue_purge(q%u) [consumer_lock]%s",
-				tun->detaching - 1, bqlm_tun_bql_variant(cfg) ?
-				", netdev_tx_reset_queue" : "");
-	case BQLM_TUN_A_ATTACH:
-		return snprintf(buf, len,
-				"admin: TUNSETQUEUE(IFF_ATTACH_QUEUE): tun_attach(q%u)%s",
-				tun->numqueues, bqlm_tun_v12(cfg) ?
-				", cons_cnt = 0 [consumer_lock], no wake" :
-				bqlm_tun_bp_variant(cfg) ?
-				", tun_force_wake_queue" : "");
-	case BQLM_TUN_A_SET_IFF:
-		if (bqlm_tun_bp_variant(cfg) && !bqlm_tun_v12(cfg))
-			return snprintf(buf, len,
-					"admin: TUNSETIFF: IFF_BACKPRESSURE %s, tun_force_wake_queue on every queue",
-					tun->backpressure ? "off" : "on");
-		return snprintf(buf, len,
-				"admin: TUNSETIFF: netif_tx_wake_all_queues");
-	case BQLM_TUN_A_RESIZE:
-		return snprintf(buf, len,
-				"admin: tx_queue_len = %u: tun_queue_resize: ptr_ring_resize_multiple_bh%s",
-				cfg->resize_to, bqlm_tun_bp_variant(cfg) ?
-				", tun_force_wake_queue" :
-				cfg->variant == BQLM_TUN_BQL_RESET_RESIZE ?
-				", netdev_tx_reset_queue" :
-				bqlm_tun_bql_variant(cfg) ?
-				", netdev_tx_completed_queue(what it freed)" : "");
-	default:
-		return snprintf(buf, len, "? action %#x", action);
-	}
-}
-
-static const char *const bqlm_tun_x_names[BQLM_TUN_NR_X] = {
-	[BQLM_TUN_X_IDLE] = "idle",
-	[BQLM_TUN_X_START] = "start",
-	[BQLM_TUN_X_PRODUCED] = "produced",
-	[BQLM_TUN_X_STOP] = "stop",
-	[BQLM_TUN_X_UNLOCK] = "unlock",
-};
-
-static const char *const bqlm_tun_r_names[BQLM_TUN_NR_R] = {
-	[BQLM_TUN_R_IDLE] = "run",
-	[BQLM_TUN_R_WAKE] = "wake",
-	[BQLM_TUN_R_UNLOCK] = "unlock",
-	[BQLM_TUN_R_PUT] = "put",
-};
-
-static size_t bqlm_tun_describe_sb(const struct bqlm_tun_cfg *cfg,
-				   const struct bqlm_sb *sb, char *buf,
-				   size_t len)
-{
-	size_t n = 0;
-	unsigned int k;
-
-	if (!sb->n)
-		return 0;
-	n += snprintf(buf + n, len - n, " sb{");
-	for (k = 0; k < sb->n && n < len; k++) {
-		n += bqlm_tun_describe_entry(cfg, sb, k, buf + n, len - n);
-		if (n < len)
-			n += snprintf(buf + n, len - n, "%s",
-				      k + 1 < sb->n ? ", " : "}");
-	}
-	return n;
-}
-
-static int bqlm_tun_describe_state(const void *ctx, const void *state,
-				   char *buf, size_t len)
-{
-	const struct bqlm_tun_cfg *cfg = ctx;
-	const struct bqlm_tun *tun = state;
-	size_t n = 0;
-	unsigned int q, i;
-
-	for (q = 0; q < cfg->queues && n < len; q++) {
-		const struct bqlm_tun_queue *tq = &tun->q[q];
-
-		n += snprintf(buf + n, len - n, "q%u[", q);
-		for (i = 0; i < tq->ring.size && n < len; i++)
-			n += snprintf(buf + n, len - n, "%s%u", i ? " " : "",
-				      tun->mem[tq->ring.base + i]);
-		if (n < len)
-			n += snprintf(buf + n, len - n,
-				      "] p%u h%u cc%u%s%s%s | ",
-				      tq->ring.producer,
-				      tq->ring.consumer_head, tq->cons_cnt,
-				      bqlm_tun_stopped(tun, q) ? " XOFF" : "",
-				      tq->attached ? "" : " detached",
-				      tun->rd[q].sleeping ? " rd-sleeps" :
-				      "");
-	}
-	for (i = 0; i < cfg->cpus && n < len; i++) {
-		const struct bqlm_tun_cpu *x = &tun->cpu[i];
-
-		n += snprintf(buf + n, len - n, "cpu%u %s", i,
-			      bqlm_tun_x_names[x->phase % BQLM_TUN_NR_X]);
-		if (x->phase != BQLM_TUN_X_IDLE && n < len)
-			n += snprintf(buf + n, len - n, " pkt%u", x->pkt);
-		if (n < len)
-			n += bqlm_tun_describe_sb(cfg, &x->sb, buf + n,
-						  len - n);
-		if (n < len)
-			n += snprintf(buf + n, len - n, " | ");
-	}
-	for (q = 0; q < cfg->queues && n < len; q++) {
-		n += snprintf(buf + n, len - n, "rd%u %s", q,
-			      bqlm_tun_r_names[tun->rd[q].phase %
-					       BQLM_TUN_NR_R]);
-		if (n < len)
-			n += bqlm_tun_describe_sb(cfg, &tun->rd[q].sb, buf + n,
-						  len - n);
-		if (n < len)
-			n += snprintf(buf + n, len - n, " | ");
-	}
-	if (bqlm_tun_bql_variant(cfg) && n < len) {
-		const struct bqlm_txq *txq = bqlm_tun_txq(tun, cfg, 0);
-
-		n += snprintf(buf + n, len - n,
-			      "dql queued %u completed %u limit %u%s | ",
-			      txq->dql.num_queued, txq->dql.num_completed,
-			      txq->dql.limit, bqlm_netif_xmit_stopped(txq) ?
-			      " STACK_XOFF" : "");
-	}
-	if (n < len)
-		n += snprintf(buf + n, len - n, "sent %u read %u dropped %u%s",
-			      tun->sent, tun->delivered,
-			      tun->drops[BQLM_TUN_DROP_FULL] +
-			      tun->drops[BQLM_TUN_DROP_RACE] +
-			      tun->drops[BQLM_TUN_DROP_WOKE_FULL] +
-			      tun->drops[BQLM_TUN_DROP_BP] +
-			      tun->drops[BQLM_TUN_DROP_DETACHED] +
-			      tun->drops[BQLM_TUN_DROP_NOQUEUE] +
-			      tun->drops[BQLM_TUN_DROP_PURGED] +
-			      tun->drops[BQLM_TUN_DROP_RESIZED],
-			      bqlm_tun_bp_variant(cfg) ?
-			      (bqlm_tun_flag(tun, cfg) ? " bp:on" : " bp:off") :
-			      "");
-	return n;
-}
-
-/*
- * Symmetry: a packet id is an identity, nothing else. The model compares
- * ids for equality and indexes where[] (and the study's bql[]) by them,
- * and hands out the next id as tun->sent + 1; it never orders them. Two
- * states that differ by a renaming of the ids handed out so far behave the
- * same, so the representative renames them in the order they are first
- * met: the CPUs' packets, the readers' batches, each ring's slots in
- * memory order, the store buffers' pending slot stores, each ring's
- * shadow; then the ids referred to nowhere (read or dropped, their slot
- * reused), by where[] and bql[], which is all that is left of them.
- */
-struct bqlm_tun_canon {
-	unsigned short map[BQLM_TUN_MAX_PACKETS + 1];
-	unsigned int next;
-};
-
-static void bqlm_tun_canon_meet(struct bqlm_tun_canon *m, unsigned int id,
-				unsigned int sent)
-{
-	if (id && id <= sent && !m->map[id])
-		m->map[id] = ++m->next;
-}
-
-static unsigned short bqlm_tun_canon_id(const struct bqlm_tun_canon *m,
-					unsigned int id)
-{
-	return id && id < ARRAY_SIZE(m->map) && m->map[id] ? m->map[id] : id;
-}
-
-/* Is @var one of the ring slots of the state? */
-static bool bqlm_tun_slot_var(const struct bqlm_tun *tun,
-			      const struct bqlm_tun_cfg *cfg, unsigned int var)
-{
-	unsigned int q;
-
-	for (q = 0; q < cfg->queues; q++)
-		if (var >= tun->q[q].ring.base &&
-		    var < tun->q[q].ring.base + bqlm_tun_cap(cfg))
-			return true;
-	return false;
-}
-
-/*
- * Meet every id field of @tun in the canonical order (@rename false), or
- * rename each by @m (@rename true).
- */
-static void bqlm_tun_canon_walk(struct bqlm_tun *tun,
-				const struct bqlm_tun_cfg *cfg,
-				struct bqlm_tun_canon *m, bool rename)
-{
-	unsigned int i, k, q, sent = tun->sent;
-	struct bqlm_sb *sb;
-	unsigned short *p;
-
-#define BQLM_TUN_CANON(field)						\
-	do {								\
-		if (rename)						\
-			(field) = bqlm_tun_canon_id(m, (field));	\
-		else							\
-			bqlm_tun_canon_meet(m, (field), sent);		\
-	} while (0)
-
-	for (i = 0; i < BQLM_TUN_MAX_CPUS; i++)
-		BQLM_TUN_CANON(tun->cpu[i].pkt);
-	for (q = 0; q < BQLM_TUN_MAX_QUEUES; q++)
-		for (k = 0; k < BQLM_TUN_VHOST_BATCH; k++)
-			BQLM_TUN_CANON(tun->rd[q].got[k]);
-	for (q = 0; q < cfg->queues; q++)
-		for (k = 0; k < bqlm_tun_cap(cfg); k++)
-			BQLM_TUN_CANON(tun->mem[tun->q[q].ring.base + k]);
-	for (i = 0; i < BQLM_TUN_NR_WHO; i++) {
-		sb = i < BQLM_TUN_MAX_CPUS ? &tun->cpu[i].sb :
-		     &tun->rd[i - BQLM_TUN_MAX_CPUS].sb;
-		for (k = 0; k < sb->n && k < BQLM_SB_DEPTH; k++)
-			if (sb->e[k].op == BQLM_SB_STORE &&
-			    bqlm_tun_slot_var(tun, cfg, sb->e[k].var))
-				BQLM_TUN_CANON(sb->e[k].val);
-	}
-	for (q = 0; q < cfg->queues; q++) {
-		p = bqlm_tun_shadow(tun, cfg, q);
-		for (k = 0; k < bqlm_tun_cap(cfg); k++)
-			BQLM_TUN_CANON(p[k]);
-	}
-#undef BQLM_TUN_CANON
-}
-
-static void bqlm_tun_canon(const void *ctx, void *state)
-{
-	const struct bqlm_tun_cfg *cfg = ctx;
-	struct bqlm_tun *tun = state;
-	unsigned char *where = bqlm_tun_where(tun, cfg);
-	unsigned char *bql = bqlm_tun_bql_variant(cfg) ?
-			     bqlm_tun_bql(tun, cfg) : NULL;
-	unsigned char w[BQLM_TUN_MAX_PACKETS], b[BQLM_TUN_MAX_PACKETS];
-	unsigned int sent = tun->sent, i, j, best;
-	struct bqlm_tun_canon m;
-
-	if (!cfg->packets || sent > BQLM_TUN_MAX_PACKETS || sent < 2)
-		return;
-	memset(&m, 0, sizeof(m));
-	bqlm_tun_canon_walk(tun, cfg, &m, false);
-	/* the ids met nowhere: by (where, bql), smallest first */
-	for (;;) {
-		best = 0;
-		for (i = 1; i <= sent; i++) {
-			if (m.map[i])
-				continue;
-			if (!best || where[i - 1] < where[best - 1] ||
-			    (where[i - 1] == where[best - 1] && bql &&
-			     bql[i - 1] < bql[best - 1]))
-				best = i;
-		}
-		if (!best)
-			break;
-		m.map[best] = ++m.next;
-	}
-	for (i = 1, j = 0; i <= sent; i++)
-		j |= m.map[i] != i;
-	if (!j)
-		return;		/* the names are canonical already */
-	bqlm_tun_canon_walk(tun, cfg, &m, true);
-	for (i = 1; i <= sent; i++) {
-		w[m.map[i] - 1] = where[i - 1];
-		if (bql)
-			b[m.map[i] - 1] = bql[i - 1];
-	}
-	memcpy(where, w, sent);
-	if (bql)
-		memcpy(bql, b, sent);
-}
-
-static void bqlm_tun_xinit(const void *ctx, void *state)
-{
-	bqlm_tun_init(state, ctx);
-}
-
-/**
- * bqlm_tun_system() - the tun model as a system for the explorer
- * @cfg: the configuration; it must outlive @sys
- * @sys: receives the system
- *
- * Actions, in the order they are tried: each producer CPU's next step,
- * each reader's next step, each store-buffer entry that may reach memory,
- * the detach, attach, TUNSETIFF and resize of the administrator. The step
- * checks packet accounting and the backpressure rules; the state check
- * reports a stopped attached queue in a quiescent state (stall) and
- * gathers the figures of cfg->stats.
- *
- * The explorer's bounds are smaller than bqlm_tun_cfg_check()'s: a ring
- * (and a resize) of at most BQLM_PTR_RING_MAX slots, 1..BQLM_TUN_MAX_PACKETS
- * packets (a bounded run).
- *
- * Return: 0, or -EINVAL when @cfg is invalid or beyond those bounds.
- */
-int bqlm_tun_system(const struct bqlm_tun_cfg *cfg, struct bqlm_xsys *sys)
-{
-	if (bqlm_tun_cfg_check(cfg) || cfg->packets < 1 ||
-	    cfg->packets > BQLM_TUN_MAX_PACKETS ||
-	    cfg->ring > BQLM_PTR_RING_MAX ||
-	    cfg->resize_to > BQLM_PTR_RING_MAX)
-		return -EINVAL;
-	memset(sys, 0, sizeof(*sys));
-	sys->name = "tun";
-	sys->state_size = bqlm_tun_state_size(cfg);
-	sys->ctx = cfg;
-	sys->init = bqlm_tun_xinit;
-	sys->enabled = bqlm_tun_enabled;
-	sys->step = bqlm_tun_xstep;
-	sys->check_state = bqlm_tun_check_state;
-	sys->describe_action = bqlm_tun_describe_action;
-	sys->describe_state = bqlm_tun_describe_state;
-	sys->canon = bqlm_tun_canon;
 	return 0;
 }

@@ -55,9 +55,13 @@
  *    stale. The ground truth "in flight" counts the bytes of the skbs the
  *    device holds that are not stale; a completion of a stale skb violates
  *    reset-on-stop.
+ *
+ * The actors' enabling conditions are in usbnet_internal.h; the invariants
+ * and the explorer's view of all this are in usbnet_xsys.c.
  */
 #include "bqlm_internal.h"
 #include <bqlm/usbnet.h>
+#include "usbnet_internal.h"
 
 /*
  * cdc_ncm's NTB16 as cdc_ncm_fill_tx_frame() builds it for this many
@@ -69,7 +73,6 @@
 #define BQLM_USBNET_NCM_MAX	2	/* packets per aggregate */
 #define BQLM_USBNET_NCM_ALIGN	4
 #define BQLM_USBNET_NCM_HEADER	(12 + 8 + 4 * (BQLM_USBNET_NCM_MAX + 1))
-#define BQLM_USBNET_LINE	160
 
 static const struct {
 	const char *name;
@@ -100,9 +103,8 @@ static const struct {
  */
 const char *bqlm_usbnet_variant_name(enum bqlm_usbnet_variant variant)
 {
-	if ((unsigned int)variant >= BQLM_USBNET_NR_VARIANTS)
-		return "unknown";
-	return bqlm_usbnet_variants[variant].name;
+	return bqlm_name(BQLM_NAMES_OF(bqlm_usbnet_variants, name), variant,
+			 "unknown");
 }
 
 /**
@@ -113,9 +115,8 @@ const char *bqlm_usbnet_variant_name(enum bqlm_usbnet_variant variant)
  */
 const char *bqlm_usbnet_variant_desc(enum bqlm_usbnet_variant variant)
 {
-	if ((unsigned int)variant >= BQLM_USBNET_NR_VARIANTS)
-		return "unknown";
-	return bqlm_usbnet_variants[variant].desc;
+	return bqlm_name(BQLM_NAMES_OF(bqlm_usbnet_variants, desc), variant,
+			 "unknown");
 }
 
 /**
@@ -126,12 +127,7 @@ const char *bqlm_usbnet_variant_desc(enum bqlm_usbnet_variant variant)
  */
 int bqlm_usbnet_variant_by_name(const char *name)
 {
-	unsigned int v;
-
-	for (v = 0; v < BQLM_USBNET_NR_VARIANTS; v++)
-		if (!strcmp(name, bqlm_usbnet_variants[v].name))
-			return v;
-	return -EINVAL;
+	return bqlm_name_find(BQLM_NAMES_OF(bqlm_usbnet_variants, name), name);
 }
 
 /**
@@ -165,12 +161,6 @@ void bqlm_usbnet_cfg_default(struct bqlm_usbnet_cfg *cfg,
 	cfg->timeouts = 1;
 	cfg->hold_time = 1000;
 	cfg->now = 1000;
-}
-
-/* The skb slots of a state. */
-static unsigned int bqlm_usbnet_slots(const struct bqlm_usbnet_cfg *cfg)
-{
-	return cfg->skbs ? cfg->skbs : cfg->packets;
 }
 
 /**
@@ -240,18 +230,6 @@ unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg)
 	}
 }
 
-/* Does the variant call the BQL functions at all? */
-static bool bqlm_usbnet_bql(const struct bqlm_usbnet_cfg *cfg)
-{
-	return cfg->variant != BQLM_USBNET_NO_BQL;
-}
-
-/* Does usbnet_bh() take dev->bql_spinlock around the completion? */
-static bool bqlm_usbnet_bql_locked(const struct bqlm_usbnet_cfg *cfg)
-{
-	return cfg->variant >= BQLM_USBNET_MERGED;
-}
-
 /**
  * bqlm_usbnet_size() - bytes of the state of a configuration
  * @cfg: the configuration (valid: bqlm_usbnet_cfg_check())
@@ -302,13 +280,6 @@ static bool bqlm_usbnet_on_txq(unsigned int where)
 	       where == BQLM_USBNET_SKB_COMPLETED;
 }
 
-
-/* dev->txq.qlen */
-static unsigned int bqlm_usbnet_txq_qlen(const struct bqlm_usbnet *dev)
-{
-	return dev->nr_txq;
-}
-
 /* Move skb @i to @where, keeping dev->txq.qlen. */
 static void bqlm_usbnet_move(struct bqlm_usbnet *dev, unsigned int i,
 			     unsigned int where)
@@ -316,44 +287,6 @@ static void bqlm_usbnet_move(struct bqlm_usbnet *dev, unsigned int i,
 	dev->nr_txq -= bqlm_usbnet_on_txq(dev->skb[i].where);
 	dev->nr_txq += bqlm_usbnet_on_txq(where);
 	dev->skb[i].where = where;
-}
-
-/**
- * bqlm_usbnet_inflight() - the ground truth of what is in flight
- * @dev: the state
- *
- * Return: the bytes of the skbs the device holds (submitted, and not yet
- * freed by usbnet_bh() after its netdev_completed_queue()) that were
- * submitted after the last netdev_reset_queue().
- */
-unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev)
-{
-	unsigned int i, n = 0;
-
-	for (i = 0; i < dev->nr_skbs; i++)
-		if (bqlm_usbnet_skb_held(dev->skb[i].where) &&
-		    !(dev->skb[i].flags & BQLM_USBNET_SKB_STALE))
-			n += dev->skb[i].len;
-	return n;
-}
-
-/* dev->txq.lock is held across steps only by the transmit path. */
-static bool bqlm_usbnet_txq_locked(const struct bqlm_usbnet *dev)
-{
-	return dev->xmit == BQLM_USBNET_XMIT_XOFF ||
-	       dev->xmit == BQLM_USBNET_XMIT_RECHECK;
-}
-
-/* dev->bql_spinlock is held by a run inside netdev_completed_queue(). */
-static bool bqlm_usbnet_bql_lock_held(const struct bqlm_usbnet *dev)
-{
-	unsigned int i;
-
-	for (i = 0; i < BQLM_USBNET_NR_BH; i++)
-		if (dev->bh[i].phase == BQLM_USBNET_BH_DQL ||
-		    dev->bh[i].phase == BQLM_USBNET_BH_WAKE)
-			return true;
-	return false;
 }
 
 /* waitqueue_active(&dev->wait): usbnet_terminate_urbs() is waiting. */
@@ -561,17 +494,6 @@ static void bqlm_usbnet_xmit_locked(struct bqlm_usbnet *dev,
 	bqlm_usbnet_check_qlen(dev, cfg);
 }
 
-static bool bqlm_usbnet_can_xmit(const struct bqlm_usbnet *dev,
-				 const struct bqlm_usbnet_cfg *cfg)
-{
-	if (dev->xmit != BQLM_USBNET_XMIT_IDLE)
-		return true;
-	/* the qdisc: device up, packets left, queue not stopped */
-	return dev->running &&
-	       (!cfg->packets || dev->nr_pkts < cfg->packets) &&
-	       !bqlm_netif_xmit_stopped(&dev->txq);
-}
-
 /**
  * bqlm_usbnet_start_xmit() - next step of the transmit path
  * @dev: the state
@@ -638,11 +560,6 @@ int bqlm_usbnet_start_xmit(struct bqlm_usbnet *dev,
 	return 0;
 }
 
-static bool bqlm_usbnet_can_flush(const struct bqlm_usbnet *dev)
-{
-	return dev->agg_cnt && dev->xmit == BQLM_USBNET_XMIT_IDLE;
-}
-
 /**
  * bqlm_cdc_ncm_txpath_bh() - the FLAG_MULTI_PACKET flush timer
  * @dev: the state
@@ -668,23 +585,6 @@ int bqlm_cdc_ncm_txpath_bh(struct bqlm_usbnet *dev,
 	dev->xmit = BQLM_USBNET_XMIT_FIXED;
 	dev->xmit_ncm = 1;
 	return 0;
-}
-
-static bool bqlm_usbnet_can_complete(const struct bqlm_usbnet *dev,
-				     const struct bqlm_usbnet_cfg *cfg,
-				     unsigned int skb, unsigned int status)
-{
-	unsigned int where;
-
-	if (skb >= dev->nr_skbs || status >= BQLM_USBNET_NR_STATUS)
-		return false;
-	where = dev->skb[skb].where;
-	if (where == BQLM_USBNET_SKB_UNLINKED)
-		return status == BQLM_USBNET_ST_UNLINKED;
-	return where == BQLM_USBNET_SKB_TXQ &&
-	       (status == BQLM_USBNET_ST_OK ||
-		(status != BQLM_USBNET_ST_UNLINKED &&
-		 (cfg->statuses & (1U << status))));
 }
 
 /**
@@ -762,35 +662,6 @@ int bqlm_defer_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
 	if (++dev->nr_done == 1)
 		bqlm_usbnet_queue_bh(dev);
 	return 0;
-}
-
-static bool bqlm_usbnet_can_bh(const struct bqlm_usbnet *dev,
-			       const struct bqlm_usbnet_cfg *cfg,
-			       unsigned int ctx)
-{
-	const struct bqlm_usbnet_bh *bh = &dev->bh[ctx];
-
-	switch (bh->phase) {
-	case BQLM_USBNET_BH_IDLE:
-	case BQLM_USBNET_BH_LOOP:
-		if (bh->phase == BQLM_USBNET_BH_IDLE && !bh->pending)
-			return false;
-		/*
-		 * A dequeue that ends a run with nothing counted ends the run
-		 * in the same step; merged and later take dev->bql_spinlock
-		 * there too (around a netdev_completed_queue() of 0 bytes), so
-		 * the step waits while the other run holds it. Found by the
-		 * real-code harness (bqlm_real_usbnet_equivalence).
-		 */
-		return dev->nr_done || bh->bytes ||
-		       !bqlm_usbnet_bql_locked(cfg) ||
-		       !bqlm_usbnet_bql_lock_held(dev);
-	case BQLM_USBNET_BH_ENTER:
-		return !bqlm_usbnet_bql_locked(cfg) ||
-		       !bqlm_usbnet_bql_lock_held(dev);
-	default:
-		return true;
-	}
 }
 
 /* The skbs of a run: freed, and their completion checked. */
@@ -992,51 +863,42 @@ int bqlm_usbnet_deferred_kevent(struct bqlm_usbnet *dev,
 	return 0;
 }
 
-/* Where usbnet_stop() resets the queue in this variant. */
-static bool bqlm_usbnet_early_reset(const struct bqlm_usbnet_cfg *cfg)
-{
-	return cfg->variant == BQLM_USBNET_V1 ||
-	       cfg->variant == BQLM_USBNET_MERGED;
-}
+/*
+ * ifdown, one row per step, indexed by the struct bqlm_usbnet.admin the
+ * step is taken from: what it waits for, what it does as traces print it.
+ * v1 and merged add netdev_reset_queue() to usbnet_stop()'s first step;
+ * FLAG_AVOID_UNLINK_URBS skips usbnet_terminate_urbs(); only fix-reset and
+ * fixed take the last step.
+ */
+const struct bqlm_usbnet_stop_step bqlm_usbnet_stop_steps[BQLM_USBNET_NR_ADMIN] = {
+	[BQLM_USBNET_UP] = { BQLM_USBNET_WAIT_NONE,
+		"dev_close: clear __LINK_STATE_START, deactivate the qdisc" },
+	/* dev_deactivate_many() waits for the transmit in progress */
+	[BQLM_USBNET_STOP_CLOSE] = { BQLM_USBNET_WAIT_XMIT,
+		"usbnet_stop: clear EVENT_DEV_OPEN, netif_stop_queue" },
+	/* usb_autopm_get_interface() resumes a suspended device */
+	[BQLM_USBNET_STOP_PM] = { BQLM_USBNET_WAIT_AWAKE,
+		"usbnet_stop: usb_autopm_get_interface" },
+	/* unlink_urbs() takes dev->txq.lock (cdc_ncm flush) */
+	[BQLM_USBNET_STOP_UNLINK] = { BQLM_USBNET_WAIT_TXQ_LOCK,
+		"usbnet_terminate_urbs: unlink_urbs(&dev->txq)" },
+	[BQLM_USBNET_STOP_WAIT] = { BQLM_USBNET_WAIT_EMPTY,
+		"usbnet_terminate_urbs: wait_skb_queue_empty(txq, done)" },
+	[BQLM_USBNET_STOP_TIMER] = { BQLM_USBNET_WAIT_TIMER,
+		"usbnet_stop: dev->flags = 0, timer_delete_sync(&dev->delay)" },
+	[BQLM_USBNET_STOP_WORK] = { BQLM_USBNET_WAIT_WORK,
+		"usbnet_stop: cancel_work_sync(&dev->bh_work), cancel_work_sync(&dev->kevent)" },
+	/* the same again, timer included ("cyclic dependencies") */
+	[BQLM_USBNET_STOP_AGAIN] = { BQLM_USBNET_WAIT_BH,
+		"usbnet_stop: cancel_work_sync(bh_work), timer_delete_sync(delay), cancel_work_sync(kevent)" },
+	[BQLM_USBNET_STOP_RESET] = { BQLM_USBNET_WAIT_NONE,
+		"usbnet_stop: netdev_reset_queue" },
+};
 
+/* Does usbnet_stop() reset the queue in its last step? */
 static bool bqlm_usbnet_late_reset(const struct bqlm_usbnet_cfg *cfg)
 {
 	return cfg->variant >= BQLM_USBNET_FIX_RESET;
-}
-
-/* Can usbnet_stop() (after dev_close()) make its next step? */
-static int bqlm_usbnet_stop_ready(const struct bqlm_usbnet *dev)
-{
-	const struct bqlm_usbnet_bh *work = &dev->bh[BQLM_USBNET_BH_WORK];
-	const struct bqlm_usbnet_bh *timer = &dev->bh[BQLM_USBNET_BH_TIMER];
-
-	switch (dev->admin) {
-	case BQLM_USBNET_UP:
-		return dev->stops_left ? 0 : -EINVAL;
-	case BQLM_USBNET_STOP_CLOSE:
-		/* dev_deactivate_many() waits for the transmit in progress */
-		return dev->xmit == BQLM_USBNET_XMIT_IDLE ? 0 : -EAGAIN;
-	case BQLM_USBNET_STOP_PM:
-		/* usb_autopm_get_interface() resumes a suspended device */
-		return dev->pm == BQLM_USBNET_AWAKE ? 0 : -EAGAIN;
-	case BQLM_USBNET_STOP_UNLINK:
-		/* unlink_urbs() takes dev->txq.lock (cdc_ncm flush) */
-		return bqlm_usbnet_txq_locked(dev) ? -EAGAIN : 0;
-	case BQLM_USBNET_STOP_WAIT:
-		return !bqlm_usbnet_txq_qlen(dev) && !dev->nr_done ?
-		       0 : -EAGAIN;
-	case BQLM_USBNET_STOP_TIMER:
-		return timer->phase == BQLM_USBNET_BH_IDLE ? 0 : -EAGAIN;
-	case BQLM_USBNET_STOP_WORK:
-		return work->phase == BQLM_USBNET_BH_IDLE ? 0 : -EAGAIN;
-	case BQLM_USBNET_STOP_AGAIN:
-		return work->phase == BQLM_USBNET_BH_IDLE &&
-		       timer->phase == BQLM_USBNET_BH_IDLE ? 0 : -EAGAIN;
-	case BQLM_USBNET_DOWN:
-		return -EINVAL;
-	default:
-		return 0;
-	}
 }
 
 /**
@@ -1045,21 +907,8 @@ static int bqlm_usbnet_stop_ready(const struct bqlm_usbnet *dev)
  * @cfg: the configuration
  * @ev: receives what the step did; may be NULL
  *
- * The steps:
- *  1. dev_close(): clear __LINK_STATE_START, deactivate the qdisc;
- *  2. (once the transmit in progress is over) usbnet_stop(): clear
- *     EVENT_DEV_OPEN, netif_stop_queue(); v1 and merged:
- *     netdev_reset_queue() here;
- *  3. usb_autopm_get_interface(): waits until the device is resumed;
- *  4. usbnet_terminate_urbs(): unlink_urbs(&dev->txq) (skipped, with step
- *     5, under FLAG_AVOID_UNLINK_URBS);
- *  5. wait_skb_queue_empty() of dev->txq and dev->done;
- *  6. dev->flags = 0, timer_delete_sync(&dev->delay) (waits for a running
- *     timer);
- *  7. cancel_work_sync(&dev->bh_work) (waits for a running bh work) and
- *     cancel_work_sync(&dev->kevent);
- *  8. the same again, timer included ("cyclic dependencies");
- *  9. fix-reset and fixed: netdev_reset_queue() here.
+ * The steps are the rows of bqlm_usbnet_stop_steps[] above, in order,
+ * each once what it waits for is done.
  *
  * Return: 0, -EAGAIN while the next step waits, -EINVAL when the device
  * is closed or no ifdown is left in the bound.
@@ -1184,27 +1033,6 @@ int bqlm_usbnet_tx_timeout(struct bqlm_usbnet *dev,
 	bqlm_unlink_urbs(dev);
 	bqlm_usbnet_queue_bh(dev);
 	return 0;
-}
-
-/* Can usbnet_suspend() make its next step? */
-static int bqlm_usbnet_suspend_ready(const struct bqlm_usbnet *dev)
-{
-	switch (dev->pm) {
-	case BQLM_USBNET_AWAKE:
-		/* usbnet_stop() holds a PM reference from step 3 to 9 */
-		if (!dev->suspends_left ||
-		    (dev->admin >= BQLM_USBNET_STOP_UNLINK &&
-		     dev->admin <= BQLM_USBNET_STOP_RESET))
-			return -EINVAL;
-		return bqlm_usbnet_txq_locked(dev) ? -EAGAIN : 0;
-	case BQLM_USBNET_PM_DETACHED:
-		return bqlm_usbnet_txq_locked(dev) ? -EAGAIN : 0;
-	case BQLM_USBNET_PM_WAIT:
-		return !bqlm_usbnet_txq_qlen(dev) && !dev->nr_done ?
-		       0 : -EAGAIN;
-	default:
-		return -EINVAL;
-	}
 }
 
 /**
@@ -1332,601 +1160,4 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 	default:
 		return -EINVAL;
 	}
-}
-
-/**
- * bqlm_usbnet_check() - check the BQL invariants after a step
- * @dev: the state after the step
- * @cfg: the configuration
- * @where: the modelled kernel function of the step
- * @ev: what the step did
- * @quiescent: nothing but the outside world can act in @dev
- * @each: as for bqlm_inv_check(), may be NULL
- *
- * The ground truth is bqlm_usbnet_inflight(); completions in progress are
- * the usbnet_bh() runs inside dql_completed(); a producer is in progress
- * while the transmit path is inside netdev_sent_queue(). A stall is a
- * quiescent state in which the device is open, running, present and
- * awake and STACK_XOFF is set: only a completion clears it, and nothing is
- * left to complete. (DRV_XOFF alone is not a stall: the watchdog's
- * usbnet_tx_timeout() queues the bh, and usbnet_bh() wakes the queue.)
- *
- * Return: the mask of violated checks.
- */
-unsigned int bqlm_usbnet_check(const struct bqlm_usbnet *dev,
-			       const struct bqlm_usbnet_cfg *cfg,
-			       const char *where,
-			       const struct bqlm_inv_step *ev, bool quiescent,
-			       struct bqlm_violation *each)
-{
-	struct bqlm_inv_counters c;
-	unsigned int i;
-
-	memset(&c, 0, sizeof(c));
-	c.where = where;
-	c.bql = bqlm_usbnet_bql(cfg);
-	c.dql = &dev->txq.dql;
-	c.inflight = bqlm_usbnet_inflight(dev);
-	for (i = 0; i < BQLM_USBNET_NR_BH; i++)
-		c.completions += dev->bh[i].phase == BQLM_USBNET_BH_DQL;
-	c.producers = bqlm_usbnet_txq_locked(dev);
-	c.quiescent = quiescent;
-	c.wants_tx = dev->admin == BQLM_USBNET_UP && dev->running &&
-		     dev->present && dev->pm == BQLM_USBNET_AWAKE;
-	c.stopped = dev->txq.state & (1UL << BQLM_QUEUE_STATE_STACK_XOFF);
-	if (ev)
-		c.step = *ev;
-	return bqlm_inv_check(&c, NULL, each);
-}
-
-/* The explorer's view. */
-
-#define BQLM_USBNET_KIND(a)	((a) >> 8)
-#define BQLM_USBNET_ARG(a)	((a) & 0xff)
-
-static const char *const bqlm_usbnet_status_names[BQLM_USBNET_NR_STATUS] = {
-	[BQLM_USBNET_ST_OK] = "0",
-	[BQLM_USBNET_ST_EPROTO] = "-EPROTO",
-	[BQLM_USBNET_ST_EPIPE] = "-EPIPE",
-	[BQLM_USBNET_ST_UNLINKED] = "-ECONNRESET",
-};
-
-/* Run one action: the step function of its actor. */
-static int bqlm_usbnet_do(struct bqlm_usbnet *dev,
-			  const struct bqlm_usbnet_cfg *cfg,
-			  unsigned int action, struct bqlm_inv_step *ev,
-			  const char **where)
-{
-	unsigned int arg = BQLM_USBNET_ARG(action);
-
-	switch (BQLM_USBNET_KIND(action)) {
-	case BQLM_USBNET_A_XMIT:
-		*where = "usbnet_start_xmit";
-		if (arg >= cfg->nr_lens)
-			return -EINVAL;
-		return bqlm_usbnet_start_xmit(dev, cfg, cfg->lens[arg], ev);
-	case BQLM_USBNET_A_NCM_FLUSH:
-		*where = "cdc_ncm_txpath_bh";
-		return bqlm_cdc_ncm_txpath_bh(dev, cfg, ev);
-	case BQLM_USBNET_A_COMPLETE:
-		*where = "tx_complete";
-		return bqlm_tx_complete(dev, cfg, arg / 4, arg % 4, ev);
-	case BQLM_USBNET_A_DEFER_BH:
-		*where = "defer_bh";
-		return bqlm_defer_bh(dev, cfg, arg, ev);
-	case BQLM_USBNET_A_BH:
-		*where = "usbnet_bh";
-		return bqlm_usbnet_bh(dev, cfg, arg, ev);
-	case BQLM_USBNET_A_KEVENT:
-		*where = "usbnet_deferred_kevent";
-		return bqlm_usbnet_deferred_kevent(dev, cfg, ev);
-	case BQLM_USBNET_A_STOP:
-		*where = "usbnet_stop";
-		return bqlm_usbnet_stop(dev, cfg, ev);
-	case BQLM_USBNET_A_OPEN:
-		*where = "usbnet_open";
-		return bqlm_usbnet_open(dev, cfg, ev);
-	case BQLM_USBNET_A_TX_TIMEOUT:
-		*where = "usbnet_tx_timeout";
-		return bqlm_usbnet_tx_timeout(dev, cfg, ev);
-	case BQLM_USBNET_A_SUSPEND:
-		*where = "usbnet_suspend";
-		return bqlm_usbnet_suspend(dev, cfg, ev);
-	case BQLM_USBNET_A_RESUME:
-		*where = "usbnet_resume";
-		return bqlm_usbnet_resume(dev, cfg, ev);
-	default:
-		*where = "?";
-		return -EINVAL;
-	}
-}
-
-static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
-					unsigned int *a)
-{
-	const struct bqlm_usbnet_cfg *cfg = ctx;
-	const struct bqlm_usbnet *dev = state;
-	unsigned int n = 0, i, st;
-
-	if (bqlm_usbnet_can_xmit(dev, cfg)) {
-		if (dev->xmit == BQLM_USBNET_XMIT_IDLE)
-			for (i = 0; i < cfg->nr_lens; i++)
-				a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT,
-							    i);
-		else
-			a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0);
-	}
-	if (bqlm_usbnet_can_flush(dev))
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_NCM_FLUSH, 0);
-	for (i = 0; i < dev->nr_skbs; i++) {
-		for (st = 0; st < BQLM_USBNET_NR_STATUS; st++)
-			if (bqlm_usbnet_can_complete(dev, cfg, i, st))
-				a[n++] = BQLM_USBNET_ACTION(
-					BQLM_USBNET_A_COMPLETE, i * 4 + st);
-		if (dev->skb[i].where == BQLM_USBNET_SKB_COMPLETED &&
-		    !bqlm_usbnet_txq_locked(dev))
-			a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_DEFER_BH, i);
-	}
-	for (i = 0; i < BQLM_USBNET_NR_BH; i++)
-		if (bqlm_usbnet_can_bh(dev, cfg, i))
-			a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_BH, i);
-	if (dev->kevent && !bqlm_usbnet_txq_locked(dev))
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_KEVENT, 0);
-	if (!bqlm_usbnet_stop_ready(dev))
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_STOP, 0);
-	if (dev->admin == BQLM_USBNET_DOWN && dev->pm == BQLM_USBNET_AWAKE)
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
-	if (dev->timeouts_left && dev->admin == BQLM_USBNET_UP &&
-	    dev->running && dev->present &&
-	    bqlm_netif_xmit_stopped(&dev->txq) &&
-	    dev->xmit == BQLM_USBNET_XMIT_IDLE)
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
-	if (!bqlm_usbnet_suspend_ready(dev))
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_SUSPEND, 0);
-	if ((dev->pm == BQLM_USBNET_SUSPENDED &&
-	     !bqlm_usbnet_txq_locked(dev)) ||
-	    dev->pm == BQLM_USBNET_PM_RESUMING)
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
-	return n;
-}
-
-/*
- * Is @action the outside world's, as opposed to an actor inside the
- * kernel that will run on its own? The outside world: the stack's next
- * packet, ifdown and ifup, the watchdog, a suspend or resume request.
- */
-static bool bqlm_usbnet_external(const struct bqlm_usbnet *dev,
-				 unsigned int action)
-{
-	switch (BQLM_USBNET_KIND(action)) {
-	case BQLM_USBNET_A_XMIT:
-		return dev->xmit == BQLM_USBNET_XMIT_IDLE;
-	case BQLM_USBNET_A_STOP:
-		return dev->admin == BQLM_USBNET_UP;
-	case BQLM_USBNET_A_SUSPEND:
-		return dev->pm == BQLM_USBNET_AWAKE;
-	case BQLM_USBNET_A_RESUME:
-		return dev->pm == BQLM_USBNET_SUSPENDED;
-	case BQLM_USBNET_A_OPEN:
-	case BQLM_USBNET_A_TX_TIMEOUT:
-		return true;
-	default:
-		return false;
-	}
-}
-
-static int bqlm_usbnet_xstep(const void *ctx, const void *from,
-			     unsigned int action, void *to,
-			     struct bqlm_violation *each)
-{
-	const struct bqlm_usbnet_cfg *cfg = ctx;
-	struct bqlm_usbnet *dev = to;
-	struct bqlm_inv_step ev;
-	const char *where;
-	int ret;
-
-	(void)from;
-	memset(&ev, 0, sizeof(ev));
-	ret = bqlm_usbnet_do(dev, cfg, action, &ev, &where);
-	if (ret)
-		return -EINVAL;
-	/* the qdisc reschedule is not state (see the top of this file) */
-	dev->txq.sched_pending = false;
-	dev->txq.sched_count = 0;
-	return bqlm_usbnet_check(dev, cfg, where, &ev, false, each);
-}
-
-static int bqlm_usbnet_check_state(const void *ctx, const void *state,
-				   const unsigned int *actions,
-				   unsigned int n, struct bqlm_violation *each)
-{
-	const struct bqlm_usbnet *dev = state;
-	struct bqlm_inv_counters c;
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (!bqlm_usbnet_external(dev, actions[i]))
-			return 0;
-	/* quiescent: only the stall check can fail on a state */
-	memset(&c, 0, sizeof(c));
-	c.where = "quiescent state";
-	c.dql = &dev->txq.dql;
-	c.inflight = bqlm_usbnet_inflight(dev);
-	c.quiescent = true;
-	c.wants_tx = dev->admin == BQLM_USBNET_UP && dev->running &&
-		     dev->present && dev->pm == BQLM_USBNET_AWAKE;
-	c.stopped = dev->txq.state & (1UL << BQLM_QUEUE_STATE_STACK_XOFF);
-	(void)ctx;
-	return bqlm_inv_check(&c, NULL, each);
-}
-
-static const char *const bqlm_usbnet_stop_steps[BQLM_USBNET_NR_ADMIN] = {
-	[BQLM_USBNET_UP] =
-		"dev_close: clear __LINK_STATE_START, deactivate the qdisc",
-	[BQLM_USBNET_STOP_CLOSE] =
-		"usbnet_stop: clear EVENT_DEV_OPEN, netif_stop_queue",
-	[BQLM_USBNET_STOP_PM] = "usbnet_stop: usb_autopm_get_interface",
-	[BQLM_USBNET_STOP_UNLINK] =
-		"usbnet_terminate_urbs: unlink_urbs(&dev->txq)",
-	[BQLM_USBNET_STOP_WAIT] =
-		"usbnet_terminate_urbs: wait_skb_queue_empty(txq, done)",
-	[BQLM_USBNET_STOP_TIMER] =
-		"usbnet_stop: dev->flags = 0, timer_delete_sync(&dev->delay)",
-	[BQLM_USBNET_STOP_WORK] =
-		"usbnet_stop: cancel_work_sync(&dev->bh_work), cancel_work_sync(&dev->kevent)",
-	[BQLM_USBNET_STOP_AGAIN] =
-		"usbnet_stop: cancel_work_sync(bh_work), timer_delete_sync(delay), cancel_work_sync(kevent)",
-	[BQLM_USBNET_STOP_RESET] = "usbnet_stop: netdev_reset_queue",
-};
-
-static int bqlm_usbnet_describe_xmit(const struct bqlm_usbnet *dev,
-				     const struct bqlm_usbnet_cfg *cfg,
-				     unsigned int arg, char *buf, size_t len)
-{
-	/* after tx_fixup(), the qdisc's transmit or the cdc_ncm flush's */
-	const char *who = dev->xmit_ncm ? "ncm-timer" : "stack";
-	bool bql = bqlm_usbnet_bql(cfg);
-
-	switch (dev->xmit) {
-	case BQLM_USBNET_XMIT_IDLE:
-		return snprintf(buf, len,
-				"stack: qdisc -> usbnet_start_xmit(%u bytes): tx_fixup",
-				cfg->lens[arg < cfg->nr_lens ? arg : 0]);
-	case BQLM_USBNET_XMIT_FIXED:
-		if (bqlm_netif_tx_queue_stopped(&dev->txq))
-			return snprintf(buf, len,
-					"%s: usbnet_start_xmit [txq.lock]: netif_queue_stopped: drop",
-					who);
-		if (dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP)
-			return snprintf(buf, len,
-					"%s: usbnet_start_xmit [txq.lock]: EVENT_DEV_ASLEEP: skb%u (%u B) anchored on dev->deferred, netif_stop_queue",
-					who, bqlm_usbnet_next_skb(dev, cfg),
-					dev->xmit_len);
-		return snprintf(buf, len,
-				"%s: usbnet_start_xmit [txq.lock]: usb_submit_urb, __usbnet_queue_skb(skb%u, %u B)%s",
-				who, bqlm_usbnet_next_skb(dev, cfg),
-				dev->xmit_len, bql ? ", netdev_sent_queue: dql_queued" : "");
-	case BQLM_USBNET_XMIT_XOFF:
-		return snprintf(buf, len,
-				"%s: netdev_sent_queue: over limit, set STACK_XOFF",
-				who);
-	default:
-		return snprintf(buf, len,
-				"%s: netdev_sent_queue: smp_mb, re-check avail; TX_QLEN check; unlock txq.lock",
-				who);
-	}
-}
-
-static int bqlm_usbnet_describe_bh(const struct bqlm_usbnet *dev,
-				   const struct bqlm_usbnet_cfg *cfg,
-				   unsigned int ctx, char *buf, size_t len)
-{
-	const struct bqlm_usbnet_bh *bh = &dev->bh[ctx];
-	const char *who = ctx == BQLM_USBNET_BH_TIMER ?
-			  "timer: dev->delay -> usbnet_bh" :
-			  "bh-work: usbnet_bh";
-	bool locked = bqlm_usbnet_bql_locked(cfg);
-
-	switch (bh->phase) {
-	case BQLM_USBNET_BH_IDLE:
-	case BQLM_USBNET_BH_LOOP:
-		if (!dev->nr_done && (!bqlm_usbnet_bql(cfg) || !bh->bytes))
-			return snprintf(buf, len,
-					"%s%s: skb_dequeue(&dev->done) = NULL, %u pkts %u bytes; tail: netif_wake_queue if txq.qlen < TX_QLEN",
-					who, bh->phase ? "" : " starts",
-					bh->pkts, bh->bytes);
-		if (!dev->nr_done)
-			return snprintf(buf, len,
-					"%s: skb_dequeue(&dev->done) = NULL, %u pkts %u bytes",
-					who, bh->pkts, bh->bytes);
-		return snprintf(buf, len,
-				"%s%s: skb_dequeue(&dev->done) = skb%u (%u B)",
-				who, bh->phase ? "" : " starts",
-				dev->done_head - 1,
-				dev->skb[dev->done_head - 1].len);
-	case BQLM_USBNET_BH_ENTER:
-		if (locked)
-			return snprintf(buf, len,
-					"%s: spin_lock_bh(bql_spinlock), netdev_completed_queue(%u, %u): dql_completed(%u)",
-					who, bh->pkts, bh->bytes, bh->bytes);
-		return snprintf(buf, len,
-				"%s: netdev_completed_queue(%u, %u): dql_completed begins",
-				who, bh->pkts, bh->bytes);
-	case BQLM_USBNET_BH_DQL:
-		return snprintf(buf, len, "%s: dql_completed(%u) ends", who,
-				bh->bytes);
-	default:
-		return snprintf(buf, len,
-				"%s: smp_mb, STACK_XOFF wake if avail >= 0%s; tail: netif_wake_queue if txq.qlen < TX_QLEN",
-				who, locked ? ", spin_unlock_bh(bql_spinlock)" :
-					      "");
-	}
-}
-
-static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
-				       unsigned int action, char *buf,
-				       size_t len)
-{
-	const struct bqlm_usbnet_cfg *cfg = ctx;
-	const struct bqlm_usbnet *dev = state;
-	unsigned int arg = BQLM_USBNET_ARG(action);
-
-	switch (BQLM_USBNET_KIND(action)) {
-	case BQLM_USBNET_A_XMIT:
-		return bqlm_usbnet_describe_xmit(dev, cfg, arg, buf, len);
-	case BQLM_USBNET_A_NCM_FLUSH:
-		return snprintf(buf, len,
-				"ncm-timer: cdc_ncm_txpath_bh -> usbnet_start_xmit(NULL): tx_fixup flushes %u pkts",
-				dev->agg_cnt);
-	case BQLM_USBNET_A_COMPLETE:
-		return snprintf(buf, len, "usb: tx_complete(skb%u, %s)",
-				arg / 4, bqlm_usbnet_status_names[arg % 4]);
-	case BQLM_USBNET_A_DEFER_BH:
-		return snprintf(buf, len,
-				"usb: defer_bh(skb%u): dev->txq -> dev->done%s",
-				arg, dev->nr_done ? "" :
-				", queue_work(bh_work)");
-	case BQLM_USBNET_A_BH:
-		return bqlm_usbnet_describe_bh(dev, cfg, arg & 1, buf, len);
-	case BQLM_USBNET_A_KEVENT:
-		return snprintf(buf, len,
-				"kevent: usbnet_deferred_kevent: EVENT_TX_HALT: unlink_urbs, usb_clear_halt, netif_wake_queue");
-	case BQLM_USBNET_A_STOP:
-		if (dev->admin == BQLM_USBNET_STOP_CLOSE &&
-		    bqlm_usbnet_early_reset(cfg))
-			return snprintf(buf, len,
-					"ifdown: %s, netdev_reset_queue",
-					bqlm_usbnet_stop_steps[dev->admin]);
-		return snprintf(buf, len, "ifdown: %s",
-				bqlm_usbnet_stop_steps[dev->admin %
-						       BQLM_USBNET_NR_ADMIN]);
-	case BQLM_USBNET_A_OPEN:
-		return snprintf(buf, len,
-				"ifup: usbnet_open: set EVENT_DEV_OPEN, %snetif_start_queue, queue_work(bh_work)",
-				bqlm_usbnet_bql(cfg) ?
-				"netdev_reset_queue, " : "");
-	case BQLM_USBNET_A_TX_TIMEOUT:
-		return snprintf(buf, len,
-				"watchdog: usbnet_tx_timeout: unlink_urbs(&dev->txq), queue_work(bh_work)");
-	case BQLM_USBNET_A_SUSPEND: {
-		static const char *const steps[] = {
-			"usbnet_suspend: set EVENT_DEV_ASLEEP [txq.lock], netif_device_detach",
-			"usbnet_suspend: usbnet_terminate_urbs: unlink_urbs(&dev->txq)",
-			"usbnet_suspend: wait_skb_queue_empty, netif_device_attach (wakes the queue)",
-		};
-
-		return snprintf(buf, len, "pm: %s",
-				steps[dev->pm < ARRAY_SIZE(steps) ?
-				      dev->pm : 0]);
-	}
-	case BQLM_USBNET_A_RESUME:
-		if (dev->pm == BQLM_USBNET_SUSPENDED)
-			return snprintf(buf, len,
-					"pm: usbnet_resume [txq.lock]: submit dev->deferred onto dev->txq%s, clear EVENT_DEV_ASLEEP",
-					cfg->variant == BQLM_USBNET_FIXED ?
-					" with netdev_sent_queue" :
-					" (no netdev_sent_queue)");
-		return snprintf(buf, len,
-				"pm: usbnet_resume: netif_tx_wake_all_queues, queue_work(bh_work)");
-	default:
-		return snprintf(buf, len, "? action %#x", action);
-	}
-}
-
-static const char *const bqlm_usbnet_where_names[BQLM_USBNET_NR_WHERE] = {
-	[BQLM_USBNET_SKB_UNUSED] = "-",
-	[BQLM_USBNET_SKB_DEFERRED] = "deferred",
-	[BQLM_USBNET_SKB_TXQ] = "txq",
-	[BQLM_USBNET_SKB_UNLINKED] = "unlinked",
-	[BQLM_USBNET_SKB_COMPLETED] = "completed",
-	[BQLM_USBNET_SKB_DONE] = "done",
-	[BQLM_USBNET_SKB_BH] = "bh",
-	[BQLM_USBNET_SKB_GONE] = "freed",
-};
-
-static const char *const bqlm_usbnet_bh_names[BQLM_USBNET_NR_BH_PHASES] = {
-	[BQLM_USBNET_BH_IDLE] = "idle",
-	[BQLM_USBNET_BH_LOOP] = "loop",
-	[BQLM_USBNET_BH_ENTER] = "enter",
-	[BQLM_USBNET_BH_DQL] = "IN-dql_completed",
-	[BQLM_USBNET_BH_WAKE] = "wake",
-};
-
-static const char *const bqlm_usbnet_admin_names[BQLM_USBNET_NR_ADMIN] = {
-	[BQLM_USBNET_UP] = "up",
-	[BQLM_USBNET_STOP_CLOSE] = "stop:1",
-	[BQLM_USBNET_STOP_PM] = "stop:2",
-	[BQLM_USBNET_STOP_UNLINK] = "stop:3",
-	[BQLM_USBNET_STOP_WAIT] = "stop:4",
-	[BQLM_USBNET_STOP_TIMER] = "stop:5",
-	[BQLM_USBNET_STOP_WORK] = "stop:6",
-	[BQLM_USBNET_STOP_AGAIN] = "stop:7",
-	[BQLM_USBNET_STOP_RESET] = "stop:8",
-	[BQLM_USBNET_DOWN] = "down",
-};
-
-static const char *const bqlm_usbnet_pm_names[BQLM_USBNET_NR_PM] = {
-	[BQLM_USBNET_AWAKE] = "awake",
-	[BQLM_USBNET_PM_DETACHED] = "suspend:1",
-	[BQLM_USBNET_PM_WAIT] = "suspend:2",
-	[BQLM_USBNET_SUSPENDED] = "suspended",
-	[BQLM_USBNET_PM_RESUMING] = "resume:1",
-};
-
-static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
-				      char *buf, size_t len)
-{
-	const struct bqlm_usbnet *dev = state;
-	const struct bqlm_dql *dql = &dev->txq.dql;
-	const struct bqlm_usbnet_bh *w = &dev->bh[BQLM_USBNET_BH_WORK];
-	const struct bqlm_usbnet_bh *t = &dev->bh[BQLM_USBNET_BH_TIMER];
-	unsigned long st = dev->txq.state;
-	size_t n = 0;
-	unsigned int i;
-
-	(void)ctx;
-	n += snprintf(buf + n, len - n,
-		      "in flight %u B | dql queued %u completed %u limit %u | xoff:%s%s%s | urbs",
-		      bqlm_usbnet_inflight(dev), dql->num_queued,
-		      dql->num_completed, dql->limit,
-		      st & BQLM_QUEUE_STATE_ANY_XOFF ? "" : " -",
-		      st & (1UL << BQLM_QUEUE_STATE_DRV_XOFF) ? " DRV" : "",
-		      st & (1UL << BQLM_QUEUE_STATE_STACK_XOFF) ?
-		      " STACK" : "");
-	for (i = 0; i < dev->nr_skbs && n < len; i++)
-		n += snprintf(buf + n, len - n, " %u:%s%s%s", i,
-			      bqlm_usbnet_where_names[dev->skb[i].where %
-						      BQLM_USBNET_NR_WHERE],
-			      dev->skb[i].flags & BQLM_USBNET_SKB_SENT ?
-			      "+" : "",
-			      dev->skb[i].flags & BQLM_USBNET_SKB_STALE ?
-			      "*" : "");
-	if (!dev->nr_skbs && n < len)
-		n += snprintf(buf + n, len - n, " none");
-	if (n < len)
-		n += snprintf(buf + n, len - n,
-			      " | bh-work %s%s timer %s%s | dev %s %s",
-			      bqlm_usbnet_bh_names[w->phase %
-						   BQLM_USBNET_NR_BH_PHASES],
-			      w->pending ? "+queued" : "",
-			      bqlm_usbnet_bh_names[t->phase %
-						   BQLM_USBNET_NR_BH_PHASES],
-			      t->pending ? "+armed" : "",
-			      bqlm_usbnet_admin_names[dev->admin %
-						      BQLM_USBNET_NR_ADMIN],
-			      bqlm_usbnet_pm_names[dev->pm %
-						   BQLM_USBNET_NR_PM]);
-	return n;
-}
-
-/*
- * Symmetry: skbs are interchangeable but for what the model reads of
- * them. The order of slots matters in two places only: the deferred URBs
- * are resubmitted in slot order (the anchor's order), and dev->done is a
- * FIFO linked through the slots. Every other use (completion of any URB
- * in flight, unlink of all, the sums of what is held, stale or counted)
- * is the same under any renaming of the slots. The representative sorts
- * the slots in use by (where, rank, transmit in progress, flags, len),
- * where rank is a deferred URB's place among the deferred ones and a done
- * skb's place on dev->done, and renames the links. Slots are only reused
- * once all have been taken (dev->next_slot set), which the explorer's
- * bound never reaches; such a state is left as it is.
- */
-/* The sort key of a slot: where, rank, transmit mark, flags, length. */
-static u64 bqlm_usbnet_key(unsigned int where, unsigned int rank,
-			   unsigned int mark, unsigned int flags,
-			   unsigned int len)
-{
-	return (u64)where << 40 | (u64)rank << 32 | (u64)mark << 24 |
-	       (u64)flags << 16 | len;
-}
-
-static void bqlm_usbnet_canon(const void *ctx, void *state)
-{
-	struct bqlm_usbnet *dev = state;
-	struct bqlm_usbnet_skb old[BQLM_USBNET_MAX_PACKETS];
-	unsigned char rank[BQLM_USBNET_MAX_PACKETS] = { 0 };
-	unsigned int perm[BQLM_USBNET_MAX_PACKETS];
-	unsigned int inv[BQLM_USBNET_MAX_PACKETS];
-	u64 key[BQLM_USBNET_MAX_PACKETS];
-	unsigned int n = dev->nr_skbs, i, j, t, r = 0;
-	bool xmitting = dev->xmit == BQLM_USBNET_XMIT_XOFF ||
-			dev->xmit == BQLM_USBNET_XMIT_RECHECK;
-
-	(void)ctx;
-	if (n < 2 || n > BQLM_USBNET_MAX_PACKETS || dev->next_slot)
-		return;
-	for (i = dev->done_head; i && i <= n && r < n; i = dev->skb[i - 1].next)
-		rank[i - 1] = ++r;
-	for (i = 0, r = 0, t = 1; i < n; i++) {
-		if (dev->skb[i].where == BQLM_USBNET_SKB_DEFERRED)
-			rank[i] = ++r;
-		key[i] = bqlm_usbnet_key(dev->skb[i].where, rank[i],
-					 xmitting && dev->xmit_skb == i,
-					 dev->skb[i].flags, dev->skb[i].len);
-		t &= !i || key[i - 1] <= key[i];
-	}
-	if (t)
-		return;		/* in order already */
-	/* insertion sort, stable: equal keys are equal skbs */
-	for (i = 0; i < n; i++) {
-		for (j = i; j && key[perm[j - 1]] > key[i]; j--)
-			perm[j] = perm[j - 1];
-		perm[j] = i;
-	}
-	for (i = 0; i < n; i++)
-		inv[perm[i]] = i;
-	memcpy(old, dev->skb, sizeof(old[0]) * n);
-	for (i = 0; i < n; i++) {
-		dev->skb[i] = old[perm[i]];
-		t = dev->skb[i].next;
-		dev->skb[i].next = t ? inv[t - 1] + 1 : 0;
-	}
-	if (dev->done_head)
-		dev->done_head = inv[dev->done_head - 1] + 1;
-	if (dev->done_tail)
-		dev->done_tail = inv[dev->done_tail - 1] + 1;
-	if (xmitting)
-		dev->xmit_skb = inv[dev->xmit_skb];
-}
-
-static void bqlm_usbnet_xinit(const void *ctx, void *state)
-{
-	bqlm_usbnet_init(state, ctx);
-}
-
-/**
- * bqlm_usbnet_system() - the usbnet model as a system for the explorer
- * @cfg: the configuration; it must outlive @sys
- * @sys: receives the system
- *
- * Actions, in the order they are tried: the stack's transmit (one per
- * packet length for a new packet), the cdc_ncm flush, each URB's
- * completion with each status, each defer_bh(), the bh work's and the
- * timer's usbnet_bh(), the kevent work, usbnet_stop(), usbnet_open(), the
- * watchdog, usbnet_suspend(), usbnet_resume(). The step runs the actor's
- * step function and bqlm_usbnet_check(); the state check reports a stall
- * in a quiescent state (see bqlm_usbnet_check()).
- *
- * Return: 0, or -EINVAL when @cfg is invalid or unbounded (no packet
- * bound, or more than BQLM_USBNET_MAX_PACKETS skb slots).
- */
-int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
-		       struct bqlm_xsys *sys)
-{
-	if (bqlm_usbnet_cfg_check(cfg) || !cfg->packets ||
-	    bqlm_usbnet_slots(cfg) > BQLM_USBNET_MAX_PACKETS)
-		return -EINVAL;
-	memset(sys, 0, sizeof(*sys));
-	sys->name = "usbnet";
-	sys->state_size = bqlm_usbnet_size(cfg);
-	sys->ctx = cfg;
-	sys->init = bqlm_usbnet_xinit;
-	sys->enabled = bqlm_usbnet_enabled;
-	sys->step = bqlm_usbnet_xstep;
-	sys->check_state = bqlm_usbnet_check_state;
-	sys->describe_action = bqlm_usbnet_describe_action;
-	sys->describe_state = bqlm_usbnet_describe_state;
-	sys->canon = bqlm_usbnet_canon;
-	return 0;
 }

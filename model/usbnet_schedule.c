@@ -111,12 +111,12 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 		emit(arg, o.line);
 	}
 	bqlm_sched_put(&o, "steps", n);
-	sys.init(sys.ctx, from);
+	bqlm_xinit(&sys, from);
 	for (i = 0; i < n; i++) {
-		sys.describe_action(sys.ctx, from, actions[i], desc,
-				    sizeof(desc));
+		bqlm_xdescribe_action(&sys, from, actions[i], desc,
+				      sizeof(desc));
 		memcpy(to, from, sys.state_size);
-		if (sys.step(sys.ctx, from, actions[i], to, each) < 0) {
+		if (bqlm_xstep(&sys, from, actions[i], to, each) < 0) {
 			ret = -EINVAL;
 			break;
 		}
@@ -230,12 +230,10 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 	if (!strcmp(w[0], "fixup")) {
 		if (nw != 2)
 			return bqlm_sched_fail(in, "expected one value after", w[0]);
-		for (v = 0; v < BQLM_USBNET_NR_FIXUPS; v++)
-			if (!strcmp(w[1], bqlm_sched_fixups[v]))
-				break;
-		if (v == BQLM_USBNET_NR_FIXUPS)
+		ret = bqlm_name_find(BQLM_NAMES(bqlm_sched_fixups), w[1]);
+		if (ret < 0)
 			return bqlm_sched_fail(in, "unknown fixup", w[1]);
-		cfg->fixup = v;
+		cfg->fixup = ret;
 		return 0;
 	}
 	if (!strcmp(w[0], "check")) {
@@ -273,12 +271,12 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 			    BQLM_SCHED_HAS_STEPS | v;
 		return ret;
 	}
-	for (v = 0; v < ARRAY_SIZE(bqlm_sched_keys); v++)
-		if (!strcmp(w[0], bqlm_sched_keys[v].name))
-			return bqlm_sched_num(in, w, nw, bqlm_sched_keys[v].max,
-					      (unsigned int *)((char *)cfg +
-					      bqlm_sched_keys[v].off));
-	return bqlm_sched_fail(in, "unknown key", w[0]);
+	ret = bqlm_name_find(BQLM_NAMES_OF(bqlm_sched_keys, name), w[0]);
+	if (ret < 0)
+		return bqlm_sched_fail(in, "unknown key", w[0]);
+	return bqlm_sched_num(in, w, nw, bqlm_sched_keys[ret].max,
+			      (unsigned int *)((char *)cfg +
+					       bqlm_sched_keys[ret].off));
 }
 
 /**

@@ -96,9 +96,7 @@ int bqlm_vlog_report(struct bqlm_vlog *log, enum bqlm_check check, int err,
  */
 const char *bqlm_check_name(enum bqlm_check check)
 {
-	if ((unsigned int)check >= BQLM_CHECK_NR)
-		return "unknown";
-	return bqlm_checks[check].name;
+	return bqlm_name(BQLM_NAMES_OF(bqlm_checks, name), check, "unknown");
 }
 
 /**
@@ -109,9 +107,7 @@ const char *bqlm_check_name(enum bqlm_check check)
  */
 const char *bqlm_check_kernel_effect(enum bqlm_check check)
 {
-	if ((unsigned int)check >= BQLM_CHECK_NR)
-		return "unknown";
-	return bqlm_checks[check].effect;
+	return bqlm_name(BQLM_NAMES_OF(bqlm_checks, effect), check, "unknown");
 }
 
 /**

@@ -494,7 +494,7 @@ static int bqlm_rc_once(const struct bqlm_rc_target *t,
 			  "cannot create the real device (%d)", ret);
 		return ret;
 	}
-	nm = sys->enabled(sys->ctx, t->from, t->mact);
+	nm = bqlm_xenabled(sys, t->from, t->mact);
 	t->check(t->priv, &nr, NULL);
 	if (!t->same(t->priv, res)) {
 		res->diff = true;
@@ -508,13 +508,13 @@ static int bqlm_rc_once(const struct bqlm_rc_target *t,
 				break;
 			action = t->mact[bqlm_prng_below(&rng, nm)];
 		}
-		sys->describe_action(sys->ctx, t->from, action, res->desc,
-				     sizeof(res->desc));
+		bqlm_xdescribe_action(sys, t->from, action, res->desc,
+				      sizeof(res->desc));
 		if (t->before)
 			t->before(t->priv);
 		memcpy(t->to, t->from, sys->state_size);
 		memset(t->each, 0, sizeof(*t->each) * BQLM_CHECK_NR);
-		ret = sys->step(sys->ctx, t->from, action, t->to, t->each);
+		ret = bqlm_xstep(sys, t->from, action, t->to, t->each);
 		if (ret < 0) {
 			res->err_step = step;
 			scnprintf(res->err, sizeof(res->err),
@@ -524,9 +524,9 @@ static int bqlm_rc_once(const struct bqlm_rc_target *t,
 		}
 		mask = ret;
 		memcpy(t->from, t->to, sys->state_size);
-		nm = sys->enabled(sys->ctx, t->from, t->mact);
-		mask |= sys->check_state(sys->ctx, t->from, t->mact, nm,
-					 t->each);
+		nm = bqlm_xenabled(sys, t->from, t->mact);
+		mask |= bqlm_xcheck_state(sys, t->from, t->mact, nm,
+					  t->each);
 		res->model_violated |= mask;
 		bqlm_rc_first(res->model_first, mask, step);
 

@@ -1506,7 +1506,7 @@ static int bqlm_rtun_start(struct bqlm_rtun_session *r)
 	if (ret)
 		return ret;
 	memset(r->from, 0, r->sys.state_size);
-	r->sys.init(r->sys.ctx, r->from);
+	bqlm_xinit(&r->sys, r->from);
 	return 0;
 }
 
@@ -1556,8 +1556,8 @@ static unsigned int bqlm_rtun_check(struct bqlm_rtun_session *r,
 	mask = bqlm_tun_check_step(r->view, &r->u->cfg, "real code",
 				   &r->u->ev, r->each);
 	*nract = bqlm_rtun_enabled(r->u, r->ract);
-	state = r->sys.check_state(r->sys.ctx, r->view, r->ract, *nract,
-				   r->each);
+	state = bqlm_xcheck_state(&r->sys, r->view, r->ract, *nract,
+				  r->each);
 	if (smask)
 		*smask = state;
 	return mask | state;
@@ -1576,10 +1576,10 @@ static bool bqlm_rtun_same(struct bqlm_rtun_session *r,
 		return true;
 	scnprintf(res->diff_what, sizeof(res->diff_what),
 		  "the states (first at byte %zu)", i);
-	r->sys.describe_state(r->sys.ctx, r->view, res->diff_real,
-			      sizeof(res->diff_real));
-	r->sys.describe_state(r->sys.ctx, r->from, res->diff_model,
-			      sizeof(res->diff_model));
+	bqlm_xdescribe_state(&r->sys, r->view, res->diff_real,
+			     sizeof(res->diff_real));
+	bqlm_xdescribe_state(&r->sys, r->from, res->diff_model,
+			     sizeof(res->diff_model));
 	return false;
 }
 

@@ -2017,7 +2017,7 @@ static int bqlm_rcu_start(struct bqlm_rcu_session *r)
 	r->u->cfg.now = now;
 	bqlm_usbnet_system(&r->cfg, &r->sys);
 	memset(r->from, 0, r->sys.state_size);
-	r->sys.init(r->sys.ctx, r->from);
+	bqlm_xinit(&r->sys, r->from);
 	return 0;
 }
 
@@ -2035,8 +2035,8 @@ static unsigned int bqlm_rcu_check(struct bqlm_rcu_session *r,
 	mask = bqlm_usbnet_check(r->view, &r->cfg, "real code", &r->u->ev,
 				 false, r->each);
 	*nract = bqlm_rcu_enabled(r->u, r->ract);
-	state = r->sys.check_state(r->sys.ctx, r->view, r->ract, *nract,
-				   r->each);
+	state = bqlm_xcheck_state(&r->sys, r->view, r->ract, *nract,
+				  r->each);
 	if (smask)
 		*smask = state;
 	return mask | state;
@@ -2132,10 +2132,10 @@ static bool bqlm_rcu_t_retime(void *priv, unsigned int action,
 	r->u->cfg.now = now;
 	memcpy(r->to, r->pre, r->sys.state_size);
 	memset(r->each, 0, sizeof(r->each));
-	if (r->sys.step(r->sys.ctx, r->pre, action, r->to, r->each) < 0)
+	if (bqlm_xstep(&r->sys, r->pre, action, r->to, r->each) < 0)
 		return false;
 	memcpy(r->from, r->to, r->sys.state_size);
-	*nm = r->sys.enabled(r->sys.ctx, r->from, r->mact);
+	*nm = bqlm_xenabled(&r->sys, r->from, r->mact);
 	return true;
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bqlm bench: the explorations of issue 12's targets, reduced (symmetry,
- * partial order where a model has footprints) and, where affordable, with
- * --no-reduction, with states, time, bytes a state and the factor.
+ * bqlm bench: the explorations of issue 12's targets, reduced (symmetry)
+ * and, where affordable, with --no-reduction, with states, time, bytes a
+ * state and the factor.
  */
 #include <stdio.h>
 #include <string.h>

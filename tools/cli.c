@@ -463,16 +463,8 @@ static int bqlm_cli_print_trace(const struct bqlm_cli_explore *e,
 
 	if (n < 0)
 		return n;
-	/* symmetry keeps witness depths: only stubborn sets do not */
-	if (!res->reduced || !e->sys->footprint)
-		printf("\ntrace to %s (%d steps, shortest):\n",
-		       bqlm_check_name(c), n);
-	else if (e->full && (e->full->violated & BQLM_CHECK_BIT(c)))
-		printf("\ntrace to %s (%d steps, reduced search; the full search's shortest: %u):\n",
-		       bqlm_check_name(c), n, e->full->w[c].depth);
-	else
-		printf("\ntrace to %s (%d steps, reduced search: a shortest one with --no-reduction):\n",
-		       bqlm_check_name(c), n);
+	/* symmetry keeps witness depths */
+	printf("\ntrace to %s (%d steps, shortest):\n", bqlm_check_name(c), n);
 	n = bqlm_xtrace(e->sys, path, n, bqlm_cli_emit, NULL);
 	if (n < 0)
 		return n;
@@ -658,14 +650,7 @@ int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 	       res.states, res.transitions, res.max_depth, secs,
 	       secs > 0 ? res.states / secs : 0.0,
 	       res.depth_bounded ? ", depth bound reached" : "");
-	printf("reduction: %s",
-	       !res.reduced ? "off (full search)" :
-	       e->sys->canon && e->sys->footprint ?
-	       "symmetry and partial order" :
-	       e->sys->canon ? "symmetry" : "partial order");
-	if (res.reduced && e->sys->footprint)
-		printf(" (%llu states expanded through a stubborn set)",
-		       res.reduced_states);
+	printf("reduction: %s", res.reduced ? "symmetry" : "off (full search)");
 	printf("; memory %.1f MiB (%.0f bytes a state, bound %.1f MiB)\n",
 	       res.memory / 1048576.0,
 	       res.states ? (double)res.memory / res.states : 0.0,
@@ -688,7 +673,6 @@ int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 			return EXIT_INTERNAL;
 		}
 		bqlm_explorer_destroy(fx);
-		ee.full = &full;
 		bqlm_cli_print_compare(&res, secs, err, &full, fsecs, ferr);
 	}
 	if (err == -ENOSPC)

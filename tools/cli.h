@@ -49,8 +49,6 @@ double bqlm_cli_now(void);
  *	verdict), to write it as a schedule; returns 0 or a negative errno
  * @save_arg: for @save
  * @save_check: the check whose trace @save receives, or BQLM_CHECK_NONE
- * @full: filled in by bqlm_cli_run_explore() with --compare-full: the full
- *	search's result, whose shortest witnesses the traces are compared to
  * @options: optional: the configuration's text form (every option of the
  *	model, bqlm_opt_describe()), written to the JSON report
  */
@@ -68,7 +66,6 @@ struct bqlm_cli_explore {
 		    const unsigned int *path, unsigned int n);
 	const void *save_arg;
 	enum bqlm_check save_check;
-	const struct bqlm_xresult *full;
 	const char *options;
 };
 

@@ -106,7 +106,7 @@ int bqlm_xoff_netdev_tx_completed_queue(struct bqlm_xoff *s,
 					const struct bqlm_xoff_cfg *cfg);
 bool bqlm_xoff_stopped(const struct bqlm_xoff *s);
 
-/* action kinds: (kind << 8) | argument */
+/* action kinds: BQLM_X_ACTION(kind, argument) */
 #define BQLM_XOFF_A_SENT	1
 #define BQLM_XOFF_A_COMPLETED	2
 #define BQLM_XOFF_A_FLUSH	3	/* arg: cpu (0 producer) * depth + k */

@@ -21,30 +21,28 @@
  * give the same states, numbered the same, on every host. Timing is the
  * caller's business.
  *
- * Reduction. A system may offer two optional hooks that let the explorer
- * store fewer states without changing the set of checks it finds violated
- * (docs/explore.md gives the argument):
+ * A model's side: it numbers its actions BQLM_X_ACTION(kind, argument);
+ * its step is bqlm_xstep_checked() over its dispatcher (struct bqlm_xrun
+ * carries what the step did to its invariants); its state checks are
+ * decided where bqlm_xquiescent() holds; it provides one const struct
+ * bqlm_xops (BQLM_DEFINE_XOPS()) and fills a struct bqlm_xsys per
+ * configuration with bqlm_xsys_fill(). Callers run a system's callbacks through bqlm_xinit(),
+ * bqlm_xstep() and the like.
  *
- *  - symmetry (@canon): the system rewrites a state into a canonical
- *    representative of the states that differ from it only by the
- *    identity of interchangeable objects (skb slots holding equal skbs);
- *    the explorer stores and expands representatives only;
- *  - partial order (@footprint, @future): each action names the actor it
- *    belongs to and the objects (bits of a u64) it and its enabling
- *    condition read and write; each actor says what it may still read and
- *    write from a state on. In each state the explorer expands a stubborn
- *    set of actions instead of all: see bqlm_x_ample() in explore.c.
- *
- * Both are on unless struct bqlm_xbounds.no_reduction (or a depth bound,
- * which a reduced search, whose paths are longer, could not honour) turns
- * them off. Witnesses of a reduced search are valid paths from the initial
- * state, but not necessarily shortest ones.
+ * Reduction (symmetry). A system may offer a hook (@canon) that rewrites
+ * a state into a canonical representative of the states that differ from
+ * it only by the identity of interchangeable objects (skb slots holding
+ * equal skbs, packet ids); the explorer then stores and expands
+ * representatives only, and finds the same checks violated, at the same
+ * (shortest) depths (docs/explore.md gives the argument). It is on unless
+ * struct bqlm_xbounds.no_reduction or a depth bound turns it off.
  */
 #ifndef _BQLM_EXPLORE_H
 #define _BQLM_EXPLORE_H
 
 #include <bqlm/types.h>
 #include <bqlm/violation.h>
+#include <bqlm/invariants.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -54,56 +52,29 @@ extern "C" {
 #define BQLM_X_MAX_ACTIONS	64
 /* Action number of a violation found in a state rather than by a step. */
 #define BQLM_X_NO_ACTION	0xffffU
-/* Actors a system with partial-order reduction may have. */
-#define BQLM_X_MAX_ACTORS	16
 
 /**
- * struct bqlm_xfoot - what one enabled action touches (partial order)
- * @reads: the objects the action's step and its enabling condition read
- * @writes: the objects the step may write
- * @actor: the actor the action belongs to, below BQLM_X_MAX_ACTORS
- * @external: the outside world's action (a new packet, an administrator):
- *	never deferred, since a state check (a stall) is only decided in
- *	states where nothing but such actions is enabled
- * @visible: the step may change what a check reads, or violate one
+ * BQLM_X_ACTION() - the action number of a model's action
+ * @kind: what the action is, 1..254 (each model's enum of action kinds)
+ * @arg: which one, 0..255 (a CPU, a queue, an skb, a buffer entry, ...)
+ *
+ * Every model numbers its actions so; BQLM_X_KIND() and BQLM_X_ARG() take
+ * the number apart.
  */
-struct bqlm_xfoot {
-	u64 reads;
-	u64 writes;
-	unsigned int actor;
-	bool external;
-	bool visible;
-};
-
+#define BQLM_X_ACTION(kind, arg)	(((kind) << 8) | (arg))
 /**
- * struct bqlm_xfuture - what an actor may still do (partial order)
- * @reads: every object any step the actor may take from this state on
- *	(its enabled actions included) reads, enabling conditions included
- * @writes: every object those steps may write
- * @pending: the actor may take a step that is not enabled now before it
- *	takes one of those that are (it waits for a condition another actor
- *	may make true)
- * @enablers: when the actor has no enabled action, or is @pending: the
- *	actors (bits) one of which must take a step before a step of this
- *	actor that is not enabled now can be; 0: any actor
- * @commutes: actors (bits) every step of which commutes with every step
- *	of this one whatever objects they share (a CPU and its own store
- *	buffer: a load forwards the buffered value, a barrier drains what a
- *	flush would have written)
+ * BQLM_X_KIND() - the kind of an action number (BQLM_X_ACTION())
+ * @action: the action number
  */
-struct bqlm_xfuture {
-	u64 reads;
-	u64 writes;
-	bool pending;
-	unsigned int enablers;
-	unsigned int commutes;
-};
+#define BQLM_X_KIND(action)		((action) >> 8)
+/**
+ * BQLM_X_ARG() - the argument of an action number (BQLM_X_ACTION())
+ * @action: the action number
+ */
+#define BQLM_X_ARG(action)		((action) & 0xff)
 
 /**
- * struct bqlm_xsys - a system to explore
- * @name: the system's name, for messages
- * @state_size: bytes of one state
- * @ctx: the system's configuration, passed to every callback
+ * struct bqlm_xops - what a system does: one const table per model
  * @init: build the initial state in @state (zeroed by the caller)
  * @enabled: store the actions enabled in @state in @actions, in a fixed
  *	order, and return how many (at most BQLM_X_MAX_ACTIONS); action
@@ -127,17 +98,10 @@ struct bqlm_xfuture {
  *	checks, and a state and its representative violate the same state
  *	checks. The representative need not be reachable itself; witnesses
  *	keep their (shortest) depths, the deepest state may be shallower
- * @footprint: optional (partial order, with @future and @nr_actors):
- *	describe @action, enabled in @state, in @f; return 0 or a negative
- *	errno. A system with footprints promises that @check_state reports
- *	nothing in a state where an action that is not external is enabled
- * @future: describe what @actor may still do from @state in @f
- * @nr_actors: actors, at most BQLM_X_MAX_ACTORS
+ *
+ * Every callback gets the system's @ctx (struct bqlm_xsys) first.
  */
-struct bqlm_xsys {
-	const char *name;
-	size_t state_size;
-	const void *ctx;
+struct bqlm_xops {
 	void (*init)(const void *ctx, void *state);
 	unsigned int (*enabled)(const void *ctx, const void *state,
 				unsigned int *actions);
@@ -151,21 +115,289 @@ struct bqlm_xsys {
 	int (*describe_state)(const void *ctx, const void *state, char *buf,
 			      size_t len);
 	void (*canon)(const void *ctx, void *state);
-	int (*footprint)(const void *ctx, const void *state,
-			 unsigned int action, struct bqlm_xfoot *f);
-	void (*future)(const void *ctx, const void *state, unsigned int actor,
-		       struct bqlm_xfuture *f);
-	unsigned int nr_actors;
 };
+
+/**
+ * struct bqlm_xsys - a system to explore: a model in one configuration
+ * @name: the system's name, for messages
+ * @state_size: bytes of one state
+ * @ctx: the system's configuration, passed to every callback of @ops
+ * @ops: what the system does; @ops->init, @ops->enabled and @ops->step are
+ *	required
+ */
+struct bqlm_xsys {
+	const char *name;
+	size_t state_size;
+	const void *ctx;
+	const struct bqlm_xops *ops;
+};
+
+/**
+ * BQLM_DEFINE_XOPS() - define a model's const struct bqlm_xops
+ * @model: the model's prefix: the table is @model_xops; its initial state
+ *	is what @model_init(state, ctx) builds, its other callbacks are
+ *	@model_enabled, @model_xstep, @model_check_state,
+ *	@model_describe_action and @model_describe_state
+ * @symmetry: the model's canon callback, or NULL
+ */
+#define BQLM_DEFINE_XOPS(model, symmetry)				\
+static void model##_xinit(const void *ctx, void *state)		\
+{									\
+	model##_init(state, ctx);					\
+}									\
+									\
+static const struct bqlm_xops model##_xops = {				\
+	.init = model##_xinit,						\
+	.enabled = model##_enabled,					\
+	.step = model##_xstep,						\
+	.check_state = model##_check_state,				\
+	.describe_action = model##_describe_action,			\
+	.describe_state = model##_describe_state,			\
+	.canon = symmetry,						\
+}
+
+/**
+ * bqlm_xsys_fill() - describe a model in one configuration as a system
+ * @sys: receives it
+ * @name: the system's name
+ * @state_size: bytes of one state
+ * @ctx: the configuration, passed to every callback of @ops
+ * @ops: the model's const table
+ *
+ * Return: 0, so that a model's system function can end with it.
+ */
+static inline int bqlm_xsys_fill(struct bqlm_xsys *sys, const char *name,
+				 size_t state_size, const void *ctx,
+				 const struct bqlm_xops *ops)
+{
+	sys->name = name;
+	sys->state_size = state_size;
+	sys->ctx = ctx;
+	sys->ops = ops;
+	return 0;
+}
+
+/**
+ * struct bqlm_xrun - what one step of a model did, from its run to its check
+ * @ev: what the step did, for the invariants (struct bqlm_inv_counters.step)
+ * @where: the modelled kernel function of the step
+ * @queue: the queue the step acted on, for a model that checks each queue
+ * @completing: the step ran a dql_completed() of its own on @queue
+ */
+struct bqlm_xrun {
+	struct bqlm_inv_step ev;
+	const char *where;
+	unsigned int queue;
+	bool completing;
+};
+
+/**
+ * typedef bqlm_xrun_t - run one action of a model
+ * @ctx: the configuration
+ * @state: the state, changed in place
+ * @action: the action
+ * @r: receives what the step did (zeroed on entry)
+ *
+ * Return: 0, or a negative errno when @action is not enabled in @state.
+ */
+typedef int (*bqlm_xrun_t)(const void *ctx, void *state, unsigned int action,
+			   struct bqlm_xrun *r);
+
+/**
+ * typedef bqlm_xcheck_t - the invariants after a step of a model
+ * @ctx: the configuration
+ * @state: the state after the step
+ * @r: what the step did
+ * @each: as for struct bqlm_xops.step, may be NULL
+ *
+ * Return: the mask of the violated checks.
+ */
+typedef unsigned int (*bqlm_xcheck_t)(const void *ctx, const void *state,
+				      const struct bqlm_xrun *r,
+				      struct bqlm_violation *each);
+
+/**
+ * bqlm_xstep_checked() - a model's struct bqlm_xops.step: run, then check
+ * @ctx: the configuration
+ * @to: the state (a copy of the state the action is taken in), changed
+ *	in place
+ * @action: the action
+ * @each: as for struct bqlm_xops.step, may be NULL
+ * @run: the model's dispatcher: runs the actor's step @action names
+ * @check: the model's invariants on the state after the step
+ *
+ * A model's step callback is this call with its own @run and @check.
+ *
+ * Return: the mask of the checks the step violated, or -EINVAL when the
+ * action is not enabled.
+ */
+static inline int bqlm_xstep_checked(const void *ctx, void *to,
+				     unsigned int action,
+				     struct bqlm_violation *each,
+				     bqlm_xrun_t run, bqlm_xcheck_t check)
+{
+	struct bqlm_xrun r;
+
+	__builtin_memset(&r, 0, sizeof(r));
+	if (run(ctx, to, action, &r))
+		return -EINVAL;
+	return check(ctx, to, &r, each);
+}
+
+/**
+ * typedef bqlm_xexternal_t - is an action the outside world's?
+ * @ctx: the configuration
+ * @state: the state the action is enabled in
+ * @action: the action
+ *
+ * The outside world: the stack's next packet, an administrator, the PM
+ * core, the watchdog; not an actor inside the kernel that will run on its
+ * own.
+ */
+typedef bool (*bqlm_xexternal_t)(const void *ctx, const void *state,
+				 unsigned int action);
+
+/**
+ * bqlm_xquiescent() - is nothing but the outside world enabled?
+ * @ctx: the configuration
+ * @state: the state
+ * @actions: the actions enabled in it
+ * @n: how many
+ * @external: the model's test of one action
+ *
+ * A model's state checks (a stall) are decided in quiescent states only.
+ *
+ * Return: true when every action of @actions is external.
+ */
+static inline bool bqlm_xquiescent(const void *ctx, const void *state,
+				   const unsigned int *actions, unsigned int n,
+				   bqlm_xexternal_t external)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!external(ctx, state, actions[i]))
+			return false;
+	return true;
+}
+
+/**
+ * bqlm_xinit() - build a system's initial state
+ * @sys: the system
+ * @state: receives it, @sys->state_size bytes, zeroed
+ */
+static inline void bqlm_xinit(const struct bqlm_xsys *sys, void *state)
+{
+	sys->ops->init(sys->ctx, state);
+}
+
+/**
+ * bqlm_xenabled() - the actions a system enables in a state
+ * @sys: the system
+ * @state: the state
+ * @actions: receives them, room for BQLM_X_MAX_ACTIONS
+ *
+ * Return: how many.
+ */
+static inline unsigned int bqlm_xenabled(const struct bqlm_xsys *sys,
+					 const void *state,
+					 unsigned int *actions)
+{
+	return sys->ops->enabled(sys->ctx, state, actions);
+}
+
+/**
+ * bqlm_xstep() - take one action of a system
+ * @sys: the system
+ * @from: the state the action is taken in
+ * @action: the action
+ * @to: a copy of @from on entry, the state after the step on return
+ * @each: as for struct bqlm_xops.step, may be NULL
+ *
+ * Return: the mask of the checks the step violated, or a negative errno
+ * when @action is not enabled in @from.
+ */
+static inline int bqlm_xstep(const struct bqlm_xsys *sys, const void *from,
+			     unsigned int action, void *to,
+			     struct bqlm_violation *each)
+{
+	return sys->ops->step(sys->ctx, from, action, to, each);
+}
+
+/**
+ * bqlm_xcheck_state() - the checks a state violates
+ * @sys: the system
+ * @state: the state
+ * @actions: the actions enabled in it (bqlm_xenabled())
+ * @n: how many
+ * @each: as for struct bqlm_xops.step, may be NULL
+ *
+ * Return: the mask of the violated checks (0 for a system without state
+ * checks), or a negative errno.
+ */
+static inline int bqlm_xcheck_state(const struct bqlm_xsys *sys,
+				    const void *state,
+				    const unsigned int *actions, unsigned int n,
+				    struct bqlm_violation *each)
+{
+	if (!sys->ops->check_state)
+		return 0;
+	return sys->ops->check_state(sys->ctx, state, actions, n, each);
+}
+
+/**
+ * bqlm_xdescribe_action() - "actor: modelled kernel function" of an action
+ * @sys: the system
+ * @from: the state the action is taken in
+ * @action: the action
+ * @buf: the output
+ * @len: its size
+ *
+ * Return: as snprintf().
+ */
+static inline int bqlm_xdescribe_action(const struct bqlm_xsys *sys,
+					const void *from, unsigned int action,
+					char *buf, size_t len)
+{
+	return sys->ops->describe_action(sys->ctx, from, action, buf, len);
+}
+
+/**
+ * bqlm_xdescribe_state() - a state in one line
+ * @sys: the system
+ * @state: the state
+ * @buf: the output
+ * @len: its size
+ *
+ * Return: as snprintf().
+ */
+static inline int bqlm_xdescribe_state(const struct bqlm_xsys *sys,
+				       const void *state, char *buf,
+				       size_t len)
+{
+	return sys->ops->describe_state(sys->ctx, state, buf, len);
+}
+
+/**
+ * bqlm_xcanon() - rewrite a state into its representative (symmetry)
+ * @sys: the system; without a symmetry the state is left as it is
+ * @state: the state
+ */
+static inline void bqlm_xcanon(const struct bqlm_xsys *sys, void *state)
+{
+	if (sys->ops->canon)
+		sys->ops->canon(sys->ctx, state);
+}
 
 /**
  * struct bqlm_xbounds - how far to explore
  * @max_states: stop storing new states beyond this many (0: 1 << 24)
- * @max_depth: do not expand states at this depth (0: no bound)
+ * @max_depth: do not expand states at this depth (0: no bound); a bound
+ *	turns the symmetry off, so that its figures are the full search's
  * @strict: treat every violation as fatal: explore only from states that
  *	were reached without any, so that each witness path is otherwise clean
- * @no_reduction: explore every interleaving of every state, ignoring the
- *	system's reduction hooks (the full search, with shortest witnesses)
+ * @no_reduction: explore every state, ignoring the system's symmetry
+ *	(the full search: the figures the docs and the suites give)
  * @max_memory: stop before the explorer's own memory (states, nodes, hash
  *	set) would pass this many bytes (0: BQLM_X_DEFAULT_MEMORY)
  */
@@ -203,10 +435,8 @@ struct bqlm_xwitness {
  * @complete: every reachable state within the bounds was expanded (false
  *	when the state or memory bound stopped the search or memory ran out)
  * @depth_bounded: some state was left unexpanded at @max_depth
- * @reduced: the search was reduced (the system has reduction hooks and
- *	the bounds allowed them)
- * @reduced_states: states expanded through a strict subset of their
- *	enabled actions
+ * @reduced: the search was reduced (the system has a symmetry and the
+ *	bounds allowed it)
  * @memory: bytes the explorer held at the end (states, nodes, hash set)
  * @violated: mask of the checks violated (BQLM_CHECK_BIT())
  * @w: for each check in @violated, its shallowest witness
@@ -218,7 +448,6 @@ struct bqlm_xresult {
 	bool complete;
 	bool depth_bounded;
 	bool reduced;
-	u64 reduced_states;
 	u64 memory;
 	unsigned int violated;
 	struct bqlm_xwitness w[BQLM_CHECK_NR];

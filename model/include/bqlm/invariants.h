@@ -105,6 +105,9 @@ struct bqlm_inv_counters {
 
 unsigned int bqlm_inv_check(const struct bqlm_inv_counters *c,
 			    struct bqlm_vlog *log, struct bqlm_violation *each);
+unsigned int bqlm_inv_check_stall(const struct bqlm_dql *dql,
+				  unsigned int inflight, bool wants_tx,
+				  bool stopped, struct bqlm_violation *each);
 bool bqlm_inv_fatal(enum bqlm_check check);
 
 #ifdef __cplusplus

@@ -163,6 +163,25 @@ int bqlm_mm_describe_entry(const struct bqlm_sb *sb, unsigned int k,
 int bqlm_mm_describe_entry_as(const struct bqlm_sb *sb, unsigned int k,
 			      const char *name, char *buf, size_t len);
 
+/**
+ * typedef bqlm_mm_name_t - how a model names its shared variables in traces
+ * @arg: the model's argument (its configuration)
+ * @var: the variable
+ * @buf: receives the name
+ * @len: room in @buf
+ *
+ * Return: as snprintf(); 0 for a variable without a name ("v<index>").
+ */
+typedef int (*bqlm_mm_name_t)(const void *arg, unsigned int var, char *buf,
+			      size_t len);
+
+int bqlm_mm_describe_entry_by(const struct bqlm_sb *sb, unsigned int k,
+			      bqlm_mm_name_t name, const void *arg,
+			      char *buf, size_t len);
+int bqlm_mm_describe_sb(const struct bqlm_sb *sb, const char *label,
+			bqlm_mm_name_t name, const void *arg, char *buf,
+			size_t len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -58,6 +58,21 @@ struct bqlm_txq {
 void bqlm_txq_init(struct bqlm_txq *txq, unsigned int hold_time,
 		   unsigned long now);
 
+/**
+ * bqlm_txq_sched_clear() - forget the qdisc's reschedule requests
+ * @txq: the queue
+ *
+ * For a driver model whose stack is an actor that sends whenever the
+ * queue runs: a __netif_schedule() is then not part of the state, and the
+ * model's explorer step clears it, so that equal states are equal byte for
+ * byte.
+ */
+static inline void bqlm_txq_sched_clear(struct bqlm_txq *txq)
+{
+	txq->sched_pending = false;
+	txq->sched_count = 0;
+}
+
 /* The kernel calls, whole. Return 0 or the dql_*() model's negative code. */
 int bqlm_netdev_tx_sent_queue(struct bqlm_txq *txq, unsigned int bytes,
 			      unsigned long now);

@@ -440,7 +440,7 @@ int bqlm_nic_reset_path(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 
 unsigned int bqlm_nic_inflight(const struct bqlm_nic *nic, unsigned int q);
 
-/* The explorer's view: action numbers are (kind << 8) | argument. */
+/* The explorer's view: action numbers are BQLM_X_ACTION(kind, argument). */
 enum bqlm_nic_action_kind {
 	BQLM_NIC_A_XMIT = 1,	/* the stack's ndo_start_xmit(), next step */
 	BQLM_NIC_A_DMA,		/* arg: queue */
@@ -452,11 +452,11 @@ enum bqlm_nic_action_kind {
 };
 
 /**
- * BQLM_NIC_ACTION() - an explorer action number
+ * BQLM_NIC_ACTION() - an explorer action number: BQLM_X_ACTION()
  * @kind: enum bqlm_nic_action_kind
  * @arg: its argument
  */
-#define BQLM_NIC_ACTION(kind, arg)	(((kind) << 8) | (arg))
+#define BQLM_NIC_ACTION(kind, arg)	BQLM_X_ACTION(kind, arg)
 
 int bqlm_nic_system(const struct bqlm_nic_cfg *cfg, struct bqlm_xsys *sys);
 

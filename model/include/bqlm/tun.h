@@ -425,7 +425,7 @@ unsigned int bqlm_tun_check_step(const struct bqlm_tun *tun,
 				 const struct bqlm_inv_step *ev,
 				 struct bqlm_violation *each);
 
-/* The explorer's view: action numbers are (kind << 8) | argument. */
+/* The explorer's view: action numbers are BQLM_X_ACTION(kind, argument). */
 enum bqlm_tun_action_kind {
 	BQLM_TUN_A_XMIT = 1,	/* arg: cpu */
 	BQLM_TUN_A_READ,	/* arg: queue */

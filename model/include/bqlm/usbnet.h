@@ -262,18 +262,22 @@ enum bqlm_usbnet_xmit_phase {
 	BQLM_USBNET_NR_XMIT
 };
 
-/* struct bqlm_usbnet.admin: open, closing (usbnet_stop() steps), closed */
+/*
+ * struct bqlm_usbnet.admin: open (UP), closed (DOWN), or ifdown in
+ * progress, each STOP_ value naming the step bqlm_usbnet_stop() takes next
+ * (dev_close(), then usbnet_stop()'s steps, in order).
+ */
 enum bqlm_usbnet_admin {
-	BQLM_USBNET_UP,			/* open */
-	BQLM_USBNET_STOP_CLOSE,		/* dev_close() deactivated the qdisc */
-	BQLM_USBNET_STOP_PM,		/* netif_stop_queue() done */
-	BQLM_USBNET_STOP_UNLINK,	/* usb_autopm_get_interface() done */
-	BQLM_USBNET_STOP_WAIT,		/* tx URBs unlinked, waiting */
-	BQLM_USBNET_STOP_TIMER,		/* all URBs gone */
-	BQLM_USBNET_STOP_WORK,		/* timer_delete_sync() done */
-	BQLM_USBNET_STOP_AGAIN,		/* cancel_work_sync()s done */
-	BQLM_USBNET_STOP_RESET,		/* second round done */
-	BQLM_USBNET_DOWN,		/* closed */
+	BQLM_USBNET_UP,
+	BQLM_USBNET_STOP_CLOSE,
+	BQLM_USBNET_STOP_PM,
+	BQLM_USBNET_STOP_UNLINK,
+	BQLM_USBNET_STOP_WAIT,
+	BQLM_USBNET_STOP_TIMER,
+	BQLM_USBNET_STOP_WORK,
+	BQLM_USBNET_STOP_AGAIN,
+	BQLM_USBNET_STOP_RESET,
+	BQLM_USBNET_DOWN,
 	BQLM_USBNET_NR_ADMIN
 };
 
@@ -414,7 +418,7 @@ unsigned int bqlm_usbnet_check(const struct bqlm_usbnet *dev,
 			       const struct bqlm_inv_step *ev, bool quiescent,
 			       struct bqlm_violation *each);
 
-/* The explorer's view: action numbers are (kind << 8) | argument. */
+/* The explorer's view: action numbers are BQLM_X_ACTION(kind, argument). */
 enum bqlm_usbnet_action_kind {
 	BQLM_USBNET_A_XMIT = 1,		/* arg: length index (first step) */
 	BQLM_USBNET_A_NCM_FLUSH,	/* cdc_ncm timer: start_xmit(NULL) */
@@ -431,11 +435,11 @@ enum bqlm_usbnet_action_kind {
 };
 
 /**
- * BQLM_USBNET_ACTION() - an explorer action number
+ * BQLM_USBNET_ACTION() - an explorer action number: BQLM_X_ACTION()
  * @kind: enum bqlm_usbnet_action_kind
  * @arg: its argument
  */
-#define BQLM_USBNET_ACTION(kind, arg)	(((kind) << 8) | (arg))
+#define BQLM_USBNET_ACTION(kind, arg)	BQLM_X_ACTION(kind, arg)
 
 int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
 		       struct bqlm_xsys *sys);

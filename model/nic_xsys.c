@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - the NAPI NIC model (model/nic.c) as a system for the
+ * explorer of <bqlm/explore.h>: the invariants checked on every queue, the
+ * actions (the stack, the device, the NAPI polls, XDP, the reset paths)
+ * and their encoding, the step, the quiescent-state check, and the
+ * descriptions of actions and states for traces.
+ *
+ * This file has no kernel counterpart.
+ */
+#include "bqlm_internal.h"
+#include <bqlm/nic.h>
+#include "nic_internal.h"
+
+#define BQLM_NIC_STACK_XOFF	(1UL << BQLM_QUEUE_STATE_STACK_XOFF)
+
+/**
+ * bqlm_nic_inflight() - ground truth: bytes BQL must count as in flight
+ * @nic: the state
+ * @q: the queue
+ *
+ * Return: bytes of the packets reported sent since the last reset that are
+ * on the ring or in a running poll's hands, plus those freed since without
+ * a completion; 0 for a queue out of range.
+ */
+unsigned int bqlm_nic_inflight(const struct bqlm_nic *nic, unsigned int q)
+{
+	const struct bqlm_nic_queue *nq;
+	unsigned int i, b;
+
+	if (q >= BQLM_NIC_MAX_QUEUES)
+		return 0;
+	nq = &nic->q[q];
+	b = nq->orphan_bytes + nq->napi_held;
+
+	for (i = 0; i < nq->npkts; i++)
+		if ((nq->pkt[i].flags & (BQLM_NIC_PKT_SENT |
+					 BQLM_NIC_PKT_STALE)) ==
+		    BQLM_NIC_PKT_SENT)
+			b += nq->pkt[i].len;
+	return b;
+}
+
+/*
+ * The invariants on every queue: the step's events count on @evq's check
+ * (the queue it acted on), @completing adds a dql_completed() of this
+ * step to the ones in progress there.
+ */
+static unsigned int bqlm_nic_check(const struct bqlm_nic *nic,
+				   const struct bqlm_nic_cfg *cfg,
+				   const char *where,
+				   const struct bqlm_inv_step *ev,
+				   unsigned int evq, bool completing,
+				   bool quiescent,
+				   struct bqlm_violation *each)
+{
+	struct bqlm_violation tmp[BQLM_CHECK_NR];
+	unsigned int q, c, mask = 0, m;
+
+	for (q = 0; q < cfg->queues; q++) {
+		const struct bqlm_nic_queue *nq = &nic->q[q];
+		struct bqlm_inv_counters k;
+
+		memset(&k, 0, sizeof(k));
+		k.where = where;
+		k.bql = !quiescent;
+		k.dql = &nq->txq.dql;
+		k.inflight = bqlm_nic_inflight(nic, q);
+		k.completions = nq->napi == BQLM_NIC_NAPI_DQL;
+		if (q == evq) {
+			k.completions += completing;
+			if (ev)
+				k.step = *ev;
+		}
+		k.quiescent = quiescent;
+		k.wants_tx = nic->up;
+		k.stopped = bqlm_netif_xmit_stopped(&nq->txq);
+		m = bqlm_inv_check(&k, NULL, each ? tmp : NULL);
+		for (c = 0; each && c < BQLM_CHECK_NR; c++)
+			if ((m & ~mask) & BQLM_CHECK_BIT(c))
+				each[c] = tmp[c];
+		mask |= m;
+	}
+	return mask;
+}
+
+/*
+ * Run one action: the step function of its actor; @r->queue is the queue
+ * whose check counts the step's events, @r->completing a dql_completed()
+ * the step ran there.
+ */
+static int bqlm_nic_run(const void *ctx, void *state, unsigned int action,
+			struct bqlm_xrun *r)
+{
+	const struct bqlm_nic_cfg *cfg = ctx;
+	struct bqlm_nic *nic = state;
+	unsigned int arg = BQLM_X_ARG(action), done;
+	int ret;
+
+	switch (BQLM_X_KIND(action)) {
+	case BQLM_NIC_A_XMIT:
+		r->where = "ndo_start_xmit";
+		r->queue = nic->xmit == BQLM_NIC_XMIT_IDLE ?
+			   bqlm_nic_next_queue(nic, cfg) : nic->xmit_q;
+		done = nic->q[r->queue].txq.dql.num_completed;
+		ret = __bqlm_ndo_start_xmit(nic, cfg, &r->ev);
+		/* the cleanup's dql_completed(): done, or refused */
+		r->completing = done != nic->q[r->queue].txq.dql.num_completed ||
+				r->ev.dql_err == -ERANGE;
+		return ret;
+	case BQLM_NIC_A_DMA:
+		r->where = "device DMA completion";
+		r->queue = arg;
+		return __bqlm_nic_dma_complete(nic, cfg, arg);
+	case BQLM_NIC_A_NAPI:
+		r->where = "napi_poll";
+		r->queue = arg;
+		return __bqlm_napi_poll(nic, cfg, arg, &r->ev);
+	case BQLM_NIC_A_XDP:
+		r->where = "XDP_TX";
+		return __bqlm_ndo_xdp_xmit(nic, cfg);
+	case BQLM_NIC_A_CLEANTX:
+		r->where = "virtnet_poll_cleantx";
+		r->queue = arg;
+		done = arg < BQLM_NIC_MAX_QUEUES ?
+		       nic->q[arg].txq.dql.num_completed : 0;
+		ret = __bqlm_napi_poll_cleantx(nic, cfg, arg, &r->ev);
+		r->completing = !ret &&
+				(done != nic->q[arg].txq.dql.num_completed ||
+				 r->ev.dql_err == -ERANGE);
+		return ret;
+	case BQLM_NIC_A_PATH:
+		r->where = bqlm_nic_path_name(arg < BQLM_NIC_NR_PATHS ? arg :
+					      nic->path - 1);
+		return __bqlm_nic_reset_path(nic, cfg, arg, &r->ev);
+	default:
+		r->where = "?";
+		return -EINVAL;
+	}
+}
+
+static unsigned int bqlm_nic_enabled(const void *ctx, const void *state,
+				     unsigned int *a)
+{
+	const struct bqlm_nic_cfg *cfg = ctx;
+	const struct bqlm_nic *nic = state;
+	unsigned int n = 0, q, p;
+
+	if (bqlm_nic_can_xmit(nic, cfg))
+		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XMIT, 0);
+	for (q = 0; q < cfg->queues; q++) {
+		if (nic->dma_on && bqlm_nic_dma_next(&nic->q[q]) >= 0)
+			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_DMA, q);
+		if (bqlm_nic_can_poll(nic, cfg, q))
+			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_NAPI, q);
+		if (bqlm_nic_can_cleantx(nic, cfg, q))
+			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_CLEANTX, q);
+	}
+	if (bqlm_nic_can_xdp(nic, cfg))
+		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XDP, 0);
+	for (p = 0; p < BQLM_NIC_NR_PATHS; p++)
+		if (bqlm_nic_can_start(nic, cfg, p))
+			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_PATH, p);
+	if (bqlm_nic_can_op(nic, cfg))
+		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS);
+	return n;
+}
+
+/* The outside world's actions: the stack, XDP traffic, the requests. */
+static bool bqlm_nic_external(const void *ctx, const void *state,
+			      unsigned int action)
+{
+	const struct bqlm_nic *nic = state;
+
+	(void)ctx;
+	switch (BQLM_X_KIND(action)) {
+	case BQLM_NIC_A_XMIT:
+		return nic->xmit == BQLM_NIC_XMIT_IDLE;
+	case BQLM_NIC_A_XDP:
+		return true;
+	case BQLM_NIC_A_PATH:
+		return BQLM_X_ARG(action) < BQLM_NIC_NR_PATHS;
+	default:
+		return false;
+	}
+}
+
+static unsigned int bqlm_nic_xcheck(const void *ctx, const void *state,
+				    const struct bqlm_xrun *r,
+				    struct bqlm_violation *each)
+{
+	return bqlm_nic_check(state, ctx, r->where, &r->ev, r->queue,
+			      r->completing, false, each);
+}
+
+static int bqlm_nic_xstep(const void *ctx, const void *from,
+			  unsigned int action, void *to,
+			  struct bqlm_violation *each)
+{
+	struct bqlm_nic *nic = to;
+	unsigned int q;
+	int mask;
+
+	(void)from;
+	mask = bqlm_xstep_checked(ctx, to, action, each, bqlm_nic_run,
+				  bqlm_nic_xcheck);
+	/* the qdisc reschedule is not state: the stack actor is the qdisc */
+	for (q = 0; q < BQLM_NIC_MAX_QUEUES; q++)
+		bqlm_txq_sched_clear(&nic->q[q].txq);
+	return mask;
+}
+
+static int bqlm_nic_check_state(const void *ctx, const void *state,
+				const unsigned int *actions, unsigned int n,
+				struct bqlm_violation *each)
+{
+	if (!bqlm_xquiescent(ctx, state, actions, n, bqlm_nic_external))
+		return 0;
+	return bqlm_nic_check(state, ctx, "quiescent state", NULL, 0, false,
+			      true, each);
+}
+
+static const char *const bqlm_nic_kick_names[BQLM_NIC_NR_KICK] = {
+	"__netdev_tx_sent_queue()", "!xmit_more || netif_xmit_stopped()",
+	"!xmit_more", "every packet",
+};
+
+static int bqlm_nic_describe_xmit(const struct bqlm_nic *nic,
+				  const struct bqlm_nic_cfg *cfg, char *buf,
+				  size_t len)
+{
+	const char *call = cfg->sent_call == BQLM_NIC_CALL_XMIT_MORE ?
+			   "__netdev_tx_sent_queue" : "netdev_tx_sent_queue";
+	unsigned int q = nic->xmit_q;
+
+	switch (nic->xmit) {
+	case BQLM_NIC_XMIT_XOFF:
+		return snprintf(buf, len,
+				"stack: ndo_start_xmit [q%u tx lock]: %s: over limit, set STACK_XOFF",
+				q, call);
+	case BQLM_NIC_XMIT_RECHECK:
+		return snprintf(buf, len,
+				"stack: ndo_start_xmit [q%u tx lock]: smp_mb, re-check avail; doorbell if %s; unlock",
+				q, bqlm_nic_kick_names[cfg->doorbell]);
+	case BQLM_NIC_XMIT_SENT:
+		return snprintf(buf, len,
+				"stack: ndo_start_xmit [q%u tx lock]: after the doorbell: %s(%u B)",
+				q, call, cfg->len);
+	default:
+		q = bqlm_nic_next_queue(nic, cfg);
+		return snprintf(buf, len,
+				"stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]:%s write %u desc%s%s%s%s",
+				nic->sent + 1, cfg->len, q,
+				bqlm_nic_next_more(nic, cfg),
+				cfg->completers == BQLM_NIC_COMPLETE_NAPI_XMIT ?
+				" free_old_xmit + netdev_tx_completed_queue," :
+				"", cfg->descs,
+				cfg->stopcheck == BQLM_NIC_STOP_BEFORE_SENT ?
+				", ring-full stop" : "",
+				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
+				", " : ", doorbell",
+				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
+				call : "",
+				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
+				": dql_queued" : "");
+	}
+}
+
+static int bqlm_nic_describe_napi(const struct bqlm_nic *nic,
+				  const struct bqlm_nic_cfg *cfg,
+				  unsigned int q, char *buf, size_t len)
+{
+	const struct bqlm_nic_queue *nq = &nic->q[q];
+
+	switch (nq->napi) {
+	case BQLM_NIC_NAPI_DQL:
+		return snprintf(buf, len,
+				"napi q%u: netdev_tx_completed_queue(%u, %u): dql_completed ends",
+				q, nq->napi_pkts, nq->napi_bytes);
+	case BQLM_NIC_NAPI_WAKE:
+		return snprintf(buf, len,
+				"napi q%u: smp_mb, STACK_XOFF wake if avail >= 0; wake on room; napi_complete_done",
+				q);
+	default:
+		return snprintf(buf, len,
+				"napi q%u: poll%s: clean up to %u packets, netdev_tx_completed_queue with the %s",
+				q, cfg->napi_txlock ? " [tx lock]" : "",
+				cfg->budget,
+				cfg->bytes == BQLM_NIC_BYTES_SKB_LEN ?
+				"skb->len sum" :
+				"descriptor sum (if a packet ended)");
+	}
+}
+
+static int bqlm_nic_describe_action(const void *ctx, const void *state,
+				    unsigned int action, char *buf, size_t len)
+{
+	const struct bqlm_nic_cfg *cfg = ctx;
+	const struct bqlm_nic *nic = state;
+	unsigned int arg = BQLM_X_ARG(action);
+
+	switch (BQLM_X_KIND(action)) {
+	case BQLM_NIC_A_XMIT:
+		return bqlm_nic_describe_xmit(nic, cfg, buf, len);
+	case BQLM_NIC_A_DMA:
+		return snprintf(buf, len,
+				"device q%u: DMA completes a descriptor, irq -> napi_schedule",
+				arg);
+	case BQLM_NIC_A_NAPI:
+		return bqlm_nic_describe_napi(nic, cfg, arg %
+					      BQLM_NIC_MAX_QUEUES, buf, len);
+	case BQLM_NIC_A_CLEANTX:
+		return snprintf(buf, len,
+				"rx-napi: virtnet_poll_cleantx q%u [tx trylock]: clean, netdev_tx_completed_queue, wake on room",
+				arg);
+	case BQLM_NIC_A_XDP:
+		return snprintf(buf, len,
+				"xdp: XDP_TX frame on q%u [tx lock], %sdoorbell",
+				cfg->queues - 1, cfg->xdp == BQLM_NIC_XDP_COUNTED ?
+				"netdev_tx_sent_queue, " : "");
+	case BQLM_NIC_A_PATH:
+		if (arg < BQLM_NIC_NR_PATHS)
+			return snprintf(buf, len, "%s",
+					bqlm_nic_paths[arg].call);
+		if (!nic->path)
+			return snprintf(buf, len, "? no path");
+		return snprintf(buf, len, "%s: %s",
+				bqlm_nic_path_name(nic->path - 1),
+				bqlm_nic_ops[cfg->ops[nic->path - 1]
+					     [nic->op] % BQLM_NIC_NR_OPS].call);
+	default:
+		return snprintf(buf, len, "? action %#x", action);
+	}
+}
+
+static int bqlm_nic_describe_state(const void *ctx, const void *state,
+				   char *buf, size_t len)
+{
+	const struct bqlm_nic_cfg *cfg = ctx;
+	const struct bqlm_nic *nic = state;
+	size_t n = 0;
+	unsigned int q, i;
+
+	for (q = 0; q < cfg->queues && n < len; q++) {
+		const struct bqlm_nic_queue *nq = &nic->q[q];
+		unsigned long st = nq->txq.state;
+
+		n += snprintf(buf + n, len - n,
+			      "%sq%u: in flight %u dql %u/%u limit %u%s%s ring[",
+			      q ? " | " : "", q, bqlm_nic_inflight(nic, q),
+			      nq->txq.dql.num_queued,
+			      nq->txq.dql.num_completed, nq->txq.dql.limit,
+			      st & (1UL << BQLM_QUEUE_STATE_DRV_XOFF) ?
+			      " DRV_XOFF" : "",
+			      st & BQLM_NIC_STACK_XOFF ? " STACK_XOFF" : "");
+		for (i = 0; i < nq->npkts && n < len; i++) {
+			const struct bqlm_nic_pkt *p = &nq->pkt[i];
+
+			n += snprintf(buf + n, len - n, "%s%s%u/%u%s%s",
+				      i ? " " : "",
+				      p->flags & BQLM_NIC_PKT_XDP ? "xdp" : "",
+				      p->done, p->ndesc,
+				      p->flags & BQLM_NIC_PKT_SENT ? "+" : "",
+				      p->flags & BQLM_NIC_PKT_STALE ? "*" :
+				      p->flags & BQLM_NIC_PKT_KICKED ? "" :
+				      "~");
+		}
+		if (n < len)
+			n += snprintf(buf + n, len - n, "]%s%s",
+				      nq->sched ? " napi-sched" : "",
+				      nq->orphans ? " orphans" : "");
+	}
+	if (n < len)
+		n += snprintf(buf + n, len - n, " | %s%s%s%s",
+			      nic->up ? "up" : nic->closed ? "closed" :
+			      nic->suspended ? "suspended" : "down",
+			      nic->napi_on ? "" : " napi-off",
+			      nic->dma_on ? "" : " dma-off",
+			      nic->path ? " (path running)" : "");
+	return n;
+}
+
+BQLM_DEFINE_XOPS(bqlm_nic, NULL);
+
+/**
+ * bqlm_nic_system() - the NIC model as a system for the explorer
+ * @cfg: the configuration; it must outlive @sys
+ * @sys: receives the system
+ *
+ * Actions, in the order they are tried: the stack's ndo_start_xmit() step,
+ * per queue the device's next completion and the NAPI poll's step, an
+ * XDP_TX frame, the start of each reset path, the next call of the path in
+ * progress. After each step every queue is checked against
+ * <bqlm/invariants.h>; a quiescent state (only the outside world may act)
+ * with the device up and a queue stopped is a stall.
+ *
+ * Return: 0, or -EINVAL when @cfg is invalid.
+ */
+int bqlm_nic_system(const struct bqlm_nic_cfg *cfg, struct bqlm_xsys *sys)
+{
+	if (bqlm_nic_cfg_check(cfg))
+		return -EINVAL;
+	return bqlm_xsys_fill(sys, "nic", sizeof(struct bqlm_nic), cfg,
+			      &bqlm_nic_xops);
+}
