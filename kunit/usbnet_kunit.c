@@ -1284,7 +1284,7 @@ static void usbnet_trace_words(struct kunit *test)
 	g->needle[0] = "dql_completed begins";
 	g->needle[1] = "dql_completed(1514) ends";
 	g->needle[2] = "!! serial-completion";
-	u->cfg.variant = BQLM_USBNET_V1;
+	bqlm_usbnet_cfg_default(&u->cfg, BQLM_USBNET_V1);
 	u->cfg.packets = 3;
 	u->cfg.stops = 0;
 	u->cfg.suspends = 0;

@@ -101,6 +101,32 @@ static int bqlm_cli_implies(const struct bqlm_opts *t, void *cfg,
 	return 0;
 }
 
+/*
+ * Does @o's requirement (struct bqlm_opt.requires, "name=value") hold in
+ * @cfg? If not, the reason into @err.
+ */
+static bool bqlm_cli_requires(const struct bqlm_opts *t, const void *cfg,
+			      const struct bqlm_opt *o, char *err, size_t len)
+{
+	const char *eq = strchr(o->requires, '=');
+	char name[64], val[BQLM_OPT_VALUE_MAX];
+	const struct bqlm_opt *r;
+
+	snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - o->requires) : 0,
+		 o->requires);
+	r = bqlm_opt_find(t, name);
+	if (!eq || !r || bqlm_opt_format(r, cfg, val, sizeof(val)) < 0) {
+		snprintf(err, len, "internal error: bad requires of --%s",
+			 o->name);
+		return false;
+	}
+	if (!strcmp(val, eq + 1))
+		return true;
+	snprintf(err, len, "--%s means nothing without --%s %s (here --%s %.48s)",
+		 o->name, name, eq + 1, name, val);
+	return false;
+}
+
 /**
  * bqlm_cli_model_parse() - a model's explore command line
  * @who: the command, for messages ("bqlm")
@@ -239,6 +265,10 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 				who, t->opt[i].name);
 			return EXIT_INTERNAL;
 		}
+	for (i = 0; i < (int)t->n; i++)
+		if ((given & (1ULL << i)) && t->opt[i].requires &&
+		    !bqlm_cli_requires(t, cfg, &t->opt[i], err, sizeof(err)))
+			return bqlm_cli_usage(who, "%s", err);
 	if (bqlm_opt_check(t, cfg, err, sizeof(err)))
 		return bqlm_cli_usage(who, "%s", err);
 	return 0;
