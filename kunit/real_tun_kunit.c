@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel's own drivers/net/tun.c and <linux/ptr_ring.h> under the
- * model's schedules (real/tun_rc.c, docs/real-code.md).
+ * model's schedules (real/tun_*.c, docs/real-code.md).
  *
  * bqlm_real_tun_replay: the explorer runs on the model (sequentially
  * consistent, as the real code runs one step at a time), in the kernel;
@@ -22,16 +22,18 @@
  * (as many), and so are the verdicts and their depths; backpressure and
  * its variants without a barrier are clean at this bound.
  *
- * In userspace there is no tun.c to run: every case skips.
+ * Without the harness (userspace) every case skips.
  */
 #include <kunit/test.h>
 #include <bqlm/explore.h>
 #include <bqlm/tun.h>
 
+#include "real_kunit.h"
+
 /**
  * struct real_tun_param - a configuration of the real harness
  * @desc: its name in the results
- * @variant: enum bqlm_tun_variant
+ * @variant: the tun variant
  * @queues: queue files
  * @cpus: producer CPUs
  * @packets: packets the stack sends
@@ -44,7 +46,7 @@
  */
 struct real_tun_param {
 	const char *desc;
-	unsigned int variant;
+	enum bqlm_tun_variant variant;
 	unsigned int queues;
 	unsigned int cpus;
 	unsigned int packets;
@@ -61,104 +63,136 @@ struct real_tun_param {
 
 /* sequentially consistent counterexamples of docs/tun.md */
 static const struct real_tun_param real_tun_replays[] = {
-	{ "stop-2019 lost wakeup", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 0,
-	  false, false, STALL, 0 },
-	{ "stop-2019 one cpu", BQLM_TUN_STOP_2019, 1, 1, 5, 4, 0,
-	  false, false, STALL, 0 },
-	{ "stop-2019 two queues", BQLM_TUN_STOP_2019, 2, 2, 5, 4, 0,
-	  false, false, STALL, 0 },
-	{ "stop-2019 noqueue", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 0,
-	  true, false, STALL, 0 },
-	{ "stop-2019 detach", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 1,
-	  false, false, STALL, 0 },
-	{ "backpressure ring 2", BQLM_TUN_BACKPRESSURE, 1, 1, 4, 2, 0,
-	  false, false, BP_DROP, 0 },
-	{ "backpressure-nobarrier ring 2", BQLM_TUN_BACKPRESSURE_NOBARRIER,
-	  1, 2, 4, 2, 1, false, false, BP_DROP, 0 },
-	{ "stop-2019 resize", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 0, false, false,
-	  STALL, 2 },
-	{ "backpressure resize", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1, false,
-	  false, BP_DROP, 2 },
+	{ .desc = "stop-2019 lost wakeup", .variant = BQLM_TUN_STOP_2019,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .violated = STALL },
+	{ .desc = "stop-2019 one cpu", .variant = BQLM_TUN_STOP_2019,
+	  .queues = 1, .cpus = 1, .packets = 5, .ring = 4, .violated = STALL },
+	{ .desc = "stop-2019 two queues", .variant = BQLM_TUN_STOP_2019,
+	  .queues = 2, .cpus = 2, .packets = 5, .ring = 4, .violated = STALL },
+	{ .desc = "stop-2019 noqueue", .variant = BQLM_TUN_STOP_2019,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .noqueue = true,
+	  .violated = STALL },
+	{ .desc = "stop-2019 detach", .variant = BQLM_TUN_STOP_2019,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
+	  .violated = STALL },
+	{ .desc = "backpressure ring 2", .variant = BQLM_TUN_BACKPRESSURE,
+	  .queues = 1, .cpus = 1, .packets = 4, .ring = 2,
+	  .violated = BP_DROP },
+	{ .desc = "backpressure-nobarrier ring 2",
+	  .variant = BQLM_TUN_BACKPRESSURE_NOBARRIER, .queues = 1, .cpus = 2,
+	  .packets = 4, .ring = 2, .detaches = 1, .violated = BP_DROP },
+	{ .desc = "stop-2019 resize", .variant = BQLM_TUN_STOP_2019,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .resize_to = 2,
+	  .violated = STALL },
+	{ .desc = "backpressure resize", .variant = BQLM_TUN_BACKPRESSURE,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
+	  .resize_to = 2, .violated = BP_DROP },
 	/* the wake count kept across the producer's own wake (review) */
-	{ "backpressure stale wake count", BQLM_TUN_BACKPRESSURE, 1, 1, 7, 4,
-	  0, false, false, BP_DROP, 0 },
+	{ .desc = "backpressure stale wake count",
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 1,
+	  .packets = 7, .ring = 4, .violated = BP_DROP },
 };
 
 KUNIT_ARRAY_PARAM_DESC(real_tun_replays, real_tun_replays, desc);
 
 /* every variant with a patch, and the options that change its steps */
 static const struct real_tun_param real_tun_variants[] = {
-	{ "stock", BQLM_TUN_STOCK, 1, 2, 5, 4, 1, false, false, 0, 0 },
-	{ "stock two queues", BQLM_TUN_STOCK, 2, 2, 5, 4, 1, false, false, 0, 0 },
-	{ "stop-2019", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 1, false, false, STALL, 0 },
-	{ "stop-2019 noqueue", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 0, true, false,
-	  STALL, 0 },
-	{ "backpressure", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1, false, false,
-	  0, 0 },
-	{ "backpressure two queues", BQLM_TUN_BACKPRESSURE, 2, 2, 5, 4, 1,
-	  false, false, 0, 0 },
-	{ "backpressure noqueue", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1, true,
-	  false, 0, 0 },
-	{ "backpressure flag off", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1, false,
-	  true, 0, 0 },
-	{ "backpressure ring 2", BQLM_TUN_BACKPRESSURE, 1, 2, 4, 2, 1, false,
-	  false, BP_DROP, 0 },
-	{ "backpressure-nobarrier", BQLM_TUN_BACKPRESSURE_NOBARRIER, 1, 2, 5,
-	  4, 1, false, false, 0, 0 },
-	{ "backpressure-no-producer-mb", BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB,
-	  1, 2, 5, 4, 1, false, false, 0, 0 },
-	{ "backpressure-no-consumer-mb", BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB,
-	  1, 2, 5, 4, 1, false, false, 0, 0 },
-	{ "stock resize", BQLM_TUN_STOCK, 1, 2, 5, 4, 1, false, false, 0, 2 },
-	{ "stock resize up", BQLM_TUN_STOCK, 1, 2, 5, 2, 1, false, false, 0,
-	  4 },
-	{ "stop-2019 resize", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 0, false, false,
-	  STALL, 2 },
-	{ "backpressure resize", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1, false,
-	  false, BP_DROP, 2 },
-	{ "backpressure resize two queues", BQLM_TUN_BACKPRESSURE, 2, 1, 3, 2,
-	  1, false, false, 0, 4 },
+	{ .desc = "stock", .variant = BQLM_TUN_STOCK, .queues = 1, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "stock two queues", .variant = BQLM_TUN_STOCK, .queues = 2,
+	  .cpus = 2, .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "stop-2019", .variant = BQLM_TUN_STOP_2019, .queues = 1,
+	  .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
+	  .violated = STALL },
+	{ .desc = "stop-2019 noqueue", .variant = BQLM_TUN_STOP_2019,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .noqueue = true,
+	  .violated = STALL },
+	{ .desc = "backpressure", .variant = BQLM_TUN_BACKPRESSURE,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "backpressure two queues", .variant = BQLM_TUN_BACKPRESSURE,
+	  .queues = 2, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "backpressure noqueue", .variant = BQLM_TUN_BACKPRESSURE,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
+	  .noqueue = true },
+	{ .desc = "backpressure flag off", .variant = BQLM_TUN_BACKPRESSURE,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
+	  .bp_off = true },
+	{ .desc = "backpressure ring 2", .variant = BQLM_TUN_BACKPRESSURE,
+	  .queues = 1, .cpus = 2, .packets = 4, .ring = 2, .detaches = 1,
+	  .violated = BP_DROP },
+	{ .desc = "backpressure-nobarrier",
+	  .variant = BQLM_TUN_BACKPRESSURE_NOBARRIER, .queues = 1, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "backpressure-no-producer-mb",
+	  .variant = BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB, .queues = 1,
+	  .cpus = 2, .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "backpressure-no-consumer-mb",
+	  .variant = BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB, .queues = 1,
+	  .cpus = 2, .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "stock resize", .variant = BQLM_TUN_STOCK, .queues = 1,
+	  .cpus = 2, .packets = 5, .ring = 4, .detaches = 1, .resize_to = 2 },
+	{ .desc = "stock resize up", .variant = BQLM_TUN_STOCK, .queues = 1,
+	  .cpus = 2, .packets = 5, .ring = 2, .detaches = 1, .resize_to = 4 },
+	{ .desc = "stop-2019 resize", .variant = BQLM_TUN_STOP_2019,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .resize_to = 2,
+	  .violated = STALL },
+	{ .desc = "backpressure resize", .variant = BQLM_TUN_BACKPRESSURE,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
+	  .resize_to = 2, .violated = BP_DROP },
+	{ .desc = "backpressure resize two queues",
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 2, .cpus = 1,
+	  .packets = 3, .ring = 2, .detaches = 1, .resize_to = 4 },
 	/* the candidate fix, where backpressure drops (findings 5, 10) */
-	{ "backpressure-room", BQLM_TUN_BACKPRESSURE_ROOM, 1, 2, 5, 4, 1,
-	  false, false, 0, 0 },
-	{ "backpressure-room ring 2", BQLM_TUN_BACKPRESSURE_ROOM, 1, 2, 4, 2,
-	  1, false, false, 0, 0 },
-	{ "backpressure-room 7 packets", BQLM_TUN_BACKPRESSURE_ROOM, 1, 1, 7,
-	  4, 0, false, false, 0, 0 },
+	{ .desc = "backpressure-room", .variant = BQLM_TUN_BACKPRESSURE_ROOM,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "backpressure-room ring 2",
+	  .variant = BQLM_TUN_BACKPRESSURE_ROOM, .queues = 1, .cpus = 2,
+	  .packets = 4, .ring = 2, .detaches = 1 },
+	{ .desc = "backpressure-room 7 packets",
+	  .variant = BQLM_TUN_BACKPRESSURE_ROOM, .queues = 1, .cpus = 1,
+	  .packets = 7, .ring = 4 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(real_tun_variants, real_tun_variants, desc);
 
 /* the real search: smaller bounds (a fresh device per transition) */
 static const struct real_tun_param real_tun_searches[] = {
-	{ "stock", BQLM_TUN_STOCK, 1, 2, 3, 2, 1, false, false, 0, 0 },
-	{ "stop-2019", BQLM_TUN_STOP_2019, 1, 2, 3, 2, 0, false, false,
-	  STALL, 0 },
-	{ "backpressure", BQLM_TUN_BACKPRESSURE, 1, 2, 3, 2, 1, false, false,
-	  0, 0 },
+	{ .desc = "stock", .variant = BQLM_TUN_STOCK, .queues = 1, .cpus = 2,
+	  .packets = 3, .ring = 2, .detaches = 1 },
+	{ .desc = "stop-2019", .variant = BQLM_TUN_STOP_2019, .queues = 1,
+	  .cpus = 2, .packets = 3, .ring = 2, .violated = STALL },
+	{ .desc = "backpressure", .variant = BQLM_TUN_BACKPRESSURE,
+	  .queues = 1, .cpus = 2, .packets = 3, .ring = 2, .detaches = 1 },
 	/* the model's default bound for tun (docs/tun.md) */
-	{ "backpressure default bound", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1,
-	  false, false, 0, 0 },
-	{ "backpressure two queues", BQLM_TUN_BACKPRESSURE, 2, 1, 3, 2, 1,
-	  false, false, 0, 0 },
-	{ "backpressure-nobarrier", BQLM_TUN_BACKPRESSURE_NOBARRIER, 1, 2, 3,
-	  2, 1, false, false, 0, 0 },
-	{ "backpressure-no-producer-mb", BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB,
-	  1, 2, 3, 2, 1, false, false, 0, 0 },
-	{ "backpressure-no-consumer-mb", BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB,
-	  1, 2, 3, 2, 1, false, false, 0, 0 },
-	{ "backpressure resize two queues", BQLM_TUN_BACKPRESSURE, 2, 1, 3, 2,
-	  1, false, false, 0, 4 },
+	{ .desc = "backpressure default bound",
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "backpressure two queues", .variant = BQLM_TUN_BACKPRESSURE,
+	  .queues = 2, .cpus = 1, .packets = 3, .ring = 2, .detaches = 1 },
+	{ .desc = "backpressure-nobarrier",
+	  .variant = BQLM_TUN_BACKPRESSURE_NOBARRIER, .queues = 1, .cpus = 2,
+	  .packets = 3, .ring = 2, .detaches = 1 },
+	{ .desc = "backpressure-no-producer-mb",
+	  .variant = BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB, .queues = 1,
+	  .cpus = 2, .packets = 3, .ring = 2, .detaches = 1 },
+	{ .desc = "backpressure-no-consumer-mb",
+	  .variant = BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB, .queues = 1,
+	  .cpus = 2, .packets = 3, .ring = 2, .detaches = 1 },
+	{ .desc = "backpressure resize two queues",
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 2, .cpus = 1,
+	  .packets = 3, .ring = 2, .detaches = 1, .resize_to = 4 },
 	/* where backpressure drops (findings 5, 10), the candidate fix not */
-	{ "backpressure-room ring 2", BQLM_TUN_BACKPRESSURE_ROOM, 1, 2, 4, 2,
-	  1, false, false, 0, 0 },
-	{ "backpressure-room 7 packets", BQLM_TUN_BACKPRESSURE_ROOM, 1, 1, 7,
-	  4, 0, false, false, 0, 0 },
+	{ .desc = "backpressure-room ring 2",
+	  .variant = BQLM_TUN_BACKPRESSURE_ROOM, .queues = 1, .cpus = 2,
+	  .packets = 4, .ring = 2, .detaches = 1 },
+	{ .desc = "backpressure-room 7 packets",
+	  .variant = BQLM_TUN_BACKPRESSURE_ROOM, .queues = 1, .cpus = 1,
+	  .packets = 7, .ring = 4 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(real_tun_searches, real_tun_searches, desc);
 
-#ifdef __KERNEL__
+#ifdef CONFIG_BQLM_REAL_HARNESS
 
 #include "../real/tun_real.h"
 
@@ -169,14 +203,11 @@ KUNIT_ARRAY_PARAM_DESC(real_tun_searches, real_tun_searches, desc);
  * the paths and the searches (a device per transition) are skipped.
  */
 #define REAL_PATHS	(IS_ENABLED(CONFIG_UML) ? 2000 : 200)
-#define REAL_MAX_STEPS	80
-#define REAL_MAX_PATH	64
+/* States the search stores at most */
 #define REAL_MAX_STATES	150000
-
-static void real_tun_end(void *r)
-{
-	bqlm_rtun_session_destroy(r);
-}
+/* The seeds of a configuration: this base and its name, hashed (FNV-1a) */
+#define REAL_SEED	(20261130ULL << 16)
+#define REAL_FNV_PRIME	0x100000001b3ULL
 
 static void real_tun_cfg(const struct real_tun_param *p,
 			 struct bqlm_tun_cfg *cfg)
@@ -196,40 +227,15 @@ static void real_tun_cfg(const struct real_tun_param *p,
 	cfg->batch = SMP_CACHE_BYTES * 2 / sizeof(void *);
 }
 
-/* A session that ends with the case, however the case ends. */
-static struct bqlm_rtun_session *real_tun_session(struct kunit *test,
-						  const struct bqlm_tun_cfg *cfg)
+/* The harness of a configuration, ending with the case. */
+static struct bqlm_rc_target *real_tun_harness(struct kunit *test,
+					       const struct bqlm_tun_cfg *cfg)
 {
-	struct bqlm_rtun_session *r;
 	const char *why;
 
 	KUNIT_ASSERT_EQ_MSG(test, bqlm_rtun_supported(cfg, &why), 0,
 			    "the harness cannot run %s", why);
-	r = bqlm_rtun_session_create(cfg);
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(r), "session: %ld", PTR_ERR(r));
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, real_tun_end, r),
-			0);
-	return r;
-}
-
-static void real_tun_report(struct kunit *test,
-			    const struct bqlm_rc_result *res,
-			    const char *what)
-{
-	if (res->err_step)
-		KUNIT_FAIL(test, "%s: step %u (%s): %s", what, res->err_step,
-			   res->desc, res->err);
-	if (res->diff)
-		KUNIT_FAIL(test, "%s: after step %u (%s): %s differ:\n real:  %s\n model: %s",
-			   what, res->diff_step, res->desc, res->diff_what,
-			   res->diff_real, res->diff_model);
-}
-
-static void real_tun_line(void *arg, const char *line)
-{
-	struct kunit *test = arg;
-
-	kunit_info(test, "%s", line);
+	return real_keep(test, bqlm_rtun_create(cfg));
 }
 
 /* The model's search of a configuration, in the kernel. */
@@ -264,7 +270,7 @@ static void real_tun_replay(struct kunit *test)
 						     GFP_KERNEL);
 	unsigned int *path = kunit_kcalloc(test, REAL_MAX_PATH, sizeof(*path),
 					   GFP_KERNEL);
-	struct bqlm_rtun_session *r;
+	struct bqlm_rc_target *t;
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
 	unsigned int c;
@@ -277,7 +283,7 @@ static void real_tun_replay(struct kunit *test)
 	real_tun_cfg(p, cfg);
 	real_tun_model(test, cfg, &sys, &x, mres);
 	KUNIT_EXPECT_EQ(test, mres->violated, p->violated);
-	r = real_tun_session(test, cfg);
+	t = real_tun_harness(test, cfg);
 	for (c = 1; c < BQLM_CHECK_NR; c++) {
 		if (!(mres->violated & BQLM_CHECK_BIT(c)))
 			continue;
@@ -287,17 +293,10 @@ static void real_tun_replay(struct kunit *test)
 				   bqlm_check_name(c), n);
 			continue;
 		}
-		kunit_info(test, "witness of %s, %d steps, on the real code:",
-			   bqlm_check_name(c), n);
-		KUNIT_EXPECT_EQ(test, bqlm_rtun_lockstep(r, path, n, 0, 0,
-							 real_tun_line, test,
-							 res), 0);
-		real_tun_report(test, res, bqlm_check_name(c));
-		KUNIT_EXPECT_EQ(test, res->steps, (unsigned int)n);
-		KUNIT_EXPECT_EQ(test, res->real_first[c], (unsigned int)n);
-		KUNIT_EXPECT_EQ(test, res->model_first[c], (unsigned int)n);
-		KUNIT_EXPECT_EQ(test, res->real_violated, res->model_violated);
-		KUNIT_EXPECT_EQ(test, res->real_violated, BQLM_CHECK_BIT(c));
+		real_replay_witness(test, t, path, n, c, res);
+		KUNIT_EXPECT_EQ_MSG(test, res->real_violated, BQLM_CHECK_BIT(c),
+				    "%s: nothing else violated on the way",
+				    bqlm_check_name(c));
 	}
 	bqlm_explorer_destroy(x);
 }
@@ -308,40 +307,19 @@ static void real_tun_equivalence(struct kunit *test)
 	const struct real_tun_param *p = test->param_value;
 	struct bqlm_tun_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
 						 GFP_KERNEL);
-	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
-						     GFP_KERNEL);
-	u64 seed = 20261130ULL << 16;
-	unsigned int i, violating = 0;
-	unsigned long long steps = 0;
-	struct bqlm_rtun_session *r;
+	struct real_paths paths;
+	u64 seed = REAL_SEED;
+	unsigned int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, res);
 	/* each configuration its own seeds: its name, hashed */
 	for (i = 0; p->desc[i]; i++)
-		seed = (seed ^ (u8)p->desc[i]) * 0x100000001b3ULL;
+		seed = (seed ^ (u8)p->desc[i]) * REAL_FNV_PRIME;
 	real_tun_cfg(p, cfg);
-	r = real_tun_session(test, cfg);
-	for (i = 0; i < REAL_PATHS; i++) {
-		if (bqlm_rtun_lockstep(r, NULL, 0, seed + i, REAL_MAX_STEPS,
-				       NULL, NULL, res) ||
-		    res->err_step || res->diff) {
-			kunit_info(test, "path %u (seed %llu) differs:", i,
-				   seed + i);
-			real_tun_report(test, res, "random path");
-			bqlm_rtun_lockstep(r, NULL, 0, seed + i, REAL_MAX_STEPS,
-					   real_tun_line, test, res);
-			break;
-		}
-		KUNIT_EXPECT_EQ(test, res->real_violated, res->model_violated);
-		steps += res->steps;
-		violating += !!res->model_violated;
-	}
-	kunit_info(test, "%u random paths, %llu steps, %u violating",
-		   i, steps, violating);
-	KUNIT_EXPECT_EQ(test, i, REAL_PATHS);
+	real_equivalence(test, real_tun_harness(test, cfg), REAL_PATHS, seed,
+			 &paths);
 	if (!p->violated)
-		KUNIT_EXPECT_EQ(test, violating, 0U);
+		KUNIT_EXPECT_EQ(test, paths.violating, 0U);
 }
 
 /*
@@ -357,7 +335,7 @@ static void real_tun_explore(struct kunit *test)
 						  GFP_KERNEL);
 	struct bqlm_rc_xresult *xr = kunit_kzalloc(test, sizeof(*xr),
 						   GFP_KERNEL);
-	struct bqlm_rtun_session *r;
+	struct bqlm_rc_target *t;
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
 	unsigned int c;
@@ -371,8 +349,8 @@ static void real_tun_explore(struct kunit *test)
 	real_tun_model(test, cfg, &sys, &x, mres);
 	bqlm_explorer_destroy(x);
 
-	r = real_tun_session(test, cfg);
-	KUNIT_EXPECT_EQ(test, bqlm_rtun_explore(r, REAL_MAX_STATES, xr), 0);
+	t = real_tun_harness(test, cfg);
+	KUNIT_EXPECT_EQ(test, bqlm_rc_explore(t, REAL_MAX_STATES, xr), 0);
 	kunit_info(test, "real code: %u states, %u transitions, depth %u, %llu steps on %u fresh devices; model: %llu states, depth %u",
 		   xr->states, xr->transitions, xr->max_depth, xr->steps,
 		   xr->devices, mres->states, mres->max_depth);
@@ -385,31 +363,37 @@ static void real_tun_explore(struct kunit *test)
 			kunit_info(test, "%s: real code depth %u, model %u",
 				   bqlm_check_name(c), xr->depth[c],
 				   mres->w[c].depth);
-			KUNIT_EXPECT_EQ(test, xr->depth[c], mres->w[c].depth);
+			KUNIT_EXPECT_EQ_MSG(test, xr->depth[c], mres->w[c].depth,
+					    "%s: depth", bqlm_check_name(c));
 		}
 }
 
-#else /* userspace */
+#else /* no real-code harness */
+
+static void real_tun_skip(struct kunit *test)
+{
+	kunit_skip(test, "needs the kernel's drivers/net/tun.c (CONFIG_BQLM_REAL_HARNESS)");
+}
 
 static void real_tun_replay(struct kunit *test)
 {
-	kunit_skip(test, "needs the kernel's drivers/net/tun.c");
+	real_tun_skip(test);
 }
 
 static void real_tun_equivalence(struct kunit *test)
 {
-	kunit_skip(test, "needs the kernel's drivers/net/tun.c");
+	real_tun_skip(test);
 }
 
 static void real_tun_explore(struct kunit *test)
 {
-	kunit_skip(test, "needs the kernel's drivers/net/tun.c");
+	real_tun_skip(test);
 }
 
-#endif /* __KERNEL__ */
+#endif /* CONFIG_BQLM_REAL_HARNESS */
 
 static struct kunit_case real_tun_replay_cases[] = {
-	KUNIT_CASE_PARAM(real_tun_replay, real_tun_replays_gen_params),
+	REAL_CASE_SLOW(real_tun_replay, real_tun_replays_gen_params),
 	{}
 };
 
@@ -419,7 +403,7 @@ static struct kunit_suite real_tun_replay_suite = {
 };
 
 static struct kunit_case real_tun_equivalence_cases[] = {
-	KUNIT_CASE_PARAM(real_tun_equivalence, real_tun_variants_gen_params),
+	REAL_CASE_SLOW(real_tun_equivalence, real_tun_variants_gen_params),
 	{}
 };
 
@@ -429,7 +413,7 @@ static struct kunit_suite real_tun_equivalence_suite = {
 };
 
 static struct kunit_case real_tun_explore_cases[] = {
-	KUNIT_CASE_PARAM(real_tun_explore, real_tun_searches_gen_params),
+	REAL_CASE_SLOW(real_tun_explore, real_tun_searches_gen_params),
 	{}
 };
 

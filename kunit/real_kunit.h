@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the real-code suites (real_usbnet_kunit.c, real_tun_kunit.c) share:
+ * a harness that ends with the case, the report of a lockstep run, the
+ * replay of a witness and the equivalence of seeded random paths, all on
+ * a struct bqlm_rc_target of real/rc.h (docs/real-code.md).
+ *
+ * The harness is kernel only (CONFIG_BQLM_REAL_HARNESS): without it, in
+ * userspace too, every case skips with real_skip().
+ */
+#ifndef _BQLM_KUNIT_REAL_KUNIT_H
+#define _BQLM_KUNIT_REAL_KUNIT_H
+
+#include <kunit/test.h>
+
+/*
+ * A parameterised case that takes seconds: KUnit's speed attribute (the
+ * userspace stand-in has no attributes: there it is a plain case).
+ */
+#ifdef KUNIT_CASE_PARAM_ATTR
+#define REAL_CASE_SLOW(test_name, gen_params)				\
+	KUNIT_CASE_PARAM_ATTR(test_name, gen_params,			\
+			      { .speed = KUNIT_SPEED_SLOW })
+#else
+#define REAL_CASE_SLOW(test_name, gen_params)				\
+	KUNIT_CASE_PARAM(test_name, gen_params)
+#endif
+
+/* A random path's steps at most */
+#define REAL_MAX_STEPS		80
+/* A witness's steps at most */
+#define REAL_MAX_PATH		64
+
+#ifdef CONFIG_BQLM_REAL_HARNESS
+
+#include "../real/rc.h"
+
+static void real_end(void *t)
+{
+	bqlm_rc_target_destroy(t);
+}
+
+/* A harness (bqlm_rusbnet_create(), ...) that ends with the case. */
+static struct bqlm_rc_target *real_keep(struct kunit *test,
+					struct bqlm_rc_target *t)
+{
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(t), "the real-code harness: %ld",
+			       PTR_ERR(t));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, real_end, t), 0);
+	return t;
+}
+
+static void real_report(struct kunit *test, const struct bqlm_rc_result *res,
+			const char *what)
+{
+	if (res->err_step)
+		KUNIT_FAIL(test, "%s: step %u (%s): %s", what, res->err_step,
+			   res->desc, res->err);
+	if (res->diff)
+		KUNIT_FAIL(test, "%s: after step %u (%s): %s differ:\n real:  %s\n model: %s",
+			   what, res->diff_step, res->desc, res->diff_what,
+			   res->diff_real, res->diff_model);
+}
+
+/* A bqlm_rc_emit_t: each step of a schedule in the case's log */
+static void real_line(void *arg, const char *line)
+{
+	struct kunit *test = arg;
+
+	kunit_info(test, "%s", line);
+}
+
+/*
+ * The witness @path (@n steps) of @check on the real code, the model in
+ * lockstep: the same states after every step, and @check violated at the
+ * last step on both sides, with nothing else violated on one side only.
+ */
+static void real_replay_witness(struct kunit *test, struct bqlm_rc_target *t,
+				const unsigned int *path, unsigned int n,
+				enum bqlm_check check, struct bqlm_rc_result *res)
+{
+	const char *name = bqlm_check_name(check);
+
+	kunit_info(test, "witness of %s, %u steps, on the real code:", name, n);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_rc_lockstep(t, path, n, 0, 0, real_line,
+						   test, res), 0,
+			    "%s: the harness could not run or end", name);
+	real_report(test, res, name);
+	KUNIT_EXPECT_EQ_MSG(test, res->steps, n, "%s: steps run", name);
+	KUNIT_EXPECT_EQ_MSG(test, res->model_first[check], n,
+			    "%s: the model's step", name);
+	KUNIT_EXPECT_EQ_MSG(test, res->real_first[check], n,
+			    "%s: the real code violates it at another step",
+			    name);
+	KUNIT_EXPECT_EQ_MSG(test, res->real_violated, res->model_violated,
+			    "%s: checks violated on the way", name);
+}
+
+/**
+ * struct real_paths - what real_equivalence() ran
+ * @paths: paths that ran equal to the end
+ * @steps: their steps
+ * @violating: paths on which the model violated a check
+ * @retries: runs started again on a fresh device (a jiffies tick)
+ */
+struct real_paths {
+	unsigned int paths;
+	unsigned long long steps;
+	unsigned int violating;
+	unsigned int retries;
+};
+
+/*
+ * @n seeded random paths of the model (seeds @seed to @seed + @n - 1), each
+ * on a fresh real device, compared after every step; the first that
+ * differs is reported and run again with its steps in the log.
+ */
+static void real_equivalence(struct kunit *test, struct bqlm_rc_target *t,
+			     unsigned int n, u64 seed, struct real_paths *out)
+{
+	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
+						   GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < n; i++) {
+		if (bqlm_rc_lockstep(t, NULL, 0, seed + i, REAL_MAX_STEPS,
+				     NULL, NULL, res) ||
+		    res->err_step || res->diff) {
+			kunit_info(test, "path %u (seed %llu) differs:", i,
+				   seed + i);
+			real_report(test, res, "random path");
+			bqlm_rc_lockstep(t, NULL, 0, seed + i, REAL_MAX_STEPS,
+					 real_line, test, res);
+			break;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, res->real_violated,
+				    res->model_violated,
+				    "path %u (seed %llu): checks violated", i,
+				    seed + i);
+		out->steps += res->steps;
+		out->retries += res->retries;
+		out->violating += !!res->model_violated;
+	}
+	out->paths = i;
+	kunit_info(test, "%u random paths, %llu steps, %u violating, %u restarted (jiffies ticked)",
+		   i, out->steps, out->violating, out->retries);
+	KUNIT_EXPECT_EQ_MSG(test, i, n, "paths equal to their end");
+}
+
+#endif /* CONFIG_BQLM_REAL_HARNESS */
+
+#endif /* _BQLM_KUNIT_REAL_KUNIT_H */

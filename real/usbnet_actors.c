@@ -1,0 +1,640 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - the real usbnet.c under the model's schedules: the actors'
+ * work, one model action on the real code, the actions the real code
+ * enables, and the life of a device (see usbnet_harness.h,
+ * docs/real-code.md).
+ */
+#include <linux/etherdevice.h>
+#include <linux/jiffies.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <linux/usb.h>
+#include <linux/usb/usbnet.h>
+#include <net/pkt_sched.h>
+#include <net/sch_generic.h>
+
+#include "usbnet_harness.h"
+
+const char *const bqlm_rusbnet_names[BQLM_RC_MAX_ACTORS] = {
+	"stack", "bh-work", "timer", "kevent", "ifdown", "ifup", "watchdog",
+	"suspend", "resume", "ncm-timer", "usb0", "usb1", "usb2", "usb3",
+	"usb4", "usb5", "usb6", "usb7", "usb8", "usb9", "usb10", "usb11",
+	"usb12", "usb13",
+};
+
+/* Headroom of the stack's skbs beyond the packet */
+#define RUSBNET_SKB_HEADROOM	64
+/* Bounds of draining a device and of making one at a steady jiffies */
+#define RUSBNET_DRAIN_ROUNDS	1000
+#define RUSBNET_UP_TRIES	100
+
+/* ------------------------------------------------------------------ */
+/* The actors' work */
+
+static void bqlm_rusbnet_do_xmit(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+	struct sk_buff *skb;
+
+	skb = alloc_skb(a->arg + RUSBNET_SKB_HEADROOM, GFP_KERNEL);
+	if (!skb) {
+		bqlm_rc_fail(&u->rc, -ENOMEM, "alloc_skb(%lu)", a->arg);
+		return;
+	}
+	skb_put_zero(skb, a->arg);
+	skb->dev = u->net;
+	a->arg = 0;
+	u->ops->start_xmit(skb, u->net);
+}
+
+/* The host controller gives the URB of the actor's slot back. */
+static void bqlm_rusbnet_do_complete(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+	struct bqlm_rusbnet_slot *s = &u->slot[bqlm_rusbnet_id(a) - RUSBNET_USB0];
+
+	s->where = BQLM_USBNET_SKB_COMPLETED;
+	bqlm_hcd_giveback(&u->hcd, s->urb, s->status);
+	s->where = BQLM_USBNET_SKB_DONE;
+}
+
+static void bqlm_rusbnet_do_bh(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	a->arg = 0;	/* skb_dequeue() calls of this run */
+	u->bh_pkts[bqlm_rusbnet_id(a) - RUSBNET_BH_WORK] = 0;
+	if (bqlm_rusbnet_id(a) == RUSBNET_BH_WORK) {
+		u->work_pending = false;
+		u->ops->bh_work(u->net);
+	} else {
+		u->timer_pending = false;
+		u->ops->bh_timer(u->net);
+	}
+	/* what a run that reported nothing to BQL dequeued is freed */
+	bqlm_rusbnet_bh_free(u, a, false);
+}
+
+static void bqlm_rusbnet_do_kevent(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	u->kevent_pending = false;
+	u->ops->kevent(u->net);
+}
+
+static bool bqlm_rusbnet_no_xmit(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	return !u->rc.actor[RUSBNET_STACK].busy && !u->rc.actor[RUSBNET_NCM].busy;
+}
+
+static void bqlm_rusbnet_do_ifdown(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	/* dev_close(): __LINK_STATE_START off, the qdisc deactivated */
+	u->stops_left--;
+	clear_bit(__LINK_STATE_START, &u->net->state);
+	bqlm_rc_yield(a, &bqlm_rusbnet_yields[RUSBNET_Y_STOP_CLOSE],
+		      bqlm_rusbnet_no_xmit);
+	u->ops->stop(u->net);
+}
+
+static void bqlm_rusbnet_do_flush(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	u->drv->flush(netdev_priv(u->net));
+}
+
+static void bqlm_rusbnet_do_ifup(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	set_bit(__LINK_STATE_START, &u->net->state);
+	u->ops->open(u->net);
+}
+
+static void bqlm_rusbnet_do_watchdog(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	u->timeouts_left--;
+	u->ops->tx_timeout(u->net, 0);
+}
+
+static void bqlm_rusbnet_do_suspend(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	u->suspends_left--;
+	u->ops->suspend(&u->hcd.intf, PMSG_SUSPEND);
+	u->suspended = true;
+}
+
+static void bqlm_rusbnet_do_resume(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	u->suspended = false;
+	u->ops->resume(&u->hcd.intf);
+}
+
+/* ------------------------------------------------------------------ */
+/* The life of a device */
+
+/* An URB in flight on an idle usb actor's slot completes (teardown). */
+static bool bqlm_rusbnet_drain_urb(struct bqlm_rusbnet *u,
+				   struct bqlm_rc_actor *a)
+{
+	unsigned int i = bqlm_rusbnet_id(a) - RUSBNET_USB0;
+	struct bqlm_rusbnet_slot *s = &u->slot[i];
+
+	if (i >= u->nr_slots || (s->where != BQLM_USBNET_SKB_TXQ &&
+				 s->where != BQLM_USBNET_SKB_UNLINKED))
+		return false;
+	s->status = s->where == BQLM_USBNET_SKB_UNLINKED ? -ECONNRESET : 0;
+	bqlm_rc_start(a, bqlm_rusbnet_do_complete, 0);
+	return true;
+}
+
+/* Is every actor idle, or stuck? Run what can run until all are idle. */
+static void bqlm_rusbnet_drain(struct bqlm_rusbnet *u)
+{
+	unsigned int i, rounds;
+	bool any;
+
+	for (rounds = 0; rounds < RUSBNET_DRAIN_ROUNDS && !u->rc.error; rounds++) {
+		any = false;
+		for (i = 0; i < u->rc.nr_actors; i++) {
+			struct bqlm_rc_actor *a = &u->rc.actor[i];
+
+			if (bqlm_rc_runnable(a)) {
+				bqlm_rc_resume(a);
+				any = true;
+			} else if (!a->busy && i >= RUSBNET_USB0) {
+				any |= bqlm_rusbnet_drain_urb(u, a);
+			}
+		}
+		if (any)
+			continue;
+		/* skbs a cancelled bh left on dev->done: free them */
+		if (!skb_queue_empty(u->v.done) &&
+		    !u->rc.actor[RUSBNET_BH_WORK].busy)
+			u->work_pending = true;
+		if (u->work_pending || u->timer_pending) {
+			if (u->work_pending)
+				bqlm_rc_start(&u->rc.actor[RUSBNET_BH_WORK],
+					      bqlm_rusbnet_do_bh, 0);
+			if (u->timer_pending)
+				bqlm_rc_start(&u->rc.actor[RUSBNET_BH_TIMER],
+					      bqlm_rusbnet_do_bh, 0);
+			continue;
+		}
+		if (u->suspended) {
+			bqlm_rc_start(&u->rc.actor[RUSBNET_RESUME],
+				      bqlm_rusbnet_do_resume, 0);
+			continue;
+		}
+		break;
+	}
+}
+
+/*
+ * A minidriver's own driver_info, as the harness runs it: its flags and
+ * tx_fixup; the callbacks that talk to the device (bind, reset, stop,
+ * status, power, link, rx) are cleared, as there is no device.
+ */
+static struct driver_info *bqlm_rusbnet_info(const struct driver_info *src)
+{
+	struct driver_info *d = kmemdup(src, sizeof(*d), GFP_KERNEL);
+
+	if (!d)
+		return NULL;
+	d->bind = NULL;
+	d->unbind = NULL;
+	d->reset = NULL;
+	d->stop = NULL;
+	d->check_connect = NULL;
+	d->manage_power = NULL;
+	d->status = NULL;
+	d->link_reset = NULL;
+	d->set_rx_mode = NULL;
+	d->recover = NULL;
+	d->early_init = NULL;
+	d->rx_fixup = NULL;
+	return d;
+}
+
+/**
+ * bqlm_rusbnet_init() - the harness of a configuration, with its actors
+ * @u: the harness, zeroed
+ * @cfg: the model's configuration (valid: bqlm_usbnet_cfg_check())
+ * @ops: the variant
+ * @drv: the minidriver, one of @ops' (its description: @cfg's)
+ *
+ * The actors' threads live as long as the harness; each schedule runs on
+ * a device of its own (bqlm_rusbnet_up()).
+ *
+ * Return: 0, -EBUSY if another harness is in use, -ENOMEM, or the error
+ * of starting the threads.
+ */
+int bqlm_rusbnet_init(struct bqlm_rusbnet *u, const struct bqlm_usbnet_cfg *cfg,
+		      const struct bqlm_rusbnet_ops *ops,
+		      const struct bqlm_rusbnet_driver *drv)
+{
+	unsigned int skbs = cfg->skbs ? cfg->skbs : cfg->packets;
+	int err;
+
+	u->cfg = *cfg;
+	u->ops = ops;
+	u->drv = drv;
+	u->info = bqlm_rusbnet_info(drv->info);
+	if (!u->info)
+		return -ENOMEM;
+	bqlm_rc_lock_init(&u->txq_lock, "dev->txq.lock");
+	bqlm_rc_lock_init(&u->bql_lock, "dev->bql_spinlock");
+	bqlm_hcd_init(&u->hcd, &bqlm_rusbnet_hcd_ops, cfg->maxpacket);
+	err = bqlm_hcd_attach(&u->hcd);
+	if (err) {
+		pr_err("bqlm real-code harness: another harness is in use\n");
+		goto fail;
+	}
+	err = bqlm_rc_init(&u->rc, RUSBNET_USB0 +
+			   min_t(unsigned int, RUSBNET_MAX_SLOTS, skbs),
+			   bqlm_rusbnet_names);
+	if (err) {
+		bqlm_hcd_detach(&u->hcd);
+		goto fail;
+	}
+	return 0;
+fail:
+	kfree(u->info);
+	u->info = NULL;
+	return err;
+}
+
+/**
+ * bqlm_rusbnet_release() - end the harness
+ * @u: the harness, its device down (bqlm_rusbnet_down())
+ *
+ * Return: 0, or -EBUSY after a harness failure: actors' threads may still
+ * hold the device, and the harness's memory must be left to them.
+ */
+int bqlm_rusbnet_release(struct bqlm_rusbnet *u)
+{
+	bqlm_hcd_detach(&u->hcd);
+	bqlm_rc_destroy(&u->rc);
+	if (u->rc.error)
+		return -EBUSY;
+	kfree(u->info);
+	u->info = NULL;
+	return 0;
+}
+
+/**
+ * bqlm_rusbnet_up() - a fresh real usbnet device, open, in the model's start
+ * @u: the harness, every actor idle
+ * @now: receives the jiffies value its DQL was last reset at
+ *
+ * Return: 0, -ENOMEM, -EINVAL if the harness cannot tell its locks apart,
+ * or -EAGAIN if jiffies kept ticking during creation.
+ */
+int bqlm_rusbnet_up(struct bqlm_rusbnet *u, unsigned long *now)
+{
+	const struct bqlm_rusbnet_probe probe = {
+		.udev = &u->hcd.udev,
+		.intf = &u->hcd.intf,
+		.info = u->info,
+		.drv = u->drv,
+		.tx_qlen = u->cfg.tx_qlen,
+	};
+	int tries;
+
+	u->work_pending = false;
+	u->timer_pending = false;
+	u->kevent_pending = false;
+	u->suspended = false;
+	u->pkts = 0;
+	u->xmit_len = 0;
+	memset(u->bh_pkts, 0, sizeof(u->bh_pkts));
+	u->stops_left = u->cfg.stops;
+	u->suspends_left = u->cfg.suspends;
+	u->timeouts_left = u->cfg.timeouts;
+	memset(u->slot, 0, sizeof(u->slot));
+	u->nr_slots = 0;
+	u->last_slot = 0;
+	u->midstep = NULL;
+	memset(&u->ev, 0, sizeof(u->ev));
+	for (tries = 0; tries < RUSBNET_UP_TRIES; tries++) {
+		*now = jiffies;
+		u->net = u->ops->create(&probe, &u->v);
+		if (!u->net)
+			return -ENOMEM;
+		u->txq = netdev_get_tx_queue(u->net, 0);
+		set_bit(__LINK_STATE_PRESENT, &u->net->state);
+		set_bit(__LINK_STATE_START, &u->net->state);
+		u->ops->open(u->net);	/* not an actor: runs as usual */
+		if (!time_after(jiffies, *now))
+			break;
+		u->ops->destroy(u->net, u->drv);
+		u->net = NULL;
+	}
+	if (!u->net)
+		return -EAGAIN;
+	/* the bh run usbnet_open() queued has run: the model's start */
+	u->work_pending = false;
+	u->qdisc = qdisc_create_dflt(u->txq, &bqlm_rc_qdisc_ops, TC_H_ROOT,
+				     NULL);
+	if (!u->qdisc) {
+		u->ops->destroy(u->net, u->drv);
+		u->net = NULL;
+		return -ENOMEM;
+	}
+	rcu_assign_pointer(u->txq->qdisc, u->qdisc);
+	/* the harness tells its locks from the kernel's by address */
+	if (u->v.txq_lock == u->v.bql_lock || u->v.txq_lock == u->v.rxq_lock) {
+		bqlm_rc_fail(&u->rc, -EINVAL,
+			     "dev->txq.lock shares its address with another lock (spinlock_t of size %zu)",
+			     sizeof(spinlock_t));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/**
+ * bqlm_rusbnet_down() - drain the device and free it
+ * @u: the harness
+ *
+ * Every parked actor is run to its end and every URB still in flight
+ * completed, so that nothing is left behind.
+ *
+ * Return: 0, or -EBUSY when the device could not be drained (a harness
+ * failure): it is leaked, and the harness must not be used again.
+ */
+int bqlm_rusbnet_down(struct bqlm_rusbnet *u)
+{
+	unsigned int i;
+	bool busy = false;
+
+	if (!u->net)
+		return 0;
+	bqlm_rusbnet_drain(u);
+	for (i = 0; i < u->rc.nr_actors; i++) {
+		const struct bqlm_rc_actor *a = &u->rc.actor[i];
+
+		if (a->busy && !busy)
+			bqlm_rc_fail(&u->rc, -EBUSY,
+				     "device not drained: %s parked at %s%s",
+				     a->name, bqlm_rc_parked_at(a),
+				     bqlm_rc_runnable(a) ? "" : " (waiting)");
+		busy |= a->busy;
+	}
+	if (busy || u->rc.error) {
+		pr_err("bqlm real-code harness: %s: device leaked\n",
+		       u->rc.msg);
+		return -EBUSY;
+	}
+	RCU_INIT_POINTER(u->txq->qdisc, &noop_qdisc);
+	synchronize_net();
+	rtnl_lock();
+	qdisc_put(u->qdisc);
+	rtnl_unlock();
+	skb_queue_purge(u->v.done);
+	u->ops->destroy(u->net, u->drv);
+	u->net = NULL;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* One model action on the real code */
+
+static const int bqlm_rusbnet_status[BQLM_USBNET_NR_STATUS] = {
+	[BQLM_USBNET_ST_OK] = 0,
+	[BQLM_USBNET_ST_EPROTO] = -EPROTO,
+	[BQLM_USBNET_ST_EPIPE] = -EPIPE,
+	[BQLM_USBNET_ST_UNLINKED] = -ECONNRESET,
+};
+
+/* A completion's argument, as the model makes it: slot * 4 + status */
+#define RUSBNET_COMPLETE_ARG(slot, st)	((slot) * BQLM_USBNET_NR_STATUS + (st))
+#define RUSBNET_COMPLETE_SLOT(arg)	((arg) / BQLM_USBNET_NR_STATUS)
+#define RUSBNET_COMPLETE_STATUS(arg)	((arg) % BQLM_USBNET_NR_STATUS)
+static_assert(BQLM_USBNET_NR_STATUS == 4, "the model's completion encoding");
+
+/**
+ * bqlm_rusbnet_step() - run one model action on the real code
+ * @u: the harness
+ * @action: a BQLM_USBNET_ACTION() number
+ *
+ * Return: 0, -EAGAIN if the actor is parked waiting (nothing run),
+ * -EINVAL for an action the real code cannot take now or at all, or the
+ * harness error.
+ */
+int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action)
+{
+	unsigned int kind = BQLM_RC_KIND(action), arg = BQLM_RC_ARG(action);
+	struct bqlm_rc_actor *act = u->rc.actor;
+	unsigned int slot, len;
+
+	memset(&u->ev, 0, sizeof(u->ev));
+	u->midstep = NULL;
+	switch (kind) {
+	case BQLM_USBNET_A_XMIT:
+		if (arg >= u->cfg.nr_lens)
+			return -EINVAL;
+		if (act[RUSBNET_NCM].busy)
+			return bqlm_rc_resume(&act[RUSBNET_NCM]);
+		if (!act[RUSBNET_STACK].busy)
+			u->pkts++;
+		return bqlm_rc_go(&act[RUSBNET_STACK], bqlm_rusbnet_do_xmit,
+				  u->cfg.lens[arg]);
+	case BQLM_USBNET_A_NCM_FLUSH:
+		if (!bqlm_rusbnet_pending(u, &len) || act[RUSBNET_NCM].busy ||
+		    act[RUSBNET_STACK].busy)
+			return -EINVAL;
+		return bqlm_rc_start(&act[RUSBNET_NCM], bqlm_rusbnet_do_flush, 0);
+	case BQLM_USBNET_A_COMPLETE:
+		slot = RUSBNET_COMPLETE_SLOT(arg);
+		if (slot >= u->nr_slots ||
+		    act[RUSBNET_USB0 + slot].busy)
+			return -EINVAL;
+		u->slot[slot].status =
+			bqlm_rusbnet_status[RUSBNET_COMPLETE_STATUS(arg)];
+		return bqlm_rc_start(&act[RUSBNET_USB0 + slot],
+				     bqlm_rusbnet_do_complete, 0);
+	case BQLM_USBNET_A_DEFER_BH:
+		if (arg >= u->nr_slots)
+			return -EINVAL;
+		return bqlm_rc_resume(&act[RUSBNET_USB0 + arg]);
+	case BQLM_USBNET_A_BH:
+		if (arg >= BQLM_USBNET_NR_BH)
+			return -EINVAL;
+		return bqlm_rc_go(&act[RUSBNET_BH_WORK + arg], bqlm_rusbnet_do_bh, 0);
+	case BQLM_USBNET_A_KEVENT:
+		return bqlm_rc_go(&act[RUSBNET_KEVENT], bqlm_rusbnet_do_kevent, 0);
+	case BQLM_USBNET_A_STOP:
+		return bqlm_rc_go(&act[RUSBNET_IFDOWN], bqlm_rusbnet_do_ifdown, 0);
+	case BQLM_USBNET_A_OPEN:
+		return bqlm_rc_go(&act[RUSBNET_IFUP], bqlm_rusbnet_do_ifup, 0);
+	case BQLM_USBNET_A_TX_TIMEOUT:
+		return bqlm_rc_go(&act[RUSBNET_WATCHDOG], bqlm_rusbnet_do_watchdog, 0);
+	case BQLM_USBNET_A_SUSPEND:
+		return bqlm_rc_go(&act[RUSBNET_SUSPEND], bqlm_rusbnet_do_suspend, 0);
+	case BQLM_USBNET_A_RESUME:
+		return bqlm_rc_go(&act[RUSBNET_RESUME], bqlm_rusbnet_do_resume, 0);
+	default:
+		return -EINVAL;
+	}
+}
+
+/* May the stack hand usbnet a packet? (the qdisc, as the model has it) */
+static bool bqlm_rusbnet_can_send(const struct bqlm_rusbnet *u)
+{
+	return netif_running(u->net) && !netif_xmit_stopped(u->txq) &&
+	       u->pkts < u->cfg.packets;
+}
+
+static bool bqlm_rusbnet_txq_unlocked(const struct bqlm_rusbnet *u)
+{
+	return !u->txq_lock.owner;
+}
+
+/* Which completions of the URB of @s the model offers */
+static bool bqlm_rusbnet_may_complete(const struct bqlm_rusbnet *u,
+				      const struct bqlm_rusbnet_slot *s,
+				      unsigned int st)
+{
+	if (s->where == BQLM_USBNET_SKB_UNLINKED)
+		return st == BQLM_USBNET_ST_UNLINKED;
+	return s->where == BQLM_USBNET_SKB_TXQ &&
+	       st != BQLM_USBNET_ST_UNLINKED &&
+	       (st == BQLM_USBNET_ST_OK || (u->cfg.statuses & BIT(st)));
+}
+
+/**
+ * bqlm_rusbnet_enabled() - the model actions the real code can take now
+ * @u: the harness
+ * @act: receives them, in the model's order
+ *
+ * From the real code alone: a parked actor whose wait is over, an idle
+ * one whose trigger is there (a packet the qdisc may send, an URB in
+ * flight, a pending bottom half or kevent, ifdown/ifup, the watchdog on a
+ * stopped queue, suspend and resume), within the configured bounds.
+ *
+ * Return: how many.
+ */
+unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
+				  unsigned int *act)
+{
+	const struct bqlm_rc_actor *a = u->rc.actor;
+	const struct bqlm_rc_actor *down = &a[RUSBNET_IFDOWN];
+	unsigned int n = 0, i, st;
+
+	if (a[RUSBNET_STACK].busy || a[RUSBNET_NCM].busy) {
+		if (bqlm_rc_runnable(bqlm_rusbnet_xmitter(u)))
+			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0);
+	} else if (bqlm_rusbnet_can_send(u)) {
+		for (i = 0; i < u->cfg.nr_lens; i++)
+			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, i);
+	}
+	if (!a[RUSBNET_STACK].busy && !a[RUSBNET_NCM].busy &&
+	    bqlm_rusbnet_pending(u, &st))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_NCM_FLUSH, 0);
+	for (i = 0; i < u->nr_slots; i++) {
+		const struct bqlm_rc_actor *c = &a[RUSBNET_USB0 + i];
+
+		for (st = 0; st < BQLM_USBNET_NR_STATUS && !c->busy; st++)
+			if (bqlm_rusbnet_may_complete(u, &u->slot[i], st))
+				act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_COMPLETE,
+							      RUSBNET_COMPLETE_ARG(i, st));
+		if (c->busy && bqlm_rc_runnable(c))
+			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_DEFER_BH, i);
+	}
+	for (i = 0; i < BQLM_USBNET_NR_BH; i++) {
+		const struct bqlm_rc_actor *b = &a[RUSBNET_BH_WORK + i];
+		bool pending = i ? u->timer_pending : u->work_pending;
+
+		if (b->busy ? bqlm_rc_runnable(b) :
+		    pending && (!u->v.bql_lock || !skb_queue_empty(u->v.done) ||
+				!u->bql_lock.owner))
+			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_BH, i);
+	}
+	if (u->kevent_pending && bqlm_rusbnet_txq_unlocked(u))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_KEVENT, 0);
+	if (down->busy ? bqlm_rc_runnable(down) :
+	    u->stops_left && netif_running(u->net))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_STOP, 0);
+	if (!down->busy && !netif_running(u->net) &&
+	    bqlm_rusbnet_awake((struct bqlm_rc_actor *)&a[RUSBNET_IFUP]))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
+	if (u->timeouts_left && !down->busy && netif_running(u->net) &&
+	    netif_device_present(u->net) && netif_xmit_stopped(u->txq) &&
+	    !a[RUSBNET_STACK].busy && !a[RUSBNET_NCM].busy)
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
+	if (a[RUSBNET_SUSPEND].busy ? bqlm_rc_runnable(&a[RUSBNET_SUSPEND]) :
+	    u->suspends_left && !u->suspended && !a[RUSBNET_RESUME].busy &&
+	    !(down->busy && (down->mark & RUSBNET_M_PM_HELD)) &&
+	    bqlm_rusbnet_txq_unlocked(u))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_SUSPEND, 0);
+	if (a[RUSBNET_RESUME].busy ? bqlm_rc_runnable(&a[RUSBNET_RESUME]) :
+	    u->suspended && bqlm_rusbnet_txq_unlocked(u))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
+	return n;
+}
+
+/**
+ * bqlm_rusbnet_parked_at() - where the actor of a model action is parked
+ * @u: the harness
+ * @action: the action
+ *
+ * Return: the yield point's name, "idle" or "running".
+ */
+const char *bqlm_rusbnet_parked_at(const struct bqlm_rusbnet *u,
+				   unsigned int action)
+{
+	unsigned int arg = BQLM_RC_ARG(action), id;
+
+	switch (BQLM_RC_KIND(action)) {
+	case BQLM_USBNET_A_XMIT:
+		id = RUSBNET_STACK;
+		break;
+	case BQLM_USBNET_A_COMPLETE:
+		id = RUSBNET_USB0 + RUSBNET_COMPLETE_SLOT(arg);
+		break;
+	case BQLM_USBNET_A_DEFER_BH:
+		id = RUSBNET_USB0 + arg;
+		break;
+	case BQLM_USBNET_A_BH:
+		id = RUSBNET_BH_WORK + (arg & 1);
+		break;
+	case BQLM_USBNET_A_KEVENT:
+		id = RUSBNET_KEVENT;
+		break;
+	case BQLM_USBNET_A_STOP:
+		id = RUSBNET_IFDOWN;
+		break;
+	case BQLM_USBNET_A_OPEN:
+		id = RUSBNET_IFUP;
+		break;
+	case BQLM_USBNET_A_TX_TIMEOUT:
+		id = RUSBNET_WATCHDOG;
+		break;
+	case BQLM_USBNET_A_SUSPEND:
+		id = RUSBNET_SUSPEND;
+		break;
+	case BQLM_USBNET_A_RESUME:
+		id = RUSBNET_RESUME;
+		break;
+	default:
+		return "?";
+	}
+	if (id >= u->rc.nr_actors)
+		return "?";
+	return bqlm_rc_parked_at(&u->rc.actor[id]);
+}
