@@ -26,6 +26,30 @@
 	KUNIT_CASE_PARAM(test_name, gen_params)
 #endif
 
+/* Which suites of a driver run a configuration (its .suites) */
+#define REAL_REPLAY		0x1	/* every witness replayed */
+#define REAL_EQUIVALENCE	0x2	/* random paths compared */
+#define REAL_SEARCH		0x4	/* the real code searched */
+
+static inline const void *real_param_desc(const void *p, const char *name,
+					  char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", name);
+	return p;
+}
+
+/*
+ * NAME_gen_params(): the parameters of a suite, the rows of @array whose
+ * .suites have @mask, each named by its .desc.
+ */
+#define REAL_PARAMS(name, array, mask)						static const void *name##_gen_params(const void *prev, char *desc) 	{										const typeof((array)[0]) *p = prev ?						(const typeof((array)[0]) *)prev + 1 : (array);												for (; p < (array) + ARRAY_SIZE(array); p++)					if (p->suites & (mask))								return real_param_desc(p, p->desc, desc); 		return NULL;							}
+
+/* A suite of one parameterised case that takes seconds */
+#define REAL_SUITE(suite, suite_name, test_name, gen_params)			static struct kunit_case suite##_cases[] = {					REAL_CASE_SLOW(test_name, gen_params),					{}								};									static struct kunit_suite suite = {						.name = suite_name,							.test_cases = suite##_cases,					}
+
+/* Without the harness (userspace too): a case that skips, saying why */
+#define REAL_SKIP_CASE(test_name, what)						static void test_name(struct kunit *test)				{										kunit_skip(test, "needs the kernel's %s (CONFIG_BQLM_REAL_HARNESS)", 			   what);						}
+
 /* A random path's steps at most */
 #define REAL_MAX_STEPS		80
 /* A witness's steps at most */

@@ -33,6 +33,7 @@
 /**
  * struct real_tun_param - a configuration of the real harness
  * @desc: its name in the results
+ * @suites: REAL_REPLAY, REAL_EQUIVALENCE, REAL_SEARCH: which run it
  * @variant: the tun variant
  * @queues: queue files
  * @cpus: producer CPUs
@@ -46,6 +47,7 @@
  */
 struct real_tun_param {
 	const char *desc;
+	unsigned int suites;
 	enum bqlm_tun_variant variant;
 	unsigned int queues;
 	unsigned int cpus;
@@ -61,136 +63,129 @@ struct real_tun_param {
 #define STALL		BQLM_CHECK_BIT(BQLM_CHECK_STALL)
 #define BP_DROP		BQLM_CHECK_BIT(BQLM_CHECK_BACKPRESSURE_DROP)
 
-/* sequentially consistent counterexamples of docs/tun.md */
-static const struct real_tun_param real_tun_replays[] = {
-	{ .desc = "stop-2019 lost wakeup", .variant = BQLM_TUN_STOP_2019,
-	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .violated = STALL },
-	{ .desc = "stop-2019 one cpu", .variant = BQLM_TUN_STOP_2019,
-	  .queues = 1, .cpus = 1, .packets = 5, .ring = 4, .violated = STALL },
-	{ .desc = "stop-2019 two queues", .variant = BQLM_TUN_STOP_2019,
-	  .queues = 2, .cpus = 2, .packets = 5, .ring = 4, .violated = STALL },
-	{ .desc = "stop-2019 noqueue", .variant = BQLM_TUN_STOP_2019,
-	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .noqueue = true,
-	  .violated = STALL },
-	{ .desc = "stop-2019 detach", .variant = BQLM_TUN_STOP_2019,
-	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
-	  .violated = STALL },
-	{ .desc = "backpressure ring 2", .variant = BQLM_TUN_BACKPRESSURE,
-	  .queues = 1, .cpus = 1, .packets = 4, .ring = 2,
-	  .violated = BP_DROP },
-	{ .desc = "backpressure-nobarrier ring 2",
+/* Replayed, compared on random paths, searched */
+#define REPLAY	REAL_REPLAY
+#define EQUIV	REAL_EQUIVALENCE
+#define SEARCH	REAL_SEARCH
+
+/*
+ * The sequentially consistent counterexamples of docs/tun.md (replayed);
+ * every variant with a patch, and the options that change its steps
+ * (random paths); the real search at smaller bounds (a fresh device per
+ * transition).
+ */
+static const struct real_tun_param real_tun_params[] = {
+	{ .desc = "stop-2019 lost wakeup", .suites = REPLAY,
+	  .variant = BQLM_TUN_STOP_2019, .queues = 1, .cpus = 2, .packets = 5,
+	  .ring = 4, .violated = STALL },
+	{ .desc = "stop-2019 one cpu", .suites = REPLAY,
+	  .variant = BQLM_TUN_STOP_2019, .queues = 1, .cpus = 1, .packets = 5,
+	  .ring = 4, .violated = STALL },
+	{ .desc = "stop-2019 two queues", .suites = REPLAY,
+	  .variant = BQLM_TUN_STOP_2019, .queues = 2, .cpus = 2, .packets = 5,
+	  .ring = 4, .violated = STALL },
+	{ .desc = "stop-2019 noqueue", .suites = REPLAY | EQUIV,
+	  .variant = BQLM_TUN_STOP_2019, .queues = 1, .cpus = 2, .packets = 5,
+	  .ring = 4, .noqueue = true, .violated = STALL },
+	{ .desc = "stop-2019 detach", .suites = REPLAY,
+	  .variant = BQLM_TUN_STOP_2019, .queues = 1, .cpus = 2, .packets = 5,
+	  .ring = 4, .detaches = 1, .violated = STALL },
+	{ .desc = "backpressure ring 2", .suites = REPLAY,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 1,
+	  .packets = 4, .ring = 2, .violated = BP_DROP },
+	{ .desc = "backpressure-nobarrier ring 2", .suites = REPLAY,
 	  .variant = BQLM_TUN_BACKPRESSURE_NOBARRIER, .queues = 1, .cpus = 2,
 	  .packets = 4, .ring = 2, .detaches = 1, .violated = BP_DROP },
-	{ .desc = "stop-2019 resize", .variant = BQLM_TUN_STOP_2019,
-	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .resize_to = 2,
-	  .violated = STALL },
-	{ .desc = "backpressure resize", .variant = BQLM_TUN_BACKPRESSURE,
-	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
-	  .resize_to = 2, .violated = BP_DROP },
+	{ .desc = "stop-2019 resize", .suites = REPLAY | EQUIV,
+	  .variant = BQLM_TUN_STOP_2019, .queues = 1, .cpus = 2, .packets = 5,
+	  .ring = 4, .resize_to = 2, .violated = STALL },
+	{ .desc = "backpressure resize", .suites = REPLAY | EQUIV,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1, .resize_to = 2,
+	  .violated = BP_DROP },
 	/* the wake count kept across the producer's own wake (review) */
-	{ .desc = "backpressure stale wake count",
+	{ .desc = "backpressure stale wake count", .suites = REPLAY,
 	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 1,
 	  .packets = 7, .ring = 4, .violated = BP_DROP },
-};
-
-KUNIT_ARRAY_PARAM_DESC(real_tun_replays, real_tun_replays, desc);
-
-/* every variant with a patch, and the options that change its steps */
-static const struct real_tun_param real_tun_variants[] = {
-	{ .desc = "stock", .variant = BQLM_TUN_STOCK, .queues = 1, .cpus = 2,
-	  .packets = 5, .ring = 4, .detaches = 1 },
-	{ .desc = "stock two queues", .variant = BQLM_TUN_STOCK, .queues = 2,
-	  .cpus = 2, .packets = 5, .ring = 4, .detaches = 1 },
-	{ .desc = "stop-2019", .variant = BQLM_TUN_STOP_2019, .queues = 1,
-	  .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
-	  .violated = STALL },
-	{ .desc = "stop-2019 noqueue", .variant = BQLM_TUN_STOP_2019,
-	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .noqueue = true,
-	  .violated = STALL },
-	{ .desc = "backpressure", .variant = BQLM_TUN_BACKPRESSURE,
+	{ .desc = "stock", .suites = EQUIV, .variant = BQLM_TUN_STOCK,
 	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1 },
-	{ .desc = "backpressure two queues", .variant = BQLM_TUN_BACKPRESSURE,
-	  .queues = 2, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1 },
-	{ .desc = "backpressure noqueue", .variant = BQLM_TUN_BACKPRESSURE,
+	{ .desc = "stock two queues", .suites = EQUIV,
+	  .variant = BQLM_TUN_STOCK, .queues = 2, .cpus = 2, .packets = 5,
+	  .ring = 4, .detaches = 1 },
+	{ .desc = "stop-2019", .suites = EQUIV, .variant = BQLM_TUN_STOP_2019,
 	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
-	  .noqueue = true },
-	{ .desc = "backpressure flag off", .variant = BQLM_TUN_BACKPRESSURE,
-	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
-	  .bp_off = true },
-	{ .desc = "backpressure ring 2", .variant = BQLM_TUN_BACKPRESSURE,
-	  .queues = 1, .cpus = 2, .packets = 4, .ring = 2, .detaches = 1,
-	  .violated = BP_DROP },
-	{ .desc = "backpressure-nobarrier",
+	  .violated = STALL },
+	{ .desc = "backpressure", .suites = EQUIV,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "backpressure two queues", .suites = EQUIV,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 2, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "backpressure noqueue", .suites = EQUIV,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1, .noqueue = true },
+	{ .desc = "backpressure flag off", .suites = EQUIV,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1, .bp_off = true },
+	{ .desc = "backpressure ring 2", .suites = EQUIV,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 4, .ring = 2, .detaches = 1, .violated = BP_DROP },
+	{ .desc = "backpressure-nobarrier", .suites = EQUIV,
 	  .variant = BQLM_TUN_BACKPRESSURE_NOBARRIER, .queues = 1, .cpus = 2,
 	  .packets = 5, .ring = 4, .detaches = 1 },
-	{ .desc = "backpressure-no-producer-mb",
+	{ .desc = "backpressure-no-producer-mb", .suites = EQUIV,
 	  .variant = BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB, .queues = 1,
 	  .cpus = 2, .packets = 5, .ring = 4, .detaches = 1 },
-	{ .desc = "backpressure-no-consumer-mb",
+	{ .desc = "backpressure-no-consumer-mb", .suites = EQUIV,
 	  .variant = BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB, .queues = 1,
 	  .cpus = 2, .packets = 5, .ring = 4, .detaches = 1 },
-	{ .desc = "stock resize", .variant = BQLM_TUN_STOCK, .queues = 1,
-	  .cpus = 2, .packets = 5, .ring = 4, .detaches = 1, .resize_to = 2 },
-	{ .desc = "stock resize up", .variant = BQLM_TUN_STOCK, .queues = 1,
-	  .cpus = 2, .packets = 5, .ring = 2, .detaches = 1, .resize_to = 4 },
-	{ .desc = "stop-2019 resize", .variant = BQLM_TUN_STOP_2019,
-	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .resize_to = 2,
-	  .violated = STALL },
-	{ .desc = "backpressure resize", .variant = BQLM_TUN_BACKPRESSURE,
+	{ .desc = "stock resize", .suites = EQUIV, .variant = BQLM_TUN_STOCK,
 	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
-	  .resize_to = 2, .violated = BP_DROP },
-	{ .desc = "backpressure resize two queues",
+	  .resize_to = 2 },
+	{ .desc = "stock resize up", .suites = EQUIV, .variant = BQLM_TUN_STOCK,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 2, .detaches = 1,
+	  .resize_to = 4 },
+	{ .desc = "backpressure resize two queues", .suites = EQUIV | SEARCH,
 	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 2, .cpus = 1,
 	  .packets = 3, .ring = 2, .detaches = 1, .resize_to = 4 },
 	/* the candidate fix, where backpressure drops (findings 5, 10) */
-	{ .desc = "backpressure-room", .variant = BQLM_TUN_BACKPRESSURE_ROOM,
-	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1 },
-	{ .desc = "backpressure-room ring 2",
+	{ .desc = "backpressure-room", .suites = EQUIV,
+	  .variant = BQLM_TUN_BACKPRESSURE_ROOM, .queues = 1, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "backpressure-room ring 2", .suites = EQUIV | SEARCH,
 	  .variant = BQLM_TUN_BACKPRESSURE_ROOM, .queues = 1, .cpus = 2,
 	  .packets = 4, .ring = 2, .detaches = 1 },
-	{ .desc = "backpressure-room 7 packets",
+	{ .desc = "backpressure-room 7 packets", .suites = EQUIV | SEARCH,
 	  .variant = BQLM_TUN_BACKPRESSURE_ROOM, .queues = 1, .cpus = 1,
 	  .packets = 7, .ring = 4 },
-};
-
-KUNIT_ARRAY_PARAM_DESC(real_tun_variants, real_tun_variants, desc);
-
-/* the real search: smaller bounds (a fresh device per transition) */
-static const struct real_tun_param real_tun_searches[] = {
-	{ .desc = "stock", .variant = BQLM_TUN_STOCK, .queues = 1, .cpus = 2,
-	  .packets = 3, .ring = 2, .detaches = 1 },
-	{ .desc = "stop-2019", .variant = BQLM_TUN_STOP_2019, .queues = 1,
-	  .cpus = 2, .packets = 3, .ring = 2, .violated = STALL },
-	{ .desc = "backpressure", .variant = BQLM_TUN_BACKPRESSURE,
+	{ .desc = "stock", .suites = SEARCH, .variant = BQLM_TUN_STOCK,
 	  .queues = 1, .cpus = 2, .packets = 3, .ring = 2, .detaches = 1 },
+	{ .desc = "stop-2019", .suites = SEARCH, .variant = BQLM_TUN_STOP_2019,
+	  .queues = 1, .cpus = 2, .packets = 3, .ring = 2, .violated = STALL },
+	{ .desc = "backpressure", .suites = SEARCH,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 3, .ring = 2, .detaches = 1 },
 	/* the model's default bound for tun (docs/tun.md) */
-	{ .desc = "backpressure default bound",
+	{ .desc = "backpressure default bound", .suites = SEARCH,
 	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
 	  .packets = 5, .ring = 4, .detaches = 1 },
-	{ .desc = "backpressure two queues", .variant = BQLM_TUN_BACKPRESSURE,
-	  .queues = 2, .cpus = 1, .packets = 3, .ring = 2, .detaches = 1 },
-	{ .desc = "backpressure-nobarrier",
+	{ .desc = "backpressure two queues", .suites = SEARCH,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 2, .cpus = 1,
+	  .packets = 3, .ring = 2, .detaches = 1 },
+	{ .desc = "backpressure-nobarrier", .suites = SEARCH,
 	  .variant = BQLM_TUN_BACKPRESSURE_NOBARRIER, .queues = 1, .cpus = 2,
 	  .packets = 3, .ring = 2, .detaches = 1 },
-	{ .desc = "backpressure-no-producer-mb",
+	{ .desc = "backpressure-no-producer-mb", .suites = SEARCH,
 	  .variant = BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB, .queues = 1,
 	  .cpus = 2, .packets = 3, .ring = 2, .detaches = 1 },
-	{ .desc = "backpressure-no-consumer-mb",
+	{ .desc = "backpressure-no-consumer-mb", .suites = SEARCH,
 	  .variant = BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB, .queues = 1,
 	  .cpus = 2, .packets = 3, .ring = 2, .detaches = 1 },
-	{ .desc = "backpressure resize two queues",
-	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 2, .cpus = 1,
-	  .packets = 3, .ring = 2, .detaches = 1, .resize_to = 4 },
-	/* where backpressure drops (findings 5, 10), the candidate fix not */
-	{ .desc = "backpressure-room ring 2",
-	  .variant = BQLM_TUN_BACKPRESSURE_ROOM, .queues = 1, .cpus = 2,
-	  .packets = 4, .ring = 2, .detaches = 1 },
-	{ .desc = "backpressure-room 7 packets",
-	  .variant = BQLM_TUN_BACKPRESSURE_ROOM, .queues = 1, .cpus = 1,
-	  .packets = 7, .ring = 4 },
 };
 
-KUNIT_ARRAY_PARAM_DESC(real_tun_searches, real_tun_searches, desc);
+REAL_PARAMS(real_tun_replays, real_tun_params, REAL_REPLAY);
+REAL_PARAMS(real_tun_variants, real_tun_params, REAL_EQUIVALENCE);
+REAL_PARAMS(real_tun_searches, real_tun_params, REAL_SEARCH);
 
 #ifdef CONFIG_BQLM_REAL_HARNESS
 
@@ -370,57 +365,18 @@ static void real_tun_explore(struct kunit *test)
 
 #else /* no real-code harness */
 
-static void real_tun_skip(struct kunit *test)
-{
-	kunit_skip(test, "needs the kernel's drivers/net/tun.c (CONFIG_BQLM_REAL_HARNESS)");
-}
-
-static void real_tun_replay(struct kunit *test)
-{
-	real_tun_skip(test);
-}
-
-static void real_tun_equivalence(struct kunit *test)
-{
-	real_tun_skip(test);
-}
-
-static void real_tun_explore(struct kunit *test)
-{
-	real_tun_skip(test);
-}
+REAL_SKIP_CASE(real_tun_replay, "drivers/net/tun.c")
+REAL_SKIP_CASE(real_tun_equivalence, "drivers/net/tun.c")
+REAL_SKIP_CASE(real_tun_explore, "drivers/net/tun.c")
 
 #endif /* CONFIG_BQLM_REAL_HARNESS */
 
-static struct kunit_case real_tun_replay_cases[] = {
-	REAL_CASE_SLOW(real_tun_replay, real_tun_replays_gen_params),
-	{}
-};
-
-static struct kunit_suite real_tun_replay_suite = {
-	.name = "bqlm_real_tun_replay",
-	.test_cases = real_tun_replay_cases,
-};
-
-static struct kunit_case real_tun_equivalence_cases[] = {
-	REAL_CASE_SLOW(real_tun_equivalence, real_tun_variants_gen_params),
-	{}
-};
-
-static struct kunit_suite real_tun_equivalence_suite = {
-	.name = "bqlm_real_tun_equivalence",
-	.test_cases = real_tun_equivalence_cases,
-};
-
-static struct kunit_case real_tun_explore_cases[] = {
-	REAL_CASE_SLOW(real_tun_explore, real_tun_searches_gen_params),
-	{}
-};
-
-static struct kunit_suite real_tun_explore_suite = {
-	.name = "bqlm_real_tun_explore",
-	.test_cases = real_tun_explore_cases,
-};
+REAL_SUITE(real_tun_replay_suite, "bqlm_real_tun_replay", real_tun_replay,
+	   real_tun_replays_gen_params);
+REAL_SUITE(real_tun_equivalence_suite, "bqlm_real_tun_equivalence",
+	   real_tun_equivalence, real_tun_variants_gen_params);
+REAL_SUITE(real_tun_explore_suite, "bqlm_real_tun_explore", real_tun_explore,
+	   real_tun_searches_gen_params);
 
 kunit_test_suites(&real_tun_replay_suite, &real_tun_equivalence_suite,
 		  &real_tun_explore_suite);

@@ -35,6 +35,7 @@
 /**
  * struct real_usbnet_param - a configuration of the real usbnet.c
  * @desc: its name in the results
+ * @suites: REAL_REPLAY, REAL_EQUIVALENCE | REAL_SEARCH: which run it
  * @variant: the usbnet variant
  * @driver: the minidriver (an entry of real/usbnet_minidrivers.h)
  * @packets: packets the stack sends
@@ -47,6 +48,7 @@
  */
 struct real_usbnet_param {
 	const char *desc;
+	unsigned int suites;
 	enum bqlm_usbnet_variant variant;
 	const char *driver;
 	unsigned int packets;
@@ -64,6 +66,10 @@ struct real_usbnet_param {
 #define SC	BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION)
 #define SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
 
+/* Replayed; compared on random paths and searched */
+#define REPLAY	REAL_REPLAY
+#define EACH	(REAL_EQUIVALENCE | REAL_SEARCH)
+
 /* The model's default bound, and the smaller one some minidrivers need */
 #define DEFAULT_PACKETS	3
 #define SMALL_PACKETS	2
@@ -71,89 +77,85 @@ struct real_usbnet_param {
 /*
  * The explorations of docs/usbnet.md whose witnesses are replayed: the
  * default bound (3 packets), the race alone, the two findings on the fixed
- * code (cdc_ncm's at the 2 packets it needs) and the minidrivers.
+ * code (cdc_ncm's at the 2 packets it needs) and the minidrivers; every
+ * variant and the minidrivers on the last two, compared on random paths
+ * and searched at one packet.
  */
-static const struct real_usbnet_param real_usbnet_replays[] = {
-	{ .desc = "merged-syzbot", .variant = BQLM_USBNET_MERGED,
-	  .driver = "harness", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1, .expect = OC | BB | RS | SA,
-	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11 },
-	{ .desc = "fix-reset-resume", .variant = BQLM_USBNET_FIX_RESET,
-	  .driver = "harness", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1, .expect = OC | BB | SA,
-	  .key = BQLM_CHECK_BYTE_BALANCE, .depth = 6 },
-	{ .desc = "v1", .variant = BQLM_USBNET_V1, .driver = "harness",
+static const struct real_usbnet_param real_usbnet_params[] = {
+	{ .desc = "merged-syzbot", .suites = REPLAY,
+	  .variant = BQLM_USBNET_MERGED, .driver = "harness",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .expect = OC | BB | RS | SC | SA,
+	  .expect = OC | BB | RS | SA,
+	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11 },
+	{ .desc = "fix-reset-resume", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIX_RESET, .driver = "harness",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .expect = OC | BB | SA, .key = BQLM_CHECK_BYTE_BALANCE, .depth = 6 },
+	{ .desc = "v1", .suites = REPLAY | EACH, .variant = BQLM_USBNET_V1,
+	  .driver = "harness", .packets = DEFAULT_PACKETS, .stops = 1,
+	  .suspends = 1, .expect = OC | BB | RS | SC | SA,
 	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 12 },
-	{ .desc = "v1-race-only", .variant = BQLM_USBNET_V1,
-	  .driver = "harness", .packets = DEFAULT_PACKETS, .stops = 0,
-	  .suspends = 0, .expect = SC,
+	{ .desc = "v1-race-only", .suites = REPLAY, .variant = BQLM_USBNET_V1,
+	  .driver = "harness", .packets = DEFAULT_PACKETS, .expect = SC,
 	  .key = BQLM_CHECK_SERIAL_COMPLETION, .depth = 27 },
-	{ .desc = "fixed-avoid-unlink", .variant = BQLM_USBNET_FIXED,
-	  .driver = "harness-avoid-unlink", .packets = DEFAULT_PACKETS,
-	  .stops = 1, .suspends = 1, .expect = OC | BB | RS,
-	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 16 },
-	{ .desc = "fixed", .variant = BQLM_USBNET_FIXED, .driver = "harness",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1 },
-	{ .desc = "no-bql", .variant = BQLM_USBNET_NO_BQL, .driver = "harness",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1 },
-	{ .desc = "merged-cdc_ether", .variant = BQLM_USBNET_MERGED,
-	  .driver = "cdc_ether", .packets = SMALL_PACKETS, .stops = 1,
-	  .suspends = 1, .expect = OC | BB | RS | SA,
-	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11 },
-	{ .desc = "fixed-aqc111", .variant = BQLM_USBNET_FIXED,
-	  .driver = "aqc111", .packets = SMALL_PACKETS, .stops = 1,
-	  .suspends = 1, .expect = OC | BB | RS,
-	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 16 },
-	{ .desc = "fixed-cdc_ncm-flush", .variant = BQLM_USBNET_FIXED,
-	  .driver = "cdc_ncm", .packets = SMALL_PACKETS, .stops = 1,
-	  .suspends = 1, .expect = OC | RS,
-	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 29 },
-};
-
-KUNIT_ARRAY_PARAM_DESC(real_usbnet_replays, real_usbnet_replays, desc);
-
-/* Every variant, and the minidrivers on the last two (equivalence, search) */
-static const struct real_usbnet_param real_usbnet_variants[] = {
-	{ .desc = "no-bql", .variant = BQLM_USBNET_NO_BQL, .driver = "harness",
+	{ .desc = "fixed-avoid-unlink", .suites = REPLAY | EACH,
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness-avoid-unlink",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .expect = OC | BB | RS, .key = BQLM_CHECK_DQL_OVER_COMPLETION,
+	  .depth = 16 },
+	{ .desc = "fixed", .suites = REPLAY | EACH,
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
 	  .clean = true },
-	{ .desc = "v1", .variant = BQLM_USBNET_V1, .driver = "harness",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1 },
-	{ .desc = "merged", .variant = BQLM_USBNET_MERGED, .driver = "harness",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1 },
-	{ .desc = "fix-reset", .variant = BQLM_USBNET_FIX_RESET,
+	{ .desc = "no-bql", .suites = REPLAY | EACH,
+	  .variant = BQLM_USBNET_NO_BQL, .driver = "harness",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .clean = true },
+	{ .desc = "merged-cdc_ether", .suites = REPLAY,
+	  .variant = BQLM_USBNET_MERGED, .driver = "cdc_ether",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .expect = OC | BB | RS | SA,
+	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11 },
+	{ .desc = "fixed-aqc111", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED, .driver = "aqc111",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .expect = OC | BB | RS, .key = BQLM_CHECK_DQL_OVER_COMPLETION,
+	  .depth = 16 },
+	{ .desc = "fixed-cdc_ncm-flush", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED, .driver = "cdc_ncm",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .expect = OC | RS, .key = BQLM_CHECK_DQL_OVER_COMPLETION,
+	  .depth = 29 },
+	{ .desc = "merged", .suites = EACH, .variant = BQLM_USBNET_MERGED,
 	  .driver = "harness", .packets = DEFAULT_PACKETS, .stops = 1,
 	  .suspends = 1 },
-	{ .desc = "fixed", .variant = BQLM_USBNET_FIXED, .driver = "harness",
+	{ .desc = "fix-reset", .suites = EACH,
+	  .variant = BQLM_USBNET_FIX_RESET, .driver = "harness",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1 },
+	{ .desc = "merged-cdc_ether", .suites = EACH,
+	  .variant = BQLM_USBNET_MERGED, .driver = "cdc_ether",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1 },
+	{ .desc = "fixed-cdc_ether", .suites = EACH,
+	  .variant = BQLM_USBNET_FIXED, .driver = "cdc_ether",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
 	  .clean = true },
-	{ .desc = "fixed-avoid-unlink", .variant = BQLM_USBNET_FIXED,
-	  .driver = "harness-avoid-unlink", .packets = DEFAULT_PACKETS,
-	  .stops = 1, .suspends = 1 },
-	{ .desc = "merged-cdc_ether", .variant = BQLM_USBNET_MERGED,
-	  .driver = "cdc_ether", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1 },
-	{ .desc = "fixed-cdc_ether", .variant = BQLM_USBNET_FIXED,
-	  .driver = "cdc_ether", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1, .clean = true },
-	{ .desc = "merged-aqc111", .variant = BQLM_USBNET_MERGED,
-	  .driver = "aqc111", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1 },
-	{ .desc = "fixed-aqc111", .variant = BQLM_USBNET_FIXED,
+	{ .desc = "merged-aqc111", .suites = EACH,
+	  .variant = BQLM_USBNET_MERGED, .driver = "aqc111",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1 },
+	{ .desc = "fixed-aqc111", .suites = EACH, .variant = BQLM_USBNET_FIXED,
 	  .driver = "aqc111", .packets = DEFAULT_PACKETS, .stops = 1,
 	  .suspends = 1 },
 	/* cdc_ncm's flush finding needs two packets: clean at one */
-	{ .desc = "merged-cdc_ncm", .variant = BQLM_USBNET_MERGED,
-	  .driver = "cdc_ncm", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1 },
-	{ .desc = "fixed-cdc_ncm", .variant = BQLM_USBNET_FIXED,
+	{ .desc = "merged-cdc_ncm", .suites = EACH,
+	  .variant = BQLM_USBNET_MERGED, .driver = "cdc_ncm",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1 },
+	{ .desc = "fixed-cdc_ncm", .suites = EACH, .variant = BQLM_USBNET_FIXED,
 	  .driver = "cdc_ncm", .packets = DEFAULT_PACKETS, .stops = 1,
 	  .suspends = 1, .clean = true },
 };
 
-KUNIT_ARRAY_PARAM_DESC(real_usbnet_variants, real_usbnet_variants, desc);
+REAL_PARAMS(real_usbnet_replays, real_usbnet_params, REAL_REPLAY);
+REAL_PARAMS(real_usbnet_variants, real_usbnet_params, REAL_EQUIVALENCE);
 
 #ifdef CONFIG_BQLM_REAL_HARNESS
 
@@ -411,63 +413,19 @@ static void real_usbnet_schedule(struct kunit *test)
 
 #else /* no real-code harness */
 
-static void real_usbnet_skip(struct kunit *test)
-{
-	kunit_skip(test, "needs the kernel's drivers/net/usb/usbnet.c (CONFIG_BQLM_REAL_HARNESS)");
-}
-
-static void real_usbnet_replay(struct kunit *test)
-{
-	real_usbnet_skip(test);
-}
-
-static void real_usbnet_equivalence(struct kunit *test)
-{
-	real_usbnet_skip(test);
-}
-
-static void real_usbnet_explore(struct kunit *test)
-{
-	real_usbnet_skip(test);
-}
-
-static void real_usbnet_schedule(struct kunit *test)
-{
-	real_usbnet_skip(test);
-}
+REAL_SKIP_CASE(real_usbnet_replay, "drivers/net/usb/usbnet.c")
+REAL_SKIP_CASE(real_usbnet_equivalence, "drivers/net/usb/usbnet.c")
+REAL_SKIP_CASE(real_usbnet_explore, "drivers/net/usb/usbnet.c")
+REAL_SKIP_CASE(real_usbnet_schedule, "drivers/net/usb/usbnet.c")
 
 #endif /* CONFIG_BQLM_REAL_HARNESS */
 
-static struct kunit_case real_usbnet_replay_cases[] = {
-	REAL_CASE_SLOW(real_usbnet_replay, real_usbnet_replays_gen_params),
-	{}
-};
-
-static struct kunit_suite real_usbnet_replay_suite = {
-	.name = "bqlm_real_usbnet_replay",
-	.test_cases = real_usbnet_replay_cases,
-};
-
-static struct kunit_case real_usbnet_equivalence_cases[] = {
-	REAL_CASE_SLOW(real_usbnet_equivalence,
-		       real_usbnet_variants_gen_params),
-	{}
-};
-
-static struct kunit_suite real_usbnet_equivalence_suite = {
-	.name = "bqlm_real_usbnet_equivalence",
-	.test_cases = real_usbnet_equivalence_cases,
-};
-
-static struct kunit_case real_usbnet_explore_cases[] = {
-	REAL_CASE_SLOW(real_usbnet_explore, real_usbnet_variants_gen_params),
-	{}
-};
-
-static struct kunit_suite real_usbnet_explore_suite = {
-	.name = "bqlm_real_usbnet_explore",
-	.test_cases = real_usbnet_explore_cases,
-};
+REAL_SUITE(real_usbnet_replay_suite, "bqlm_real_usbnet_replay",
+	   real_usbnet_replay, real_usbnet_replays_gen_params);
+REAL_SUITE(real_usbnet_equivalence_suite, "bqlm_real_usbnet_equivalence",
+	   real_usbnet_equivalence, real_usbnet_variants_gen_params);
+REAL_SUITE(real_usbnet_explore_suite, "bqlm_real_usbnet_explore",
+	   real_usbnet_explore, real_usbnet_variants_gen_params);
 
 static struct kunit_case real_usbnet_schedule_cases[] = {
 	KUNIT_CASE(real_usbnet_schedule),

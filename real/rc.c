@@ -16,6 +16,7 @@
 #include <linux/slab.h>
 #include <linux/sprintf.h>
 #include <linux/stdarg.h>
+#include <linux/string.h>
 
 #include <net/sch_generic.h>
 
@@ -413,6 +414,24 @@ bool bqlm_rc_same_bytes(struct bqlm_rc_target *t, struct bqlm_rc_result *res)
 	return false;
 }
 
+/**
+ * bqlm_rc_find() - a name in a table of names
+ * @names: the table (the variants of a series file, by the model's names)
+ * @n: its length
+ * @name: the name to find, or NULL
+ *
+ * Return: its index, or -ENOENT.
+ */
+int bqlm_rc_find(const char *const *names, unsigned int n, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name && i < n; i++)
+		if (!strcmp(names[i], name))
+			return i;
+	return -ENOENT;
+}
+
 /*
  * The model's invariants on the real state after a step: the step's
  * checks on the view (the harness's @view), and the state's (the stall)
@@ -795,12 +814,15 @@ static struct sk_buff *bqlm_rc_qdisc_dequeue(struct Qdisc *sch)
  * A qdisc the harness's stack stands for: the driver sees a txq with a
  * queue (qdisc_txq_has_no_queue() false); the harness hands it packets.
  */
+#define BQLM_RC_QDISC_OPS(name)					\
+	.id		= name,						\
+	.enqueue	= bqlm_rc_qdisc_enqueue,			\
+	.dequeue	= bqlm_rc_qdisc_dequeue,			\
+	.peek		= bqlm_rc_qdisc_dequeue,			\
+	.owner		= THIS_MODULE
+
 struct Qdisc_ops bqlm_rc_qdisc_ops = {
-	.id		= "bqlm_rc",
-	.enqueue	= bqlm_rc_qdisc_enqueue,
-	.dequeue	= bqlm_rc_qdisc_dequeue,
-	.peek		= bqlm_rc_qdisc_dequeue,
-	.owner		= THIS_MODULE,
+	BQLM_RC_QDISC_OPS("bqlm_rc"),
 };
 
 static int bqlm_rc_noqueue_init(struct Qdisc *sch, struct nlattr *opt,
@@ -812,10 +834,6 @@ static int bqlm_rc_noqueue_init(struct Qdisc *sch, struct nlattr *opt,
 
 /* noqueue, as the driver sees it */
 struct Qdisc_ops bqlm_rc_noqueue_ops = {
-	.id		= "bqlm_rc_noq",
+	BQLM_RC_QDISC_OPS("bqlm_rc_noq"),
 	.init		= bqlm_rc_noqueue_init,
-	.enqueue	= bqlm_rc_qdisc_enqueue,
-	.dequeue	= bqlm_rc_qdisc_dequeue,
-	.peek		= bqlm_rc_qdisc_dequeue,
-	.owner		= THIS_MODULE,
 };

@@ -53,13 +53,14 @@ static void bqlm_rtun_yield(struct bqlm_rc_actor *a, enum bqlm_rtun_yield y,
 	bqlm_rc_yield(a, &bqlm_rtun_yields[y], cond);
 }
 
-/* The actor running the hook, or NULL outside an actor (setup, teardown). */
+/*
+ * The actor running the hook, and in *@up its harness; NULL outside an
+ * actor (device creation and teardown).
+ */
 static struct bqlm_rc_actor *bqlm_rtun_self(struct bqlm_rtun **up)
 {
-	struct bqlm_rtun *u = bqlm_rtun_cur;
-
-	*up = u;
-	return u ? bqlm_rc_self(&u->rc) : NULL;
+	*up = bqlm_rtun_cur;
+	return *up ? bqlm_rc_self(&(*up)->rc) : NULL;
 }
 
 
@@ -142,10 +143,9 @@ static struct bqlm_rc_lock *bqlm_rtun_hlock(struct bqlm_rtun *u,
 bool bqlm_rtun_lock(spinlock_t *l)
 {
 	struct bqlm_rc_lock *hl;
-	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
+	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
 
-	a = bqlm_rtun_self(&u);
 	if (!a)
 		return false;
 	hl = bqlm_rtun_hlock(u, l);
@@ -173,11 +173,10 @@ bool bqlm_rtun_lock(spinlock_t *l)
 bool bqlm_rtun_unlock(spinlock_t *l)
 {
 	struct bqlm_rc_lock *hl;
-	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
+	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
 	unsigned int id;
 
-	a = bqlm_rtun_self(&u);
 	if (!a)
 		return false;
 	hl = bqlm_rtun_hlock(u, l);
@@ -220,12 +219,11 @@ bool bqlm_rtun_plock_free(struct bqlm_rc_actor *a)
 int bqlm_rtun_produced(struct ptr_ring *r, void *ptr, int ret)
 {
 	struct bqlm_rtun_cpu *x;
-	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
+	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
 	unsigned int pkt;
 	int q;
 
-	a = bqlm_rtun_self(&u);
 	if (!a)
 		return ret;
 	if (!bqlm_rtun_is_cpu(a)) {
@@ -271,10 +269,9 @@ int bqlm_rtun_produced(struct ptr_ring *r, void *ptr, int ret)
  */
 bool bqlm_rtun_full(struct ptr_ring *r, bool full)
 {
-	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
+	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
 
-	a = bqlm_rtun_self(&u);
 	if (a && full && bqlm_rtun_is_cpu(a) && bqlm_rtun_2019(u))
 		bqlm_rtun_yield(a, RTUN_Y_FULL, NULL);
 	return full;
@@ -309,12 +306,11 @@ void bqlm_rtun_tx_stop_queue(struct netdev_queue *txq)
  */
 void *bqlm_rtun_consumed(struct ptr_ring *r, void *ptr)
 {
-	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
+	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
 	unsigned int pkt;
 	int q;
 
-	a = bqlm_rtun_self(&u);
 	if (!a || !ptr)
 		return ptr;
 	q = bqlm_rtun_q_of_ring(u, r);
@@ -365,11 +361,10 @@ void bqlm_rtun_kfree_skb_reason(struct sk_buff *skb,
 				enum skb_drop_reason reason)
 {
 	struct bqlm_rtun_cpu *x;
-	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
+	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
 	unsigned int pkt;
 
-	a = bqlm_rtun_self(&u);
 	if (a && bqlm_rtun_is_cpu(a)) {
 		x = &u->cpu[bqlm_rtun_id(a)];
 		pkt = bqlm_rtun_pkt_of(u, skb);
@@ -424,10 +419,9 @@ static int bqlm_rtun_wake_fn(struct wait_queue_entry *wq_entry,
 void bqlm_rtun_add_wait_queue(struct wait_queue_head *wq_head,
 			      struct wait_queue_entry *wq_entry)
 {
-	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
+	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
 
-	a = bqlm_rtun_self(&u);
 	if (a && bqlm_rtun_is_reader(a)) {
 		struct bqlm_rtun_rd *rd = bqlm_rtun_rd_of(u, a);
 
@@ -452,10 +446,9 @@ static bool bqlm_rtun_woken(struct bqlm_rc_actor *a)
 void bqlm_rtun_schedule(void)
 {
 	struct bqlm_rtun_rd *rd;
-	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
+	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
 
-	a = bqlm_rtun_self(&u);
 	if (!a || !bqlm_rtun_is_reader(a)) {
 		schedule();
 		return;
@@ -491,10 +484,9 @@ static bool bqlm_rtun_quiet(struct bqlm_rc_actor *a)
  */
 void bqlm_rtun_synchronize_net(void)
 {
-	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
+	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
 
-	a = bqlm_rtun_self(&u);
 	if (!a) {
 		synchronize_net();
 		return;
@@ -514,10 +506,9 @@ void bqlm_rtun_synchronize_net(void)
  */
 void bqlm_rtun_rcu_read_lock(void)
 {
-	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
+	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
 
-	a = bqlm_rtun_self(&u);
 	if (a)
 		u->rcu[bqlm_rtun_id(a)]++;
 	else
@@ -529,10 +520,9 @@ void bqlm_rtun_rcu_read_lock(void)
  */
 void bqlm_rtun_rcu_read_unlock(void)
 {
-	struct bqlm_rc_actor *a;
 	struct bqlm_rtun *u;
+	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
 
-	a = bqlm_rtun_self(&u);
 	if (!a) {
 		rcu_read_unlock();
 		return;

@@ -38,7 +38,6 @@ enum bqlm_rtun_steps {
 
 /**
  * struct bqlm_rtun_ops - one variant's tun.c, as the harness calls it
- * @name: the model's name of the variant (bqlm_tun_variant_name())
  * @steps: how it takes the model's steps
  * @open: tun_chr_open()
  * @set_iff: tun_set_iff(), rtnl held
@@ -57,7 +56,6 @@ enum bqlm_rtun_steps {
  * @queue_resize: tun_queue_resize() (NETDEV_CHANGE_TX_QUEUE_LEN), rtnl held
  */
 struct bqlm_rtun_ops {
-	const char *name;
 	enum bqlm_rtun_steps steps;
 	int (*open)(struct inode *inode, struct file *file);
 	int (*set_iff)(struct net *net, struct file *file, struct ifreq *ifr);

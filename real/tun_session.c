@@ -24,9 +24,15 @@ static const char *const bqlm_rtun_lock_names[BQLM_TUN_MAX_QUEUES][2] = {
 	{ "q1 producer_lock", "q1 consumer_lock" },
 };
 
-/* Every variant of real/patches/tun/series (generated) */
+/* Every variant of real/patches/tun/series (generated), and its name */
 static const struct bqlm_rtun_ops *const bqlm_rtun_variants[] = {
 #define BQLM_VARIANT(id, name)	&bqlm_rtun_##id##_ops,
+#include <tun-variants.h>
+#undef BQLM_VARIANT
+};
+
+static const char *const bqlm_rtun_variant_names[] = {
+#define BQLM_VARIANT(id, name)	name,
 #include <tun-variants.h>
 #undef BQLM_VARIANT
 };
@@ -34,13 +40,11 @@ static const struct bqlm_rtun_ops *const bqlm_rtun_variants[] = {
 /* The compiled variant the model's configuration names, or NULL */
 static const struct bqlm_rtun_ops *bqlm_rtun_variant(const struct bqlm_tun_cfg *cfg)
 {
-	const char *name = bqlm_tun_variant_name(cfg->variant);
-	unsigned int i;
+	int i = bqlm_rc_find(bqlm_rtun_variant_names,
+			     ARRAY_SIZE(bqlm_rtun_variant_names),
+			     bqlm_tun_variant_name(cfg->variant));
 
-	for (i = 0; i < ARRAY_SIZE(bqlm_rtun_variants); i++)
-		if (!strcmp(bqlm_rtun_variants[i]->name, name))
-			return bqlm_rtun_variants[i];
-	return NULL;
+	return i < 0 ? NULL : bqlm_rtun_variants[i];
 }
 
 /**

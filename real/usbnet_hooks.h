@@ -105,7 +105,6 @@ struct bqlm_rusbnet_probe {
 
 /**
  * struct bqlm_rusbnet_ops - one compiled usbnet variant
- * @name: the model's name of the variant (bqlm_usbnet_variant_name())
  * @create: allocate the net_device and its struct usbnet, initialised as
  *	usbnet_probe() does minus the USB parts, bind the minidriver, and
  *	fill @v
@@ -123,7 +122,6 @@ struct bqlm_rusbnet_probe {
  * @nr_drivers: how many
  */
 struct bqlm_rusbnet_ops {
-	const char *name;
 	struct net_device *(*create)(const struct bqlm_rusbnet_probe *p,
 				     struct bqlm_rusbnet_view *v);
 	void (*destroy)(struct net_device *net,

@@ -119,7 +119,6 @@ static void bqlm_rusbnet_kevent(struct net_device *net)
 }
 
 const struct bqlm_rusbnet_ops BQLM_RUSBNET_OPS = {
-	.name		= BQLM_VARIANT_NAME,
 	.create		= bqlm_rusbnet_create,
 	.destroy	= bqlm_rusbnet_destroy,
 	.start_xmit	= usbnet_start_xmit,

@@ -34,9 +34,15 @@ const char *bqlm_rusbnet_schedule_param(void)
 	       bqlm_rusbnet_schedule : NULL;
 }
 
-/* Every variant of real/patches/usbnet/series (generated) */
+/* Every variant of real/patches/usbnet/series (generated), and its name */
 static const struct bqlm_rusbnet_ops *const bqlm_rusbnet_variants[] = {
 #define BQLM_VARIANT(id, name)	&bqlm_rusbnet_##id##_ops,
+#include <usbnet-variants.h>
+#undef BQLM_VARIANT
+};
+
+static const char *const bqlm_rusbnet_variant_names[] = {
+#define BQLM_VARIANT(id, name)	name,
 #include <usbnet-variants.h>
 #undef BQLM_VARIANT
 };
@@ -45,13 +51,11 @@ static const struct bqlm_rusbnet_ops *const bqlm_rusbnet_variants[] = {
 static const struct bqlm_rusbnet_ops *
 bqlm_rusbnet_variant(const struct bqlm_usbnet_cfg *cfg)
 {
-	const char *name = bqlm_usbnet_variant_name(cfg->variant);
-	unsigned int i;
+	int i = bqlm_rc_find(bqlm_rusbnet_variant_names,
+			     ARRAY_SIZE(bqlm_rusbnet_variant_names),
+			     bqlm_usbnet_variant_name(cfg->variant));
 
-	for (i = 0; i < ARRAY_SIZE(bqlm_rusbnet_variants); i++)
-		if (!strcmp(bqlm_rusbnet_variants[i]->name, name))
-			return bqlm_rusbnet_variants[i];
-	return NULL;
+	return i < 0 ? NULL : bqlm_rusbnet_variants[i];
 }
 
 /* A minidriver of a variant, by name, or NULL */
