@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the real-code suites (real_usbnet_kunit.c, real_tun_kunit.c) share:
- * a harness that ends with the case, the report of a lockstep run, the
- * replay of a witness and the equivalence of seeded random paths, all on
- * a struct bqlm_rc_target of real/rc.h (docs/real-code.md).
+ * their tables' and suites' macros, a harness and the model's search that
+ * end with the case, the replay of every witness, the equivalence of
+ * seeded random paths and the search of the real code, all on a struct
+ * bqlm_rc_target of real/rc.h (docs/real-code.md).
  *
  * The harness is kernel only (CONFIG_BQLM_REAL_HARNESS): without it, in
  * userspace too, every case skips with real_skip().
@@ -42,13 +43,37 @@ static inline const void *real_param_desc(const void *p, const char *name,
  * NAME_gen_params(): the parameters of a suite, the rows of @array whose
  * .suites have @mask, each named by its .desc.
  */
-#define REAL_PARAMS(name, array, mask)						static const void *name##_gen_params(const void *prev, char *desc) 	{										const typeof((array)[0]) *p = prev ?						(const typeof((array)[0]) *)prev + 1 : (array);												for (; p < (array) + ARRAY_SIZE(array); p++)					if (p->suites & (mask))								return real_param_desc(p, p->desc, desc); 		return NULL;							}
+#define REAL_PARAMS(name, array, mask)					\
+	static const void *name##_gen_params(const void *prev, char *desc) \
+	{								\
+		const typeof((array)[0]) *p = prev ?			\
+			(const typeof((array)[0]) *)prev + 1 : (array);	\
+									\
+		for (; p < (array) + ARRAY_SIZE(array); p++)		\
+			if (p->suites & (mask))				\
+				return real_param_desc(p, p->desc, desc); \
+		return NULL;						\
+	}
 
 /* A suite of one parameterised case that takes seconds */
-#define REAL_SUITE(suite, suite_name, test_name, gen_params)			static struct kunit_case suite##_cases[] = {					REAL_CASE_SLOW(test_name, gen_params),					{}								};									static struct kunit_suite suite = {						.name = suite_name,							.test_cases = suite##_cases,					}
+#define REAL_SUITE(suite, suite_name, test_name, gen_params)		\
+	static struct kunit_case suite##_cases[] = {			\
+		REAL_CASE_SLOW(test_name, gen_params),			\
+		{}							\
+	};								\
+	static struct kunit_suite suite = {				\
+		.name = suite_name,					\
+		.test_cases = suite##_cases,				\
+	}
 
 /* Without the harness (userspace too): a case that skips, saying why */
-#define REAL_SKIP_CASE(test_name, what)						static void test_name(struct kunit *test)				{										kunit_skip(test, "needs the kernel's %s (CONFIG_BQLM_REAL_HARNESS)", 			   what);						}
+#define REAL_SKIP_CASE(test_name, what)					\
+	static void test_name(struct kunit *test)			\
+	{								\
+		kunit_skip(test,					\
+			   "needs the kernel's %s (CONFIG_BQLM_REAL_HARNESS)", \
+			   what);					\
+	}
 
 /* A random path's steps at most */
 #define REAL_MAX_STEPS		80
@@ -57,11 +82,45 @@ static inline const void *real_param_desc(const void *p, const char *name,
 
 #ifdef CONFIG_BQLM_REAL_HARNESS
 
+#include <bqlm/explore.h>
+
 #include "../real/rc.h"
 
 static void real_end(void *t)
 {
 	bqlm_rc_target_destroy(t);
+}
+
+static void real_explorer_end(void *x)
+{
+	bqlm_explorer_destroy(x);
+}
+
+/* Zeroed memory that ends with the case. */
+static void *real_zalloc(struct kunit *test, size_t size)
+{
+	void *p = kunit_kzalloc(test, size, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	return p;
+}
+
+/* The model's complete search of @sys, in the kernel; ends with the case. */
+static struct bqlm_explorer *real_model(struct kunit *test,
+					const struct bqlm_xsys *sys,
+					const struct bqlm_xbounds *bounds,
+					struct bqlm_xresult *mres)
+{
+	struct bqlm_explorer *x = bqlm_explorer_create(sys, bounds);
+
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, real_explorer_end,
+							x), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_explore(x, mres), 0);
+	KUNIT_ASSERT_TRUE(test, mres->complete);
+	kunit_info(test, "model: %llu states, violated %#x", mres->states,
+		   mres->violated);
+	return x;
 }
 
 /* A harness (bqlm_rusbnet_create(), ...) that ends with the case. */
@@ -95,29 +154,93 @@ static void real_line(void *arg, const char *line)
 }
 
 /*
- * The witness @path (@n steps) of @check on the real code, the model in
- * lockstep: the same states after every step, and @check violated at the
- * last step on both sides, with nothing else violated on one side only.
+ * Prepares a witness before its replay: returns its length (a schedule
+ * file's text and back, for usbnet).
  */
-static void real_replay_witness(struct kunit *test, struct bqlm_rc_target *t,
-				const unsigned int *path, unsigned int n,
-				enum bqlm_check check, struct bqlm_rc_result *res)
-{
-	const char *name = bqlm_check_name(check);
+typedef int (*real_prep_t)(struct kunit *test, const void *arg,
+			   enum bqlm_check check, unsigned int *path, int n);
 
-	kunit_info(test, "witness of %s, %u steps, on the real code:", name, n);
-	KUNIT_ASSERT_EQ_MSG(test, bqlm_rc_lockstep(t, path, n, 0, 0, real_line,
-						   test, res), 0,
-			    "%s: the harness could not run or end", name);
-	real_report(test, res, name);
-	KUNIT_EXPECT_EQ_MSG(test, res->steps, n, "%s: steps run", name);
-	KUNIT_EXPECT_EQ_MSG(test, res->model_first[check], n,
-			    "%s: the model's step", name);
-	KUNIT_EXPECT_EQ_MSG(test, res->real_first[check], n,
-			    "%s: the real code violates it at another step",
-			    name);
-	KUNIT_EXPECT_EQ_MSG(test, res->real_violated, res->model_violated,
-			    "%s: checks violated on the way", name);
+/*
+ * The shortest witness of every check the model's search @x found
+ * violated, on the real code, the model in lockstep: the same states
+ * after every step, and the check violated at the witness's last step on
+ * both sides, with the same checks violated on the way (with @alone,
+ * nothing else). Returns how many were replayed.
+ */
+static unsigned int real_replay(struct kunit *test, struct bqlm_rc_target *t,
+				struct bqlm_explorer *x, unsigned int violated,
+				real_prep_t prep, const void *arg, bool alone)
+{
+	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
+	unsigned int *path = real_zalloc(test, REAL_MAX_PATH * sizeof(*path));
+	unsigned int c, replayed = 0;
+	const char *name;
+	int n;
+
+	for (c = 1; c < BQLM_CHECK_NR; c++) {
+		if (!(violated & BQLM_CHECK_BIT(c)))
+			continue;
+		name = bqlm_check_name(c);
+		n = bqlm_explorer_path(x, c, path, REAL_MAX_PATH);
+		if (n <= 0) {
+			KUNIT_FAIL(test, "no witness path for %s (%d)", name, n);
+			continue;
+		}
+		if (prep)
+			n = prep(test, arg, c, path, n);
+		kunit_info(test, "witness of %s, %d steps, on the real code:",
+			   name, n);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_rc_lockstep(t, path, n, 0, 0,
+							   real_line, test,
+							   res), 0,
+				    "%s: the harness could not run or end", name);
+		real_report(test, res, name);
+		KUNIT_EXPECT_EQ_MSG(test, res->steps, (unsigned int)n,
+				    "%s: steps run", name);
+		KUNIT_EXPECT_EQ_MSG(test, res->model_first[c], (unsigned int)n,
+				    "%s: the model's step", name);
+		KUNIT_EXPECT_EQ_MSG(test, res->real_first[c], (unsigned int)n,
+				    "%s: the real code violates it at another step",
+				    name);
+		KUNIT_EXPECT_EQ_MSG(test, res->real_violated,
+				    res->model_violated,
+				    "%s: checks violated on the way", name);
+		if (alone)
+			KUNIT_EXPECT_EQ_MSG(test, res->real_violated,
+					    BQLM_CHECK_BIT(c),
+					    "%s: nothing else violated", name);
+		replayed++;
+	}
+	kunit_info(test, "%u witnesses replayed on the real code", replayed);
+	return replayed;
+}
+
+/*
+ * A search of the real code alone within @max_states states: it completes,
+ * with the model's verdicts (@mres), each check first violated at the
+ * model's depth.
+ */
+static void real_search(struct kunit *test, struct bqlm_rc_target *t,
+			unsigned int max_states,
+			const struct bqlm_xresult *mres,
+			struct bqlm_rc_xresult *xr)
+{
+	unsigned int c;
+
+	KUNIT_EXPECT_EQ(test, bqlm_rc_explore(t, max_states, xr), 0);
+	kunit_info(test, "real code: %u states, %u transitions, depth %u, %llu steps on %u fresh devices; model: %llu states, depth %u",
+		   xr->states, xr->transitions, xr->max_depth, xr->steps,
+		   xr->devices, mres->states, mres->max_depth);
+	KUNIT_EXPECT_TRUE(test, xr->complete);
+	KUNIT_EXPECT_EQ(test, xr->violated, mres->violated);
+	for (c = 1; c < BQLM_CHECK_NR; c++)
+		if (mres->violated & BQLM_CHECK_BIT(c)) {
+			kunit_info(test, "%s: real code depth %u, model %u",
+				   bqlm_check_name(c), xr->depth[c],
+				   mres->w[c].depth);
+			KUNIT_EXPECT_EQ_MSG(test, xr->depth[c], mres->w[c].depth,
+					    "%s: depth", bqlm_check_name(c));
+		}
 }
 
 /**
@@ -142,11 +265,9 @@ struct real_paths {
 static void real_equivalence(struct kunit *test, struct bqlm_rc_target *t,
 			     unsigned int n, u64 seed, struct real_paths *out)
 {
-	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
-						   GFP_KERNEL);
+	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
 	unsigned int i;
 
-	KUNIT_ASSERT_NOT_NULL(test, res);
 	memset(out, 0, sizeof(*out));
 	for (i = 0; i < n; i++) {
 		if (bqlm_rc_lockstep(t, NULL, 0, seed + i, REAL_MAX_STEPS,

@@ -233,21 +233,16 @@ static struct bqlm_rc_target *real_tun_harness(struct kunit *test,
 	return real_keep(test, bqlm_rtun_create(cfg));
 }
 
-/* The model's search of a configuration, in the kernel. */
-static void real_tun_model(struct kunit *test, const struct bqlm_tun_cfg *cfg,
-			   struct bqlm_xsys *sys, struct bqlm_explorer **xp,
-			   struct bqlm_xresult *mres)
+/* The model's full search: shortest witnesses, every state counted */
+static struct bqlm_explorer *real_tun_model(struct kunit *test,
+					    const struct bqlm_tun_cfg *cfg,
+					    struct bqlm_xresult *mres)
 {
-	const struct bqlm_xbounds full = { .no_reduction = true };
-	struct bqlm_explorer *x;
+	static const struct bqlm_xbounds full = { .no_reduction = true };
+	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
 
-	/* the full search: shortest witnesses, every state counted */
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, sys), 0);
-	x = bqlm_explorer_create(sys, &full);
-	KUNIT_ASSERT_NOT_NULL(test, x);
-	KUNIT_ASSERT_EQ(test, bqlm_explore(x, mres), 0);
-	KUNIT_ASSERT_TRUE(test, mres->complete);
-	*xp = x;
+	return real_model(test, sys, &full, mres);
 }
 
 /*
@@ -257,56 +252,26 @@ static void real_tun_model(struct kunit *test, const struct bqlm_tun_cfg *cfg,
 static void real_tun_replay(struct kunit *test)
 {
 	const struct real_tun_param *p = test->param_value;
-	struct bqlm_tun_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						 GFP_KERNEL);
-	struct bqlm_xresult *mres = kunit_kzalloc(test, sizeof(*mres),
-						  GFP_KERNEL);
-	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
-						     GFP_KERNEL);
-	unsigned int *path = kunit_kcalloc(test, REAL_MAX_PATH, sizeof(*path),
-					   GFP_KERNEL);
-	struct bqlm_rc_target *t;
+	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct bqlm_xresult *mres = real_zalloc(test, sizeof(*mres));
 	struct bqlm_explorer *x;
-	struct bqlm_xsys sys;
-	unsigned int c;
-	int n;
 
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, mres);
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, path);
 	real_tun_cfg(p, cfg);
-	real_tun_model(test, cfg, &sys, &x, mres);
+	x = real_tun_model(test, cfg, mres);
 	KUNIT_EXPECT_EQ(test, mres->violated, p->violated);
-	t = real_tun_harness(test, cfg);
-	for (c = 1; c < BQLM_CHECK_NR; c++) {
-		if (!(mres->violated & BQLM_CHECK_BIT(c)))
-			continue;
-		n = bqlm_explorer_path(x, c, path, REAL_MAX_PATH);
-		if (n <= 0) {
-			KUNIT_FAIL(test, "no witness path for %s (%d)",
-				   bqlm_check_name(c), n);
-			continue;
-		}
-		real_replay_witness(test, t, path, n, c, res);
-		KUNIT_EXPECT_EQ_MSG(test, res->real_violated, BQLM_CHECK_BIT(c),
-				    "%s: nothing else violated on the way",
-				    bqlm_check_name(c));
-	}
-	bqlm_explorer_destroy(x);
+	real_replay(test, real_tun_harness(test, cfg), x, mres->violated,
+		    NULL, NULL, true);
 }
 
 /* REAL_PATHS seeded random paths of the model, each on a fresh device. */
 static void real_tun_equivalence(struct kunit *test)
 {
 	const struct real_tun_param *p = test->param_value;
-	struct bqlm_tun_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						 GFP_KERNEL);
+	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
 	u64 seed = REAL_SEED;
 	unsigned int i;
 
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
 	/* each configuration its own seeds: its name, hashed */
 	for (i = 0; p->desc[i]; i++)
 		seed = (seed ^ (u8)p->desc[i]) * REAL_FNV_PRIME;
@@ -324,43 +289,21 @@ static void real_tun_equivalence(struct kunit *test)
 static void real_tun_explore(struct kunit *test)
 {
 	const struct real_tun_param *p = test->param_value;
-	struct bqlm_tun_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						 GFP_KERNEL);
-	struct bqlm_xresult *mres = kunit_kzalloc(test, sizeof(*mres),
-						  GFP_KERNEL);
-	struct bqlm_rc_xresult *xr = kunit_kzalloc(test, sizeof(*xr),
-						   GFP_KERNEL);
-	struct bqlm_rc_target *t;
-	struct bqlm_explorer *x;
-	struct bqlm_xsys sys;
-	unsigned int c;
+	struct bqlm_tun_cfg *cfg;
+	struct bqlm_xresult *mres;
+	struct bqlm_rc_xresult *xr;
 
 	if (!IS_ENABLED(CONFIG_UML))
 		kunit_skip(test, "a fresh device per transition: UML only (each teardown waits for RCU grace periods under QEMU)");
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, mres);
-	KUNIT_ASSERT_NOT_NULL(test, xr);
+	cfg = real_zalloc(test, sizeof(*cfg));
+	mres = real_zalloc(test, sizeof(*mres));
+	xr = real_zalloc(test, sizeof(*xr));
 	real_tun_cfg(p, cfg);
-	real_tun_model(test, cfg, &sys, &x, mres);
-	bqlm_explorer_destroy(x);
-
-	t = real_tun_harness(test, cfg);
-	KUNIT_EXPECT_EQ(test, bqlm_rc_explore(t, REAL_MAX_STATES, xr), 0);
-	kunit_info(test, "real code: %u states, %u transitions, depth %u, %llu steps on %u fresh devices; model: %llu states, depth %u",
-		   xr->states, xr->transitions, xr->max_depth, xr->steps,
-		   xr->devices, mres->states, mres->max_depth);
-	KUNIT_EXPECT_TRUE(test, xr->complete);
+	real_tun_model(test, cfg, mres);
+	real_search(test, real_tun_harness(test, cfg), REAL_MAX_STATES, mres,
+		    xr);
 	KUNIT_EXPECT_EQ(test, (u64)xr->states, mres->states);
-	KUNIT_EXPECT_EQ(test, xr->violated, mres->violated);
 	KUNIT_EXPECT_EQ(test, xr->violated, p->violated);
-	for (c = 1; c < BQLM_CHECK_NR; c++)
-		if (mres->violated & BQLM_CHECK_BIT(c)) {
-			kunit_info(test, "%s: real code depth %u, model %u",
-				   bqlm_check_name(c), xr->depth[c],
-				   mres->w[c].depth);
-			KUNIT_EXPECT_EQ_MSG(test, xr->depth[c], mres->w[c].depth,
-					    "%s: depth", bqlm_check_name(c));
-		}
 }
 
 #else /* no real-code harness */

@@ -201,24 +201,18 @@ static struct bqlm_rc_target *real_usbnet_harness(struct kunit *test,
  * Write a witness as a schedule and read it back: the replay then runs
  * what "make kunit-replay" would, and the round trip is checked.
  */
-static int real_usbnet_roundtrip(struct kunit *test,
-				 const struct bqlm_usbnet_cfg *cfg,
+static int real_usbnet_roundtrip(struct kunit *test, const void *arg,
 				 enum bqlm_check c, unsigned int *path, int n)
 {
-	struct schedule_text *t = kunit_kzalloc(test, sizeof(*t),
-						   GFP_KERNEL);
-	unsigned int *back = kunit_kcalloc(test, REAL_MAX_PATH, sizeof(*back),
-					   GFP_KERNEL);
-	struct bqlm_usbnet_cfg *got = kunit_kzalloc(test, sizeof(*got),
-						    GFP_KERNEL);
+	const struct bqlm_usbnet_cfg *cfg = arg;
+	struct schedule_text *t = real_zalloc(test, sizeof(*t));
+	unsigned int *back = real_zalloc(test, REAL_MAX_PATH * sizeof(*back));
+	struct bqlm_usbnet_cfg *got = real_zalloc(test, sizeof(*got));
 	const char *name = bqlm_check_name(c);
 	enum bqlm_check check;
 	char err[96];
 	int m;
 
-	KUNIT_ASSERT_NOT_NULL(test, t);
-	KUNIT_ASSERT_NOT_NULL(test, back);
-	KUNIT_ASSERT_NOT_NULL(test, got);
 	KUNIT_ASSERT_EQ_MSG(test, bqlm_usbnet_schedule_write(cfg, c, path, n,
 			    schedule_text_line, t), 0, "%s: write", name);
 	KUNIT_ASSERT_FALSE_MSG(test, t->overflow, "%s: schedule too long", name);
@@ -234,52 +228,23 @@ static int real_usbnet_roundtrip(struct kunit *test,
 	return m;
 }
 
+/* Every witness, through a schedule file's text, on the real code */
 static void real_usbnet_replay(struct kunit *test)
 {
 	const struct real_usbnet_param *p = test->param_value;
-	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						    GFP_KERNEL);
-	struct bqlm_xresult *xres = kunit_kzalloc(test, sizeof(*xres),
-						  GFP_KERNEL);
-	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
-						    GFP_KERNEL);
-	unsigned int *path = kunit_kcalloc(test, REAL_MAX_PATH, sizeof(*path),
-					   GFP_KERNEL);
-	struct bqlm_xbounds bounds = { .strict = false };
-	struct bqlm_rc_target *t;
+	struct bqlm_usbnet_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct bqlm_xresult *xres = real_zalloc(test, sizeof(*xres));
+	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
+	const struct bqlm_xbounds bounds = { .strict = false };
 	struct bqlm_explorer *x;
-	struct bqlm_xsys sys;
-	unsigned int c, replayed = 0;
-	int n;
+	unsigned int replayed;
 
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, xres);
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, path);
 	real_usbnet_cfg(test, p, cfg);
-	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
-	x = bqlm_explorer_create(&sys, &bounds);
-	KUNIT_ASSERT_NOT_NULL(test, x);
-	KUNIT_ASSERT_EQ(test, bqlm_explore(x, xres), 0);
-	KUNIT_EXPECT_TRUE(test, xres->complete);
-	kunit_info(test, "model: %llu states, violated %#x",
-		   xres->states, xres->violated);
-	t = real_usbnet_harness(test, cfg, p->driver);
-	for (c = 1; c < BQLM_CHECK_NR; c++) {
-		if (!(xres->violated & BQLM_CHECK_BIT(c)))
-			continue;
-		n = bqlm_explorer_path(x, c, path, REAL_MAX_PATH);
-		if (n <= 0) {
-			KUNIT_FAIL(test, "no witness path for %s (%d)",
-				   bqlm_check_name(c), n);
-			continue;
-		}
-		/* through a schedule file's text and back, as make kunit-replay */
-		n = real_usbnet_roundtrip(test, cfg, c, path, n);
-		real_replay_witness(test, t, path, n, c, res);
-		replayed++;
-	}
-	bqlm_explorer_destroy(x);
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, sys), 0);
+	x = real_model(test, sys, &bounds, xres);
+	replayed = real_replay(test, real_usbnet_harness(test, cfg, p->driver),
+			       x, xres->violated, real_usbnet_roundtrip, cfg,
+			       false);
 	if (IS_ENABLED(CONFIG_PM)) {
 		/* the verdicts of docs/usbnet.md, replayed to the step */
 		KUNIT_EXPECT_EQ(test, xres->violated, p->expect);
@@ -287,17 +252,14 @@ static void real_usbnet_replay(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, xres->w[p->key].depth, p->depth);
 	}
 	KUNIT_EXPECT_EQ(test, replayed, (unsigned int)hweight32(xres->violated));
-	kunit_info(test, "%u witnesses replayed on the real code", replayed);
 }
 
 static void real_usbnet_equivalence(struct kunit *test)
 {
 	const struct real_usbnet_param *p = test->param_value;
-	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						    GFP_KERNEL);
+	struct bqlm_usbnet_cfg *cfg = real_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
 
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
 	real_usbnet_cfg(test, p, cfg);
 	real_equivalence(test, real_usbnet_harness(test, cfg, p->driver),
 			 REAL_PATHS, REAL_SEED + p->variant, &paths);
@@ -310,43 +272,17 @@ static void real_usbnet_equivalence(struct kunit *test)
 static void real_usbnet_explore(struct kunit *test)
 {
 	const struct real_usbnet_param *p = test->param_value;
-	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						    GFP_KERNEL);
-	struct bqlm_xresult *mres = kunit_kzalloc(test, sizeof(*mres),
-						  GFP_KERNEL);
-	struct bqlm_rc_xresult *xr = kunit_kzalloc(test, sizeof(*xr),
-						    GFP_KERNEL);
-	struct bqlm_rc_target *t;
-	struct bqlm_explorer *x;
-	struct bqlm_xsys sys;
-	unsigned int c;
+	struct bqlm_usbnet_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct bqlm_xresult *mres = real_zalloc(test, sizeof(*mres));
+	struct bqlm_rc_xresult *xr = real_zalloc(test, sizeof(*xr));
+	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
 
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, mres);
-	KUNIT_ASSERT_NOT_NULL(test, xr);
 	real_usbnet_cfg(test, p, cfg);
 	cfg->packets = REAL_SEARCH_PACKETS;
-	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
-	x = bqlm_explorer_create(&sys, NULL);
-	KUNIT_ASSERT_NOT_NULL(test, x);
-	KUNIT_ASSERT_EQ(test, bqlm_explore(x, mres), 0);
-	bqlm_explorer_destroy(x);
-
-	t = real_usbnet_harness(test, cfg, p->driver);
-	KUNIT_EXPECT_EQ(test, bqlm_rc_explore(t, REAL_MAX_STATES, xr), 0);
-	kunit_info(test, "real code: %u states, %u transitions, depth %u, %llu steps on %u fresh devices; model: %llu states",
-		   xr->states, xr->transitions, xr->max_depth, xr->steps,
-		   xr->devices, mres->states);
-	KUNIT_EXPECT_TRUE(test, xr->complete);
-	KUNIT_EXPECT_EQ(test, xr->violated, mres->violated);
-	for (c = 1; c < BQLM_CHECK_NR; c++)
-		if (mres->violated & BQLM_CHECK_BIT(c)) {
-			kunit_info(test, "%s: real code depth %u, model %u",
-				   bqlm_check_name(c), xr->depth[c],
-				   mres->w[c].depth);
-			KUNIT_EXPECT_EQ_MSG(test, xr->depth[c], mres->w[c].depth,
-					    "%s: depth", bqlm_check_name(c));
-		}
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, sys), 0);
+	real_model(test, sys, NULL, mres);
+	real_search(test, real_usbnet_harness(test, cfg, p->driver),
+		    REAL_MAX_STATES, mres, xr);
 	if (p->clean)
 		KUNIT_EXPECT_EQ(test, xr->violated, 0U);
 	else if (IS_ENABLED(CONFIG_PM))
@@ -364,12 +300,9 @@ static void real_usbnet_explore(struct kunit *test)
 static void real_usbnet_schedule(struct kunit *test)
 {
 	const char *text = bqlm_rusbnet_schedule_param();
-	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						    GFP_KERNEL);
-	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
-						    GFP_KERNEL);
-	unsigned int *path = kunit_kcalloc(test, REAL_MAX_SCHEDULE,
-					   sizeof(*path), GFP_KERNEL);
+	struct bqlm_usbnet_cfg *cfg;
+	struct bqlm_rc_result *res;
+	unsigned int *path;
 	struct bqlm_rc_target *t;
 	const char *driver;
 	enum bqlm_check check;
@@ -379,9 +312,9 @@ static void real_usbnet_schedule(struct kunit *test)
 
 	if (!text)
 		kunit_skip(test, "no schedule given (make kunit-replay SCHEDULE=FILE)");
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, path);
+	cfg = real_zalloc(test, sizeof(*cfg));
+	res = real_zalloc(test, sizeof(*res));
+	path = real_zalloc(test, REAL_MAX_SCHEDULE * sizeof(*path));
 	n = bqlm_usbnet_schedule_parse(text, cfg, &check, path,
 				       REAL_MAX_SCHEDULE, err, sizeof(err));
 	KUNIT_ASSERT_GE_MSG(test, n, 0, "bad schedule: %s", err);

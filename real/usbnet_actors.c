@@ -427,6 +427,43 @@ static const int bqlm_rusbnet_status[BQLM_USBNET_NR_STATUS] = {
 #define RUSBNET_COMPLETE_STATUS(arg)	((arg) % BQLM_USBNET_NR_STATUS)
 static_assert(BQLM_USBNET_NR_STATUS == 4, "the model's completion encoding");
 
+/* The model's actions that start, or resume, one actor's work */
+static const struct {
+	unsigned int actor;
+	bqlm_rc_fn fn;
+} bqlm_rusbnet_works[] = {
+	[BQLM_USBNET_A_KEVENT] = { RUSBNET_KEVENT, bqlm_rusbnet_do_kevent },
+	[BQLM_USBNET_A_STOP] = { RUSBNET_IFDOWN, bqlm_rusbnet_do_ifdown },
+	[BQLM_USBNET_A_OPEN] = { RUSBNET_IFUP, bqlm_rusbnet_do_ifup },
+	[BQLM_USBNET_A_TX_TIMEOUT] = { RUSBNET_WATCHDOG, bqlm_rusbnet_do_watchdog },
+	[BQLM_USBNET_A_SUSPEND] = { RUSBNET_SUSPEND, bqlm_rusbnet_do_suspend },
+	[BQLM_USBNET_A_RESUME] = { RUSBNET_RESUME, bqlm_rusbnet_do_resume },
+};
+
+/* The actor a model action runs, or -1 */
+static int bqlm_rusbnet_actor_of(unsigned int action)
+{
+	unsigned int kind = BQLM_RC_KIND(action), arg = BQLM_RC_ARG(action);
+
+	switch (kind) {
+	case BQLM_USBNET_A_XMIT:
+		return RUSBNET_STACK;
+	case BQLM_USBNET_A_NCM_FLUSH:
+		return RUSBNET_NCM;
+	case BQLM_USBNET_A_COMPLETE:
+		return RUSBNET_USB0 + RUSBNET_COMPLETE_SLOT(arg);
+	case BQLM_USBNET_A_DEFER_BH:
+		return RUSBNET_USB0 + arg;
+	case BQLM_USBNET_A_BH:
+		return arg < BQLM_USBNET_NR_BH ? RUSBNET_BH_WORK + arg : -1;
+	default:
+		if (kind < ARRAY_SIZE(bqlm_rusbnet_works) &&
+		    bqlm_rusbnet_works[kind].fn)
+			return bqlm_rusbnet_works[kind].actor;
+		return -1;
+	}
+}
+
 /**
  * bqlm_rusbnet_step() - run one model action on the real code
  * @u: the harness
@@ -461,8 +498,7 @@ int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action)
 		return bqlm_rc_start(&act[RUSBNET_NCM], bqlm_rusbnet_do_flush, 0);
 	case BQLM_USBNET_A_COMPLETE:
 		slot = RUSBNET_COMPLETE_SLOT(arg);
-		if (slot >= u->nr_slots ||
-		    act[RUSBNET_USB0 + slot].busy)
+		if (slot >= u->nr_slots || act[RUSBNET_USB0 + slot].busy)
 			return -EINVAL;
 		u->slot[slot].status =
 			bqlm_rusbnet_status[RUSBNET_COMPLETE_STATUS(arg)];
@@ -475,21 +511,14 @@ int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action)
 	case BQLM_USBNET_A_BH:
 		if (arg >= BQLM_USBNET_NR_BH)
 			return -EINVAL;
-		return bqlm_rc_go(&act[RUSBNET_BH_WORK + arg], bqlm_rusbnet_do_bh, 0);
-	case BQLM_USBNET_A_KEVENT:
-		return bqlm_rc_go(&act[RUSBNET_KEVENT], bqlm_rusbnet_do_kevent, 0);
-	case BQLM_USBNET_A_STOP:
-		return bqlm_rc_go(&act[RUSBNET_IFDOWN], bqlm_rusbnet_do_ifdown, 0);
-	case BQLM_USBNET_A_OPEN:
-		return bqlm_rc_go(&act[RUSBNET_IFUP], bqlm_rusbnet_do_ifup, 0);
-	case BQLM_USBNET_A_TX_TIMEOUT:
-		return bqlm_rc_go(&act[RUSBNET_WATCHDOG], bqlm_rusbnet_do_watchdog, 0);
-	case BQLM_USBNET_A_SUSPEND:
-		return bqlm_rc_go(&act[RUSBNET_SUSPEND], bqlm_rusbnet_do_suspend, 0);
-	case BQLM_USBNET_A_RESUME:
-		return bqlm_rc_go(&act[RUSBNET_RESUME], bqlm_rusbnet_do_resume, 0);
+		return bqlm_rc_go(&act[RUSBNET_BH_WORK + arg], bqlm_rusbnet_do_bh,
+				  0);
 	default:
-		return -EINVAL;
+		if (kind >= ARRAY_SIZE(bqlm_rusbnet_works) ||
+		    !bqlm_rusbnet_works[kind].fn)
+			return -EINVAL;
+		return bqlm_rc_go(&act[bqlm_rusbnet_works[kind].actor],
+				  bqlm_rusbnet_works[kind].fn, 0);
 	}
 }
 
@@ -593,48 +622,14 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
  * @u: the harness
  * @action: the action
  *
- * Return: the yield point's name, "idle" or "running".
+ * Return: the yield point's name, "idle", "running" or "?".
  */
 const char *bqlm_rusbnet_parked_at(const struct bqlm_rusbnet *u,
 				   unsigned int action)
 {
-	unsigned int arg = BQLM_RC_ARG(action), id;
+	int id = bqlm_rusbnet_actor_of(action);
 
-	switch (BQLM_RC_KIND(action)) {
-	case BQLM_USBNET_A_XMIT:
-		id = RUSBNET_STACK;
-		break;
-	case BQLM_USBNET_A_COMPLETE:
-		id = RUSBNET_USB0 + RUSBNET_COMPLETE_SLOT(arg);
-		break;
-	case BQLM_USBNET_A_DEFER_BH:
-		id = RUSBNET_USB0 + arg;
-		break;
-	case BQLM_USBNET_A_BH:
-		id = RUSBNET_BH_WORK + (arg & 1);
-		break;
-	case BQLM_USBNET_A_KEVENT:
-		id = RUSBNET_KEVENT;
-		break;
-	case BQLM_USBNET_A_STOP:
-		id = RUSBNET_IFDOWN;
-		break;
-	case BQLM_USBNET_A_OPEN:
-		id = RUSBNET_IFUP;
-		break;
-	case BQLM_USBNET_A_TX_TIMEOUT:
-		id = RUSBNET_WATCHDOG;
-		break;
-	case BQLM_USBNET_A_SUSPEND:
-		id = RUSBNET_SUSPEND;
-		break;
-	case BQLM_USBNET_A_RESUME:
-		id = RUSBNET_RESUME;
-		break;
-	default:
-		return "?";
-	}
-	if (id >= u->rc.nr_actors)
+	if (id < 0 || (unsigned int)id >= u->rc.nr_actors)
 		return "?";
 	return bqlm_rc_parked_at(&u->rc.actor[id]);
 }
