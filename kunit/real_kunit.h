@@ -46,12 +46,15 @@ static inline const void *real_param_desc(const void *p, const char *name,
 #define REAL_PARAMS(name, array, mask)					\
 	static const void *name##_gen_params(const void *prev, char *desc) \
 	{								\
-		const typeof((array)[0]) *p = prev ?			\
-			(const typeof((array)[0]) *)prev + 1 : (array);	\
+		size_t i = prev ? ((const char *)prev -			\
+				   (const char *)(array)) /		\
+				  sizeof((array)[0]) + 1 : 0;		\
 									\
-		for (; p < (array) + ARRAY_SIZE(array); p++)		\
-			if (p->suites & (mask))				\
-				return real_param_desc(p, p->desc, desc); \
+		for (; i < ARRAY_SIZE(array); i++)			\
+			if ((array)[i].suites & (mask))			\
+				return real_param_desc(&(array)[i],	\
+						       (array)[i].desc,	\
+						       desc);		\
 		return NULL;						\
 	}
 

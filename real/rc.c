@@ -415,21 +415,22 @@ bool bqlm_rc_same_bytes(struct bqlm_rc_target *t, struct bqlm_rc_result *res)
 }
 
 /**
- * bqlm_rc_find() - a name in a table of names
- * @names: the table (the variants of a series file, by the model's names)
- * @n: its length
- * @name: the name to find, or NULL
+ * bqlm_rc_variant() - a compiled variant by the model's name
+ * @v: the variants (the generated BQLM_RDRIVER_VARIANTS)
+ * @n: how many
+ * @name: the model's name, or NULL
  *
- * Return: its index, or -ENOENT.
+ * Return: its ops, or NULL if no variant has that name.
  */
-int bqlm_rc_find(const char *const *names, unsigned int n, const char *name)
+const void *bqlm_rc_variant(const struct bqlm_rc_variant *v, unsigned int n,
+			    const char *name)
 {
 	unsigned int i;
 
 	for (i = 0; name && i < n; i++)
-		if (!strcmp(names[i], name))
-			return i;
-	return -ENOENT;
+		if (!strcmp(v[i].name, name))
+			return v[i].ops;
+	return NULL;
 }
 
 /*

@@ -296,7 +296,19 @@ void bqlm_rc_target_release(struct bqlm_rc_target *t);
 void bqlm_rc_target_destroy(struct bqlm_rc_target *t);
 void bqlm_rc_model_start(struct bqlm_rc_target *t);
 bool bqlm_rc_same_bytes(struct bqlm_rc_target *t, struct bqlm_rc_result *res);
-int bqlm_rc_find(const char *const *names, unsigned int n, const char *name);
+
+/**
+ * struct bqlm_rc_variant - a compiled variant of a driver
+ * @name: the model's name of it (its line of real/patches/DRIVER/series)
+ * @ops: the driver's ops of it
+ */
+struct bqlm_rc_variant {
+	const char *name;
+	const void *ops;
+};
+
+const void *bqlm_rc_variant(const struct bqlm_rc_variant *v, unsigned int n,
+			    const char *name);
 
 int bqlm_rc_explore(struct bqlm_rc_target *t, unsigned int max_states,
 		    struct bqlm_rc_xresult *xr);

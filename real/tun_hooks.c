@@ -17,28 +17,37 @@
 
 #include "tun_harness.h"
 
-#define Y(id, text, ph) [RTUN_Y_##id] = { .name = text, .phase = ph }
 #define PRODUCED_TEXT	"tun_net_xmit: after ptr_ring_produce()"
 
 const struct bqlm_rc_yield bqlm_rtun_yields[RTUN_NR_YIELDS] = {
-	Y(STACK, "stack: netif_xmit_stopped() = false -> tun_net_xmit()",
-	  BQLM_TUN_X_START),
-	Y(PRODUCED, PRODUCED_TEXT, BQLM_TUN_X_PRODUCED),
-	Y(PRODUCE_FAILED, PRODUCED_TEXT, BQLM_TUN_X_STOP),
-	Y(FULL, "tun_net_xmit: ptr_ring_full() = true", BQLM_TUN_X_STOP),
-	Y(BP_PRODUCED, "tun_net_xmit: after __ptr_ring_produce()",
-	  BQLM_TUN_X_PRODUCED),
-	Y(BP_STOPPED, "tun_net_xmit: after netif_tx_stop_queue()",
-	  BQLM_TUN_X_STOP),
-	Y(BP_UNLOCK, "tun_net_xmit: spin_unlock(&tfile->tx_ring.producer_lock)",
-	  BQLM_TUN_X_UNLOCK),
-	Y(CONSUMED, "tun_ring_recv: after ptr_ring_consume()", BQLM_TUN_R_PUT),
-	Y(BP_CONSUMED, "tun_ring_consume: after __ptr_ring_consume()",
-	  BQLM_TUN_R_WAKE),
-	Y(BP_CUNLOCK, "tun_ring_consume: spin_unlock(&tfile->tx_ring.consumer_lock)",
-	  BQLM_TUN_R_UNLOCK),
-	Y(SLEEP, "tun_ring_recv: schedule()", BQLM_RC_NO_PHASE),
-	Y(SYNC, "__tun_detach: synchronize_net()", BQLM_RC_NO_PHASE),
+	[RTUN_Y_STACK] = {
+		"stack: netif_xmit_stopped() = false -> tun_net_xmit()",
+		BQLM_TUN_X_START },
+	[RTUN_Y_PRODUCED] = { PRODUCED_TEXT, BQLM_TUN_X_PRODUCED },
+	[RTUN_Y_PRODUCE_FAILED] = { PRODUCED_TEXT, BQLM_TUN_X_STOP },
+	[RTUN_Y_FULL] = {
+		"tun_net_xmit: ptr_ring_full() = true",
+		BQLM_TUN_X_STOP },
+	[RTUN_Y_BP_PRODUCED] = {
+		"tun_net_xmit: after __ptr_ring_produce()",
+		BQLM_TUN_X_PRODUCED },
+	[RTUN_Y_BP_STOPPED] = {
+		"tun_net_xmit: after netif_tx_stop_queue()",
+		BQLM_TUN_X_STOP },
+	[RTUN_Y_BP_UNLOCK] = {
+		"tun_net_xmit: spin_unlock(&tfile->tx_ring.producer_lock)",
+		BQLM_TUN_X_UNLOCK },
+	[RTUN_Y_CONSUMED] = {
+		"tun_ring_recv: after ptr_ring_consume()",
+		BQLM_TUN_R_PUT },
+	[RTUN_Y_BP_CONSUMED] = {
+		"tun_ring_consume: after __ptr_ring_consume()",
+		BQLM_TUN_R_WAKE },
+	[RTUN_Y_BP_CUNLOCK] = {
+		"tun_ring_consume: spin_unlock(&tfile->tx_ring.consumer_lock)",
+		BQLM_TUN_R_UNLOCK },
+	[RTUN_Y_SLEEP] = { "tun_ring_recv: schedule()", BQLM_RC_NO_PHASE },
+	[RTUN_Y_SYNC] = { "__tun_detach: synchronize_net()", BQLM_RC_NO_PHASE },
 };
 
 /* The harness running now: the hooks of the compiled tun.c find it here. */

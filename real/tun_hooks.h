@@ -74,11 +74,8 @@ struct bqlm_rtun_ops {
 	int (*queue_resize)(struct net_device *dev);
 };
 
-/* Every variant of real/patches/tun/series (generated) */
-#define BQLM_VARIANT(id, name)						\
-	extern const struct bqlm_rtun_ops bqlm_rtun_##id##_ops;
+/* Every variant's ops, and BQLM_RTUN_VARIANTS (generated) */
 #include <tun-variants.h>
-#undef BQLM_VARIANT
 
 extern const struct header_ops bqlm_rtun_ip_tunnel_header_ops;
 

@@ -24,27 +24,16 @@ static const char *const bqlm_rtun_lock_names[BQLM_TUN_MAX_QUEUES][2] = {
 	{ "q1 producer_lock", "q1 consumer_lock" },
 };
 
-/* Every variant of real/patches/tun/series (generated), and its name */
-static const struct bqlm_rtun_ops *const bqlm_rtun_variants[] = {
-#define BQLM_VARIANT(id, name)	&bqlm_rtun_##id##_ops,
-#include <tun-variants.h>
-#undef BQLM_VARIANT
-};
-
-static const char *const bqlm_rtun_variant_names[] = {
-#define BQLM_VARIANT(id, name)	name,
-#include <tun-variants.h>
-#undef BQLM_VARIANT
-};
+/* Every variant of real/patches/tun/series (generated) */
+static const struct bqlm_rc_variant bqlm_rtun_variants[] =
+	BQLM_RTUN_VARIANTS;
 
 /* The compiled variant the model's configuration names, or NULL */
 static const struct bqlm_rtun_ops *bqlm_rtun_variant(const struct bqlm_tun_cfg *cfg)
 {
-	int i = bqlm_rc_find(bqlm_rtun_variant_names,
-			     ARRAY_SIZE(bqlm_rtun_variant_names),
-			     bqlm_tun_variant_name(cfg->variant));
-
-	return i < 0 ? NULL : bqlm_rtun_variants[i];
+	return bqlm_rc_variant(bqlm_rtun_variants,
+			       ARRAY_SIZE(bqlm_rtun_variants),
+			       bqlm_tun_variant_name(cfg->variant));
 }
 
 /**

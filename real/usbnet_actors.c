@@ -210,9 +210,10 @@ static void bqlm_rusbnet_drain(struct bqlm_rusbnet *u)
  * tx_fixup; the callbacks that talk to the device (bind, reset, stop,
  * status, power, link, rx) are cleared, as there is no device.
  */
-static struct driver_info *bqlm_rusbnet_info(const struct driver_info *src)
+static const struct driver_info *
+bqlm_rusbnet_info(const struct driver_info *src)
 {
-	struct driver_info *d = kmemdup(src, sizeof(*d), GFP_KERNEL);
+	struct driver_info *d = kmemdup((const void *)src, sizeof(*d), GFP_KERNEL);
 
 	if (!d)
 		return NULL;

@@ -181,7 +181,7 @@ struct bqlm_rusbnet {
 	struct bqlm_hcd hcd;
 	const struct bqlm_rusbnet_ops *ops;
 	const struct bqlm_rusbnet_driver *drv;
-	struct driver_info *info;
+	const struct driver_info *info;
 	struct bqlm_usbnet_cfg cfg;
 	struct net_device *net;
 	struct netdev_queue *txq;

@@ -19,43 +19,65 @@
 
 #include "usbnet_harness.h"
 
-#define Y(id, text, ph) [RUSBNET_Y_##id] = { .name = text, .phase = ph }
 #define UNLINK_TEXT	"usbnet_terminate_urbs: unlink_urbs(&dev->txq)"
 #define WAIT_TEXT	"usbnet_terminate_urbs: wait_skb_queue_empty(rxq, txq, done)"
 #define TIMEOUT_TEXT	"wait_skb_queue_empty: schedule_timeout"
 
 const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS] = {
-	Y(XMIT_LOCK, "usbnet_start_xmit: spin_lock_irqsave(&dev->txq.lock)",
-	  BQLM_USBNET_XMIT_FIXED),
-	Y(XMIT_OVER, "netdev_sent_queue: over the limit", BQLM_USBNET_XMIT_XOFF),
-	Y(XMIT_SMP_MB, "netdev_sent_queue: smp_mb", BQLM_USBNET_XMIT_RECHECK),
-	Y(DEFER, "defer_bh: spin_lock_irqsave(&dev->txq.lock)",
-	  BQLM_RC_NO_PHASE),
-	Y(BH_DEQUEUE, "usbnet_bh: skb_dequeue(&dev->done)", BQLM_USBNET_BH_LOOP),
-	Y(BH_BQL_LOCK, "usbnet_bh: spin_lock_bh(&dev->bql_spinlock)",
-	  BQLM_USBNET_BH_ENTER),
-	Y(BH_ENTER, "usbnet_bh: netdev_completed_queue", BQLM_USBNET_BH_ENTER),
-	Y(BH_DQL, "netdev_completed_queue: dql_completed", BQLM_USBNET_BH_DQL),
-	Y(BH_WAKE, "netdev_completed_queue: smp_mb, STACK_XOFF wake",
-	  BQLM_USBNET_BH_WAKE),
-	Y(STOP_CLOSE, "dev_close: clear __LINK_STATE_START",
-	  BQLM_USBNET_STOP_CLOSE),
-	Y(STOP_PM, "usbnet_stop: usb_autopm_get_interface", BQLM_USBNET_STOP_PM),
-	Y(STOP_UNLINK, UNLINK_TEXT, BQLM_USBNET_STOP_UNLINK),
-	Y(STOP_WAIT, WAIT_TEXT, BQLM_USBNET_STOP_WAIT),
-	Y(STOP_TIMEOUT, TIMEOUT_TEXT, BQLM_USBNET_STOP_WAIT),
-	Y(STOP_TIMER, "usbnet_stop: dev->flags = 0, del_timer_sync(&dev->delay)",
-	  BQLM_USBNET_STOP_TIMER),
-	Y(STOP_WORK, "usbnet_stop: tasklet_kill(&dev->bh), cancel_work_sync(&dev->kevent)",
-	  BQLM_USBNET_STOP_WORK),
-	Y(STOP_AGAIN, "usbnet_stop: tasklet_kill, del_timer_sync, cancel_work_sync again",
-	  BQLM_USBNET_STOP_AGAIN),
-	Y(STOP_RESET, "usbnet_stop: netdev_reset_queue", BQLM_USBNET_STOP_RESET),
-	Y(SUSPEND_UNLINK, UNLINK_TEXT, BQLM_USBNET_PM_DETACHED),
-	Y(SUSPEND_WAIT, WAIT_TEXT, BQLM_USBNET_PM_WAIT),
-	Y(SUSPEND_TIMEOUT, TIMEOUT_TEXT, BQLM_USBNET_PM_WAIT),
-	Y(RESUMED, "usbnet_resume: spin_unlock_irq(&dev->txq.lock)",
-	  BQLM_USBNET_PM_RESUMING),
+	[RUSBNET_Y_XMIT_LOCK] = {
+		"usbnet_start_xmit: spin_lock_irqsave(&dev->txq.lock)",
+		BQLM_USBNET_XMIT_FIXED },
+	[RUSBNET_Y_XMIT_OVER] = {
+		"netdev_sent_queue: over the limit",
+		BQLM_USBNET_XMIT_XOFF },
+	[RUSBNET_Y_XMIT_SMP_MB] = {
+		"netdev_sent_queue: smp_mb",
+		BQLM_USBNET_XMIT_RECHECK },
+	[RUSBNET_Y_DEFER] = {
+		"defer_bh: spin_lock_irqsave(&dev->txq.lock)",
+		BQLM_RC_NO_PHASE },
+	[RUSBNET_Y_BH_DEQUEUE] = {
+		"usbnet_bh: skb_dequeue(&dev->done)",
+		BQLM_USBNET_BH_LOOP },
+	[RUSBNET_Y_BH_BQL_LOCK] = {
+		"usbnet_bh: spin_lock_bh(&dev->bql_spinlock)",
+		BQLM_USBNET_BH_ENTER },
+	[RUSBNET_Y_BH_ENTER] = {
+		"usbnet_bh: netdev_completed_queue",
+		BQLM_USBNET_BH_ENTER },
+	[RUSBNET_Y_BH_DQL] = {
+		"netdev_completed_queue: dql_completed",
+		BQLM_USBNET_BH_DQL },
+	[RUSBNET_Y_BH_WAKE] = {
+		"netdev_completed_queue: smp_mb, STACK_XOFF wake",
+		BQLM_USBNET_BH_WAKE },
+	[RUSBNET_Y_STOP_CLOSE] = {
+		"dev_close: clear __LINK_STATE_START",
+		BQLM_USBNET_STOP_CLOSE },
+	[RUSBNET_Y_STOP_PM] = {
+		"usbnet_stop: usb_autopm_get_interface",
+		BQLM_USBNET_STOP_PM },
+	[RUSBNET_Y_STOP_UNLINK] = { UNLINK_TEXT, BQLM_USBNET_STOP_UNLINK },
+	[RUSBNET_Y_STOP_WAIT] = { WAIT_TEXT, BQLM_USBNET_STOP_WAIT },
+	[RUSBNET_Y_STOP_TIMEOUT] = { TIMEOUT_TEXT, BQLM_USBNET_STOP_WAIT },
+	[RUSBNET_Y_STOP_TIMER] = {
+		"usbnet_stop: dev->flags = 0, del_timer_sync(&dev->delay)",
+		BQLM_USBNET_STOP_TIMER },
+	[RUSBNET_Y_STOP_WORK] = {
+		"usbnet_stop: tasklet_kill(&dev->bh), cancel_work_sync(&dev->kevent)",
+		BQLM_USBNET_STOP_WORK },
+	[RUSBNET_Y_STOP_AGAIN] = {
+		"usbnet_stop: tasklet_kill, del_timer_sync, cancel_work_sync again",
+		BQLM_USBNET_STOP_AGAIN },
+	[RUSBNET_Y_STOP_RESET] = {
+		"usbnet_stop: netdev_reset_queue",
+		BQLM_USBNET_STOP_RESET },
+	[RUSBNET_Y_SUSPEND_UNLINK] = { UNLINK_TEXT, BQLM_USBNET_PM_DETACHED },
+	[RUSBNET_Y_SUSPEND_WAIT] = { WAIT_TEXT, BQLM_USBNET_PM_WAIT },
+	[RUSBNET_Y_SUSPEND_TIMEOUT] = { TIMEOUT_TEXT, BQLM_USBNET_PM_WAIT },
+	[RUSBNET_Y_RESUMED] = {
+		"usbnet_resume: spin_unlock_irq(&dev->txq.lock)",
+		BQLM_USBNET_PM_RESUMING },
 };
 
 static void bqlm_rusbnet_yield(struct bqlm_rc_actor *a,

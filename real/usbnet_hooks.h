@@ -20,12 +20,11 @@
 #include <linux/pm.h>
 #include <linux/spinlock.h>
 #include <linux/usb.h>
+#include <linux/usb/usbnet.h>
 #include <linux/hrtimer.h>
 
 #include <bqlm/usbnet.h>
 
-struct driver_info;
-struct usbnet;
 
 /**
  * struct bqlm_rusbnet_view - what the harness reads of a real struct usbnet
@@ -139,11 +138,8 @@ struct bqlm_rusbnet_ops {
 	unsigned int nr_drivers;
 };
 
-/* Every variant of real/patches/usbnet/series (generated) */
-#define BQLM_VARIANT(id, name)						\
-	extern const struct bqlm_rusbnet_ops bqlm_rusbnet_##id##_ops;
+/* Every variant's ops, and BQLM_RUSBNET_VARIANTS (generated) */
 #include <usbnet-variants.h>
-#undef BQLM_VARIANT
 
 /*
  * The redirections of real/usbnet_glue.h: every call below replaces, in

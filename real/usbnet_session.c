@@ -34,28 +34,17 @@ const char *bqlm_rusbnet_schedule_param(void)
 	       bqlm_rusbnet_schedule : NULL;
 }
 
-/* Every variant of real/patches/usbnet/series (generated), and its name */
-static const struct bqlm_rusbnet_ops *const bqlm_rusbnet_variants[] = {
-#define BQLM_VARIANT(id, name)	&bqlm_rusbnet_##id##_ops,
-#include <usbnet-variants.h>
-#undef BQLM_VARIANT
-};
-
-static const char *const bqlm_rusbnet_variant_names[] = {
-#define BQLM_VARIANT(id, name)	name,
-#include <usbnet-variants.h>
-#undef BQLM_VARIANT
-};
+/* Every variant of real/patches/usbnet/series (generated) */
+static const struct bqlm_rc_variant bqlm_rusbnet_variants[] =
+	BQLM_RUSBNET_VARIANTS;
 
 /* The compiled variant the model's configuration names, or NULL */
 static const struct bqlm_rusbnet_ops *
 bqlm_rusbnet_variant(const struct bqlm_usbnet_cfg *cfg)
 {
-	int i = bqlm_rc_find(bqlm_rusbnet_variant_names,
-			     ARRAY_SIZE(bqlm_rusbnet_variant_names),
-			     bqlm_usbnet_variant_name(cfg->variant));
-
-	return i < 0 ? NULL : bqlm_rusbnet_variants[i];
+	return bqlm_rc_variant(bqlm_rusbnet_variants,
+			       ARRAY_SIZE(bqlm_rusbnet_variants),
+			       bqlm_usbnet_variant_name(cfg->variant));
 }
 
 /* A minidriver of a variant, by name, or NULL */
@@ -90,7 +79,7 @@ static bool bqlm_rusbnet_describes(const struct bqlm_usbnet_cfg *cfg,
 int bqlm_rusbnet_driver_cfg(const char *name, struct bqlm_usbnet_cfg *cfg)
 {
 	const struct bqlm_rusbnet_driver *drv =
-		bqlm_rusbnet_driver(bqlm_rusbnet_variants[0], name);
+		bqlm_rusbnet_driver(bqlm_rusbnet_variants[0].ops, name);
 
 	if (!drv)
 		return -ENOENT;
@@ -109,7 +98,7 @@ int bqlm_rusbnet_driver_cfg(const char *name, struct bqlm_usbnet_cfg *cfg)
  */
 const char *bqlm_rusbnet_driver_for(const struct bqlm_usbnet_cfg *cfg)
 {
-	const struct bqlm_rusbnet_ops *ops = bqlm_rusbnet_variants[0];
+	const struct bqlm_rusbnet_ops *ops = bqlm_rusbnet_variants[0].ops;
 	unsigned int i;
 
 	for (i = 0; i < ops->nr_drivers; i++)

@@ -342,12 +342,13 @@ put_if_changed() {
 #   DRIVER_ID.c      the variant's object (ID: NAME with '_' for '-'): its
 #                    name and properties as BQLM_VARIANT_* macros, then
 #                    real/DRIVER_variant.h, which compiles the copy;
-# and DRIVER-variants.h, one BQLM_VARIANT(ID, "NAME") line per variant (the
-# harness's table of variants, by name). The objects are added to
-# GEN_OBJS, for the Kbuild fragment.
+# and DRIVER-variants.h, the harness's table of them: each variant's
+# struct bqlm_rDRIVER_ops declared, and BQLM_RDRIVER_VARIANTS, the
+# initialiser of an array of struct bqlm_rc_variant (the model's name, the
+# ops). The objects are added to GEN_OBJS, for the Kbuild fragment.
 gen_real_driver() {
 	local driver=$1 pdir="$SRC/real/patches/$1" work f ext name on id prop
-	local line lineno=0 props defs names=" "
+	local line lineno=0 props defs names=" " ops="bqlm_r$1" table=""
 	shift
 	[[ -f "$pdir/series" ]] || die 1 "real/patches/$driver/series is missing"
 	work=$(mktemp -d "$CACHE/gen.XXXXXX")
@@ -411,9 +412,14 @@ gen_real_driver() {
 		EOT
 		put_if_changed "$work/${driver}_$id.c.new" "$GEN/${driver}_$id.c"
 		GEN_OBJS+=("gen/${driver}_$id.o")
-		printf 'BQLM_VARIANT(%s, "%s")\n' "$id" "$name" >>"$work/variants.h"
+		printf 'extern const struct %s_ops %s_%s_ops;\n' "$ops" "$ops" "$id" \
+			>>"$work/variants.h"
+		table+=$(printf '\t{ "%s", &%s_%s_ops },\t\\\n' "$name" "$ops" "$id")
+		table+=$'\n'
 	done <"$pdir/series"
 	[[ "$names" != " " ]] || die 1 "real/patches/$driver/series lists no variant"
+	printf '/* the variants by the model'"'"'s names: struct bqlm_rc_variant entries */\n#define %s_VARIANTS {\t\\\n%s}\n' \
+		"${ops^^}" "$table" >>"$work/variants.h"
 	put_if_changed "$work/variants.h" "$GEN/$driver-variants.h"
 	rm -rf "$work"
 }
