@@ -152,6 +152,14 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	{ .desc = "fixed-cdc_ncm", .suites = EACH, .variant = BQLM_USBNET_FIXED,
 	  .driver = "cdc_ncm", .packets = DEFAULT_PACKETS, .stops = 1,
 	  .suspends = 1, .clean = true },
+	{ .desc = "merged-ax88179", .suites = REPLAY | EACH,
+	  .variant = BQLM_USBNET_MERGED, .driver = "ax88179",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .expect = OC | BB | RS | SA,
+	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11 },
+	{ .desc = "fixed-ax88179", .suites = EACH, .variant = BQLM_USBNET_FIXED,
+	  .driver = "ax88179", .packets = DEFAULT_PACKETS, .stops = 1,
+	  .suspends = 1, .clean = true },
 };
 
 REAL_PARAMS(real_usbnet_replays, real_usbnet_params, REAL_REPLAY);

@@ -31,6 +31,10 @@
 #include <cdc_ncm.c>
 #undef wwan_info
 
+#define products	bqlm_rusbnet_ax88179_products
+#include <ax88179_178a.c>
+#undef products
+
 /* The harness's own driver_info: no tx_fixup() */
 static const struct driver_info bqlm_rusbnet_info_plain = {
 	.description	= "bqlmodel real-code harness",
@@ -122,6 +126,9 @@ static unsigned int bqlm_rusbnet_ncm_pending(struct usbnet *dev,
  */
 #define BQLM_RUSBNET_AQC111_HEADER	14
 
+/* ax88179_tx_fixup() prepends two 32-bit words */
+#define BQLM_RUSBNET_AX88179_HEADER	8
+
 static const struct bqlm_rusbnet_driver bqlm_rusbnet_minidrivers[] = {
 	{
 		.name		= "harness",
@@ -155,6 +162,13 @@ static const struct bqlm_rusbnet_driver bqlm_rusbnet_minidrivers[] = {
 		.unbind		= bqlm_rusbnet_ncm_unbind,
 		.flush		= bqlm_rusbnet_ncm_flush,
 		.pending	= bqlm_rusbnet_ncm_pending,
+	},
+	{
+		/* ax88179_tx_fixup(): an 8-byte header, usbnet's ZLP byte */
+		.name		= "ax88179",
+		.info		= &ax88179_info,
+		.fixup		= BQLM_USBNET_FIXUP_PAD,
+		.pad_header	= BQLM_RUSBNET_AX88179_HEADER,
 	},
 };
 
