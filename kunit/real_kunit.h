@@ -58,6 +58,32 @@ static inline const void *real_param_desc(const void *p, const char *name,
 		return NULL;						\
 	}
 
+/*
+ * The parameters of a suite that runs every variant the model has first
+ * (@every: @n rows of @size bytes, each filled by @fill(row, variant) when
+ * its turn comes, which returns its name), then the rows @next gives
+ * (REAL_PARAMS()). A variant is its model's row and its patch: the suite
+ * runs it without a row of its own.
+ */
+static inline const void *
+real_every_params(const void *prev, char *desc, void *every, size_t n,
+		  size_t size, const char *(*fill)(void *row, unsigned int v),
+		  const void *(*next)(const void *prev, char *desc))
+{
+	char *row = every;
+	size_t v = 0;
+
+	if (prev && ((const char *)prev < row ||
+		     (const char *)prev >= row + n * size))
+		return next(prev, desc);
+	if (prev)
+		v = ((const char *)prev - row) / size + 1;
+	if (v >= n)
+		return next(NULL, desc);
+	row += v * size;
+	return real_param_desc(row, fill(row, v), desc);
+}
+
 /* A suite of one parameterised case that takes seconds */
 #define REAL_SUITE(suite, suite_name, test_name, gen_params)		\
 	static struct kunit_case suite##_cases[] = {			\

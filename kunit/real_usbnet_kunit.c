@@ -44,7 +44,10 @@
  * @expect: replays: the checks the model's search finds violated
  * @key: replays: the verdict's check ...
  * @depth: ... and the length of its witness
- * @clean: the search at one packet finds nothing violated
+ * @search: what the search at one packet finds: REAL_ANY (the model's
+ *	verdicts, whatever they are), REAL_CLEAN or REAL_VIOLATED
+ * @every: a row of every variant: it skips for a variant the harness does
+ *	not have
  */
 struct real_usbnet_param {
 	const char *desc;
@@ -57,7 +60,8 @@ struct real_usbnet_param {
 	unsigned int expect;
 	enum bqlm_check key;
 	unsigned int depth;
-	bool clean;
+	unsigned int search;
+	bool every;
 };
 
 #define OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
@@ -69,6 +73,11 @@ struct real_usbnet_param {
 /* Replayed; compared on random paths and searched */
 #define REPLAY	REAL_REPLAY
 #define EACH	(REAL_EQUIVALENCE | REAL_SEARCH)
+
+/* What the search at one packet finds besides the model's verdicts */
+#define REAL_ANY	0
+#define REAL_CLEAN	1
+#define REAL_VIOLATED	2
 
 /* The model's default bound, and the smaller one some minidrivers need */
 #define DEFAULT_PACKETS	3
@@ -91,7 +100,7 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .variant = BQLM_USBNET_FIX_RESET, .driver = "harness",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
 	  .expect = OC | BB | SA, .key = BQLM_CHECK_BYTE_BALANCE, .depth = 6 },
-	{ .desc = "v1", .suites = REPLAY | EACH, .variant = BQLM_USBNET_V1,
+	{ .desc = "v1", .suites = REPLAY, .variant = BQLM_USBNET_V1,
 	  .driver = "harness", .packets = DEFAULT_PACKETS, .stops = 1,
 	  .suspends = 1, .expect = OC | BB | RS | SC | SA,
 	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 12 },
@@ -102,15 +111,14 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .variant = BQLM_USBNET_FIXED, .driver = "harness-avoid-unlink",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
 	  .expect = OC | BB | RS, .key = BQLM_CHECK_DQL_OVER_COMPLETION,
-	  .depth = 16 },
-	{ .desc = "fixed", .suites = REPLAY | EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "harness",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .clean = true },
-	{ .desc = "no-bql", .suites = REPLAY | EACH,
-	  .variant = BQLM_USBNET_NO_BQL, .driver = "harness",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .clean = true },
+	  .depth = 16,
+	  .search = REAL_VIOLATED },
+	{ .desc = "fixed", .suites = REPLAY, .variant = BQLM_USBNET_FIXED,
+	  .driver = "harness", .packets = DEFAULT_PACKETS, .stops = 1,
+	  .suspends = 1 },
+	{ .desc = "no-bql", .suites = REPLAY, .variant = BQLM_USBNET_NO_BQL,
+	  .driver = "harness", .packets = DEFAULT_PACKETS, .stops = 1,
+	  .suspends = 1 },
 	{ .desc = "merged-cdc_ether", .suites = REPLAY,
 	  .variant = BQLM_USBNET_MERGED, .driver = "cdc_ether",
 	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
@@ -126,44 +134,72 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
 	  .expect = OC | RS, .key = BQLM_CHECK_DQL_OVER_COMPLETION,
 	  .depth = 29 },
-	{ .desc = "merged", .suites = EACH, .variant = BQLM_USBNET_MERGED,
-	  .driver = "harness", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1 },
-	{ .desc = "fix-reset", .suites = EACH,
-	  .variant = BQLM_USBNET_FIX_RESET, .driver = "harness",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1 },
 	{ .desc = "merged-cdc_ether", .suites = EACH,
 	  .variant = BQLM_USBNET_MERGED, .driver = "cdc_ether",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1 },
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .search = REAL_VIOLATED },
 	{ .desc = "fixed-cdc_ether", .suites = EACH,
 	  .variant = BQLM_USBNET_FIXED, .driver = "cdc_ether",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .clean = true },
+	  .search = REAL_CLEAN },
 	{ .desc = "merged-aqc111", .suites = EACH,
 	  .variant = BQLM_USBNET_MERGED, .driver = "aqc111",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1 },
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .search = REAL_VIOLATED },
 	{ .desc = "fixed-aqc111", .suites = EACH, .variant = BQLM_USBNET_FIXED,
 	  .driver = "aqc111", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1 },
+	  .suspends = 1,
+	  .search = REAL_VIOLATED },
 	/* cdc_ncm's flush finding needs two packets: clean at one */
 	{ .desc = "merged-cdc_ncm", .suites = EACH,
 	  .variant = BQLM_USBNET_MERGED, .driver = "cdc_ncm",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1 },
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .search = REAL_VIOLATED },
 	{ .desc = "fixed-cdc_ncm", .suites = EACH, .variant = BQLM_USBNET_FIXED,
 	  .driver = "cdc_ncm", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1, .clean = true },
+	  .suspends = 1, .search = REAL_CLEAN },
 	{ .desc = "merged-ax88179", .suites = REPLAY | EACH,
 	  .variant = BQLM_USBNET_MERGED, .driver = "ax88179",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
 	  .expect = OC | BB | RS | SA,
-	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11 },
+	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11,
+	  .search = REAL_VIOLATED },
 	{ .desc = "fixed-ax88179", .suites = EACH, .variant = BQLM_USBNET_FIXED,
 	  .driver = "ax88179", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1, .clean = true },
+	  .suspends = 1, .search = REAL_CLEAN },
 };
 
 REAL_PARAMS(real_usbnet_replays, real_usbnet_params, REAL_REPLAY);
-REAL_PARAMS(real_usbnet_variants, real_usbnet_params, REAL_EQUIVALENCE);
+REAL_PARAMS(real_usbnet_minidrivers, real_usbnet_params, REAL_EQUIVALENCE);
+
+/*
+ * Random paths and the search: every variant the model has, with the
+ * harness's own driver_info, at the default bound, then the minidrivers.
+ */
+static struct real_usbnet_param real_usbnet_every[BQLM_USBNET_NR_VARIANTS];
+
+static const char *real_usbnet_every_fill(void *row, unsigned int v)
+{
+	struct real_usbnet_param *p = row;
+
+	*p = (struct real_usbnet_param) {
+		.desc = bqlm_usbnet_variant_name(v), .suites = EACH,
+		.variant = v, .driver = "harness",
+		.packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+		.every = true,
+	};
+	return p->desc;
+}
+
+static const void *real_usbnet_variants_gen_params(const void *prev,
+						   char *desc)
+{
+	return real_every_params(prev, desc, real_usbnet_every,
+				 ARRAY_SIZE(real_usbnet_every),
+				 sizeof(real_usbnet_every[0]),
+				 real_usbnet_every_fill,
+				 real_usbnet_minidrivers_gen_params);
+}
 
 #ifdef CONFIG_BQLM_REAL_HARNESS
 
@@ -198,11 +234,16 @@ static void real_usbnet_cfg(struct kunit *test,
 		cfg->suspends = 0;
 }
 
+/* The harness of a case; a variant without a patch skips its row. */
 static struct bqlm_rc_target *real_usbnet_harness(struct kunit *test,
-						  const struct bqlm_usbnet_cfg *cfg,
-						  const char *driver)
+						  const struct real_usbnet_param *p,
+						  const struct bqlm_usbnet_cfg *cfg)
 {
-	return real_keep(test, bqlm_rusbnet_create(cfg, driver));
+	struct bqlm_rc_target *t = bqlm_rusbnet_create(cfg, p->driver);
+
+	if (p->every && PTR_ERR(t) == -ENOENT)
+		kunit_skip(test, "no %s in real/patches/usbnet/series", p->desc);
+	return real_keep(test, t);
 }
 
 /*
@@ -250,7 +291,7 @@ static void real_usbnet_replay(struct kunit *test)
 	real_usbnet_cfg(test, p, cfg);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, sys), 0);
 	x = real_model(test, sys, &bounds, xres);
-	replayed = real_replay(test, real_usbnet_harness(test, cfg, p->driver),
+	replayed = real_replay(test, real_usbnet_harness(test, p, cfg),
 			       x, xres->violated, real_usbnet_roundtrip, cfg,
 			       false);
 	if (IS_ENABLED(CONFIG_PM)) {
@@ -269,7 +310,7 @@ static void real_usbnet_equivalence(struct kunit *test)
 	struct real_paths paths;
 
 	real_usbnet_cfg(test, p, cfg);
-	real_equivalence(test, real_usbnet_harness(test, cfg, p->driver),
+	real_equivalence(test, real_usbnet_harness(test, p, cfg),
 			 REAL_PATHS, REAL_SEED + p->variant, &paths);
 }
 
@@ -289,12 +330,12 @@ static void real_usbnet_explore(struct kunit *test)
 	cfg->packets = REAL_SEARCH_PACKETS;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, sys), 0);
 	real_model(test, sys, NULL, mres);
-	real_search(test, real_usbnet_harness(test, cfg, p->driver),
+	real_search(test, real_usbnet_harness(test, p, cfg),
 		    REAL_MAX_STATES, mres, xr);
-	if (p->clean)
+	if (p->search == REAL_CLEAN)
 		KUNIT_EXPECT_EQ(test, xr->violated, 0U);
-	else if (IS_ENABLED(CONFIG_PM))
-		/* fix-reset's only bug at one packet is in the resume path */
+	else if (p->search == REAL_VIOLATED && IS_ENABLED(CONFIG_PM))
+		/* at one packet some bugs are in the resume path only */
 		KUNIT_EXPECT_NE(test, xr->violated, 0U);
 }
 
@@ -334,7 +375,7 @@ static void real_usbnet_schedule(struct kunit *test)
 			      "no minidriver of real/usbnet_minidrivers.h is described by fixup %u, header %u, flags %#x",
 			      cfg->fixup, cfg->pad_header, cfg->flags);
 	kunit_info(test, "minidriver: %s", driver);
-	t = real_usbnet_harness(test, cfg, driver);
+	t = real_keep(test, bqlm_rusbnet_create(cfg, driver));
 	KUNIT_ASSERT_EQ(test, bqlm_rc_lockstep(t, path, n, 0, 0, real_line,
 					       test, res), 0);
 	real_report(test, res, "schedule");
