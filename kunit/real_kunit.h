@@ -130,7 +130,7 @@ static void *real_zalloc(struct kunit *test, size_t size)
 {
 	void *p = kunit_kzalloc(test, size, GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, p, "%zu bytes", size);
 	return p;
 }
 
@@ -142,11 +142,14 @@ static struct bqlm_explorer *real_model(struct kunit *test,
 {
 	struct bqlm_explorer *x = bqlm_explorer_create(sys, bounds);
 
-	KUNIT_ASSERT_NOT_NULL(test, x);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, real_explorer_end,
-							x), 0);
-	KUNIT_ASSERT_EQ(test, bqlm_explore(x, mres), 0);
-	KUNIT_ASSERT_TRUE(test, mres->complete);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, x, "the model's explorer");
+	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test,
+							    real_explorer_end,
+							    x), 0,
+			    "the model's explorer");
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_explore(x, mres), 0, "the model's search");
+	KUNIT_ASSERT_TRUE_MSG(test, mres->complete,
+			      "the model's search within its bounds");
 	kunit_info(test, "model: %llu states, violated %#x", mres->states,
 		   mres->violated);
 	return x;
@@ -158,7 +161,8 @@ static struct bqlm_rc_target *real_keep(struct kunit *test,
 {
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(t), "the real-code harness: %ld",
 			       PTR_ERR(t));
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, real_end, t), 0);
+	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test, real_end, t),
+			    0, "the real-code harness");
 	return t;
 }
 
@@ -256,12 +260,16 @@ static void real_search(struct kunit *test, struct bqlm_rc_target *t,
 {
 	unsigned int c;
 
-	KUNIT_EXPECT_EQ(test, bqlm_rc_explore(t, max_states, xr), 0);
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_rc_explore(t, max_states, xr), 0,
+			    "the search of the real code (bound %u states)",
+			    max_states);
 	kunit_info(test, "real code: %u states, %u transitions, depth %u, %llu steps on %u fresh devices; model: %llu states, depth %u",
 		   xr->states, xr->transitions, xr->max_depth, xr->steps,
 		   xr->devices, mres->states, mres->max_depth);
-	KUNIT_EXPECT_TRUE(test, xr->complete);
-	KUNIT_EXPECT_EQ(test, xr->violated, mres->violated);
+	KUNIT_EXPECT_TRUE_MSG(test, xr->complete,
+			      "the search of the real code within its bound");
+	KUNIT_EXPECT_EQ_MSG(test, xr->violated, mres->violated,
+			    "the checks violated: real code, model");
 	for (c = 1; c < BQLM_CHECK_NR; c++)
 		if (mres->violated & BQLM_CHECK_BIT(c)) {
 			kunit_info(test, "%s: real code depth %u, model %u",
