@@ -6,7 +6,8 @@
  *   real/tun_hooks.c	the redirected calls: ring locks, the step ends of
  *			the produce and the consume, drops, sleeping, RCU
  *   real/tun_actors.c	the actors' work, one model action on the real
- *			code, the actions it enables, the life of a device
+ *			code, the actions it enables
+ *   real/tun_device.c	a device's life
  *   real/tun_view.c	the real state in the model's terms
  *   real/tun_session.c	the harness beside the model (struct
  *			bqlm_rc_target), the variants by name
@@ -257,9 +258,11 @@ void bqlm_rtun_raced(struct bqlm_rtun *u, unsigned int q,
 unsigned int bqlm_rtun_pkt_of(const struct bqlm_rtun *u, const void *ptr);
 bool bqlm_rtun_plock_free(struct bqlm_rc_actor *a);
 
-/* real/tun_actors.c */
+/* real/tun_device.c */
 int bqlm_rtun_up(struct bqlm_rtun *u);
 int bqlm_rtun_down(struct bqlm_rtun *u);
+
+/* real/tun_actors.c */
 int bqlm_rtun_step(struct bqlm_rtun *u, unsigned int action);
 unsigned int bqlm_rtun_enabled(const struct bqlm_rtun *u,
 			       unsigned int *actions);

@@ -118,6 +118,13 @@ static void bqlm_hcd_urb_release(struct kref *kref)
 	kfree(urb);
 }
 
+/**
+ * bqlm_hcd_usb_alloc_urb() - usb_alloc_urb(): a zeroed, reference-counted URB
+ * @iso_packets: isochronous packets (none here)
+ * @mem_flags: allocation flags
+ *
+ * Return: the URB, or NULL.
+ */
 struct urb *bqlm_hcd_usb_alloc_urb(int iso_packets, gfp_t mem_flags)
 {
 	struct bqlm_hcd *hcd = bqlm_hcd_cur;
@@ -133,12 +140,23 @@ struct urb *bqlm_hcd_usb_alloc_urb(int iso_packets, gfp_t mem_flags)
 	return urb;
 }
 
+/**
+ * bqlm_hcd_usb_free_urb() - usb_free_urb(): drop a reference; the last one
+ *	frees the URB
+ * @urb: the URB
+ */
 void bqlm_hcd_usb_free_urb(struct urb *urb)
 {
 	if (urb)
 		kref_put(&urb->kref, bqlm_hcd_urb_release);
 }
 
+/**
+ * bqlm_hcd_usb_get_urb() - usb_get_urb(): take a reference
+ * @urb: the URB
+ *
+ * Return: @urb.
+ */
 struct urb *bqlm_hcd_usb_get_urb(struct urb *urb)
 {
 	if (urb)
@@ -146,6 +164,14 @@ struct urb *bqlm_hcd_usb_get_urb(struct urb *urb)
 	return urb;
 }
 
+/**
+ * bqlm_hcd_usb_submit_urb() - usb_submit_urb(): queue the URB until its user
+ *	gives it back
+ * @urb: the URB
+ * @mem_flags: allocation flags
+ *
+ * Return: 0, -ENODEV without a controller, -EBUSY for an URB already queued, or the user's error.
+ */
 int bqlm_hcd_usb_submit_urb(struct urb *urb, gfp_t mem_flags)
 {
 	struct bqlm_hcd *hcd = bqlm_hcd_cur;
@@ -167,6 +193,13 @@ int bqlm_hcd_usb_submit_urb(struct urb *urb, gfp_t mem_flags)
 	return 0;
 }
 
+/**
+ * bqlm_hcd_usb_unlink_urb() - usb_unlink_urb(): mark a queued URB; it completes
+ *	later with -ECONNRESET
+ * @urb: the URB
+ *
+ * Return: -EINPROGRESS, -EIDRM once its giveback has started (or it is not queued), -EBUSY if it is already unlinked.
+ */
 int bqlm_hcd_usb_unlink_urb(struct urb *urb)
 {
 	struct bqlm_hcd *hcd = bqlm_hcd_cur;
@@ -180,11 +213,21 @@ int bqlm_hcd_usb_unlink_urb(struct urb *urb)
 	return -EINPROGRESS;	/* completes later with -ECONNRESET */
 }
 
+/**
+ * bqlm_hcd_usb_kill_urb() - usb_kill_urb(): not modelled (a warning)
+ * @urb: the URB
+ */
 void bqlm_hcd_usb_kill_urb(struct urb *urb)
 {
 	WARN_ONCE(urb, "bqlm real-code harness: usb_kill_urb() is not modelled");
 }
 
+/**
+ * bqlm_hcd_usb_anchor_urb() - usb_anchor_urb(): add the URB to an anchor, with
+ *	a reference
+ * @urb: the URB
+ * @anchor: the anchor
+ */
 void bqlm_hcd_usb_anchor_urb(struct urb *urb, struct usb_anchor *anchor)
 {
 	struct bqlm_hcd *hcd = bqlm_hcd_cur;
@@ -196,6 +239,13 @@ void bqlm_hcd_usb_anchor_urb(struct urb *urb, struct usb_anchor *anchor)
 		hcd->ops->anchor(hcd, urb);
 }
 
+/**
+ * bqlm_hcd_usb_get_from_anchor() - usb_get_from_anchor(): take the oldest URB
+ *	off an anchor
+ * @anchor: the anchor
+ *
+ * Return: it, with the anchor's reference, or NULL.
+ */
 struct urb *bqlm_hcd_usb_get_from_anchor(struct usb_anchor *anchor)
 {
 	struct urb *urb;
@@ -208,6 +258,11 @@ struct urb *bqlm_hcd_usb_get_from_anchor(struct usb_anchor *anchor)
 	return urb;	/* with the anchor's reference */
 }
 
+/**
+ * bqlm_hcd_usb_scuttle_anchored_urbs() - usb_scuttle_anchored_urbs(): drop
+ *	every URB of an anchor
+ * @anchor: the anchor
+ */
 void bqlm_hcd_usb_scuttle_anchored_urbs(struct usb_anchor *anchor)
 {
 	struct urb *urb;
@@ -216,7 +271,13 @@ void bqlm_hcd_usb_scuttle_anchored_urbs(struct usb_anchor *anchor)
 		bqlm_hcd_usb_free_urb(urb);
 }
 
-/* Power management: the device is always there */
+/**
+ * bqlm_hcd_usb_autopm_get_interface() - usb_autopm_get_interface(): the device
+ *	is awake (its user may wait there)
+ * @intf: the interface
+ *
+ * Return: 0.
+ */
 int bqlm_hcd_usb_autopm_get_interface(struct usb_interface *intf)
 {
 	struct bqlm_hcd *hcd = bqlm_hcd_cur;
@@ -226,29 +287,71 @@ int bqlm_hcd_usb_autopm_get_interface(struct usb_interface *intf)
 	return 0;
 }
 
+/**
+ * bqlm_hcd_usb_autopm_put_interface() - usb_autopm_put_interface(): nothing to
+ *	do
+ * @intf: the interface
+ */
 void bqlm_hcd_usb_autopm_put_interface(struct usb_interface *intf)
 {
 }
 
+/**
+ * bqlm_hcd_usb_autopm_get_interface_async() - usb_autopm_get_interface_async():
+ *	the device is awake
+ * @intf: the interface
+ *
+ * Return: 0.
+ */
 int bqlm_hcd_usb_autopm_get_interface_async(struct usb_interface *intf)
 {
 	return 0;
 }
 
+/**
+ * bqlm_hcd_usb_autopm_put_interface_async() - usb_autopm_put_interface_async():
+ *	nothing to do
+ * @intf: the interface
+ */
 void bqlm_hcd_usb_autopm_put_interface_async(struct usb_interface *intf)
 {
 }
 
+/**
+ * bqlm_hcd_usb_autopm_get_interface_no_resume() -
+ *	usb_autopm_get_interface_no_resume(): nothing to do
+ * @i: the interface
+ */
 void bqlm_hcd_usb_autopm_get_interface_no_resume(struct usb_interface *i)
 {
 }
 
+/**
+ * bqlm_hcd_usb_clear_halt() - usb_clear_halt(): the endpoint is never halted
+ * @udev: the device
+ * @pipe: the endpoint
+ *
+ * Return: 0.
+ */
 int bqlm_hcd_usb_clear_halt(struct usb_device *udev, int pipe)
 {
 	return 0;
 }
 
-/* No device behind the controller: control transfers and binding fail */
+/**
+ * bqlm_hcd_usb_control_msg() - usb_control_msg(): no device answers
+ * @dev: the device
+ * @pipe: the endpoint
+ * @request: the request
+ * @requesttype: its type
+ * @value: its value
+ * @index: its index
+ * @data: its buffer
+ * @size: its size
+ * @timeout: its timeout
+ *
+ * Return: -ENODEV.
+ */
 int bqlm_hcd_usb_control_msg(struct usb_device *dev, unsigned int pipe,
 			     __u8 request, __u8 requesttype, __u16 value,
 			     __u16 index, void *data, __u16 size, int timeout)
@@ -256,39 +359,91 @@ int bqlm_hcd_usb_control_msg(struct usb_device *dev, unsigned int pipe,
 	return -ENODEV;
 }
 
+/**
+ * bqlm_hcd_usb_set_interface() - usb_set_interface(): no device answers
+ * @dev: the device
+ * @ifnum: the interface number
+ * @alternate: the setting
+ *
+ * Return: -ENODEV.
+ */
 int bqlm_hcd_usb_set_interface(struct usb_device *dev, int ifnum,
 			       int alternate)
 {
 	return -ENODEV;
 }
 
+/**
+ * bqlm_hcd_usb_string() - usb_string(): no device answers
+ * @dev: the device
+ * @index: the string
+ * @buf: the buffer
+ * @size: its size
+ *
+ * Return: -ENODEV.
+ */
 int bqlm_hcd_usb_string(struct usb_device *dev, int index, char *buf,
 			size_t size)
 {
 	return -ENODEV;
 }
 
+/**
+ * bqlm_hcd_usb_check_bulk_endpoints() - usb_check_bulk_endpoints(): the fake
+ *	device has none to bind to
+ * @intf: the interface
+ * @ep_addrs: the endpoints
+ *
+ * Return: false.
+ */
 bool bqlm_hcd_usb_check_bulk_endpoints(const struct usb_interface *intf,
 				       const u8 *ep_addrs)
 {
 	return false;
 }
 
+/**
+ * bqlm_hcd_usb_get_dev() - usb_get_dev(): the fake device is not counted
+ * @dev: the device
+ *
+ * Return: @dev.
+ */
 struct usb_device *bqlm_hcd_usb_get_dev(struct usb_device *dev)
 {
 	return dev;
 }
 
+/**
+ * bqlm_hcd_usb_put_dev() - usb_put_dev(): nothing to do
+ * @dev: the device
+ */
 void bqlm_hcd_usb_put_dev(struct usb_device *dev)
 {
 }
 
+/**
+ * bqlm_hcd_usb_driver_set_configuration() - usb_driver_set_configuration(): no
+ *	device answers
+ * @udev: the device
+ * @config: the configuration
+ *
+ * Return: -ENODEV.
+ */
 int bqlm_hcd_usb_driver_set_configuration(struct usb_device *udev,
 					  int config)
 {
 	return -ENODEV;
 }
 
+/**
+ * bqlm_hcd_usb_driver_claim_interface() - usb_driver_claim_interface(): the
+ *	harness never binds
+ * @driver: the driver
+ * @iface: the interface
+ * @data: its buffer
+ *
+ * Return: -ENODEV.
+ */
 int bqlm_hcd_usb_driver_claim_interface(struct usb_driver *driver,
 					struct usb_interface *iface,
 					void *data)
@@ -296,22 +451,53 @@ int bqlm_hcd_usb_driver_claim_interface(struct usb_driver *driver,
 	return -ENODEV;
 }
 
+/**
+ * bqlm_hcd_usb_driver_release_interface() - usb_driver_release_interface():
+ *	nothing to do
+ * @driver: the driver
+ * @iface: the interface
+ */
 void bqlm_hcd_usb_driver_release_interface(struct usb_driver *driver,
 					   struct usb_interface *iface)
 {
 }
 
+/**
+ * bqlm_hcd_usb_ifnum_to_if() - usb_ifnum_to_if(): the fake device has no other
+ *	interface
+ * @dev: the device
+ * @ifnum: the interface number
+ *
+ * Return: NULL.
+ */
 struct usb_interface *bqlm_hcd_usb_ifnum_to_if(const struct usb_device *dev,
 					       unsigned int ifnum)
 {
 	return NULL;
 }
 
+/**
+ * bqlm_hcd_usb_reset_configuration() - usb_reset_configuration(): no device
+ *	answers
+ * @dev: the device
+ *
+ * Return: -ENODEV.
+ */
 int bqlm_hcd_usb_reset_configuration(struct usb_device *dev)
 {
 	return -ENODEV;
 }
 
+/**
+ * bqlm_hcd_cdc_parse_cdc_header() - cdc_parse_cdc_header(): there are no
+ *	descriptors
+ * @hdr: the parsed header
+ * @intf: the interface
+ * @buffer: the descriptors
+ * @buflen: their length
+ *
+ * Return: -ENODEV.
+ */
 int bqlm_hcd_cdc_parse_cdc_header(struct usb_cdc_parsed_header *hdr,
 				  struct usb_interface *intf, u8 *buffer,
 				  int buflen)

@@ -7,8 +7,8 @@
  *				step boundaries, the BQL calls, and what the
  *				fake host controller reports of URBs
  *   real/usbnet_actors.c	the actors' work, one model action on the
- *				real code, the actions it enables, the life
- *				of a device
+ *				real code, the actions it enables
+ *   real/usbnet_device.c	the harness's life and a device's
  *   real/usbnet_view.c		the real state in the model's terms
  *   real/usbnet_session.c	the harness beside the model (struct
  *				bqlm_rc_target), the variants and the
@@ -244,17 +244,20 @@ void bqlm_rusbnet_bh_free(struct bqlm_rusbnet *u, struct bqlm_rc_actor *a,
 			  bool reported);
 
 /* real/usbnet_actors.c */
+int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action);
+unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
+				  unsigned int *act);
+const char *bqlm_rusbnet_parked_at(const struct bqlm_rusbnet *u,
+				   unsigned int action);
+void bqlm_rusbnet_drain(struct bqlm_rusbnet *u);
+
+/* real/usbnet_device.c */
 int bqlm_rusbnet_init(struct bqlm_rusbnet *u, const struct bqlm_usbnet_cfg *cfg,
 		      const struct bqlm_rusbnet_ops *ops,
 		      const struct bqlm_rusbnet_driver *drv);
 int bqlm_rusbnet_release(struct bqlm_rusbnet *u);
 int bqlm_rusbnet_up(struct bqlm_rusbnet *u, unsigned long *now);
 int bqlm_rusbnet_down(struct bqlm_rusbnet *u);
-int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action);
-unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
-				  unsigned int *act);
-const char *bqlm_rusbnet_parked_at(const struct bqlm_rusbnet *u,
-				   unsigned int action);
 
 /* real/usbnet_view.c */
 void bqlm_rusbnet_view(const struct bqlm_rusbnet *u, struct bqlm_usbnet *m);

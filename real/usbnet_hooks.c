@@ -270,22 +270,44 @@ const struct bqlm_hcd_ops bqlm_rusbnet_hcd_ops = {
 	.autopm_get	= bqlm_rusbnet_autopm_get,
 };
 
-/* cdc_ncm's flush timer: the schedule flushes when an NTB is pending */
+/**
+ * bqlm_rusbnet_hrtimer_start() - hrtimer_start() of cdc_ncm's flush timer: the
+ *	schedule flushes
+ * @timer: the timer
+ * @tim: its expiry
+ * @mode: its mode
+ */
 void bqlm_rusbnet_hrtimer_start(struct hrtimer *timer, ktime_t tim,
 				const enum hrtimer_mode mode)
 {
 }
 
+/**
+ * bqlm_rusbnet_hrtimer_active() - hrtimer_active(): the flush timer is the
+ *	schedule's
+ * @timer: the timer
+ *
+ * Return: false.
+ */
 bool bqlm_rusbnet_hrtimer_active(const struct hrtimer *timer)
 {
 	return false;
 }
 
-/* HARD_TX_LOCK around cdc_ncm's flush: the schedule serialises it */
+/**
+ * bqlm_rusbnet_netif_tx_lock_bh() - netif_tx_lock_bh() around cdc_ncm's flush:
+ *	the schedule serialises it
+ * @dev: the net_device
+ */
 void bqlm_rusbnet_netif_tx_lock_bh(struct net_device *dev)
 {
 }
 
+/**
+ * bqlm_rusbnet_netif_tx_unlock_bh() - netif_tx_unlock_bh(): as
+ *	bqlm_rusbnet_netif_tx_lock_bh()
+ * @dev: the net_device
+ */
 void bqlm_rusbnet_netif_tx_unlock_bh(struct net_device *dev)
 {
 }
@@ -293,6 +315,11 @@ void bqlm_rusbnet_netif_tx_unlock_bh(struct net_device *dev)
 /* ------------------------------------------------------------------ */
 /* Deferred work */
 
+/**
+ * bqlm_rusbnet_tasklet_schedule() - tasklet_schedule(): the bh is pending, the
+ *	schedule runs it
+ * @t: the tasklet
+ */
 void bqlm_rusbnet_tasklet_schedule(struct tasklet_struct *t)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
@@ -319,7 +346,11 @@ static bool bqlm_rusbnet_timer_idle(struct bqlm_rc_actor *a)
 	return !bqlm_rusbnet_of(a)->rc.actor[RUSBNET_BH_TIMER].busy;
 }
 
-/* As cancel_work_sync(&dev->bh_work): wait for a run, cancel a queued one */
+/**
+ * bqlm_rusbnet_tasklet_kill() - tasklet_kill() of the bh, as
+ *	cancel_work_sync(&dev->bh_work) of 6.14
+ * @t: the tasklet
+ */
 void bqlm_rusbnet_tasklet_kill(struct tasklet_struct *t)
 {
 	struct bqlm_rusbnet *u;
@@ -352,6 +383,14 @@ static bool bqlm_rusbnet_pend(bool *pending, bool now)
 	return was;
 }
 
+/**
+ * bqlm_rusbnet_mod_timer() - mod_timer() of dev->delay: pending, the schedule
+ *	runs it
+ * @timer: the timer
+ * @expires: its expiry
+ *
+ * Return: whether it was pending.
+ */
 int bqlm_rusbnet_mod_timer(struct timer_list *timer, unsigned long expires)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
@@ -361,6 +400,12 @@ int bqlm_rusbnet_mod_timer(struct timer_list *timer, unsigned long expires)
 	return bqlm_rusbnet_pend(&u->timer_pending, true);
 }
 
+/**
+ * bqlm_rusbnet_timer_pending() - timer_pending() of dev->delay
+ * @timer: the timer
+ *
+ * Return: whether it is pending.
+ */
 int bqlm_rusbnet_timer_pending(const struct timer_list *timer)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
@@ -368,6 +413,13 @@ int bqlm_rusbnet_timer_pending(const struct timer_list *timer)
 	return u && timer == u->v.delay && u->timer_pending;
 }
 
+/**
+ * bqlm_rusbnet_del_timer_sync() - del_timer_sync() of dev->delay: no longer
+ *	pending
+ * @timer: the timer
+ *
+ * Return: whether it was pending.
+ */
 int bqlm_rusbnet_del_timer_sync(struct timer_list *timer)
 {
 	struct bqlm_rusbnet *u;
@@ -380,6 +432,13 @@ int bqlm_rusbnet_del_timer_sync(struct timer_list *timer)
 	return bqlm_rusbnet_pend(&u->timer_pending, false);
 }
 
+/**
+ * bqlm_rusbnet_schedule_work() - schedule_work() of the kevent: pending, the
+ *	schedule runs it
+ * @work: the work
+ *
+ * Return: whether it was idle.
+ */
 bool bqlm_rusbnet_schedule_work(struct work_struct *work)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
@@ -389,6 +448,13 @@ bool bqlm_rusbnet_schedule_work(struct work_struct *work)
 	return !bqlm_rusbnet_pend(&u->kevent_pending, true);
 }
 
+/**
+ * bqlm_rusbnet_cancel_work_sync() - cancel_work_sync() of the kevent: no longer
+ *	pending
+ * @work: the work
+ *
+ * Return: whether it was pending.
+ */
 bool bqlm_rusbnet_cancel_work_sync(struct work_struct *work)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
@@ -543,6 +609,13 @@ void bqlm_rusbnet_bh_free(struct bqlm_rusbnet *u, struct bqlm_rc_actor *a,
 	}
 }
 
+/**
+ * bqlm_rusbnet_skb_dequeue() - skb_dequeue(): a bh's loop on dev->done, one
+ *	model step per further skb
+ * @list: the queue
+ *
+ * Return: the skb, or NULL.
+ */
 struct sk_buff *bqlm_rusbnet_skb_dequeue(struct sk_buff_head *list)
 {
 	struct bqlm_rusbnet *u;
@@ -573,6 +646,11 @@ struct sk_buff *bqlm_rusbnet_skb_dequeue(struct sk_buff_head *list)
 	return skb;
 }
 
+/**
+ * bqlm_rusbnet_skb_queue_purge() - skb_queue_purge(): ifdown's purge of
+ *	dev->rxq_pause ends a step
+ * @list: the queue
+ */
 void bqlm_rusbnet_skb_queue_purge(struct sk_buff_head *list)
 {
 	struct bqlm_rusbnet *u;
@@ -584,6 +662,12 @@ void bqlm_rusbnet_skb_queue_purge(struct sk_buff_head *list)
 	skb_queue_purge(list);
 }
 
+/**
+ * bqlm_rusbnet_add_wait_queue() - add_wait_queue(): usbnet_terminate_urbs()
+ *	starts, a step ends
+ * @wq_head: the wait queue
+ * @wq_entry: the entry
+ */
 void bqlm_rusbnet_add_wait_queue(struct wait_queue_head *wq_head,
 				 struct wait_queue_entry *wq_entry)
 {
@@ -600,6 +684,13 @@ void bqlm_rusbnet_add_wait_queue(struct wait_queue_head *wq_head,
 	add_wait_queue(wq_head, wq_entry);
 }
 
+/**
+ * bqlm_rusbnet_schedule_timeout() - schedule_timeout() in
+ *	wait_skb_queue_empty(): a wait the step did not foresee
+ * @timeout: its timeout
+ *
+ * Return: 0.
+ */
 long bqlm_rusbnet_schedule_timeout(long timeout)
 {
 	struct bqlm_rusbnet *u;
@@ -619,6 +710,12 @@ long bqlm_rusbnet_schedule_timeout(long timeout)
 /* ------------------------------------------------------------------ */
 /* The BQL calls, as <linux/netdevice.h> has them, with the model's steps */
 
+/**
+ * bqlm_rusbnet_netdev_sent_queue() - netdev_sent_queue(), as 6.12's, with the
+ *	transmit's model steps
+ * @net: the net_device
+ * @bytes: bytes
+ */
 void bqlm_rusbnet_netdev_sent_queue(struct net_device *net, unsigned int bytes)
 {
 	struct netdev_queue *q = netdev_get_tx_queue(net, 0);
@@ -645,6 +742,13 @@ void bqlm_rusbnet_netdev_sent_queue(struct net_device *net, unsigned int bytes)
 		clear_bit(__QUEUE_STATE_STACK_XOFF, &q->state);
 }
 
+/**
+ * bqlm_rusbnet_netdev_completed_queue() - netdev_completed_queue(), as 6.12's,
+ *	with the bh's model steps; an over-completion is reported, not made
+ * @net: the net_device
+ * @pkts: packets
+ * @bytes: bytes
+ */
 void bqlm_rusbnet_netdev_completed_queue(struct net_device *net,
 					 unsigned int pkts, unsigned int bytes)
 {
@@ -683,6 +787,11 @@ void bqlm_rusbnet_netdev_completed_queue(struct net_device *net,
 		netif_schedule_queue(q);
 }
 
+/**
+ * bqlm_rusbnet_netdev_reset_queue() - netdev_reset_queue(), at the end of
+ *	ifdown's model step
+ * @net: the net_device
+ */
 void bqlm_rusbnet_netdev_reset_queue(struct net_device *net)
 {
 	struct bqlm_rusbnet *u;
