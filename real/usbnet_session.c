@@ -297,9 +297,10 @@ static const struct bqlm_rc_target_ops bqlm_rusbnet_target_ops = {
  * real code alone. bqlm_rc_target_destroy() ends it.
  *
  * Return: the harness, or an ERR_PTR(): -EINVAL for an invalid
- * configuration, -ENOENT for a variant or a minidriver the harness does not
- * have, -EOPNOTSUPP for a configuration that does not describe the
- * minidriver, -EBUSY if another harness is in use, -ENOMEM.
+ * configuration (or a maxpacket no endpoint has), -ENOENT for a variant or
+ * a minidriver the harness does not have, -EOPNOTSUPP for a configuration
+ * that does not describe the minidriver, -EBUSY if another harness is in
+ * use, -ENOMEM.
  */
 struct bqlm_rc_target *bqlm_rusbnet_create(const struct bqlm_usbnet_cfg *cfg,
 					   const char *driver)
@@ -310,7 +311,8 @@ struct bqlm_rc_target *bqlm_rusbnet_create(const struct bqlm_usbnet_cfg *cfg,
 	struct bqlm_usbnet_cfg c;
 	int err;
 
-	if (bqlm_usbnet_cfg_check(cfg))
+	/* the maxpacket of a real endpoint, which the device is made with */
+	if (bqlm_usbnet_cfg_check(cfg) || cfg->maxpacket > USB_ENDPOINT_MAXP_MASK)
 		return ERR_PTR(-EINVAL);
 	ops = bqlm_rusbnet_variant(cfg);
 	drv = ops ? bqlm_rusbnet_driver(ops, driver) : NULL;
