@@ -159,6 +159,7 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 				      const char *val),
 			 void *arg, const char **profile)
 {
+	const struct bqlm_opt *setter[64] = { NULL };
 	char name[64], err[256], popt[64];
 	const struct bqlm_opt *o;
 	u64 given = 0, cov, cgiven = 0;
@@ -244,16 +245,22 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 		}
 		cov = bqlm_opt_covers(t, o);
 		if (given & cov) {
-			if (given & (1ULL << (o - t->opt)))
+			unsigned int b = __builtin_ctzll(given & cov);
+
+			if (setter[b] == o)
 				snprintf(err, sizeof(err),
 					 "--%s given twice (each option once)",
 					 o->name);
 			else
 				snprintf(err, sizeof(err),
-					 "--%s sets what an earlier option set (each option once; see 'bqlm help %s')",
-					 o->name, t->model);
+					 "--%s and --%s both set --%s (each option once; see 'bqlm help %s')",
+					 setter[b]->name, o->name, t->opt[b].name,
+					 t->model);
 			return bqlm_cli_usage(who, "%s", err);
 		}
+		for (r = 0; r < (int)t->n; r++)
+			if (cov & (1ULL << r))
+				setter[r] = o;
 		given |= cov;
 		if (bqlm_opt_parse(t, o, cfg, val, err, sizeof(err)))
 			return bqlm_cli_usage(who, "%s", err);
