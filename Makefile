@@ -340,3 +340,20 @@ clean:
 .PHONY: results
 results: $(BUILD)/bqlm
 	@scripts/results.py --bqlm $(BUILD)/bqlm --build $(BUILD) --out docs/results.md
+
+# The same suites in a UML kernel with the kernel's debug checks (KASAN,
+# lockdep, DEBUG_ATOMIC_SLEEP, DEBUG_OBJECTS, DEBUG_LIST, UBSAN, kmemleak;
+# kunit/debug.kunitconfig), in .cache/kunit-build-debug; fails on any
+# splat in the kernel log (scripts/kunit-debug.sh, docs/testing-the-tests.md),
+# then compared with the userspace run as make kunit is.
+.PHONY: kunit-debug
+kunit-debug: $(BUILD)/asan/bqlm-kunit
+	@scripts/kunit-debug.sh
+	@$(BUILD)/asan/bqlm-kunit > $(BUILD)/userspace.ktap || true
+	@scripts/parse-ktap.sh $(BUILD)/userspace.ktap || true
+	@scripts/compare-results.py $(BUILD)/kunit-debug-results.json \
+	  $(BUILD)/userspace-results.json
+
+# make fuzz FUZZ_TIME=60, fuzz-regress: libFuzzer targets of every input a
+# user writes (fuzz/fuzz.mk, docs/testing-the-tests.md)
+include fuzz/fuzz.mk

@@ -31,6 +31,10 @@
 #   BQLM_REPO   project tree to link into the kernel (default: this repo;
 #               meant for testing this script). Caches and results always
 #               go to this repository's .cache/ and build/.
+#   KUNIT_FLAVOUR  a kernel configured differently, with its own build
+#               directory (.cache/kunit-build-FLAVOUR[-ARCH]) and results
+#               (build/kunit-FLAVOUR[-ARCH]-*): kunit/FLAVOUR.kunitconfig
+#               is merged with kunit/.kunitconfig ("debug": make kunit-debug).
 #
 # Exit status: kunit.py's (non-zero on a build failure or a failed test),
 # 1 if our files have compiler/kernel-doc warnings, 2 if something must be
@@ -132,9 +136,20 @@ else
 	LABEL="make kunit ARCH=$KARCH"
 fi
 [[ $BUILD_ONLY -eq 0 ]] || LABEL="make kunit-build ARCH=$KARCH"
+# A flavour: one more config fragment, its own build directory and results.
+FRAGMENT=()
+if [[ -n "${KUNIT_FLAVOUR:-}" ]]; then
+	[[ "$KUNIT_FLAVOUR" =~ ^[a-z0-9]+$ ]] ||
+		die 1 "KUNIT_FLAVOUR must be a word of a-z and 0-9, not '$KUNIT_FLAVOUR'"
+	SUFFIX=-$KUNIT_FLAVOUR$SUFFIX
+	LABEL="make kunit-$KUNIT_FLAVOUR${LABEL#make kunit}"
+	FRAGMENT=(--kunitconfig="$SRC/kunit/$KUNIT_FLAVOUR.kunitconfig")
+	[[ -f "$SRC/kunit/$KUNIT_FLAVOUR.kunitconfig" ]] ||
+		die 1 "KUNIT_FLAVOUR=$KUNIT_FLAVOUR: kunit/$KUNIT_FLAVOUR.kunitconfig is missing"
+fi
 # The build directories a new kernel tarball makes stale.
 ALL_BUILD_DIRS=(kunit-build kunit-build-i386 kunit-build-x86_64 kunit-build-s390
-	kunit-build-arm kunit-build-arm64)
+	kunit-build-arm kunit-build-arm64 kunit-build-debug)
 
 for f in Kbuild kunit/Kconfig kunit/.kunitconfig; do
 	[[ -f "$SRC/$f" ]] || die 1 "project file $SRC/$f is missing"
@@ -597,6 +612,7 @@ main() {
 		set -x
 		python3 "$kunitpy" "$kcmd" \
 			--kunitconfig="$SRC/kunit/.kunitconfig" \
+			"${FRAGMENT[@]}" \
 			--build_dir="$BUILD_DIR" \
 			"${kopts[@]}" \
 			--jobs="$JOBS" \
