@@ -367,6 +367,44 @@ static void options_model_profiles_round_trip(struct kunit *test)
 	}
 }
 
+/*
+ * bqlm_opt_describe() measures with a NULL buffer of 0 bytes (the CLI's
+ * report sizes its text so) and truncates into a short one, giving the
+ * same length each time. make fuzz (clang's UBSan) found the NULL buffer
+ * offset by 0 in the measuring call, undefined behaviour that gcc's
+ * sanitizer does not report: fuzz/regress/cli/describe-null-measure.
+ */
+static void options_describe_measures(struct kunit *test)
+{
+	const struct bqlm_opts *models[] = {
+		bqlm_nic_options(), bqlm_usbnet_options(),
+	};
+	char *text = kunit_kzalloc(test, BQLM_OPT_TEXT_MAX, GFP_KERNEL);
+	unsigned char *cfg = kunit_kzalloc(test, 512, GFP_KERNEL);
+	unsigned int m, i;
+	char err[160], shortbuf[6];
+	int n;
+
+	KUNIT_ASSERT_TRUE(test, text && cfg);
+	for (m = 0; m < ARRAY_SIZE(models); m++) {
+		const struct bqlm_opts *t = models[m];
+
+		for (i = 0; i < t->nr_profiles; i++) {
+			memset(cfg, 0, 512);
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_profile(t, cfg, i, err, sizeof(err)),
+					    0, "%s %s: %s", t->model, t->profiles[i].name, err);
+			n = bqlm_opt_describe(t, cfg, 0, text, BQLM_OPT_TEXT_MAX);
+			KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_describe(t, cfg, 0, NULL, 0), n,
+					    "%s %s", t->model, t->profiles[i].name);
+			KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_describe(t, cfg, 0, shortbuf,
+								    sizeof(shortbuf)), n,
+					    "%s %s", t->model, t->profiles[i].name);
+			KUNIT_EXPECT_EQ(test, strlen(shortbuf), sizeof(shortbuf) - 1);
+			KUNIT_EXPECT_EQ(test, strncmp(shortbuf, text, sizeof(shortbuf) - 1), 0);
+		}
+	}
+}
+
 static struct kunit_case bqlm_options_cases[] = {
 	KUNIT_CASE(options_parse_each_type),
 	KUNIT_CASE(options_refuse_bad),
@@ -376,6 +414,7 @@ static struct kunit_case bqlm_options_cases[] = {
 	KUNIT_CASE(options_help_and_covers),
 	KUNIT_CASE(options_uint),
 	KUNIT_CASE(options_model_profiles_round_trip),
+	KUNIT_CASE(options_describe_measures),
 	{}
 };
 

@@ -613,7 +613,7 @@ int bqlm_opt_apply(const struct bqlm_opts *t, void *cfg, const char *text,
 int bqlm_opt_describe(const struct bqlm_opts *t, const void *cfg,
 		      unsigned int mask, char *buf, size_t len)
 {
-	char val[BQLM_OPT_VALUE_MAX];
+	char val[BQLM_OPT_VALUE_MAX], *at;
 	const struct bqlm_opt *o;
 	unsigned int i;
 	size_t k = 0;
@@ -625,12 +625,14 @@ int bqlm_opt_describe(const struct bqlm_opts *t, const void *cfg,
 		if ((o->flags & BQLM_OPT_ALIAS) || (mask && !(o->flags & mask)))
 			continue;
 		bqlm_opt_format(o, cfg, val, sizeof(val));
+		/* NULL + 0 is undefined: @buf may be NULL to measure */
+		at = len ? buf + min(k, len) : NULL;
 		if (o->flags & BQLM_OPT_NOARG)
-			k += snprintf(buf + min(k, len), len - min(k, len),
-				      "%s--%s=%s", k ? " " : "", o->name, val);
+			k += snprintf(at, len - min(k, len), "%s--%s=%s",
+				      k ? " " : "", o->name, val);
 		else
-			k += snprintf(buf + min(k, len), len - min(k, len),
-				      "%s--%s %s", k ? " " : "", o->name, val);
+			k += snprintf(at, len - min(k, len), "%s--%s %s",
+				      k ? " " : "", o->name, val);
 	}
 	return k;
 }
