@@ -357,3 +357,15 @@ kunit-debug: $(BUILD)/asan/bqlm-kunit
 # make fuzz FUZZ_TIME=60, fuzz-regress: libFuzzer targets of every input a
 # user writes (fuzz/fuzz.mk, docs/testing-the-tests.md)
 include fuzz/fuzz.mk
+
+# Mutation testing (docs/testing-the-tests.md): make mutate mutates model/
+# and runs the userspace suites against each mutant (MUTATE_SAMPLE=N of
+# the sites, seeded by MUTATE_SEED, 0 for all; MUTATE_JOBS; MUTATE_FILES=
+# a glob); make mutate-real mutates real/patches/ and the real-code
+# harness and runs the real-code suites in the UML kernel against each.
+.PHONY: mutate mutate-real
+mutate: $(BUILD)/asan/bqlm-kunit $(BUILD)/bqlm
+	@nice -n 10 scripts/mutate.py
+
+mutate-real:
+	@scripts/mutate-real.sh
