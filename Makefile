@@ -49,7 +49,7 @@ COV_MIN_BRANCH	:= 85
 
 .PHONY: all check coverage kunit kunit-build kunit-replay kunit-golden deps clean check-deps m32 bench
 .PHONY: install uninstall check-install check-headers check-json check-svg check-cli print-version
-.PHONY: check-standin
+.PHONY: check-standin check-outputs
 
 # The library's version; the shared library's soname is libbqlm.so.$(SOVERSION).
 VERSION		:= 0.1.0
@@ -164,6 +164,10 @@ check-json: $(BUILD)/bqlm
 check-cli: $(BUILD)/bqlm
 	@scripts/check-cli.sh $(BUILD)/bqlm userspace-tests/cli/cases.txt
 
+# bqlm's output files written whole or not at all: a failed write, Ctrl-C
+check-outputs: $(BUILD)/bqlm
+	@scripts/check-outputs.sh $(BUILD)/bqlm
+
 # bqlm sim --svg: the variants on the same axes
 check-svg: $(BUILD)/bqlm
 	@scripts/check-install.sh svg $(BUILD)/bqlm
@@ -266,7 +270,7 @@ check-deps:
 deps:
 	@scripts/deps.sh install
 
-check: $(BUILD)/asan/bqlm-kunit m32 check-standin check-headers check-install check-json check-svg check-cli
+check: $(BUILD)/asan/bqlm-kunit m32 check-standin check-headers check-install check-json check-svg check-cli check-outputs
 	@mkdir -p $(BUILD)/cmocka-xml
 	@rm -f $(BUILD)/cmocka-xml/*.xml
 	@set -o pipefail; ASAN_OPTIONS=detect_leaks=1 \

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include <bqlm/options.h>
 #include <bqlm/types.h>
@@ -154,5 +155,11 @@ int __wrap_bqlm_cli_run_explore(const struct bqlm_cli_explore *e);
 int __wrap_bqlm_sim_run_until(struct bqlm_sim *sim, u64 t);
 FILE *__wrap_fopen(const char *path, const char *mode);
 int __wrap_dup2(int oldfd, int newfd);
+int __real_mkstemp(char *tmpl);
+int __real_rename(const char *from, const char *to);
+int __wrap_mkstemp(char *tmpl);
+int __wrap_rename(const char *from, const char *to);
+int __wrap_fchmod(int fd, mode_t mode);
+int __wrap_bqlm_cli_usage(const char *who, const char *fmt, const char *arg);
 
 #endif /* _BQLM_FUZZ_H */

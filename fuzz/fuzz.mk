@@ -23,7 +23,8 @@ FUZZ_DIR	:= $(BUILD)/fuzz
 # compiled into that target (fuzz/fuzz_cli.c)
 FUZZ_TOOLS	:= $(filter-out tools/cli.c,$(CLI_SRCS))
 FUZZ_WRAP	:= -Wl,--wrap=bqlm_cli_run_explore -Wl,--wrap=bqlm_sim_run_until \
-		   -Wl,--wrap=fopen -Wl,--wrap=dup2
+		   -Wl,--wrap=fopen -Wl,--wrap=dup2 \
+		   -Wl,--wrap=bqlm_cli_usage -Wl,--wrap=mkstemp -Wl,--wrap=rename -Wl,--wrap=fchmod
 
 .PHONY: fuzz fuzz-build fuzz-regress fuzz-deps
 
@@ -55,7 +56,8 @@ $(FUZZ_DIR)/fuzz_schedule $(FUZZ_DIR)/fuzz_options: \
 	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm
 
 $(FUZZ_DIR)/fuzz_cli_parse: $(FUZZ_DIR)/fuzz/fuzz_cli_parse.o \
-  $(FUZZ_MODEL_OBJS) $(FUZZ_DIR)/tools/cli_opts.o $(FUZZ_DIR)/tools/cli.o
+  $(FUZZ_MODEL_OBJS) $(FUZZ_DIR)/tools/cli_opts.o $(FUZZ_DIR)/tools/cli.o \
+  $(FUZZ_DIR)/tools/cli_out.o
 	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm
 
 $(FUZZ_DIR)/fuzz_cli: $(FUZZ_DIR)/fuzz/fuzz_cli.o $(FUZZ_MODEL_OBJS) \

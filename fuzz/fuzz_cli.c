@@ -10,17 +10,22 @@
  *  - an exploration stops after 300 states (bqlm_cli_run_explore());
  *  - a simulation stops at 20 ms simulated (bqlm_sim_run_until());
  *  - a file opened for writing (--json, --schedule, --csv, --svg) is
- *    /dev/null, and "--json -" does not move standard output (dup2());
+ *    /dev/null, whether fopen() opens it or it is a temporary file of
+ *    tools/cli_out.c (mkstemp(), then rename(), fchmod() not made), and
+ *    "--json -" does not move standard output (dup2());
  *  - "bench" (a fixed workload of minutes, no input) is not run.
  * tools/cli.c is compiled into this file, so that its per-run state (the
  * JSON report's stream, the reduction and memory options) is reset
  * before each input, as a new process would have it.
  *
- * Oracles: the sanitizers, and the exit status: 0..4 (bqlm(1)); a refused
- * command line exits 2, never 4 (an internal error).
+ * Oracles: the sanitizers; the exit status: 0..4 (bqlm(1)), never 4 (an
+ * internal error); at most one usage error printed (bqlm_cli_usage(),
+ * counted through the linker too), and exit 2 after one.
  */
 #include "../tools/cli.c"
 #include "fuzz.h"
+
+#include <fcntl.h>
 
 #include <bqlm/sim.h>
 
@@ -47,6 +52,37 @@ FILE *__wrap_fopen(const char *path, const char *mode)
 	if (strchr(mode, 'w') || strchr(mode, 'a') || strchr(mode, '+'))
 		path = "/dev/null";
 	return __real_fopen(path, mode);
+}
+
+/* only the CLI's temporary files (PATH.bqlm-XXXXXX), not libFuzzer's */
+int __wrap_mkstemp(char *tmpl)
+{
+	char *x = strstr(tmpl, ".bqlm-");
+
+	if (!x)
+		return __real_mkstemp(tmpl);
+	memcpy(x + 6, "fuzz00", 6);
+	return open("/dev/null", O_RDWR);
+}
+
+int __wrap_rename(const char *from, const char *to)
+{
+	return strstr(from, ".bqlm-") ? 0 : __real_rename(from, to);
+}
+
+int __wrap_fchmod(int fd, mode_t mode)
+{
+	(void)fd;
+	(void)mode;
+	return 0;
+}
+
+static unsigned int fuzz_cli_usages;
+
+int __wrap_bqlm_cli_usage(const char *who, const char *fmt, const char *arg)
+{
+	fuzz_cli_usages++;
+	return bqlm_cli_usage(who, fmt, arg);
 }
 
 int __wrap_dup2(int oldfd, int newfd)
@@ -82,10 +118,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	fuzz_cli_reset();
+	fuzz_cli_usages = 0;
 	r = bqlm_main(argc, argv);
 	fflush(stdout);
 	FUZZ_ASSERT(r >= 0 && r <= 4, "exit status %d", r);
 	FUZZ_ASSERT(r != EXIT_INTERNAL, "an internal error (exit 4)");
+	FUZZ_ASSERT(fuzz_cli_usages <= 1, "%u usage errors for one command line",
+		    fuzz_cli_usages);
+	FUZZ_ASSERT(!fuzz_cli_usages || r == EXIT_USAGE,
+		    "a usage error, then exit %d", r);
 	fuzz_cli_reset();
 	fuzz_free_args(argc, copy);
 	return 0;

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # check-cli.sh BQLM CASES: run each command line of CASES (see its header)
-# and check bqlm's exit status and output. Prints one line per failure and
+# and check bqlm's exit status and output (a TEXT of "!X": it must not
+# contain X). Prints one line per failure and
 # a summary; exits 1 if any case failed.
 set -uo pipefail
 bqlm=$1
@@ -18,7 +19,11 @@ while IFS=$'\t' read -r want text args; do
 		echo "check-cli: FAIL: bqlm $args: exit $got, want $want"
 		echo "$out" | head -5 | sed 's/^/    /'
 		fail=$((fail + 1))
-	elif [[ "$out" != *"$text"* ]]; then
+	elif [[ "$text" == !* && "$out" == *"${text#!}"* ]]; then
+		echo "check-cli: FAIL: bqlm $args: output has '${text#!}'"
+		echo "$out" | head -5 | sed 's/^/    /'
+		fail=$((fail + 1))
+	elif [[ "$text" != !* && "$out" != *"$text"* ]]; then
 		echo "check-cli: FAIL: bqlm $args: output lacks '$text'"
 		echo "$out" | head -5 | sed 's/^/    /'
 		fail=$((fail + 1))

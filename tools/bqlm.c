@@ -42,7 +42,7 @@ static void print_help(FILE *f)
 		"\n"
 		"exit status: 0 no violation, 1 violation, 2 bad usage,\n"
 		"             3 exploration incomplete (state or memory bound),\n"
-		"             4 internal error\n",
+		"             4 internal error, or an output file not written\n",
 		prog, prog, prog, prog, prog, BQLM_USBNET_MAX_PACKETS, prog);
 }
 
@@ -105,6 +105,8 @@ static int usbnet_extra(void *arg, const char *opt, const char *val)
 			return bad_usage("option '%s' needs an argument", opt);
 		if (o->schedule)
 			return bad_usage("%s given twice", opt);
+		if (bqlm_cli_out_check(prog, opt, val))
+			return EXIT_USAGE;
 		o->schedule = val;
 		return 0;
 	}
@@ -182,20 +184,19 @@ static int save_schedule(const void *arg, enum bqlm_check c,
 {
 	const struct explore_opts *o = arg;
 	bool out = !strcmp(o->schedule, "-");
-	FILE *f = out ? stdout : fopen(o->schedule, "w");
+	FILE *f = out ? stdout : bqlm_cli_out_open(prog, o->schedule);
 	int err;
 
-	if (!f) {
-		fprintf(stderr, "bqlm: cannot write %s: %s\n", o->schedule,
-			strerror(errno));
-		return -errno;
-	}
+	if (!f)
+		return -EIO;
 	err = bqlm_usbnet_schedule_write(&o->cfg, c, path, n, schedule_line,
 					 f);
-	if ((!out && fclose(f)) || err) {
-		fprintf(stderr, "bqlm: writing %s failed\n", o->schedule);
+	if (err)
+		fprintf(stderr, "bqlm: the trace does not replay on the model: no schedule\n");
+	if (!out && bqlm_cli_out_close(prog, o->schedule, f, !err))
+		err = -EIO;
+	if (err)
 		return -EIO;
-	}
 	if (!out)
 		fprintf(stderr, "bqlm: schedule of the trace to %s (%u steps) written to %s\n",
 			bqlm_check_name(c), n, o->schedule);

@@ -296,10 +296,11 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 			bad = parse_time(arg, &c->ping_ns);
 		} else if (!strcmp(opt, "--sample")) {
 			bad = parse_time(arg, &c->sample_ns);
-		} else if (!strcmp(opt, "--csv")) {
-			o->csv = arg;
-		} else if (!strcmp(opt, "--svg")) {
-			o->svg = arg;
+		} else if (!strcmp(opt, "--csv") || !strcmp(opt, "--svg")) {
+			/* before the run: a file it cannot write is a usage error */
+			if (bqlm_cli_out_check("bqlm sim", opt, arg))
+				return EXIT_USAGE;
+			*(opt[2] == 'c' ? &o->csv : &o->svg) = arg;
 		} else if (!strcmp(opt, "--sweep")) {
 			if (c->dev == BQLM_SIM_TUN)
 				bad = strcmp(arg, "ring") != 0;
@@ -430,13 +431,10 @@ static int write_csv(const char *path, struct bqlm_sim *sim)
 	const struct bqlm_sim_sample *s;
 	const struct bqlm_sim_ping *p;
 	unsigned int n, i;
-	FILE *f = fopen(path, "w");
+	FILE *f = bqlm_cli_out_open("bqlm sim", path);
 
-	if (!f) {
-		fprintf(stderr, "bqlm sim: cannot write %s: %s\n", path,
-			strerror(errno));
+	if (!f)
 		return -1;
-	}
 	fprintf(f, "t_ns,series,value\n");
 	s = bqlm_sim_samples(sim, &n);
 	for (i = 0; i < n; i++) {
@@ -449,11 +447,7 @@ static int write_csv(const char *path, struct bqlm_sim *sim)
 	p = bqlm_sim_pings(sim, &n);
 	for (i = 0; i < n; i++)
 		fprintf(f, "%llu,ping_latency_ns,%llu\n", p[i].sent, p[i].lat);
-	if (fclose(f)) {
-		fprintf(stderr, "bqlm sim: cannot write %s\n", path);
-		return -1;
-	}
-	return 0;
+	return bqlm_cli_out_close("bqlm sim", path, f, true);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -535,12 +529,9 @@ static int write_svg(const char *path, const struct svg_run *runs,
 	hi = pow(10, ceil(log10(hi)));
 	if (hi <= lo)
 		hi = lo * 10;
-	f = fopen(path, "w");
-	if (!f) {
-		fprintf(stderr, "bqlm sim: cannot write %s: %s\n", path,
-			strerror(errno));
+	f = bqlm_cli_out_open("bqlm sim", path);
+	if (!f)
 		goto out;
-	}
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" font-family=\"sans-serif\" font-size=\"11\">\n",
 		2 * W, H);
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
@@ -611,11 +602,7 @@ static int write_svg(const char *path, const struct svg_run *runs,
 			c0->duration_ns / 1e9 * i / 4.0, W + L - 4,
 			T + PH - PH * i / 4.0 + 4, ymax * i / 4.0);
 	fprintf(f, "</svg>\n");
-	ret = 0;
-	if (fclose(f)) {
-		fprintf(stderr, "bqlm sim: cannot write %s\n", path);
-		ret = -1;
-	}
+	ret = bqlm_cli_out_close("bqlm sim", path, f, true);
 out:
 	for (r = 0; r < nr; r++)
 		free(lat[r]);

@@ -246,6 +246,7 @@ int bqlm_cli_reduce_setup(int *argc, char **argv)
 
 /* --json: where the JSON report goes, and the command line it names */
 static FILE *bqlm_cli_json_out;
+static const char *bqlm_cli_json_path;
 static bool bqlm_cli_json_to_stdout;
 static int bqlm_cli_json_argc;
 static char **bqlm_cli_json_argv;
@@ -290,7 +291,10 @@ int bqlm_cli_json_setup(int *argc, char **argv)
 			bqlm_cli_json_out = NULL;
 		}
 	} else {
-		bqlm_cli_json_out = fopen(path, "w");
+		/* written whole or not at all (cli_out.c) */
+		bqlm_cli_json_out = bqlm_cli_out_open("bqlm", path);
+		bqlm_cli_json_path = path;
+		return bqlm_cli_json_out ? 0 : EXIT_USAGE;
 	}
 	if (!bqlm_cli_json_out) {
 		fprintf(stderr, "bqlm: cannot write %s: %s\n", path,
@@ -436,7 +440,8 @@ static int bqlm_cli_json_write(const struct bqlm_cli_explore *e,
 	free(path);
 	if (verdict != BQLM_CHECK_NONE && (!path || n < 0))
 		return -ENOMEM;
-	return fflush(f) ? -EIO : 0;
+	/* a file is flushed by bqlm_cli_out_close(), which names the error */
+	return bqlm_cli_json_to_stdout && fflush(f) ? -EIO : 0;
 }
 
 static void bqlm_cli_emit(void *arg, const char *line)
@@ -640,10 +645,18 @@ int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 	      err ? EXIT_INCOMPLETE : 0;
 	if (e->quiet)
 		goto out;
-	if (bqlm_cli_json_out &&
-	    bqlm_cli_json_write(&ee, x, &res, err, ret, secs)) {
-		fprintf(stderr, "bqlm: writing the JSON report failed\n");
-		ret = EXIT_INTERNAL;
+	if (bqlm_cli_json_out) {
+		bool ok = !bqlm_cli_json_write(&ee, x, &res, err, ret, secs);
+
+		if (!bqlm_cli_json_to_stdout) {
+			ok = !bqlm_cli_out_close("bqlm", bqlm_cli_json_path,
+						 bqlm_cli_json_out, ok) && ok;
+			bqlm_cli_json_out = NULL;
+		} else if (!ok) {
+			fprintf(stderr, "bqlm: writing the JSON report failed\n");
+		}
+		if (!ok)
+			ret = EXIT_INTERNAL;
 	}
 
 	printf("states %llu, transitions %llu, max depth %u, time %.3f s (%.0f states/s)%s\n",

@@ -76,6 +76,11 @@ int bqlm_cli_parse_bytes(const char *s, unsigned long long *out);
 unsigned long long bqlm_cli_default_memory(void);
 bool bqlm_cli_json_stdout(void);
 
+/* Output files, written whole or not at all (cli_out.c) */
+int bqlm_cli_out_check(const char *who, const char *opt, const char *path);
+FILE *bqlm_cli_out_open(const char *who, const char *path);
+int bqlm_cli_out_close(const char *who, const char *path, FILE *f, bool keep);
+
 /**
  * struct bqlm_cli_common - the explorer's options every model takes
  * @bounds: --depth, --max-states, --strict
@@ -87,6 +92,9 @@ struct bqlm_cli_common {
 	bool all_traces;
 	bool no_trace;
 };
+
+/* bqlm_cli_model_parse()'s @extra took its option, not the word after it */
+#define BQLM_CLI_EXTRA_ALONE	(-1)
 
 int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 			 void *cfg, int argc, char **argv,

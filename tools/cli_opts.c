@@ -137,8 +137,10 @@ static bool bqlm_cli_requires(const struct bqlm_opts *t, const void *cfg,
  * @c: receives the explorer's common options
  * @extra: optional: the command's own options (e.g. --schedule FILE):
  *	called with each option @t does not know; returns 0 if it took the
- *	option and its value, 2 if it took the option alone, 1 if it is not
- *	one of its own, or EXIT_USAGE after printing an error
+ *	option and its value, BQLM_CLI_EXTRA_ALONE if it took the option
+ *	alone, 1 if it is not one of its own, or EXIT_USAGE after printing
+ *	an error (2: not "alone", which once made an error's value the next
+ *	argument, and a second error)
  * @arg: @extra's argument
  * @profile: receives the profile's name
  *
@@ -230,7 +232,7 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 			if (r == 1)
 				return bqlm_cli_usage(who, "unknown option '%s'",
 						      argv[i]);
-			if (r == 2)
+			if (r == BQLM_CLI_EXTRA_ALONE)
 				continue;
 			if (r)
 				return r;
