@@ -29,7 +29,7 @@ static struct bqlm_cli_out {
 	FILE *f;
 	char path[PATH_MAX];
 	char tmp[PATH_MAX];
-	volatile sig_atomic_t pending;
+	_Atomic int pending;	/* read by the signal handler */
 } bqlm_cli_out[BQLM_CLI_MAX_OUT];
 
 static bool bqlm_cli_out_hooked;
@@ -107,9 +107,9 @@ int bqlm_cli_out_check(const char *who, const char *opt, const char *path)
 			return 0;
 	} else {
 		if (!slash) {
-			strcpy(dir, ".");
+			snprintf(dir, sizeof(dir), ".");
 		} else if (slash == path) {
-			strcpy(dir, "/");
+			snprintf(dir, sizeof(dir), "/");
 		} else {
 			n = slash - path;
 			if (n >= sizeof(dir))
@@ -153,7 +153,7 @@ FILE *bqlm_cli_out_open(const char *who, const char *path)
 		return f;
 	}
 	bqlm_cli_out_hook();
-	strcpy(o->path, path);
+	snprintf(o->path, sizeof(o->path), "%s", path);
 	fd = mkstemp(o->tmp);
 	if (fd < 0) {
 		fprintf(stderr, "%s: cannot write %s: %s\n", who, path,
