@@ -29,7 +29,7 @@ static struct bqlm_cli_out {
 	FILE *f;
 	char path[PATH_MAX];
 	char tmp[PATH_MAX];
-	_Atomic int pending;	/* read by the signal handler */
+	int pending;	/* __atomic_*(): the signal handler reads it */
 } bqlm_cli_out[BQLM_CLI_MAX_OUT];
 
 static bool bqlm_cli_out_hooked;
@@ -40,10 +40,9 @@ static void bqlm_cli_out_remove(void)
 	unsigned int i;
 
 	for (i = 0; i < BQLM_CLI_MAX_OUT; i++)
-		if (bqlm_cli_out[i].pending) {
+		if (__atomic_exchange_n(&bqlm_cli_out[i].pending, 0,
+					__ATOMIC_SEQ_CST))
 			unlink(bqlm_cli_out[i].tmp);
-			bqlm_cli_out[i].pending = 0;
-		}
 }
 
 static void bqlm_cli_out_signal(int sig)
@@ -160,7 +159,7 @@ FILE *bqlm_cli_out_open(const char *who, const char *path)
 			strerror(errno));
 		return NULL;
 	}
-	o->pending = 1;
+	__atomic_store_n(&o->pending, 1, __ATOMIC_SEQ_CST);
 	/* mkstemp() makes it 0600: as fopen() would have made it */
 	mask = umask(0);
 	umask(mask);
@@ -170,8 +169,8 @@ FILE *bqlm_cli_out_open(const char *who, const char *path)
 		fprintf(stderr, "%s: cannot write %s: %s\n", who, path,
 			strerror(errno));
 		close(fd);
+		__atomic_store_n(&o->pending, 0, __ATOMIC_SEQ_CST);
 		unlink(o->tmp);
-		o->pending = 0;
 		return NULL;
 	}
 	o->f = f;
@@ -211,9 +210,9 @@ int bqlm_cli_out_close(const char *who, const char *path, FILE *f, bool keep)
 		o->f = NULL;
 		if (keep && !err && rename(o->tmp, o->path))
 			err = errno;
+		__atomic_store_n(&o->pending, 0, __ATOMIC_SEQ_CST);
 		if (!keep || err)
 			unlink(o->tmp);
-		o->pending = 0;
 	}
 	if (!err)
 		return 0;
