@@ -372,4 +372,4 @@ mutate: $(BUILD)/asan/bqlm-kunit $(BUILD)/bqlm
 	@nice -n 10 scripts/mutate.py
 
 mutate-real:
-	@scripts/mutate-real.sh
+	@scripts/mutate-real.py

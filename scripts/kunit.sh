@@ -31,6 +31,7 @@
 #   BQLM_REPO   project tree to link into the kernel (default: this repo;
 #               meant for testing this script). Caches and results always
 #               go to this repository's .cache/ and build/.
+#   KUNIT_W1    0: no W=1 check (make mutate-real's runs of mutants).
 #   KUNIT_FLAVOUR  a kernel configured differently, with its own build
 #               directory (.cache/kunit-build-FLAVOUR[-ARCH]) and results
 #               (build/kunit-FLAVOUR[-ARCH]-*): kunit/FLAVOUR.kunitconfig
@@ -626,7 +627,8 @@ main() {
 
 	# Once the kernel is built: warnings in our files that the normal
 	# build printed (kunit.py shows make's stderr), then the W=1 check.
-	if [[ -f "$BUILD_DIR/vmlinux" ]] && [[ $rc -eq 0 || -f "$OUT_TEST" ]]; then
+	if [[ -f "$BUILD_DIR/vmlinux" ]] && [[ $rc -eq 0 || -f "$OUT_TEST" ]] &&
+		[[ "${KUNIT_W1:-1}" != 0 ]]; then
 		t0=$(date +%s)
 		info "W=1 check of lib/bqlm/ ..."
 		warn=$(grep -E -A3 '(^|/)lib/bqlm/[^:]*:[0-9:]*[[:space:]]*(warning|error):' \
