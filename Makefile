@@ -350,7 +350,13 @@ results: $(BUILD)/bqlm
 # kunit/debug.kunitconfig), in .cache/kunit-build-debug; fails on any
 # splat in the kernel log (scripts/kunit-debug.sh, docs/testing-the-tests.md),
 # then compared with the userspace run as make kunit is.
-.PHONY: kunit-debug
+# make kunit-debug-selftest: two harness bugs (a yield under a kernel
+# spinlock, an URB freed early) put in by turn, each must be caught
+# (scripts/kunit-debug-inject.txt)
+.PHONY: kunit-debug kunit-debug-selftest
+kunit-debug-selftest:
+	@scripts/mutate-real.py --mutants scripts/kunit-debug-inject.txt
+
 kunit-debug: $(BUILD)/asan/bqlm-kunit
 	@scripts/kunit-debug.sh
 	@$(BUILD)/asan/bqlm-kunit > $(BUILD)/userspace.ktap || true

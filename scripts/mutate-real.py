@@ -13,12 +13,20 @@
 #               or a patch series no longer applies) or does not build.
 # The unmutated suites run first and must pass.
 #
-# Usage: scripts/mutate-real.py [--only NAME]... [--list]
+# With --mutants scripts/kunit-debug-inject.txt (make kunit-debug-selftest)
+# the mutants are harness bugs for the debug kernel: each names what its
+# kernel log must hold ("expect REGEX"), the suites run in the debug
+# kernel (scripts/kunit-debug.sh), and a mutant is caught when the log
+# scan fails and the log matches (no unmutated run first: that is make
+# kunit-debug itself).
+#
+# Usage: scripts/mutate-real.py [--mutants FILE] [--only NAME]... [--list]
 # Exit status: 0 when every mutant was caught, 1 otherwise.
 
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -30,6 +38,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIST = os.path.join(REPO, "scripts", "mutate-real.txt")
 KDIR = os.environ.get("KDIR") or os.path.join(REPO, ".cache", "linux-source-6.12")
 RESULTS = os.path.join(REPO, "build", "kunit-results.json")
+DEBUG_RESULTS = os.path.join(REPO, "build", "kunit-debug-results.json")
+DEBUG_LOG = os.path.join(REPO, "build", "kunit-debug-test.log")
 TREE_FILES = {"usbnet": ["drivers/net/usb/usbnet.c", "include/linux/usb/usbnet.h"],
               "tun": ["drivers/net/tun.c"]}
 
@@ -44,7 +54,7 @@ def parse(path):
         if key == "mutant":
             m = {"name": rest.strip(), "files": [], "line": n}
             mutants.append(m)
-        elif key in ("what", "suites"):
+        elif key in ("what", "suites", "expect"):
             m[key] = rest.strip()
         elif key == "file":
             f = {"path": rest.strip(), "subs": []}
@@ -138,24 +148,42 @@ def failed_cases(path):
     return out
 
 
-def run_suites(glob, log):
+def run_suites(glob, log, debug=False):
     env = dict(os.environ, KUNIT_W1="0", KUNIT_ARGS="'%s'" % glob)
     env.pop("KUNIT_FLAVOUR", None)
-    if os.path.exists(RESULTS):
-        os.remove(RESULTS)
+    script = "kunit-debug.sh" if debug else "kunit.sh"
+    results = DEBUG_RESULTS if debug else RESULTS
+    if os.path.exists(results):
+        os.remove(results)
     t0 = time.time()
     with open(log, "w") as f:
-        r = subprocess.run(["nice", "-n", "10", os.path.join(REPO, "scripts", "kunit.sh")],
+        r = subprocess.run(["nice", "-n", "10", os.path.join(REPO, "scripts", script)],
                            stdout=f, stderr=subprocess.STDOUT, env=env, cwd=REPO)
-    return r.returncode, failed_cases(RESULTS), time.time() - t0
+    return r.returncode, failed_cases(results), time.time() - t0
+
+
+def debug_verdict(m, rc, log):
+    """A debug-kernel mutant: caught when the scan failed and the log
+    holds what the mutant expects; the first such line as the detail."""
+    try:
+        text = open(DEBUG_LOG, errors="replace").read()
+    except OSError:
+        return "stillborn", "no kernel log (the build failed?), see %s" % os.path.relpath(log, REPO)
+    hit = re.search(r"^.*(%s).*$" % m["expect"], text, re.M)
+    if rc and hit:
+        return "caught", "the log: " + hit.group(0).strip()[:160]
+    return "missed", "exit %d, %s" % (rc, "the log has it but the scan passed" if hit else
+                                     "no '%s' in the log" % m["expect"])
 
 
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--mutants", default=LIST, help="the list (default scripts/mutate-real.txt)")
     ap.add_argument("--only", action="append", default=[])
     ap.add_argument("--list", action="store_true")
     a = ap.parse_args()
-    mutants = parse(LIST)
+    mutants = parse(a.mutants)
+    debug = any("expect" in m for m in mutants)
     if a.only:
         mutants = [m for m in mutants if m["name"] in a.only]
         if not mutants:
@@ -177,13 +205,14 @@ def main():
 
     globs = sorted({m["suites"] for m in mutants})
     glob = globs[0] if len(globs) == 1 else "bqlm_real_*"
-    print("mutate-real: the unmutated suites (%s) first ..." % glob, flush=True)
-    rc, failed, secs = run_suites(glob, os.path.join(outdir, "base.log"))
-    if rc or failed is None or failed:
-        print("mutate-real: the unmutated suites fail (exit %d, %s): fix them first; "
-              "build/mutate-real/base.log" % (rc, failed), file=sys.stderr)
-        return 1
-    print("mutate-real: unmutated: pass (%.0f s)" % secs, flush=True)
+    if not debug:
+        print("mutate-real: the unmutated suites (%s) first ..." % glob, flush=True)
+        rc, failed, secs = run_suites(glob, os.path.join(outdir, "base.log"))
+        if rc or failed is None or failed:
+            print("mutate-real: the unmutated suites fail (exit %d, %s): fix them first; "
+                  "build/mutate-real/base.log" % (rc, failed), file=sys.stderr)
+            return 1
+        print("mutate-real: unmutated: pass (%.0f s)" % secs, flush=True)
     counts = {"caught": 0, "missed": 0, "stillborn": 0}
     t0 = time.time()
     for m in mutants:
@@ -197,8 +226,10 @@ def main():
             if why:
                 detail = why
             else:
-                rc, failed, secs = run_suites(m["suites"], log)
-                if failed is None:
+                rc, failed, secs = run_suites(m["suites"], log, debug)
+                if debug:
+                    verdict, detail = debug_verdict(m, rc, log)
+                elif failed is None:
                     detail = "no results (exit %d): the build or the boot failed, see %s" % (
                         rc, os.path.relpath(log, REPO))
                 elif failed:
