@@ -13,7 +13,11 @@
 
 FUZZ_CC		?= clang
 FUZZ_TIME	?= 60
-FUZZ_TARGETS	?= schedule options cli_parse cli
+FUZZ_ALL	:= schedule options cli_parse cli
+FUZZ_TARGETS	?= $(FUZZ_ALL)
+ifneq ($(filter-out $(FUZZ_ALL),$(FUZZ_TARGETS)),)
+$(error FUZZ_TARGETS: no target '$(filter-out $(FUZZ_ALL),$(FUZZ_TARGETS))'; the targets are: $(FUZZ_ALL))
+endif
 FUZZ_SAN	:= -fsanitize=address,undefined -fno-sanitize-recover=all \
 		   -fno-omit-frame-pointer
 FUZZ_CFLAGS	:= -std=gnu11 -O1 -g -Wall -Wextra -Wno-sign-compare \

@@ -22,6 +22,9 @@ die() {
 file=$1
 [[ -f "$file" && -r "$file" ]] || die 2 "cannot read schedule '$file'"
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+if [[ -s "$file" ]] && ! grep -Iq . "$file"; then
+	die 1 "$file is not a text file (a schedule is what 'bqlm explore usbnet ... --schedule FILE' writes)"
+fi
 
 # one line: comments off, blanks dropped, words ',' and lines ';'
 line=$(sed -e 's/#.*//' -e 's/[[:space:]]\{1,\}/,/g' -e 's/^,//' -e 's/,$//' "$file" |

@@ -399,22 +399,32 @@ def mutate_one(s, job, limit, keep):
     return dict(s, verdict=verdict, detail=detail, secs=secs)
 
 
+def env_int(name, default):
+    v = os.environ.get(name, default)
+    try:
+        return int(v)
+    except ValueError:
+        sys.exit("mutate: %s must be a whole number, not '%s'" % (name, v))
+
+
 def main():
     global ALL_OBJS, SRCS
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--sample", type=int,
-                    default=int(os.environ.get("MUTATE_SAMPLE", "200")),
+                    default=env_int("MUTATE_SAMPLE", "200"),
                     help="mutants to run, a seeded sample (0: every site)")
     ap.add_argument("--seed", type=int,
-                    default=int(os.environ.get("MUTATE_SEED", "1")))
+                    default=env_int("MUTATE_SEED", "1"))
     ap.add_argument("--jobs", type=int,
-                    default=int(os.environ.get("MUTATE_JOBS", "2")))
+                    default=env_int("MUTATE_JOBS", "2"))
     ap.add_argument("--files", default=os.environ.get("MUTATE_FILES", "model/*.c"))
     ap.add_argument("--list", action="store_true", help="list the sites, run nothing")
     ap.add_argument("--site", action="append", default=[],
                     help="only the sites at FILE:LINE (repeatable)")
     ap.add_argument("--keep", help="copy each survivor's mutated file here")
     a = ap.parse_args()
+    if a.jobs < 1 or a.sample < 0:
+        sys.exit("mutate: MUTATE_JOBS must be at least 1 and MUTATE_SAMPLE at least 0")
 
     SRCS = model_sources()
     srcs = [f for f in SRCS if fnmatch.fnmatch(f, a.files)]
