@@ -28,7 +28,7 @@ fi
 
 # one line: comments off, blanks dropped, words ',' and lines ';'
 line=$(sed -e 's/#.*//' -e 's/[[:space:]]\{1,\}/,/g' -e 's/^,//' -e 's/,$//' "$file" |
-	grep -v '^$' | paste -sd';' -)
+	grep -v '^$' | paste -sd';' - || true)
 [[ -n "$line" ]] || die 1 "$file holds no schedule"
 [[ "$line" =~ ^[A-Za-z0-9,\;._x-]+$ ]] ||
 	die 1 "$file has characters a schedule does not use (words, numbers, '-', '.')"
