@@ -33,12 +33,11 @@ deps() {
 	rm -f "$probe"
 	if [[ $(id -u) -eq 0 ]]; then
 		echo "fuzz: installing clang and its libFuzzer runtime" >&2
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang libclang-rt-dev >/dev/null 2>&1 ||
-			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang >/dev/null ||
-			die 2 "apt-get install clang failed"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang libclang-rt-dev >/dev/null ||
+			die 2 "apt-get install -y clang libclang-rt-dev failed"
 		return 0
 	fi
-	die 2 "clang with libFuzzer is missing; install it with: sudo apt-get install clang"
+	die 2 "clang with libFuzzer is missing; install it first, e.g. as root: apt-get install -y clang libclang-rt-dev"
 }
 
 mode=${1:-}
