@@ -12,6 +12,8 @@
 #include <linux/module.h>
 #include <linux/log2.h>
 #include <linux/minmax.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/sprintf.h>
@@ -251,6 +253,16 @@ int bqlm_rc_go(struct bqlm_rc_actor *a, bqlm_rc_fn fn, unsigned long arg)
 void bqlm_rc_yield(struct bqlm_rc_actor *a, const struct bqlm_rc_yield *at,
 		   bqlm_rc_cond cond)
 {
+	/*
+	 * An actor may park between a sleep's set_current_state() and its
+	 * schedule() (usbnet_terminate_urbs() sets TASK_UNINTERRUPTIBLE
+	 * before the unlinks and waits it yields in): it waits for its turn
+	 * as a running task, which DEBUG_ATOMIC_SLEEP requires of a blocking
+	 * call, and goes on in the state it parked in.
+	 */
+	unsigned int state = get_current_state();
+
+	__set_current_state(TASK_RUNNING);
 	a->at = at;
 	if (at->phase != BQLM_RC_NO_PHASE)
 		a->phase = at->phase;
@@ -259,6 +271,7 @@ void bqlm_rc_yield(struct bqlm_rc_actor *a, const struct bqlm_rc_yield *at,
 	wait_for_completion(&a->go);
 	a->at = NULL;
 	a->wait_cond = NULL;
+	set_current_state(state);
 }
 
 /**
@@ -799,6 +812,37 @@ int bqlm_rc_lockstep(struct bqlm_rc_target *t,
 
 /* ------------------------------------------------------------------ */
 /* The test qdiscs: they hold nothing, so a reschedule runs nothing */
+
+/**
+ * bqlm_rc_qdisc_put() - free a test qdisc of a txq, as dev_deactivate() would
+ * @txq: the txq, which gets &noop_qdisc
+ * @q: its qdisc
+ *
+ * A wake of the txq may have scheduled the qdisc for the TX softirq
+ * (__netif_schedule()); freed then, net_tx_action() would lock it after
+ * qdisc_put() unregistered its lock's class (lockdep: "bad unlock
+ * balance") and might run on freed memory. As dev_deactivate_many(): the
+ * txq first leaves the qdisc, then the qdisc must be neither running nor
+ * scheduled before it is put.
+ */
+void bqlm_rc_qdisc_put(struct netdev_queue *txq, struct Qdisc *q)
+{
+	bool busy;
+
+	rcu_assign_pointer(txq->qdisc, &noop_qdisc);
+	synchronize_net();
+	do {
+		spin_lock_bh(qdisc_lock(q));
+		busy = qdisc_is_running(q) ||
+		       test_bit(__QDISC_STATE_SCHED, &q->state);
+		spin_unlock_bh(qdisc_lock(q));
+		if (busy)
+			schedule_timeout_uninterruptible(1);
+	} while (busy);
+	rtnl_lock();
+	qdisc_put(q);
+	rtnl_unlock();
+}
 
 static int bqlm_rc_qdisc_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 				 struct sk_buff **to_free)
