@@ -46,17 +46,12 @@ static void bqlm_rtun_release(struct bqlm_rtun *u)
 {
 	unsigned int q, i;
 
-	rtnl_lock();
 	for (q = 0; q < u->cfg.queues && u->dev; q++) {
-		struct netdev_queue *txq = netdev_get_tx_queue(u->dev, q);
-
 		if (!u->qdisc[q])
 			continue;
-		rcu_assign_pointer(txq->qdisc, &noop_qdisc);
-		qdisc_put(u->qdisc[q]);
+		bqlm_rc_qdisc_put(netdev_get_tx_queue(u->dev, q), u->qdisc[q]);
 		u->qdisc[q] = NULL;
 	}
-	rtnl_unlock();
 	u->dev = NULL;
 	memset(u->ring, 0, sizeof(u->ring));
 	/* the last close unregisters the device (not IFF_PERSIST) */

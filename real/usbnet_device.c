@@ -214,11 +214,7 @@ int bqlm_rusbnet_down(struct bqlm_rusbnet *u)
 		       u->rc.msg);
 		return -EBUSY;
 	}
-	RCU_INIT_POINTER(u->txq->qdisc, &noop_qdisc);
-	synchronize_net();
-	rtnl_lock();
-	qdisc_put(u->qdisc);
-	rtnl_unlock();
+	bqlm_rc_qdisc_put(u->txq, u->qdisc);
 	skb_queue_purge(u->v.done);
 	u->ops->destroy(u->net, u->drv);
 	u->net = NULL;
