@@ -65,7 +65,10 @@ static void bqlm_rtun_release(struct bqlm_rtun *u)
 		u->tfile[q] = NULL;
 	}
 	for (i = 1; i <= BQLM_TUN_MAX_PACKETS; i++) {
-		kfree_skb(u->skb[i]);
+		/* never sent: the stack's reference, not given to tun.c */
+		if (u->skb[i] && i > u->sent)
+			kfree_skb(u->skb[i]);
+		kfree_skb(u->skb[i]);	/* the harness's */
 		u->skb[i] = NULL;
 	}
 }
