@@ -285,7 +285,8 @@ def eq_key(s):
 
 def run(cmd, cwd=REPO, timeout=None, env=None, input=None):
     return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
-                          timeout=timeout, env=env, input=input)
+                          errors="replace", timeout=timeout, env=env,
+                          input=input)
 
 
 def text_of(obj):
@@ -304,8 +305,8 @@ def run_suites(binary, limit):
                UBSAN_OPTIONS="print_stacktrace=0:halt_on_error=1")
     t0 = time.time()
     p = subprocess.Popen([binary], stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT, text=True, env=env,
-                         cwd=REPO, start_new_session=True)
+                         stderr=subprocess.STDOUT, text=True, errors="replace",
+                         env=env, cwd=REPO, start_new_session=True)
     timer = threading.Timer(limit, lambda: os.killpg(p.pid, 9))
     timer.start()
     failed = None
@@ -422,6 +423,10 @@ def main():
     ap.add_argument("--site", action="append", default=[],
                     help="only the sites at FILE:LINE (repeatable)")
     ap.add_argument("--keep", help="copy each survivor's mutated file here")
+    ap.add_argument("--resume", action="store_true",
+                    help="take the verdicts of build/mutate/results.jsonl, run the rest")
+    ap.add_argument("--rerun-survivors", action="store_true",
+                    help="with --resume: run the survivors again (new tests)")
     a = ap.parse_args()
     if a.jobs < 1 or a.sample < 0:
         sys.exit("mutate: MUTATE_JOBS must be at least 1 and MUTATE_SAMPLE at least 0")
@@ -459,17 +464,33 @@ def main():
           flush=True)
     eq = load_equivalent()
     results = []
+    done = {}
+    jsonl = os.path.join(OUT, "results.jsonl")
+    if a.resume and os.path.exists(jsonl):
+        for ln in open(jsonl):
+            r = json.loads(ln)
+            done[r["id"]] = r
+    elif os.path.exists(jsonl):
+        os.remove(jsonl)
     lock = threading.Lock()
     free_jobs = list(range(a.jobs))
 
     def one(s):
-        with lock:
-            job = free_jobs.pop()
-        try:
-            r = mutate_one(s, job, limit, a.keep)
-        finally:
+        if site_id(s) in done and (done[site_id(s)]["verdict"] != "survived" or
+                                   not a.rerun_survivors):
+            r = dict(s, verdict=done[site_id(s)]["verdict"],
+                     detail=done[site_id(s)].get("detail", ""), secs=0)
+        else:
             with lock:
-                free_jobs.append(job)
+                job = free_jobs.pop()
+            try:
+                r = mutate_one(s, job, limit, a.keep)
+            finally:
+                with lock:
+                    free_jobs.append(job)
+            with lock, open(jsonl, "a") as f:
+                f.write(json.dumps({"id": site_id(r), "verdict": r["verdict"],
+                                    "detail": r["detail"]}) + "\n")
         if r["verdict"] == "survived" and eq_key(r) in eq:
             r["verdict"], r["detail"] = "equivalent", "argued: " + eq[eq_key(r)]
         with lock:
