@@ -272,10 +272,51 @@ static void xoff_trace(struct kunit *test)
 			  "(no smp_mb) dql");
 }
 
+
+/*
+ * bqlm_xoff_cfg_check() at each boundary of each range, both sides
+ * (make mutate: the ranges were only tested inside).
+ */
+static void xoff_cfg_bounds(struct kunit *test)
+{
+	struct bqlm_xoff_cfg cfg;
+
+	bqlm_xoff_cfg_default(&cfg);
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
+	cfg.packets = 1;
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
+	cfg.packets = 0;
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	cfg.packets = BQLM_XOFF_MAX_PACKETS;
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
+	cfg.packets = BQLM_XOFF_MAX_PACKETS + 1;
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	bqlm_xoff_cfg_default(&cfg);
+	cfg.len = 1;
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
+	cfg.len = 0;
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	cfg.len = 1000;
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
+	cfg.len = 1001;
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	bqlm_xoff_cfg_default(&cfg);
+	cfg.limit = 2000;
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
+	cfg.limit = 2001;
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	bqlm_xoff_cfg_default(&cfg);
+	cfg.mm = BQLM_MM_NR - 1;
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
+	cfg.mm = BQLM_MM_NR;
+	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+}
+
 static struct kunit_case bqlm_bql_xoff_cases[] = {
 	KUNIT_CASE_PARAM(xoff_exploration, xoff_x_gen_params),
 	KUNIT_CASE(xoff_lost_wakeup),
 	KUNIT_CASE(xoff_trace),
+	KUNIT_CASE(xoff_cfg_bounds),
 	{}
 };
 

@@ -169,6 +169,29 @@ static void invariants_fatal(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, bqlm_inv_fatal(BQLM_CHECK_DQL_LIMIT_BOUNDS));
 }
 
+
+/*
+ * What a serialisation violation records: the number of contexts inside
+ * and the one allowed (make mutate: the bound recorded was never read).
+ */
+static void invariants_concurrency_values(struct kunit *test)
+{
+	struct inv_ctx *v = inv_setup(test);
+
+	v->c.completions = 3;
+	KUNIT_EXPECT_EQ(test, inv_run(v),
+			BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION));
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SERIAL_COMPLETION].err, -EBUSY);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SERIAL_COMPLETION].val[0], 3ULL);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SERIAL_COMPLETION].val[1], 1ULL);
+	v->c.completions = 0;
+	v->c.producers = 2;
+	KUNIT_EXPECT_EQ(test, inv_run(v),
+			BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_PRODUCER));
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SERIAL_PRODUCER].val[0], 2ULL);
+	KUNIT_EXPECT_EQ(test, v->each[BQLM_CHECK_SERIAL_PRODUCER].val[1], 1ULL);
+}
+
 static struct kunit_case bqlm_invariants_cases[] = {
 	KUNIT_CASE(invariants_hold),
 	KUNIT_CASE(invariants_step_events),
@@ -176,6 +199,7 @@ static struct kunit_case bqlm_invariants_cases[] = {
 	KUNIT_CASE(invariants_balance_and_limit),
 	KUNIT_CASE(invariants_stall),
 	KUNIT_CASE(invariants_fatal),
+	KUNIT_CASE(invariants_concurrency_values),
 	{}
 };
 

@@ -215,12 +215,40 @@ static void sb_pso_order(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_mm_by_name(NULL), -EINVAL);
 }
 
+
+/*
+ * A store buffer on a state's line: " label{entry, entry}", oldest first,
+ * nothing when empty; the length is snprintf()'s even when cut short
+ * (make mutate: the separators were never looked at).
+ */
+static void sb_describe_buffer(struct kunit *test)
+{
+	struct sb_pair *p = sb_setup(test, BQLM_MM_TSO);
+	char buf[48], small[8];
+
+	KUNIT_EXPECT_EQ(test, bqlm_mm_describe_sb(&p->sb0, "sb", NULL, NULL,
+						  buf, sizeof(buf)), 0);
+	bqlm_mm_store(&p->c0, 0, 1);
+	KUNIT_EXPECT_EQ(test, bqlm_mm_describe_sb(&p->sb0, "sb", NULL, NULL,
+						  buf, sizeof(buf)), 11);
+	KUNIT_EXPECT_STREQ(test, buf, " sb{v0 = 1}");
+	bqlm_mm_store(&p->c0, 1, 2);
+	KUNIT_EXPECT_EQ(test, bqlm_mm_describe_sb(&p->sb0, "sb", NULL, NULL,
+						  buf, sizeof(buf)), 19);
+	KUNIT_EXPECT_STREQ(test, buf, " sb{v0 = 1, v1 = 2}");
+	KUNIT_EXPECT_GE(test, bqlm_mm_describe_sb(&p->sb0, "sb", NULL, NULL,
+						  small, sizeof(small)),
+			(int)sizeof(small));
+	KUNIT_EXPECT_STREQ(test, small, " sb{v0 ");
+}
+
 static struct kunit_case bqlm_memory_model_cases[] = {
 	KUNIT_CASE(sb_store_forwarding),
 	KUNIT_CASE_PARAM(sb_store_buffering, sb_kinds_gen_params),
 	KUNIT_CASE(sb_atomics),
 	KUNIT_CASE(sb_locks),
 	KUNIT_CASE(sb_pso_order),
+	KUNIT_CASE(sb_describe_buffer),
 	{}
 };
 

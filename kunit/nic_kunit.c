@@ -979,6 +979,111 @@ static void nic_trace_words(struct kunit *test)
 	KUNIT_EXPECT_GE(test, g->lines, 2U + 2U * n);
 }
 
+
+/*
+ * Refusals past the first test (make mutate: an || turned && went
+ * unseen), the XDP frame budget, an init over a used state, a path of no
+ * calls.
+ */
+static void nic_edges(struct kunit *test)
+{
+	struct nic_ctx *u = nic_setup(test, "generic");
+	struct bqlm_nic *nic = &u->nic;
+	struct bqlm_nic *other = kunit_kmalloc(test, sizeof(*other),
+					       GFP_KERNEL);
+	unsigned int n;
+
+	KUNIT_ASSERT_NOT_NULL(test, other);
+	/* DMA on, a queue number past every queue: refused, nothing read */
+	KUNIT_ASSERT_TRUE(test, nic->dma_on);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(nic, &u->cfg, 1000),
+			-EINVAL);
+	/* a poll that could run, without its event: refused, no change */
+	u->cfg.packets = 1;
+	nic_send(test, u);
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	*other = *nic;
+	KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, &u->cfg, 0, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, memcmp(other, nic, sizeof(*nic)), 0);
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+
+	/* two XDP_TX frames, then no more */
+	u = nic_setup(test, "generic");
+	u->cfg.xdp_frames = 2;
+	STEP(test, u, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg));
+	STEP(test, u, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg));
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, u->nic.xdp_sent, 2);
+
+	/* init over a used state gives the fresh one */
+	memset(other, 0xa5, sizeof(*other));
+	KUNIT_ASSERT_EQ(test, bqlm_nic_init(other, &u->cfg), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_nic_init(&u->nic, &u->cfg), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(other, &u->nic, sizeof(*other)), 0);
+
+	/* a close of no calls ends as it starts */
+	KUNIT_ASSERT_EQ(test, bqlm_nic_parse_ops("none",
+						 u->cfg.ops[BQLM_NIC_PATH_CLOSE],
+						 &n), 0);
+	u->cfg.nr_ops[BQLM_NIC_PATH_CLOSE] = n;
+	KUNIT_EXPECT_EQ(test, n, 0U);
+	STEP(test, u, bqlm_nic_reset_path(&u->nic, &u->cfg,
+					  BQLM_NIC_PATH_CLOSE, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->nic.path, 0);
+	KUNIT_EXPECT_EQ(test, u->nic.closed, 1);
+}
+
+/*
+ * The explorer's view: the transmit action is BQLM_NIC_ACTION(XMIT, 0),
+ * a NAPI poll is described with the byte count the driver reports, a
+ * state has one part a queue, and a step of a path in progress is
+ * reported in that path (make mutate: none of these was looked at).
+ */
+static void nic_view(struct kunit *test)
+{
+	struct nic_ctx *u = nic_setup(test, "generic");
+	unsigned int *a = kunit_kcalloc(test, BQLM_X_MAX_ACTIONS, sizeof(*a),
+					GFP_KERNEL);
+	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
+						 GFP_KERNEL);
+	char *buf = kunit_kzalloc(test, 512, GFP_KERNEL);
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+	unsigned int n, i;
+	int id;
+
+	KUNIT_ASSERT_TRUE(test, a && res && buf);
+	KUNIT_ASSERT_EQ(test, bqlm_nic_system(&u->cfg, &sys), 0);
+	n = bqlm_xenabled(&sys, &u->nic, a);
+	for (i = 0; i < n && a[i] != A(XMIT, 0); i++)
+		;
+	KUNIT_EXPECT_LT_MSG(test, i, n, "ndo_start_xmit is A(XMIT, 0)");
+	bqlm_xdescribe_action(&sys, &u->nic, A(NAPI, 0), buf, 512);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "skb->len sum"), "%s", buf);
+	u->cfg.bytes = BQLM_NIC_BYTES_SKB_LEN + 1;
+	KUNIT_ASSERT_EQ(test, bqlm_nic_system(&u->cfg, &sys), 0);
+	bqlm_xdescribe_action(&sys, &u->nic, A(NAPI, 0), buf, 512);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "descriptor sum"), "%s",
+				  buf);
+	u->cfg.bytes = BQLM_NIC_BYTES_SKB_LEN;
+	KUNIT_ASSERT_EQ(test, bqlm_nic_system(&u->cfg, &sys), 0);
+	bqlm_xdescribe_state(&sys, &u->nic, buf, 512);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "q0:"), "%s", buf);
+	KUNIT_EXPECT_NULL_MSG(test, strstr(buf, "q1:"), "%s", buf);
+
+	/* virtio-net-resize: the unaccounted skbs are found in the reconfig path */
+	id = bqlm_nic_profile_by_name("virtio-net-resize");
+	KUNIT_ASSERT_GE(test, id, 0);
+	KUNIT_ASSERT_EQ(test, bqlm_nic_cfg_profile(&u->cfg, id), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_nic_system(&u->cfg, &sys), 0);
+	x = explore_create(test, &sys, NULL);
+	bqlm_explore(x, res);
+	KUNIT_ASSERT_TRUE(test, res->violated &
+			  BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING));
+	KUNIT_EXPECT_STREQ(test, res->w[BQLM_CHECK_SKB_ACCOUNTING].v.where,
+			   "reconfig");
+}
+
 static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE_PARAM(nic_exploration, nic_x_gen_params),
 	KUNIT_CASE_PARAM(nic_virtio_open_reset_replay,
@@ -991,6 +1096,8 @@ static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE_PARAM(nic_bad_config, nic_bad_gen_params),
 	KUNIT_CASE(nic_null_arguments),
 	KUNIT_CASE(nic_trace_words),
+	KUNIT_CASE(nic_edges),
+	KUNIT_CASE(nic_view),
 	{}
 };
 

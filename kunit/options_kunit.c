@@ -405,6 +405,59 @@ static void options_describe_measures(struct kunit *test)
 	}
 }
 
+
+/*
+ * A field of 2 bytes is stored in its 2 bytes, not in the 4 after it; a
+ * list formats at most its max_count values whatever its count says
+ * (make mutate: no table had a 2-byte field, no test an overfull list).
+ */
+struct toy16_cfg {
+	unsigned short port;
+	unsigned short canary;
+	unsigned int vals[2];
+	unsigned int nr_vals;
+	unsigned int after;
+};
+
+static const struct bqlm_opt toy16_opt[] = {
+	{ .name = "port", .type = BQLM_OPT_UINT,
+	  BQLM_OPT_FIELD(struct toy16_cfg, port), .min = 0, .max = 65535,
+	  .help = "a 2-byte field" },
+	{ .name = "vals", .type = BQLM_OPT_UINTS,
+	  BQLM_OPT_FIELD(struct toy16_cfg, vals),
+	  .count_off = offsetof(struct toy16_cfg, nr_vals), .max_count = 2,
+	  .min = 0, .max = 9, .help = "two values" },
+};
+
+static const struct bqlm_opts toy16 = {
+	.model = "toy16", .opt = toy16_opt, .n = ARRAY_SIZE(toy16_opt),
+	.cfg_size = sizeof(struct toy16_cfg),
+};
+
+static void options_field_sizes(struct kunit *test)
+{
+	struct toy16_cfg c = { .canary = 0x5a5a, .after = 7 };
+	char err[160], buf[64];
+
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy16, &c, "port", "65535", err,
+					   sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.port, 65535);
+	KUNIT_EXPECT_EQ(test, c.canary, 0x5a5a);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy16, &c, "port", "0x1234", err,
+					   sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.port, 0x1234);
+	KUNIT_EXPECT_EQ(test, c.canary, 0x5a5a);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy16, &c, "vals", "1,2", err,
+					   sizeof(err)), 0);
+	/* a count beyond max_count (a corrupt configuration) */
+	c.nr_vals = 3;
+	KUNIT_EXPECT_EQ(test, bqlm_opt_format(&toy16_opt[1], &c, buf,
+					      sizeof(buf)), 3);
+	KUNIT_EXPECT_STREQ(test, buf, "1,2");
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(&toy16, &c, err, sizeof(err)),
+			-EINVAL);
+}
+
 static struct kunit_case bqlm_options_cases[] = {
 	KUNIT_CASE(options_parse_each_type),
 	KUNIT_CASE(options_refuse_bad),
@@ -415,6 +468,7 @@ static struct kunit_case bqlm_options_cases[] = {
 	KUNIT_CASE(options_uint),
 	KUNIT_CASE(options_model_profiles_round_trip),
 	KUNIT_CASE(options_describe_measures),
+	KUNIT_CASE(options_field_sizes),
 	{}
 };
 
