@@ -9,6 +9,7 @@
 #include <kunit/test.h>
 #include <bqlm/sim.h>
 #include <bqlm/tun.h>
+#include "bqlm_internal.h"	/* min(), max(), min_t(), div64_u64() */
 
 #define MBIT		1000000ULL		/* bit/s */
 #define GBIT		(1000 * MBIT)
@@ -579,6 +580,75 @@ static void sim_configurations(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
 }
 
+
+/*
+ * What make mutate found no case looking at: an event queue used after
+ * bqlm_evq_free(), the default seed, the ping length and jitter
+ * bounds at their boundaries, the offered count, the qdisc length the
+ * samples record, the usbnet model's skb slots.
+ */
+static void sim_edges(struct kunit *test)
+{
+	struct bqlm_evq *q = kunit_kzalloc(test, sizeof(*q), GFP_KERNEL);
+	const struct bqlm_sim_sample *smp;
+	const struct bqlm_usbnet_cfg *u;
+	struct bqlm_sim_result r;
+	struct bqlm_sim_event e;
+	struct bqlm_sim_cfg cfg;
+	struct bqlm_sim *sim;
+	unsigned int n, i, most = 0;
+	u64 burst;
+
+	KUNIT_ASSERT_NOT_NULL(test, q);
+	KUNIT_ASSERT_EQ(test, bqlm_evq_init(q, 1), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							sim_evq_free_action,
+							q), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_evq_push(q, 7, 1, 0), 0);
+	bqlm_evq_free(q);
+	KUNIT_EXPECT_EQ(test, q->cap, 0U);
+	/* a freed queue has no room: refused, nothing written */
+	KUNIT_EXPECT_EQ(test, bqlm_evq_push(q, 5, 2, 3), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, bqlm_evq_pop(q, &e), -ENOENT);
+
+	bqlm_sim_cfg_default(&cfg);
+	KUNIT_EXPECT_EQ(test, cfg.seed, 1ULL);
+	cfg.ping_len = 60;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
+	cfg.ping_len = 59;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	bqlm_sim_cfg_default(&cfg);
+	cfg.bh_jitter_ns = 100 * BQLM_NSEC_PER_MSEC;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
+	cfg.bh_jitter_ns++;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+
+	/* no BQL at 100 Mbit/s: the bulk band full, the ping's nearly empty */
+	sim_cfg_short(&cfg, BQLM_USBNET_NO_BQL, 100 * MBIT);
+	sim = sim_create(test, &cfg);
+	KUNIT_ASSERT_EQ(test, bqlm_sim_run(sim), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_sim_result(sim, &r), 0);
+	/* the bulk sender's packets: most of the URBs (pings are the rest) */
+	KUNIT_EXPECT_GE(test, r.offered, r.urbs / 2);
+	KUNIT_EXPECT_LE(test, r.offered,
+			2 * div64_u64(cfg.duration_ns,
+				      bqlm_sim_frame_ns(&cfg, cfg.len)));
+	smp = bqlm_sim_samples(sim, &n);
+	for (i = 0; i < n; i++)
+		most = max(most, smp[i].qdisc);
+	cfg = *bqlm_sim_get_cfg(sim);
+	KUNIT_EXPECT_LE(test, most, cfg.txqueuelen + 1);
+	KUNIT_EXPECT_GE(test, most, cfg.txqueuelen / 2);
+	/* TX_QLEN and what can arrive in one bh delay, in skb slots */
+	KUNIT_ASSERT_NOT_NULL(test, bqlm_sim_usbnet(sim, &u));
+	burst = div64_u64((u64)(cfg.irq_ns + cfg.bh_ns + cfg.bh_jitter_ns) *
+			  cfg.link_bps, 8 * BQLM_NSEC_PER_SEC);
+	burst = div64_u64(burst + cfg.fifo_bytes,
+			  min(cfg.len, cfg.ping_len)) + 8;
+	KUNIT_EXPECT_EQ(test, (u64)u->skbs,
+			min_t(u64, cfg.tx_qlen + burst, BQLM_USBNET_MAX_SKBS));
+}
+
 static struct kunit_case bqlm_sim_cases[] = {
 	KUNIT_CASE(sim_evq_order),
 	KUNIT_CASE(sim_jiffies),
@@ -592,6 +662,7 @@ static struct kunit_case bqlm_sim_cases[] = {
 	KUNIT_CASE_PARAM(sim_runs_tun_model, sim_tun_variants_gen_params),
 	KUNIT_CASE(sim_tun_big_ring),
 	KUNIT_CASE(sim_configurations),
+	KUNIT_CASE(sim_edges),
 	{}
 };
 
