@@ -434,6 +434,38 @@ static void explore_memory_bound(struct kunit *test)
 	KUNIT_EXPECT_LE(test, res->memory, TOY_LARGE_MEMORY);
 }
 
+
+/*
+ * The state store's blocks (BQLM_X_BLOCK states each, 16384): a bound
+ * just past one block stores into the second; and the memory a search
+ * counts, exactly: the toy's 200 x 200 grid grows the hash set several times
+ * from its 1024 slots, each growth counting the new set and giving the
+ * old one back (make mutate: a wrong give-back and a block count rounded
+ * down went unseen). The figures depend on the size of a pointer.
+ */
+#define TOY_MEMORY64	1654784ULL
+#define TOY_MEMORY32	1646592ULL
+
+static void explore_blocks_and_memory(struct kunit *test)
+{
+	struct toy_cfg cfg = { .n = 200 };
+	struct bqlm_xbounds b = { .max_states = 16384 + 1 };
+	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
+						 GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, &b, res, NULL, 0, NULL),
+			-ENOSPC);
+	KUNIT_EXPECT_EQ(test, res->states, 16384ULL + 1);
+	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, NULL, res, NULL, 0, NULL),
+			0);
+	KUNIT_EXPECT_EQ(test, res->states, 201ULL * 201 - 1);
+	kunit_info(test, "memory %llu bytes (%zu-byte pointers)", res->memory,
+		   sizeof(void *));
+	KUNIT_EXPECT_EQ(test, res->memory, sizeof(void *) == 8 ?
+			TOY_MEMORY64 : TOY_MEMORY32);
+}
+
 static struct kunit_case bqlm_explore_cases[] = {
 	KUNIT_CASE(explore_grid),
 	KUNIT_CASE(explore_strict),
@@ -443,6 +475,7 @@ static struct kunit_case bqlm_explore_cases[] = {
 	KUNIT_CASE(explore_verdict),
 	KUNIT_CASE(explore_symmetry),
 	KUNIT_CASE(explore_memory_bound),
+	KUNIT_CASE(explore_blocks_and_memory),
 	{}
 };
 

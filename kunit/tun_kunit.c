@@ -1499,6 +1499,91 @@ static void tun_range_guards(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_tun_xmit_pkt(t->tun, 1), 0U);
 }
 
+
+/*
+ * What make mutate found untested: the default bound's detach, the ring
+ * count of a queue past the last, the purge of the highest packet id,
+ * the bytes an over-completion records, and the descriptions' CPU lines
+ * and wake threshold.
+ */
+static void tun_mutation_gaps(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_SC);
+	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
+						 GFP_KERNEL);
+	char *buf = kunit_kzalloc(test, TUN_TEXT, GFP_KERNEL);
+	struct bqlm_tun_cfg def;
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+
+	KUNIT_ASSERT_TRUE(test, res && buf);
+	bqlm_tun_cfg_default(&def, BQLM_TUN_BACKPRESSURE);
+	KUNIT_EXPECT_EQ(test, def.detaches, 1U);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, BQLM_TUN_MAX_QUEUES),
+			0U);
+
+	/* one packet, the last id, in the ring at the purge: counted */
+	t->cfg.packets = 1;
+	t->cfg.detaches = 1;
+	tun_reinit(test, t);
+	do
+		KUNIT_ASSERT_EQ(test, tun_x(t), 0);
+	while (t->tun->cpu[0].phase != BQLM_TUN_X_IDLE);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 1U);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_detach(t->tun, &t->cfg, &t->ev), 0);
+	KUNIT_EXPECT_EQ(test, t->tun->drops[BQLM_TUN_DROP_PURGED], 1);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg, 1),
+			BQLM_TUN_PKT_DROPPED);
+
+	/* two CPUs on one line each; the reader's wake at half the ring */
+	t->cfg.packets = 3;
+	t->cfg.cpus = 2;
+	t->cfg.ring = 4;
+	tun_reinit(test, t);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
+	bqlm_xdescribe_state(&sys, t->tun, buf, TUN_TEXT);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "cpu0 "), "%s", buf);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "cpu1 "), "%s", buf);
+	t->tun->rd[0].phase = BQLM_TUN_R_WAKE;
+	t->tun->rd[0].nr = 1;
+	bqlm_xdescribe_action(&sys, t->tun, (BQLM_TUN_A_READ << 8) | 0, buf,
+			      TUN_TEXT);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "wake at 2"), "%s", buf);
+
+	/* every kind of drop in the state's total */
+	t->tun->drops[BQLM_TUN_DROP_RACE] = 1;
+	t->tun->drops[BQLM_TUN_DROP_FULL] = 2;
+	bqlm_xdescribe_state(&sys, t->tun, buf, TUN_TEXT);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "dropped 3"), "%s", buf);
+
+	/* the default bound: states after a drop, purges and resizes aside */
+	t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_SC);
+	bqlm_tun_cfg_default(&t->cfg, BQLM_TUN_BACKPRESSURE);
+	t->cfg.stats = kunit_kzalloc(test, sizeof(*t->cfg.stats), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, t->cfg.stats);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
+	x = explore_create(test, &sys, NULL);
+	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
+	KUNIT_EXPECT_EQ(test, t->cfg.stats->states, res->states);
+	KUNIT_EXPECT_EQ(test, res->states, 19106ULL);
+	KUNIT_EXPECT_EQ(test, t->cfg.stats->states_with_drops, 7858ULL);
+	KUNIT_EXPECT_GT(test, t->cfg.stats->max_drops[BQLM_TUN_DROP_PURGED], 0U);
+
+	/* the BQL study's shortcut: the over-completion records its bytes */
+	t = tun_setup(test, BQLM_TUN_BQL_RESET_RESIZE, BQLM_MM_SC);
+	bqlm_tun_cfg_default(&t->cfg, BQLM_TUN_BQL_RESET_RESIZE);
+	tun_reinit(test, t);
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
+	x = explore_create(test, &sys, NULL);
+	bqlm_explore(x, res);
+	KUNIT_ASSERT_TRUE(test, res->violated & BIT_OC);
+	KUNIT_EXPECT_EQ(test, res->w[BQLM_CHECK_DQL_OVER_COMPLETION].v.val[0],
+			(u64)t->cfg.len);
+	KUNIT_EXPECT_EQ(test, res->w[BQLM_CHECK_DQL_OVER_COMPLETION].v.val[1],
+			0ULL);
+}
+
 static struct kunit_case bqlm_tun_cases[] = {
 	/* 27 explorations: about 2 s in UML, 4 s in userspace with ASan */
 	KUNIT_CASE_PARAM_ATTR(tun_exploration, tun_x_gen_params,
@@ -1521,6 +1606,7 @@ static struct kunit_case bqlm_tun_cases[] = {
 	KUNIT_CASE(tun_resize_drops_highest),
 	KUNIT_CASE(tun_range_guards),
 	KUNIT_CASE_PARAM(tun_symmetry, tun_variant_gen_params),
+	KUNIT_CASE(tun_mutation_gaps),
 	{}
 };
 

@@ -124,9 +124,40 @@ static void usbnet_schedule_errors(struct kunit *test)
 			0);
 }
 
+
+/*
+ * A key without its value, and a value longer than any option's: refused
+ * with what is missing (make mutate: the check could go, other errors
+ * came instead).
+ */
+static void usbnet_schedule_no_value(struct kunit *test)
+{
+	struct bqlm_usbnet_cfg cfg;
+	enum bqlm_check check;
+	unsigned int got[4];
+	char err[160], *text = kunit_kzalloc(test, 256, GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_schedule_parse("variant v1\npackets",
+			&cfg, &check, got, ARRAY_SIZE(got), err, sizeof(err)),
+			-EINVAL);
+	KUNIT_EXPECT_STREQ(test, err, "line 2: expected a value after 'packets'");
+	/* "lens" and three words of 60 digits: 180 bytes, no room */
+	i = snprintf(text, 256, "lens ");
+	memset(text + i, '1', 182);
+	text[i + 60] = ' ';
+	text[i + 121] = ' ';
+	text[i + 182] = '\0';
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_schedule_parse(text, &cfg, &check,
+			got, ARRAY_SIZE(got), err, sizeof(err)), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err, "line 1: expected a value after 'lens'");
+}
+
 static struct kunit_case bqlm_usbnet_schedule_cases[] = {
 	KUNIT_CASE(usbnet_schedule_roundtrip),
 	KUNIT_CASE(usbnet_schedule_errors),
+	KUNIT_CASE(usbnet_schedule_no_value),
 	{}
 };
 
