@@ -216,12 +216,14 @@ $(BUILD)/dql-insns: $(call objs,rel,tools/bench/dql_insns.c) $(BUILD)/bench/kdql
 	$(CC) -o $@ $^
 
 TEST_OBJS = $(call objs,$(1),$(MODEL_SRCS) $(KUNIT_SRCS) $(USTEST_SRCS))
+# userspace-tests/alloc_failure_test.c makes a chosen calloc() fail
+TEST_LDFLAGS	:= -Wl,--wrap=calloc
 
 $(BUILD)/asan/bqlm-kunit: $(call TEST_OBJS,asan)
-	$(CC) $(SAN) -o $@ $^ -lcmocka
+	$(CC) $(SAN) $(TEST_LDFLAGS) -o $@ $^ -lcmocka
 
 $(BUILD)/cov/bqlm-kunit: $(call TEST_OBJS,cov)
-	$(CC) $(COV) -o $@ $^ -lcmocka
+	$(CC) $(COV) $(TEST_LDFLAGS) -o $@ $^ -lcmocka
 
 # 32-bit (unsigned long of 32 bits, as on i386 and arm kernels): the same
 # suites, built with -m32 against Debian's libcmocka0:i386.
@@ -240,7 +242,7 @@ $(M32_ASM):
 $(call TEST_OBJS,m32): | $(M32_ASM)
 
 $(BUILD)/m32/bqlm-kunit: $(call TEST_OBJS,m32)
-	$(CC) -m32 -o $@ $^ $(M32_CMOCKA)
+	$(CC) -m32 $(TEST_LDFLAGS) -o $@ $^ $(M32_CMOCKA)
 
 # Run natively where the kernel runs i386 binaries, else under qemu-i386.
 # Without Debian's i386 libcmocka the suites are compiled with -m32 only.

@@ -10,8 +10,8 @@
 #  - *_conformance suites compare the model with the kernel's own code,
 #    and bqlm_real_* suites run the kernel's own drivers (real/); in
 #    userspace every one of their cases must be reported SKIP;
-#  - suites in USERSPACE_ONLY (golden-vector replay) do not exist in the
-#    kernel run.
+#  - suites in USERSPACE_ONLY (golden-vector replay, allocation failures)
+#    do not exist in the kernel run.
 #
 # --kunit-args gives the arguments the kernel run was made with (make
 # kunit's KUNIT_ARGS, shell-quoted). When they filter what the kernel runs
@@ -30,7 +30,7 @@ import os
 import shlex
 import sys
 
-USERSPACE_ONLY = {"bqlm_dql_golden"}
+USERSPACE_ONLY = {"bqlm_dql_golden", "bqlm_alloc_failure"}
 
 
 def kernel_only(suite):

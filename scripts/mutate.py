@@ -380,8 +380,8 @@ def mutate_one(s, job, limit, keep):
         return dict(s, verdict="equivalent", detail="same object code", secs=0)
     objs = [mobj if o == orig else o for o in ALL_OBJS]
     binary = os.path.join(work, "bqlm-kunit")
-    r = run(["gcc", "-fsanitize=address,undefined", "-o", binary] + objs +
-            ["-lcmocka"])
+    r = run(["gcc", "-fsanitize=address,undefined", "-Wl,--wrap=calloc", "-o",
+             binary] + objs + ["-lcmocka"])
     if r.returncode:
         return dict(s, verdict="stillborn", detail="link: " +
                     (r.stderr.strip().splitlines() or [""])[0], secs=0)
