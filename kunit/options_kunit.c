@@ -458,6 +458,32 @@ static void options_field_sizes(struct kunit *test)
 			-EINVAL);
 }
 
+/*
+ * Each type formats into a buffer of one byte: the length it needs, an
+ * empty string, nothing written past it (make mutate: a list of words
+ * cleared the byte after the first).
+ */
+static void options_format_one_byte(struct kunit *test)
+{
+	struct toy_cfg c;
+	unsigned int i;
+	char *one;
+
+	toy_default(&c);
+	c.flags = 3;
+	for (i = 0; i < ARRAY_SIZE(toy_opt); i++) {
+		if (toy_opt[i].flags & BQLM_OPT_ALIAS)
+			continue;
+		/* its own allocation of one byte: ASan sees past it */
+		one = kunit_kzalloc(test, 1, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, one);
+		one[0] = 'x';
+		KUNIT_EXPECT_GT_MSG(test, bqlm_opt_format(&toy_opt[i], &c, one, 1),
+				    0, "--%s", toy_opt[i].name);
+		KUNIT_EXPECT_EQ_MSG(test, one[0], '\0', "--%s", toy_opt[i].name);
+	}
+}
+
 static struct kunit_case bqlm_options_cases[] = {
 	KUNIT_CASE(options_parse_each_type),
 	KUNIT_CASE(options_refuse_bad),
@@ -469,6 +495,7 @@ static struct kunit_case bqlm_options_cases[] = {
 	KUNIT_CASE(options_model_profiles_round_trip),
 	KUNIT_CASE(options_describe_measures),
 	KUNIT_CASE(options_field_sizes),
+	KUNIT_CASE(options_format_one_byte),
 	{}
 };
 
