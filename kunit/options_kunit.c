@@ -5,7 +5,7 @@
  * Each model's own table is tested with the model (round trip of every
  * profile) in its suite.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/options.h>
 #include <bqlm/nic.h>
 #include <bqlm/usbnet.h>
@@ -379,9 +379,4 @@ static struct kunit_case bqlm_options_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_options_suite = {
-	.name = "bqlm_options",
-	.test_cases = bqlm_options_cases,
-};
-
-kunit_test_suite(bqlm_options_suite);
+BQLM_KUNIT_SUITE(bqlm_options, bqlm_options_cases);

@@ -6,7 +6,7 @@
  * (well under a second of CPU in UML).
  */
 #include <linux/if_ether.h>
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/sim.h>
 #include <bqlm/tun.h>
 
@@ -595,9 +595,4 @@ static struct kunit_case bqlm_sim_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_sim_suite = {
-	.name = "bqlm_sim",
-	.test_cases = bqlm_sim_cases,
-};
-
-kunit_test_suite(bqlm_sim_suite);
+BQLM_KUNIT_SUITE(bqlm_sim, bqlm_sim_cases);

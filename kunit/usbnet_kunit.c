@@ -11,7 +11,7 @@
  * calling the actors one step at a time.
  */
 #include <linux/if_ether.h>
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/usbnet.h>
 #include <bqlm/prng.h>
 #include "explore_expect.h"
@@ -1326,12 +1326,4 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_usbnet_suite = {
-	.name = "bqlm_usbnet",
-	.test_cases = bqlm_usbnet_cases,
-};
-
-kunit_test_suite(bqlm_usbnet_suite);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel usbnet transmit model");
+BQLM_KUNIT_SUITE(bqlm_usbnet, bqlm_usbnet_cases);
