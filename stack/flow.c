@@ -6,7 +6,7 @@
  * TC_PRIO_INTERACTIVE) and one in the bulk flow's band. Every frame goes
  * through dev_queue_xmit(), and so through the real qdisc; a packet
  * handler on the receiving net device stamps its arrival. Time is
- * ktime_get_ns(), virtual under time-travel=inf-cpu.
+ * bqlm_stack_now(), virtual under time-travel=inf-cpu.
  */
 #include <linux/etherdevice.h>
 #include <linux/hrtimer.h>
@@ -21,8 +21,30 @@
 #include "stack.h"
 
 /**
+ * bqlm_stack_now() - ktime_get_ns(), without moving virtual time
+ *
+ * Under time-travel=inf-cpu, UML's clocksource moves the virtual clock by
+ * 256 ns at every read from process context with interrupts on (so that
+ * a program polling the clock sees it move); read with interrupts off,
+ * it does not. The suites' threads read it often (every frame, every
+ * read of the tun reader): they must not make time pass.
+ *
+ * Return: CLOCK_MONOTONIC now, in ns.
+ */
+u64 bqlm_stack_now(void)
+{
+	unsigned long flags;
+	u64 t;
+
+	local_irq_save(flags);
+	t = ktime_get_ns();
+	local_irq_restore(flags);
+	return t;
+}
+
+/**
  * bqlm_stack_sleep_until() - sleep to an absolute time
- * @t_ns: ktime_get_ns() to wake at (no slack)
+ * @t_ns: bqlm_stack_now() to wake at (no slack)
  */
 void bqlm_stack_sleep_until(u64 t_ns)
 {
@@ -87,7 +109,7 @@ struct sk_buff *bqlm_stack_frame(struct net_device *dev, const u8 *dst,
 	skb->protocol = htons(BQLM_STACK_ETHERTYPE);
 	skb->dev = dev;
 	skb->priority = priority;
-	h->t_ns = ktime_get_ns();
+	h->t_ns = bqlm_stack_now();
 	return skb;
 }
 
@@ -111,15 +133,17 @@ static void bqlm_stack_lat_add(struct bqlm_stack_lat *l, u64 ns)
  *
  * Called where the frames arrive, for every frame; frames that are not the
  * flow's are ignored.
+ *
+ * Return: whether the frame was the flow's.
  */
-void bqlm_stack_flow_rx(struct bqlm_stack_flow *f,
+bool bqlm_stack_flow_rx(struct bqlm_stack_flow *f,
 			const struct bqlm_stack_hdr *hdr, unsigned int frame_len)
 {
-	u64 now = ktime_get_ns();
+	u64 now = bqlm_stack_now();
 	struct bqlm_stack_hdr h = *hdr;
 
 	if (h.magic != htonl(BQLM_STACK_MAGIC))
-		return;
+		return false;
 	switch (h.kind) {
 	case BQLM_STACK_BULK:
 		f->rx_total++;
@@ -136,7 +160,10 @@ void bqlm_stack_flow_rx(struct bqlm_stack_flow *f,
 		if (h.t_ns >= f->t_warm)
 			bqlm_stack_lat_add(&f->same, now - h.t_ns);
 		break;
+	default:
+		return false;
 	}
+	return true;
 }
 
 static int bqlm_stack_rcv(struct sk_buff *skb, struct net_device *dev,
@@ -226,7 +253,7 @@ int bqlm_stack_flow_run(const struct bqlm_stack_flow_cfg *cfg,
 	u32 seq = 0;
 	int ret;
 
-	t0 = ktime_get_ns();
+	t0 = bqlm_stack_now();
 	f->t_warm = t0 + c.warmup_ns;
 	f->t_end = t0 + c.duration_ns;
 	f->window_ns = c.duration_ns - c.warmup_ns;
@@ -238,7 +265,7 @@ int bqlm_stack_flow_run(const struct bqlm_stack_flow_cfg *cfg,
 
 	next_tick = t0;
 	next_probe = t0 + bqlm_stack_rand(&seed) % c.probe_ns;
-	for (now = t0; now < f->t_end; now = ktime_get_ns()) {
+	for (now = t0; now < f->t_end; now = bqlm_stack_now()) {
 		due = mul_u64_u64_div_u64(c.rate, now - t0, 1000 * NSEC_PER_SEC);
 		while (f->sent < due) {
 			ret = bqlm_stack_send(&c, BQLM_STACK_BULK, seq++,
@@ -253,11 +280,11 @@ int bqlm_stack_flow_run(const struct bqlm_stack_flow_cfg *cfg,
 			ret = bqlm_stack_send(&c, BQLM_STACK_PRIO, f->prio.sent++,
 					      c.probe_frame, TC_PRIO_INTERACTIVE);
 			if (ret)
-				f->probe_drops++;
+				f->prio.drops++;
 			ret = bqlm_stack_send(&c, BQLM_STACK_SAME, f->same.sent++,
 					      c.probe_frame, 0);
 			if (ret)
-				f->probe_drops++;
+				f->same.drops++;
 			next_probe += c.probe_ns +
 				      bqlm_stack_rand(&seed) % (c.probe_ns / 10 + 1);
 		}
@@ -276,9 +303,9 @@ int bqlm_stack_flow_run(const struct bqlm_stack_flow_cfg *cfg,
 			ret = -ETIMEDOUT;
 			break;
 		}
-		bqlm_stack_sleep_until(ktime_get_ns() + NSEC_PER_MSEC);
+		bqlm_stack_sleep_until(bqlm_stack_now() + NSEC_PER_MSEC);
 	}
-	bqlm_stack_sleep_until(ktime_get_ns() + (c.idle ? 10 * NSEC_PER_MSEC :
+	bqlm_stack_sleep_until(bqlm_stack_now() + (c.idle ? 10 * NSEC_PER_MSEC :
 							 c.drain_ns));
 	if (c.rx)
 		dev_remove_pack(&rx.pt);	/* synchronize_net() */

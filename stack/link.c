@@ -89,7 +89,7 @@ static struct usb_configuration bqlm_stack_config = {
 
 static int bqlm_stack_bind(struct usb_composite_dev *cdev)
 {
-	bool ncm = bqlm_stack_g.func == BQLM_STACK_NCM;
+	bool ncm = bqlm_stack_g.func != BQLM_STACK_ECM;
 	struct usb_function_instance *fi;
 	int ret;
 
@@ -170,6 +170,19 @@ int bqlm_stack_set_param(const char *name, const char *val)
 	return -ENOENT;
 }
 
+static struct usb_driver *bqlm_stack_host_driver(const struct bqlm_stack_usbnet_ops *ops,
+						 enum bqlm_stack_func func)
+{
+	switch (func) {
+	case BQLM_STACK_NCM:
+		return *ops->cdc_ncm;
+	case BQLM_STACK_NCM_FIX:
+		return *ops->cdc_ncm_fix;
+	default:
+		return *ops->cdc_ether;
+	}
+}
+
 static struct net_device *bqlm_stack_find_host(const struct bqlm_stack_usbnet_ops *ops)
 {
 	struct net_device *dev, *found = NULL;
@@ -211,8 +224,7 @@ int bqlm_stack_link_up(struct kunit *test, struct bqlm_stack_link *l,
 		       enum bqlm_stack_func func, int max_speed,
 		       unsigned int bandwidth)
 {
-	struct usb_driver *drv = func == BQLM_STACK_NCM ? *ops->cdc_ncm :
-							  *ops->cdc_ether;
+	struct usb_driver *drv = bqlm_stack_host_driver(ops, func);
 	char bw[16];
 	int ret, ms;
 
@@ -289,8 +301,7 @@ void bqlm_stack_link_down(struct bqlm_stack_link *l)
 
 	if (!l->ops)
 		return;
-	drv = l->func == BQLM_STACK_NCM ? *l->ops->cdc_ncm :
-					  *l->ops->cdc_ether;
+	drv = bqlm_stack_host_driver(l->ops, l->func);
 	bqlm_stack_set_param("dummy_hcd.bandwidth", "0");
 	if (l->host) {
 		rtnl_lock();

@@ -31,6 +31,7 @@ struct kunit;
  * @name: the variant's name in real/patches/usbnet/ (no-bql is the tree)
  * @cdc_ether: its cdc_ether.c driver, registered by the suite
  * @cdc_ncm: its cdc_ncm.c driver
+ * @cdc_ncm_fix: its cdc_ncm.c with real/patches/cdc_ncm/
  * @inflight: bytes of the transmit URBs the driver holds (in dev->txq, and
  *	completed in dev->done but not yet freed by usbnet_bh()), with their
  *	count in *@urbs; under the queues' locks
@@ -41,6 +42,7 @@ struct bqlm_stack_usbnet_ops {
 	const char *name;
 	struct usb_driver **cdc_ether;
 	struct usb_driver **cdc_ncm;
+	struct usb_driver **cdc_ncm_fix;
 	unsigned int (*inflight)(struct net_device *net, unsigned int *urbs);
 	unsigned int (*tx_qlen)(struct net_device *net);
 	bool (*owns)(struct net_device *net);
@@ -74,6 +76,7 @@ struct bqlm_stack_tun_ops {
 #define BQLM_STACK_USBNET_DECLARE(v)					\
 	extern struct usb_driver *bqlm_stack_##v##_cdc_ether;		\
 	extern struct usb_driver *bqlm_stack_##v##_cdc_ncm;		\
+	extern struct usb_driver *bqlm_stack_##v##_cdc_ncmfix;		\
 	extern const struct bqlm_stack_usbnet_ops bqlm_stack_##v##_ops
 BQLM_STACK_USBNET_DECLARE(no_bql);
 BQLM_STACK_USBNET_DECLARE(v1);
@@ -90,10 +93,12 @@ extern const struct bqlm_stack_tun_ops bqlm_stack_backpressure_room_ops;
  * enum bqlm_stack_func - the gadget's network function
  * @BQLM_STACK_ECM: CDC ECM (f_ecm), bound on the host by cdc_ether
  * @BQLM_STACK_NCM: CDC NCM (f_ncm), bound on the host by cdc_ncm
+ * @BQLM_STACK_NCM_FIX: CDC NCM, bound by cdc_ncm with real/patches/cdc_ncm/
  */
 enum bqlm_stack_func {
 	BQLM_STACK_ECM,
 	BQLM_STACK_NCM,
+	BQLM_STACK_NCM_FIX,
 };
 
 /**
@@ -130,12 +135,15 @@ int bqlm_stack_set_param(const char *name, const char *val);
  * @n: how many were received
  * @max: room in @ns
  * @sent: how many were sent
+ * @drops: of those, how many dev_queue_xmit() refused (the qdisc's band
+ *	was full)
  */
 struct bqlm_stack_lat {
 	u64 *ns;
 	unsigned int n;
 	unsigned int max;
 	unsigned int sent;
+	unsigned int drops;
 };
 
 /**
@@ -185,18 +193,17 @@ struct bqlm_stack_flow_cfg {
  * @sent: bulk frames handed to dev_queue_xmit()
  * @qdisc_drops: of those, dropped by the qdisc (NET_XMIT_DROP)
  * @other_drops: of those, refused otherwise (device down: noop qdisc)
- * @probe_drops: probes refused
  * @rx_frames: bulk frames received in the measured window
  * @rx_bytes: their bytes
  * @rx_total: bulk frames received in all
  * @window_ns: the measured window
- * @t_warm: ktime_get_ns() at the end of the warm-up
- * @t_end: ktime_get_ns() at the end of the flow
+ * @t_warm: bqlm_stack_now() at the end of the warm-up
+ * @t_end: bqlm_stack_now() at the end of the flow
  * @prio: the band-0 probes
  * @same: the same-band probes
  */
 struct bqlm_stack_flow {
-	u64 sent, qdisc_drops, other_drops, probe_drops;
+	u64 sent, qdisc_drops, other_drops;
 	u64 rx_frames, rx_bytes, rx_total;
 	u64 window_ns, t_warm, t_end;
 	struct bqlm_stack_lat prio, same;
@@ -216,7 +223,7 @@ enum {
  * @magic: BQLM_STACK_MAGIC
  * @kind: BQLM_STACK_BULK, _PRIO or _SAME
  * @seq: sequence number within its kind
- * @t_ns: ktime_get_ns() at dev_queue_xmit()
+ * @t_ns: bqlm_stack_now() at dev_queue_xmit()
  */
 struct bqlm_stack_hdr {
 	__be32 magic;
@@ -230,7 +237,7 @@ struct sk_buff *bqlm_stack_frame(struct net_device *dev, const u8 *dst,
 				 u32 priority);
 int bqlm_stack_flow_init(struct bqlm_stack_flow *f,
 			 const struct bqlm_stack_flow_cfg *cfg);
-void bqlm_stack_flow_rx(struct bqlm_stack_flow *f,
+bool bqlm_stack_flow_rx(struct bqlm_stack_flow *f,
 			const struct bqlm_stack_hdr *hdr, unsigned int frame_len);
 int bqlm_stack_flow_run(const struct bqlm_stack_flow_cfg *cfg,
 			struct bqlm_stack_flow *f,
@@ -239,6 +246,7 @@ int bqlm_stack_flow_run(const struct bqlm_stack_flow_cfg *cfg,
 void bqlm_stack_flow_free(struct bqlm_stack_flow *f);
 void bqlm_stack_pct(struct bqlm_stack_lat *l, struct bqlm_stack_pct *p);
 u64 bqlm_stack_rank(const struct bqlm_stack_lat *l, unsigned int pct);
+u64 bqlm_stack_now(void);
 void bqlm_stack_sleep_until(u64 t_ns);
 u64 bqlm_stack_mbps_x100(u64 bytes, u64 ns);
 

@@ -28,6 +28,9 @@
 
 #include "stack.h"
 
+/* net/core/dev.h: what SIOCSIFTXQLEN and "ip link set txqueuelen" call */
+int dev_change_tx_queue_len(struct net_device *dev, unsigned long new_len);
+
 #define TUN_PACKET	1428	/* IPv4 20 + UDP 8 + 1400 */
 #define TUN_SENDER_BPS	1100000000ULL
 
@@ -49,7 +52,7 @@ struct bqlm_stack_tun_run {
 	struct bqlm_stack_flow f;
 	struct bqlm_stack_pct prio, same;
 	/* the reader's */
-	u64 delivered, read_errors;
+	u64 delivered, others, read_errors;
 	/* at the end */
 	u64 ring_drops, sent_all, qdisc_drops_all;
 	unsigned int held_qdisc, held_ring, max_qdisc, max_ring, batch;
@@ -75,7 +78,7 @@ static unsigned int bqlm_stack_tun_qlen(struct net_device *dev)
 static int bqlm_stack_tun_reader(void *arg)
 {
 	struct bqlm_stack_tun_run *r = arg;
-	u64 next = 0, now;
+	u64 next = 0, now, t;
 	struct kiocb kiocb;
 	struct iov_iter it;
 	struct kvec kv;
@@ -91,18 +94,28 @@ static int bqlm_stack_tun_reader(void *arg)
 		kv.iov_len = 2048;
 		init_sync_kiocb(&kiocb, r->file);
 		iov_iter_kvec(&it, ITER_DEST, &kv, 1, kv.iov_len);
+		t = bqlm_stack_now();
 		n = r->ops->read_iter(&kiocb, &it);	/* blocks */
-		now = ktime_get_ns();
+		now = bqlm_stack_now();
 		if (n < 0) {
 			if (n != -ERESTARTSYS)
 				r->read_errors++;
 			break;
 		}
-		r->delivered++;
-		if (n >= sizeof(struct bqlm_stack_hdr))
-			bqlm_stack_flow_rx(&r->f, buf, n);
-		next = max(next, now) + div64_u64((u64)n * 8 * NSEC_PER_SEC,
-						  r->reader_bps);
+		if (n >= sizeof(struct bqlm_stack_hdr) &&
+		    bqlm_stack_flow_rx(&r->f, buf, n))
+			r->delivered++;
+		else
+			r->others++;	/* the stack's own (IGMP, ...) */
+		/*
+		 * The reader's own clock: the next read is one packet time
+		 * after this one began, or after it returned if it had to
+		 * wait for a packet. (Virtual time has a 256-ns grain, so a
+		 * wake-up is up to 256 ns late: not counted against it.)
+		 */
+		if (now > t || !next)
+			next = now;
+		next += div64_u64((u64)n * 8 * NSEC_PER_SEC, r->reader_bps);
 		bqlm_stack_sleep_until(next);
 	}
 	kfree(buf);
@@ -176,7 +189,7 @@ static int bqlm_stack_tun_up(struct bqlm_stack_tun_run *r)
 		if (rcu_access_pointer(netdev_get_tx_queue(r->dev, 0)->qdisc) !=
 		    &noop_qdisc)
 			break;
-		bqlm_stack_sleep_until(ktime_get_ns() + NSEC_PER_MSEC);
+		bqlm_stack_sleep_until(bqlm_stack_now() + NSEC_PER_MSEC);
 	}
 	r->batch = r->ops->batch(r->file);
 	return ms < 1000 ? 0 : -ENOLINK;
@@ -206,10 +219,11 @@ static void bqlm_stack_tun_down(struct bqlm_stack_tun_run *r)
 static void bqlm_stack_tun_print(struct bqlm_stack_tun_run *r)
 {
 	kunit_info(r->test,
-		   "bqlm_stack: tun variant=%s ring=%u batch=%u reader_mbps=%llu sender_mbps=%llu sent=%llu delivered=%llu ring_drops=%llu qdisc_drops=%llu held_qdisc=%u held_ring=%u max_qdisc=%u max_ring=%u read_mbps=%llu.%02llu prio_us=%llu/%llu/%llu/%llu same_us=%llu/%llu/%llu/%llu stopped=%d",
+		   "bqlm_stack: tun variant=%s ring=%u batch=%u reader_mbps=%llu sender_mbps=%llu sent=%llu delivered=%llu others=%llu prio_n=%u/%u ring_drops=%llu qdisc_drops=%llu held_qdisc=%u held_ring=%u max_qdisc=%u max_ring=%u read_mbps=%llu.%02llu prio_us=%llu/%llu/%llu/%llu same_us=%llu/%llu/%llu/%llu stopped=%d",
 		   r->ops->name, r->ring, r->batch,
 		   div_u64(r->reader_bps, 1000000),
 		   div_u64(TUN_SENDER_BPS, 1000000), r->sent_all, r->delivered,
+		   r->others, r->f.prio.n, r->f.prio.sent,
 		   r->ring_drops, r->qdisc_drops_all, r->held_qdisc,
 		   r->held_ring, r->max_qdisc, r->max_ring,
 		   div_u64(r->read_mbps_x100, 100), r->read_mbps_x100 % 100,
@@ -258,7 +272,8 @@ static int bqlm_stack_tun_run(struct bqlm_stack_tun_run *r)
 	dev_get_stats(r->dev, &st);
 	r->ring_drops = st.tx_dropped;
 	r->sent_all = r->f.sent + r->f.prio.sent + r->f.same.sent;
-	r->qdisc_drops_all = r->f.qdisc_drops + r->f.probe_drops;
+	r->qdisc_drops_all = r->f.qdisc_drops + r->f.prio.drops +
+			     r->f.same.drops;
 	bqlm_stack_pct(&r->f.prio, &r->prio);
 	bqlm_stack_pct(&r->f.same, &r->same);
 	r->read_mbps_x100 = bqlm_stack_mbps_x100(r->f.rx_bytes, r->f.window_ns);

@@ -3,7 +3,8 @@
  * bqlmodel - included first by each generated usbnet, cdc_ether and
  * cdc_ncm object of one variant (gen/*_V.c, see scripts/kunit-stack.sh),
  * which defines BQLM_STACK_PFX, the prefix of the variant's copies of the
- * files' exported functions. Then come the variant's usbnet.h (its include
+ * files' exported functions (and BQLM_STACK_NCM_PFX, for the patched
+ * cdc_ncm.c's). Then come the variant's usbnet.h (its include
  * guard makes the tree's a no-op) and the driver file itself.
  */
 #ifndef _BQLM_STACK_VARIANT_USBNET_H
@@ -12,6 +13,11 @@
 #define BQLM_STACK_SYM3(p, n)	p##n
 #define BQLM_STACK_SYM2(p, n)	BQLM_STACK_SYM3(p, n)
 #define BQLM_STACK_SYM(n)	BQLM_STACK_SYM2(BQLM_STACK_PFX, n)
+/* cdc_ncm.c's exports: the patched copy has a prefix of its own */
+#ifndef BQLM_STACK_NCM_PFX
+#define BQLM_STACK_NCM_PFX	BQLM_STACK_PFX
+#endif
+#define BQLM_STACK_NCM_SYM(n)	BQLM_STACK_SYM2(BQLM_STACK_NCM_PFX, n)
 
 /* every EXPORT_SYMBOL of usbnet.c, cdc_ether.c and cdc_ncm.c, renamed */
 #include <usbnet-exports.h>

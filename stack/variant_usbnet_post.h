@@ -53,6 +53,7 @@ const struct bqlm_stack_usbnet_ops BQLM_STACK_SYM(ops) = {
 	.name		= BQLM_STACK_NAME,
 	.cdc_ether	= &BQLM_STACK_SYM(cdc_ether),
 	.cdc_ncm	= &BQLM_STACK_SYM(cdc_ncm),
+	.cdc_ncm_fix	= &BQLM_STACK_SYM(cdc_ncmfix),
 	.inflight	= bqlm_stack_inflight,
 	.tx_qlen	= bqlm_stack_tx_qlen,
 	.owns		= bqlm_stack_owns,
