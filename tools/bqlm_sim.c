@@ -50,6 +50,8 @@ void bqlm_cli_sim_usage(FILE *f)
 		"  --fifo BYTES       adapter TX FIFO, one frame..1048576 (default 24576)\n"
 		"  --usb-rate RATE    bus data rate, 1mbit..20gbit (default 425.984mbit / 4gbit)\n"
 		"  --irq T            interrupt moderation, 1ns..100ms (default 125us / 40us)\n"
+		"  --bus-tick T       frame-scheduled bus: data reaches the device at\n"
+		"                     multiples of T, 0..100ms (default 0: as transferred)\n"
 		"  --bh-delay T       irq to usbnet_bh(), 0..100ms (default 10us)\n"
 		"  --bh-jitter T      plus uniform jitter below T, 0..100ms (default 10us)\n"
 		"  --hz N             HZ, 100..1000 (default 250)\n"
@@ -58,6 +60,8 @@ void bqlm_cli_sim_usage(FILE *f)
 		"  --udp-rate RATE    UDP offered rate, 1kbit..1000gbit (default 110%% of the link)\n"
 		"  --window N         TCP-like window, packets, 1..4096 (default 256)\n"
 		"  --ping-interval T  at least 100us (default 10ms)\n"
+		"  --ping-jitter T    plus a random delay below T before each ping, up to\n"
+		"                     the interval (default 0: strictly periodic)\n"
 		"  --sample T         time-series interval, at least 10us (default 1ms)\n"
 		"  --csv FILE         write the time series (t_ns,series,value)\n"
 		"  --svg FILE         also run the other variants (usbnet: no-bql and\n"
@@ -92,6 +96,7 @@ static const char *const sim_ranges[][2] = {
 	{ "--fifo", "bytes, one frame..1048576" },
 	{ "--usb-rate", "a rate, 1mbit..20gbit" },
 	{ "--irq", "a time, 1ns..100ms" },
+	{ "--bus-tick", "a time, 0..100ms" },
 	{ "--bh-delay", "a time, 0..100ms" },
 	{ "--bh-jitter", "a time, 0..100ms" },
 	{ "--hz", "a number, 100..1000" },
@@ -100,6 +105,7 @@ static const char *const sim_ranges[][2] = {
 	{ "--udp-rate", "a rate, 1kbit..1000gbit" },
 	{ "--window", "a number, 1..4096" },
 	{ "--ping-interval", "a time, at least 100us" },
+	{ "--ping-jitter", "a time, at most the ping interval" },
 	{ "--sample", "a time, at least 10us" },
 	{ "--sweep", "link, bh or fifo (usbnet), ring (tun)" },
 	{ "--ring", "a number, 2..4096" },
@@ -264,6 +270,9 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 		} else if (!strcmp(opt, "--irq")) {
 			bad = parse_time(arg, &v) || !v || v > 100000000;
 			c->irq_ns = v;
+		} else if (!strcmp(opt, "--bus-tick")) {
+			bad = parse_time(arg, &c->bus_tick_ns) ||
+			      c->bus_tick_ns > 100000000;
 		} else if (!strcmp(opt, "--bh-delay")) {
 			bad = parse_time(arg, &v) || v > 100000000;
 			c->bh_ns = v;
@@ -294,6 +303,8 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 			c->window = v;
 		} else if (!strcmp(opt, "--ping-interval")) {
 			bad = parse_time(arg, &c->ping_ns);
+		} else if (!strcmp(opt, "--ping-jitter")) {
+			bad = parse_time(arg, &c->ping_jitter_ns);
 		} else if (!strcmp(opt, "--sample")) {
 			bad = parse_time(arg, &c->sample_ns);
 		} else if (!strcmp(opt, "--csv")) {
@@ -319,7 +330,7 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 		return sim_bad("%s: the warm-up is at most half the duration",
 			       "--warmup");
 	if (bqlm_sim_cfg_resolve(c))
-		return sim_bad("%s", "parameters out of range (see docs/sim.md: link 1 Mbit/s..10 Gbit/s, duration up to 600 s, FIFO at least one frame, ping interval >= 100us, sample >= 10us, HZ 100..1000)");
+		return sim_bad("%s", "parameters out of range (see docs/sim.md: link 1 Mbit/s..10 Gbit/s, duration up to 600 s, FIFO at least one frame, ping interval >= 100us, ping jitter <= interval, sample >= 10us, HZ 100..1000)");
 	return 0;
 }
 
