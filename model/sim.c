@@ -330,7 +330,8 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 	if (cfg->dev == BQLM_SIM_TUN &&
 	    ((cfg->tun_variant != BQLM_TUN_STOCK &&
 	      cfg->tun_variant != BQLM_TUN_STOP_2019 &&
-	      cfg->tun_variant != BQLM_TUN_BACKPRESSURE) ||
+	      cfg->tun_variant != BQLM_TUN_BACKPRESSURE &&
+	      cfg->tun_variant != BQLM_TUN_BACKPRESSURE_ROOM) ||
 	     cfg->ring < 2 || cfg->ring > BQLM_SIM_MAX_QLEN ||
 	     cfg->reader_bps < 1000000 || cfg->reader_bps > 10000000000ULL))
 		return -EINVAL;

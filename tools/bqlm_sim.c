@@ -48,6 +48,8 @@ void bqlm_cli_sim_usage(FILE *f)
 		"  --tx-qlen N        TX_QLEN, 1..4096 (default: usbnet_update_max_qlen())\n"
 		"  --mtu N            MTU, 68..9000 (default 1500)\n"
 		"  --fifo BYTES       adapter TX FIFO, one frame..1048576 (default 24576)\n"
+		"  --tx-header N      bytes tx_fixup() prepends, 0..64 (default 8: ax88179;\n"
+		"                     0: cdc_ether)\n"
 		"  --usb-rate RATE    bus data rate, 1mbit..20gbit (default 425.984mbit / 4gbit)\n"
 		"  --irq T            interrupt moderation, 1ns..100ms (default 125us / 40us)\n"
 		"  --bus-tick T       frame-scheduled bus: data reaches the device at\n"
@@ -72,7 +74,8 @@ void bqlm_cli_sim_usage(FILE *f)
 		"       bqlm sim tun [options]      tun TX ring and its reader\n"
 		"tun options (and --duration, --seed, --qdisc, --traffic, --udp-rate,\n"
 		"             --window, --ping-interval, --csv, --svg from above):\n"
-		"  --variant NAME     stock, stop-2019, backpressure (default backpressure)\n"
+		"  --variant NAME     stock, stop-2019, backpressure, backpressure-room\n"
+		"                     (default backpressure)\n"
 		"  --ring N           tx ring = tx_queue_len = qdisc band limit, 2..4096 (default 25)\n"
 		"  --txqueuelen N     qdisc band limit if not the ring size, 1..4096\n"
 		"  --reader RATE      the reader's rate, 1mbit..10gbit (default 1gbit)\n"
@@ -94,6 +97,7 @@ static const char *const sim_ranges[][2] = {
 	{ "--tx-qlen", "a number, 1..4096" },
 	{ "--mtu", "a number, 68..9000" },
 	{ "--fifo", "bytes, one frame..1048576" },
+	{ "--tx-header", "a number, 0..64" },
 	{ "--usb-rate", "a rate, 1mbit..20gbit" },
 	{ "--irq", "a time, 1ns..100ms" },
 	{ "--bus-tick", "a time, 0..100ms" },
@@ -228,8 +232,9 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 			int var = bqlm_tun_variant_by_name(arg);
 
 			if (var != BQLM_TUN_STOCK && var != BQLM_TUN_STOP_2019 &&
-			    var != BQLM_TUN_BACKPRESSURE)
-				return sim_bad("--variant: 'stock', 'stop-2019' or 'backpressure', not '%s'",
+			    var != BQLM_TUN_BACKPRESSURE &&
+			    var != BQLM_TUN_BACKPRESSURE_ROOM)
+				return sim_bad("--variant: 'stock', 'stop-2019', 'backpressure' or 'backpressure-room', not '%s'",
 					       arg);
 			c->tun_variant = var;
 		} else if (!strcmp(opt, "--ring")) {
@@ -265,6 +270,9 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 		} else if (!strcmp(opt, "--fifo")) {
 			bad = parse_num(arg, BQLM_SIM_MAX_FIFO, &v);
 			c->fifo_bytes = v;
+		} else if (!strcmp(opt, "--tx-header")) {
+			bad = parse_num(arg, 64, &v);
+			c->fixup_hdr = v;
 		} else if (!strcmp(opt, "--usb-rate")) {
 			bad = parse_rate(arg, &c->usb_bps);
 		} else if (!strcmp(opt, "--irq")) {
@@ -380,6 +388,9 @@ static void print_header(const struct bqlm_sim_cfg *c)
 		printf(", ping every %.4g ms, %.4g s simulated (%.4g s warm-up), seed %llu\n",
 		       c->ping_ns / 1e6, c->duration_ns / 1e9,
 		       c->warmup_ns / 1e9, c->seed);
+		if (c->ping_jitter_ns)
+			printf("  ping jitter U[0,%.4g) us\n",
+			       c->ping_jitter_ns / 1e3);
 		return;
 	}
 	printf("usbnet TX simulation: link %.4g Mbit/s, USB%d (bus %.6g Mbit/s, maxpacket %u), tx_qlen %u, MTU %u, adapter FIFO %u B\n",
@@ -397,6 +408,14 @@ static void print_header(const struct bqlm_sim_cfg *c)
 		       c->window, c->ack_ns / 1000);
 	printf(", %.4g s simulated (%.4g s warm-up), seed %llu\n",
 	       c->duration_ns / 1e9, c->warmup_ns / 1e9, c->seed);
+	/* only what differs from the defaults, which the lines above omit */
+	if (c->fixup_hdr != 8 || c->bus_tick_ns || c->ping_jitter_ns)
+		printf("  tx_fixup() header %u B, bus %s%.4g us, ping jitter U[0,%.4g) us\n",
+		       c->fixup_hdr,
+		       c->bus_tick_ns ? "frame-scheduled, tick " :
+					"continuous",
+		       c->bus_tick_ns ? c->bus_tick_ns / 1e3 : 0.0,
+		       c->ping_jitter_ns / 1e3);
 }
 
 static void print_table_head(const struct bqlm_sim_cfg *c)
