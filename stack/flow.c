@@ -230,12 +230,14 @@ int bqlm_stack_flow_init(struct bqlm_stack_flow *f,
  * @f: its figures (bqlm_stack_flow_init())
  * @midway: if not NULL, called once half-way through (from the sender,
  *	between two ticks)
- * @tick: if not NULL, called after each tick's frames were sent
+ * @tick: if not NULL, called at each wake-up, after the frames due
  * @arg: for @midway, @tick and @cfg->idle
  *
- * The bulk flow sends, at each tick, the frames due at @cfg->rate since
- * the start; the probes go every @cfg->probe_ns plus a jitter of up to a
- * tenth of it. Once the time is over, it waits until @cfg->idle() says
+ * The bulk flow sends frame n at n / @cfg->rate after the start; the
+ * probes go every @cfg->probe_ns plus a jitter of up to a tenth of it.
+ * Frames and probes go in the order they fall due; the sender sleeps
+ * until the next one (at least @cfg->tick_ns, if not 0, between two
+ * wake-ups: the frames due then go together). Once the time is over, it waits until @cfg->idle() says
  * nothing is queued any more (at most @cfg->drain_ns), and 10 ms more for
  * the last frames to be received, then stops receiving.
  *
@@ -248,7 +250,8 @@ int bqlm_stack_flow_run(const struct bqlm_stack_flow_cfg *cfg,
 {
 	struct bqlm_stack_flow_cfg c = *cfg;
 	struct bqlm_stack_rx rx = { .f = f };
-	u64 t0, now, next_tick, next_probe, due, seed = 0x9e3779b97f4a7c15ULL;
+	u64 t0, now, t_bulk, next_probe, wake, due;
+	u64 seed = 0x9e3779b97f4a7c15ULL;
 	bool mid = !midway;
 	u32 seq = 0;
 	int ret;
@@ -263,30 +266,43 @@ int bqlm_stack_flow_run(const struct bqlm_stack_flow_cfg *cfg,
 	if (c.rx)
 		dev_add_pack(&rx.pt);
 
-	next_tick = t0;
 	next_probe = t0 + bqlm_stack_rand(&seed) % c.probe_ns;
 	for (now = t0; now < f->t_end; now = bqlm_stack_now()) {
-		due = mul_u64_u64_div_u64(c.rate, now - t0, 1000 * NSEC_PER_SEC);
-		while (f->sent < due) {
-			ret = bqlm_stack_send(&c, BQLM_STACK_BULK, seq++,
-					      c.frame, 0);
-			f->sent++;
-			if (ret == NET_XMIT_DROP)
-				f->qdisc_drops++;
-			else if (ret)
-				f->other_drops++;
-		}
-		if (now >= next_probe) {
-			ret = bqlm_stack_send(&c, BQLM_STACK_PRIO, f->prio.sent++,
-					      c.probe_frame, TC_PRIO_INTERACTIVE);
-			if (ret)
-				f->prio.drops++;
-			ret = bqlm_stack_send(&c, BQLM_STACK_SAME, f->same.sent++,
-					      c.probe_frame, 0);
-			if (ret)
-				f->same.drops++;
-			next_probe += c.probe_ns +
-				      bqlm_stack_rand(&seed) % (c.probe_ns / 10 + 1);
+		/* what fell due by now, in the order it fell due */
+		for (;;) {
+			t_bulk = t0 + mul_u64_u64_div_u64(f->sent,
+							  1000 * NSEC_PER_SEC,
+							  c.rate);
+			if (t_bulk <= now && t_bulk <= next_probe) {
+				ret = bqlm_stack_send(&c, BQLM_STACK_BULK, seq++,
+						      c.frame, 0);
+				f->sent++;
+				if (ret == NET_XMIT_DROP)
+					f->qdisc_drops++;
+				else if (ret)
+					f->other_drops++;
+			} else if (next_probe <= now) {
+				if (now >= f->t_warm) {
+					f->prio.warm_sent++;
+					f->same.warm_sent++;
+				}
+				ret = bqlm_stack_send(&c, BQLM_STACK_PRIO,
+						      f->prio.sent++,
+						      c.probe_frame,
+						      TC_PRIO_INTERACTIVE);
+				if (ret)
+					f->prio.drops++;
+				ret = bqlm_stack_send(&c, BQLM_STACK_SAME,
+						      f->same.sent++,
+						      c.probe_frame, 0);
+				if (ret)
+					f->same.drops++;
+				next_probe += c.probe_ns +
+					      bqlm_stack_rand(&seed) %
+					      (c.probe_ns / 10 + 1);
+			} else {
+				break;
+			}
 		}
 		if (tick)
 			tick(arg);
@@ -294,8 +310,10 @@ int bqlm_stack_flow_run(const struct bqlm_stack_flow_cfg *cfg,
 			mid = true;
 			midway(arg);
 		}
-		next_tick += c.tick_ns;
-		bqlm_stack_sleep_until(min(next_tick, next_probe));
+		wake = min(t_bulk, next_probe);
+		if (c.tick_ns)
+			wake = max(wake, now + c.tick_ns);
+		bqlm_stack_sleep_until(wake);
 	}
 	ret = 0;
 	for (due = 0; c.idle && !c.idle(arg); due += NSEC_PER_MSEC) {

@@ -135,6 +135,7 @@ int bqlm_stack_set_param(const char *name, const char *val);
  * @n: how many were received
  * @max: room in @ns
  * @sent: how many were sent
+ * @warm_sent: of those, how many after the warm-up
  * @drops: of those, how many dev_queue_xmit() refused (the qdisc's band
  *	was full)
  */
@@ -143,6 +144,7 @@ struct bqlm_stack_lat {
 	unsigned int n;
 	unsigned int max;
 	unsigned int sent;
+	unsigned int warm_sent;
 	unsigned int drops;
 };
 
@@ -166,7 +168,7 @@ struct bqlm_stack_pct {
  * @rate: bulk offered rate, frames per second x 1000 (millihertz)
  * @probe_frame: probe frame length
  * @probe_ns: probe interval (one band-0 and one same-band probe each)
- * @tick_ns: the sender's pacing tick
+ * @tick_ns: the sender's shortest sleep, 0 for one wake-up per frame
  * @duration_ns: how long the flow runs
  * @warmup_ns: from the start, time not measured
  * @drain_ns: after the end, how long at most to wait for what is still

@@ -223,7 +223,7 @@ static void bqlm_stack_tun_print(struct bqlm_stack_tun_run *r)
 		   r->ops->name, r->ring, r->batch,
 		   div_u64(r->reader_bps, 1000000),
 		   div_u64(TUN_SENDER_BPS, 1000000), r->sent_all, r->delivered,
-		   r->others, r->f.prio.n, r->f.prio.sent,
+		   r->others, r->f.prio.n, r->f.prio.warm_sent,
 		   r->ring_drops, r->qdisc_drops_all, r->held_qdisc,
 		   r->held_ring, r->max_qdisc, r->max_ring,
 		   div_u64(r->read_mbps_x100, 100), r->read_mbps_x100 % 100,
@@ -242,7 +242,7 @@ static int bqlm_stack_tun_run(struct bqlm_stack_tun_run *r)
 		.frame		= TUN_PACKET,
 		.probe_frame	= 84,	/* ping -s 56 without Ethernet */
 		.probe_ns	= 2 * NSEC_PER_MSEC,
-		.tick_ns	= 100 * NSEC_PER_USEC,
+		.tick_ns	= 0,
 		.duration_ns	= NSEC_PER_SEC,
 		.warmup_ns	= NSEC_PER_SEC / 2,
 		.drain_ns	= 5 * NSEC_PER_SEC,

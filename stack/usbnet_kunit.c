@@ -300,7 +300,7 @@ static int bqlm_stack_usbnet_run(struct bqlm_stack_run *r)
 		.frame		= FRAME,
 		.probe_frame	= PROBE_FRAME,
 		.probe_ns	= 2 * NSEC_PER_MSEC,
-		.tick_ns	= 100 * NSEC_PER_USEC,
+		.tick_ns	= 0,
 		.duration_ns	= (u64)bus->duration_ms * NSEC_PER_MSEC,
 		.warmup_ns	= (u64)bus->warmup_ms * NSEC_PER_MSEC,
 		.drain_ns	= 5 * NSEC_PER_SEC,
@@ -372,9 +372,10 @@ static void bqlm_stack_usbnet_all(struct kunit *test, struct bqlm_stack_run *run
 		KUNIT_EXPECT_EQ_MSG(test, r->violations, 0,
 				    "%s: invariants violated (see above)",
 				    r->ops->name);
-		/* band 0 is never full; the bulk band may be */
+		/* band 0 is never full, and every probe arrives */
 		KUNIT_EXPECT_EQ(test, r->f.prio.drops, 0);
 		KUNIT_EXPECT_GT(test, r->f.prio.n, 0);
+		KUNIT_EXPECT_EQ(test, r->f.prio.n, r->f.prio.warm_sent);
 		KUNIT_EXPECT_GT(test, r->f.same.n, 0);
 		/*
 		 * what the driver took, it sent (cdc_ncm as in the tree
