@@ -13,7 +13,6 @@
  * dummy_hcd's bandwidth parameter the rate of its bulk transfers.
  */
 #include <kunit/test.h>
-#include <linux/delay.h>
 #include <linux/etherdevice.h>
 #include <linux/moduleparam.h>
 #include <linux/netdevice.h>
@@ -252,7 +251,7 @@ int bqlm_stack_link_up(struct kunit *test, struct bqlm_stack_link *l,
 	}
 	l->gadget = bqlm_stack_g.net;
 	for (ms = 0; ms < BQLM_STACK_LINK_WAIT_MS && !l->host; ms += 10) {
-		msleep(10);
+		bqlm_stack_sleep_until(bqlm_stack_now() + 10 * NSEC_PER_MSEC);
 		l->host = bqlm_stack_find_host(ops);
 	}
 	if (!l->host || !l->gadget) {
@@ -273,7 +272,7 @@ int bqlm_stack_link_up(struct kunit *test, struct bqlm_stack_link *l,
 	}
 	for (ms = 0; ms < BQLM_STACK_LINK_WAIT_MS && !bqlm_stack_ready(l->host);
 	     ms += 10)
-		msleep(10);
+		bqlm_stack_sleep_until(bqlm_stack_now() + 10 * NSEC_PER_MSEC);
 	if (!bqlm_stack_ready(l->host) || !netif_carrier_ok(l->gadget)) {
 		kunit_err(test, "%s/%s: no carrier after %d ms", ops->name,
 			  drv->name, ms);

@@ -36,6 +36,7 @@
 #define module_param(name, type, perm)					\
 	static_assert(sizeof(name) > 0 && (perm) >= 0)
 #undef MODULE_PARM_DESC
-#define MODULE_PARM_DESC(name, desc)	static_assert(sizeof(desc) > 0)
+#define MODULE_PARM_DESC(name, desc)					\
+	static_assert(sizeof(name) > 0 && sizeof(desc) > 0)
 
 #endif /* _BQLM_STACK_VARIANT_USBNET_H */
