@@ -8,18 +8,22 @@ FIGURES is build/kunit-stack-figures.txt, the suites' "bqlm_stack:" lines
 without their prefix (scripts/kunit-stack.sh writes it); the lines used are
 
     cdf usbnet FUNC BUS VARIANT PROBE L0 L5 L10 ... L100
+    cdf tun RING READER VARIANT PROBE L0 L5 L10 ... L100
 
-with Ln the n-th percentile of the probe's one-way latency in microseconds.
-One panel per function and bus (rows ecm, ncm; columns in the order the
-file has them), the latency on a log axis with a labelled tick per decade,
-the cumulative share of probes upward: each variant's band-0 probe solid,
-its same-band probe dashed. Debian's python3 alone, no other package.
-Exit status 1 if FIGURES has no cdf line.
+with Ln the n-th percentile of the probe's one-way latency in nanoseconds.
+One panel per experiment and setting (rows: usbnet ecm, usbnet ncm,
+usbnet ncm-fix, tun ring25, tun ring500; columns: bus or reader, in the
+order the file has them), the latency on a log axis with a labelled tick
+per decade, the cumulative share of probes upward: each variant's band-0
+probe solid, its same-band probe dashed. Debian's python3 alone, no
+other package. Exit status 1 if FIGURES has no cdf line.
 """
 import math
 import sys
 
-COLORS = {"no-bql": "#c0392b", "v1": "#e67e22", "fixed": "#2471a3"}
+COLORS = {"no-bql": "#c0392b", "v1": "#e67e22", "fixed": "#2471a3",
+          "stock": "#c0392b", "stop-2019": "#8e44ad", "backpressure": "#2471a3",
+          "backpressure-room": "#16a085"}
 PW, PH = 300, 210          # panel
 ML, MR, MT, MB = 52, 14, 34, 40
 LEG = 40
@@ -34,35 +38,39 @@ def main(argv):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     cdfs = {}
-    funcs, buses, variants = [], [], []
+    funcs, buses, variants = [], {}, []
     with open(argv[1]) as f:
         for line in f:
             w = line.split()
-            if len(w) < 7 or w[0] != "cdf" or w[1] != "usbnet":
+            if len(w) < 7 or w[0] != "cdf" or w[1] not in ("usbnet", "tun"):
                 continue
             func, bus, var, probe = w[2:6]
-            vals = [max(float(x), 1.0) for x in w[6:]]
+            func = w[1] + " " + func
+            # microseconds, at least 0.1 (a log axis)
+            vals = [max(float(x) / 1000, 0.1) for x in w[6:]]
             if len(vals) != 21:
                 continue
-            cdfs[(func, bus, var, probe)] = vals
-            for lst, x in ((funcs, func), (buses, bus), (variants, var)):
+            # a setting's first run (later ones: ifdown, the drop case)
+            cdfs.setdefault((func, bus, var, probe), vals)
+            for lst, x in ((funcs, func), (variants, var),
+                           (buses.setdefault(func, []), bus)):
                 if x not in lst:
                     lst.append(x)
     if not cdfs:
-        print("stack-plot.py: no 'cdf usbnet' line in %s" % argv[1],
+        print("stack-plot.py: no 'cdf' line in %s" % argv[1],
               file=sys.stderr)
         return 1
-    cols, rows = len(buses), len(funcs)
+    cols, rows = max(len(b) for b in buses.values()), len(funcs)
     W = cols * (PW + ML + MR) + 10
     H = rows * (PH + MT + MB) + LEG + 10
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
            'font-family="sans-serif" font-size="11">' % (W, H),
            '<rect width="100%" height="100%" fill="white"/>',
-           '<text x="10" y="18" font-size="13">usbnet on the real stack '
-           '(UML, virtual time): one-way probe latency, solid = band 0, '
+           '<text x="10" y="18" font-size="13">usbnet and tun on the real '
+           'stack (UML, virtual time): one-way probe latency, solid = band 0, '
            'dashed = bulk band</text>']
     for r, func in enumerate(funcs):
-        for c, bus in enumerate(buses):
+        for c, bus in enumerate(buses[func]):
             x0 = 10 + c * (PW + ML + MR) + ML
             y0 = LEG + r * (PH + MT + MB) + MT
             keys = [k for k in cdfs if k[0] == func and k[1] == bus]
@@ -87,6 +95,7 @@ def main(argv):
                 out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" '
                            'stroke="#ddd"/>' % (x, y0, x, y0 + PH))
                 lab = ("%g us" % 10 ** d) if d < 3 else ("%g ms" % 10 ** (d - 3))
+                lab = lab.replace("us", "\u00b5s")
                 out.append('<text x="%.1f" y="%d" text-anchor="middle">%s'
                            '</text>' % (x, y0 + PH + 14, lab))
             for p in (0, 50, 90, 100):
@@ -110,7 +119,7 @@ def main(argv):
         out.append('<line x1="%d" y1="30" x2="%d" y2="30" stroke="%s" '
                    'stroke-width="2"/>' % (lx, lx + 20, COLORS.get(var, "#555")))
         out.append('<text x="%d" y="34">%s</text>' % (lx + 24, esc(var)))
-        lx += 90
+        lx += 40 + 7 * len(var)
     out.append("</svg>")
     with open(argv[2], "w") as f:
         f.write("\n".join(out) + "\n")

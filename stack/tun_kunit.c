@@ -216,6 +216,23 @@ static void bqlm_stack_tun_down(struct bqlm_stack_tun_run *r)
 	}
 }
 
+static void bqlm_stack_tun_print_cdf(struct bqlm_stack_tun_run *r)
+{
+	const struct bqlm_stack_lat *l = &r->f.prio;
+	char buf[512];
+	int len = 0, i;
+
+	if (!l->n)
+		return;
+	for (i = 0; i <= 100; i += 5) {
+		u64 ns = i ? bqlm_stack_rank(l, i) : l->ns[0];
+
+		len += scnprintf(buf + len, sizeof(buf) - len, " %llu", ns);
+	}
+	kunit_info(r->test, "bqlm_stack: cdf tun ring%u reader%llu %s prio%s",
+		   r->ring, div_u64(r->reader_bps, 1000000), r->ops->name, buf);
+}
+
 static void bqlm_stack_tun_print(struct bqlm_stack_tun_run *r)
 {
 	kunit_info(r->test,
@@ -232,6 +249,7 @@ static void bqlm_stack_tun_print(struct bqlm_stack_tun_run *r)
 		   div_u64(r->same.p50, 1000), div_u64(r->same.p90, 1000),
 		   div_u64(r->same.p99, 1000), div_u64(r->same.max, 1000),
 		   r->stopped_seen);
+	bqlm_stack_tun_print_cdf(r);
 }
 
 static int bqlm_stack_tun_run(struct bqlm_stack_tun_run *r)

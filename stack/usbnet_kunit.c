@@ -248,7 +248,7 @@ static void bqlm_stack_usbnet_midway(void *arg)
 static void bqlm_stack_print_cdf(struct bqlm_stack_run *r, const char *probe,
 				 const struct bqlm_stack_lat *l)
 {
-	char buf[256];
+	char buf[512];
 	int len = 0, i;
 
 	if (!l->n)
@@ -256,8 +256,7 @@ static void bqlm_stack_print_cdf(struct bqlm_stack_run *r, const char *probe,
 	for (i = 0; i <= 100; i += 5) {
 		u64 ns = i ? bqlm_stack_rank(l, i) : l->ns[0];
 
-		len += scnprintf(buf + len, sizeof(buf) - len, " %llu",
-				 div_u64(ns, 1000));
+		len += scnprintf(buf + len, sizeof(buf) - len, " %llu", ns);
 	}
 	kunit_info(r->test, "bqlm_stack: cdf usbnet %s %s %s %s%s",
 		   bqlm_stack_func_name(r->func), r->bus->name, r->ops->name,
@@ -282,6 +281,8 @@ static void bqlm_stack_print(struct bqlm_stack_run *r)
 		   limit_avg,
 		   r->limit_max, r->inflight_max, r->mid_bytes, r->mid_urbs,
 		   r->ifdown ? " ifdown=1" : "");
+	if (r->ifdown)	/* not a steady load */
+		return;
 	bqlm_stack_print_cdf(r, "prio", &r->f.prio);
 	bqlm_stack_print_cdf(r, "same", &r->f.same);
 }
