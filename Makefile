@@ -329,6 +329,13 @@ kunit-replay:
 kunit-golden:
 	@scripts/record-golden.sh
 
+# The seeds' experiments on the real usbnet and tun stacks (dummy_hcd, a
+# gadget, the qdisc), in a UML kernel of their own in virtual time; the
+# figures next to bqlm sim's (docs/stack.md).
+.PHONY: kunit-stack
+kunit-stack: $(BUILD)/bqlm
+	@BQLM=$(BUILD)/bqlm scripts/kunit-stack.sh
+
 clean:
 	rm -rf $(BUILD)
 
