@@ -147,7 +147,7 @@ static void sim_tx_qlen(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cfg.irq_ns, 125000U);
 	/* rejected parameters */
 	bqlm_sim_cfg_default(&cfg);
-	cfg.variant = BQLM_USBNET_NR_VARIANTS;
+	cfg.variant = bqlm_usbnet_nr_variants();
 	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
 	bqlm_sim_cfg_default(&cfg);
 	cfg.fifo_bytes = 1000;

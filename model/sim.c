@@ -301,7 +301,7 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 {
 	unsigned int hard_mtu = cfg->mtu + BQLM_SIM_ETH_HLEN;
 
-	if ((unsigned int)cfg->variant >= BQLM_USBNET_NR_VARIANTS)
+	if ((unsigned int)cfg->variant >= bqlm_usbnet_nr_variants())
 		return -EINVAL;
 	if (cfg->usb != BQLM_SIM_USB2 && cfg->usb != BQLM_SIM_USB3)
 		return -EINVAL;

@@ -276,6 +276,17 @@ const struct bqlm_opts *bqlm_usbnet_options(void)
 }
 
 /**
+ * bqlm_usbnet_nr_variants() - how many variants the table has
+ *
+ * Return: the number; variants are 0 to it minus one, the first ones
+ * named by enum bqlm_usbnet_variant.
+ */
+unsigned int bqlm_usbnet_nr_variants(void)
+{
+	return ARRAY_SIZE(bqlm_usbnet_profiles);
+}
+
+/**
  * bqlm_usbnet_variant_name() - the short name of a variant
  * @variant: the variant
  *

@@ -350,7 +350,7 @@ static int cmd_bench(int argc, char **argv)
 	printf("explorer throughput, usbnet, %u packets:\n", packets);
 	printf("  %-10s %10s %12s %9s %12s  %s\n", "variant", "states",
 	       "transitions", "time s", "states/s", "verdict");
-	for (v = 0; v < BQLM_USBNET_NR_VARIANTS; v++) {
+	for (v = 0; v < bqlm_usbnet_nr_variants(); v++) {
 		struct explore_opts o;
 		struct bqlm_xresult res;
 		double secs = 0;
