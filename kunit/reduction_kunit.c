@@ -10,7 +10,7 @@
  * each violation must replay, through the model's own steps, from the
  * initial state to that violation (explore_compare_reduced()). The
  * suites' own explorations are compared in the same way by
- * explore_expect(); the four larger explorations issue 12 names are in
+ * explore_expect(); the four larger explorations the bench targets are in
  * make bench, whose table says whether the checks violated are the same.
  */
 #include "bqlm_kunit.h"
