@@ -651,6 +651,10 @@ static void tun_config(struct kunit *test)
 	cfg.resizes = 1;
 	KUNIT_EXPECT_GE(test, size, bqlm_tun_state_size(&cfg) +
 			sizeof(struct bqlm_txq) + cfg.packets);
+	/* the length counts for the study only: elsewhere it is refused */
+	cfg.len = 200;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	bqlm_tun_cfg_default(&cfg, BQLM_TUN_BQL);
 	cfg.len = 0;
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 	/* up to a 64 KB GSO packet */
