@@ -100,6 +100,7 @@ static void print_help(FILE *f)
 		BQLM_USBNET_MAX_PACKETS, BQLM_USBNET_MAX_LEN,
 		bqlm_usbnet_max_len(&multi));
 	bqlm_cli_tun_usage(f);
+	bqlm_cli_xoff_usage(f);
 	bqlm_cli_nic_usage(f);
 	bqlm_cli_sim_usage(f);
 }
@@ -459,7 +460,7 @@ static const struct {
 } models[] = {
 	{ "usbnet", explore_usbnet, usbnet_usage },
 	{ "tun", bqlm_cli_explore_tun, bqlm_cli_tun_usage },
-	{ "bql-xoff", bqlm_cli_explore_xoff, bqlm_cli_tun_usage },
+	{ "bql-xoff", bqlm_cli_explore_xoff, bqlm_cli_xoff_usage },
 	{ "nic", bqlm_cli_explore_nic, bqlm_cli_nic_usage },
 };
 

@@ -117,7 +117,8 @@ static int bqlm_cli_implies(const struct bqlm_opts *t, void *cfg,
  * @profile: receives the profile's name
  *
  * The profile (@t->profile_opt, or @t->default_profile) is applied first,
- * wherever it stands; every other option then on top of it. An option
+ * wherever it stands; every other option then on top of it. A model
+ * without profiles starts from its defaults (*@profile NULL). An option
  * given twice, or two options that set the same field (an alias and the
  * option it stands for), are refused: nothing is silently overridden.
  * Unknown options, missing values and values out of range are refused
@@ -141,6 +142,12 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 
 	memset(c, 0, sizeof(*c));
 	*profile = t->default_profile;
+	popt[0] = '\0';
+	if (!t->nr_profiles) {
+		/* a model without profiles: its defaults */
+		t->defaults(cfg);
+		goto options;
+	}
 	snprintf(popt, sizeof(popt), "--%s", t->profile_opt ? t->profile_opt :
 		 "profile");
 	for (i = 0, seen = 0; i < argc; i++) {
@@ -169,8 +176,9 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 		fprintf(stderr, "%s: internal error: %s\n", who, err);
 		return EXIT_INTERNAL;
 	}
+options:
 	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], popt)) {
+		if (popt[0] && !strcmp(argv[i], popt)) {
 			i++;
 			continue;
 		}
