@@ -42,8 +42,8 @@
  *
  *  - A NAPI consumer (veth_poll()) is scheduled by the producer's
  *    __veth_xdp_flush() unless rx_notify_masked (a shared variable) says
- *    it is; napi_schedule_prep() and napi_complete_done() (NAPI_STATE_SCHED
- *    and _MISSED) are the consumer's own state. Its poll consumes one entry
+ *    it is; napi_schedule_prep() and napi_complete_done()
+ *    (NAPI_STATE_SCHED) are the consumer's own state. Its poll consumes one entry
  *    a step without a lock, wakes at the end of the loop or of the poll,
  *    and re-arms rx_notify_masked with smp_store_mb() before it re-checks
  *    the ring. A new poll starts only once the previous one returned.
@@ -374,19 +374,34 @@ static void bqlm_tun_wake(const struct bqlm_mm_cpu *c, unsigned int q)
 
 /*
  * napi_schedule_prep() of the NAPI consumer of queue @q: NAPI_STATE_SCHED
- * is test-and-set (the model's rd->sleeping is its complement); a call
- * while it is set sets NAPI_STATE_MISSED instead.
+ * is test-and-set (the model's rd->sleeping is its complement).
+ * NAPI_STATE_MISSED (a call while it is set: one more poll) is left out:
+ * __napi_schedule() below writes rx_notify_masked through at once, so no
+ * producer calls this on a scheduled consumer (none does in any state of
+ * the veth profiles' explorations); it would only add a poll.
  */
 static bool bqlm_napi_schedule_prep(struct bqlm_tun *tun, unsigned int q)
 {
 	struct bqlm_tun_reader *rd = &tun->rd[q];
 
-	if (!rd->sleeping) {
-		rd->missed = 1;
+	if (!rd->sleeping)
 		return false;
-	}
-	rd->sleeping = 0;	/* and __napi_schedule(): the poll may run */
+	rd->sleeping = 0;
 	return true;
+}
+
+/*
+ * Once napi_schedule_prep() succeeded on @c's CPU: WRITE_ONCE() of the
+ * NAPI consumer's rx_notify_masked, then __napi_schedule(): the poll runs
+ * in this CPU's softirq, or in a thread woken with a full barrier, so it
+ * sees every store made before; the model's consumer is a CPU of its own,
+ * so the stores reach memory here.
+ */
+static void bqlm___napi_schedule(const struct bqlm_tun_cfg *cfg,
+				 unsigned int q, const struct bqlm_mm_cpu *c)
+{
+	bqlm_mm_store(c, bqlm_tun_masked_var(cfg, q), 1);
+	bqlm_mm_mb(c);
 }
 
 /*
@@ -400,12 +415,11 @@ static void bqlm___veth_xdp_flush(struct bqlm_tun *tun,
 				  unsigned int q, const struct bqlm_mm_cpu *c,
 				  bool mb)
 {
-	unsigned int masked = bqlm_tun_masked_var(cfg, q);
-
 	if (mb)
 		bqlm_mm_mb(c);
-	if (!bqlm_mm_load(c, masked) && bqlm_napi_schedule_prep(tun, q))
-		bqlm_mm_store(c, masked, 1);
+	if (!bqlm_mm_load(c, bqlm_tun_masked_var(cfg, q)) &&
+	    bqlm_napi_schedule_prep(tun, q))
+		bqlm___napi_schedule(cfg, q, c);
 }
 
 /*
@@ -749,21 +763,10 @@ static void bqlm_tun_wake_rule(struct bqlm_tun *tun,
 	}
 }
 
-/*
- * napi_complete_done() of the NAPI consumer of queue @q: false (and the
- * consumer stays scheduled) when a napi_schedule_prep() was missed during
- * the poll.
- */
-static bool bqlm_napi_complete_done(struct bqlm_tun *tun, unsigned int q)
+/* napi_complete_done() of the NAPI consumer of queue @q: not scheduled. */
+static void bqlm_napi_complete_done(struct bqlm_tun *tun, unsigned int q)
 {
-	struct bqlm_tun_reader *rd = &tun->rd[q];
-
-	if (rd->missed) {
-		rd->missed = 0;
-		return false;
-	}
-	rd->sleeping = 1;
-	return true;
+	tun->rd[q].sleeping = 1;
 }
 
 /*
@@ -813,13 +816,14 @@ static int bqlm_veth_poll(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 
 	case BQLM_TUN_R_COMPLETE:
 		masked = bqlm_tun_masked_var(cfg, q);
-		if (rd->nr < cfg->budget && bqlm_napi_complete_done(tun, q)) {
+		if (rd->nr < cfg->budget) {
+			bqlm_napi_complete_done(tun, q);
 			/* smp_store_mb(rq->rx_notify_masked, false) */
 			bqlm_mm_store(&c, masked, 0);
 			bqlm_mm_mb(&c);
 			if (!bqlm___ptr_ring_empty(&tq->ring, &c) &&
 			    bqlm_napi_schedule_prep(tun, q))
-				bqlm_mm_store(&c, masked, 1);
+				bqlm___napi_schedule(cfg, q, &c);
 		}
 		if (cfg->wake_at == BQLM_TUN_WAKE_AT_POLL_END) {
 			rd->phase = BQLM_TUN_R_POLL_END;

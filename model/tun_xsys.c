@@ -450,9 +450,8 @@ static int bqlm_tun_describe_poll(const struct bqlm_tun *tun,
 					"napi%u: done %u == budget: the poll stays scheduled",
 					q, rd->nr);
 		return snprintf(buf, len,
-				"napi%u: napi_complete_done(%u)%s ? smp_store_mb(rx_notify_masked, false), !__ptr_ring_empty(q%u) ? napi_schedule_prep, rx_notify_masked = true",
-				q, rd->nr, rd->missed ? " (missed: stays scheduled)" :
-				"", q);
+				"napi%u: napi_complete_done(%u), smp_store_mb(rx_notify_masked, false), !__ptr_ring_empty(q%u) ? napi_schedule_prep, rx_notify_masked = true",
+				q, rd->nr, q);
 	default:
 		bqlm_tun_wake_text(tun, cfg, q, w, sizeof(w));
 		return snprintf(buf, len, "napi%u: end of veth_poll: smp_rmb(), %s",

@@ -448,8 +448,7 @@ struct bqlm_tun_cpu {
  *	consumer: not scheduled (NAPI_STATE_SCHED clear)
  * @nr: entries taken by the consume in progress; a NAPI consumer: entries
  *	its poll consumed so far
- * @missed: a NAPI consumer: napi_schedule_prep() was called while it was
- *	scheduled (NAPI_STATE_MISSED: napi_complete_done() keeps it so)
+ * @pad: zero
  */
 struct bqlm_tun_reader {
 	struct bqlm_sb sb;
@@ -457,7 +456,7 @@ struct bqlm_tun_reader {
 	unsigned char phase;
 	unsigned char sleeping;
 	unsigned char nr;
-	unsigned char missed;
+	unsigned char pad;
 };
 
 /**
