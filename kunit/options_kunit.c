@@ -8,6 +8,8 @@
 #include <kunit/test.h>
 #include <bqlm/options.h>
 #include <bqlm/nic.h>
+#include <bqlm/tun.h>
+#include <bqlm/bql_xoff.h>
 
 struct toy_cfg {
 	unsigned int queues;
@@ -318,41 +320,52 @@ static void options_uint(struct kunit *test)
 /*
  * Every profile of every model: valid, and its text form applied to the
  * model's defaults gives it back byte for byte (so a profile printed by
- * "bqlm explore" re-runs as the same configuration).
+ * "bqlm explore" re-runs as the same configuration). A model without
+ * profiles: its defaults, the same way.
  */
 static void options_model_profiles_round_trip(struct kunit *test)
 {
-	const struct bqlm_opts *const models[] = { bqlm_nic_options() };
+	const struct bqlm_opts *const models[] = {
+		bqlm_nic_options(), bqlm_tun_options(), bqlm_xoff_options(),
+	};
 	char text[BQLM_OPT_TEXT_MAX], err[160];
 	unsigned char a[512], b[512];
-	unsigned int m, i;
+	unsigned int m, i, nr;
 
 	for (m = 0; m < ARRAY_SIZE(models); m++) {
 		const struct bqlm_opts *t = models[m];
 
 		KUNIT_ASSERT_LE(test, t->cfg_size, sizeof(a));
 		KUNIT_ASSERT_LE(test, t->n, 64U);
-		KUNIT_EXPECT_GT_MSG(test, t->nr_profiles, 0U, "%s", t->model);
-		for (i = 0; i < t->nr_profiles; i++) {
+		/* at least the defaults; then every profile */
+		nr = t->nr_profiles ? t->nr_profiles : 1;
+		for (i = 0; i < nr; i++) {
+			const char *name = t->nr_profiles ?
+					   t->profiles[i].name : "(defaults)";
+
 			memset(a, 0, sizeof(a));
-			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_profile(t, a, i, err, sizeof(err)),
-					    0, "%s %s: %s", t->model, t->profiles[i].name, err);
+			if (t->nr_profiles)
+				KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_profile(t, a, i, err, sizeof(err)),
+						    0, "%s %s: %s", t->model, name, err);
+			else
+				t->defaults(a);
 			KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_check(t, a, err, sizeof(err)), 0,
-					    "%s %s: %s", t->model, t->profiles[i].name, err);
+					    "%s %s: %s", t->model, name, err);
 			KUNIT_EXPECT_LT_MSG(test,
 					    bqlm_opt_describe(t, a, 0, text, sizeof(text)),
-					    (int)sizeof(text), "%s", t->profiles[i].name);
+					    (int)sizeof(text), "%s", name);
 			memset(b, 0, sizeof(b));
 			t->defaults(b);
 			if (t->profile_set)
 				t->profile_set(b, i);
 			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(t, b, text, err, sizeof(err)),
-					    0, "%s %s: %s", t->model, t->profiles[i].name, err);
+					    0, "%s %s: %s", t->model, name, err);
 			KUNIT_EXPECT_EQ_MSG(test, memcmp(a, b, t->cfg_size), 0,
 					    "%s %s: '%s' does not give the profile back",
-					    t->model, t->profiles[i].name, text);
-			KUNIT_EXPECT_EQ(test, bqlm_opt_profile_by_name(t, t->profiles[i].name),
-					(int)i);
+					    t->model, name, text);
+			if (t->nr_profiles)
+				KUNIT_EXPECT_EQ(test, bqlm_opt_profile_by_name(t, name),
+						(int)i);
 		}
 		KUNIT_EXPECT_EQ(test, bqlm_opt_profile_by_name(t, "no-such-profile"), -ENOENT);
 		KUNIT_EXPECT_EQ(test, bqlm_opt_profile(t, a, t->nr_profiles, err, sizeof(err)),
