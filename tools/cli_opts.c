@@ -161,7 +161,7 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 		*profile = argv[++i];
 	}
 	if (!*profile) {
-		snprintf(err, sizeof(err), "%s %s needs %s NAME (see 'bqlm list')",
+		snprintf(err, sizeof(err), "%s explore %s needs %s NAME (see 'bqlm list')",
 			 who, t->model, popt);
 		return bqlm_cli_usage(who, "%s", err);
 	}
