@@ -501,14 +501,14 @@ static void tun_backpressure_recheck(struct kunit *test)
 }
 
 /*
- * Without the barriers under tso: the explorer's shortest path to the
- * stall, replayed step by step, ends with the queue stopped, the ring
- * empty and the reader asleep.
+ * Explore t->cfg fully, which must give @states states and a stall whose
+ * shortest path has @steps steps; replay that path on a fresh state.
+ * Return whether the CPU's and the reader's store buffers held a store at
+ * once somewhere on the way (store buffering).
  */
-static void tun_nobarrier_tso_stall(struct kunit *test)
+static bool tun_replay_stall(struct kunit *test, struct tun_ctx *t,
+			     unsigned long long states, int steps)
 {
-	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE_NOBARRIER,
-				      BQLM_MM_TSO);
 	struct bqlm_xresult *res;
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
@@ -516,8 +516,6 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 	bool both = false;
 	int n, i;
 
-	t->cfg.ring = 4;
-	t->cfg.packets = 4;
 	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
 	path = kunit_kcalloc(test, EXPLORE_PATH_MAX, sizeof(*path),
 			     GFP_KERNEL);
@@ -526,11 +524,11 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
 	x = explore_create(test, &sys, EXPLORE_FULL);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	KUNIT_EXPECT_EQ(test, res->states, 1113ULL);
+	KUNIT_EXPECT_EQ(test, res->states, states);
 	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), BQLM_CHECK_STALL);
 	n = bqlm_explorer_path(x, BQLM_CHECK_STALL, path, EXPLORE_PATH_MAX);
 	kunit_release_action(test, explore_destroy_action, x);
-	KUNIT_ASSERT_EQ(test, n, 33);
+	KUNIT_ASSERT_EQ(test, n, steps);
 
 	tun_reinit(test, t);
 	for (i = 0; i < n; i++) {
@@ -540,8 +538,23 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 		if (t->tun->cpu[0].sb.n && t->tun->rd[0].sb.n)
 			both = true;
 	}
+	return both;
+}
+
+/*
+ * Without the barriers under tso: the explorer's shortest path to the
+ * stall, replayed step by step, ends with the queue stopped, the ring
+ * empty and the reader asleep.
+ */
+static void tun_nobarrier_tso_stall(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE_NOBARRIER,
+				      BQLM_MM_TSO);
+
+	t->cfg.ring = 4;
+	t->cfg.packets = 4;
 	/* store buffering: both sides had a store waiting at once */
-	KUNIT_EXPECT_TRUE(test, both);
+	KUNIT_EXPECT_TRUE(test, tun_replay_stall(test, t, 1113, 33));
 	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
 	KUNIT_EXPECT_TRUE(test, t->tun->rd[0].sleeping);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 0);
@@ -566,33 +579,8 @@ static void tun_veth_lost_wakeup(struct kunit *test)
 	struct bqlm_xresult *res;
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
-	unsigned int *path;
-	bool both = false;
-	int n, i;
 
-	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
-	path = kunit_kcalloc(test, EXPLORE_PATH_MAX, sizeof(*path),
-			     GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, path);
-	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
-	x = explore_create(test, &sys, EXPLORE_FULL);
-	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	KUNIT_EXPECT_EQ(test, res->states, 457ULL);
-	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), BQLM_CHECK_STALL);
-	n = bqlm_explorer_path(x, BQLM_CHECK_STALL, path, EXPLORE_PATH_MAX);
-	kunit_release_action(test, explore_destroy_action, x);
-	KUNIT_ASSERT_EQ(test, n, 15);
-
-	tun_reinit(test, t);
-	for (i = 0; i < n; i++) {
-		KUNIT_ASSERT_GE_MSG(test, bqlm_xstep(&sys, tun_before(t),
-						   path[i], t->tun, t->each),
-				    0, "step %d, action %#x", i, path[i]);
-		if (t->tun->cpu[0].sb.n && t->tun->rd[0].sb.n)
-			both = true;
-	}
-	KUNIT_EXPECT_TRUE(test, both);
+	KUNIT_EXPECT_TRUE(test, tun_replay_stall(test, t, 457, 15));
 	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
 	KUNIT_EXPECT_TRUE(test, t->tun->rd[0].sleeping);
 	KUNIT_EXPECT_EQ(test, t->tun->rd[0].phase, BQLM_TUN_R_IDLE);
@@ -606,6 +594,8 @@ static void tun_veth_lost_wakeup(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
 
 	/* 6.12.117: the kick after the stop, the wake after the re-arm */
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, res);
 	bqlm_tun_cfg_default(&t->cfg, BQLM_TUN_VETH);
 	t->cfg.mm = BQLM_MM_TSO;
 	t->cfg.cpus = 1;
@@ -925,6 +915,24 @@ static void tun_config(struct kunit *test)
 		bqlm_tun_cfg_default(&cfg, v);
 		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_cfg_check(&cfg), 0,
 				    "variant %u (%s)", v, name);
+	}
+	/* the design is the properties; the bound is not part of it */
+	for (v = 0; v < BQLM_TUN_NR_VARIANTS; v++) {
+		struct bqlm_tun_cfg other;
+		unsigned int w;
+
+		bqlm_tun_cfg_default(&cfg, v);
+		for (w = 0; w < BQLM_TUN_NR_VARIANTS; w++) {
+			bqlm_tun_cfg_default(&other, w);
+			other.ring = 1;
+			other.packets = 8;
+			other.mm = BQLM_MM_PSO;
+			KUNIT_EXPECT_EQ_MSG(test,
+					    bqlm_tun_cfg_same_design(&cfg, &other),
+					    v == w, "%s against %s",
+					    bqlm_tun_variant_name(v),
+					    bqlm_tun_variant_name(w));
+		}
 	}
 	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name("bql-2019"), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name(NULL), -EINVAL);

@@ -26,22 +26,10 @@ static inline const char *bqlm_tun_xmit_fn(const struct bqlm_tun_cfg *cfg)
 	return cfg->reader == BQLM_TUN_NAPI ? "veth_xmit" : "tun_net_xmit";
 }
 
-/* The BQL design study (model/tun_bql.c) is on. */
-static inline bool bqlm_tun_bql_on(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->bql;
-}
-
 /* The study's netdev_tx_sent_queue() comes after the produce. */
 static inline bool bqlm_tun_bql_late(const struct bqlm_tun_cfg *cfg)
 {
 	return cfg->bql && cfg->bql_sent == BQLM_TUN_SENT_AFTER;
-}
-
-/* The consumer is a NAPI poll. */
-static inline bool bqlm_tun_napi(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->reader == BQLM_TUN_NAPI;
 }
 
 /* The reader kinds' names, NULL-terminated (model/tun.c). */
@@ -136,85 +124,6 @@ static inline struct bqlm_txq *bqlm_tun_txq(const struct bqlm_tun *tun,
 					    unsigned int q)
 {
 	return (struct bqlm_txq *)((char *)tun + bqlm_tun_txq_off(cfg)) + q;
-}
-
-/*
- * The stop sits in the produce's producer_lock section: the produce that
- * fills the ring stops the queue before the unlock, and a full-ring drop
- * is then the backpressure-drop check's business.
- */
-static inline bool bqlm_tun_locked_stop(const struct bqlm_tun_cfg *cfg)
-{
-	return (cfg->stop & BQLM_TUN_STOP_FULL) &&
-	       cfg->full_check == BQLM_TUN_CHECK_PRODUCE;
-}
-
-/* The producer holds producer_lock after the produce, for more steps. */
-static inline bool bqlm_tun_section(const struct bqlm_tun_cfg *cfg)
-{
-	return bqlm_tun_bql_on(cfg) || bqlm_tun_locked_stop(cfg);
-}
-
-/* ptr_ring_full() after the produce, in a producer_lock section of its own */
-static inline bool bqlm_tun_full_check(const struct bqlm_tun_cfg *cfg)
-{
-	return (cfg->stop & BQLM_TUN_STOP_FULL) &&
-	       cfg->full_check == BQLM_TUN_CHECK_FULL;
-}
-
-/* The wake rule counts consumes (cons_cnt). */
-static inline bool bqlm_tun_counts(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->wake == BQLM_TUN_WAKE_HALF ||
-	       cfg->wake == BQLM_TUN_WAKE_ROOM;
-}
-
-/* The design's flag in force: IFF_BACKPRESSURE, or always without opt-in. */
-static inline bool bqlm_tun_flag(const struct bqlm_tun *tun,
-				 const struct bqlm_tun_cfg *cfg)
-{
-	return tun->backpressure || !cfg->opt_in;
-}
-
-/* A stop applies to this configuration: flag, and a qdisc if needed. */
-static inline bool bqlm_tun_may_stop(const struct bqlm_tun *tun,
-				     const struct bqlm_tun_cfg *cfg)
-{
-	return bqlm_tun_flag(tun, cfg) && (cfg->qdisc || !cfg->qdisc_only);
-}
-
-/* The stop logic in the producer's lock section is in force. */
-static inline bool bqlm_tun_bp_active(const struct bqlm_tun *tun,
-				      const struct bqlm_tun_cfg *cfg)
-{
-	return bqlm_tun_locked_stop(cfg) && bqlm_tun_may_stop(tun, cfg);
-}
-
-/*
- * The reader takes one more step under consumer_lock after its consume:
- * the wake rule there (__tun_wake_queue() of the backpressure designs),
- * the completion of the BQL study.
- */
-static inline bool bqlm_tun_wake_locked(const struct bqlm_tun_cfg *cfg)
-{
-	return bqlm_tun_bql_on(cfg) ||
-	       (!bqlm_tun_napi(cfg) && cfg->wake != BQLM_TUN_WAKE_NONE &&
-		cfg->wake_at == BQLM_TUN_WAKE_AT_CONSUME);
-}
-
-/* The reader wakes at the end of tun_do_read() (not vhost-net). */
-static inline bool bqlm_tun_wake_at_read_end(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->reader != BQLM_TUN_VHOST && !bqlm_tun_napi(cfg) &&
-	       cfg->wake != BQLM_TUN_WAKE_NONE &&
-	       cfg->wake_at == BQLM_TUN_WAKE_AT_READ_END;
-}
-
-/* The attach touches what the consumer lock protects (so waits for it). */
-static inline bool bqlm_tun_attach_locks(const struct bqlm_tun_cfg *cfg)
-{
-	return (cfg->force_wake & BQLM_TUN_FORCE_ATTACH) ||
-	       bqlm_tun_counts(cfg);
 }
 
 /* The BQL study's STACK_XOFF of txq @q: the stop of the study. */

@@ -291,6 +291,18 @@ static int bqlm_tun_opt_check(const void *cfg, char *err, size_t len)
 	"--stop full --qdisc-only on --opt-in on --recheck check-produce " \
 	"--wake half --force-wake attach,set-iff,resize "
 #define TUN_MB	"--producer-mb on --consumer-mb on "
+/*
+ * 2019: stop when a produce fails and when ptr_ring_full() after one
+ * (its own lock section), wake at the end of every tun_do_read(); the
+ * 2019 race alone (--detaches 1 adds the re-attach stall)
+ */
+#define TUN_2019							\
+	"--detaches 0 --stop full,fail --full-check ptr-ring-full "	\
+	"--wake always --wake-at read-end"
+/* 1d6e569b7d0c: no flag; attach resets the count only; a resize wakes */
+#define TUN_V12								\
+	"--stop full --qdisc-only on --recheck check-produce --wake half " \
+	"--force-wake resize "
 /* the study: four packets and one resize by default, the resize is the point */
 #define TUN_BQL	"--packets 4 --resizes 1 --bql on "
 /*
@@ -312,9 +324,7 @@ static const struct bqlm_profile bqlm_tun_profiles[] = {
 	[BQLM_TUN_STOP_2019] = {
 		.name = "stop-2019", .driver = "tun", .commit = "2019 RFC",
 		.desc = "April 2019 experiment: stop when produce fails or the ring is full, wake after every tun_do_read",
-		/* the 2019 race alone; --detaches 1 adds the re-attach stall */
-		.opts = "--detaches 0 --stop full,fail --full-check ptr-ring-full "
-			"--wake always --wake-at read-end" },
+		.opts = TUN_2019 },
 	[BQLM_TUN_BACKPRESSURE] = {
 		.name = "backpressure", .driver = "tun",
 		.commit = "485e38995cc3",
@@ -340,8 +350,7 @@ static const struct bqlm_profile bqlm_tun_profiles[] = {
 		.name = "backpressure-1d6e569b7d0c", .driver = "tun",
 		.commit = "1d6e569b7d0c",
 		.desc = "as merged before the opt-in: no flag, attach only resets cons_cnt, TUNSETIFF wakes without the ring locks",
-		.opts = "--stop full --qdisc-only on --recheck check-produce "
-			"--wake half --force-wake resize " TUN_MB },
+		.opts = TUN_V12 TUN_MB },
 	[BQLM_TUN_BQL] = {
 		.name = "bql", .driver = "tun (study)",
 		.desc = "design study: BQL in tun: sent under producer_lock, completed per consume, reset after purge, resize completes what it frees",
@@ -519,6 +528,34 @@ int bqlm_tun_cfg_why(const struct bqlm_tun_cfg *cfg, bool explore, char *err,
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/**
+ * bqlm_tun_cfg_same_design() - do two configurations describe the same
+ *	design?
+ * @a: one configuration
+ * @b: the other
+ *
+ * The same properties of the producer (stop, full check, qdisc and flag,
+ * full ring, re-check, barrier), of the consumer's wake (rule, place,
+ * barrier), of the administrator's forced wakes and of the BQL study;
+ * the bound, the environment (qdisc, flag's start, reader, memory model)
+ * and the profile's id are not compared. A harness that runs a design's
+ * compiled code beside the model asks this of the configuration and the
+ * profile the code was made from.
+ *
+ * Return: true if they do.
+ */
+bool bqlm_tun_cfg_same_design(const struct bqlm_tun_cfg *a,
+			      const struct bqlm_tun_cfg *b)
+{
+	return a->stop == b->stop && a->full_check == b->full_check &&
+	       a->qdisc_only == b->qdisc_only && a->opt_in == b->opt_in &&
+	       a->on_full == b->on_full && a->recheck == b->recheck &&
+	       a->producer_mb == b->producer_mb && a->wake == b->wake &&
+	       a->wake_at == b->wake_at && a->consumer_mb == b->consumer_mb &&
+	       a->force_wake == b->force_wake && a->bql == b->bql &&
+	       a->bql_sent == b->bql_sent && a->bql_resize == b->bql_resize;
 }
 
 /**

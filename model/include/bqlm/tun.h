@@ -135,6 +135,7 @@ enum bqlm_tun_reader_kind {
  *	the re-check run before the unlock
  * @BQLM_TUN_CHECK_FULL: ptr_ring_full() after ptr_ring_produce(), each in
  *	a producer_lock section of its own; the stop after both
+ * @BQLM_TUN_NR_CHECKS: number of checks
  */
 enum bqlm_tun_full_check {
 	BQLM_TUN_CHECK_PRODUCE,
@@ -147,6 +148,7 @@ enum bqlm_tun_full_check {
  * @BQLM_TUN_FULL_DROP: freed (SKB_DROP_REASON_FULL_RING)
  * @BQLM_TUN_FULL_REQUEUE: NETDEV_TX_BUSY: the qdisc keeps it and sends it
  *	again once the queue runs (without a qdisc it is dropped)
+ * @BQLM_TUN_NR_ON_FULL: number of choices
  */
 enum bqlm_tun_on_full {
 	BQLM_TUN_FULL_DROP,
@@ -549,6 +551,178 @@ enum bqlm_tun_bql {
 	BQLM_TUN_BQL_DONE,	/* netdev_tx_completed_queue() counted it */
 };
 
+/*
+ * What a configuration's properties imply for the steps: the model's
+ * actors test these (and the fields of struct bqlm_tun_cfg), never a
+ * profile's id; so can a harness that runs real code beside the model.
+ */
+
+/**
+ * bqlm_tun_napi() - is the consumer a NAPI poll?
+ * @cfg: the configuration
+ *
+ * Return: true for --reader napi.
+ */
+static inline bool bqlm_tun_napi(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->reader == BQLM_TUN_NAPI;
+}
+
+/**
+ * bqlm_tun_bql_on() - is the BQL design study on?
+ * @cfg: the configuration
+ *
+ * Return: true for --bql on.
+ */
+static inline bool bqlm_tun_bql_on(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->bql;
+}
+
+/**
+ * bqlm_tun_locked_stop() - does the stop sit in the produce's lock section?
+ * @cfg: the configuration
+ *
+ * The produce that fills the ring stops the queue before the unlock
+ * (__ptr_ring_check_produce()), and its barrier and re-check come before
+ * the unlock too; a full-ring drop is then the backpressure-drop check's
+ * business.
+ *
+ * Return: true for --stop full with --full-check check-produce.
+ */
+static inline bool bqlm_tun_locked_stop(const struct bqlm_tun_cfg *cfg)
+{
+	return (cfg->stop & BQLM_TUN_STOP_FULL) &&
+	       cfg->full_check == BQLM_TUN_CHECK_PRODUCE;
+}
+
+/**
+ * bqlm_tun_section() - does the producer hold producer_lock after the
+ *	produce, for steps of its own?
+ * @cfg: the configuration
+ *
+ * Otherwise the produce is ptr_ring_produce(): lock, produce, unlock in
+ * one step.
+ *
+ * Return: true with a locked stop or the BQL study.
+ */
+static inline bool bqlm_tun_section(const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_bql_on(cfg) || bqlm_tun_locked_stop(cfg);
+}
+
+/**
+ * bqlm_tun_full_check() - does the producer check ptr_ring_full() after
+ *	its produce, in a lock section of its own?
+ * @cfg: the configuration
+ *
+ * Return: true for --stop full with --full-check ptr-ring-full.
+ */
+static inline bool bqlm_tun_full_check(const struct bqlm_tun_cfg *cfg)
+{
+	return (cfg->stop & BQLM_TUN_STOP_FULL) &&
+	       cfg->full_check == BQLM_TUN_CHECK_FULL;
+}
+
+/**
+ * bqlm_tun_counts() - does the wake rule count consumes (cons_cnt)?
+ * @cfg: the configuration
+ *
+ * Return: true for --wake half or room.
+ */
+static inline bool bqlm_tun_counts(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->wake == BQLM_TUN_WAKE_HALF ||
+	       cfg->wake == BQLM_TUN_WAKE_ROOM;
+}
+
+/**
+ * bqlm_tun_flag() - is the design's flag in force?
+ * @tun: the state
+ * @cfg: the configuration
+ *
+ * Return: IFF_BACKPRESSURE with --opt-in on, else true.
+ */
+static inline bool bqlm_tun_flag(const struct bqlm_tun *tun,
+				 const struct bqlm_tun_cfg *cfg)
+{
+	return tun->backpressure || !cfg->opt_in;
+}
+
+/**
+ * bqlm_tun_may_stop() - may the producer stop the queue now?
+ * @tun: the state
+ * @cfg: the configuration
+ *
+ * Return: the flag in force, and a qdisc where --qdisc-only says so.
+ */
+static inline bool bqlm_tun_may_stop(const struct bqlm_tun *tun,
+				     const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_flag(tun, cfg) && (cfg->qdisc || !cfg->qdisc_only);
+}
+
+/**
+ * bqlm_tun_bp_active() - is the stop in the producer's lock section in
+ *	force (so that a full-ring drop must be explained)?
+ * @tun: the state
+ * @cfg: the configuration
+ *
+ * Return: bqlm_tun_locked_stop() and bqlm_tun_may_stop().
+ */
+static inline bool bqlm_tun_bp_active(const struct bqlm_tun *tun,
+				      const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_locked_stop(cfg) && bqlm_tun_may_stop(tun, cfg);
+}
+
+/**
+ * bqlm_tun_wake_locked() - does the reader take one more step under
+ *	consumer_lock after its consume?
+ * @cfg: the configuration
+ *
+ * The wake rule there (__tun_wake_queue() of the backpressure designs),
+ * or the completion of the BQL study.
+ *
+ * Return: true with a wake at --wake-at consume, or the study.
+ */
+static inline bool bqlm_tun_wake_locked(const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_bql_on(cfg) ||
+	       (!bqlm_tun_napi(cfg) && cfg->wake != BQLM_TUN_WAKE_NONE &&
+		cfg->wake_at == BQLM_TUN_WAKE_AT_CONSUME);
+}
+
+/**
+ * bqlm_tun_wake_at_read_end() - does the reader wake at the end of
+ *	tun_do_read(), after tun_put_user()?
+ * @cfg: the configuration
+ *
+ * Return: true with a wake at --wake-at read-end, but not for vhost-net,
+ * which never runs tun_do_read().
+ */
+static inline bool bqlm_tun_wake_at_read_end(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->reader != BQLM_TUN_VHOST && !bqlm_tun_napi(cfg) &&
+	       cfg->wake != BQLM_TUN_WAKE_NONE &&
+	       cfg->wake_at == BQLM_TUN_WAKE_AT_READ_END;
+}
+
+/**
+ * bqlm_tun_attach_locks() - does tun_attach() take the ring locks?
+ * @cfg: the configuration
+ *
+ * It does when it runs tun_force_wake_queue(), or resets cons_cnt under
+ * consumer_lock (a design that counts consumes).
+ *
+ * Return: true if the attach waits for the ring locks.
+ */
+static inline bool bqlm_tun_attach_locks(const struct bqlm_tun_cfg *cfg)
+{
+	return (cfg->force_wake & BQLM_TUN_FORCE_ATTACH) ||
+	       bqlm_tun_counts(cfg);
+}
+
 /* The txq state bit the models use, as in enum netdev_queue_state_t. */
 #define BQLM_TUN_XOFF		(1U << BQLM_QUEUE_STATE_DRV_XOFF)
 #define BQLM_TUN_STACK_XOFF	(1U << BQLM_QUEUE_STATE_STACK_XOFF)
@@ -565,6 +739,8 @@ int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg);
 int bqlm_tun_cfg_why(const struct bqlm_tun_cfg *cfg, bool explore, char *err,
 		     size_t len);
 const struct bqlm_opts *bqlm_tun_options(void);
+bool bqlm_tun_cfg_same_design(const struct bqlm_tun_cfg *a,
+			      const struct bqlm_tun_cfg *b);
 size_t bqlm_tun_state_size(const struct bqlm_tun_cfg *cfg);
 void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg);
 
