@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bqlmodel - the transmit side of drivers/net/tun.c (Linux 6.12) and the
- * flow-control designs proposed for it, as an explicit state system over a
- * weak memory model (see docs/tun.md).
+ * bqlmodel - a transmit queue drained by a consumer from a ptr_ring: the
+ * transmit side of drivers/net/tun.c (Linux 6.12), the flow-control
+ * designs proposed for it, and veth's (the peer's NAPI poll consumes), as
+ * an explicit state system over a weak memory model (see docs/tun.md).
+ * A design is a set of properties of struct bqlm_tun_cfg, each an option
+ * of bqlm_tun_options(); the variants are its profiles.
  *
  * The system: up to two producer CPUs running tun_net_xmit() (LLTX: they
  * serialise on the ring's producer_lock only), one reader per queue file
- * (tun_do_read() -> tun_ring_recv(), or vhost-net's batched consume), and
+ * (tun_do_read() -> tun_ring_recv(), vhost-net's batched consume, or a
+ * NAPI poll), and
  * an administrator who detaches and re-attaches a queue file
  * (TUNSETQUEUE), calls TUNSETIFF again (tun_set_iff(), flipping
  * IFF_BACKPRESSURE) or changes tx_queue_len (tun_queue_resize()). Every
