@@ -200,6 +200,15 @@ static const struct tun_x_case tun_x_cases[] = {
 		      .violated = BIT_OC | BIT_BB | BIT_RS,
 		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
 		      .verdict_depth = 7 } },
+	/*
+	 * NETDEV_TX_BUSY instead of the drop, ring of 2: the LLTX race and
+	 * the early half-ring wake of backpressure-ring2 cost a requeue
+	 */
+	{ .desc = "backpressure-requeue-ring2", .variant = BQLM_TUN_BACKPRESSURE,
+	  .mm = BQLM_MM_SC, .ring = 2, TUN_ONE_QUEUE, .detaches = 1,
+	  .opts = "--on-full requeue",
+	  .expect = { .states = 46481, .transitions = 102493,
+		      .verdict = BQLM_CHECK_NONE } },
 	/* veth of 6.12.117: stop, kick the NAPI consumer, wake per poll */
 	{ .desc = "veth-sc", TUN_VETH(BQLM_TUN_VETH), .mm = BQLM_MM_SC,
 	  .expect = { .states = 15272, .transitions = 36106,

@@ -250,9 +250,11 @@ static inline bool bqlm_tun_can_detach(const struct bqlm_tun *tun,
 	if (!tun->detaching)
 		return tun->detaches_left && tun->numqueues;
 	q = tun->detaching - 1;
+	/* synchronize_net() waits for every transmit (not the qdisc's) */
 	for (i = 0; i < cfg->cpus; i++)
-		if (tun->cpu[i].phase != BQLM_TUN_X_IDLE)
-			return false;	/* synchronize_net() waits */
+		if (tun->cpu[i].phase != BQLM_TUN_X_IDLE &&
+		    tun->cpu[i].phase != BQLM_TUN_X_REQUEUED)
+			return false;
 	return bqlm_tun_locks_free(tun, q);
 }
 
