@@ -328,14 +328,25 @@ static void options_model_profiles_round_trip(struct kunit *test)
 	const struct bqlm_opts *const models[] = {
 		bqlm_nic_options(), bqlm_tun_options(), bqlm_xoff_options(),
 	};
-	char text[BQLM_OPT_TEXT_MAX], err[160];
-	unsigned char a[512], b[512];
+	struct {
+		char text[BQLM_OPT_TEXT_MAX];
+		char err[160];
+		unsigned char a[512];
+		unsigned char b[512];
+	} *buf = kunit_kzalloc(test, sizeof(*buf), GFP_KERNEL);
+	char *text, *err;
+	unsigned char *a, *b;
 	unsigned int m, i, nr;
 
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	text = buf->text;
+	err = buf->err;
+	a = buf->a;
+	b = buf->b;
 	for (m = 0; m < ARRAY_SIZE(models); m++) {
 		const struct bqlm_opts *t = models[m];
 
-		KUNIT_ASSERT_LE(test, t->cfg_size, sizeof(a));
+		KUNIT_ASSERT_LE(test, t->cfg_size, sizeof(buf->a));
 		KUNIT_ASSERT_LE(test, t->n, 64U);
 		/* at least the defaults; then every profile */
 		nr = t->nr_profiles ? t->nr_profiles : 1;
@@ -343,22 +354,22 @@ static void options_model_profiles_round_trip(struct kunit *test)
 			const char *name = t->nr_profiles ?
 					   t->profiles[i].name : "(defaults)";
 
-			memset(a, 0, sizeof(a));
+			memset(a, 0, sizeof(buf->a));
 			if (t->nr_profiles)
-				KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_profile(t, a, i, err, sizeof(err)),
+				KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_profile(t, a, i, err, sizeof(buf->err)),
 						    0, "%s %s: %s", t->model, name, err);
 			else
 				t->defaults(a);
-			KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_check(t, a, err, sizeof(err)), 0,
+			KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_check(t, a, err, sizeof(buf->err)), 0,
 					    "%s %s: %s", t->model, name, err);
 			KUNIT_EXPECT_LT_MSG(test,
-					    bqlm_opt_describe(t, a, 0, text, sizeof(text)),
-					    (int)sizeof(text), "%s", name);
-			memset(b, 0, sizeof(b));
+					    bqlm_opt_describe(t, a, 0, text, sizeof(buf->text)),
+					    (int)sizeof(buf->text), "%s", name);
+			memset(b, 0, sizeof(buf->b));
 			t->defaults(b);
 			if (t->profile_set)
 				t->profile_set(b, i);
-			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(t, b, text, err, sizeof(err)),
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(t, b, text, err, sizeof(buf->err)),
 					    0, "%s %s: %s", t->model, name, err);
 			KUNIT_EXPECT_EQ_MSG(test, memcmp(a, b, t->cfg_size), 0,
 					    "%s %s: '%s' does not give the profile back",
@@ -368,7 +379,7 @@ static void options_model_profiles_round_trip(struct kunit *test)
 						(int)i);
 		}
 		KUNIT_EXPECT_EQ(test, bqlm_opt_profile_by_name(t, "no-such-profile"), -ENOENT);
-		KUNIT_EXPECT_EQ(test, bqlm_opt_profile(t, a, t->nr_profiles, err, sizeof(err)),
+		KUNIT_EXPECT_EQ(test, bqlm_opt_profile(t, a, t->nr_profiles, err, sizeof(buf->err)),
 				-EINVAL);
 	}
 }
