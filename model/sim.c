@@ -286,6 +286,31 @@ void bqlm_sim_cfg_default(struct bqlm_sim_cfg *cfg)
 	cfg->seed = 1;
 }
 
+/*
+ * The tun model's configuration the simulation runs @cfg's variant with
+ * (see bqlm_sim_tun_create()); -EINVAL for a design it cannot run: one
+ * that needs a consumer other than a blocking read(), or a bounded run
+ * (the BQL study).
+ */
+static int bqlm_sim_tun_cfg(const struct bqlm_sim_cfg *cfg,
+			    struct bqlm_tun_cfg *t)
+{
+	bqlm_tun_cfg_default(t, cfg->tun_variant);
+	if (t->reader != BQLM_TUN_READ)
+		return -EINVAL;
+	t->mm = BQLM_MM_SC;
+	t->queues = 1;
+	t->cpus = 1;
+	t->packets = 0;
+	t->ring = cfg->ring;
+	t->qdisc = true;
+	t->backpressure = true;
+	t->detaches = 0;
+	t->set_iffs = 0;
+	t->resizes = 0;
+	return bqlm_tun_cfg_check(t);
+}
+
 /**
  * bqlm_sim_cfg_resolve() - derive the zero fields and validate
  * @cfg: the parameters
@@ -300,6 +325,7 @@ void bqlm_sim_cfg_default(struct bqlm_sim_cfg *cfg)
 int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 {
 	unsigned int hard_mtu = cfg->mtu + BQLM_SIM_ETH_HLEN;
+	struct bqlm_tun_cfg tcfg;
 
 	if ((unsigned int)cfg->variant >= bqlm_usbnet_nr_variants())
 		return -EINVAL;
@@ -328,12 +354,9 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 	if (!cfg->udp_bps)
 		cfg->udp_bps = cfg->link_bps + div64_u64(cfg->link_bps, 10);
 	if (cfg->dev == BQLM_SIM_TUN &&
-	    ((cfg->tun_variant != BQLM_TUN_STOCK &&
-	      cfg->tun_variant != BQLM_TUN_STOP_2019 &&
-	      cfg->tun_variant != BQLM_TUN_BACKPRESSURE &&
-	      cfg->tun_variant != BQLM_TUN_BACKPRESSURE_ROOM) ||
-	     cfg->ring < 2 || cfg->ring > BQLM_SIM_MAX_QLEN ||
-	     cfg->reader_bps < 1000000 || cfg->reader_bps > 10000000000ULL))
+	    (cfg->ring < 2 || cfg->ring > BQLM_SIM_MAX_QLEN ||
+	     cfg->reader_bps < 1000000 || cfg->reader_bps > 10000000000ULL ||
+	     bqlm_sim_tun_cfg(cfg, &tcfg)))
 		return -EINVAL;
 	if (cfg->link_bps < 1000000 || cfg->link_bps > 10000000000ULL ||
 	    cfg->usb_bps < 1000000 || cfg->usb_bps > 20000000000ULL ||
@@ -1094,19 +1117,7 @@ static int bqlm_sim_tun_create(struct bqlm_sim *sim)
 {
 	struct bqlm_tun_cfg *t = &sim->tcfg;
 
-	bqlm_tun_cfg_default(t, sim->cfg.tun_variant);
-	t->mm = BQLM_MM_SC;
-	t->reader = BQLM_TUN_READ;
-	t->queues = 1;
-	t->cpus = 1;
-	t->packets = 0;
-	t->ring = sim->cfg.ring;
-	t->qdisc = true;
-	t->backpressure = true;
-	t->detaches = 0;
-	t->set_iffs = 0;
-	t->resizes = 0;
-	if (bqlm_tun_cfg_check(t))
+	if (bqlm_sim_tun_cfg(&sim->cfg, t))
 		return -EINVAL;
 	sim->tun = bqlm_alloc(bqlm_tun_state_size(t));
 	sim->nr_ids = bqlm_tun_nr_ids(t);

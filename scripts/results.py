@@ -44,6 +44,9 @@ EXPLORE = {
         ("backpressure-nobarrier, tso",
          "--variant backpressure-nobarrier --memory-model tso"),
         ("backpressure-room, tso", "--variant backpressure-room --memory-model tso"),
+        ("veth (6.12.117), tso", "--variant veth --memory-model tso"),
+        ("veth before 5442a9da6978, tso",
+         "--variant veth-dc82a33297fc --memory-model tso"),
     ],
     "bql-xoff": [
         ("with the barriers, tso", "--memory-model tso"),

@@ -240,7 +240,7 @@ static const struct {
 } models[] = {
 	{ "usbnet", explore_usbnet, usbnet_usage },
 	{ "tun", bqlm_cli_explore_tun, bqlm_cli_tun_usage },
-	{ "bql-xoff", bqlm_cli_explore_xoff, bqlm_cli_tun_usage },
+	{ "bql-xoff", bqlm_cli_explore_xoff, bqlm_cli_xoff_usage },
 	{ "nic", bqlm_cli_explore_nic, bqlm_cli_nic_usage },
 };
 

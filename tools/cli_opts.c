@@ -143,7 +143,8 @@ static bool bqlm_cli_requires(const struct bqlm_opts *t, const void *cfg,
  * @profile: receives the profile's name
  *
  * The profile (@t->profile_opt, or @t->default_profile) is applied first,
- * wherever it stands; every other option then on top of it. An option
+ * wherever it stands; every other option then on top of it. A model
+ * without profiles starts from its defaults (*@profile NULL). An option
  * given twice, or two options that set the same field (an alias and the
  * option it stands for), are refused: nothing is silently overridden.
  * Unknown options, missing values and values out of range are refused
@@ -168,6 +169,12 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 
 	memset(c, 0, sizeof(*c));
 	*profile = t->default_profile;
+	popt[0] = '\0';
+	if (!t->nr_profiles) {
+		/* a model without profiles: its defaults */
+		t->defaults(cfg);
+		goto options;
+	}
 	snprintf(popt, sizeof(popt), "--%s", t->profile_opt ? t->profile_opt :
 		 "profile");
 	for (i = 0, seen = 0; i < argc; i++) {
@@ -181,7 +188,7 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 		*profile = argv[++i];
 	}
 	if (!*profile) {
-		snprintf(err, sizeof(err), "%s %s needs %s NAME (see 'bqlm list')",
+		snprintf(err, sizeof(err), "%s explore %s needs %s NAME (see 'bqlm list')",
 			 who, t->model, popt);
 		return bqlm_cli_usage(who, "%s", err);
 	}
@@ -196,8 +203,9 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 		fprintf(stderr, "%s: internal error: %s\n", who, err);
 		return EXIT_INTERNAL;
 	}
+options:
 	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], popt)) {
+		if (popt[0] && !strcmp(argv[i], popt)) {
 			i++;
 			continue;
 		}

@@ -127,10 +127,13 @@ enum bqlm_sim_dev {
 /**
  * struct bqlm_sim_cfg - the simulation's parameters
  * @dev: enum bqlm_sim_dev
- * @tun_variant: the tun model's variant (tun only): BQLM_TUN_STOCK (tail
- *	drop at a full ring), BQLM_TUN_STOP_2019 (stop when full after
- *	producing, wake after every read) or BQLM_TUN_BACKPRESSURE (stop when
- *	full after producing, wake once half the ring was consumed)
+ * @tun_variant: the tun model's profile (tun only, enum
+ *	bqlm_tun_variant): one whose consumer is a blocking read() and that
+ *	runs an unbounded stream (not the BQL study, not veth's NAPI), e.g.
+ *	BQLM_TUN_STOCK (tail drop at a full ring), BQLM_TUN_STOP_2019 (stop
+ *	when full after producing, wake after every read) or
+ *	BQLM_TUN_BACKPRESSURE (stop when full after producing, wake once half
+ *	the ring was consumed)
  * @ring: the tun tx ring's size (tun only; dev->tx_queue_len)
  * @reader_bps: the tun reader's rate, bit/s of packet lengths (tun only)
  * @variant: the usbnet variant (the BQL variants differ only on
