@@ -324,14 +324,14 @@ static void tun_exploration(struct kunit *test)
  * Every variant, as a parameter: the address of its entry of this array
  * (the entries themselves are not read), its name as the description.
  */
-static const unsigned char tun_variants[BQLM_TUN_NR_VARIANTS];
+static const unsigned char tun_variants[BQLM_TUN_MAX_VARIANTS];
 
 static const void *tun_variant_gen_params(const void *prev, char *desc)
 {
 	const unsigned char *p = prev ? (const unsigned char *)prev + 1 :
 				 tun_variants;
 
-	if (p >= tun_variants + BQLM_TUN_NR_VARIANTS)
+	if (p >= tun_variants + bqlm_tun_nr_variants())
 		return NULL;
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s",
 		 bqlm_tun_variant_name(p - tun_variants));
@@ -914,7 +914,7 @@ static void tun_config(struct kunit *test)
 	unsigned int v;
 	size_t size;
 
-	for (v = 0; v < BQLM_TUN_NR_VARIANTS; v++) {
+	for (v = 0; v < bqlm_tun_nr_variants(); v++) {
 		const char *name = bqlm_tun_variant_name(v);
 
 		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_variant_by_name(name),
@@ -926,12 +926,12 @@ static void tun_config(struct kunit *test)
 				    "variant %u (%s)", v, name);
 	}
 	/* the design is the properties; the bound is not part of it */
-	for (v = 0; v < BQLM_TUN_NR_VARIANTS; v++) {
+	for (v = 0; v < bqlm_tun_nr_variants(); v++) {
 		struct bqlm_tun_cfg other;
 		unsigned int w;
 
 		bqlm_tun_cfg_default(&cfg, v);
-		for (w = 0; w < BQLM_TUN_NR_VARIANTS; w++) {
+		for (w = 0; w < bqlm_tun_nr_variants(); w++) {
 			bqlm_tun_cfg_default(&other, w);
 			other.ring = 1;
 			other.packets = 8;
@@ -945,8 +945,11 @@ static void tun_config(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name("bql-2019"), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name(NULL), -EINVAL);
-	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_name(BQLM_TUN_NR_VARIANTS),
+	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_name(bqlm_tun_nr_variants()),
 			   "unknown");
+	/* the KUnit parameter arrays hold every variant of the table */
+	KUNIT_EXPECT_LE(test, bqlm_tun_nr_variants(),
+			(unsigned int)BQLM_TUN_MAX_VARIANTS);
 	for (v = 0; v < BQLM_TUN_NR_READERS; v++)
 		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_reader_by_name(
 					    bqlm_tun_reader_name(v)), (int)v,
@@ -1791,10 +1794,10 @@ static void tun_range_guards(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	/* the variant after the last is refused, named "unknown" */
 	bqlm_tun_cfg_default(&bad, BQLM_TUN_STOCK);
-	bad.variant = BQLM_TUN_NR_VARIANTS;
+	bad.variant = bqlm_tun_nr_variants();
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&bad), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_system(&bad, &sys), -EINVAL);
-	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_desc(BQLM_TUN_NR_VARIANTS),
+	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_desc(bqlm_tun_nr_variants()),
 			   "unknown");
 
 	/* CPU BQLM_TUN_MAX_CPUS transmits nothing, whatever follows cpu[] */

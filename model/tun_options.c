@@ -229,7 +229,7 @@ static int bqlm_tun_opt_check(const void *cfg, char *err, size_t len)
 	bool napi = c->reader == BQLM_TUN_NAPI;
 	int ret;
 
-	if ((unsigned int)c->variant >= BQLM_TUN_NR_VARIANTS) {
+	if ((unsigned int)c->variant >= bqlm_tun_nr_variants()) {
 		snprintf(err, len, "profile %u is not one of tun's",
 			 c->variant);
 		return -EINVAL;
@@ -435,6 +435,17 @@ const char *bqlm_tun_variant_name(enum bqlm_tun_variant variant)
 {
 	return bqlm_name(BQLM_NAMES_OF(bqlm_tun_profiles, name), variant,
 			 "unknown");
+}
+
+/**
+ * bqlm_tun_nr_variants() - how many variants (profiles) the table has
+ *
+ * Return: the number; ids are 0 to it minus one, the first ones named by
+ * enum bqlm_tun_variant.
+ */
+unsigned int bqlm_tun_nr_variants(void)
+{
+	return ARRAY_SIZE(bqlm_tun_profiles);
 }
 
 /**

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # check-recipes.sh: follow the model-side recipes of docs/hacking.md on a
-# scratch copy of the tree: a usbnet variant and a NIC profile, one row
-# each in the model's option table, and nothing else. Then check that the
+# scratch copy of the tree: a usbnet variant, a tun variant and a NIC
+# profile, one row each in the model's option table, and nothing else. Then check that the
 # command line, the help, the option round trip (bqlm_options) and the
 # suites' parameters pick them up. Exit 1 if a recipe needs more than its
 # row.
@@ -35,9 +35,19 @@ row = ('\n\t{ .name = "recipe-reset0", .driver = "generic", .commit = "-",'
        '\n\t  .desc = "two queues, ndo_stop resets queue 0 only",'
        '\n\t  .opts = "--queues 2 --close stop,napi-off,dma-off,drain,reset0" },')
 open(p, 'w').write(s[:j] + row + s[j:])
+# 3. a tun variant: one row of bqlm_tun_profiles[]
+p = 'model/tun_options.c'
+s = open(p).read()
+i = s.index('static const struct bqlm_profile bqlm_tun_profiles[] = {')
+j = s.index('\n};', i)
+row = ('\n\t{ .name = "recipe-bp-no-mb", .driver = "tun", .commit = "-",'
+       '\n\t  .desc = "backpressure without its two barriers, by its properties",'
+       '\n\t  .opts = "--stop full --qdisc-only on --opt-in on --recheck check-produce '
+       '--wake half --force-wake attach,set-iff,resize" },')
+open(p, 'w').write(s[:j] + row + s[j:])
 PY
-[[ $(git -C "$repo" diff --no-index --stat "$repo/model" "$work/model" | grep -c '|') -eq 2 ]] ||
-	fail "the recipes changed more than two files"
+[[ $(git -C "$repo" diff --no-index --stat "$repo/model" "$work/model" | grep -c '|') -eq 3 ]] ||
+	fail "the recipes changed more than three files"
 
 make -s -j"$(nproc)" build/bqlm build/asan/bqlm-kunit >build.log 2>&1 ||
 	{ tail -20 build.log; fail "the tree with the new rows does not build"; }
@@ -45,6 +55,13 @@ make -s -j"$(nproc)" build/bqlm build/asan/bqlm-kunit >build.log 2>&1 ||
 b=build/bqlm
 $b list | grep -q '^  recipe-early-reset ' || fail "bqlm list lacks the new usbnet variant"
 $b list | grep -q '^  recipe-reset0 ' || fail "bqlm list lacks the new NIC profile"
+$b list | grep -q '^  recipe-bp-no-mb ' || fail "bqlm list lacks the new tun variant"
+set +e
+out=$($b explore tun --variant recipe-bp-no-mb --memory-model tso --no-trace)
+rc=$?
+set -e
+[[ $rc -eq 1 && "$out" == *"VIOLATION: stall (depth 33)"* ]] ||
+	fail "--variant recipe-bp-no-mb: exit $rc, want backpressure-nobarrier's stall at depth 33"
 set +e
 out=$($b explore usbnet --variant recipe-early-reset --no-trace)
 rc=$?
@@ -63,4 +80,7 @@ build/asan/bqlm-kunit 'bqlm_options*' >options.ktap ||
 build/asan/bqlm-kunit 'bqlm_usbnet.usbnet_symmetry' >sym.ktap || true
 grep -q 'ok [0-9]* recipe-early-reset' sym.ktap ||
 	fail "usbnet_symmetry has no parameter for the new variant"
-echo "check-recipes: a usbnet variant and a NIC profile, one row each: listed, explored (depth 11 BUG; stall), round-tripped, parameters of the suites"
+build/asan/bqlm-kunit 'bqlm_tun.tun_symmetry' >tsym.ktap || true
+grep -q 'ok [0-9]* recipe-bp-no-mb' tsym.ktap ||
+	fail "tun_symmetry has no parameter for the new variant"
+echo "check-recipes: a usbnet variant, a tun variant and a NIC profile, one row each: listed, explored (depth 11 BUG; depth 33 stall; stall), round-tripped, parameters of the suites"

@@ -56,6 +56,8 @@ extern "C" {
  */
 #define BQLM_TUN_MAX_LEN	0xffff
 /* entries vhost-net takes per ptr_ring_consume_batched() in the model */
+/* Most variants the table may hold (arrays of the KUnit parameters). */
+#define BQLM_TUN_MAX_VARIANTS	32
 #define BQLM_TUN_VHOST_BATCH	2
 
 /**
@@ -80,14 +82,14 @@ extern "C" {
  *	consumer, NETDEV_TX_BUSY and a kick of the consumer on a full ring
  * @BQLM_TUN_VETH_DC82A33297FC: veth as dc82a33297fc made it, before
  *	5442a9da6978: the producer re-checks with __ptr_ring_empty()
- * @BQLM_TUN_NR_VARIANTS: number of profiles
  *
  * What a design does is in the properties of struct bqlm_tun_cfg; the
  * model tests those, never a profile's id. A profile is a row of
  * model/tun_options.c: the options it sets on top of the model's defaults.
  * The id says which row a configuration was made from (the real-code
  * harness picks its compiled tun.c by it); new profiles are appended, and
- * the order means nothing else.
+ * the order means nothing else. The enum names the rows code refers to;
+ * a new row needs no name here (bqlm_tun_nr_variants() counts them).
  */
 enum bqlm_tun_variant {
 	BQLM_TUN_STOCK,
@@ -102,8 +104,7 @@ enum bqlm_tun_variant {
 	BQLM_TUN_BQL_LATE_SENT,
 	BQLM_TUN_BQL_RESET_RESIZE,
 	BQLM_TUN_VETH,
-	BQLM_TUN_VETH_DC82A33297FC,
-	BQLM_TUN_NR_VARIANTS
+	BQLM_TUN_VETH_DC82A33297FC
 };
 
 /**
@@ -743,6 +744,7 @@ int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg);
 int bqlm_tun_cfg_why(const struct bqlm_tun_cfg *cfg, bool explore, char *err,
 		     size_t len);
 const struct bqlm_opts *bqlm_tun_options(void);
+unsigned int bqlm_tun_nr_variants(void);
 bool bqlm_tun_cfg_same_design(const struct bqlm_tun_cfg *a,
 			      const struct bqlm_tun_cfg *b);
 size_t bqlm_tun_state_size(const struct bqlm_tun_cfg *cfg);
