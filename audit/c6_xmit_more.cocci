@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/// C6: an xmit_more doorbell must not be lost.
+///
+/// Porting rule: docs/porting-napi.md N2 ("Ring the doorbell when the
+/// batch ends, including when you stopped it") and N3 (the xmit_more
+/// contract: a packet with xmit_more set promises another one, a drop or
+/// a stop breaks the promise).
+///
+/// What it matches, in the transmit path:
+///  a) a doorbell under a condition that tests xmit_more (netdev_xmit_more()
+///     or a variable holding it) and neither netif_xmit_stopped() nor the
+///     return of __netdev_tx_sent_queue(): when BQL or the ring-full stop
+///     ends the batch, nothing rings;
+///  b) a path from the sent call to "return NETDEV_TX_BUSY", or to a free
+///     of the skb, with no doorbell between: descriptors written and
+///     counted, the device never told;
+///  c) in a driver that defers its doorbell for xmit_more, a drop (the skb
+///     freed) followed by the end of ndo_start_xmit with no doorbell: the
+///     earlier packets of the batch were never announced (mlx5e
+///     5b759bf2f9d7, bnxt_en e8d8c5d80f5e);
+///  d) __netdev_tx_sent_queue() / __netdev_sent_queue() whose return,
+///     the doorbell decision, is thrown away.
+///
+/// Known limits: a doorbell rung by a helper that is given the xmit_more
+/// flag as an argument is followed one call deep only; a drop path that
+/// rings through a function pointer is not seen.
+//
+// Needs: bqlma.S("xmit"), S("xmit_roots"), S("doorbells"), S("senders")
+
+@initialize:python@
+@@
+import os
+import re
+import sys
+sys.path.insert(0, os.environ.get("BQLMA_DIR", "audit"))
+from bqlma import S, emit, pos
+
+@c6if@
+expression C;
+statement S1;
+position p : script:python() { p[0].current_element in S("xmit") };
+@@
+if@p (C) S1
+
+@script:python@
+C << c6if.C;
+p << c6if.p;
+@@
+if re.search(r"more|xmit_stopped|queue_stopped|kick|door|notify", C):
+	fn, line, col = pos(p)
+	emit(r="C6", k="cond", fn=fn, cond=C, line=line, col=col,
+	     file=p[0].file)
+
+@c6var@
+expression X;
+identifier f = {netdev_xmit_more, __netdev_tx_sent_queue,
+	__netdev_sent_queue, netif_xmit_stopped, netif_tx_queue_stopped};
+position p : script:python() { p[0].current_element in S("xmit") };
+@@
+X@p = <+... f(...) ...+>
+
+@script:python@
+X << c6var.X;
+f << c6var.f;
+p << c6var.p;
+@@
+fn, line, col = pos(p)
+emit(r="C6", k="var", fn=fn, var=X, src=f, line=line)
+
+@c6decl@
+type T;
+identifier X;
+identifier f = {netdev_xmit_more, __netdev_tx_sent_queue,
+	__netdev_sent_queue, netif_xmit_stopped, netif_tx_queue_stopped};
+position p : script:python() { p[0].current_element in S("xmit") };
+@@
+T X@p = <+... f(...) ...+>;
+
+@script:python@
+X << c6decl.X;
+f << c6decl.f;
+p << c6decl.p;
+@@
+fn, line, col = pos(p)
+emit(r="C6", k="var", fn=fn, var=X, src=f, line=line)
+
+@c6busy exists@
+identifier SE : script:python() { SE in S("senders") };
+identifier DB : script:python() { DB in S("doorbells") };
+position p : script:python() { p[0].current_element in S("xmit") };
+position q;
+@@
+SE@p(...)
+... when != DB(...)
+return@q NETDEV_TX_BUSY;
+
+@script:python@
+p << c6busy.p;
+q << c6busy.q;
+@@
+fn, line, col = pos(p)
+emit(r="C6", k="busy-after-sent", fn=fn, line=line, col=col,
+     other_line=int(q[0].line), file=p[0].file)
+
+@c6free exists@
+identifier SE : script:python() { SE in S("senders") };
+identifier DB : script:python() { DB in S("doorbells") };
+identifier F = {dev_kfree_skb_any, dev_kfree_skb, kfree_skb,
+	dev_consume_skb_any, consume_skb, dev_kfree_skb_irq, kfree_skb_list};
+position p : script:python() { p[0].current_element in S("xmit") };
+position q;
+@@
+SE@p(...)
+... when != DB(...)
+F@q(...)
+
+@script:python@
+F << c6free.F;
+p << c6free.p;
+q << c6free.q;
+@@
+fn, line, col = pos(p)
+emit(r="C6", k="free-after-sent", fn=fn, line=line, col=col, other=F,
+     other_line=int(q[0].line), file=p[0].file)
+
+@c6drop exists@
+identifier DB : script:python() { DB in S("doorbells") };
+identifier F = {dev_kfree_skb_any, dev_kfree_skb, kfree_skb,
+	dev_consume_skb_any, consume_skb, dev_kfree_skb_irq, kfree_skb_list};
+expression A;
+position p : script:python() { p[0].current_element in S("xmit") };
+@@
+F@p(A)
+... when != DB(...)
+
+@script:python@
+F << c6drop.F;
+A << c6drop.A;
+p << c6drop.p;
+@@
+fn, line, col = pos(p)
+emit(r="C6", k="drop-tail", fn=fn, callee=F, arg=A, line=line,
+     file=p[0].file)
+
+@c6tail exists@
+identifier DB : script:python() { DB in S("doorbells") };
+identifier G : script:python() { G in S("xmit") };
+position p : script:python() { p[0].current_element in S("xmit") };
+@@
+G@p(...)
+... when != DB(...)
+
+@script:python@
+p << c6tail.p;
+@@
+fn, line, col = pos(p)
+emit(r="C6", k="call-tail", fn=fn, line=line, col=col, file=p[0].file)
+
+@c6ign@
+identifier f = {__netdev_tx_sent_queue, __netdev_sent_queue};
+position p;
+@@
+f@p(...);
+
+@script:python@
+f << c6ign.f;
+p << c6ign.p;
+@@
+fn, line, col = pos(p)
+emit(r="C6", k="ignored-return", fn=fn, callee=f, line=line,
+     file=p[0].file)
