@@ -618,6 +618,7 @@ class Driver:
         self.at = {}             # (rel, line, col) -> callee
         self.call_args = {}      # (rel, line, col) -> args (doorbell-ish)
         self.lockcalls = []      # (fn, lock, line)
+        self.unlockcalls = []    # (fn, lock, line)
         self._fn_at = {}
         self._refs = []
 
@@ -641,6 +642,9 @@ class Driver:
                         r["args"])
             elif k == "lockcall":
                 self.lockcalls.append((r["fn"], norm(r["lock"]), r["line"]))
+            elif k == "unlockcall":
+                self.unlockcalls.append((r["fn"], norm(r["lock"]),
+                                         r["line"]))
             elif k == "loop":
                 first, last = src.loop_body_lines(r["line"], r["col"],
                                                   r["kw"])
@@ -885,15 +889,34 @@ class Driver:
         taken in the caller before it (facts.cocci's locked calls), and the
         lock of a helper that returns with a lock held (it takes a lock and
         releases none), until a helper that releases one."""
+        if getattr(self, "_el", None) is not None:
+            return self._el
         el = {}
-        for fn, callee, lock, line, tr in self.locked:
-            el.setdefault((fn, callee), set()).add(_lockkey(lock))
-        locks, unlocks = {}, set()
+        events = {}
+        for fn, lock, line in self.lockcalls:
+            events.setdefault(fn, []).append((line, 1, _lockkey(lock)))
+        for fn, lock, line in self.unlockcalls:
+            if self._early_exit(fn, line):
+                continue        # an unlock before a return: a branch
+            events.setdefault(fn, []).append((line, 0, _lockkey(lock)))
+        for fn, callee, line, rel in self.calls:
+            evs = events.get(fn)
+            if not evs:
+                continue
+            held = set()
+            for ln, take, key in sorted(evs):
+                if ln >= line:
+                    break
+                if take:
+                    held.add(key)
+                else:
+                    held.discard(key)
+            if held:
+                el.setdefault((fn, callee), set()).update(held)
+        locks = {}
+        unlocks = set(fn for fn, lock, line in self.unlockcalls)
         for fn, lock, line in self.lockcalls:
             locks.setdefault(fn, set()).add(_lockkey(lock))
-        for fn, callee, line, rel in self.calls:
-            if re.search(r"unlock", callee):
-                unlocks.add(fn)
         lockers = {f: k for f, k in locks.items() if f not in unlocks}
         unlockers = unlocks - set(locks)
         # function-like macros of the driver's files that take a lock and
@@ -928,7 +951,19 @@ class Driver:
                     held = held | lockers[callee]
                 elif callee in unlockers:
                     held = set()
+        self._el = el
         return el
+
+    def _early_exit(self, fn, line):
+        """Is the statement after line @line of @fn a return or a goto?"""
+        rel = self.fns.get(fn, (None, 0))[0]
+        if not rel:
+            return False
+        src = self.src[rel]
+        rest = src.text[src.starts[line - 1]:src.starts[min(
+            line + 2, len(src.starts) - 1)]]
+        rest = rest.split(";", 1)[1] if ";" in rest else ""
+        return bool(re.match(r"\s*(?:return\b|goto\b)", rest))
 
     def api_calls(self, apis):
         return [(fn, callee, line, rel) for fn, callee, line, rel in self.calls

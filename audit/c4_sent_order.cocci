@@ -57,40 +57,40 @@ emit(r="C4", k="doorbell-before-sent", fn=fn, line=line, col=col,
 
 @c4w exists@
 identifier SE : script:python() { SE in S("senders") };
-expression E, V;
+expression EE, V;
 identifier fld;
 assignment operator aop;
 position p : script:python() { p[0].current_element in S("xmit") };
 position q;
 @@
 (
-E->fld@p aop V
+EE->fld@p aop V
 |
-E->fld@p++
+EE->fld@p++
 )
 ...
 SE@q(...)
 
 @script:python@
 fld << c4w.fld;
-E << c4w.E;
+EE << c4w.EE;
 p << c4w.p;
 q << c4w.q;
 @@
 fn, line, col = pos(p)
-emit(r="C4", k="store-before-sent", fn=fn, field=fld, base=E, line=line,
+emit(r="C4", k="store-before-sent", fn=fn, field=fld, base=EE, line=line,
      other_line=int(q[0].line), other_col=int(q[0].column),
      file=p[0].file)
 
 @c4r1@
-expression E;
+expression EE;
 identifier fld;
 position p : script:python() { p[0].current_element in S("compl_fns") };
 @@
 (
-READ_ONCE(E->fld@p)
+READ_ONCE(EE->fld@p)
 |
-smp_load_acquire(&E->fld@p)
+smp_load_acquire(&EE->fld@p)
 )
 
 @script:python@
@@ -101,15 +101,15 @@ fn, line, col = pos(p)
 emit(r="C4", k="bound-read", fn=fn, field=fld, how="once", line=line)
 
 @c4r2@
-expression E, E2;
+expression EE, E2;
 identifier fld;
 binary operator bop = {!=, ==, <, >, <=, >=, -};
 position p : script:python() { p[0].current_element in S("compl_fns") };
 @@
 (
-E->fld@p bop E2
+EE->fld@p bop E2
 |
-E2 bop E->fld@p
+E2 bop EE->fld@p
 )
 
 @script:python@

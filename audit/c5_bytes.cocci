@@ -38,129 +38,129 @@ from bqlma import S, emit, pos
 @c5s@
 identifier f = {netdev_tx_sent_queue, __netdev_tx_sent_queue,
 	netdev_sent_queue, __netdev_sent_queue};
-expression Q, B;
+expression QQ, BB;
 expression list es;
 position p;
 @@
-f@p(Q, B, es)
+f@p(QQ, BB, es)
 
 @script:python@
 f << c5s.f;
-Q << c5s.Q;
-B << c5s.B;
+QQ << c5s.QQ;
+BB << c5s.BB;
 p << c5s.p;
 @@
 fn, line, col = pos(p)
-emit(r="C5", k="sent", fn=fn, callee=f, line=line, q=Q, bytes=B,
+emit(r="C5", k="sent", fn=fn, callee=f, line=line, q=QQ, bytes=BB,
      file=p[0].file)
 
 @c5c@
 identifier f = {netdev_tx_completed_queue, netdev_completed_queue,
 	netif_txq_completed_wake, __netif_txq_completed_wake};
-expression Q, P, B;
+expression QQ, P, BB;
 expression list es;
 position p;
 @@
-f@p(Q, P, B, es)
+f@p(QQ, P, BB, es)
 
 @script:python@
 f << c5c.f;
-Q << c5c.Q;
-B << c5c.B;
+QQ << c5c.QQ;
+BB << c5c.BB;
 p << c5c.p;
 @@
 fn, line, col = pos(p)
-emit(r="C5", k="completed", fn=fn, callee=f, line=line, q=Q, bytes=B,
+emit(r="C5", k="completed", fn=fn, callee=f, line=line, q=QQ, bytes=BB,
      file=p[0].file)
 
 @c5c2@
-expression D, I, P, B;
+expression DEV, IDX, P, BB;
 expression list es;
 position p;
 @@
-netif_subqueue_completed_wake@p(D, I, P, B, es)
+netif_subqueue_completed_wake@p(DEV, IDX, P, BB, es)
 
 @script:python@
-D << c5c2.D;
-I << c5c2.I;
-B << c5c2.B;
+DEV << c5c2.DEV;
+IDX << c5c2.IDX;
+BB << c5c2.BB;
 p << c5c2.p;
 @@
 fn, line, col = pos(p)
 emit(r="C5", k="completed", fn=fn, callee="netif_subqueue_completed_wake",
-     line=line, q="netdev_get_tx_queue(%s,%s)" % (D, I), bytes=B,
+     line=line, q="netdev_get_tx_queue(%s,%s)" % (DEV, IDX), bytes=BB,
      file=p[0].file)
 
 @c5acc@
-expression X, E;
+expression XX, EE;
 position p;
 @@
 (
-X@p += E
+XX@p += EE
 |
-X@p = X + E
+XX@p = XX + EE
 )
 
 @script:python@
-X << c5acc.X;
-E << c5acc.E;
+XX << c5acc.XX;
+EE << c5acc.EE;
 p << c5acc.p;
 @@
 fn, line, col = pos(p)
-emit(r="C5", k="acc", fn=fn, lhs=X, rhs=E, line=line)
+emit(r="C5", k="acc", fn=fn, lhs=XX, rhs=EE, line=line)
 
 @c5asg@
-expression X, E;
+expression XX, EE;
 position p;
 @@
-X@p = E
+XX@p = EE
 
 @script:python@
-X << c5asg.X;
-E << c5asg.E;
+XX << c5asg.XX;
+EE << c5asg.EE;
 p << c5asg.p;
 @@
 fn, line, col = pos(p)
-emit(r="C5", k="asg", fn=fn, lhs=X, rhs=E, line=line)
+emit(r="C5", k="asg", fn=fn, lhs=XX, rhs=EE, line=line)
 
 @c5decl@
 type T;
-identifier X;
-expression E;
+identifier XX;
+expression EE;
 position p;
 @@
-T X@p = E;
+T XX@p = EE;
 
 @script:python@
-X << c5decl.X;
-E << c5decl.E;
+XX << c5decl.XX;
+EE << c5decl.EE;
 p << c5decl.p;
 @@
 fn, line, col = pos(p)
-emit(r="C5", k="asg", fn=fn, lhs=X, rhs=E, line=line)
+emit(r="C5", k="asg", fn=fn, lhs=XX, rhs=EE, line=line)
 
 @c5out@
 identifier f = {can_get_echo_skb, can_rx_offload_get_echo_skb,
 	can_rx_offload_get_echo_skb_queue_tail,
 	can_rx_offload_get_echo_skb_queue_timestamp};
-identifier X;
+identifier XX;
 expression list es;
 position p;
 @@
-f@p(es, &X)
+f@p(es, &XX)
 
 @script:python@
 f << c5out.f;
-X << c5out.X;
+XX << c5out.XX;
 p << c5out.p;
 @@
 fn, line, col = pos(p)
-emit(r="C5", k="asg", fn=fn, lhs=X, rhs="%s(...)" % f, line=line)
+emit(r="C5", k="asg", fn=fn, lhs=XX, rhs="%s(...)" % f, line=line)
 
 @c5mod exists@
 identifier SE = {netdev_tx_sent_queue, __netdev_tx_sent_queue,
 	netdev_sent_queue, __netdev_sent_queue};
-identifier M = {skb_put, __skb_put, skb_push, __skb_push, skb_pad,
+identifier MM = {skb_put, __skb_put, skb_push, __skb_push, skb_pad,
 	__skb_pad, skb_padto, skb_put_padto, eth_skb_pad, skb_trim,
 	pskb_trim, __skb_trim, skb_pull, __skb_pull};
 expression SKB;
@@ -169,33 +169,33 @@ position p, q;
 @@
 SE@p(es)
 ...
-M@q(SKB, ...)
+MM@q(SKB, ...)
 
 @script:python@
-M << c5mod.M;
+MM << c5mod.MM;
 p << c5mod.p;
 q << c5mod.q;
 @@
 fn, line, col = pos(p)
-emit(r="C5", k="len-after-sent", fn=fn, line=line, other=M,
+emit(r="C5", k="len-after-sent", fn=fn, line=line, other=MM,
      other_line=int(q[0].line), file=p[0].file)
 
 @c5never exists@
 identifier SE : script:python() { SE in S("senders") };
-identifier C = {netdev_tx_completed_queue, netdev_completed_queue};
+identifier CC = {netdev_tx_completed_queue, netdev_completed_queue};
 identifier fn : script:python() { fn in S("xmit_roots") };
 position p;
 @@
 fn(...) {
 ... when != SE(...)
-C@p(...)
+CC@p(...)
 ... when any
 }
 
 @script:python@
-C << c5never.C;
+CC << c5never.CC;
 p << c5never.p;
 @@
 fn, line, col = pos(p)
-emit(r="C5", k="completed-unsent", fn=fn, callee=C, line=line,
+emit(r="C5", k="completed-unsent", fn=fn, callee=CC, line=line,
      file=p[0].file)

@@ -36,53 +36,53 @@ sys.path.insert(0, os.environ.get("BQLMA_DIR", "audit"))
 from bqlma import S, emit, pos
 
 @c6if@
-expression C;
+expression CC;
 statement S1;
 position p : script:python() { p[0].current_element in S("xmit") };
 @@
-if@p (C) S1
+if@p (CC) S1
 
 @script:python@
-C << c6if.C;
+CC << c6if.CC;
 p << c6if.p;
 @@
-if re.search(r"more|xmit_stopped|queue_stopped|kick|door|notify", C):
+if re.search(r"more|xmit_stopped|queue_stopped|kick|door|notify", CC):
 	fn, line, col = pos(p)
-	emit(r="C6", k="cond", fn=fn, cond=C, line=line, col=col,
+	emit(r="C6", k="cond", fn=fn, cond=CC, line=line, col=col,
 	     file=p[0].file)
 
 @c6var@
-expression X;
+expression XX;
 identifier f = {netdev_xmit_more, __netdev_tx_sent_queue,
 	__netdev_sent_queue, netif_xmit_stopped, netif_tx_queue_stopped};
 position p : script:python() { p[0].current_element in S("xmit") };
 @@
-X@p = <+... f(...) ...+>
+XX@p = <+... f(...) ...+>
 
 @script:python@
-X << c6var.X;
+XX << c6var.XX;
 f << c6var.f;
 p << c6var.p;
 @@
 fn, line, col = pos(p)
-emit(r="C6", k="var", fn=fn, var=X, src=f, line=line)
+emit(r="C6", k="var", fn=fn, var=XX, src=f, line=line)
 
 @c6decl@
 type T;
-identifier X;
+identifier XX;
 identifier f = {netdev_xmit_more, __netdev_tx_sent_queue,
 	__netdev_sent_queue, netif_xmit_stopped, netif_tx_queue_stopped};
 position p : script:python() { p[0].current_element in S("xmit") };
 @@
-T X@p = <+... f(...) ...+>;
+T XX@p = <+... f(...) ...+>;
 
 @script:python@
-X << c6decl.X;
+XX << c6decl.XX;
 f << c6decl.f;
 p << c6decl.p;
 @@
 fn, line, col = pos(p)
-emit(r="C6", k="var", fn=fn, var=X, src=f, line=line)
+emit(r="C6", k="var", fn=fn, var=XX, src=f, line=line)
 
 @c6busy exists@
 identifier SE : script:python() { SE in S("senders") };
@@ -105,41 +105,41 @@ emit(r="C6", k="busy-after-sent", fn=fn, line=line, col=col,
 @c6free exists@
 identifier SE : script:python() { SE in S("senders") };
 identifier DB : script:python() { DB in S("doorbells") };
-identifier F = {dev_kfree_skb_any, dev_kfree_skb, kfree_skb,
+identifier FF = {dev_kfree_skb_any, dev_kfree_skb, kfree_skb,
 	dev_consume_skb_any, consume_skb, dev_kfree_skb_irq, kfree_skb_list};
 position p : script:python() { p[0].current_element in S("xmit") };
 position q;
 @@
 SE@p(...)
 ... when != DB(...)
-F@q(...)
+FF@q(...)
 
 @script:python@
-F << c6free.F;
+FF << c6free.FF;
 p << c6free.p;
 q << c6free.q;
 @@
 fn, line, col = pos(p)
-emit(r="C6", k="free-after-sent", fn=fn, line=line, col=col, other=F,
+emit(r="C6", k="free-after-sent", fn=fn, line=line, col=col, other=FF,
      other_line=int(q[0].line), file=p[0].file)
 
 @c6drop exists@
 identifier DB : script:python() { DB in S("doorbells") };
-identifier F = {dev_kfree_skb_any, dev_kfree_skb, kfree_skb,
+identifier FF = {dev_kfree_skb_any, dev_kfree_skb, kfree_skb,
 	dev_consume_skb_any, consume_skb, dev_kfree_skb_irq, kfree_skb_list};
-expression A;
+expression AA;
 position p : script:python() { p[0].current_element in S("xmit") };
 @@
-F@p(A)
+FF@p(AA)
 ... when != DB(...)
 
 @script:python@
-F << c6drop.F;
-A << c6drop.A;
+FF << c6drop.FF;
+AA << c6drop.AA;
 p << c6drop.p;
 @@
 fn, line, col = pos(p)
-emit(r="C6", k="drop-tail", fn=fn, callee=F, arg=A, line=line,
+emit(r="C6", k="drop-tail", fn=fn, callee=FF, arg=AA, line=line,
      file=p[0].file)
 
 @c6tail exists@

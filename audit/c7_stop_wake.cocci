@@ -40,28 +40,28 @@ sys.path.insert(0, os.environ.get("BQLMA_DIR", "audit"))
 from bqlma import S, emit, pos
 
 @c7a exists@
-identifier ST = {netif_stop_queue, netif_tx_stop_queue, netif_stop_subqueue,
+identifier STOPQ = {netif_stop_queue, netif_tx_stop_queue, netif_stop_subqueue,
 	netif_tx_stop_all_queues};
-identifier W = {netif_wake_queue, netif_tx_wake_queue, netif_wake_subqueue,
+identifier WW = {netif_wake_queue, netif_tx_wake_queue, netif_wake_subqueue,
 	netif_start_queue, netif_tx_start_queue, netif_start_subqueue,
 	netif_tx_wake_all_queues, netif_tx_start_all_queues};
 position p : script:python() { p[0].current_element in S("xmit") };
 @@
-ST@p(...)
+STOPQ@p(...)
 ... when != smp_mb()
     when != smp_mb__after_atomic()
-    when != W(...)
+    when != WW(...)
 
 @script:python@
-ST << c7a.ST;
+STOPQ << c7a.STOPQ;
 p << c7a.p;
 @@
 fn, line, col = pos(p)
-emit(r="C7", k="stop-no-recheck", fn=fn, callee=ST, line=line,
+emit(r="C7", k="stop-no-recheck", fn=fn, callee=STOPQ, line=line,
      file=p[0].file)
 
 @c7w@
-identifier W = {netif_wake_queue, netif_tx_wake_queue, netif_wake_subqueue,
+identifier WW = {netif_wake_queue, netif_tx_wake_queue, netif_wake_subqueue,
 	netif_tx_wake_all_queues, netif_txq_completed_wake,
 	__netif_txq_completed_wake, netif_subqueue_completed_wake,
 	netif_txq_maybe_stop, netif_subqueue_maybe_stop, netif_txq_try_stop,
@@ -69,11 +69,11 @@ identifier W = {netif_wake_queue, netif_tx_wake_queue, netif_wake_subqueue,
 	netif_start_subqueue, netif_tx_start_all_queues};
 position p;
 @@
-W@p(...)
+WW@p(...)
 
 @script:python@
-W << c7w.W;
+WW << c7w.WW;
 p << c7w.p;
 @@
 fn, line, col = pos(p)
-emit(r="C7", k="wake", fn=fn, callee=W, line=line, file=p[0].file)
+emit(r="C7", k="wake", fn=fn, callee=WW, line=line, file=p[0].file)

@@ -8,8 +8,10 @@
 /// as a value (an initialiser field, an assignment, an argument: the
 /// driver's entry points and callbacks), every BQL call with its
 /// arguments, the arguments of calls that may ring a doorbell (a register
-/// or callee name of bqlma.DB_WORDS), every lock taken and every call
-/// made under a lock. audit/audit.py builds the driver's call graph from them and
+/// or callee name of bqlma.DB_WORDS), and every lock taken or released
+/// (audit.py takes a call as made under a lock when the function took the
+/// lock on an earlier line and has not released it on a line between:
+/// line order, not paths). audit/audit.py builds the driver's call graph from them and
 /// gives each rule the sets it needs (the functions that reach a reset, a
 /// completion, a drain, ...), through bqlma.S().
 ///
@@ -73,9 +75,9 @@ emit(k="loop", kw="for", fn=fn, line=line, col=col)
 @wloop@
 position p;
 statement S;
-expression E;
+expression EE;
 @@
-while@p (E) S
+while@p (EE) S
 
 @script:python@
 p << wloop.p;
@@ -86,31 +88,31 @@ emit(k="loop", kw="while", fn=fn, line=line, col=col)
 @iloop@
 position p;
 statement S;
-iterator I;
+iterator II;
 @@
-I@p(...) S
+II@p(...) S
 
 @script:python@
-I << iloop.I;
+II << iloop.II;
 p << iloop.p;
 @@
 fn, line, col = pos(p)
-emit(k="loop", kw=I, fn=fn, line=line, col=col)
+emit(k="loop", kw=II, fn=fn, line=line, col=col)
 
 @ref@
 identifier f;
-expression E;
+expression EE;
 position p;
 @@
-E = f@p
+EE = f@p
 
 @script:python@
 f << ref.f;
-E << ref.E;
+EE << ref.EE;
 p << ref.p;
 @@
 fn, line, col = pos(p)
-emit(k="ref", name=f, lhs=E, fn=fn, line=line)
+emit(k="ref", name=f, lhs=EE, fn=fn, line=line)
 
 @refarg@
 identifier f, g;
@@ -160,68 +162,40 @@ p << bql.p;
 fn, line, col = pos(p)
 emit(k="bql", api=api, fn=fn, line=line, args=str(es))
 
-@locked exists@
-identifier LK = {spin_lock, spin_lock_irqsave, spin_lock_bh, spin_lock_irq,
-	raw_spin_lock, raw_spin_lock_irqsave, raw_spin_lock_bh,
-	raw_spin_lock_irq, __netif_tx_lock, __netif_tx_lock_bh,
-	netif_tx_lock, netif_tx_lock_bh, mutex_lock, HARD_TX_LOCK};
-identifier UL = {spin_unlock, spin_unlock_irqrestore, spin_unlock_bh,
-	spin_unlock_irq, raw_spin_unlock, raw_spin_unlock_irqrestore,
-	raw_spin_unlock_bh, raw_spin_unlock_irq, __netif_tx_unlock,
-	__netif_tx_unlock_bh, netif_tx_unlock, netif_tx_unlock_bh,
-	mutex_unlock, HARD_TX_UNLOCK};
-identifier X;
-expression L;
-position p;
-@@
-LK(L, ...)
-... when != UL(L, ...)
-X@p(...)
-
-@script:python@
-X << locked.X;
-L << locked.L;
-p << locked.p;
-@@
-fn, line, col = pos(p)
-emit(k="locked", fn=fn, callee=X, lock=L, line=line)
-
 @lockcall@
 identifier LK = {spin_lock, spin_lock_irqsave, spin_lock_bh, spin_lock_irq,
 	raw_spin_lock, raw_spin_lock_irqsave, raw_spin_lock_bh,
 	raw_spin_lock_irq, __netif_tx_lock, __netif_tx_lock_bh,
-	netif_tx_lock, netif_tx_lock_bh, mutex_lock};
-expression L;
+	netif_tx_lock, netif_tx_lock_bh, mutex_lock, spin_trylock,
+	spin_trylock_irqsave, spin_trylock_bh, raw_spin_trylock,
+	__netif_tx_trylock, mutex_trylock};
+expression LL;
 position p;
 @@
-LK@p(L, ...)
+LK@p(LL, ...)
 
 @script:python@
-L << lockcall.L;
+LK << lockcall.LK;
+LL << lockcall.LL;
 p << lockcall.p;
 @@
 fn, line, col = pos(p)
-emit(k="lockcall", fn=fn, lock=L, line=line)
+emit(k="lockcall", fn=fn, lock=LL, line=line, api=LK)
 
-@trylocked@
-identifier TL = {spin_trylock, spin_trylock_irqsave, spin_trylock_bh,
-	raw_spin_trylock, __netif_tx_trylock, mutex_trylock};
-identifier X;
-expression L;
-statement S;
+@unlockcall@
+identifier UL = {spin_unlock, spin_unlock_irqrestore, spin_unlock_bh,
+	spin_unlock_irq, raw_spin_unlock, raw_spin_unlock_irqrestore,
+	raw_spin_unlock_bh, raw_spin_unlock_irq, __netif_tx_unlock,
+	__netif_tx_unlock_bh, netif_tx_unlock, netif_tx_unlock_bh,
+	mutex_unlock};
+expression LL;
 position p;
 @@
-(
-if (TL(L, ...)) { <+... X@p(...) ...+> }
-|
-if (!TL(L, ...)) S
-<+... X@p(...) ...+>
-)
+UL@p(LL, ...)
 
 @script:python@
-X << trylocked.X;
-L << trylocked.L;
-p << trylocked.p;
+LL << unlockcall.LL;
+p << unlockcall.p;
 @@
 fn, line, col = pos(p)
-emit(k="locked", fn=fn, callee=X, lock=L, line=line, try_=True)
+emit(k="unlockcall", fn=fn, lock=LL, line=line)
