@@ -162,6 +162,10 @@ ASYNC_KINDS = {"napi", "irq", "timer", "work", "tasklet", "dma_cb", "xmit",
 # Reset-path kinds of C1, and the paths that are not judged.
 NOT_JUDGED = {"lifecycle", "open"}
 
+# A byte count read from a descriptor (what the device wrote back, or the
+# per-buffer DMA length), not from the skb.
+DESC_RE = re.compile(r"desc|\bbd\b|_bd\b|bd_|status|cntrl|ctrl|LEN_MASK|"
+                     r"dma_unmap_len|dma_len|len_mask", re.I)
 TXISH_RE = re.compile(r"tx|xmit|(^|_)sq(_|$)|send|tpd|tbd|unused_buf", re.I)
 RXISH_RE = re.compile(r"(^|_)rx|rx(_|$)|recv|receive|(^|_)rq(_|$)", re.I)
 
@@ -620,6 +624,7 @@ class Driver:
         self.lockcalls = []      # (fn, lock, line)
         self.unlockcalls = []    # (fn, lock, line)
         self._fn_at = {}
+        self.held_at = {}        # (fn, line) -> lock keys held there
         self._refs = []
 
     def callee_at(self, rel, line, col):
@@ -820,12 +825,14 @@ class Driver:
         if not stop_api:
             stop_api = set(STOP_API["napi"])
         stoppers = self.callers_closure(stop_api)
-        starters = self.callers_closure(START_API) if self.wakes_in(
-            compl_fns) else set()
+        starters = self.callers_closure(START_API) if \
+            self.wakes_from_completion() else set()
         # doorbells: kernel calls, and functions of the transmit path
         # (other than the whole ndo_start_xmit) that reach one; a doorbell
         # site is such a call whose callee or arguments name a doorbell
         db = set(DOORBELL_API)
+        db |= {c for f, c, l, r in self.calls
+               if f in xmit and c not in SENT_API and DB_WORDS.search(c)}
         for f in xmit:
             if f in xmit_roots:
                 continue
@@ -878,6 +885,15 @@ class Driver:
                 self._dc.setdefault(f, set()).add(callee)
         return self._dc.get(fn, set())
 
+    def wakes_from_completion(self):
+        """Does a completion context (NAPI, interrupt, timer, work,
+        tasklet) wake a tx queue?"""
+        for fn, callee, line, rel in self.calls:
+            if callee in WAKE_API and self.kinds_of_roots(fn) & (
+                    ASYNC_KINDS - {"xmit", "xdp_xmit"}):
+                return True
+        return False
+
     def wakes_in(self, fns):
         for f in fns:
             if self._reaches(f, WAKE_API):
@@ -913,6 +929,7 @@ class Driver:
                     held.discard(key)
             if held:
                 el.setdefault((fn, callee), set()).update(held)
+                self.held_at[(fn, line)] = set(held)
         locks = {}
         unlocks = set(fn for fn, lock, line in self.unlockcalls)
         for fn, lock, line in self.lockcalls:
@@ -953,6 +970,20 @@ class Driver:
                     held = set()
         self._el = el
         return el
+
+    def params(self, fn):
+        """The parameter names of a function of the driver."""
+        rel, line = self.fns.get(fn, (None, 0))
+        if not rel:
+            return []
+        src = self.src[rel]
+        head = src.text[src.starts[max(0, line - 3)]:src.offset(line, 0) +
+                        600]
+        m = re.search(r"\b%s\s*\(([^)]*)\)" % re.escape(fn), head)
+        if not m:
+            return []
+        return [re.findall(r"\w+", p)[-1] if re.findall(r"\w+", p) else ""
+                for p in m.group(1).split(",")]
 
     def _early_exit(self, fn, line):
         """Is the statement after line @line of @fn a return or a goto?"""
@@ -1191,6 +1222,8 @@ def judge_c2(drv, v):
                   "completions of bytes counted before the reset" % (
                       r["fn"], r["callee"], r["other"], r["other_line"]))
     for r in recs(drv, "C2", "reset-after-start"):
+        if drv.same_loop(r["fn"], r["line"], r["other_line"], rfile(drv, r)):
+            continue        # the next queue's reset after this one's start
         v.finding(loc(rfile(drv, r), r["line"]), "reset-after-start",
                   "%s: %s() resets BQL after %s() (line %d) restarted a "
                   "poll that completes and wakes the queue" % (
@@ -1309,7 +1342,15 @@ def _split_args(s):
 
 
 def judge_c4(drv, v):
+    bound_fields = {r["field"] for r in recs(drv, "C4", "bound-read")}
+    gated = {r["fn"] for r in recs(drv, "C4", "store-after-sent")
+             if r["field"] in bound_fields}
     for r in recs(drv, "C4", "doorbell-before-sent"):
+        if r["fn"] in gated or set(drv.xmit_roots) & gated:
+            v.notes.append("%s: doorbell before the sent call, but the "
+                           "completion's bound is published after it" %
+                           r["fn"])
+            continue
         v.finding(loc(rfile(drv, r), r["line"]), "doorbell-before-sent",
                   "%s: %s() (the device can see the descriptors) before "
                   "%s() (line %d)" % (r["fn"], r["callee"], r["other"],
@@ -1346,6 +1387,14 @@ def judge_c5(drv, v):
     asg = {}
     for r in recs(drv, "C5", "asg") + recs(drv, "C5", "acc"):
         asg.setdefault(norm(r["lhs"]), []).append((r["fn"], norm(r["rhs"])))
+    # a count passed by address: f(.., &x, ..) sums into f's parameter
+    for r in recs(drv, "C5", "outarg"):
+        params = drv.params(r["callee"])
+        if r["n"] < len(params):
+            for f2, rhs in asg.get("*" + params[r["n"]], []):
+                if f2 == r["callee"]:
+                    asg.setdefault(norm(r["var"]), []).append(
+                        (r["fn"], rhs))
     txfns = drv.xmit | drv.completers | drv.compl_fns
     field_asg = {}
     for lhs, lst in asg.items():
@@ -1371,6 +1420,8 @@ def judge_c5(drv, v):
         m = re.fullmatch(r"(?:le|be)(?:16|32|64)_to_cpu\((.*)\)", e)
         if m:
             return {"desc:" + norm(m.group(1))}
+        if DESC_RE.search(e) and not re.search(r"skb", e):
+            return {"desc:" + e}
         m = re.fullmatch(r"[\w>.\-\[\]]*(?:->|\.)(\w+)", e)
         if m:
             out = {"field:" + m.group(1)}
@@ -1401,8 +1452,7 @@ def judge_c5(drv, v):
             where = loc(rfile(drv, r), r["line"])
             if ck & skeys or ck <= {"const"}:
                 continue
-            strong = {k for k in ck if k.startswith("desc:") or re.search(
-                r"field:(len|length|size|buf_len|data_len|dma_len)$", k)}
+            strong = {k for k in ck if k.startswith("desc:")}
             if "skb.len" in skeys and strong and not (ck & {"skb.len"}):
                 v.finding(where, "source",
                           "%s: completes %s (from %s), sent %s (from %s)" % (
@@ -1592,10 +1642,24 @@ def judge_c7(drv, v):
         for (fn, callee), keys in locks_of.items():
             if callee == r["fn"]:
                 ls |= keys
+        # a stopped test before the wake outside the lock: the lock does
+        # not order the test with the stop (tg3's check before its lock)
+        drv.edge_locks()
+        for fn, callee, line, rel in drv.calls:
+            if fn == r["fn"] and line < r["line"] and callee in (
+                    "netif_tx_queue_stopped", "netif_queue_stopped",
+                    "__netif_subqueue_stopped", "netif_xmit_stopped") and \
+                    not drv.held_at.get((fn, line), set()) & ls:
+                ls = set()
         wake_locks.append(ls)
     for r in stops:
         held = set(locks_of.get((r["fn"], r["callee"]), set())) | {"txlock"}
         if wake_locks and all(w & held for w in wake_locks):
+            continue
+        if _hard_error_path(drv, r):
+            v.notes.append("%s: %s() on a path the driver reports as a "
+                           "bug (ring full while the queue ran)" % (
+                               r["fn"], r["callee"]))
             continue
         v.finding(loc(rfile(drv, r), r["line"]), "stop-no-recheck",
                   "%s: %s() with no full barrier and re-check after it on a "
@@ -1616,6 +1680,18 @@ def judge_c7(drv, v):
             v.finding(loc(rel, line), "no-waker",
                       "%s: %s() in the transmit path, and no wake is "
                       "reachable from a completion context" % (fn, callee))
+
+
+def _hard_error_path(drv, r):
+    """Is the stop next to an error report (netdev_err(), WARN(), ...):
+    the branch the driver says cannot be taken?"""
+    rel = rfile(drv, r)
+    for fn, callee, line, rr in drv.calls:
+        if fn == r["fn"] and rr == rel and abs(line - r["line"]) <= 4 and \
+                re.match(r"(netdev|netif|dev|pr|net)_(err|crit|alert|emerg)|"
+                         r"WARN|BUG|netdev_WARN", callee):
+            return True
+    return False
 
 
 def _lockkey(lock):

@@ -10,8 +10,8 @@
 /// What it matches: a call D(...) where D frees transmit buffers (a
 /// "drain" candidate: a skb-freeing call inside a loop of a tx ring clean,
 /// a virtqueue resize/reset given a freeing callback, or a function of
-/// the driver that reaches one) followed by a path to the end of the
-/// function on which no reset is called (netdev_tx_reset_queue(),
+/// the driver that reaches one) on a path through the function on which
+/// no reset is called, before or after it (netdev_tx_reset_queue(),
 /// netdev_reset_queue(), netdev_tx_reset_subqueue(), a function of the
 /// driver that reaches one, or a call that is given such a function as
 /// its callback). audit.py decides which matched calls are drains, climbs
@@ -19,6 +19,10 @@
 /// callers, and judges each entry point reached: ndo_stop is fine when
 /// ndo_open resets, suspend when resume does; probe/remove paths are not
 /// judged; a path that continues in another file is "cannot tell".
+///
+/// A reset before the free on the same path is accepted: with the queue
+/// stopped it forgets the same bytes (whether the queue and the completer
+/// are stopped then is rule C2's question).
 ///
 /// Known limits: "tx" buffers are told from rx ones by names (the
 /// function or the freed expression mentions tx/xmit/sq/send); a free
@@ -39,12 +43,16 @@ from bqlma import S, emit, pos
 @c1 exists@
 identifier D : script:python() { D in S("c1_drain_cands") };
 identifier R : script:python() { R in S("resetters") };
-identifier G;
+identifier G, fn;
 position p;
 @@
+fn(...) {
+... when != R(...)
+    when != G(..., R, ...)
 D@p(...)
 ... when != R(...)
     when != G(..., R, ...)
+}
 
 @script:python@
 p << c1.p;

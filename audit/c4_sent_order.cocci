@@ -20,6 +20,10 @@
 ///     followed by the sent call: the completion, run from another
 ///     interrupt, walks up to the new index and completes bytes not yet
 ///     counted (bgmac 1b7680c6c1f6, hip04_eth 90b3b339364c).
+/// A doorbell before the sent call is not reported when the transmit path
+/// publishes such a bound after the sent call (c4w2): the completion
+/// cannot reach the packet before it (hip04_eth rings first and gates its
+/// clean with tx_head).
 ///
 /// Known limits: a doorbell register whose name says nothing of the
 /// kind is missed, an unrelated register whose name does is a false
@@ -80,6 +84,30 @@ q << c4w.q;
 fn, line, col = pos(p)
 emit(r="C4", k="store-before-sent", fn=fn, field=fld, base=EE, line=line,
      other_line=int(q[0].line), other_col=int(q[0].column),
+     file=p[0].file)
+
+@c4w2 exists@
+identifier SE : script:python() { SE in S("senders") };
+expression EE, VV;
+identifier fld;
+assignment operator aop;
+position p : script:python() { p[0].current_element in S("xmit") };
+position q;
+@@
+SE@q(...)
+...
+(
+EE->fld@p aop VV
+|
+EE->fld@p++
+)
+
+@script:python@
+fld << c4w2.fld;
+p << c4w2.p;
+@@
+fn, line, col = pos(p)
+emit(r="C4", k="store-after-sent", fn=fn, field=fld, line=line,
      file=p[0].file)
 
 @c4r1@

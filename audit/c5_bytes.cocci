@@ -157,6 +157,24 @@ p << c5out.p;
 fn, line, col = pos(p)
 emit(r="C5", k="asg", fn=fn, lhs=XX, rhs="%s(...)" % f, line=line)
 
+@c5outarg@
+identifier f;
+identifier XX;
+expression list[n] es1;
+expression list es2;
+position p;
+@@
+f@p(es1, &XX, es2)
+
+@script:python@
+f << c5outarg.f;
+XX << c5outarg.XX;
+n << c5outarg.n;
+p << c5outarg.p;
+@@
+fn, line, col = pos(p)
+emit(r="C5", k="outarg", fn=fn, callee=f, var=XX, n=int(n), line=line)
+
 @c5mod exists@
 identifier SE = {netdev_tx_sent_queue, __netdev_tx_sent_queue,
 	netdev_sent_queue, __netdev_sent_queue};

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the model mapping of "make audit", suite bqlm_audit.
+ *
+ * audit/audit.py maps each finding of its rules to "bqlm explore nic"
+ * options (its table MODEL_MAP) and prints the explorer's verdict and
+ * depth next to the finding. The re-created upstream bugs of audit/tests/
+ * are found by "make audit-selftest"; this suite pins, for each of them,
+ * the options the audit derived (the same string, character for
+ * character: audit/selftest.py compares them with its findings) and the
+ * verdict, the depth of its shortest witness and the number of states the
+ * explorer gives. A model change that loses one of these counterexamples,
+ * or moves it, fails here in both harnesses (make check, make kunit).
+ */
+#include <kunit/test.h>
+#include <bqlm/nic.h>
+
+/**
+ * struct audit_case - a re-created upstream bug and what the model says
+ * @name: the test of audit/tests/ (NAME.patch)
+ * @options: the "bqlm explore nic" options the audit derived, on top of
+ *	the generic profile
+ * @verdict: the explorer's verdict
+ * @depth: the depth of the verdict's shortest witness
+ * @states: the states of the full search
+ */
+struct audit_case {
+	const char *name;
+	const char *options;
+	enum bqlm_check verdict;
+	unsigned int depth;
+	unsigned long long states;
+};
+
+/* One line per case: audit/selftest.py reads this table. */
+#define AUDIT_CASE(n, o, v, d, s)					\
+	{ .name = (n), .options = (o), .verdict = (v), .depth = (d),	\
+	  .states = (s) }
+
+static const struct audit_case audit_cases[] = {
+	AUDIT_CASE("c1-bcmgenet-3f3168300efb", "--queues 2 --stops 0 --timeouts 1 --timeout stop,napi-off,dma-off,drain,dma-on,napi-on,wake", BQLM_CHECK_STALL, 0, 0),
+};
+
+KUNIT_ARRAY_PARAM_DESC(audit, audit_cases, name);
+
+/* A number, all digits. */
+static int audit_uint(const char *s, unsigned int *out)
+{
+	unsigned long v = 0;
+
+	if (!*s)
+		return -EINVAL;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > 100000)
+			return -EINVAL;
+		v = v * 10 + (*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+/* The index of @s in the NULL-terminated @names. */
+static int audit_choice(const char *s, const char *const *names,
+			unsigned int *out)
+{
+	unsigned int i;
+
+	for (i = 0; names[i]; i++) {
+		if (!strcmp(s, names[i])) {
+			*out = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static const char *const audit_paths[BQLM_NIC_NR_PATHS] = {
+	"--close", "--open", "--reconfig", "--timeout", "--suspend",
+	"--resume",
+};
+
+/*
+ * Apply one "--name value" of the options the audit prints. Only the
+ * options MODEL_MAP uses are known; anything else is -EINVAL, and so is a
+ * value out of its list (ranges are bqlm_nic_cfg_check()'s).
+ */
+static int audit_apply(struct bqlm_nic_cfg *c, const char *name,
+		       const char *val)
+{
+	static const char *const sent[] = {
+		"before-doorbell", "after-doorbell", NULL };
+	static const char *const call[] = { "plain", "xmit-more", NULL };
+	static const char *const kick[] = {
+		"sent-queue", "xmit-stopped", "xmit-more", "always", NULL };
+	static const char *const stop[] = {
+		"before-sent", "after-sent", "after-doorbell", NULL };
+	static const char *const compl[] = { "napi", "napi+xmit", NULL };
+	static const char *const bytes[] = { "skb-len", "bd-sum", NULL };
+	static const char *const xdp[] = {
+		"uncounted", "counted", "completed-only", NULL };
+	static const char *const onoff[] = { "off", "on", NULL };
+	static const char *const nums[] = {
+		"--queues", "--packets", "--ring", "--budget", "--batch",
+		"--descs", "--stops", "--reconfigs", "--timeouts",
+		"--suspends", "--xdp-frames",
+	};
+	unsigned int *fields[ARRAY_SIZE(nums)] = {
+		&c->queues, &c->packets, &c->ring, &c->budget, &c->batch,
+		&c->descs, &c->stops, &c->reconfigs, &c->timeouts,
+		&c->suspends, &c->xdp_frames,
+	};
+	unsigned int i, v;
+	int r;
+
+	for (i = 0; i < ARRAY_SIZE(nums); i++)
+		if (!strcmp(name, nums[i]))
+			return audit_uint(val, fields[i]);
+	for (i = 0; i < BQLM_NIC_NR_PATHS; i++)
+		if (!strcmp(name, audit_paths[i]))
+			return bqlm_nic_parse_ops(val, c->ops[i], &c->nr_ops[i]);
+	if (!strcmp(name, "--sent")) {
+		r = audit_choice(val, sent, &v);
+		c->sent = r ? c->sent : v;
+	} else if (!strcmp(name, "--sent-call")) {
+		r = audit_choice(val, call, &v);
+		c->sent_call = r ? c->sent_call : v;
+	} else if (!strcmp(name, "--doorbell")) {
+		r = audit_choice(val, kick, &v);
+		c->doorbell = r ? c->doorbell : v;
+	} else if (!strcmp(name, "--ring-stop")) {
+		r = audit_choice(val, stop, &v);
+		c->stopcheck = r ? c->stopcheck : v;
+	} else if (!strcmp(name, "--completers")) {
+		r = audit_choice(val, compl, &v);
+		c->completers = r ? c->completers : v;
+	} else if (!strcmp(name, "--completed-bytes")) {
+		r = audit_choice(val, bytes, &v);
+		c->bytes = r ? c->bytes : v;
+	} else if (!strcmp(name, "--xdp-bql")) {
+		r = audit_choice(val, xdp, &v);
+		c->xdp = r ? c->xdp : v;
+	} else if (!strcmp(name, "--napi-txlock")) {
+		r = audit_choice(val, onoff, &v);
+		c->napi_txlock = r ? c->napi_txlock : v;
+	} else if (!strcmp(name, "--rx-cleanup")) {
+		r = audit_choice(val, onoff, &v);
+		c->rx_cleanup = r ? c->rx_cleanup : v;
+	} else {
+		r = -EINVAL;
+	}
+	return r;
+}
+
+/*
+ * The generic profile with @options applied, checked: 0, or -EINVAL for
+ * an unknown option, a missing or bad value, or a configuration
+ * bqlm_nic_cfg_check() refuses.
+ */
+static int audit_cfg(const char *options, struct bqlm_nic_cfg *cfg)
+{
+	char word[2][96];
+	unsigned int n = 0, len;
+	const char *s = options;
+	int r;
+
+	r = bqlm_nic_cfg_profile(cfg, bqlm_nic_profile_by_name("generic"));
+	if (r)
+		return r;
+	while (*s) {
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		for (len = 0; s[len] && s[len] != ' '; len++)
+			;
+		if (len >= sizeof(word[0]))
+			return -EINVAL;
+		memcpy(word[n], s, len);
+		word[n][len] = '\0';
+		s += len;
+		if (++n == 2) {
+			r = audit_apply(cfg, word[0], word[1]);
+			if (r)
+				return r;
+			n = 0;
+		}
+	}
+	if (n)
+		return -EINVAL;		/* an option without its value */
+	return bqlm_nic_cfg_check(cfg) ? -EINVAL : 0;
+}
+
+/* The explorer's figures for a re-created bug: exactly those pinned. */
+static void audit_mapping(struct kunit *test)
+{
+	const struct audit_case *p = test->param_value;
+	const struct bqlm_xbounds full = { .no_reduction = true };
+	struct bqlm_nic_cfg *cfg;
+	struct bqlm_xresult *res;
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+
+	cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_EQ_MSG(test, audit_cfg(p->options, cfg), 0,
+			    "%s: options refused: %s", p->name, p->options);
+	KUNIT_ASSERT_EQ(test, bqlm_nic_system(cfg, &sys), 0);
+	x = bqlm_explorer_create(&sys, &full);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
+	bqlm_explorer_destroy(x);
+	kunit_info(test, "%s: %llu states, %s at depth %u", p->name,
+		   res->states, bqlm_check_name(bqlm_xresult_verdict(res)),
+		   bqlm_xresult_verdict(res) == BQLM_CHECK_NONE ? 0 :
+		   res->w[bqlm_xresult_verdict(res)].depth);
+	KUNIT_EXPECT_TRUE(test, res->complete);
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_xresult_verdict(res), p->verdict,
+			    "%s: verdict", p->name);
+	if (p->verdict != BQLM_CHECK_NONE)
+		KUNIT_EXPECT_EQ_MSG(test, res->w[p->verdict].depth, p->depth,
+				    "%s: depth", p->name);
+	KUNIT_EXPECT_EQ_MSG(test, res->states, p->states, "%s: states",
+			    p->name);
+}
+
+/* The option reader refuses what it does not know: it can fail. */
+static void audit_options_refused(struct kunit *test)
+{
+	static const char *const bad[] = {
+		"--queues",			/* no value */
+		"--queues two",			/* not a number */
+		"--queues 3",			/* out of range: cfg_check */
+		"--close stop,jump",		/* not a kernel call */
+		"--sent sideways",		/* not in the list */
+		"--no-such-option 1",		/* unknown */
+		"--ring 1 --descs 2",		/* ring below descs */
+	};
+	struct bqlm_nic_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
+						 GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test, audit_cfg(bad[i], cfg), -EINVAL,
+				    "accepted: %s", bad[i]);
+	KUNIT_EXPECT_EQ(test, audit_cfg("", cfg), 0);
+	KUNIT_EXPECT_EQ(test, audit_cfg("--queues 2 --close stop,reset0", cfg),
+			0);
+	KUNIT_EXPECT_EQ(test, cfg->queues, 2U);
+	KUNIT_EXPECT_EQ(test, cfg->nr_ops[BQLM_NIC_PATH_CLOSE], 2U);
+}
+
+static struct kunit_case bqlm_audit_cases[] = {
+	KUNIT_CASE_PARAM(audit_mapping, audit_gen_params),
+	KUNIT_CASE(audit_options_refused),
+	{}
+};
+
+static struct kunit_suite bqlm_audit_suite = {
+	.name = "bqlm_audit",
+	.test_cases = bqlm_audit_cases,
+};
+
+kunit_test_suite(bqlm_audit_suite);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("KUnit tests for the model mapping of the bqlmodel audit");
