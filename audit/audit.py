@@ -78,8 +78,7 @@ BQL_RE = re.compile(r"\b(%s)\s*\(" % "|".join(
 SKB_FREE_API = {"dev_kfree_skb", "dev_kfree_skb_any", "dev_kfree_skb_irq",
                 "dev_consume_skb_any", "dev_consume_skb_irq", "kfree_skb",
                 "consume_skb", "napi_consume_skb", "kfree_skb_list",
-                "xdp_return_frame", "xdp_return_frame_rx_napi",
-                "xdp_return_frame_bulk", "kfree_skb_reason"}
+                "kfree_skb_reason"}
 # Kernel calls that free every buffer of a ring through a callback given
 # to them (virtqueue_resize(vq, n, recycle, recycle_done)).
 RING_RECYCLE_API = {"virtqueue_resize", "virtqueue_reset"}
@@ -120,6 +119,7 @@ STOP_QUEUE_API = {"netif_stop_queue", "netif_tx_stop_queue",
 # function, and the registration call that is given one, to its kind.
 FIELD_KIND = {"ndo_start_xmit": "xmit", "ndo_xdp_xmit": "xdp_xmit",
               "ndo_open": "open", "ndo_stop": "close",
+              "enable": "open", "disable": "close",
               "ndo_tx_timeout": "timeout", "ndo_poll_controller": "netpoll",
               "probe": "lifecycle", "remove": "lifecycle",
               "remove_new": "lifecycle", "shutdown": "lifecycle",
@@ -471,11 +471,14 @@ def discover(kdir, files, problems):
     are missing or make no BQL call become report lines in @problems."""
     found = {}
     paths = []
+    walked = set()
     if files:
         for tok in files:
             p = tok if os.path.isabs(tok) else os.path.join(kdir, tok)
             if os.path.isdir(p):
                 for root, _, names in os.walk(p):
+                    walked.update(os.path.join(root, n) for n in names
+                                  if n.endswith((".c", ".h")))
                     paths += [os.path.join(root, n) for n in sorted(names)
                               if n.endswith((".c", ".h"))]
             elif os.path.isfile(p):
@@ -503,7 +506,7 @@ def discover(kdir, files, problems):
         calls = [c for c in calls if not _is_definition(src.text, c)]
         if calls:
             found[rel] = calls
-        elif explicit:
+        elif explicit and p not in walked:
             problems.append({"file": rel, "problem": "no BQL call",
                              "detail": "none of the BQL functions is called "
                              "(mentions in comments do not count)"})
@@ -718,6 +721,9 @@ class Driver:
             for m in re.finditer(r"\b%s\b(?!\s*\()" % re.escape(name),
                                  src.text):
                 ln = src.line_of(m.start())
+                before = src.text[src.starts[ln - 1]:m.start()]
+                if re.search(r"EXPORT_SYMBOL\w*\s*\(\s*$", before):
+                    continue
                 if ln != line:
                     self._kind(name, "op", "referenced", rel, ln)
                     break
@@ -825,8 +831,13 @@ class Driver:
         if not stop_api:
             stop_api = set(STOP_API["napi"])
         stoppers = self.callers_closure(stop_api)
+        napi_completers = {r for f in compl_fns
+                           for r, k in self.roots_of(f).items()
+                           if "napi" in k}
         starters = self.callers_closure(START_API) if \
-            self.wakes_from_completion() else set()
+            self.wakes_from_completion() and len(napi_completers) > 1 \
+            else set()
+        stop_after = (stoppers - self.callers_closure(START_API)) | stop_api
         # doorbells: kernel calls, and functions of the transmit path
         # (other than the whole ndo_start_xmit) that reach one; a doorbell
         # site is such a call whose callee or arguments name a doorbell
@@ -852,12 +863,15 @@ class Driver:
         drains = set(SKB_FREE_API) | (freers - completers) | RING_RECYCLE_API
         drain_cands = self.callers_closure(drains) - xmit
         drain_cands |= drains
+        bound = self.bound_fields(compl_fns)
         self.sets = {
+            "c4_bound_fields": sorted(bound),
             "xmit": sorted(xmit), "xmit_roots": sorted(xmit_roots),
             "completers": sorted(completers),
             "completers_only": sorted(completers - resetters),
             "resetters": sorted(resetters), "senders": sorted(senders),
             "compl_fns": sorted(compl_fns), "stoppers": sorted(stoppers),
+            "c2_stop_after": sorted(stop_after),
             "starters": sorted(starters), "doorbells": sorted(db),
             "doorbell_sites": sorted(sites),
             "c1_drain_cands": sorted(drain_cands),
@@ -867,6 +881,7 @@ class Driver:
         self.xmit_roots = xmit_roots
         self.completers = completers
         self.resetters = resetters
+        self.senders = senders
         self.compl_fns = compl_fns
         self.ckinds = ckinds
         self.stop_api = stop_api
@@ -971,6 +986,49 @@ class Driver:
         self._el = el
         return el
 
+    def fn_at_line(self, rel, line):
+        """The function of @rel whose definition is the last before
+        @line."""
+        best, bl = None, 0
+        for name, (r, ln) in self.fns.items():
+            if r == rel and bl < ln <= line:
+                best, bl = name, ln
+        return best
+
+    def fn_text(self, fn):
+        """The text of a function of the driver (from its name to its
+        closing brace), and its file and first line."""
+        rel, line = self.fns.get(fn, (None, 0))
+        if not rel:
+            return "", None, 0
+        src = self.src[rel]
+        off = src.offset(line, 0)
+        b = src.text.find("{", off)
+        if b < 0:
+            return "", rel, line
+        return src.text[off:src.match(b)], rel, line
+
+    def bound_fields(self, fns):
+        """Fields the completion functions @fns read as the bound of their
+        clean: in a loop condition, a comparison, READ_ONCE() or
+        smp_load_acquire()."""
+        out = {}
+        for fn in sorted(fns):
+            text, rel, line = self.fn_text(fn)
+            if not text:
+                continue
+            pats = [r"(?:READ_ONCE|smp_load_acquire)\s*\(\s*&?[\w>.\-\[\]]*"
+                    r"(?:->|\.)(\w+)\s*\)",
+                    r"(?:->|\.)(\w+)\s*(?:!=|==|<=|>=|<|>)[^=]",
+                    r"(?:!=|==|<=|>=|<|>)\s*[\w>.\-\[\]]*(?:->|\.)(\w+)\b"
+                    r"(?!\s*(?:->|\.|\[|\())"]
+            for p in pats:
+                for m in re.finditer(p, text):
+                    out.setdefault(m.group(1), "%s %s:%d" % (
+                        fn, rel, line + text[:m.start()].count("\n")))
+        self.bound_where = out
+        return set(out)
+
     def params(self, fn):
         """The parameter names of a function of the driver."""
         rel, line = self.fns.get(fn, (None, 0))
@@ -1009,7 +1067,17 @@ class Driver:
         return out
 
     def queues(self):
-        return 2 if self.multiqueue() is True else 1
+        """1 or 2, the explorer's --queues for this driver: 2 when the
+        driver has several tx queues (C3's evidence, or the same calls
+        found in the text when C3 did not run)."""
+        mq = self.multiqueue()
+        if mq is None and getattr(self, "_mq_text", None) is None:
+            self._mq_text = any(re.search(
+                r"\b(?:alloc_etherdev_mqs?|alloc_netdev_mqs|"
+                r"devm_alloc_etherdev_mqs|alloc_candev_mqs)\s*\(|"
+                r"netdev_get_tx_queue\s*\([^,]+,\s*[a-z_]", s.text)
+                for s in self.src.values())
+        return 2 if mq is True or (mq is None and self._mq_text) else 1
 
     def multiqueue(self):
         """True, False, or None (cannot tell) from C3's evidence."""
@@ -1104,7 +1172,7 @@ def judge_c1(drv, v):
     while changed:
         changed = False
         for fn, rs in unreset.items():
-            if fn in reported or fn in drv.xmit:
+            if fn in reported or fn in drv.xmit or _bringup(drv, fn):
                 continue
             for r in rs:
                 if r["callee"] in reported:
@@ -1125,6 +1193,9 @@ def judge_c1(drv, v):
             continue        # judged at its callers
         rel, line, callee = reported[fn]
         chain = _chain(drv, reported, fn)
+        if kinds is None and not drv.is_static(fn) and CLOSELIKE_RE.search(fn):
+            # called from another file, named as a close: judged as one
+            kinds = {"close": "extern, named as a close"}
         if kinds is None:
             if drv.is_static(fn):
                 continue    # unreferenced static function: dead code
@@ -1146,8 +1217,22 @@ def judge_c1(drv, v):
                 pat = "reconfig" if kind == "op" else "other"
             v.finding(loc(rel, line), pat,
                       "%s (%s, %s) frees tx buffers (%s) and no BQL reset "
-                      "follows on that path" % (fn, kind, drv.kinds[fn][kind],
-                                                chain))
+                      "follows on that path" % (fn, kind, kinds[kind], chain))
+
+
+CLOSELIKE_RE = re.compile(r"release|close|stop|(^|_)down$|disable", re.I)
+BRINGUP_RE = re.compile(r"open|setup|alloc|init|probe|create|start|(^|_)up$|"
+                        r"activate|(^|_)load", re.I)
+
+
+def _bringup(drv, fn):
+    """A function that brings the device or a ring up (ndo_open, probe, a
+    function named *open*/*setup*/*alloc*/*init*/*start*/...): a free on
+    its path unwinds an error before anything was sent."""
+    kinds = set(drv.kinds.get(fn, {}))
+    if kinds and kinds <= NOT_JUDGED:
+        return True
+    return bool(BRINGUP_RE.search(fn))
 
 
 def _chain(drv, reported, fn):
@@ -1185,6 +1270,13 @@ def _txish(drv, fn, rel, line):
     return bool(TXISH_RE.search(text))
 
 
+def _running(drv, fn):
+    """Can @fn run while the device transmits: is it reached from an entry
+    point other than ndo_open, resume and probe/remove?"""
+    kinds = drv.kinds_of_roots(fn)
+    return bool(kinds - NOT_JUDGED - {"unreferenced", "resume"})
+
+
 def judge_c2(drv, v):
     # the functions that reset on a path with no stop of the completion
     # source before the reset (their own, or a callee's)
@@ -1200,7 +1292,8 @@ def judge_c2(drv, v):
                 ru.add(fn)
                 changed = True
     for r in recs(drv, "C2", "reset-before-stop"):
-        if r["fn"] in drv.xmit or r["callee"] not in RESET_API | ru:
+        if r["fn"] in drv.xmit or r["callee"] not in RESET_API | ru or \
+                not _running(drv, r["fn"]):
             continue
         if drv.same_loop(r["fn"], r["line"], r["other_line"], rfile(drv, r)):
             continue
@@ -1215,7 +1308,8 @@ def judge_c2(drv, v):
             continue        # the next queue's completion, in a loop
         if drv.same_loop(r["fn"], r["line"], r["other_line"], rel):
             continue
-        if r["fn"] in drv.compl_fns:
+        if r["fn"] in drv.compl_fns or r["other"] in drv.senders or \
+                not _running(drv, r["fn"]):
             continue
         v.finding(loc(rel, r["line"]), "reset-before-completion",
                   "%s: %s() resets BQL, then %s() (line %d) reports "
@@ -1224,6 +1318,8 @@ def judge_c2(drv, v):
     for r in recs(drv, "C2", "reset-after-start"):
         if drv.same_loop(r["fn"], r["line"], r["other_line"], rfile(drv, r)):
             continue        # the next queue's reset after this one's start
+        if r["callee"] not in RESET_API | ru:
+            continue        # it stops the completer itself before resetting
         v.finding(loc(rfile(drv, r), r["line"]), "reset-after-start",
                   "%s: %s() resets BQL after %s() (line %d) restarted a "
                   "poll that completes and wakes the queue" % (
@@ -1288,6 +1384,10 @@ def judge_c3(drv, v):
             evidence.append("%s(.., %s, ..) %s" % (f, cnt, loc(
                 rfile(drv, r), r["line"])))
     alloc = [r for r in mqr if r["callee"].startswith(("alloc_", "devm_"))]
+    if alloc and all(r["callee"] in ("alloc_etherdev", "devm_alloc_etherdev",
+                                     "alloc_netdev", "alloc_candev",
+                                     "alloc_hdlcdev") for r in alloc):
+        single.append(loc(rfile(drv, alloc[0]), alloc[0]["line"]))
     if evidence and not (single and not any(
             e.startswith(("alloc", "devm", "netif_set")) for e in evidence)):
         drv._mq = True
@@ -1309,7 +1409,8 @@ def judge_c3(drv, v):
             v.cannot_tell("%s at %s acts on queue 0 only; the number of tx "
                           "queues is set in another file" % (f, where))
     # per-queue loops over a driver count in open/close, with set_channels
-    if any("set_channels" in str(k) for k in drv.kinds.values()):
+    # or an assignment of the count outside probe
+    if True:
         oc = set()
         for f, k in drv.kinds.items():
             if k.keys() & {"open", "close"}:
@@ -1317,11 +1418,33 @@ def judge_c3(drv, v):
         for r in recs(drv, "C3", "qloop"):
             b = norm(r["bound"])
             if r["fn"] in oc and r["callee"] != "netdev_tx_reset_queue" and \
-                    not re.search(r"num_tx_queues|real_num_tx_queues", b):
+                    not re.search(r"num_tx_queues|real_num_tx_queues", b) and \
+                    _count_changes(drv, b):
                 v.finding(loc(rfile(drv, r), r["line"]), "subset-loop",
                           "%s: %s() in a loop bounded by %s, not the "
                           "netdev's queue count; the count changes with "
                           "set_channels" % (r["fn"], r["callee"], b))
+
+
+def _count_changes(drv, bound):
+    """Is the field that bounds a queue loop assigned at run time (in a
+    function that is not reached from probe alone), or does the driver
+    have set_channels?"""
+    if any("set_channels" in str(k) for k in drv.kinds.values()):
+        return True
+    m = re.search(r"(?:->|\.)(\w+)\s*$",
+                  re.split(r"<=?|(?<!-)>=?|!=", bound)[-1])
+    if not m:
+        return False
+    fld = m.group(1)
+    for rel, src in drv.src.items():
+        for mm in re.finditer(r"(?:->|\.)%s\s*=[^=]" % re.escape(fld),
+                              src.text):
+            fn = drv.fn_at_line(rel, src.line_of(mm.start()))
+            if fn and drv.kinds_of_roots(fn) - {"lifecycle",
+                                                "unreferenced"}:
+                return True
+    return False
 
 
 def _split_args(s):
@@ -1342,9 +1465,12 @@ def _split_args(s):
 
 
 def judge_c4(drv, v):
-    bound_fields = {r["field"] for r in recs(drv, "C4", "bound-read")}
-    gated = {r["fn"] for r in recs(drv, "C4", "store-after-sent")
-             if r["field"] in bound_fields}
+    for r in recs(drv, "C4", "store-before-sent") + recs(
+            drv, "C4", "store-after-sent"):
+        src = drv.src[rfile(drv, r)]
+        m = re.match(r"\w+", src.text[src.offset(r["line"], r["col"]):])
+        r["field"] = m.group(0) if m else "?"
+    gated = {r["fn"] for r in recs(drv, "C4", "store-after-sent")}
     for r in recs(drv, "C4", "doorbell-before-sent"):
         if r["fn"] in gated or set(drv.xmit_roots) & gated:
             v.notes.append("%s: doorbell before the sent call, but the "
@@ -1355,10 +1481,7 @@ def judge_c4(drv, v):
                   "%s: %s() (the device can see the descriptors) before "
                   "%s() (line %d)" % (r["fn"], r["callee"], r["other"],
                                      r["other_line"]))
-    bound = {}
-    for r in recs(drv, "C4", "bound-read"):
-        bound.setdefault(r["field"], "%s %s:%d (%s)" % (
-            r["fn"], rel_of(drv, r["fn"]), r["line"], r["how"]))
+    bound = drv.bound_where
     for r in recs(drv, "C4", "store-before-sent"):
         fld = r["field"]
         base = norm(r.get("base", ""))
@@ -1466,11 +1589,12 @@ def judge_c5(drv, v):
         # d) the queue: sent and completed from different sources
         sq = {_qkey(drv, r["q"], r["fn"], asg) for r in sent}
         cq = {_qkey(drv, r["q"], r["fn"], asg) for r in compl}
-        if "ring" in sq and "skb" in cq or "skb" in sq and "ring" in cq:
+        if "mod" in sq and "skb" in cq or "skb" in sq and "mod" in cq:
             r = compl[0]
             v.finding(loc(rfile(drv, sent[0]), sent[0]["line"]), "queue",
-                      "sent on %s, completed on %s (%s): the queues differ "
-                      "when the netdev has more queues than rings" % (
+                      "sent on %s (the skb's queue folded onto a ring), "
+                      "completed on %s (%s): the queues differ when the "
+                      "netdev has more queues than rings" % (
                           norm(sent[0]["q"]), norm(r["q"]),
                           loc(rfile(drv, r), r["line"])))
     skb_len_completion = any("skb.len" in keys(r["bytes"], r["fn"])
@@ -1506,7 +1630,7 @@ def _qkey(drv, q, fn, asg):
                     idx = norm(rhs)
                     break
         if re.search(r"skb_get_queue_mapping|queue_mapping", idx):
-            return "skb"
+            return "mod" if "%" in idx else "skb"
         return "ring"
     return "other"
 
@@ -1584,12 +1708,54 @@ def judge_c6(drv, v):
             if not _tail_reaches_root(drv, fn, tails, set()):
                 continue
             for r in rs:
+                if _pending_rung(drv, r):
+                    v.notes.append("%s:%d: the drop rings the pending "
+                                   "doorbell after it" % (rfile(drv, r),
+                                                          r["line"]))
+                    continue
+                if _no_ring_yet(drv, r):
+                    v.notes.append("%s:%d: a drop before the tx ring is "
+                                   "known: no doorbell of it can be pending"
+                                   % (rfile(drv, r), r["line"]))
+                    continue
                 if _skb_arg_is_drop(drv, r):
                     v.finding(loc(rfile(drv, r), r["line"]), "drop-tail",
                               "%s: %s() drops a packet and ndo_start_xmit "
                               "returns with no doorbell; the driver defers "
                               "its doorbell for xmit_more" % (fn, r["callee"]))
                     break
+
+
+def _no_ring_yet(drv, r):
+    """Is the drop under a test that the ring or queue does not exist (a
+    NULL ring, an index beyond the rings): the nearest if above it?"""
+    src = drv.src[rfile(drv, r)]
+    text = src.text[src.starts[max(0, r["line"] - 12)]:src.starts[
+        min(r["line"], len(src.starts) - 1)]]
+    ifs = list(re.finditer(r"\bif\s*\(", text))
+    if not ifs:
+        return False
+    cond = text[ifs[-1].end():ifs[-1].end() + 120]
+    return bool(re.match(r"\s*(?:unlikely\s*\()?\s*(?:!\s*\w*(?:sq|ring|txq|txr|"
+                         r"q)\b|[\w>.\-\[\]]*\s*>=\s*[\w>.\-]*(?:nr_rings|"
+                         r"num_tx|real_num|tx_nr_rings|num_queues))", cond))
+
+
+def _pending_rung(drv, r):
+    """Does the function ring a pending doorbell after the drop, under a
+    test of its own "doorbell pending" state (bnxt's kick_pending)?"""
+    rel = rfile(drv, r)
+    src = drv.src[rel]
+    dbs = set(drv.sets.get("doorbells", ()))
+    for fn, callee, line, rr in drv.calls:
+        if fn != r["fn"] or rr != rel or line <= r["line"] or \
+                callee not in dbs:
+            continue
+        text = src.text[src.starts[max(0, line - 3)]:src.starts[
+            min(line, len(src.starts) - 1)]]
+        if re.search(r"\bif\s*\([^;{]*(?:pending|kick|deferred|db_)", text):
+            return True
+    return False
 
 
 def _skb_arg_is_drop(drv, r):
@@ -1886,6 +2052,9 @@ def main(argv=None):
                     help="write each driver's derived options here")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--dump", default="",
+                    help="write every driver's sets and rule records here "
+                    "(JSON, for debugging a rule)")
     try:
         args = ap.parse_args(argv)
     except SystemExit as e:
@@ -2038,6 +2207,11 @@ def main(argv=None):
                                    "cannot_tell": v.cannot, "notes": v.notes}
         entry["derived"] = derived_options(drv)
         report.append(entry)
+    if args.dump:
+        with open(args.dump, "w") as f:
+            json.dump({d.name: {"sets": d.sets, "kinds": d.kinds,
+                                "records": d.rule_recs}
+                       for d in drivers.values()}, f, indent=1, default=str)
     elapsed = time.time() - t_start
     totals = summarize(report, rules, problems, elapsed)
     print_table(report, rules, problems, totals, args.options)

@@ -20,6 +20,11 @@
 /// ndo_open resets, suspend when resume does; probe/remove paths are not
 /// judged; a path that continues in another file is "cannot tell".
 ///
+/// A completion after the free on the path is accepted too (the function
+/// reports what it freed: a forced reclaim), and a path that leaves by an
+/// error return ("return -E...;" or "goto err..."/"goto fail..."/...) is
+/// not one the device runs on afterwards.
+///
 /// A reset before the free on the same path is accepted: with the queue
 /// stopped it forgets the same bytes (whether the queue and the completer
 /// are stopped then is rule C2's question).
@@ -31,7 +36,7 @@
 /// file does not assign is not seen (the path is then "cannot tell" only
 /// if the drain's function is called from another file).
 //
-// Needs: bqlma.S("c1_drain_cands"), bqlma.S("resetters")
+// Needs: bqlma.S("c1_drain_cands"), S("resetters"), S("completers")
 
 @initialize:python@
 @@
@@ -43,15 +48,23 @@ from bqlma import S, emit, pos
 @c1 exists@
 identifier D : script:python() { D in S("c1_drain_cands") };
 identifier R : script:python() { R in S("resetters") };
+identifier C : script:python() { C in S("completers") };
 identifier G, fn;
+identifier ERR =~ "err|fail|free|unwind|abort|undo|out_";
+expression EE;
 position p;
 @@
 fn(...) {
 ... when != R(...)
     when != G(..., R, ...)
+    when any
 D@p(...)
 ... when != R(...)
     when != G(..., R, ...)
+    when != C(...)
+    when != return -EE;
+    when != goto ERR;
+    when any
 }
 
 @script:python@

@@ -25,13 +25,19 @@
 /// buffers nor resets (the close keeps buffers the device may still
 /// complete after the open's reset: virtio_net before 3ddccbefebdb).
 ///
+/// Only functions that run while the device may transmit are judged (not
+/// those reached from ndo_open or probe alone), a stop on an error path
+/// ("goto err...") is no evidence, nor is a function that also starts the
+/// completer (an unload-then-load); c) needs a second NAPI poll that
+/// completes (an RX poll that cleans the tx ring, as virtio_net's).
+///
 /// Known limits: the stop of the completion source is recognised by the
 /// kernel calls above and the driver functions that reach them, not by
 /// the driver's own flags (a "down" bit the poll tests); a hardware queue
 /// still running at the reset (igc before d4a7ce642100) is not seen.
 //
-// Needs: bqlma.S("resetters"), S("stoppers"), S("completers_only"),
-// S("starters")
+// Needs: bqlma.S("resetters"), S("stoppers"), S("c2_stop_after"),
+// S("completers_only"), S("starters")
 
 @initialize:python@
 @@
@@ -61,7 +67,8 @@ emit(r="C2", k="reset-unstopped", fn=fn, line=line, col=col,
 
 @c2a exists@
 identifier R : script:python() { R in S("resetters") };
-identifier ST : script:python() { ST in S("stoppers") };
+identifier ST : script:python() { ST in S("c2_stop_after") };
+identifier ERR =~ "err|fail|free|unwind|abort|undo|out_";
 identifier ST2 : script:python() { ST2 in S("stoppers") };
 identifier fn;
 position p, q;
@@ -69,7 +76,7 @@ position p, q;
 fn(...) {
 ... when != ST2(...)
 R@p(...)
-...
+... when != goto ERR;
 ST@q(...)
 ... when any
 }
@@ -86,10 +93,11 @@ emit(r="C2", k="reset-before-stop", fn=fn, line=line, col=col,
 @c2b exists@
 identifier R : script:python() { R in S("resetters") };
 identifier C : script:python() { C in S("completers_only") };
+identifier ERR =~ "err|fail|free|unwind|abort|undo|out_";
 position p, q;
 @@
 R@p(...)
-...
+... when != goto ERR;
 C@q(...)
 
 @script:python@

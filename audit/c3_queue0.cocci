@@ -14,7 +14,8 @@
 /// devm_alloc_etherdev_mqs(), alloc_candev_mqs() or
 /// netif_set_real_num_tx_queues() with a count that is not 1, or
 /// netdev_get_tx_queue()/netif_stop_subqueue()-style calls with an index
-/// that is not 0. audit.py reports a queue-0 call as a finding when the
+/// that is not 0; alloc_etherdev(), alloc_netdev(), alloc_candev() and
+/// alloc_hdlcdev() allocate one tx queue. audit.py reports a queue-0 call as a finding when the
 /// device is multiqueue, "cannot tell" when the file has no allocation
 /// and no per-queue call (the device is set up in another file).
 /// It also reports per-queue stop/start/wake loops in the open and close
@@ -56,7 +57,8 @@ emit(r="C3", k="q0", fn=fn, callee=f, line=line, args=str(es),
 
 @mq@
 identifier f = {alloc_etherdev_mq, alloc_etherdev_mqs, alloc_netdev_mqs,
-	devm_alloc_etherdev_mqs, alloc_candev_mqs,
+	devm_alloc_etherdev_mqs, alloc_candev_mqs, alloc_etherdev,
+	devm_alloc_etherdev, alloc_netdev, alloc_candev, alloc_hdlcdev,
 	netif_set_real_num_tx_queues, netif_set_real_num_queues,
 	netdev_get_tx_queue, netif_stop_subqueue, netif_wake_subqueue,
 	netif_start_subqueue, netdev_tx_reset_subqueue,

@@ -15,9 +15,10 @@
 ///     dmaengine_submit()/dma_async_issue_pending() - followed by the sent
 ///     call (or a function that reaches it);
 ///  b) a store to a field that the completion reads as the bound of its
-///     clean (a loop condition, a comparison, READ_ONCE() or
-///     smp_load_acquire() in the function that reports completions)
-///     followed by the sent call: the completion, run from another
+///     clean (audit.py finds them in the text of the functions that
+///     report completions: a field in a loop condition, a comparison,
+///     READ_ONCE() or smp_load_acquire()) followed by the sent call: the
+///     completion, run from another
 ///     interrupt, walks up to the new index and completes bytes not yet
 ///     counted (bgmac 1b7680c6c1f6, hip04_eth 90b3b339364c).
 /// A doorbell before the sent call is not reported when the transmit path
@@ -31,7 +32,8 @@
 /// 61a1deacc3d4) is not matched; a bound read through a helper function
 /// of the completion is not seen.
 //
-// Needs: bqlma.S("xmit"), S("doorbell_sites"), S("senders"), S("compl_fns")
+// Needs: bqlma.S("xmit"), S("doorbell_sites"), S("senders"),
+// S("c4_bound_fields")
 
 @initialize:python@
 @@
@@ -61,14 +63,14 @@ emit(r="C4", k="doorbell-before-sent", fn=fn, line=line, col=col,
 
 @c4w exists@
 identifier SE : script:python() { SE in S("senders") };
-expression EE, V;
-identifier fld;
+expression EE, VV;
+identifier fld : script:python() { fld in S("c4_bound_fields") };
 assignment operator aop;
 position p : script:python() { p[0].current_element in S("xmit") };
 position q;
 @@
 (
-EE->fld@p aop V
+EE->fld@p aop VV
 |
 EE->fld@p++
 )
@@ -76,20 +78,19 @@ EE->fld@p++
 SE@q(...)
 
 @script:python@
-fld << c4w.fld;
 EE << c4w.EE;
 p << c4w.p;
 q << c4w.q;
 @@
 fn, line, col = pos(p)
-emit(r="C4", k="store-before-sent", fn=fn, field=fld, base=EE, line=line,
+emit(r="C4", k="store-before-sent", fn=fn, base=EE, line=line, col=col,
      other_line=int(q[0].line), other_col=int(q[0].column),
      file=p[0].file)
 
 @c4w2 exists@
 identifier SE : script:python() { SE in S("senders") };
 expression EE, VV;
-identifier fld;
+identifier fld : script:python() { fld in S("c4_bound_fields") };
 assignment operator aop;
 position p : script:python() { p[0].current_element in S("xmit") };
 position q;
@@ -103,46 +104,8 @@ EE->fld@p++
 )
 
 @script:python@
-fld << c4w2.fld;
 p << c4w2.p;
 @@
 fn, line, col = pos(p)
-emit(r="C4", k="store-after-sent", fn=fn, field=fld, line=line,
+emit(r="C4", k="store-after-sent", fn=fn, line=line, col=col,
      file=p[0].file)
-
-@c4r1@
-expression EE;
-identifier fld;
-position p : script:python() { p[0].current_element in S("compl_fns") };
-@@
-(
-READ_ONCE(EE->fld@p)
-|
-smp_load_acquire(&EE->fld@p)
-)
-
-@script:python@
-fld << c4r1.fld;
-p << c4r1.p;
-@@
-fn, line, col = pos(p)
-emit(r="C4", k="bound-read", fn=fn, field=fld, how="once", line=line)
-
-@c4r2@
-expression EE, E2;
-identifier fld;
-binary operator bop = {!=, ==, <, >, <=, >=, -};
-position p : script:python() { p[0].current_element in S("compl_fns") };
-@@
-(
-EE->fld@p bop E2
-|
-E2 bop EE->fld@p
-)
-
-@script:python@
-fld << c4r2.fld;
-p << c4r2.p;
-@@
-fn, line, col = pos(p)
-emit(r="C4", k="bound-read", fn=fn, field=fld, how="compare", line=line)

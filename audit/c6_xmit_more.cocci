@@ -85,7 +85,8 @@ fn, line, col = pos(p)
 emit(r="C6", k="var", fn=fn, var=XX, src=f, line=line)
 
 @c6busy exists@
-identifier SE : script:python() { SE in S("senders") };
+identifier SE = {netdev_tx_sent_queue, __netdev_tx_sent_queue,
+	netdev_sent_queue, __netdev_sent_queue};
 identifier DB : script:python() { DB in S("doorbells") };
 position p : script:python() { p[0].current_element in S("xmit") };
 position q;
@@ -103,7 +104,8 @@ emit(r="C6", k="busy-after-sent", fn=fn, line=line, col=col,
      other_line=int(q[0].line), file=p[0].file)
 
 @c6free exists@
-identifier SE : script:python() { SE in S("senders") };
+identifier SE = {netdev_tx_sent_queue, __netdev_tx_sent_queue,
+	netdev_sent_queue, __netdev_sent_queue};
 identifier DB : script:python() { DB in S("doorbells") };
 identifier FF = {dev_kfree_skb_any, dev_kfree_skb, kfree_skb,
 	dev_consume_skb_any, consume_skb, dev_kfree_skb_irq, kfree_skb_list};

@@ -51,14 +51,26 @@ def parse_patch(path):
             "path": path}
 
 
+def scope(f):
+    """What the audit reads for a patched file: its directory (the driver),
+    or the file alone when it sits in drivers/net itself."""
+    d = os.path.dirname(f)
+    return f if d in ("drivers/net", "drivers/net/ethernet") else d
+
+
 def copy_tree(kdir, files, dst):
-    """The directories of @files, and every Makefile/Kbuild from them up
-    to drivers/, copied from @kdir into @dst."""
-    dirs = sorted({os.path.dirname(f) for f in files})
+    """The scope of each of @files, and every Makefile/Kbuild from it up to
+    drivers/, copied from @kdir into @dst."""
+    dirs = sorted({scope(f) for f in files})
     for d in dirs:
-        shutil.copytree(os.path.join(kdir, d), os.path.join(dst, d),
-                        dirs_exist_ok=True)
-        up = os.path.dirname(d)
+        if os.path.isfile(os.path.join(kdir, d)):
+            os.makedirs(os.path.dirname(os.path.join(dst, d)), exist_ok=True)
+            shutil.copy(os.path.join(kdir, d), os.path.join(dst, d))
+            up = os.path.dirname(d)
+        else:
+            shutil.copytree(os.path.join(kdir, d), os.path.join(dst, d),
+                            dirs_exist_ok=True)
+            up = d
         while up and up != "drivers":
             for mk in ("Makefile", "Kbuild"):
                 src = os.path.join(kdir, up, mk)
@@ -137,7 +149,7 @@ def main(argv=None):
     try:
         # the tree as it is: one audit of every directory a test touches
         orig_files = sorted({f for t in tests for f in t["files"]})
-        dirs = sorted({os.path.dirname(f) for f in orig_files})
+        dirs = sorted({scope(f) for f in orig_files})
         sys.stderr.write("selftest: %d tests; the unpatched drivers (%d "
                          "directories) ...\n" % (len(tests), len(dirs)))
         orig, rc, err = run_audit(args.kdir, dirs, ",".join(sorted(
@@ -204,7 +216,9 @@ def main(argv=None):
         r["findings"] = [f for v in r["patched"] for f in v["findings"]]
         # the KUnit pin of the first finding's explorer result
         k = kcases.get(r["name"])
-        f0 = r["findings"][0] if r["findings"] else None
+        with_opts = [f for f in r["findings"] if "options" in f.get(
+            "model", {})]
+        f0 = with_opts[0] if with_opts else None
         if f0 is not None:
             m = f0.get("model", {})
             ex = f0.get("explorer", {})
