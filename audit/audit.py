@@ -1682,6 +1682,40 @@ def judge_c6(drv, v):
             v.finding(loc(rel, r["line"]), "xmit-more-only",
                       "%s: the doorbell is rung on %s alone; a batch ended "
                       "by a stop is never rung" % (r["fn"], cond))
+    # e) a ring-full stop after the doorbell decision of a driver that
+    # defers its doorbell, with no doorbell between them (airoha before
+    # 3854de7b38be): the stop ends the batch the decision skipped
+    if defers:
+        sites = {}
+        for s in drv.sets.get("doorbell_sites", ()):
+            base, line, col = s.rsplit(":", 2)
+            sites.setdefault(base, []).append(int(line))
+        dbfn = {fn for fn, callee, line, rel in drv.calls
+                if int(line) in sites.get(os.path.basename(rel), ())}
+        for fn, callee, line, rel in sorted(drv.calls, key=lambda c: c[2]):
+            if fn not in drv.xmit_roots or callee not in (
+                    STOP_QUEUE_API | {"netif_txq_maybe_stop",
+                                      "netif_subqueue_maybe_stop"}):
+                continue
+            before = [(l, c) for f, c, l, rr in drv.calls
+                      if f == fn and rr == rel and l < line and (
+                          c in dbfn or l in sites.get(
+                              os.path.basename(rel), ()))]
+            if not before:
+                continue
+            last = max(before)[0]
+            between = [c for f, c, l, rr in drv.calls
+                       if f == fn and rr == rel and last < l < line and
+                       c in set(drv.sets.get("doorbells", ()))]
+            after = [c for f, c, l, rr in drv.calls
+                     if f == fn and rr == rel and l > line and
+                     c in set(drv.sets.get("doorbells", ()))]
+            if not between and not after and not _hard_error_path(
+                    drv, {"fn": fn, "line": line, "file": rel}):
+                v.finding(loc(rel, line), "stop-after-doorbell",
+                          "%s: %s() after the doorbell decision (line %d), "
+                          "no doorbell after it: a batch the decision "
+                          "deferred ends unrung" % (fn, callee, last))
     for r in recs(drv, "C6", "ignored-return"):
         v.finding(loc(rfile(drv, r), r["line"]), "ignored-return",
                   "%s: the return of %s() (ring the doorbell) is ignored" % (

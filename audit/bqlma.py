@@ -24,8 +24,10 @@ if os.environ.get("BQLMA_SETS"):
 DB_WORDS = re.compile(
     r"door|kick|notify|(^|[^a-z])db([^a-z]|$)|tail|tdt|prod|pidx|wptr|"
     r"wr_ptr|write_ptr|tx_?start|start_?tx|tx_?poll|poll_?demand|"
-    r"trigger|tx_?index|tx_?idx|_wp\b|txq_?wr|push|flush|issue_pending|"
-    r"submit|xmit_?req|tdbar|tx_?head|txhead|tx_?cmd", re.I)
+    r"trigger|tx_?index|tx_?idx|_wp\b|txq_?wr|tx_?push|push_bd|flush|"
+    r"issue_pending|"
+    r"submit|xmit_?req|tdbar|tx_?head|txhead|tx_?cmd|cpu_?idx|ctx_?ptr|"
+    r"ctx_?idx|cidx", re.I)
 
 
 def S(name):

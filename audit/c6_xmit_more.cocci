@@ -19,7 +19,11 @@
 ///     earlier packets of the batch were never announced (mlx5e
 ///     5b759bf2f9d7, bnxt_en e8d8c5d80f5e);
 ///  d) __netdev_tx_sent_queue() / __netdev_sent_queue() whose return,
-///     the doorbell decision, is thrown away.
+///     the doorbell decision, is thrown away;
+///  e) (audit.py, from the doorbell sites and the calls of facts.cocci) a
+///     ring-full stop in ndo_start_xmit after the doorbell decision of a
+///     driver that defers its doorbell, with no doorbell after it (airoha
+///     before 3854de7b38be).
 ///
 /// Known limits: a doorbell rung by a helper that is given the xmit_more
 /// flag as an argument is followed one call deep only; a drop path that
