@@ -43,7 +43,7 @@ def parse_patch(path):
     m = re.match(r"c(\d)-", name)
     rule = "C" + m.group(1) if m else None
     files = re.findall(r"^\+\+\+ b/(\S+)", text, re.M)
-    fix = re.search(r"Upstream fix: ([0-9a-f]{12,40})", text)
+    fix = re.search(r"Upstream fix:\s+(?:commit\s+)?([0-9a-f]{12,40})", text)
     subj = re.search(r"^Subject: \[PATCH\] (.*(?:\n .*)*)", text, re.M)
     return {"name": name, "rule": rule, "files": files,
             "fix": fix.group(1)[:12] if fix else None,
