@@ -841,19 +841,21 @@ class Driver:
         # doorbells: kernel calls, and functions of the transmit path
         # (other than the whole ndo_start_xmit) that reach one; a doorbell
         # site is such a call whose callee or arguments name a doorbell
-        db = set(DOORBELL_API)
-        db |= {c for f, c, l, r in self.calls
-               if f in xmit and c not in SENT_API and DB_WORDS.search(c)}
+        db_real = set(DOORBELL_API)
         for f in xmit:
             if f in xmit_roots:
                 continue
             if self._reaches(f, DOORBELL_API) and not self._reaches(
                     f, SENT_API):
-                db.add(f)
+                db_real.add(f)
+        # for "no doorbell between" (C6): also any callee named as one
+        db = db_real | {c for f, c, l, r in self.calls
+                        if f in xmit and c not in SENT_API and
+                        DB_WORDS.search(c)}
         sites = set()
         for (rel, line, col), callee in self.at.items():
             fn = self._fn_at.get((rel, line, col))
-            if fn not in xmit or callee not in db:
+            if fn not in xmit or callee not in db_real:
                 continue
             if callee in ALWAYS_DOORBELL or DB_WORDS.search(callee) or \
                     DB_WORDS.search(self.call_args.get((rel, line, col), "")):
@@ -863,7 +865,8 @@ class Driver:
         drains = set(SKB_FREE_API) | (freers - completers) | RING_RECYCLE_API
         drain_cands = self.callers_closure(drains) - xmit
         drain_cands |= drains
-        bound = self.bound_fields(compl_fns)
+        bound = self.bound_fields({f for f in compl_fns if self.kinds_of_roots(
+            f) & (ASYNC_KINDS - {"xmit", "xdp_xmit"})})
         self.sets = {
             "c4_bound_fields": sorted(bound),
             "xmit": sorted(xmit), "xmit_roots": sorted(xmit_roots),
@@ -986,6 +989,38 @@ class Driver:
         self._el = el
         return el
 
+    def locks_at(self, fn, line):
+        """The lock keys held at line @line of @fn (taken before it in @fn
+        and not released, line order)."""
+        self.edge_locks()
+        held = set()
+        evs = []
+        for f, lock, ln in self.lockcalls:
+            if f == fn:
+                evs.append((ln, 1, _lockkey(lock)))
+        for f, lock, ln in self.unlockcalls:
+            if f == fn and not self._early_exit(f, ln):
+                evs.append((ln, 0, _lockkey(lock)))
+        for ln, take, key in sorted(evs):
+            if ln >= line:
+                break
+            if take:
+                held.add(key)
+            else:
+                held.discard(key)
+        return held
+
+    def locks_in(self, fn):
+        """The locks every caller holds when calling @fn, with the locks
+        @fn takes itself."""
+        el = self.edge_locks()
+        own = {_lockkey(lock) for f, lock, ln in self.lockcalls if f == fn}
+        callers = [keys for (f, c), keys in el.items() if c == fn]
+        ncallers = len(self.redges.get(fn, ()))
+        common = set.intersection(*callers) if callers and \
+            len(callers) >= ncallers else set()
+        return own | common
+
     def fn_at_line(self, rel, line):
         """The function of @rel whose definition is the last before
         @line."""
@@ -1024,6 +1059,11 @@ class Driver:
                     r"(?!\s*(?:->|\.|\[|\())"]
             for p in pats:
                 for m in re.finditer(p, text):
+                    if not INDEX_RE.search(m.group(1)):
+                        continue    # a descriptor word, not an index
+                    pre = text[max(0, m.start() - 1):m.start() + 1]
+                    if "]" in pre:
+                        continue    # read from one ring slot
                     out.setdefault(m.group(1), "%s %s:%d" % (
                         fn, rel, line + text[:m.start()].count("\n")))
         self.bound_where = out
@@ -1220,6 +1260,11 @@ def judge_c1(drv, v):
                       "follows on that path" % (fn, kind, kinds[kind], chain))
 
 
+# The names of a ring's software indices and counters (what a completion
+# can walk up to), as opposed to descriptor words (status, flags, opts).
+INDEX_RE = re.compile(r"head|tail|end|start|cur|dirty|prod|cons|next|idx|"
+                      r"index|count|cnt|used|^pc$|^cc$|wr|rd|put|get|queued|"
+                      r"pending|num|free|avail|last|first|watch|ptr", re.I)
 CLOSELIKE_RE = re.compile(r"release|close|stop|(^|_)down$|disable", re.I)
 BRINGUP_RE = re.compile(r"open|setup|alloc|init|probe|create|start|(^|_)up$|"
                         r"activate|(^|_)load", re.I)
@@ -1486,6 +1531,15 @@ def judge_c4(drv, v):
         fld = r["field"]
         base = norm(r.get("base", ""))
         if fld not in bound or "[" in base:
+            continue
+        reader = bound[fld].split()[0]
+        held = drv.locks_at(r["fn"], r["line"]) | ({"txlock"} if set(
+            drv.roots_of(r["fn"])) <= drv.xmit_roots | set(drv.kinds) and
+            drv.kinds_of_roots(r["fn"]) <= {"xmit"} else set())
+        if drv.locks_in(reader) & held:
+            v.notes.append("%s: %s->%s before the sent call, but %s reads it "
+                           "under a lock the store holds" % (
+                               r["fn"], base, fld, reader))
             continue
         if re.search(r"buf|desc|info|first|slot|entry|bd$|cb$|skb|frag|"
                      r"tx_buffer|txb|tb$|ctx|pkt", base, re.I):
@@ -1831,8 +1885,11 @@ def judge_c7(drv, v):
     # lock taken around the call of the completion)
     wake_locks = []
     for r in wakes:
-        if r["fn"] in drv.xmit or not drv.kinds_of_roots(r["fn"]) & (
-                ASYNC_KINDS - {"xmit", "xdp_xmit"}):
+        # the wakes of the completion path (a function that reaches a
+        # completion, run from a completion context); not a reset's wake
+        if r["fn"] in drv.xmit or r["fn"] not in drv.completers or \
+                not drv.kinds_of_roots(r["fn"]) & (
+                    ASYNC_KINDS - {"xmit", "xdp_xmit"}):
             continue
         if r["callee"] in ("netif_start_queue", "netif_tx_start_queue",
                            "netif_start_subqueue",
@@ -1888,8 +1945,8 @@ def _hard_error_path(drv, r):
     rel = rfile(drv, r)
     for fn, callee, line, rr in drv.calls:
         if fn == r["fn"] and rr == rel and abs(line - r["line"]) <= 4 and \
-                re.match(r"(netdev|netif|dev|pr|net)_(err|crit|alert|emerg)|"
-                         r"WARN|BUG|netdev_WARN", callee):
+                re.match(r"(netdev|netif|dev|pr|net)_(err|crit|alert|emerg|"
+                         r"warn)|WARN|BUG|netdev_WARN", callee):
             return True
     return False
 

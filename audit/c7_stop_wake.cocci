@@ -50,6 +50,7 @@ position p : script:python() { p[0].current_element in S("xmit") };
 STOPQ@p(...)
 ... when != smp_mb()
     when != smp_mb__after_atomic()
+    when != virtqueue_enable_cb_delayed(...)
     when != WW(...)
 
 @script:python@

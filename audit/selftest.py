@@ -51,11 +51,17 @@ def parse_patch(path):
             "path": path}
 
 
+KDIR = None
+
+
 def scope(f):
-    """What the audit reads for a patched file: its directory (the driver),
-    or the file alone when it sits in drivers/net itself."""
-    d = os.path.dirname(f)
-    return f if d in ("drivers/net", "drivers/net/ethernet") else d
+    """What the audit reads for a patched file: the file alone when its
+    Makefile builds it as a module of its own, else its directory (the
+    files of its module)."""
+    sys.path.insert(0, HERE)
+    from audit import driver_of
+    drv, d = driver_of(KDIR, f, {})
+    return f if drv == f[:-2] else os.path.dirname(f)
 
 
 def copy_tree(kdir, files, dst):
@@ -134,6 +140,8 @@ def main(argv=None):
     if not os.path.isdir(os.path.join(args.kdir, "drivers")):
         sys.stderr.write("selftest: %s is not a kernel tree\n" % args.kdir)
         return 2
+    global KDIR
+    KDIR = args.kdir
     t0 = time.time()
     tests = [parse_patch(p) for p in sorted(glob.glob(
         os.path.join(args.tests, "*.patch")))]
