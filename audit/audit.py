@@ -831,6 +831,7 @@ class Driver:
         if not stop_api:
             stop_api = set(STOP_API["napi"])
         stoppers = self.callers_closure(stop_api)
+        all_stoppers = self.callers_closure(set().union(*STOP_API.values()))
         napi_completers = {r for f in compl_fns
                            for r, k in self.roots_of(f).items()
                            if "napi" in k}
@@ -874,6 +875,7 @@ class Driver:
             "completers_only": sorted(completers - resetters),
             "resetters": sorted(resetters), "senders": sorted(senders),
             "compl_fns": sorted(compl_fns), "stoppers": sorted(stoppers),
+            "all_stoppers": sorted(all_stoppers),
             "c2_stop_after": sorted(stop_after),
             "starters": sorted(starters), "doorbells": sorted(db),
             "doorbell_sites": sorted(sites),
@@ -1201,8 +1203,8 @@ def judge_c1(drv, v):
                 if any(n in drv.freers or n in SKB_FREE_API for n in passed) \
                         and not any(n in drv.resetters for n in passed):
                     base = True
-            elif callee in SKB_FREE_API or callee in (drv.freers -
-                                                      drv.resetters):
+            elif callee in SKB_FREE_API or callee in (
+                    drv.freers - drv.resetters - drv.completers):
                 if drv.in_loop(fn, line, rel) and _txish(drv, fn, rel, line):
                     base = True
             if base:
@@ -1354,7 +1356,7 @@ def judge_c2(drv, v):
         if drv.same_loop(r["fn"], r["line"], r["other_line"], rel):
             continue
         if r["fn"] in drv.compl_fns or r["other"] in drv.senders or \
-                not _running(drv, r["fn"]):
+                not _running(drv, r["fn"]) or _bringup(drv, r["other"]):
             continue
         v.finding(loc(rel, r["line"]), "reset-before-completion",
                   "%s: %s() resets BQL, then %s() (line %d) reports "
@@ -1993,6 +1995,12 @@ def judge_c8(drv, v):
             lb = _common(ctx[b])
             if la & lb:
                 continue
+            if ("napi" in ka) != ("napi" in kb):
+                other = b[0] if "napi" in ka else a[0]
+                okinds = kb if "napi" in ka else ka
+                if okinds & {"work", "timer", "tasklet"} and drv._reaches(
+                        other, STOP_API["napi"]):
+                    continue    # it disables NAPI before it completes
             if {"xmit"} & ka and {"xmit"} & kb:
                 continue
             pat = "other"

@@ -36,7 +36,8 @@
 /// the driver's own flags (a "down" bit the poll tests); a hardware queue
 /// still running at the reset (igc before d4a7ce642100) is not seen.
 //
-// Needs: bqlma.S("resetters"), S("stoppers"), S("c2_stop_after"),
+// Needs: bqlma.S("resetters"), S("stoppers"), S("all_stoppers"),
+// S("c2_stop_after"),
 // S("completers_only"), S("starters")
 
 @initialize:python@
@@ -48,7 +49,7 @@ from bqlma import S, emit, pos
 
 @c2u exists@
 identifier R : script:python() { R in S("resetters") };
-identifier ST2 : script:python() { ST2 in S("stoppers") };
+identifier ST2 : script:python() { ST2 in S("all_stoppers") };
 identifier fn;
 position p;
 @@
@@ -69,7 +70,7 @@ emit(r="C2", k="reset-unstopped", fn=fn, line=line, col=col,
 identifier R : script:python() { R in S("resetters") };
 identifier ST : script:python() { ST in S("c2_stop_after") };
 identifier ERR =~ "err|fail|free|unwind|abort|undo|out_";
-identifier ST2 : script:python() { ST2 in S("stoppers") };
+identifier ST2 : script:python() { ST2 in S("all_stoppers") };
 identifier fn;
 position p, q;
 @@
