@@ -1307,6 +1307,9 @@ def _reset_in_later_loop(drv, r):
 
 
 def _txish(drv, fn, rel, line):
+    """Does a free at @line of @fn free a transmit buffer: by the function's
+    name, the freed expression's line, or the header and body of the loop
+    it is in (the ring the loop walks)?"""
     if RXISH_RE.search(fn) and not re.search(r"tx|xmit", fn, re.I):
         return False
     if TXISH_RE.search(fn):
@@ -1314,7 +1317,16 @@ def _txish(drv, fn, rel, line):
     src = drv.src[rel]
     text = src.text[src.starts[line - 1]:src.starts[min(line,
                                                         len(src.starts) - 1)]]
-    return bool(TXISH_RE.search(text))
+    if TXISH_RE.search(text):
+        return True
+    for f, first, last, rr in drv.loops:
+        if f in (fn, None) and rr == rel and first <= line <= last:
+            head = src.text[src.starts[first - 1]:src.starts[min(
+                last, len(src.starts) - 1)]]
+            if TXISH_RE.search(head) and not RXISH_RE.search(
+                    head.split("\n")[0]):
+                return True
+    return False
 
 
 def _running(drv, fn):
