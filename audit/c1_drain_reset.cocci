@@ -22,8 +22,9 @@
 ///
 /// A completion after the free on the path is accepted too (the function
 /// reports what it freed: a forced reclaim), and a path that leaves by an
-/// error return ("return -E...;" or "goto err..."/"goto fail..."/...) is
-/// not one the device runs on afterwards.
+/// error return ("return -E...;" or "goto err..."/"goto fail..."/...), or
+/// reaches the free only through such a goto (an error unwind), is not one
+/// the device runs on afterwards.
 ///
 /// A reset before the free on the same path is accepted: with the queue
 /// stopped it forgets the same bytes (whether the queue and the completer
@@ -57,6 +58,7 @@ position p;
 fn(...) {
 ... when != R(...)
     when != G(..., R, ...)
+    when != goto ERR;
     when any
 D@p(...)
 ... when != R(...)

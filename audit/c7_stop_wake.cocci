@@ -13,12 +13,17 @@
 /// What it matches, in the transmit path:
 ///  a) netif_stop_queue(), netif_tx_stop_queue(), netif_stop_subqueue()
 ///     or netif_tx_stop_all_queues() followed by a path to the end of the
-///     function with neither smp_mb()/smp_mb__after_atomic() nor a wake
+///     function with neither smp_mb()/smp_mb__after_atomic() (nor
+///     virtqueue_enable_cb_delayed(), whose barrier orders the stop with
+///     virtio_net's re-check of the used ring) nor a wake
 ///     (a stop with no barrier and no re-check, including the stop before
 ///     "return NETDEV_TX_BUSY": bnxt_en 3c603136c9f8, tg3 1b2a720506cc);
-///     audit.py does not report it when the completion's wake and the stop
-///     hold one lock (the driver's spinlock, or the tx lock the completion
-///     takes with __netif_tx_lock()), which excludes the race;
+///     audit.py does not report it when the completion's stopped test and
+///     wake hold a lock the stop also holds (the driver's spinlock, or the
+///     tx lock the completion takes with __netif_tx_lock()), which
+///     excludes the race, nor on the branch the driver reports as a bug
+///     with netdev_err()/netdev_warn()/WARN() ("ring full when queue
+///     awake": the stop at the end of the transmit makes it unreachable);
 ///  b) the wakes (netif_wake_queue(), netif_tx_wake_queue(),
 ///     netif_wake_subqueue(), netif_tx_wake_all_queues(),
 ///     netif_txq_completed_wake() and friends) anywhere in the driver:
