@@ -871,6 +871,15 @@ class Driver:
             if self._reaches(f, DOORBELL_API) and not self._reaches(
                     f, SENT_API):
                 db_real.add(f)
+        # function-like macros of the driver that call one
+        # (airoha_qdma_rmw() -> airoha_rmw() -> writel())
+        for src in self.src.values():
+            for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\([^)]*\)"
+                                 r"[ \t\\\n]*\(?\s*(\w+)\s*\(", src.text, re.M):
+                tgt = m.group(2)
+                if tgt in DOORBELL_API or (tgt in self.fns and
+                                           self._reaches(tgt, DOORBELL_API)):
+                    db_real.add(m.group(1))
         # for "no doorbell between" (C6): also any callee named as one
         db = db_real | {c for f, c, l, r in self.calls
                         if f in xmit and c not in SENT_API and
