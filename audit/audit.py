@@ -1658,7 +1658,8 @@ def judge_c5(drv, v):
         m = re.fullmatch(r"(?:le|be)(?:16|32|64)_to_cpu\((.*)\)", e)
         if m:
             return {"desc:" + norm(m.group(1))}
-        if DESC_RE.search(e) and not re.search(r"skb", e):
+        if DESC_RE.search(e) and not re.search(r"skb", e) and re.search(
+                r"&|status|_to_cpu|LEN_MASK", e):
             return {"desc:" + e}
         m = re.fullmatch(r"[\w>.\-\[\]]*(?:->|\.)(\w+)", e)
         if m:
