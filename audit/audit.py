@@ -1820,6 +1820,8 @@ def judge_c6(drv, v):
             if not before:
                 continue
             last = max(before)[0]
+            if line - last <= 3:
+                continue    # it rings the pending doorbell, then stops
             between = [c for f, c, l, rr in drv.calls
                        if f == fn and rr == rel and last < l < line and
                        c in set(drv.sets.get("doorbells", ()))]
