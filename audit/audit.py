@@ -2423,6 +2423,14 @@ def derived_options(drv):
                       else "plain") if sent else "none",
         "completers": sorted({k for f in drv.compl_fns
                               for k in drv.kinds_of_roots(f)}),
+        "doorbell": sorted({norm(r["cond"]) for r in recs(drv, "C6", "cond")
+                            if re.search(r"more|stopped|kick|door",
+                                         r["cond"])})[:4],
+        "ring_stop": _ring_stop_place(drv),
+        "completed_bytes": sorted({norm(r["bytes"]) for r in recs(
+            drv, "C5", "completed")}),
+        "sent_bytes": sorted({norm(r["bytes"]) for r in recs(
+            drv, "C5", "sent")}),
         "reset_paths": {}}
     for f, ks in sorted(drv.kinds.items()):
         for k in ks:
@@ -2438,11 +2446,30 @@ def derived_options(drv):
     return d
 
 
+def _ring_stop_place(drv):
+    """Where the transmit path's own stop sits relative to the sent call
+    (line order in the function that has both)."""
+    out = set()
+    for fn in drv.xmit:
+        stops = [l for f, c, l, r in drv.calls if f == fn and c in (
+            STOP_QUEUE_API | {"netif_txq_maybe_stop",
+                              "netif_subqueue_maybe_stop"})]
+        sents = [l for f, c, l, r in drv.calls if f == fn and c in SENT_API]
+        if stops and sents:
+            out.add("after-sent" if max(stops) > min(sents) else
+                    "before-sent")
+    return sorted(out) or ["none in the sent call's function"]
+
+
 def format_derived(e):
     d = e["derived"]
     lines = ["# %s: the driver's pattern as make audit reads it" % e["driver"],
              "queues: %s" % d["queues"], "sent call: %s" % d["sent_call"],
-             "completers: %s" % (", ".join(d["completers"]) or "none")]
+             "completers: %s" % (", ".join(d["completers"]) or "none"),
+             "sent bytes: %s" % (", ".join(d["sent_bytes"]) or "?"),
+             "completed bytes: %s" % (", ".join(d["completed_bytes"]) or "?"),
+             "doorbell on: %s" % ("; ".join(d["doorbell"]) or "?"),
+             "ring-full stop: %s" % ", ".join(d["ring_stop"])]
     for p, calls in sorted(d["reset_paths"].items()):
         lines.append("reset on %s: %s" % (p, "; ".join(calls)))
     for rid, r in sorted(e["rules"].items()):
