@@ -2004,14 +2004,20 @@ def judge_c7(drv, v):
 
 
 def _hard_error_path(drv, r):
-    """Is the stop next to an error report (netdev_err(), WARN(), ...):
-    the branch the driver says cannot be taken?"""
+    """Is the stop next to a report that the branch cannot be taken
+    (WARN(), or netdev_err()/netdev_warn() saying "BUG", "unexpected",
+    "queue awake", ...)?"""
     rel = rfile(drv, r)
+    raw = drv.src[rel].raw.split("\n")
     for fn, callee, line, rr in drv.calls:
         if fn == r["fn"] and rr == rel and abs(line - r["line"]) <= 4 and \
                 re.match(r"(netdev|netif|dev|pr|net)_(err|crit|alert|emerg|"
                          r"warn)|WARN|BUG|netdev_WARN", callee):
-            return True
+            msg = " ".join(raw[line - 1:line + 2])
+            if callee.startswith(("WARN", "BUG", "netdev_WARN")) or \
+                    re.search(r"BUG|unexpected|awake|should not|must not|"
+                              r"never", msg, re.I):
+                return True
     return False
 
 
