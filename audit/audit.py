@@ -2015,8 +2015,9 @@ def _hard_error_path(drv, r):
                          r"warn)|WARN|BUG|netdev_WARN", callee):
             msg = " ".join(raw[line - 1:line + 2])
             if callee.startswith(("WARN", "BUG", "netdev_WARN")) or \
-                    re.search(r"BUG|unexpected|awake|should not|must not|"
-                              r"never", msg, re.I):
+                    re.search(r"BUG|unexpected|awake|should|must not|never|"
+                              r"called with|ring full|ring is full", msg,
+                              re.I):
                 return True
     return False
 
