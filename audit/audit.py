@@ -525,7 +525,6 @@ def discover(kdir, files, problems):
             continue
         calls = [(m.group(1), src.line_of(m.start()))
                  for m in BQL_RE.finditer(src.text)]
-        calls = [c for c in calls if not _is_definition(src.text, c)]
         if calls:
             found[rel] = calls
         elif explicit and p not in walked:
@@ -533,10 +532,6 @@ def discover(kdir, files, problems):
                              "detail": "none of the BQL functions is called "
                              "(mentions in comments do not count)"})
     return found
-
-
-def _is_definition(text, call):
-    return False
 
 
 # ---------------------------------------------------------------------------
@@ -637,7 +632,6 @@ class Driver:
         self.redges = {}         # callee -> {caller}
         self.kinds = {}          # fn -> {kind: "field/registration"}
         self.bql = []            # (fn, api, line, args, rel)
-        self.locked = []         # (fn, callee, lock, line, try)
         self.indirect = set()    # functions passed as callbacks to calls
         self.problems = []       # per-file problems (parse, timeout)
         self.file_status = {}    # rel -> status of the facts pass
@@ -682,9 +676,6 @@ class Driver:
             elif k == "bql":
                 self.bql.append((r["fn"], r["api"], r["line"],
                                  norm(r["args"]), rel))
-            elif k == "locked":
-                self.locked.append((r["fn"], r["callee"], norm(r["lock"]),
-                                    r["line"], bool(r.get("try_"))))
             elif k in ("ref", "refarg", "init"):
                 self._refs.append((k, r, rel))
         for ln, col in src.do_loops():
@@ -942,12 +933,6 @@ class Driver:
         for fn, callee, line, rel in self.calls:
             if callee in WAKE_API and self.kinds_of_roots(fn) & (
                     ASYNC_KINDS - {"xmit", "xdp_xmit"}):
-                return True
-        return False
-
-    def wakes_in(self, fns):
-        for f in fns:
-            if self._reaches(f, WAKE_API):
                 return True
         return False
 
@@ -2121,18 +2106,6 @@ def _chain_locks(drv, root, target, api, edge_locks):
 
 JUDGES = {"C1": judge_c1, "C2": judge_c2, "C3": judge_c3, "C4": judge_c4,
           "C5": judge_c5, "C6": judge_c6, "C7": judge_c7, "C8": judge_c8}
-
-# what each rule needs to apply at all
-def rule_applies(drv, rule):
-    apis = {a for rel, calls in drv.text_calls.items() for a, l in calls}
-    if rule == "C4" and not apis & SENT_API:
-        return "no sent call"
-    if rule == "C5" and not (apis & SENT_API and apis & COMPL_API):
-        return None
-    if rule in ("C2",) and not apis & RESET_API:
-        return None
-    return None
-
 
 # ---------------------------------------------------------------------------
 # the explorer
