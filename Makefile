@@ -23,6 +23,10 @@
 #   make lkmm       the barrier claims (lkmm/*.litmus) under the kernel's
 #                   memory model (herd7), each against the explorer
 #                   (scripts/lkmm.sh; HERD7=, HERDTOOLS_TARBALL=, KDIR=)
+#   make audit      every BQL driver of drivers/net against the porting
+#                   rules, with Coccinelle (audit/, docs/audit.md; KDIR=,
+#                   FILES=, AUDIT_ARGS=); make audit-selftest: the
+#                   re-created upstream bugs of audit/tests/
 
 SHELL		:= /bin/bash
 CC		?= gcc
@@ -323,6 +327,17 @@ kunit-build:
 lkmm: $(BUILD)/bqlm
 	@HERD7="$(HERD7)" HERDTOOLS_TARBALL="$(HERDTOOLS_TARBALL)" \
 	  scripts/lkmm.sh $(LKMM_TESTS)
+
+# The audit: the Coccinelle rules of audit/ over the kernel tree's BQL
+# drivers, each finding run on the explorer (scripts/audit.sh installs
+# coccinelle when root). Both only read the tree (KDIR= or Debian's).
+.PHONY: audit audit-selftest
+audit: $(BUILD)/bqlm
+	@KDIR="$(KDIR)" FILES="$(FILES)" AUDIT_ARGS="$(AUDIT_ARGS)" \
+	  nice -n 10 scripts/audit.sh
+
+audit-selftest: $(BUILD)/bqlm
+	@KDIR="$(KDIR)" AUDIT_ARGS="$(AUDIT_ARGS)" nice -n 10 scripts/audit.sh --selftest
 
 # Replay a schedule (bqlm explore usbnet ... --schedule FILE) on the real
 # usbnet.c in the KUnit kernel, the model beside it (docs/real-code.md).
