@@ -775,7 +775,7 @@ static void nic_refusals(struct kunit *test)
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, &u->cfg, 1, &u->ev),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(nic, &u->cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(nic, &u->cfg, &u->ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_reset_path(nic, &u->cfg,
 						  BQLM_NIC_NR_PATHS, &u->ev),
 			-EINVAL);
@@ -864,7 +864,7 @@ static struct nic_ctx *nic_bad_setup(struct kunit *test,
 /* The valid configuration works on the state the refusals left. */
 static void nic_bad_then_good(struct kunit *test, struct nic_ctx *u)
 {
-	STEP(test, u, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg));
+	STEP(test, u, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg, &u->ev));
 	KUNIT_EXPECT_EQ_MSG(test, u->nic.q[0].npkts, 1,
 			    "the valid configuration after the refusals");
 }
@@ -891,7 +891,7 @@ static void nic_bad_config(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit(nic, bad, &u->ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(nic, bad, 0), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, bad, 0, &u->ev), -EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(nic, bad), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(nic, bad, &u->ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_napi_poll_cleantx(nic, bad, 0, &u->ev),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_reset_path(nic, bad, BQLM_NIC_PATH_CLOSE,
@@ -918,7 +918,7 @@ static void nic_null_arguments(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(NULL, &u->cfg, 0),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, &u->cfg, 0, NULL), -EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(NULL, &u->cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(NULL, &u->cfg, &u->ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_napi_poll_cleantx(nic, &u->cfg, 0, NULL),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_reset_path(nic, &u->cfg,

@@ -18,12 +18,35 @@ static const char *const bqlm_nic_call_names[] = { "plain", "xmit-more", NULL };
 static const char *const bqlm_nic_kick_names[] = {
 	"sent-queue", "xmit-stopped", "xmit-more", "always", NULL };
 static const char *const bqlm_nic_stop_names[] = {
-	"before-sent", "after-sent", "after-doorbell", NULL };
+	"before-sent", "after-sent", "after-doorbell", "none", NULL };
 static const char *const bqlm_nic_completer_names[] = {
 	"napi", "napi+xmit", NULL };
-static const char *const bqlm_nic_bytes_names[] = { "skb-len", "bd-sum", NULL };
+static const char *const bqlm_nic_bytes_names[] = {
+	"skb-len", "bd-sum", "zero-some", NULL };
 static const char *const bqlm_nic_xdp_names[] = {
 	"uncounted", "counted", "completed-only", NULL };
+static const char *const bqlm_nic_mm_names[] = {
+	"sc", "tso", "pso", "x86", NULL };
+static const char *const bqlm_nic_dstop_names[] = {
+	"helper", "no-mb", "no-recheck", "ignore-restart", NULL };
+static const char *const bqlm_nic_dwake_names[] = { "helper", "no-mb", NULL };
+static const char *const bqlm_nic_down_names[] = {
+	"path", "none", "inverted", NULL };
+static const char *const bqlm_nic_waker_names[] = {
+	"napi", "rx-cleanup", NULL };
+static const char *const bqlm_nic_dqueue_names[] = { "own", "q0", NULL };
+static const char *const bqlm_nic_steps_names[] = { "auto", "split", NULL };
+static const char *const bqlm_nic_busy_names[] = {
+	"none", "stop", "try-stop", NULL };
+static const char *const bqlm_nic_ekick_names[] = { "ring", "skip", NULL };
+static const char *const bqlm_nic_drop_names[] = {
+	"before-sent", "after-sent", "after-sent-complete", NULL };
+static const char *const bqlm_nic_completion_names[] = { "napi", "irq", NULL };
+static const char *const bqlm_nic_cqueue_names[] = { "own", "other", NULL };
+static const char *const bqlm_nic_index_names[] = {
+	"descs", "after-doorbell", NULL };
+static const char *const bqlm_nic_ttest_names[] = {
+	"xmit-stopped", "queue-stopped", NULL };
 
 /* A reset path's calls: o->off is its ops[] row, o->count_off its count. */
 static int bqlm_nic_opt_parse_ops(const struct bqlm_opt *o, void *cfg,
@@ -36,7 +59,7 @@ static int bqlm_nic_opt_parse_ops(const struct bqlm_opt *o, void *cfg,
 	/* the whole row, so that equal lists are equal configurations */
 	if (bqlm_nic_parse_ops(arg, tmp, &n)) {
 		snprintf(err, len,
-			 "--%s: '%.48s' is not a comma-separated list of stop, napi-off, dma-off, drain, reset, reset0, dma-on, napi-on, wake (at most %u), or none",
+			 "--%s: '%.48s' is not a comma-separated list of stop, napi-off, dma-off, drain, reset, reset0, dma-on, napi-on, wake, stop0, wake0, drain0, reset-idle, complete, irq-off, irq-on (at most %u), or none",
 			 o->name, arg ? arg : "", BQLM_NIC_MAX_OPS);
 		return -EINVAL;
 	}
@@ -105,7 +128,7 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  NIC_FIELD(ring), .min = 1, .max = BQLM_NIC_MAX_RING,
 	  .help = "descriptors per tx ring (at least --descs)" },
 	{ .name = "batch", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
-	  NIC_FIELD(batch), .min = 1, .max = 3,
+	  NIC_FIELD(batch), .min = 1, .max = BQLM_NIC_MAX_RING,
 	  .help = "packets per xmit_more batch" },
 	{ .name = "budget", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
 	  NIC_FIELD(budget), .min = 1, .max = BQLM_NIC_MAX_RING,
@@ -135,6 +158,67 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  .help = "XDP_TX frames on the last queue" },
 	{ .name = "xdp-bql", .type = BQLM_OPT_CHOICE, NIC_FIELD(xdp),
 	  .names = bqlm_nic_xdp_names, .help = "XDP frames and BQL" },
+	{ .name = "xdp-cleans", .type = BQLM_OPT_BOOL, NIC_FIELD(xdp_cleans),
+	  .implies = "xdp-frames=1",
+	  .help = "the XDP transmit cleans and completes the ring first, under the tx lock" },
+	{ .name = "memory-model", .type = BQLM_OPT_CHOICE, NIC_FIELD(mm),
+	  .names = bqlm_nic_mm_names,
+	  .help = "the driver's stop and wake, the indices and the state word" },
+	{ .name = "drv-stop", .type = BQLM_OPT_CHOICE, NIC_FIELD(drv_stop),
+	  .names = bqlm_nic_dstop_names,
+	  .help = "ring-full stop: netif_txq_maybe_stop(), or a hand-rolled form" },
+	{ .name = "drv-wake", .type = BQLM_OPT_CHOICE, NIC_FIELD(drv_wake),
+	  .names = bqlm_nic_dwake_names,
+	  .help = "completion's wake: netif_txq_completed_wake(), or no barrier" },
+	{ .name = "stop-thresh", .type = BQLM_OPT_UINT, NIC_FIELD(stop_thresh),
+	  .min = 0, .max = BQLM_NIC_MAX_THRESH,
+	  .help = "stop below this many free descriptors (0: --descs)" },
+	{ .name = "restart-thresh", .type = BQLM_OPT_UINT,
+	  NIC_FIELD(restart_thresh), .min = 0, .max = BQLM_NIC_MAX_THRESH,
+	  .help = "the stop's re-check restarts at this many (0: --wake-thresh)" },
+	{ .name = "wake-thresh", .type = BQLM_OPT_UINT, NIC_FIELD(wake_thresh),
+	  .min = 0, .max = BQLM_NIC_MAX_THRESH,
+	  .help = "the completion wakes at this many (0: --descs)" },
+	{ .name = "down-cond", .type = BQLM_OPT_CHOICE, NIC_FIELD(down),
+	  .names = bqlm_nic_down_names,
+	  .help = "no wake while a path runs, no such test, or the test inverted" },
+	{ .name = "wakers", .type = BQLM_OPT_SET, NIC_FIELD(wakers),
+	  .names = bqlm_nic_waker_names,
+	  .help = "the completers that wake a stopped queue" },
+	{ .name = "drv-queue", .type = BQLM_OPT_CHOICE, NIC_FIELD(drv_queue),
+	  .names = bqlm_nic_dqueue_names,
+	  .help = "the driver's stop and wake act on the ring's queue or on queue 0" },
+	{ .name = "drv-steps", .type = BQLM_OPT_CHOICE, NIC_FIELD(steps),
+	  .names = bqlm_nic_steps_names,
+	  .help = "stop and wake cut at their barriers when they can go wrong, or always" },
+	{ .name = "tx-busy", .type = BQLM_OPT_CHOICE, NIC_FIELD(busy),
+	  .names = bqlm_nic_busy_names,
+	  .help = "no room at ndo_start_xmit(): the stack waits, or NETDEV_TX_BUSY" },
+	{ .name = "error-kick", .type = BQLM_OPT_CHOICE, NIC_FIELD(err_kick),
+	  .names = bqlm_nic_ekick_names,
+	  .help = "a doorbell xmit_more deferred, on a drop or NETDEV_TX_BUSY" },
+	{ .name = "drops", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
+	  NIC_FIELD(drops), .min = 0, .max = 2,
+	  .help = "packets ndo_start_xmit() may drop (a DMA mapping error)" },
+	{ .name = "drop", .type = BQLM_OPT_CHOICE, NIC_FIELD(drop),
+	  .names = bqlm_nic_drop_names, .implies = "drops=1",
+	  .help = "where a packet is dropped, and its unwind" },
+	{ .name = "completion", .type = BQLM_OPT_CHOICE, NIC_FIELD(completion),
+	  .names = bqlm_nic_completion_names,
+	  .help = "the tx completion in a NAPI poll or in the hard IRQ handler" },
+	{ .name = "complete-queue", .type = BQLM_OPT_CHOICE,
+	  NIC_FIELD(complete_queue), .names = bqlm_nic_cqueue_names,
+	  .help = "the queue a completion reports to: its own, or the next" },
+	{ .name = "index", .type = BQLM_OPT_CHOICE, NIC_FIELD(index),
+	  .names = bqlm_nic_index_names,
+	  .help = "the producer index the completion reads: with the descriptors, or after the doorbell" },
+	{ .name = "hangs", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
+	  NIC_FIELD(hangs), .min = 0, .max = 1,
+	  .help = "the device may hang until its DMA is reset (the watchdog recovers)" },
+	{ .name = "timeout-test", .type = BQLM_OPT_CHOICE,
+	  NIC_FIELD(timeout_test), .names = bqlm_nic_ttest_names,
+	  .implies = "timeouts=1",
+	  .help = "how ndo_tx_timeout() finds the hung queue" },
 	NIC_PATH("close", BQLM_NIC_PATH_CLOSE, "stops=1",
 		 "ndo_stop's calls in order (runs --stops times)"),
 	NIC_PATH("open", BQLM_NIC_PATH_OPEN, "stops=1",
@@ -153,6 +237,51 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	NIC_CYCLES("suspends", suspends, "suspend/resume cycles"),
 };
 
+/* Does a reset path call @op? */
+static bool bqlm_nic_calls(const struct bqlm_nic_cfg *c, enum bqlm_nic_op op)
+{
+	unsigned int p, i;
+
+	for (p = 0; p < BQLM_NIC_NR_PATHS; p++)
+		for (i = 0; i < c->nr_ops[p] && i < BQLM_NIC_MAX_OPS; i++)
+			if (c->ops[p][i] == op)
+				return true;
+	return false;
+}
+
+/* The options that exclude each other, or that nothing would act on. */
+static int bqlm_nic_opt_check_more(const struct bqlm_nic_cfg *c, char *err,
+				   size_t len)
+{
+	const char *why = NULL;
+
+	if (c->completion == BQLM_NIC_COMPLETION_IRQ && c->napi_txlock)
+		why = "--completion irq excludes --napi-txlock on (a hard IRQ handler cannot take the tx lock)";
+	else if (c->completion == BQLM_NIC_COMPLETION_NAPI &&
+		 (bqlm_nic_calls(c, BQLM_NIC_OP_IRQ_OFF) ||
+		  bqlm_nic_calls(c, BQLM_NIC_OP_IRQ_ON)))
+		why = "the path calls irq-off and irq-on need --completion irq (with NAPI, use napi-off and napi-on)";
+	else if (c->queues < 2 && c->complete_queue == BQLM_NIC_CQUEUE_OTHER)
+		why = "--complete-queue other needs --queues 2";
+	else if (c->queues < 2 && c->drv_queue == BQLM_NIC_DQUEUE_Q0)
+		why = "--drv-queue q0 needs --queues 2 (with one queue it is its own)";
+	else if (c->sent == BQLM_NIC_SENT_AFTER_DOORBELL &&
+		 c->drop != BQLM_NIC_DROP_BEFORE_SENT)
+		why = "--drop after-sent needs --sent before-doorbell (a drop after the doorbell is not modelled)";
+	else if (c->xdp_cleans && !c->xdp_frames)
+		why = "--xdp-cleans needs --xdp-frames 1 or more";
+	else if (c->drv_stop != BQLM_NIC_DSTOP_HELPER &&
+		 c->stopcheck == BQLM_NIC_STOP_NONE &&
+		 c->busy == BQLM_NIC_BUSY_NONE)
+		why = "--drv-stop acts on no stop: --ring-stop none and --tx-busy none";
+	else if (c->wakers > BQLM_NIC_WAKERS_ALL)
+		why = "--wakers has an unknown completer";
+	if (!why)
+		return 0;
+	snprintf(err, len, "%s", why);
+	return -EINVAL;
+}
+
 static int bqlm_nic_opt_check(const void *cfg, char *err, size_t len)
 {
 	const struct bqlm_nic_cfg *c = cfg;
@@ -167,7 +296,7 @@ static int bqlm_nic_opt_check(const void *cfg, char *err, size_t len)
 			 "--doorbell sent-queue needs --sent-call xmit-more (the plain call returns nothing)");
 		return -EINVAL;
 	}
-	return 0;
+	return bqlm_nic_opt_check_more(c, err, len);
 }
 
 /*
