@@ -307,6 +307,17 @@ static inline bool bqlm_nic_any_stopped(const struct bqlm_nic *nic,
 	return false;
 }
 
+/* Descriptors on ring @nq that no doorbell announced to the device? */
+static inline bool bqlm_nic_unkicked(const struct bqlm_nic_queue *nq)
+{
+	unsigned int i;
+
+	for (i = 0; i < nq->npkts; i++)
+		if (!(nq->pkt[i].flags & BQLM_NIC_PKT_KICKED))
+			return true;
+	return false;
+}
+
 /* Can a path start? */
 static inline bool bqlm_nic_can_start(const struct bqlm_nic *nic,
 				      const struct bqlm_nic_cfg *cfg,
@@ -325,7 +336,11 @@ static inline bool bqlm_nic_can_start(const struct bqlm_nic *nic,
 		return nic->up && nic->left[1];
 	case BQLM_NIC_PATH_TIMEOUT:
 		/* dev_watchdog(): netif_xmit_stopped() on some queue */
+		/* with --hangs only a hung device times out: a queue that
+		 * its device still serves is not stopped for long
+		 */
 		return nic->up && nic->left[2] &&
+		       (!cfg->hangs || nic->hung) &&
 		       bqlm_nic_any_stopped(nic, cfg,
 					    BQLM_NIC_TTEST_XMIT_STOPPED);
 	case BQLM_NIC_PATH_SUSPEND:

@@ -327,6 +327,33 @@ static int bqlm_nic_opt_check(const void *cfg, char *err, size_t len)
  * so the sent call's kind makes no difference
  */
 #define NIC_AXIENET	"--descs 2 --ring 4 --batch 1 --stops 0 "
+/*
+ * tg3 in 2006 (1b2a720506cc): no xmit_more, the mailbox write before the
+ * ring-full stop and its re-check; x86
+ */
+#define NIC_TG3	"--batch 1 --ring-stop after-doorbell --memory-model x86 "
+/* a stop only at the start of ndo_start_xmit(), NETDEV_TX_BUSY there */
+#define NIC_BUSY_ONLY	"--ring-stop none --packets 4 "
+/*
+ * ibmvnic: the tx completion in the hard IRQ handler; a reset on a running
+ * device, its interrupts disabled (release_sub_crqs())
+ */
+#define NIC_IBMVNIC	"--completion irq --stops 0 --reconfigs 1 "
+#define NIC_IBMVNIC_RESET						\
+	"--reconfig stop,irq-off,dma-off,drain,reset,dma-on,irq-on,wake "
+/* airoha: two QDMA queues, plain netdev_tx_sent_queue(), xmit_more */
+#define NIC_AIROHA	"--queues 2 --packets 5 --batch 3 "
+/* mlx5e: stop before __netdev_tx_sent_queue(), its return rings */
+#define NIC_MLX5E							\
+	"--sent-call xmit-more --doorbell sent-queue --ring-stop before-sent " \
+	"--batch 3 --drops 1 --drop before-sent "
+/* hns3: __netdev_tx_sent_queue()'s return rings, stop before it */
+#define NIC_HNS3							\
+	"--sent-call xmit-more --doorbell sent-queue --ring-stop before-sent "
+/* xilinx_axienet's dmaengine path: the completion in a dmaengine callback */
+#define NIC_AXIENET_DMA	"--batch 1 --completion irq --stops 0 "
+/* igc: the tx timeout's reset (igc_reinit_locked(): igc_down/igc_up) */
+#define NIC_IGC		"--stops 0 --timeouts 1 "
 
 static const struct bqlm_profile bqlm_nic_profiles[] = {
 	{ .name = "generic", .driver = "e1000e-like NAPI Ethernet",
@@ -374,6 +401,113 @@ static const struct bqlm_profile bqlm_nic_profiles[] = {
 	  .commit = "d1978d03e867",
 	  .desc = "skb->len of each packet whose last descriptor completed",
 	  .opts = NIC_AXIENET },
+	{ .name = "tg3-tx-race", .driver = "tg3", .commit = "1b2a720506cc^",
+	  .desc = "ring-full stop and completion wake without barriers: a lost wake-up",
+	  .opts = NIC_TG3 "--drv-stop no-mb --drv-wake no-mb" },
+	{ .name = "tg3-1b2a720506cc", .driver = "tg3", .commit = "1b2a720506cc",
+	  .desc = "smp_mb() after the stop and before the completion's test",
+	  .opts = NIC_TG3 },
+	{ .name = "bnxt-busy-stop", .driver = "bnxt_en",
+	  .commit = "3c603136c9f8^",
+	  .desc = "NETDEV_TX_BUSY path stops the queue with no re-check",
+	  .opts = NIC_BUSY_ONLY "--tx-busy stop" },
+	{ .name = "bnxt-3c603136c9f8", .driver = "bnxt_en",
+	  .commit = "3c603136c9f8",
+	  .desc = "the BUSY path stops, smp_mb(), re-checks (netif_txq_try_stop())",
+	  .opts = NIC_BUSY_ONLY "--tx-busy try-stop" },
+	{ .name = "idpf-restart-ignored", .driver = "idpf",
+	  .commit = "e4b398dd82f5^",
+	  .desc = "netif_txq_maybe_stop()'s -1 read as stopped: stopped again",
+	  .opts = NIC_BUSY_ONLY "--tx-busy try-stop --drv-stop ignore-restart" },
+	{ .name = "idpf-e4b398dd82f5", .driver = "idpf",
+	  .commit = "e4b398dd82f5",
+	  .desc = "a restarted queue sends the packet",
+	  .opts = NIC_BUSY_ONLY "--tx-busy try-stop" },
+	{ .name = "ibmvnic-wake-in-reset", .driver = "ibmvnic",
+	  .commit = "4219196d1f66^",
+	  .desc = "the IRQ completion wakes a queue the reset stopped",
+	  .opts = NIC_IBMVNIC NIC_IBMVNIC_RESET "--down-cond none" },
+	{ .name = "ibmvnic-4219196d1f66", .driver = "ibmvnic",
+	  .commit = "4219196d1f66",
+	  .desc = "the completion wakes only while tx_queues_active",
+	  .opts = NIC_IBMVNIC NIC_IBMVNIC_RESET },
+	{ .name = "ibmvnic-non-fatal-reset", .driver = "ibmvnic",
+	  .commit = "48538ccb825b^",
+	  .desc = "a reset that keeps the tx buffers resets BQL",
+	  .opts = NIC_IBMVNIC "--sent-call xmit-more --reconfig stop,reset,wake" },
+	{ .name = "ibmvnic-48538ccb825b", .driver = "ibmvnic",
+	  .commit = "48538ccb825b",
+	  .desc = "no BQL reset on a NON_FATAL reset",
+	  .opts = NIC_IBMVNIC "--sent-call xmit-more --reconfig stop,wake" },
+	{ .name = "airoha-stop-after-doorbell", .driver = "airoha",
+	  .commit = "3854de7b38be^",
+	  .desc = "doorbell skipped for xmit_more, then the ring-full stop",
+	  .opts = NIC_AIROHA "--ring-stop after-doorbell" },
+	{ .name = "airoha-3854de7b38be", .driver = "airoha",
+	  .commit = "3854de7b38be",
+	  .desc = "the ring-full stop before the doorbell decision",
+	  .opts = NIC_AIROHA "--ring-stop after-sent" },
+	{ .name = "mlx5e-drop-no-doorbell", .driver = "mlx5e",
+	  .commit = "5b759bf2f9d7^",
+	  .desc = "a DMA error drops the batch's last packet, no doorbell",
+	  .opts = NIC_MLX5E "--error-kick skip" },
+	{ .name = "mlx5e-5b759bf2f9d7", .driver = "mlx5e",
+	  .commit = "5b759bf2f9d7",
+	  .desc = "mlx5e_tx_flush() rings the doorbell on every drop",
+	  .opts = NIC_MLX5E "--error-kick ring" },
+	{ .name = "bnxt-drop-no-doorbell", .driver = "bnxt_en",
+	  .commit = "e8d8c5d80f5e^",
+	  .desc = "an error exit after an xmit_more-deferred doorbell never rings it",
+	  .opts = "--drops 1 --drop before-sent --error-kick skip" },
+	{ .name = "bnxt-e8d8c5d80f5e", .driver = "bnxt_en",
+	  .commit = "e8d8c5d80f5e",
+	  .desc = "kick_pending: every error exit rings the deferred doorbell",
+	  .opts = "--drops 1 --drop before-sent --error-kick ring" },
+	{ .name = "hns3-index-after-doorbell", .driver = "hns3",
+	  .commit = "61a1deacc3d4^",
+	  .desc = "last_to_use stored after the doorbell: a poll cleans nothing",
+	  .opts = NIC_HNS3 "--index after-doorbell" },
+	{ .name = "hns3-61a1deacc3d4", .driver = "hns3",
+	  .commit = "61a1deacc3d4",
+	  .desc = "last_to_use published (smp_store_release) before the doorbell",
+	  .opts = NIC_HNS3 },
+	{ .name = "axienet-dmaengine-sent-late", .driver = "xilinx_axienet",
+	  .commit = "5ccdcdf186ae^",
+	  .desc = "dmaengine started before netdev_tx_sent_queue()",
+	  .opts = NIC_AXIENET_DMA "--sent after-doorbell" },
+	{ .name = "axienet-5ccdcdf186ae", .driver = "xilinx_axienet",
+	  .commit = "5ccdcdf186ae",
+	  .desc = "netdev_tx_sent_queue() before dmaengine_submit()",
+	  .opts = NIC_AXIENET_DMA },
+	{ .name = "airoha-txq-mismatch", .driver = "airoha",
+	  .commit = "2d9f5a118205^",
+	  .desc = "sent on one netdev queue, completed on another",
+	  .opts = "--queues 2 --complete-queue other" },
+	{ .name = "airoha-2d9f5a118205", .driver = "airoha",
+	  .commit = "2d9f5a118205",
+	  .desc = "skb_get_tx_queue() on both sides",
+	  .opts = "--queues 2" },
+	{ .name = "igc-timeout-ring-running", .driver = "igc",
+	  .commit = "d4a7ce642100^",
+	  .desc = "the tx timeout cleans and resets while the hardware rings run",
+	  .opts = NIC_IGC
+		  "--timeout stop,napi-off,drain,reset,dma-on,napi-on,wake" },
+	{ .name = "igc-d4a7ce642100", .driver = "igc",
+	  .commit = "d4a7ce642100",
+	  .desc = "igc_disable_all_tx_rings_hw() before the clean",
+	  .opts = NIC_IGC },
+	{ .name = "bcm63xx-reset-before-reclaim", .driver = "bcm63xx_enet",
+	  .commit = "9bc1ef64aeb6^",
+	  .desc = "ndo_stop resets BQL, then the forced reclaim completes",
+	  .opts = "--close stop,reset,napi-off,dma-off,complete" },
+	{ .name = "bcm63xx-9bc1ef64aeb6", .driver = "bcm63xx_enet",
+	  .commit = "9bc1ef64aeb6",
+	  .desc = "the reset after the forced reclaim",
+	  .opts = "--close stop,napi-off,dma-off,complete,reset" },
+	{ .name = "mvpp2-txq-done-unlocked", .driver = "mvpp2",
+	  .commit = "edc660fa09e2",
+	  .desc = "txq_done() from the xmit path and the poll, unserialised (as introduced; its fix's id not found)",
+	  .opts = "--completers napi+xmit --packets 4 --batch 1" },
 };
 
 static void bqlm_nic_opt_defaults(void *cfg)

@@ -79,7 +79,15 @@ static unsigned int bqlm_nic_check(const struct bqlm_nic *nic,
 		}
 		k.quiescent = quiescent;
 		k.wants_tx = nic->up;
+		/* stopped, or, with nothing more to send, descriptors that
+		 * no doorbell will ever announce
+		 */
 		k.stopped = bqlm_netif_xmit_stopped(&nq->txq);
+		if (!k.stopped && quiescent && nic->sent >= cfg->packets &&
+		    bqlm_nic_unkicked(nq)) {
+			k.stopped = true;
+			k.where = "quiescent state: descriptors no doorbell announced";
+		}
 		m = bqlm_inv_check(&k, NULL, each ? tmp : NULL);
 		for (c = 0; each && c < BQLM_CHECK_NR; c++)
 			if ((m & ~mask) & BQLM_CHECK_BIT(c))
