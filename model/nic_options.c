@@ -515,6 +515,29 @@ static void bqlm_nic_opt_defaults(void *cfg)
 	bqlm_nic_cfg_default(cfg);
 }
 
+static int bqlm_nic_opt_system(const void *cfg, struct bqlm_xsys *sys)
+{
+	return bqlm_nic_system(cfg, sys);
+}
+
+/*
+ * Bounds whose search is that of smaller ones: batches beyond the packets
+ * (xmit_more is clear on the last packet whatever the batch), a budget
+ * beyond the ring (a poll finds at most the ring's packets; a budget of
+ * the ring's size still differs, by napi_complete_done()), a ring with
+ * room for more than every packet and frame plus one, which never fills
+ * while every threshold is the packet's descriptors.
+ */
+static bool bqlm_nic_opt_redundant(const void *cfg)
+{
+	const struct bqlm_nic_cfg *c = cfg;
+
+	if (c->batch > c->packets || c->budget > c->ring + 1)
+		return true;
+	return !c->stop_thresh && !c->restart_thresh && !c->wake_thresh &&
+	       c->ring > (c->packets + c->xdp_frames + 1) * c->descs;
+}
+
 static const struct bqlm_opts bqlm_nic_opts = {
 	.model = "nic",
 	.opt = bqlm_nic_opt,
@@ -526,6 +549,8 @@ static const struct bqlm_opts bqlm_nic_opts = {
 	.nr_profiles = ARRAY_SIZE(bqlm_nic_profiles),
 	.profile_opt = "profile",
 	.default_profile = "generic",
+	.system = bqlm_nic_opt_system,
+	.sweep_redundant = bqlm_nic_opt_redundant,
 };
 
 /**
