@@ -238,8 +238,8 @@ void bqlm_nic_cfg_default(struct bqlm_nic_cfg *cfg)
  * @cfg: the configuration (checked)
  *
  * Yes under a memory model weaker than sc, with any stop or wake form,
- * threshold or NETDEV_TX_BUSY path other than the helpers', or with
- * BQLM_NIC_STEPS_SPLIT. Then the producer and consumer indices are kept
+ * threshold or NETDEV_TX_BUSY path other than the helpers', with a
+ * completer that does not wake, or with BQLM_NIC_STEPS_SPLIT. Then the producer and consumer indices are kept
  * as shared variables, and each CPU reads them through its store buffer.
  *
  * Return: true if they are.
@@ -250,7 +250,8 @@ bool bqlm_nic_split(const struct bqlm_nic_cfg *cfg)
 	       cfg->drv_stop != BQLM_NIC_DSTOP_HELPER ||
 	       cfg->drv_wake != BQLM_NIC_DWAKE_HELPER || cfg->stop_thresh ||
 	       cfg->restart_thresh || cfg->wake_thresh ||
-	       cfg->busy != BQLM_NIC_BUSY_NONE;
+	       cfg->busy != BQLM_NIC_BUSY_NONE ||
+	       cfg->wakers != BQLM_NIC_WAKERS_ALL;
 }
 
 /**
@@ -1171,7 +1172,7 @@ static void bqlm_nic_poll_wake_split(struct bqlm_nic *nic,
 				     unsigned int q)
 {
 	struct bqlm_nic_queue *nq = &nic->q[q];
-	unsigned int cpu = BQLM_NIC_CPU_POLL(q), dq = bqlm_nic_drv_q(cfg, q);
+	unsigned int cpu = BQLM_NIC_CPU_POLL(q), dq = bqlm_nic_wake_q(cfg, q);
 
 	if (cfg->drv_wake == BQLM_NIC_DWAKE_NO_MB) {
 		/* the consumer index after netdev_tx_completed_queue() */
@@ -1212,7 +1213,7 @@ static void bqlm_nic_poll_tail(struct bqlm_nic *nic,
 			       const struct bqlm_nic_cfg *cfg, unsigned int q)
 {
 	struct bqlm_nic_queue *nq = &nic->q[q];
-	unsigned int dq = bqlm_nic_drv_q(cfg, q);
+	unsigned int dq = bqlm_nic_wake_q(cfg, q);
 
 	/* not on a device going down: the driver's own flag (__E1000_DOWN,
 	 * virtio's sq->reset) keeps a reset path's stop in force
@@ -1394,7 +1395,7 @@ int __bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
 			     unsigned int q, struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq;
-	unsigned int pkts, bytes, held, descs, dq = bqlm_nic_drv_q(cfg, q);
+	unsigned int pkts, bytes, held, descs, dq = bqlm_nic_wake_q(cfg, q);
 	bool room;
 
 	if (!bqlm_nic_can_cleantx(nic, cfg, q))

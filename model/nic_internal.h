@@ -73,9 +73,16 @@ static inline unsigned int bqlm_nic_restart_thr(const struct bqlm_nic_cfg *cfg)
 	       bqlm_nic_wake_thr(cfg);
 }
 
-/* The queue the driver's own stop and wake act on for ring @q. */
+/* The queue the driver's own stop acts on for ring @q. */
 static inline unsigned int bqlm_nic_drv_q(const struct bqlm_nic_cfg *cfg,
 					  unsigned int q)
+{
+	return cfg->drv_queue == BQLM_NIC_DQUEUE_OWN ? q : 0;
+}
+
+/* The queue the driver's own wake acts on for ring @q. */
+static inline unsigned int bqlm_nic_wake_q(const struct bqlm_nic_cfg *cfg,
+					   unsigned int q)
 {
 	return cfg->drv_queue == BQLM_NIC_DQUEUE_Q0 ? 0 : q;
 }

@@ -34,7 +34,8 @@ static const char *const bqlm_nic_down_names[] = {
 	"path", "none", "inverted", NULL };
 static const char *const bqlm_nic_waker_names[] = {
 	"napi", "rx-cleanup", NULL };
-static const char *const bqlm_nic_dqueue_names[] = { "own", "q0", NULL };
+static const char *const bqlm_nic_dqueue_names[] = {
+	"own", "q0", "stop-q0", NULL };
 static const char *const bqlm_nic_steps_names[] = { "auto", "split", NULL };
 static const char *const bqlm_nic_busy_names[] = {
 	"none", "stop", "try-stop", NULL };
@@ -187,7 +188,7 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  .help = "the completers that wake a stopped queue" },
 	{ .name = "drv-queue", .type = BQLM_OPT_CHOICE, NIC_FIELD(drv_queue),
 	  .names = bqlm_nic_dqueue_names,
-	  .help = "the driver's stop and wake act on the ring's queue or on queue 0" },
+	  .help = "the driver's stop and wake act on the ring's queue, on queue 0, or the stop on queue 0" },
 	{ .name = "drv-steps", .type = BQLM_OPT_CHOICE, NIC_FIELD(steps),
 	  .names = bqlm_nic_steps_names,
 	  .help = "stop and wake cut at their barriers when they can go wrong, or always" },
@@ -263,8 +264,8 @@ static int bqlm_nic_opt_check_more(const struct bqlm_nic_cfg *c, char *err,
 		why = "the path calls irq-off and irq-on need --completion irq (with NAPI, use napi-off and napi-on)";
 	else if (c->queues < 2 && c->complete_queue == BQLM_NIC_CQUEUE_OTHER)
 		why = "--complete-queue other needs --queues 2";
-	else if (c->queues < 2 && c->drv_queue == BQLM_NIC_DQUEUE_Q0)
-		why = "--drv-queue q0 needs --queues 2 (with one queue it is its own)";
+	else if (c->queues < 2 && c->drv_queue != BQLM_NIC_DQUEUE_OWN)
+		why = "--drv-queue q0 and stop-q0 need --queues 2 (with one queue it is its own)";
 	else if (c->sent == BQLM_NIC_SENT_AFTER_DOORBELL &&
 		 c->drop != BQLM_NIC_DROP_BEFORE_SENT)
 		why = "--drop after-sent needs --sent before-doorbell (a drop after the doorbell is not modelled)";

@@ -424,7 +424,7 @@ static int bqlm_nic_describe_napi(const struct bqlm_nic *nic,
 					cfg->drv_wake == BQLM_NIC_DWAKE_NO_MB ?
 					"consumer index, (no smp_mb) " :
 					"", bqlm_nic_wake_thr(cfg),
-					bqlm_nic_drv_q(cfg, q));
+					bqlm_nic_wake_q(cfg, q));
 		return snprintf(buf, len,
 				"%s q%u: smp_mb, STACK_XOFF wake if avail >= 0; wake on room; napi_complete_done",
 				who, q);

@@ -253,11 +253,14 @@ enum bqlm_nic_down {
  * @BQLM_NIC_DQUEUE_OWN: the ring's own (netif_stop_subqueue(dev, ring))
  * @BQLM_NIC_DQUEUE_Q0: queue 0 whatever the ring (netif_stop_queue(dev),
  *	netif_wake_queue(dev) in a multiqueue driver)
+ * @BQLM_NIC_DQUEUE_STOP_Q0: the stop on queue 0, the wake on the ring's
+ *	own (rtase's NETDEV_TX_BUSY path)
  * @BQLM_NIC_NR_DQUEUE: number of values
  */
 enum bqlm_nic_drv_queue {
 	BQLM_NIC_DQUEUE_OWN,
 	BQLM_NIC_DQUEUE_Q0,
+	BQLM_NIC_DQUEUE_STOP_Q0,
 	BQLM_NIC_NR_DQUEUE
 };
 
@@ -266,7 +269,8 @@ enum bqlm_nic_drv_queue {
  * @BQLM_NIC_STEPS_AUTO: at their barriers whenever they can go wrong:
  *	under a memory model weaker than sc, or with any stop or wake option
  *	other than the helpers'; the helpers under sc run as one step each
- *	(the model before the split, with its state counts)
+ *	(the model before the split, with its state counts); the completers
+ *	that wake (--wakers) cut too when not all of them wake
  * @BQLM_NIC_STEPS_SPLIT: at their barriers always
  * @BQLM_NIC_NR_STEPS: number of values
  */
