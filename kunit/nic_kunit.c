@@ -991,6 +991,143 @@ static void nic_xmit_more_doorbell(struct kunit *test)
 			-EINVAL);
 }
 
+/* A poll from its first step until it is idle again. */
+static void nic_poll(struct kunit *test, struct nic_ctx *u, unsigned int q)
+{
+	STEP(test, u, bqlm_napi_poll(&u->nic, &u->cfg, q, &u->ev));
+	while (u->nic.q[q].napi != BQLM_NIC_NAPI_IDLE)
+		STEP(test, u, bqlm_napi_poll(&u->nic, &u->cfg, q, &u->ev));
+}
+
+/*
+ * 1b2a720506cc, the lost wake-up, step by step on x86: the ring fills
+ * with the third packet; the poll that frees it stores the consumer index
+ * (in its store buffer) and tests the stopped bit before the transmit set
+ * it; the transmit sets it (a locked instruction: in memory at once) and
+ * re-checks the ring with no barrier on the poll's side, so it reads the
+ * old consumer index: the queue stays stopped with an empty ring. With the
+ * helpers the consumer index is stored before netdev_tx_completed_queue(),
+ * whose smp_mb() puts it in memory before the test: the re-check sees the
+ * room and restarts the queue.
+ */
+static const struct nic_side nic_tg3_sides[] = {
+	{ .profile = "tg3-tx-race", .bug = true },
+	{ .profile = "tg3-1b2a720506cc" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(nic_tg3, nic_tg3_sides, profile);
+
+static void nic_lost_wakeup_replay(struct kunit *test)
+{
+	const struct nic_side *side = test->param_value;
+	struct nic_ctx *u = nic_setup(test, side->profile);
+	struct bqlm_nic *nic = &u->nic;
+	struct bqlm_nic_queue *nq = &nic->q[0];
+	bool bug = side->bug;
+
+	KUNIT_ASSERT_TRUE(test, bqlm_nic_split(&u->cfg));
+	/* the first packet grows the limit to one packet */
+	nic_send(test, u);
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	nic_poll(test, u, 0);
+	KUNIT_EXPECT_EQ(test, nq->txq.dql.limit, NIC_LEN);
+	/* the second fits, the third fills the ring of two */
+	nic_send(test, u);
+	STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	while (nic->xmit != BQLM_NIC_XMIT_DRV_STOP)
+		STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, nq->npkts, 2);
+	/* the device completes both, the poll cleans them */
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, nq->npkts, 0);
+	/* the helper's consumer index waits in the poll's store buffer */
+	KUNIT_EXPECT_EQ(test, nq->sb.n, bug ? 0 : 1);
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, nq->napi, BQLM_NIC_NAPI_TAIL);
+	/* the test found the queue running: no wake; the bug's consumer
+	 * index is still buffered, the helper's in memory
+	 */
+	KUNIT_EXPECT_FALSE(test, bqlm_netif_tx_queue_stopped(&nq->txq));
+	KUNIT_EXPECT_EQ(test, nq->sb.n, bug ? 1 : 0);
+	KUNIT_EXPECT_EQ(test, nq->cons, bug ? 1 : 3);
+	/* the transmit stops the queue and re-checks */
+	STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&nq->txq));
+	STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, nic->xmit, BQLM_NIC_XMIT_IDLE);
+	KUNIT_EXPECT_EQ(test, bqlm_netif_tx_queue_stopped(&nq->txq), bug);
+	/* napi_complete_done: the index reaches memory, too late */
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, nq->sb.n, 0);
+	KUNIT_EXPECT_EQ(test, nq->cons, 3);
+	KUNIT_EXPECT_EQ(test, bqlm_netif_tx_queue_stopped(&nq->txq), bug);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_inflight(nic, 0), 0U);
+	/* nothing in flight: nothing will wake it */
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(nic, &u->cfg, 0), -EINVAL);
+}
+
+/*
+ * The stack's store buffer, entry by entry (bqlm_nic_mm_flush()): with the
+ * limit grown, the second packet fills a ring of one; its producer index
+ * and, without smp_mb__after_atomic(), the stop bit wait in the buffer.
+ * Under pso the stop bit may reach memory before the index (another
+ * variable), under tso only after it. A CPU or entry that is not there is
+ * refused.
+ */
+static void nic_store_buffer_run(struct kunit *test, enum bqlm_mm_kind mm)
+{
+	struct nic_ctx *u = nic_setup(test, "generic");
+	struct bqlm_nic *nic = &u->nic;
+	struct bqlm_nic_queue *nq = &nic->q[0];
+
+	u->cfg.mm = mm;
+	u->cfg.drv_stop = BQLM_NIC_DSTOP_NO_MB;
+	u->cfg.ring = 1;
+	u->cfg.batch = 1;
+	nic_send(test, u);
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	nic_poll(test, u, 0);
+	/* the second packet: not over the limit, the ring full */
+	STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	KUNIT_ASSERT_EQ(test, nic->xmit, BQLM_NIC_XMIT_DRV_STOP);
+	KUNIT_EXPECT_EQ(test, nic->sb.n, 1);
+	KUNIT_EXPECT_EQ(test, nq->prod, 1);
+	STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	KUNIT_ASSERT_EQ(test, nic->xmit, BQLM_NIC_XMIT_DRV_RECHECK);
+	KUNIT_EXPECT_EQ(test, nic->sb.n, 2);
+	KUNIT_EXPECT_FALSE(test, bqlm_netif_tx_queue_stopped(&nq->txq));
+	KUNIT_EXPECT_EQ(test, bqlm_nic_mm_flush(nic, &u->cfg, 0, 2), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_mm_flush(nic, &u->cfg, 1, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_mm_flush(nic, &u->cfg,
+						BQLM_NIC_NR_CPUS, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_mm_flush(NULL, &u->cfg, 0, 0), -EINVAL);
+	if (mm == BQLM_MM_PSO) {
+		STEP(test, u, bqlm_nic_mm_flush(nic, &u->cfg, 0, 1));
+		KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&nq->txq));
+		KUNIT_EXPECT_EQ(test, nq->prod, 1);
+	} else {
+		KUNIT_EXPECT_EQ(test, bqlm_nic_mm_flush(nic, &u->cfg, 0, 1),
+				-EINVAL);
+		STEP(test, u, bqlm_nic_mm_flush(nic, &u->cfg, 0, 0));
+		KUNIT_EXPECT_EQ(test, nq->prod, 2);
+		KUNIT_EXPECT_FALSE(test,
+				   bqlm_netif_tx_queue_stopped(&nq->txq));
+	}
+	STEP(test, u, bqlm_nic_mm_flush(nic, &u->cfg, 0, 0));
+	KUNIT_EXPECT_EQ(test, nic->sb.n, 0);
+	KUNIT_EXPECT_EQ(test, nq->prod, 2);
+	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&nq->txq));
+}
+
+static void nic_store_buffer(struct kunit *test)
+{
+	nic_store_buffer_run(test, BQLM_MM_TSO);
+	nic_store_buffer_run(test, BQLM_MM_PSO);
+}
+
 /* A commit id as the profiles give it: 12 lower-case hex digits, then ^. */
 static bool nic_commit_ok(const char *c)
 {
@@ -1040,6 +1177,65 @@ static void nic_config(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(NULL), -EINVAL);
 
+	/* the options that exclude each other */
+	bqlm_nic_cfg_default(cfg);
+	cfg->completion = BQLM_NIC_COMPLETION_IRQ;
+	cfg->napi_txlock = true;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->napi_txlock = false;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
+	bqlm_nic_cfg_default(cfg);
+	nic_set(test, cfg, BQLM_NIC_PATH_CLOSE, "stop,irq-off,drain,reset");
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->completion = BQLM_NIC_COMPLETION_IRQ;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
+	bqlm_nic_cfg_default(cfg);
+	cfg->complete_queue = BQLM_NIC_CQUEUE_OTHER;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->queues = 2;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
+	bqlm_nic_cfg_default(cfg);
+	cfg->drv_queue = BQLM_NIC_DQUEUE_STOP_Q0;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->sent = BQLM_NIC_SENT_AFTER_DOORBELL;
+	cfg->drop = BQLM_NIC_DROP_AFTER_SENT;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->xdp_cleans = true;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->xdp_frames = 1;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
+	bqlm_nic_cfg_default(cfg);
+	cfg->drv_stop = BQLM_NIC_DSTOP_NO_RECHECK;
+	cfg->stopcheck = BQLM_NIC_STOP_NONE;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->busy = BQLM_NIC_BUSY_STOP;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
+	bqlm_nic_cfg_default(cfg);
+	cfg->wakers = BQLM_NIC_WAKERS_ALL + 1;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->mm = BQLM_MM_NR;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	/* the split: the helpers under sc are one step each */
+	bqlm_nic_cfg_default(cfg);
+	KUNIT_EXPECT_FALSE(test, bqlm_nic_split(cfg));
+	cfg->mm = BQLM_MM_X86;
+	KUNIT_EXPECT_TRUE(test, bqlm_nic_split(cfg));
+	bqlm_nic_cfg_default(cfg);
+	cfg->wakers = BQLM_NIC_WAKER_NAPI;
+	KUNIT_EXPECT_TRUE(test, bqlm_nic_split(cfg));
+	bqlm_nic_cfg_default(cfg);
+
+	KUNIT_EXPECT_EQ(test, bqlm_nic_parse_ops(
+			"stop0,drain0,reset-idle,complete,irq-off,irq-on,wake0",
+			ops, &n), 0);
+	KUNIT_EXPECT_EQ(test, n, 7U);
+	KUNIT_EXPECT_EQ(test, ops[3], BQLM_NIC_OP_COMPLETE);
+	bqlm_nic_format_ops(ops, n, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf,
+			   "stop0,drain0,reset-idle,complete,irq-off,irq-on,wake0");
 	KUNIT_EXPECT_EQ(test, bqlm_nic_parse_ops("stop,drain,reset0", ops,
 						 &n), 0);
 	KUNIT_EXPECT_EQ(test, n, 3U);
@@ -1160,6 +1356,36 @@ static void nic_refusals(struct kunit *test)
 			-EINVAL);
 	bqlm_xdescribe_action(&sys, nic, 0x900, buf, sizeof(buf));
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
+	/* no drop, no hang, no flush the configuration does not allow */
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit_drop(nic, &u->cfg, &u->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_hang(nic, &u->cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, nic, A(XMIT, 2), nic, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, nic, A(FLUSH, 0), nic, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, nic, A(HANG, 0), nic, NULL),
+			-EINVAL);
+	u = nic_setup(test, "generic");
+	nic = &u->nic;
+	u->cfg.hangs = 1;
+	u->cfg.drops = 1;
+	u->cfg.batch = 1;
+	KUNIT_ASSERT_EQ(test, bqlm_nic_init(nic, &u->cfg), 0);
+	/* a drop (before the sent call: nothing written), then none left */
+	STEP(test, u, bqlm_ndo_start_xmit_drop(nic, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, nic->drops, 0);
+	KUNIT_EXPECT_EQ(test, nic->sent, 1);
+	KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 0);
+	KUNIT_EXPECT_EQ(test, nic->q[0].txq.dql.num_queued, 0U);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit_drop(nic, &u->cfg, &u->ev),
+			-EINVAL);
+	/* a hung device completes nothing */
+	STEP(test, u, bqlm_nic_dma_hang(nic, &u->cfg));
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_hang(nic, &u->cfg), -EINVAL);
+	nic_send(test, u);
+	KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 1);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(nic, &u->cfg, 0), -EINVAL);
 }
 
 /*
@@ -1172,6 +1398,8 @@ enum nic_bad {
 	NIC_BAD_ZERO,		/* all zero: no queue */
 	NIC_BAD_QUEUES,		/* one queue too many */
 	NIC_BAD_DOORBELL,	/* the sent-queue doorbell with the plain call */
+	NIC_BAD_IRQ_TXLOCK,	/* an IRQ completion holding the tx lock */
+	NIC_BAD_CQUEUE,		/* another queue's completion with one queue */
 };
 
 struct nic_bad_case {
@@ -1183,6 +1411,8 @@ static const struct nic_bad_case nic_bad_cases[] = {
 	{ .desc = "all-zero", .bad = NIC_BAD_ZERO },
 	{ .desc = "too-many-queues", .bad = NIC_BAD_QUEUES },
 	{ .desc = "sent-queue-doorbell-plain-call", .bad = NIC_BAD_DOORBELL },
+	{ .desc = "irq-completion-tx-lock", .bad = NIC_BAD_IRQ_TXLOCK },
+	{ .desc = "complete-queue-other-one-queue", .bad = NIC_BAD_CQUEUE },
 };
 
 KUNIT_ARRAY_PARAM_DESC(nic_bad, nic_bad_cases, desc);
@@ -1221,10 +1451,23 @@ static void nic_bad_config(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, bad);
 	if (p->bad != NIC_BAD_ZERO)
 		*bad = u->cfg;
-	if (p->bad == NIC_BAD_QUEUES)
+	switch (p->bad) {
+	case NIC_BAD_QUEUES:
 		bad->queues = BQLM_NIC_MAX_QUEUES + 1;
-	else if (p->bad == NIC_BAD_DOORBELL)
+		break;
+	case NIC_BAD_DOORBELL:
 		bad->doorbell = BQLM_NIC_KICK_SENT_QUEUE;
+		break;
+	case NIC_BAD_IRQ_TXLOCK:
+		bad->completion = BQLM_NIC_COMPLETION_IRQ;
+		bad->napi_txlock = true;
+		break;
+	case NIC_BAD_CQUEUE:
+		bad->complete_queue = BQLM_NIC_CQUEUE_OTHER;
+		break;
+	default:
+		break;
+	}
 	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(bad), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_init(nic, bad), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit(nic, bad, &u->ev), -EINVAL);
@@ -1235,6 +1478,10 @@ static void nic_bad_config(struct kunit *test)
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_reset_path(nic, bad, BQLM_NIC_PATH_CLOSE,
 						  &u->ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit_drop(nic, bad, &u->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_hang(nic, bad), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_mm_flush(nic, bad, 0, 0), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_system(bad, &sys), -EINVAL);
 	KUNIT_EXPECT_EQ(test, memcmp(before, nic, sizeof(*nic)), 0);
 	nic_bad_then_good(test, u);
@@ -1325,6 +1572,8 @@ static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE_PARAM(nic_axienet_split_poll, nic_axienet_gen_params),
 	KUNIT_CASE_PARAM(nic_mtk_reset_queue0, nic_mtk_gen_params),
 	KUNIT_CASE(nic_xmit_more_doorbell),
+	KUNIT_CASE_PARAM(nic_lost_wakeup_replay, nic_tg3_gen_params),
+	KUNIT_CASE(nic_store_buffer),
 	KUNIT_CASE(nic_config),
 	KUNIT_CASE(nic_refusals),
 	KUNIT_CASE_PARAM(nic_bad_config, nic_bad_gen_params),
