@@ -478,12 +478,16 @@ static unsigned int bqlm_nic_clean(struct bqlm_nic_queue *nq,
 	return bytes;
 }
 
-/* netif_tx_stop_queue() by CPU @cpu: set_bit(DRV_XOFF), maybe buffered. */
+/*
+ * netif_tx_stop_queue() by CPU @cpu: smp_mb__before_atomic() (the earlier
+ * stores first), set_bit(DRV_XOFF), which may wait in the buffer.
+ */
 static void bqlm_nic_stop_queue(struct bqlm_nic *nic,
 				const struct bqlm_nic_cfg *cfg,
 				unsigned int cpu, unsigned int q)
 {
 	nic->q[q].txq.trans_start = cfg->now;
+	bqlm_nic_mm(nic, cfg, cpu, BQLM_NIC_MM_MB_AFTER_ATOMIC, 0, 0);
 	bqlm_nic_mm(nic, cfg, cpu, BQLM_NIC_MM_SET, BQLM_NIC_VAR_STATE(q),
 		    BQLM_NIC_DRV_XOFF);
 }
