@@ -1210,6 +1210,24 @@ static void nic_config(struct kunit *test)
 	bqlm_nic_cfg_default(cfg);
 	cfg->wakers = BQLM_NIC_WAKERS_ALL + 1;
 	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	/* an option nothing would act on */
+	bqlm_nic_cfg_default(cfg);
+	cfg->map = BQLM_NIC_MAP_Q0;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->xdp = BQLM_NIC_XDP_COUNTED;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->drop = BQLM_NIC_DROP_AFTER_SENT;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->timeout_test = BQLM_NIC_TTEST_QUEUE_STOPPED;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->err_kick = BQLM_NIC_EKICK_SKIP;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->drops = 1;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
 	bqlm_nic_cfg_default(cfg);
 	cfg->mm = BQLM_MM_NR;
 	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);

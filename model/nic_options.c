@@ -158,7 +158,8 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  NIC_FIELD(xdp_frames), .min = 0, .max = 2,
 	  .help = "XDP_TX frames on the last queue" },
 	{ .name = "xdp-bql", .type = BQLM_OPT_CHOICE, NIC_FIELD(xdp),
-	  .names = bqlm_nic_xdp_names, .help = "XDP frames and BQL" },
+	  .names = bqlm_nic_xdp_names, .implies = "xdp-frames=1",
+	  .help = "XDP frames and BQL" },
 	{ .name = "xdp-cleans", .type = BQLM_OPT_BOOL, NIC_FIELD(xdp_cleans),
 	  .implies = "xdp-frames=1",
 	  .help = "the XDP transmit cleans and completes the ring first, under the tx lock" },
@@ -277,6 +278,17 @@ static int bqlm_nic_opt_check_more(const struct bqlm_nic_cfg *c, char *err,
 		why = "--drv-stop acts on no stop: --ring-stop none and --tx-busy none";
 	else if (c->wakers > BQLM_NIC_WAKERS_ALL)
 		why = "--wakers has an unknown completer";
+	else if (c->queues < 2 && c->map == BQLM_NIC_MAP_Q0)
+		why = "--map q0 needs --queues 2 (with one queue every packet is on queue 0)";
+	else if (!c->xdp_frames && c->xdp != BQLM_NIC_XDP_UNCOUNTED)
+		why = "--xdp-bql acts on no frame: --xdp-frames 0";
+	else if (!c->drops && c->drop != BQLM_NIC_DROP_BEFORE_SENT)
+		why = "--drop acts on no packet: --drops 0";
+	else if (!c->timeouts && c->timeout_test != BQLM_NIC_TTEST_XMIT_STOPPED)
+		why = "--timeout-test acts on no timeout: --timeouts 0";
+	else if (c->err_kick != BQLM_NIC_EKICK_RING && !c->drops &&
+		 c->busy == BQLM_NIC_BUSY_NONE)
+		why = "--error-kick skip acts on no error exit: --drops 0 and --tx-busy none";
 	if (!why)
 		return 0;
 	snprintf(err, len, "%s", why);
