@@ -49,7 +49,7 @@ COV_MIN_BRANCH	:= 85
 
 .PHONY: all check coverage kunit kunit-build kunit-replay kunit-golden deps clean check-deps m32 bench
 .PHONY: install uninstall check-install check-headers check-json check-svg check-cli print-version
-.PHONY: check-standin
+.PHONY: check-standin check-recipes
 
 # The library's version; the shared library's soname is libbqlm.so.$(SOVERSION).
 VERSION		:= 0.1.0
@@ -163,6 +163,10 @@ check-json: $(BUILD)/bqlm
 # bqlm command lines a user gets wrong: exit status and message of each
 check-cli: $(BUILD)/bqlm
 	@scripts/check-cli.sh $(BUILD)/bqlm userspace-tests/cli/cases.txt
+
+# The model-side recipes of docs/hacking.md, followed on a scratch copy
+check-recipes:
+	@scripts/check-recipes.sh
 
 # bqlm sim --svg: the variants on the same axes
 check-svg: $(BUILD)/bqlm
@@ -328,6 +332,13 @@ kunit-replay:
 # Re-record the golden vectors from the kernel's own DQL (needs make kunit).
 kunit-golden:
 	@scripts/record-golden.sh
+
+# The seeds' experiments on the real usbnet and tun stacks (dummy_hcd, a
+# gadget, the qdisc), in a UML kernel of their own in virtual time; the
+# figures next to bqlm sim's (docs/stack.md).
+.PHONY: kunit-stack
+kunit-stack: $(BUILD)/bqlm
+	@BQLM=$(BUILD)/bqlm scripts/kunit-stack.sh
 
 clean:
 	rm -rf $(BUILD)

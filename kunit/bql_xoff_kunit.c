@@ -8,7 +8,7 @@
  * smp_mb() of netdev_tx_sent_queue() / netdev_tx_completed_queue(), the
  * verdict and the exact numbers of states and transitions.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/bql_xoff.h>
 #include "explore_expect.h"
 
@@ -279,11 +279,4 @@ static struct kunit_case bqlm_bql_xoff_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_bql_xoff_suite = {
-	.name = "bqlm_bql_xoff",
-	.test_cases = bqlm_bql_xoff_cases,
-};
-
-kunit_test_suite(bqlm_bql_xoff_suite);
-
-MODULE_LICENSE("GPL");
+BQLM_KUNIT_SUITE(bqlm_bql_xoff, bqlm_bql_xoff_cases);

@@ -11,7 +11,7 @@
  * in userspace and in the 32-bit build. The targeted cases replay the
  * counterexamples one actor step at a time.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/nic.h>
 #include "explore_expect.h"
 
@@ -1595,12 +1595,4 @@ static struct kunit_case bqlm_nic_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_nic_suite = {
-	.name = "bqlm_nic",
-	.test_cases = bqlm_nic_cases,
-};
-
-kunit_test_suite(bqlm_nic_suite);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel NAPI / virtual NIC model");
+BQLM_KUNIT_SUITE(bqlm_nic, bqlm_nic_cases);

@@ -5,9 +5,10 @@
  * Each model's own table is tested with the model (round trip of every
  * profile) in its suite.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/options.h>
 #include <bqlm/nic.h>
+#include <bqlm/usbnet.h>
 
 struct toy_cfg {
 	unsigned int queues;
@@ -322,27 +323,33 @@ static void options_uint(struct kunit *test)
  */
 static void options_model_profiles_round_trip(struct kunit *test)
 {
-	const struct bqlm_opts *const models[] = { bqlm_nic_options() };
-	char text[BQLM_OPT_TEXT_MAX], err[160];
-	unsigned char a[512], b[512];
+	const struct bqlm_opts *const models[] = {
+		bqlm_nic_options(), bqlm_usbnet_options(),
+	};
+	char *text = kunit_kzalloc(test, BQLM_OPT_TEXT_MAX, GFP_KERNEL);
+	unsigned char *a = kunit_kzalloc(test, 512, GFP_KERNEL);
+	unsigned char *b = kunit_kzalloc(test, 512, GFP_KERNEL);
 	unsigned int m, i;
+	char err[160];
+
+	KUNIT_ASSERT_TRUE(test, text && a && b);
 
 	for (m = 0; m < ARRAY_SIZE(models); m++) {
 		const struct bqlm_opts *t = models[m];
 
-		KUNIT_ASSERT_LE(test, t->cfg_size, sizeof(a));
+		KUNIT_ASSERT_LE(test, t->cfg_size, 512UL);
 		KUNIT_ASSERT_LE(test, t->n, 64U);
 		KUNIT_EXPECT_GT_MSG(test, t->nr_profiles, 0U, "%s", t->model);
 		for (i = 0; i < t->nr_profiles; i++) {
-			memset(a, 0, sizeof(a));
+			memset(a, 0, 512);
 			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_profile(t, a, i, err, sizeof(err)),
 					    0, "%s %s: %s", t->model, t->profiles[i].name, err);
 			KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_check(t, a, err, sizeof(err)), 0,
 					    "%s %s: %s", t->model, t->profiles[i].name, err);
 			KUNIT_EXPECT_LT_MSG(test,
-					    bqlm_opt_describe(t, a, 0, text, sizeof(text)),
-					    (int)sizeof(text), "%s", t->profiles[i].name);
-			memset(b, 0, sizeof(b));
+					    bqlm_opt_describe(t, a, 0, text, BQLM_OPT_TEXT_MAX),
+					    BQLM_OPT_TEXT_MAX, "%s", t->profiles[i].name);
+			memset(b, 0, 512);
 			t->defaults(b);
 			if (t->profile_set)
 				t->profile_set(b, i);
@@ -372,9 +379,4 @@ static struct kunit_case bqlm_options_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_options_suite = {
-	.name = "bqlm_options",
-	.test_cases = bqlm_options_cases,
-};
-
-kunit_test_suite(bqlm_options_suite);
+BQLM_KUNIT_SUITE(bqlm_options, bqlm_options_cases);

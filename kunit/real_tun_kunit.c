@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel's own drivers/net/tun.c and <linux/ptr_ring.h> under the
- * model's schedules (real/tun_rc.c, docs/real-code.md).
+ * model's schedules (real/tun_*.c, docs/real-code.md).
  *
  * bqlm_real_tun_replay: the explorer runs on the model (sequentially
  * consistent, as the real code runs one step at a time), in the kernel;
@@ -22,16 +22,19 @@
  * (as many), and so are the verdicts and their depths; backpressure and
  * its variants without a barrier are clean at this bound.
  *
- * In userspace there is no tun.c to run: every case skips.
+ * Without the harness (userspace) every case skips.
  */
 #include <kunit/test.h>
 #include <bqlm/explore.h>
 #include <bqlm/tun.h>
 
+#include "real_kunit.h"
+
 /**
  * struct real_tun_param - a configuration of the real harness
  * @desc: its name in the results
- * @variant: enum bqlm_tun_variant
+ * @suites: REAL_REPLAY, REAL_EQUIVALENCE, REAL_SEARCH: which run it
+ * @variant: the tun variant
  * @queues: queue files
  * @cpus: producer CPUs
  * @packets: packets the stack sends
@@ -41,10 +44,13 @@
  * @bp_off: IFF_BACKPRESSURE off at the start
  * @resize_to: one tx_queue_len change to this length (0: none)
  * @violated: the checks the model's search finds violated (BQLM_CHECK_BIT)
+ * @every: a row of every variant: no expectation of its own, and it skips
+ *	for a variant the harness does not have
  */
 struct real_tun_param {
 	const char *desc;
-	unsigned int variant;
+	unsigned int suites;
+	enum bqlm_tun_variant variant;
 	unsigned int queues;
 	unsigned int cpus;
 	unsigned int packets;
@@ -54,111 +60,144 @@ struct real_tun_param {
 	bool bp_off;
 	unsigned int violated;
 	unsigned int resize_to;
+	bool every;
 };
 
 #define STALL		BQLM_CHECK_BIT(BQLM_CHECK_STALL)
 #define BP_DROP		BQLM_CHECK_BIT(BQLM_CHECK_BACKPRESSURE_DROP)
 
-/* sequentially consistent counterexamples of docs/tun.md */
-static const struct real_tun_param real_tun_replays[] = {
-	{ "stop-2019 lost wakeup", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 0,
-	  false, false, STALL, 0 },
-	{ "stop-2019 one cpu", BQLM_TUN_STOP_2019, 1, 1, 5, 4, 0,
-	  false, false, STALL, 0 },
-	{ "stop-2019 two queues", BQLM_TUN_STOP_2019, 2, 2, 5, 4, 0,
-	  false, false, STALL, 0 },
-	{ "stop-2019 noqueue", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 0,
-	  true, false, STALL, 0 },
-	{ "stop-2019 detach", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 1,
-	  false, false, STALL, 0 },
-	{ "backpressure ring 2", BQLM_TUN_BACKPRESSURE, 1, 1, 4, 2, 0,
-	  false, false, BP_DROP, 0 },
-	{ "backpressure-nobarrier ring 2", BQLM_TUN_BACKPRESSURE_NOBARRIER,
-	  1, 2, 4, 2, 1, false, false, BP_DROP, 0 },
-	{ "stop-2019 resize", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 0, false, false,
-	  STALL, 2 },
-	{ "backpressure resize", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1, false,
-	  false, BP_DROP, 2 },
+/* Replayed, compared on random paths, searched */
+#define REPLAY	REAL_REPLAY
+#define EQUIV	REAL_EQUIVALENCE
+#define SEARCH	REAL_SEARCH
+
+/*
+ * The sequentially consistent counterexamples of docs/tun.md (replayed);
+ * the options that change a variant's steps (random paths, after every
+ * variant at the default bound: real_tun_variants_gen_params()); the real
+ * search at smaller bounds (a fresh device per transition).
+ */
+static const struct real_tun_param real_tun_params[] = {
+	{ .desc = "stop-2019 lost wakeup", .suites = REPLAY,
+	  .variant = BQLM_TUN_STOP_2019, .queues = 1, .cpus = 2, .packets = 5,
+	  .ring = 4, .violated = STALL },
+	{ .desc = "stop-2019 one cpu", .suites = REPLAY,
+	  .variant = BQLM_TUN_STOP_2019, .queues = 1, .cpus = 1, .packets = 5,
+	  .ring = 4, .violated = STALL },
+	{ .desc = "stop-2019 two queues", .suites = REPLAY,
+	  .variant = BQLM_TUN_STOP_2019, .queues = 2, .cpus = 2, .packets = 5,
+	  .ring = 4, .violated = STALL },
+	{ .desc = "stop-2019 noqueue", .suites = REPLAY | EQUIV,
+	  .variant = BQLM_TUN_STOP_2019, .queues = 1, .cpus = 2, .packets = 5,
+	  .ring = 4, .noqueue = true, .violated = STALL },
+	{ .desc = "stop-2019 detach", .suites = REPLAY,
+	  .variant = BQLM_TUN_STOP_2019, .queues = 1, .cpus = 2, .packets = 5,
+	  .ring = 4, .detaches = 1, .violated = STALL },
+	{ .desc = "backpressure ring 2", .suites = REPLAY,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 1,
+	  .packets = 4, .ring = 2, .violated = BP_DROP },
+	{ .desc = "backpressure-nobarrier ring 2", .suites = REPLAY,
+	  .variant = BQLM_TUN_BACKPRESSURE_NOBARRIER, .queues = 1, .cpus = 2,
+	  .packets = 4, .ring = 2, .detaches = 1, .violated = BP_DROP },
+	{ .desc = "stop-2019 resize", .suites = REPLAY | EQUIV,
+	  .variant = BQLM_TUN_STOP_2019, .queues = 1, .cpus = 2, .packets = 5,
+	  .ring = 4, .resize_to = 2, .violated = STALL },
+	{ .desc = "backpressure resize", .suites = REPLAY | EQUIV,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1, .resize_to = 2,
+	  .violated = BP_DROP },
 	/* the wake count kept across the producer's own wake (review) */
-	{ "backpressure stale wake count", BQLM_TUN_BACKPRESSURE, 1, 1, 7, 4,
-	  0, false, false, BP_DROP, 0 },
-};
-
-KUNIT_ARRAY_PARAM_DESC(real_tun_replays, real_tun_replays, desc);
-
-/* every variant with a patch, and the options that change its steps */
-static const struct real_tun_param real_tun_variants[] = {
-	{ "stock", BQLM_TUN_STOCK, 1, 2, 5, 4, 1, false, false, 0, 0 },
-	{ "stock two queues", BQLM_TUN_STOCK, 2, 2, 5, 4, 1, false, false, 0, 0 },
-	{ "stop-2019", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 1, false, false, STALL, 0 },
-	{ "stop-2019 noqueue", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 0, true, false,
-	  STALL, 0 },
-	{ "backpressure", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1, false, false,
-	  0, 0 },
-	{ "backpressure two queues", BQLM_TUN_BACKPRESSURE, 2, 2, 5, 4, 1,
-	  false, false, 0, 0 },
-	{ "backpressure noqueue", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1, true,
-	  false, 0, 0 },
-	{ "backpressure flag off", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1, false,
-	  true, 0, 0 },
-	{ "backpressure ring 2", BQLM_TUN_BACKPRESSURE, 1, 2, 4, 2, 1, false,
-	  false, BP_DROP, 0 },
-	{ "backpressure-nobarrier", BQLM_TUN_BACKPRESSURE_NOBARRIER, 1, 2, 5,
-	  4, 1, false, false, 0, 0 },
-	{ "backpressure-no-producer-mb", BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB,
-	  1, 2, 5, 4, 1, false, false, 0, 0 },
-	{ "backpressure-no-consumer-mb", BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB,
-	  1, 2, 5, 4, 1, false, false, 0, 0 },
-	{ "stock resize", BQLM_TUN_STOCK, 1, 2, 5, 4, 1, false, false, 0, 2 },
-	{ "stock resize up", BQLM_TUN_STOCK, 1, 2, 5, 2, 1, false, false, 0,
-	  4 },
-	{ "stop-2019 resize", BQLM_TUN_STOP_2019, 1, 2, 5, 4, 0, false, false,
-	  STALL, 2 },
-	{ "backpressure resize", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1, false,
-	  false, BP_DROP, 2 },
-	{ "backpressure resize two queues", BQLM_TUN_BACKPRESSURE, 2, 1, 3, 2,
-	  1, false, false, 0, 4 },
+	{ .desc = "backpressure stale wake count", .suites = REPLAY,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 1,
+	  .packets = 7, .ring = 4, .violated = BP_DROP },
+	{ .desc = "stock two queues", .suites = EQUIV,
+	  .variant = BQLM_TUN_STOCK, .queues = 2, .cpus = 2, .packets = 5,
+	  .ring = 4, .detaches = 1 },
+	{ .desc = "backpressure two queues", .suites = EQUIV,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 2, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "backpressure noqueue", .suites = EQUIV,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1, .noqueue = true },
+	{ .desc = "backpressure flag off", .suites = EQUIV,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1, .bp_off = true },
+	{ .desc = "backpressure ring 2", .suites = EQUIV,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 4, .ring = 2, .detaches = 1, .violated = BP_DROP },
+	{ .desc = "stock resize", .suites = EQUIV, .variant = BQLM_TUN_STOCK,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
+	  .resize_to = 2 },
+	{ .desc = "stock resize up", .suites = EQUIV, .variant = BQLM_TUN_STOCK,
+	  .queues = 1, .cpus = 2, .packets = 5, .ring = 2, .detaches = 1,
+	  .resize_to = 4 },
+	{ .desc = "backpressure resize two queues", .suites = EQUIV | SEARCH,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 2, .cpus = 1,
+	  .packets = 3, .ring = 2, .detaches = 1, .resize_to = 4 },
 	/* the candidate fix, where backpressure drops (findings 5, 10) */
-	{ "backpressure-room", BQLM_TUN_BACKPRESSURE_ROOM, 1, 2, 5, 4, 1,
-	  false, false, 0, 0 },
-	{ "backpressure-room ring 2", BQLM_TUN_BACKPRESSURE_ROOM, 1, 2, 4, 2,
-	  1, false, false, 0, 0 },
-	{ "backpressure-room 7 packets", BQLM_TUN_BACKPRESSURE_ROOM, 1, 1, 7,
-	  4, 0, false, false, 0, 0 },
-};
-
-KUNIT_ARRAY_PARAM_DESC(real_tun_variants, real_tun_variants, desc);
-
-/* the real search: smaller bounds (a fresh device per transition) */
-static const struct real_tun_param real_tun_searches[] = {
-	{ "stock", BQLM_TUN_STOCK, 1, 2, 3, 2, 1, false, false, 0, 0 },
-	{ "stop-2019", BQLM_TUN_STOP_2019, 1, 2, 3, 2, 0, false, false,
-	  STALL, 0 },
-	{ "backpressure", BQLM_TUN_BACKPRESSURE, 1, 2, 3, 2, 1, false, false,
-	  0, 0 },
+	{ .desc = "backpressure-room ring 2", .suites = EQUIV | SEARCH,
+	  .variant = BQLM_TUN_BACKPRESSURE_ROOM, .queues = 1, .cpus = 2,
+	  .packets = 4, .ring = 2, .detaches = 1 },
+	{ .desc = "backpressure-room 7 packets", .suites = EQUIV | SEARCH,
+	  .variant = BQLM_TUN_BACKPRESSURE_ROOM, .queues = 1, .cpus = 1,
+	  .packets = 7, .ring = 4 },
+	{ .desc = "stock", .suites = SEARCH, .variant = BQLM_TUN_STOCK,
+	  .queues = 1, .cpus = 2, .packets = 3, .ring = 2, .detaches = 1 },
+	{ .desc = "stop-2019", .suites = SEARCH, .variant = BQLM_TUN_STOP_2019,
+	  .queues = 1, .cpus = 2, .packets = 3, .ring = 2, .violated = STALL },
+	{ .desc = "backpressure", .suites = SEARCH,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 3, .ring = 2, .detaches = 1 },
 	/* the model's default bound for tun (docs/tun.md) */
-	{ "backpressure default bound", BQLM_TUN_BACKPRESSURE, 1, 2, 5, 4, 1,
-	  false, false, 0, 0 },
-	{ "backpressure two queues", BQLM_TUN_BACKPRESSURE, 2, 1, 3, 2, 1,
-	  false, false, 0, 0 },
-	{ "backpressure-nobarrier", BQLM_TUN_BACKPRESSURE_NOBARRIER, 1, 2, 3,
-	  2, 1, false, false, 0, 0 },
-	{ "backpressure-no-producer-mb", BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB,
-	  1, 2, 3, 2, 1, false, false, 0, 0 },
-	{ "backpressure-no-consumer-mb", BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB,
-	  1, 2, 3, 2, 1, false, false, 0, 0 },
-	{ "backpressure resize two queues", BQLM_TUN_BACKPRESSURE, 2, 1, 3, 2,
-	  1, false, false, 0, 4 },
-	/* where backpressure drops (findings 5, 10), the candidate fix not */
-	{ "backpressure-room ring 2", BQLM_TUN_BACKPRESSURE_ROOM, 1, 2, 4, 2,
-	  1, false, false, 0, 0 },
-	{ "backpressure-room 7 packets", BQLM_TUN_BACKPRESSURE_ROOM, 1, 1, 7,
-	  4, 0, false, false, 0, 0 },
+	{ .desc = "backpressure default bound", .suites = SEARCH,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 1, .cpus = 2,
+	  .packets = 5, .ring = 4, .detaches = 1 },
+	{ .desc = "backpressure two queues", .suites = SEARCH,
+	  .variant = BQLM_TUN_BACKPRESSURE, .queues = 2, .cpus = 1,
+	  .packets = 3, .ring = 2, .detaches = 1 },
+	{ .desc = "backpressure-nobarrier", .suites = SEARCH,
+	  .variant = BQLM_TUN_BACKPRESSURE_NOBARRIER, .queues = 1, .cpus = 2,
+	  .packets = 3, .ring = 2, .detaches = 1 },
+	{ .desc = "backpressure-no-producer-mb", .suites = SEARCH,
+	  .variant = BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB, .queues = 1,
+	  .cpus = 2, .packets = 3, .ring = 2, .detaches = 1 },
+	{ .desc = "backpressure-no-consumer-mb", .suites = SEARCH,
+	  .variant = BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB, .queues = 1,
+	  .cpus = 2, .packets = 3, .ring = 2, .detaches = 1 },
 };
 
-KUNIT_ARRAY_PARAM_DESC(real_tun_searches, real_tun_searches, desc);
+REAL_PARAMS(real_tun_replays, real_tun_params, REAL_REPLAY);
+REAL_PARAMS(real_tun_options, real_tun_params, REAL_EQUIVALENCE);
+REAL_PARAMS(real_tun_searches, real_tun_params, REAL_SEARCH);
 
-#ifdef __KERNEL__
+/*
+ * Random paths: every variant at the model's default bound (5 packets,
+ * ring 4, 2 CPUs, a detach; those without a patch skip), then the options
+ * that change a variant's steps.
+ */
+static struct real_tun_param real_tun_every[BQLM_TUN_NR_VARIANTS];
+
+static const char *real_tun_every_fill(void *row, unsigned int v)
+{
+	struct real_tun_param *p = row;
+
+	*p = (struct real_tun_param) {
+		.desc = bqlm_tun_variant_name(v), .variant = v, .queues = 1,
+		.cpus = 2, .packets = 5, .ring = 4, .detaches = 1,
+		.every = true,
+	};
+	return p->desc;
+}
+
+static const void *real_tun_variants_gen_params(const void *prev, char *desc)
+{
+	return real_every_params(prev, desc, real_tun_every,
+				 ARRAY_SIZE(real_tun_every),
+				 sizeof(real_tun_every[0]), real_tun_every_fill,
+				 real_tun_options_gen_params);
+}
+
+#ifdef CONFIG_BQLM_REAL_HARNESS
 
 #include "../real/tun_real.h"
 
@@ -169,14 +208,11 @@ KUNIT_ARRAY_PARAM_DESC(real_tun_searches, real_tun_searches, desc);
  * the paths and the searches (a device per transition) are skipped.
  */
 #define REAL_PATHS	(IS_ENABLED(CONFIG_UML) ? 2000 : 200)
-#define REAL_MAX_STEPS	80
-#define REAL_MAX_PATH	64
+/* States the search stores at most */
 #define REAL_MAX_STATES	150000
-
-static void real_tun_end(void *r)
-{
-	bqlm_rtun_session_destroy(r);
-}
+/* The seeds of a configuration: this base and its name, hashed (FNV-1a) */
+#define REAL_SEED	(20261130ULL << 16)
+#define REAL_FNV_PRIME	0x100000001b3ULL
 
 static void real_tun_cfg(const struct real_tun_param *p,
 			 struct bqlm_tun_cfg *cfg)
@@ -196,57 +232,27 @@ static void real_tun_cfg(const struct real_tun_param *p,
 	cfg->batch = SMP_CACHE_BYTES * 2 / sizeof(void *);
 }
 
-/* A session that ends with the case, however the case ends. */
-static struct bqlm_rtun_session *real_tun_session(struct kunit *test,
-						  const struct bqlm_tun_cfg *cfg)
+/* The harness of a configuration, ending with the case. */
+static struct bqlm_rc_target *real_tun_harness(struct kunit *test,
+					       const struct bqlm_tun_cfg *cfg)
 {
-	struct bqlm_rtun_session *r;
 	const char *why;
 
 	KUNIT_ASSERT_EQ_MSG(test, bqlm_rtun_supported(cfg, &why), 0,
 			    "the harness cannot run %s", why);
-	r = bqlm_rtun_session_create(cfg);
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(r), "session: %ld", PTR_ERR(r));
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, real_tun_end, r),
-			0);
-	return r;
+	return real_keep(test, bqlm_rtun_create(cfg));
 }
 
-static void real_tun_report(struct kunit *test,
-			    const struct bqlm_rc_result *res,
-			    const char *what)
+/* The model's full search: shortest witnesses, every state counted */
+static struct bqlm_explorer *real_tun_model(struct kunit *test,
+					    const struct bqlm_tun_cfg *cfg,
+					    struct bqlm_xresult *mres)
 {
-	if (res->err_step)
-		KUNIT_FAIL(test, "%s: step %u (%s): %s", what, res->err_step,
-			   res->desc, res->err);
-	if (res->diff)
-		KUNIT_FAIL(test, "%s: after step %u (%s): %s differ:\n real:  %s\n model: %s",
-			   what, res->diff_step, res->desc, res->diff_what,
-			   res->diff_real, res->diff_model);
-}
+	static const struct bqlm_xbounds full = { .no_reduction = true };
+	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
 
-static void real_tun_line(void *arg, const char *line)
-{
-	struct kunit *test = arg;
-
-	kunit_info(test, "%s", line);
-}
-
-/* The model's search of a configuration, in the kernel. */
-static void real_tun_model(struct kunit *test, const struct bqlm_tun_cfg *cfg,
-			   struct bqlm_xsys *sys, struct bqlm_explorer **xp,
-			   struct bqlm_xresult *mres)
-{
-	const struct bqlm_xbounds full = { .no_reduction = true };
-	struct bqlm_explorer *x;
-
-	/* the full search: shortest witnesses, every state counted */
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, sys), 0);
-	x = bqlm_explorer_create(sys, &full);
-	KUNIT_ASSERT_NOT_NULL(test, x);
-	KUNIT_ASSERT_EQ(test, bqlm_explore(x, mres), 0);
-	KUNIT_ASSERT_TRUE(test, mres->complete);
-	*xp = x;
+	return real_model(test, sys, &full, mres);
 }
 
 /*
@@ -256,92 +262,37 @@ static void real_tun_model(struct kunit *test, const struct bqlm_tun_cfg *cfg,
 static void real_tun_replay(struct kunit *test)
 {
 	const struct real_tun_param *p = test->param_value;
-	struct bqlm_tun_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						 GFP_KERNEL);
-	struct bqlm_xresult *mres = kunit_kzalloc(test, sizeof(*mres),
-						  GFP_KERNEL);
-	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
-						     GFP_KERNEL);
-	unsigned int *path = kunit_kcalloc(test, REAL_MAX_PATH, sizeof(*path),
-					   GFP_KERNEL);
-	struct bqlm_rtun_session *r;
+	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct bqlm_xresult *mres = real_zalloc(test, sizeof(*mres));
 	struct bqlm_explorer *x;
-	struct bqlm_xsys sys;
-	unsigned int c;
-	int n;
 
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, mres);
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, path);
 	real_tun_cfg(p, cfg);
-	real_tun_model(test, cfg, &sys, &x, mres);
+	x = real_tun_model(test, cfg, mres);
 	KUNIT_EXPECT_EQ(test, mres->violated, p->violated);
-	r = real_tun_session(test, cfg);
-	for (c = 1; c < BQLM_CHECK_NR; c++) {
-		if (!(mres->violated & BQLM_CHECK_BIT(c)))
-			continue;
-		n = bqlm_explorer_path(x, c, path, REAL_MAX_PATH);
-		if (n <= 0) {
-			KUNIT_FAIL(test, "no witness path for %s (%d)",
-				   bqlm_check_name(c), n);
-			continue;
-		}
-		kunit_info(test, "witness of %s, %d steps, on the real code:",
-			   bqlm_check_name(c), n);
-		KUNIT_EXPECT_EQ(test, bqlm_rtun_lockstep(r, path, n, 0, 0,
-							 real_tun_line, test,
-							 res), 0);
-		real_tun_report(test, res, bqlm_check_name(c));
-		KUNIT_EXPECT_EQ(test, res->steps, (unsigned int)n);
-		KUNIT_EXPECT_EQ(test, res->real_first[c], (unsigned int)n);
-		KUNIT_EXPECT_EQ(test, res->model_first[c], (unsigned int)n);
-		KUNIT_EXPECT_EQ(test, res->real_violated, res->model_violated);
-		KUNIT_EXPECT_EQ(test, res->real_violated, BQLM_CHECK_BIT(c));
-	}
-	bqlm_explorer_destroy(x);
+	real_replay(test, real_tun_harness(test, cfg), x, mres->violated,
+		    NULL, NULL, true);
 }
 
 /* REAL_PATHS seeded random paths of the model, each on a fresh device. */
 static void real_tun_equivalence(struct kunit *test)
 {
 	const struct real_tun_param *p = test->param_value;
-	struct bqlm_tun_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						 GFP_KERNEL);
-	struct bqlm_rc_result *res = kunit_kzalloc(test, sizeof(*res),
-						     GFP_KERNEL);
-	u64 seed = 20261130ULL << 16;
-	unsigned int i, violating = 0;
-	unsigned long long steps = 0;
-	struct bqlm_rtun_session *r;
+	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct real_paths paths;
+	u64 seed = REAL_SEED;
+	const char *why;
+	unsigned int i;
 
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, res);
 	/* each configuration its own seeds: its name, hashed */
 	for (i = 0; p->desc[i]; i++)
-		seed = (seed ^ (u8)p->desc[i]) * 0x100000001b3ULL;
+		seed = (seed ^ (u8)p->desc[i]) * REAL_FNV_PRIME;
 	real_tun_cfg(p, cfg);
-	r = real_tun_session(test, cfg);
-	for (i = 0; i < REAL_PATHS; i++) {
-		if (bqlm_rtun_lockstep(r, NULL, 0, seed + i, REAL_MAX_STEPS,
-				       NULL, NULL, res) ||
-		    res->err_step || res->diff) {
-			kunit_info(test, "path %u (seed %llu) differs:", i,
-				   seed + i);
-			real_tun_report(test, res, "random path");
-			bqlm_rtun_lockstep(r, NULL, 0, seed + i, REAL_MAX_STEPS,
-					   real_tun_line, test, res);
-			break;
-		}
-		KUNIT_EXPECT_EQ(test, res->real_violated, res->model_violated);
-		steps += res->steps;
-		violating += !!res->model_violated;
-	}
-	kunit_info(test, "%u random paths, %llu steps, %u violating",
-		   i, steps, violating);
-	KUNIT_EXPECT_EQ(test, i, REAL_PATHS);
-	if (!p->violated)
-		KUNIT_EXPECT_EQ(test, violating, 0U);
+	if (p->every && bqlm_rtun_supported(cfg, &why))
+		kunit_skip(test, "the harness cannot run %s: %s", p->desc, why);
+	real_equivalence(test, real_tun_harness(test, cfg), REAL_PATHS, seed,
+			 &paths);
+	if (!p->every && !p->violated)
+		KUNIT_EXPECT_EQ(test, paths.violating, 0U);
 }
 
 /*
@@ -351,92 +302,37 @@ static void real_tun_equivalence(struct kunit *test)
 static void real_tun_explore(struct kunit *test)
 {
 	const struct real_tun_param *p = test->param_value;
-	struct bqlm_tun_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						 GFP_KERNEL);
-	struct bqlm_xresult *mres = kunit_kzalloc(test, sizeof(*mres),
-						  GFP_KERNEL);
-	struct bqlm_rc_xresult *xr = kunit_kzalloc(test, sizeof(*xr),
-						   GFP_KERNEL);
-	struct bqlm_rtun_session *r;
-	struct bqlm_explorer *x;
-	struct bqlm_xsys sys;
-	unsigned int c;
+	struct bqlm_tun_cfg *cfg;
+	struct bqlm_xresult *mres;
+	struct bqlm_rc_xresult *xr;
 
 	if (!IS_ENABLED(CONFIG_UML))
 		kunit_skip(test, "a fresh device per transition: UML only (each teardown waits for RCU grace periods under QEMU)");
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, mres);
-	KUNIT_ASSERT_NOT_NULL(test, xr);
+	cfg = real_zalloc(test, sizeof(*cfg));
+	mres = real_zalloc(test, sizeof(*mres));
+	xr = real_zalloc(test, sizeof(*xr));
 	real_tun_cfg(p, cfg);
-	real_tun_model(test, cfg, &sys, &x, mres);
-	bqlm_explorer_destroy(x);
-
-	r = real_tun_session(test, cfg);
-	KUNIT_EXPECT_EQ(test, bqlm_rtun_explore(r, REAL_MAX_STATES, xr), 0);
-	kunit_info(test, "real code: %u states, %u transitions, depth %u, %llu steps on %u fresh devices; model: %llu states, depth %u",
-		   xr->states, xr->transitions, xr->max_depth, xr->steps,
-		   xr->devices, mres->states, mres->max_depth);
-	KUNIT_EXPECT_TRUE(test, xr->complete);
+	real_tun_model(test, cfg, mres);
+	real_search(test, real_tun_harness(test, cfg), REAL_MAX_STATES, mres,
+		    xr);
 	KUNIT_EXPECT_EQ(test, (u64)xr->states, mres->states);
-	KUNIT_EXPECT_EQ(test, xr->violated, mres->violated);
 	KUNIT_EXPECT_EQ(test, xr->violated, p->violated);
-	for (c = 1; c < BQLM_CHECK_NR; c++)
-		if (mres->violated & BQLM_CHECK_BIT(c)) {
-			kunit_info(test, "%s: real code depth %u, model %u",
-				   bqlm_check_name(c), xr->depth[c],
-				   mres->w[c].depth);
-			KUNIT_EXPECT_EQ(test, xr->depth[c], mres->w[c].depth);
-		}
 }
 
-#else /* userspace */
+#else /* no real-code harness */
 
-static void real_tun_replay(struct kunit *test)
-{
-	kunit_skip(test, "needs the kernel's drivers/net/tun.c");
-}
+REAL_SKIP_CASE(real_tun_replay, "drivers/net/tun.c")
+REAL_SKIP_CASE(real_tun_equivalence, "drivers/net/tun.c")
+REAL_SKIP_CASE(real_tun_explore, "drivers/net/tun.c")
 
-static void real_tun_equivalence(struct kunit *test)
-{
-	kunit_skip(test, "needs the kernel's drivers/net/tun.c");
-}
+#endif /* CONFIG_BQLM_REAL_HARNESS */
 
-static void real_tun_explore(struct kunit *test)
-{
-	kunit_skip(test, "needs the kernel's drivers/net/tun.c");
-}
-
-#endif /* __KERNEL__ */
-
-static struct kunit_case real_tun_replay_cases[] = {
-	KUNIT_CASE_PARAM(real_tun_replay, real_tun_replays_gen_params),
-	{}
-};
-
-static struct kunit_suite real_tun_replay_suite = {
-	.name = "bqlm_real_tun_replay",
-	.test_cases = real_tun_replay_cases,
-};
-
-static struct kunit_case real_tun_equivalence_cases[] = {
-	KUNIT_CASE_PARAM(real_tun_equivalence, real_tun_variants_gen_params),
-	{}
-};
-
-static struct kunit_suite real_tun_equivalence_suite = {
-	.name = "bqlm_real_tun_equivalence",
-	.test_cases = real_tun_equivalence_cases,
-};
-
-static struct kunit_case real_tun_explore_cases[] = {
-	KUNIT_CASE_PARAM(real_tun_explore, real_tun_searches_gen_params),
-	{}
-};
-
-static struct kunit_suite real_tun_explore_suite = {
-	.name = "bqlm_real_tun_explore",
-	.test_cases = real_tun_explore_cases,
-};
+REAL_SUITE(real_tun_replay_suite, "bqlm_real_tun_replay", real_tun_replay,
+	   real_tun_replays_gen_params);
+REAL_SUITE(real_tun_equivalence_suite, "bqlm_real_tun_equivalence",
+	   real_tun_equivalence, real_tun_variants_gen_params);
+REAL_SUITE(real_tun_explore_suite, "bqlm_real_tun_explore", real_tun_explore,
+	   real_tun_searches_gen_params);
 
 kunit_test_suites(&real_tun_replay_suite, &real_tun_equivalence_suite,
 		  &real_tun_explore_suite);

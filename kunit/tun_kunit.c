@@ -9,7 +9,7 @@
  * the actors one step at a time: the 2019 lost wakeup, the re-check that
  * the merged design adds, the store-buffering stall without the barriers.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/tun.h>
 #include <bqlm/prng.h>
 #include "explore_expect.h"
@@ -1524,11 +1524,4 @@ static struct kunit_case bqlm_tun_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_tun_suite = {
-	.name = "bqlm_tun",
-	.test_cases = bqlm_tun_cases,
-};
-
-kunit_test_suite(bqlm_tun_suite);
-
-MODULE_LICENSE("GPL");
+BQLM_KUNIT_SUITE(bqlm_tun, bqlm_tun_cases);

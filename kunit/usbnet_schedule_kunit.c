@@ -6,7 +6,7 @@
  * back exactly; what it refuses, it says why.
  */
 #include <linux/if_ether.h>
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/usbnet.h>
 #include "schedule_text.h"
 
@@ -76,24 +76,29 @@ static const struct {
 	const char *err;
 } usbnet_sched_bad[] = {
 	SCHED_BAD("variant v9", "line 1: unknown variant 'v9'"),
-	SCHED_BAD("# c\npackets 9", "line 2: not a number in range: '9'"),
-	SCHED_BAD("packets 3 4", "line 1: expected one value after 'packets'"),
+	SCHED_BAD("# c\npackets 9", "line 2: --packets: '9' is not a number in 0..6"),
+	SCHED_BAD("packets 3 4", "line 1: --packets: '3,4' is not a number"),
 	SCHED_BAD("packetz 3", "line 1: unknown key 'packetz'"),
 	SCHED_BAD("step 0x1g0", "line 1: not a number in range: '0x1g0'"),
 	SCHED_BAD("step 0x10000", "line 1: not a number in range: '0x10000'"),
 	SCHED_BAD("lens 1514 60 40",
-		  "line 1: expected one or two lengths after 'lens'"),
-	SCHED_BAD("lens 0", "the configuration is out of range"),
+		  "line 1: --lens: '1514,60,40' is not a list of 1..2 numbers"),
+	SCHED_BAD("lens 0", "line 1: --lens: '0' is not a list"),
 	SCHED_BAD("check stal", "line 1: unknown check 'stal'"),
-	SCHED_BAD("fixup zero", "line 1: unknown fixup 'zero'"),
+	SCHED_BAD("fixup zero", "line 1: --fixup: 'zero' is not one of none, pad, multi"),
 	SCHED_BAD("variant v1\nsteps 2\nstep 0x100",
 		  "declares 2 steps and has 1"),
 	SCHED_BAD("steps 1\nstep 0x100", "no 'variant' line"),
 	SCHED_BAD("step 1;step 2;step 3;step 4;step 5",
 		  "line 5: too many steps"),
 	SCHED_BAD("a b c d e", "line 1: too many words"),
-	SCHED_BAD("tx-qlen 0", "the configuration is out of range"),
-	SCHED_BAD("packets 99999999999", "line 1: not a number in range"),
+	SCHED_BAD("tx-qlen 0", "line 1: --tx-qlen: '0' is not a number in 1..1000"),
+	SCHED_BAD("packets 2\nvariant v1",
+		  "line 2: the variant must come before the options it is changed by: 'v1'"),
+	SCHED_BAD("variant v1\nbql off", "the configuration is out of range"),
+	SCHED_BAD("header 8", "line 1: unknown key 'header'"),
+	SCHED_BAD("statuses eproto", "the configuration is out of range"),
+	SCHED_BAD("packets 99999999999", "line 1: --packets: '99999999999' is not a number"),
 };
 
 static void usbnet_schedule_errors(struct kunit *test)
@@ -125,12 +130,4 @@ static struct kunit_case bqlm_usbnet_schedule_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_usbnet_schedule_suite = {
-	.name = "bqlm_usbnet_schedule",
-	.test_cases = bqlm_usbnet_schedule_cases,
-};
-
-kunit_test_suite(bqlm_usbnet_schedule_suite);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel usbnet schedule files");
+BQLM_KUNIT_SUITE(bqlm_usbnet_schedule, bqlm_usbnet_schedule_cases);

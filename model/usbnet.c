@@ -74,128 +74,6 @@
 #define BQLM_USBNET_NCM_ALIGN	4
 #define BQLM_USBNET_NCM_HEADER	(12 + 8 + 4 * (BQLM_USBNET_NCM_MAX + 1))
 
-static const struct {
-	const char *name;
-	const char *desc;
-} bqlm_usbnet_variants[BQLM_USBNET_NR_VARIANTS] = {
-	[BQLM_USBNET_NO_BQL] = {
-		"no-bql",
-		"Linux 6.12 usbnet, no BQL" },
-	[BQLM_USBNET_V1] = {
-		"v1",
-		"BQL v1 (20251104161327.41004-2): reset after netif_stop_queue in stop and open, unlocked completion" },
-	[BQLM_USBNET_MERGED] = {
-		"merged",
-		"7ff14c52049e (v2): v1 + bql_spinlock around netdev_completed_queue" },
-	[BQLM_USBNET_FIX_RESET] = {
-		"fix-reset",
-		"merged + e34f0df3d81a: stop resets after timer_delete_sync/cancel_work_sync" },
-	[BQLM_USBNET_FIXED] = {
-		"fixed",
-		"fix-reset + c4efd7a770c5: usbnet_resume accounts deferred skbs" },
-};
-
-/**
- * bqlm_usbnet_variant_name() - the short name of a variant
- * @variant: the variant
- *
- * Return: "no-bql", "v1", "merged", "fix-reset", "fixed" or "unknown".
- */
-const char *bqlm_usbnet_variant_name(enum bqlm_usbnet_variant variant)
-{
-	return bqlm_name(BQLM_NAMES_OF(bqlm_usbnet_variants, name), variant,
-			 "unknown");
-}
-
-/**
- * bqlm_usbnet_variant_desc() - one line on what a variant is
- * @variant: the variant
- *
- * Return: the description with the upstream commit, or "unknown".
- */
-const char *bqlm_usbnet_variant_desc(enum bqlm_usbnet_variant variant)
-{
-	return bqlm_name(BQLM_NAMES_OF(bqlm_usbnet_variants, desc), variant,
-			 "unknown");
-}
-
-/**
- * bqlm_usbnet_variant_by_name() - look a variant up by its short name
- * @name: the name
- *
- * Return: the enum bqlm_usbnet_variant, or -EINVAL.
- */
-int bqlm_usbnet_variant_by_name(const char *name)
-{
-	return bqlm_name_find(BQLM_NAMES_OF(bqlm_usbnet_variants, name), name);
-}
-
-/**
- * bqlm_usbnet_cfg_default() - the default configuration of a variant
- * @cfg: receives the configuration
- * @variant: the variant
- *
- * Three packets of 1514 bytes, no tx_fixup(), TX_QLEN 2, a full-speed
- * endpoint (maxpacket 64), every completion status, one ifdown, one
- * suspend and one watchdog timeout. Three packets is the least that shows
- * two usbnet_bh() runs completing bytes at once: BQL starts with a limit
- * of 0, so the second packet waits for the first one's completion.
- */
-void bqlm_usbnet_cfg_default(struct bqlm_usbnet_cfg *cfg,
-			     enum bqlm_usbnet_variant variant)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->variant = variant;
-	cfg->fixup = BQLM_USBNET_FIXUP_NONE;
-	cfg->packets = 3;
-	cfg->tx_qlen = 2;
-	cfg->lens[0] = 1514;
-	cfg->nr_lens = 1;
-	cfg->maxpacket = 64;
-	cfg->pad_header = 4;
-	cfg->statuses = (1U << BQLM_USBNET_ST_OK) |
-			(1U << BQLM_USBNET_ST_EPROTO) |
-			(1U << BQLM_USBNET_ST_EPIPE);
-	cfg->stops = 1;
-	cfg->suspends = 1;
-	cfg->timeouts = 1;
-	cfg->hold_time = 1000;
-	cfg->now = 1000;
-}
-
-/**
- * bqlm_usbnet_cfg_check() - validate a configuration
- * @cfg: the configuration
- *
- * Return: 0, or -EINVAL naming nothing: a field is out of range (variant,
- * fixup, packets above BQLM_USBNET_MAX_PACKETS, skbs fewer than packets or
- * above BQLM_USBNET_MAX_SKBS or 0 without a packet bound, nr_lens not in
- * 1..BQLM_USBNET_MAX_LENS, a length of 0 or above bqlm_usbnet_max_len(), tx_qlen or
- * maxpacket 0, pad_header above 64, a budget above 3, statuses beyond the
- * submitted ones).
- */
-int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg)
-{
-	unsigned int i;
-
-	if ((unsigned int)cfg->variant >= BQLM_USBNET_NR_VARIANTS ||
-	    (unsigned int)cfg->fixup >= BQLM_USBNET_NR_FIXUPS ||
-	    cfg->packets > BQLM_USBNET_MAX_PACKETS ||
-	    bqlm_usbnet_slots(cfg) < max(cfg->packets, 1U) ||
-	    bqlm_usbnet_slots(cfg) > BQLM_USBNET_MAX_SKBS ||
-	    cfg->pad_header > 64 || !cfg->nr_lens || cfg->nr_lens > BQLM_USBNET_MAX_LENS ||
-	    !cfg->tx_qlen || !cfg->maxpacket ||
-	    cfg->stops > 3 || cfg->suspends > 3 || cfg->timeouts > 3 ||
-	    (cfg->statuses & ~((1U << BQLM_USBNET_ST_UNLINKED) - 1)) ||
-	    (cfg->flags & ~(BQLM_USBNET_FLAG_AVOID_UNLINK_URBS |
-			    BQLM_USBNET_FLAG_MULTI_PACKET)))
-		return -EINVAL;
-	for (i = 0; i < cfg->nr_lens; i++)
-		if (!cfg->lens[i] || cfg->lens[i] > bqlm_usbnet_max_len(cfg))
-			return -EINVAL;
-	return 0;
-}
-
 /**
  * bqlm_usbnet_max_len() - the longest packet a configuration's tx_fixup()
  *	can take
@@ -898,7 +776,7 @@ const struct bqlm_usbnet_stop_step bqlm_usbnet_stop_steps[BQLM_USBNET_NR_ADMIN] 
 /* Does usbnet_stop() reset the queue in its last step? */
 static bool bqlm_usbnet_late_reset(const struct bqlm_usbnet_cfg *cfg)
 {
-	return cfg->variant >= BQLM_USBNET_FIX_RESET;
+	return cfg->stop_reset == BQLM_USBNET_RESET_LATE;
 }
 
 /**
@@ -1105,7 +983,7 @@ static void bqlm_usbnet_resubmit(struct bqlm_usbnet *dev,
 			continue;
 		/* usb_submit_urb() == 0, __skb_queue_tail(&dev->txq) */
 		bqlm_usbnet_move(dev, i, BQLM_USBNET_SKB_TXQ);
-		if (cfg->variant != BQLM_USBNET_FIXED)
+		if (!cfg->resume_sent)
 			continue;
 		ret = bqlm_netdev_tx_sent_queue(&dev->txq, dev->skb[i].len,
 						cfg->now);

@@ -21,13 +21,13 @@ static inline unsigned int bqlm_usbnet_slots(const struct bqlm_usbnet_cfg *cfg)
 /* Does the variant call the BQL functions at all? */
 static inline bool bqlm_usbnet_bql(const struct bqlm_usbnet_cfg *cfg)
 {
-	return cfg->variant != BQLM_USBNET_NO_BQL;
+	return cfg->bql;
 }
 
 /* Does usbnet_bh() take dev->bql_spinlock around the completion? */
 static inline bool bqlm_usbnet_bql_locked(const struct bqlm_usbnet_cfg *cfg)
 {
-	return cfg->variant >= BQLM_USBNET_MERGED;
+	return cfg->bql_lock;
 }
 
 /* dev->txq.qlen */
@@ -121,8 +121,7 @@ static inline bool bqlm_usbnet_can_bh(const struct bqlm_usbnet *dev,
 /* Where usbnet_stop() resets the queue in this variant. */
 static inline bool bqlm_usbnet_early_reset(const struct bqlm_usbnet_cfg *cfg)
 {
-	return cfg->variant == BQLM_USBNET_V1 ||
-	       cfg->variant == BQLM_USBNET_MERGED;
+	return cfg->stop_reset == BQLM_USBNET_RESET_EARLY;
 }
 
 /* Can usbnet_stop() (after dev_close()) make its next step? */

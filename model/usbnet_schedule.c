@@ -19,32 +19,21 @@
  */
 #include "bqlm_internal.h"
 #include <bqlm/usbnet.h>
+#include <bqlm/options.h>
 
 #define BQLM_SCHED_LINE		256
 #define BQLM_SCHED_WORDS	4
 /* What a schedule has declared: the low bits are its step count */
 #define BQLM_SCHED_HAS_VARIANT	0x40000000
 #define BQLM_SCHED_HAS_STEPS	0x20000000
+#define BQLM_SCHED_HAS_OPTION	0x10000000
 #define BQLM_SCHED_STEPS_MASK	0x0fffffff
-
-static const char *const bqlm_sched_fixups[BQLM_USBNET_NR_FIXUPS] = {
-	[BQLM_USBNET_FIXUP_NONE] = "none",
-	[BQLM_USBNET_FIXUP_PAD] = "pad",
-	[BQLM_USBNET_FIXUP_MULTI] = "multi",
-};
 
 struct bqlm_sched_out {
 	bqlm_xemit_t emit;
 	void *arg;
 	char line[BQLM_SCHED_LINE];
 };
-
-static void bqlm_sched_put(struct bqlm_sched_out *o, const char *key,
-			   unsigned int val)
-{
-	snprintf(o->line, sizeof(o->line), "%s %u", key, val);
-	o->emit(o->arg, o->line);
-}
 
 /**
  * bqlm_usbnet_schedule_write() - a trace as a schedule
@@ -67,6 +56,7 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 			       bqlm_xemit_t emit, void *arg)
 {
 	struct bqlm_violation each[BQLM_CHECK_NR];
+	const struct bqlm_opts *t = bqlm_usbnet_options();
 	struct bqlm_sched_out o = { .emit = emit, .arg = arg };
 	char desc[BQLM_SCHED_LINE - 16];
 	struct bqlm_xsys sys;
@@ -86,31 +76,28 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 	snprintf(o.line, sizeof(o.line), "variant %s",
 		 bqlm_usbnet_variant_name(cfg->variant));
 	emit(arg, o.line);
-	snprintf(o.line, sizeof(o.line), "fixup %s",
-		 bqlm_sched_fixups[cfg->fixup]);
-	emit(arg, o.line);
-	bqlm_sched_put(&o, "flags", cfg->flags);
-	bqlm_sched_put(&o, "packets", cfg->packets);
-	bqlm_sched_put(&o, "skbs", cfg->skbs);
-	bqlm_sched_put(&o, "tx-qlen", cfg->tx_qlen);
-	if (cfg->nr_lens > 1)
-		snprintf(o.line, sizeof(o.line), "lens %u %u", cfg->lens[0],
-			 cfg->lens[1]);
-	else
-		snprintf(o.line, sizeof(o.line), "lens %u", cfg->lens[0]);
-	emit(arg, o.line);
-	bqlm_sched_put(&o, "maxpacket", cfg->maxpacket);
-	bqlm_sched_put(&o, "pad-header", cfg->pad_header);
-	bqlm_sched_put(&o, "statuses", cfg->statuses);
-	bqlm_sched_put(&o, "stops", cfg->stops);
-	bqlm_sched_put(&o, "suspends", cfg->suspends);
-	bqlm_sched_put(&o, "timeouts", cfg->timeouts);
+	for (i = 0; i < t->n; i++) {
+		const struct bqlm_opt *opt = &t->opt[i];
+		char *c;
+		int k;
+
+		if (opt->flags & BQLM_OPT_ALIAS)
+			continue;
+		k = snprintf(o.line, sizeof(o.line), "%s ", opt->name);
+		bqlm_opt_format(opt, cfg, o.line + k, sizeof(o.line) - k);
+		/* a list's words: blanks, as the reader splits at either */
+		for (c = o.line + k; *c; c++)
+			if (*c == ',')
+				*c = ' ';
+		emit(arg, o.line);
+	}
 	if (check != BQLM_CHECK_NONE) {
 		snprintf(o.line, sizeof(o.line), "check %s",
 			 bqlm_check_name(check));
 		emit(arg, o.line);
 	}
-	bqlm_sched_put(&o, "steps", n);
+	snprintf(o.line, sizeof(o.line), "steps %u", n);
+	emit(arg, o.line);
 	bqlm_xinit(&sys, from);
 	for (i = 0; i < n; i++) {
 		bqlm_xdescribe_action(&sys, from, actions[i], desc,
@@ -130,54 +117,6 @@ out:
 	bqlm_free(to);
 	return ret;
 }
-
-/* A whole number, decimal or 0x hexadecimal, within [0, @max]. */
-static bool bqlm_sched_uint(const char *s, unsigned int max,
-			    unsigned int *out)
-{
-	unsigned int base = 10, v = 0, d;
-
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && s[2]) {
-		base = 16;
-		s += 2;
-	}
-	if (!*s)
-		return false;
-	for (; *s; s++) {
-		if (*s >= '0' && *s <= '9')
-			d = *s - '0';
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			d = *s - 'a' + 10;
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			d = *s - 'A' + 10;
-		else
-			return false;
-		if (d > max || v > (max - d) / base)
-			return false;
-		v = v * base + d;
-	}
-	*out = v;
-	return true;
-}
-
-/* The keys whose value is one number: a field of the configuration */
-static const struct {
-	const char *name;
-	size_t off;
-	unsigned int max;
-} bqlm_sched_keys[] = {
-	{ "flags", offsetof(struct bqlm_usbnet_cfg, flags), ~0U },
-	{ "packets", offsetof(struct bqlm_usbnet_cfg, packets),
-	  BQLM_USBNET_MAX_PACKETS },
-	{ "skbs", offsetof(struct bqlm_usbnet_cfg, skbs), BQLM_USBNET_MAX_SKBS },
-	{ "tx-qlen", offsetof(struct bqlm_usbnet_cfg, tx_qlen), 1000 },
-	{ "maxpacket", offsetof(struct bqlm_usbnet_cfg, maxpacket), 1024 },
-	{ "pad-header", offsetof(struct bqlm_usbnet_cfg, pad_header), 64 },
-	{ "statuses", offsetof(struct bqlm_usbnet_cfg, statuses), 15 },
-	{ "stops", offsetof(struct bqlm_usbnet_cfg, stops), 3 },
-	{ "suspends", offsetof(struct bqlm_usbnet_cfg, suspends), 3 },
-	{ "timeouts", offsetof(struct bqlm_usbnet_cfg, timeouts), 3 },
-};
 
 struct bqlm_sched_in {
 	char *err;
@@ -203,7 +142,7 @@ static int bqlm_sched_num(struct bqlm_sched_in *in, char **w, unsigned int nw,
 {
 	if (nw != 2)
 		return bqlm_sched_fail(in, "expected one value after", w[0]);
-	if (!bqlm_sched_uint(w[1], max, out))
+	if (!bqlm_opt_uint(w[1], 0, max, out))
 		return bqlm_sched_fail(in, "not a number in range:", w[1]);
 	return 0;
 }
@@ -214,26 +153,23 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 			   unsigned int *actions, unsigned int max,
 			   unsigned int *n, unsigned int *declared)
 {
+	char val[BQLM_OPT_VALUE_MAX], msg[BQLM_SCHED_LINE];
+	const struct bqlm_opt *opt;
 	unsigned int v, c;
+	size_t len;
 	int ret = 0;
 
 	if (!strcmp(w[0], "variant")) {
 		if (nw != 2)
 			return bqlm_sched_fail(in, "expected one value after", w[0]);
+		if (*declared & BQLM_SCHED_HAS_OPTION)
+			return bqlm_sched_fail(in, "the variant must come before the options it is changed by:",
+					       w[1]);
 		ret = bqlm_usbnet_variant_by_name(w[1]);
 		if (ret < 0)
 			return bqlm_sched_fail(in, "unknown variant", w[1]);
-		cfg->variant = ret;
+		bqlm_usbnet_cfg_default(cfg, ret);
 		*declared |= BQLM_SCHED_HAS_VARIANT;
-		return 0;
-	}
-	if (!strcmp(w[0], "fixup")) {
-		if (nw != 2)
-			return bqlm_sched_fail(in, "expected one value after", w[0]);
-		ret = bqlm_name_find(BQLM_NAMES(bqlm_sched_fixups), w[1]);
-		if (ret < 0)
-			return bqlm_sched_fail(in, "unknown fixup", w[1]);
-		cfg->fixup = ret;
 		return 0;
 	}
 	if (!strcmp(w[0], "check")) {
@@ -247,16 +183,6 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 		*check = c;
 		return 0;
 	}
-	if (!strcmp(w[0], "lens")) {
-		if (nw < 2 || nw > 1 + BQLM_USBNET_MAX_LENS)
-			return bqlm_sched_fail(in, "expected one or two lengths after", w[0]);
-		for (v = 1; v < nw; v++)
-			if (!bqlm_sched_uint(w[v], BQLM_USBNET_MAX_LEN,
-					     &cfg->lens[v - 1]))
-				return bqlm_sched_fail(in, "not a length in range:", w[v]);
-		cfg->nr_lens = nw - 1;
-		return 0;
-	}
 	if (!strcmp(w[0], "step")) {
 		if (*n >= max)
 			return bqlm_sched_fail(in, "too many steps", NULL);
@@ -267,16 +193,25 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 	}
 	if (!strcmp(w[0], "steps")) {
 		ret = bqlm_sched_num(in, w, nw, max, &v);
-		*declared = (*declared & BQLM_SCHED_HAS_VARIANT) |
+		*declared = (*declared & ~BQLM_SCHED_STEPS_MASK) |
 			    BQLM_SCHED_HAS_STEPS | v;
 		return ret;
 	}
-	ret = bqlm_name_find(BQLM_NAMES_OF(bqlm_sched_keys, name), w[0]);
-	if (ret < 0)
+	opt = bqlm_opt_find(bqlm_usbnet_options(), w[0]);
+	if (!opt || (opt->flags & BQLM_OPT_ALIAS))
 		return bqlm_sched_fail(in, "unknown key", w[0]);
-	return bqlm_sched_num(in, w, nw, bqlm_sched_keys[ret].max,
-			      (unsigned int *)((char *)cfg +
-					       bqlm_sched_keys[ret].off));
+	/* a list's words back into the option's commas */
+	for (v = 1, len = 0; v < nw; v++)
+		len += snprintf(val + min(len, sizeof(val)),
+				sizeof(val) - min(len, sizeof(val)), "%s%s",
+				v > 1 ? "," : "", w[v]);
+	if (nw < 2 || len >= sizeof(val))
+		return bqlm_sched_fail(in, "expected a value after", w[0]);
+	*declared |= BQLM_SCHED_HAS_OPTION;
+	if (bqlm_opt_parse(bqlm_usbnet_options(), opt, cfg, val, msg,
+			   sizeof(msg)))
+		return bqlm_sched_fail(in, msg, NULL);
+	return 0;
 }
 
 /**

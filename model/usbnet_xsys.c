@@ -403,7 +403,7 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 		if (dev->pm == BQLM_USBNET_SUSPENDED)
 			return snprintf(buf, len,
 					"pm: usbnet_resume [txq.lock]: submit dev->deferred onto dev->txq%s, clear EVENT_DEV_ASLEEP",
-					cfg->variant == BQLM_USBNET_FIXED ?
+					cfg->resume_sent ?
 					" with netdev_sent_queue" :
 					" (no netdev_sent_queue)");
 		return snprintf(buf, len,

@@ -16,6 +16,7 @@
 #include <linux/slab.h>
 #include <linux/sprintf.h>
 #include <linux/stdarg.h>
+#include <linux/string.h>
 
 #include <net/sch_generic.h>
 
@@ -40,6 +41,7 @@ static int bqlm_rc_thread(void *data)
 		a->fn(a);
 		a->busy = false;
 		a->at = NULL;
+		a->phase = 0;
 		a->wait_lock = NULL;
 		a->wait_cond = NULL;
 		complete(&rc->back);
@@ -74,20 +76,17 @@ void bqlm_rc_fail(struct bqlm_rc *rc, int err, const char *fmt, ...)
  * @rc: the scheduler, zeroed by the caller
  * @nr: number of actors, at most BQLM_RC_MAX_ACTORS
  * @names: their names
- * @priv: the driver adapter's pointer
  *
  * Return: 0, -EINVAL for too many actors, or the error of kthread_run()
  * (the threads already started are ended).
  */
-int bqlm_rc_init(struct bqlm_rc *rc, unsigned int nr, const char *const *names,
-		 void *priv)
+int bqlm_rc_init(struct bqlm_rc *rc, unsigned int nr, const char *const *names)
 {
 	unsigned int i;
 
 	if (nr > BQLM_RC_MAX_ACTORS)
 		return -EINVAL;
 	init_completion(&rc->back);
-	rc->priv = priv;
 	for (i = 0; i < nr; i++) {
 		struct bqlm_rc_actor *a = &rc->actor[i];
 
@@ -127,7 +126,7 @@ void bqlm_rc_destroy(struct bqlm_rc *rc)
 			continue;
 		if (a->busy) {
 			pr_err("bqlm real-code harness: actor %s still parked at %s: leaking its thread\n",
-			       a->name, a->at ? a->at : "?");
+			       a->name, bqlm_rc_parked_at(a));
 			continue;
 		}
 		a->exit = true;
@@ -206,6 +205,7 @@ int bqlm_rc_start(struct bqlm_rc_actor *a, bqlm_rc_fn fn, unsigned long arg)
 	a->mark = 0;
 	a->count = 0;
 	a->at = NULL;
+	a->phase = 0;
 	a->wait_lock = NULL;
 	a->wait_cond = NULL;
 	return bqlm_rc_switch(a);
@@ -228,21 +228,75 @@ int bqlm_rc_resume(struct bqlm_rc_actor *a)
 }
 
 /**
+ * bqlm_rc_go() - start an idle actor, or run a parked one to its next yield
+ * @a: the actor
+ * @fn: the work, if it is idle
+ * @arg: its argument
+ *
+ * Return: as bqlm_rc_start() or bqlm_rc_resume().
+ */
+int bqlm_rc_go(struct bqlm_rc_actor *a, bqlm_rc_fn fn, unsigned long arg)
+{
+	return a->busy ? bqlm_rc_resume(a) : bqlm_rc_start(a, fn, arg);
+}
+
+/**
  * bqlm_rc_yield() - hand the CPU back to the scheduler (actor context)
  * @a: the calling actor (bqlm_rc_self())
- * @at: the yield point, for traces
+ * @at: the yield point: where the actor stops, and its model phase there
  * @cond: NULL, or what must hold before the actor may go on
  *
  * Never called holding a spinlock or in atomic context.
  */
-void bqlm_rc_yield(struct bqlm_rc_actor *a, const char *at, bqlm_rc_cond cond)
+void bqlm_rc_yield(struct bqlm_rc_actor *a, const struct bqlm_rc_yield *at,
+		   bqlm_rc_cond cond)
 {
 	a->at = at;
+	if (at->phase != BQLM_RC_NO_PHASE)
+		a->phase = at->phase;
 	a->wait_cond = cond;
 	complete(&a->rc->back);
 	wait_for_completion(&a->go);
 	a->at = NULL;
 	a->wait_cond = NULL;
+}
+
+/**
+ * bqlm_rc_parked_at() - where an actor is, for messages
+ * @a: the actor
+ *
+ * Return: the name of its yield point, "idle", or "running".
+ */
+const char *bqlm_rc_parked_at(const struct bqlm_rc_actor *a)
+{
+	if (!a->busy)
+		return "idle";
+	return a->at ? a->at->name : "running";
+}
+
+/**
+ * bqlm_rc_lock_init() - a harness lock, free
+ * @l: the lock
+ * @name: its name, for messages (an actor waiting for it is parked there)
+ */
+void bqlm_rc_lock_init(struct bqlm_rc_lock *l, const char *name)
+{
+	l->owner = NULL;
+	l->wait.name = name;
+	l->wait.phase = BQLM_RC_NO_PHASE;
+}
+
+/**
+ * bqlm_rc_lock_free() - may an actor take a harness lock without waiting?
+ * @a: the actor
+ * @l: the lock
+ *
+ * Return: true if nobody or @a holds it.
+ */
+bool bqlm_rc_lock_free(const struct bqlm_rc_actor *a,
+		       const struct bqlm_rc_lock *l)
+{
+	return !l->owner || l->owner == a;
 }
 
 /**
@@ -258,7 +312,7 @@ void bqlm_rc_lock(struct bqlm_rc_actor *a, struct bqlm_rc_lock *l)
 {
 	while (l->owner && l->owner != a) {
 		a->wait_lock = l;
-		bqlm_rc_yield(a, l->name, NULL);
+		bqlm_rc_yield(a, &l->wait, NULL);
 		a->wait_lock = NULL;
 	}
 	l->owner = a;
@@ -273,9 +327,130 @@ void bqlm_rc_unlock(struct bqlm_rc_actor *a, struct bqlm_rc_lock *l)
 {
 	if (l->owner != a)
 		bqlm_rc_fail(a->rc, -EPERM, "%s releases %s held by %s",
-			     a->name, l->name,
+			     a->name, l->wait.name,
 			     l->owner ? l->owner->name : "nobody");
 	l->owner = NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* The harness of a driver beside its model */
+
+/**
+ * bqlm_rc_target_init() - a target's model state buffers
+ * @t: the target, zeroed by the caller
+ * @ops: the driver's harness
+ * @state_size: bytes of a model state
+ *
+ * Return: 0 or -ENOMEM (bqlm_rc_target_release() frees what was made).
+ */
+int bqlm_rc_target_init(struct bqlm_rc_target *t,
+			const struct bqlm_rc_target_ops *ops, size_t state_size)
+{
+	t->ops = ops;
+	t->state_size = state_size;
+	t->from = kzalloc(state_size, GFP_KERNEL);
+	t->to = kzalloc(state_size, GFP_KERNEL);
+	t->view = kzalloc(state_size, GFP_KERNEL);
+	return t->from && t->to && t->view ? 0 : -ENOMEM;
+}
+
+/**
+ * bqlm_rc_target_release() - free a target's model state buffers
+ * @t: the target
+ */
+void bqlm_rc_target_release(struct bqlm_rc_target *t)
+{
+	kfree(t->from);
+	kfree(t->to);
+	kfree(t->view);
+	t->from = NULL;
+	t->to = NULL;
+	t->view = NULL;
+}
+
+/**
+ * bqlm_rc_target_destroy() - end a driver's harness
+ * @t: its target, or NULL or an ERR_PTR() (nothing is done)
+ */
+void bqlm_rc_target_destroy(struct bqlm_rc_target *t)
+{
+	if (!IS_ERR_OR_NULL(t))
+		t->ops->destroy(t);
+}
+
+/**
+ * bqlm_rc_model_start() - the model's initial state in @t->from
+ * @t: the target, its @sys set
+ */
+void bqlm_rc_model_start(struct bqlm_rc_target *t)
+{
+	memset(t->from, 0, t->state_size);
+	bqlm_xinit(&t->sys, t->from);
+}
+
+/**
+ * bqlm_rc_same_bytes() - the real state against the model's, byte by byte
+ * @t: the target, its @view read
+ * @res: receives, when they differ, the first differing byte and both
+ *	states in the explorer's one-line form
+ *
+ * Return: true when @t->view equals @t->from.
+ */
+bool bqlm_rc_same_bytes(struct bqlm_rc_target *t, struct bqlm_rc_result *res)
+{
+	const u8 *a = t->view, *b = t->from;
+	size_t i, n = t->state_size;
+
+	for (i = 0; i < n && a[i] == b[i]; i++)
+		;
+	if (i == n)
+		return true;
+	scnprintf(res->diff_what, sizeof(res->diff_what),
+		  "the states (first at byte %zu)", i);
+	bqlm_xdescribe_state(&t->sys, t->view, res->diff_real,
+			      sizeof(res->diff_real));
+	bqlm_xdescribe_state(&t->sys, t->from, res->diff_model,
+			      sizeof(res->diff_model));
+	return false;
+}
+
+/**
+ * bqlm_rc_variant() - a compiled variant by the model's name
+ * @v: the variants (the generated BQLM_RDRIVER_VARIANTS)
+ * @n: how many
+ * @name: the model's name, or NULL
+ *
+ * Return: its ops, or NULL if no variant has that name.
+ */
+const void *bqlm_rc_variant(const struct bqlm_rc_variant *v, unsigned int n,
+			    const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name && i < n; i++)
+		if (!strcmp(v[i].name, name))
+			return v[i].ops;
+	return NULL;
+}
+
+/*
+ * The model's invariants on the real state after a step: the step's
+ * checks on the view (the harness's @view), and the state's (the stall)
+ * with the actions the real code enables, left in @t->ract, their number
+ * in *@nr. The state's checks alone go to *@smask if it is not NULL.
+ */
+static unsigned int bqlm_rc_check(struct bqlm_rc_target *t, unsigned int *nr,
+				  unsigned int *smask)
+{
+	unsigned int mask, state;
+
+	memset(t->each, 0, sizeof(t->each));
+	mask = t->ops->view(t);
+	*nr = t->ops->enabled(t, t->ract);
+	state = bqlm_xcheck_state(&t->sys, t->view, t->ract, *nr, t->each);
+	if (smask)
+		*smask = state;
+	return mask | state;
 }
 
 /* ------------------------------------------------------------------ */
@@ -299,11 +474,11 @@ static u64 bqlm_rc_hash(const void *p, size_t n)
 	return h ? h : 1;
 }
 
-static u64 bqlm_rc_state_hash(const struct bqlm_rc_target *s)
+static u64 bqlm_rc_state_hash(struct bqlm_rc_target *s)
 {
-	if (s->hash)
-		s->hash(s->priv);
-	return bqlm_rc_hash(s->view, s->view_size);
+	if (s->ops->hash)
+		s->ops->hash(s);
+	return bqlm_rc_hash(s->view, s->state_size);
 }
 
 /**
@@ -324,15 +499,15 @@ bool bqlm_rc_fatal(unsigned int mask)
 }
 
 /* One real step, a harness failure during it an error too. */
-static int bqlm_rc_step(const struct bqlm_rc_target *t, unsigned int action)
+static int bqlm_rc_step(struct bqlm_rc_target *t, unsigned int action)
 {
-	int ret = t->step(t->priv, action);
+	int ret = t->ops->step(t, action);
 
-	return ret ? ret : t->error(t->priv) ? -EIO : 0;
+	return ret ? ret : t->ops->error(t) ? -EIO : 0;
 }
 
 /* Replay node @k's path on a fresh device; the path is left in @path. */
-static int bqlm_rc_goto(const struct bqlm_rc_target *s,
+static int bqlm_rc_goto(struct bqlm_rc_target *s,
 			const struct bqlm_rc_xnode *node, u32 k,
 			unsigned int *path, struct bqlm_rc_xresult *xr)
 {
@@ -341,7 +516,7 @@ static int bqlm_rc_goto(const struct bqlm_rc_target *s,
 
 	for (i = d; i > 0; i--, k = node[k].parent)
 		path[i - 1] = node[k].action;
-	ret = s->start(s->priv);
+	ret = s->ops->start(s);
 	if (ret)
 		return ret;
 	xr->devices++;
@@ -356,7 +531,7 @@ static int bqlm_rc_goto(const struct bqlm_rc_target *s,
 
 /**
  * bqlm_rc_explore() - every schedule of the real code within a bound
- * @s: the driver adapter
+ * @s: the driver's harness
  * @max_states: bound on the states stored
  * @xr: the result
  *
@@ -370,7 +545,7 @@ static int bqlm_rc_goto(const struct bqlm_rc_target *s,
  * Return: 0, -ENOSPC when the state bound stopped the search (the result
  * holds what was found), or another negative errno on a harness failure.
  */
-int bqlm_rc_explore(const struct bqlm_rc_target *s, unsigned int max_states,
+int bqlm_rc_explore(struct bqlm_rc_target *s, unsigned int max_states,
 		    struct bqlm_rc_xresult *xr)
 {
 	unsigned int hsize = roundup_pow_of_two(max_states * 2);
@@ -390,16 +565,16 @@ int bqlm_rc_explore(const struct bqlm_rc_target *s, unsigned int max_states,
 		goto out;
 	}
 	/* the initial state */
-	ret = s->start(s->priv);
+	ret = s->ops->start(s);
 	if (ret)
 		goto out;
 	xr->devices++;
-	s->check(s->priv, &nact, &smask);
+	bqlm_rc_check(s, &nact, &smask);
 	node[0].leaf = bqlm_rc_fatal(smask);
 	h = bqlm_rc_state_hash(s);
 	hash[h & (hsize - 1)] = h;
 	xr->states = 1;
-	ret = s->down(s->priv);
+	ret = s->ops->down(s);
 	while (!ret && head < xr->states) {
 		k = head++;
 		if (node[k].leaf)
@@ -407,8 +582,8 @@ int bqlm_rc_explore(const struct bqlm_rc_target *s, unsigned int max_states,
 		ret = bqlm_rc_goto(s, node, k, path, xr);
 		if (ret)
 			break;
-		nact = s->enabled(s->priv, act);
-		ret = s->down(s->priv);
+		nact = s->ops->enabled(s, act);
+		ret = s->ops->down(s);
 		for (i = 0; i < nact && !ret; i++) {
 			unsigned int mask, nr, c;
 
@@ -420,7 +595,7 @@ int bqlm_rc_explore(const struct bqlm_rc_target *s, unsigned int max_states,
 				break;
 			xr->steps++;
 			xr->transitions++;
-			mask = s->check(s->priv, &nr, &smask);
+			mask = bqlm_rc_check(s, &nr, &smask);
 			for (c = 0; c < BQLM_CHECK_NR; c++)
 				if ((mask & BQLM_CHECK_BIT(c)) && !xr->depth[c])
 					xr->depth[c] = node[k].depth + 1;
@@ -437,7 +612,7 @@ int bqlm_rc_explore(const struct bqlm_rc_target *s, unsigned int max_states,
 			if (!hash[slot] && !bqlm_rc_fatal(mask & ~smask) &&
 			    node[k].depth < BQLM_RC_MAX_DEPTH) {
 				if (xr->states >= max_states) {
-					ret = s->down(s->priv);
+					ret = s->ops->down(s);
 					ret = ret ? ret : -ENOSPC;
 					break;
 				}
@@ -450,7 +625,7 @@ int bqlm_rc_explore(const struct bqlm_rc_target *s, unsigned int max_states,
 						      node[k].depth + 1);
 				xr->states++;
 			}
-			ret = s->down(s->priv);
+			ret = s->ops->down(s);
 		}
 	}
 	xr->complete = !ret;
@@ -475,19 +650,19 @@ static void bqlm_rc_first(unsigned int *first, unsigned int mask,
 }
 
 /* One schedule on a fresh device. */
-static int bqlm_rc_once(const struct bqlm_rc_target *t,
+static int bqlm_rc_once(struct bqlm_rc_target *t,
 			const unsigned int *actions, unsigned int n, u64 seed,
 			unsigned int max_steps, bqlm_rc_emit_t emit, void *arg,
 			struct bqlm_rc_result *res)
 {
-	const struct bqlm_xsys *sys = t->sys;
+	const struct bqlm_xsys *sys = &t->sys;
 	unsigned int step, action, mask, nm, nr;
 	char line[2 * BQLM_RC_DESC];
 	struct bqlm_prng rng;
 	int ret;
 
 	bqlm_prng_seed(&rng, seed);
-	ret = t->start(t->priv);
+	ret = t->ops->start(t);
 	if (ret) {
 		res->err_step = 1;
 		scnprintf(res->err, sizeof(res->err),
@@ -495,8 +670,8 @@ static int bqlm_rc_once(const struct bqlm_rc_target *t,
 		return ret;
 	}
 	nm = bqlm_xenabled(sys, t->from, t->mact);
-	t->check(t->priv, &nr, NULL);
-	if (!t->same(t->priv, res)) {
+	bqlm_rc_check(t, &nr, NULL);
+	if (!t->ops->same(t, res)) {
 		res->diff = true;
 		goto down;
 	}
@@ -509,11 +684,11 @@ static int bqlm_rc_once(const struct bqlm_rc_target *t,
 			action = t->mact[bqlm_prng_below(&rng, nm)];
 		}
 		bqlm_xdescribe_action(sys, t->from, action, res->desc,
-				      sizeof(res->desc));
-		if (t->before)
-			t->before(t->priv);
+				     sizeof(res->desc));
+		if (t->ops->before)
+			t->ops->before(t);
 		memcpy(t->to, t->from, sys->state_size);
-		memset(t->each, 0, sizeof(*t->each) * BQLM_CHECK_NR);
+		memset(t->each, 0, sizeof(t->each));
 		ret = bqlm_xstep(sys, t->from, action, t->to, t->each);
 		if (ret < 0) {
 			res->err_step = step;
@@ -526,33 +701,33 @@ static int bqlm_rc_once(const struct bqlm_rc_target *t,
 		memcpy(t->from, t->to, sys->state_size);
 		nm = bqlm_xenabled(sys, t->from, t->mact);
 		mask |= bqlm_xcheck_state(sys, t->from, t->mact, nm,
-					  t->each);
+					 t->each);
 		res->model_violated |= mask;
 		bqlm_rc_first(res->model_first, mask, step);
 
-		ret = t->step(t->priv, action);
-		if (ret || t->error(t->priv)) {
+		ret = t->ops->step(t, action);
+		if (ret || t->ops->error(t)) {
 			res->err_step = step;
 			scnprintf(res->err, sizeof(res->err),
 				  "the real code cannot take it (%d): %s; actor at %s",
-				  ret, t->error(t->priv) ?: "-",
-				  t->parked_at(t->priv, action));
+				  ret, t->ops->error(t) ?: "-",
+				  t->ops->parked_at(t, action));
 			break;
 		}
-		mask = t->check(t->priv, &nr, NULL);
+		mask = bqlm_rc_check(t, &nr, NULL);
 		res->real_violated |= mask;
 		bqlm_rc_first(res->real_first, mask, step);
 		res->steps = step;
 		if (emit) {
 			scnprintf(line, sizeof(line), "%3u. %s | real: %s",
 				  step, res->desc,
-				  t->parked_at(t->priv, action));
+				  t->ops->parked_at(t, action));
 			emit(arg, line);
 		}
-		if (!t->same(t->priv, res) && t->retime &&
-		    t->retime(t->priv, action, &nm))
-			t->check(t->priv, &nr, NULL);
-		if (!t->same(t->priv, res)) {
+		if (!t->ops->same(t, res) && t->ops->retime &&
+		    t->ops->retime(t, action, &nm))
+			bqlm_rc_check(t, &nr, NULL);
+		if (!t->ops->same(t, res)) {
 			res->diff = true;
 			res->diff_step = step;
 			break;
@@ -573,11 +748,11 @@ static int bqlm_rc_once(const struct bqlm_rc_target *t,
 			break;
 	}
 down:
-	ret = res->diff && t->retry && t->retry(t->priv, res) ? -EAGAIN : 0;
-	if (t->down(t->priv)) {
+	ret = res->diff && t->ops->retry && t->ops->retry(t, res) ? -EAGAIN : 0;
+	if (t->ops->down(t)) {
 		ret = -EBUSY;
 		res->err_step = res->steps + 1;
-		strscpy(res->err, t->error(t->priv) ?: "teardown failed",
+		strscpy(res->err, t->ops->error(t) ?: "teardown failed",
 			sizeof(res->err));
 	}
 	return ret;
@@ -585,7 +760,7 @@ down:
 
 /**
  * bqlm_rc_lockstep() - run a schedule on the model and the real code
- * @t: the driver adapter
+ * @t: the driver's harness
  * @actions: the schedule, model action numbers; NULL for a random path
  * @n: its length
  * @seed: for a random path, its seed
@@ -595,17 +770,17 @@ down:
  * @res: the result
  *
  * On a fresh device. After every step the whole real state, read in the
- * model's terms, must equal the model's (@t->same), the real code must
- * enable exactly the actions the model does, and the model's invariants
- * are checked on the real state (@t->check); the schedule stops at the
- * first difference, at a harness failure, and after a step at which the
- * kernel would have crashed (the violation is reported, never made). A
- * run the adapter asks to retry (@t->retry) is run again on a fresh
- * device, up to 5 times.
+ * model's terms, must equal the model's (@t->ops->same), the real code
+ * must enable exactly the actions the model does, and the model's
+ * invariants are checked on the real state (@t->ops->view); the schedule
+ * stops at the first difference, at a harness failure, and after a step
+ * at which the kernel would have crashed (the violation is reported,
+ * never made). A run the harness asks to retry (@t->ops->retry) is run
+ * again on a fresh device, up to 5 times.
  *
  * Return: 0, or a negative errno if the harness could not run or end.
  */
-int bqlm_rc_lockstep(const struct bqlm_rc_target *t,
+int bqlm_rc_lockstep(struct bqlm_rc_target *t,
 		     const unsigned int *actions, unsigned int n, u64 seed,
 		     unsigned int max_steps, bqlm_rc_emit_t emit, void *arg,
 		     struct bqlm_rc_result *res)
@@ -640,12 +815,15 @@ static struct sk_buff *bqlm_rc_qdisc_dequeue(struct Qdisc *sch)
  * A qdisc the harness's stack stands for: the driver sees a txq with a
  * queue (qdisc_txq_has_no_queue() false); the harness hands it packets.
  */
+#define BQLM_RC_QDISC_OPS(name)					\
+	.id		= name,						\
+	.enqueue	= bqlm_rc_qdisc_enqueue,			\
+	.dequeue	= bqlm_rc_qdisc_dequeue,			\
+	.peek		= bqlm_rc_qdisc_dequeue,			\
+	.owner		= THIS_MODULE
+
 struct Qdisc_ops bqlm_rc_qdisc_ops = {
-	.id		= "bqlm_rc",
-	.enqueue	= bqlm_rc_qdisc_enqueue,
-	.dequeue	= bqlm_rc_qdisc_dequeue,
-	.peek		= bqlm_rc_qdisc_dequeue,
-	.owner		= THIS_MODULE,
+	BQLM_RC_QDISC_OPS("bqlm_rc"),
 };
 
 static int bqlm_rc_noqueue_init(struct Qdisc *sch, struct nlattr *opt,
@@ -657,10 +835,6 @@ static int bqlm_rc_noqueue_init(struct Qdisc *sch, struct nlattr *opt,
 
 /* noqueue, as the driver sees it */
 struct Qdisc_ops bqlm_rc_noqueue_ops = {
-	.id		= "bqlm_rc_noq",
+	BQLM_RC_QDISC_OPS("bqlm_rc_noq"),
 	.init		= bqlm_rc_noqueue_init,
-	.enqueue	= bqlm_rc_qdisc_enqueue,
-	.dequeue	= bqlm_rc_qdisc_dequeue,
-	.peek		= bqlm_rc_qdisc_dequeue,
-	.owner		= THIS_MODULE,
 };

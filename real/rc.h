@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bqlmodel - a deterministic scheduler for real kernel code.
+ * bqlmodel - a deterministic scheduler for real kernel code, and the search
+ * and lockstep that drive a driver's real code with it.
  *
  * The real-code harness runs a driver's own functions (drivers/net/usb/
- * usbnet.c, compiled from the kernel tree) under a schedule: each actor of
- * the model (the stack's transmit, an URB completion, a bottom half, ifdown,
- * ...) is a kernel thread, and exactly one of them runs at any time. The
- * scheduler (the KUnit case's thread) hands the CPU to an actor; the actor
- * runs real code until it reaches a yield point, where it hands the CPU
- * back. Yield points are placed, by macros defined before the driver is
- * compiled, at the calls where the model's steps begin and end, so that
- * one model step is one stretch of real code between two yields.
+ * usbnet.c, drivers/net/tun.c, compiled from the kernel tree) under a
+ * schedule: each actor of the model (the stack's transmit, an URB
+ * completion, a bottom half, ifdown, a reader, ...) is a kernel thread, and
+ * exactly one of them runs at any time. The scheduler (the KUnit case's
+ * thread) hands the CPU to an actor; the actor runs real code until it
+ * reaches a yield point, where it hands the CPU back. Yield points are
+ * placed, by macros defined before the driver is compiled, at the calls
+ * where the model's steps begin and end, so that one model step is one
+ * stretch of real code between two yields. Each yield point names the
+ * model's phase the actor is in while it is parked there.
  *
  * No two actors ever run at once, so nothing races: the order is the
  * schedule's. Locks that the model holds across steps are the harness's
@@ -18,6 +21,10 @@
  * never runs in atomic context when it yields. An actor that must wait
  * (for a lock, or for a condition such as "dev->txq is empty") parks with
  * that condition; it is runnable only when the condition holds.
+ *
+ * A driver's harness fills one struct bqlm_rc_target (const ops, the model,
+ * the state buffers) and embeds it; bqlm_rc_lockstep() and
+ * bqlm_rc_explore() drive it.
  *
  * Kernel only: the userspace build never compiles real/.
  */
@@ -28,6 +35,7 @@
 #include <linux/sched.h>
 #include <linux/types.h>
 
+#include <bqlm/explore.h>
 #include <bqlm/violation.h>
 
 #define BQLM_RC_MAX_ACTORS	24
@@ -37,13 +45,28 @@ struct bqlm_rc;
 struct bqlm_rc_actor;
 
 /**
+ * struct bqlm_rc_yield - a yield point
+ * @name: where the actor stops, for traces
+ * @phase: the model's phase of the actor while it is parked there (its
+ *	enum of the actor's kind), or BQLM_RC_NO_PHASE
+ */
+struct bqlm_rc_yield {
+	const char *name;
+	int phase;
+};
+
+/* A yield point that does not end a model step (a wait for a lock). */
+#define BQLM_RC_NO_PHASE	(-1)
+
+/**
  * struct bqlm_rc_lock - a lock the harness owns instead of a spinlock
  * @owner: the actor holding it, or NULL
- * @name: its name, for messages
+ * @wait: the yield point of an actor waiting for it (its name is the
+ *	lock's)
  */
 struct bqlm_rc_lock {
 	struct bqlm_rc_actor *owner;
-	const char *name;
+	struct bqlm_rc_yield wait;
 };
 
 typedef void (*bqlm_rc_fn)(struct bqlm_rc_actor *a);
@@ -59,7 +82,9 @@ typedef bool (*bqlm_rc_cond)(struct bqlm_rc_actor *a);
  * @arg: the work's argument
  * @busy: started and not yet finished
  * @exit: the thread is asked to end
- * @at: where it is parked (the yield point), NULL while running or idle
+ * @at: where it is parked, NULL while running or idle
+ * @phase: the model's phase of the last yield point that named one; 0 (the
+ *	models' idle phase) when its work starts and when it ends
  * @mark: the driver adapter's note of the actor's progress
  * @count: the adapter's counter within the current work
  * @wait_lock: parked until this lock is free
@@ -74,7 +99,8 @@ struct bqlm_rc_actor {
 	unsigned long arg;
 	bool busy;
 	bool exit;
-	const char *at;
+	const struct bqlm_rc_yield *at;
+	int phase;
 	unsigned int mark;
 	unsigned int count;
 	struct bqlm_rc_lock *wait_lock;
@@ -90,7 +116,6 @@ struct bqlm_rc_actor {
  * @error: set by a harness failure (an actor that does not come back, a
  *	wait that the schedule did not foresee); the run must end
  * @msg: what happened
- * @priv: the driver adapter's
  */
 struct bqlm_rc {
 	struct completion back;
@@ -99,22 +124,34 @@ struct bqlm_rc {
 	unsigned int nr_actors;
 	int error;
 	char msg[BQLM_RC_MSG];
-	void *priv;
 };
 
-int bqlm_rc_init(struct bqlm_rc *rc, unsigned int nr, const char *const *names,
-		 void *priv);
+int bqlm_rc_init(struct bqlm_rc *rc, unsigned int nr, const char *const *names);
 void bqlm_rc_destroy(struct bqlm_rc *rc);
 struct bqlm_rc_actor *bqlm_rc_self(struct bqlm_rc *rc);
 bool bqlm_rc_runnable(const struct bqlm_rc_actor *a);
 int bqlm_rc_start(struct bqlm_rc_actor *a, bqlm_rc_fn fn, unsigned long arg);
 int bqlm_rc_resume(struct bqlm_rc_actor *a);
-void bqlm_rc_yield(struct bqlm_rc_actor *a, const char *at,
+int bqlm_rc_go(struct bqlm_rc_actor *a, bqlm_rc_fn fn, unsigned long arg);
+void bqlm_rc_yield(struct bqlm_rc_actor *a, const struct bqlm_rc_yield *at,
 		   bqlm_rc_cond cond);
+const char *bqlm_rc_parked_at(const struct bqlm_rc_actor *a);
+void bqlm_rc_lock_init(struct bqlm_rc_lock *l, const char *name);
 void bqlm_rc_lock(struct bqlm_rc_actor *a, struct bqlm_rc_lock *l);
 void bqlm_rc_unlock(struct bqlm_rc_actor *a, struct bqlm_rc_lock *l);
+bool bqlm_rc_lock_free(const struct bqlm_rc_actor *a,
+		       const struct bqlm_rc_lock *l);
 void bqlm_rc_fail(struct bqlm_rc *rc, int err, const char *fmt, ...)
 	__printf(3, 4);
+
+/*
+ * The models' action numbers: a kind and its argument (as
+ * BQLM_USBNET_ACTION() of <bqlm/usbnet.h> makes them; the tun model's are
+ * the same).
+ */
+#define BQLM_RC_ACTION(kind, arg)	(((kind) << 8) | (arg))
+#define BQLM_RC_KIND(action)		((action) >> 8)
+#define BQLM_RC_ARG(action)		((action) & 0xff)
 
 /* Deepest path bqlm_rc_explore() follows. */
 #define BQLM_RC_MAX_DEPTH	255
@@ -141,11 +178,6 @@ struct bqlm_rc_xresult {
 	unsigned int depth[BQLM_CHECK_NR];
 };
 
-struct bqlm_rc_target;
-
-int bqlm_rc_explore(const struct bqlm_rc_target *t, unsigned int max_states,
-		    struct bqlm_rc_xresult *xr);
-
 /* Room for one line of a lockstep result's text. */
 #define BQLM_RC_DESC		160
 
@@ -165,7 +197,7 @@ int bqlm_rc_explore(const struct bqlm_rc_target *t, unsigned int max_states,
  * @err: why
  * @desc: the last model step
  * @retries: runs started again on a fresh device (struct
- *	bqlm_rc_target.retry)
+ *	bqlm_rc_target_ops.retry)
  */
 struct bqlm_rc_result {
 	unsigned int steps;
@@ -186,22 +218,13 @@ struct bqlm_rc_result {
 
 typedef void (*bqlm_rc_emit_t)(void *arg, const char *line);
 
-struct bqlm_xsys;
+struct bqlm_rc_target;
 
 /**
- * struct bqlm_rc_target - a driver adapter, as bqlm_rc_lockstep() and
- *	bqlm_rc_explore() drive it
- * @priv: the adapter's, passed to every callback
- * @sys: the model (lockstep)
- * @from: the model's state, which bqlm_rc_lockstep() steps
- * @to: room for the model's next state
- * @each: room for the violations of one step (BQLM_CHECK_NR)
- * @mact: room for the actions the model enables (BQLM_X_MAX_ACTIONS)
- * @ract: room for the actions the real code enables
- * @view: the buffer @check fills with the real state in the model's terms
- *	(search: what is hashed)
- * @view_size: its size in bytes
- * @start: a fresh device, and the model's initial state in @from
+ * struct bqlm_rc_target_ops - a driver's harness, as bqlm_rc_lockstep()
+ *	and bqlm_rc_explore() drive it; each callback gets the struct
+ *	bqlm_rc_target the harness embeds (container_of())
+ * @start: a fresh device; the model (@sys) and its initial state in @from
  * @before: optional: called before each model step (to set what the step
  *	reads, such as the clock)
  * @step: one model action on the real code: 0 or a negative errno
@@ -209,14 +232,12 @@ struct bqlm_xsys;
  * @parked_at: where the actor of an action is parked, for messages
  * @enabled: the model actions the real code can take now, in the model's
  *	order; returns how many (at most BQLM_X_MAX_ACTIONS)
- * @check: read the real state into @view; return the mask of the model's
- *	invariants it violates (the step's and the state's), the actions the
- *	real code enables in @ract and their number in *@nr, and, if
- *	@state_mask is not NULL, the state's checks alone in it
- * @same: is the real state the model's @from? If not, say what differs in
- *	@res->diff_what, @res->diff_real and @res->diff_model
+ * @view: read the real state into @view, in the model's terms; return the
+ *	mask of the model's step checks it violates (each recorded in @each)
+ * @same: is the real state (@view) the model's @from? If not, say what
+ *	differs in @res->diff_what, @res->diff_real and @res->diff_model
  * @retime: optional: the states differ after @action; return true if the
- *	adapter took the model's step again (into @from, with *@nm the
+ *	harness took the model's step again (into @from, with *@nm the
  *	actions it enables now in @mact), because the real step saw another
  *	clock value
  * @retry: optional: the run ended on a difference: should it run again on
@@ -224,36 +245,76 @@ struct bqlm_xsys;
  * @hash: optional: adjust @view before the search hashes it (values that
  *	differ from one fresh device to the next)
  * @down: drain the device and free it: 0 or a negative errno
+ * @destroy: end the harness and free the target (bqlm_rc_target_destroy())
  */
-struct bqlm_rc_target {
-	void *priv;
-	const struct bqlm_xsys *sys;
-	void *from;
-	void *to;
-	struct bqlm_violation *each;
-	unsigned int *mact;
-	unsigned int *ract;
-	void *view;
-	size_t view_size;
-	int (*start)(void *priv);
-	void (*before)(void *priv);
-	int (*step)(void *priv, unsigned int action);
-	const char *(*error)(void *priv);
-	const char *(*parked_at)(void *priv, unsigned int action);
-	unsigned int (*enabled)(void *priv, unsigned int *actions);
-	unsigned int (*check)(void *priv, unsigned int *nr,
-			      unsigned int *state_mask);
-	bool (*same)(void *priv, struct bqlm_rc_result *res);
-	bool (*retime)(void *priv, unsigned int action, unsigned int *nm);
-	bool (*retry)(void *priv, const struct bqlm_rc_result *res);
-	void (*hash)(void *priv);
-	int (*down)(void *priv);
+struct bqlm_rc_target_ops {
+	int (*start)(struct bqlm_rc_target *t);
+	void (*before)(struct bqlm_rc_target *t);
+	int (*step)(struct bqlm_rc_target *t, unsigned int action);
+	const char *(*error)(struct bqlm_rc_target *t);
+	const char *(*parked_at)(struct bqlm_rc_target *t, unsigned int action);
+	unsigned int (*enabled)(struct bqlm_rc_target *t, unsigned int *actions);
+	unsigned int (*view)(struct bqlm_rc_target *t);
+	bool (*same)(struct bqlm_rc_target *t, struct bqlm_rc_result *res);
+	bool (*retime)(struct bqlm_rc_target *t, unsigned int action,
+		       unsigned int *nm);
+	bool (*retry)(struct bqlm_rc_target *t,
+		      const struct bqlm_rc_result *res);
+	void (*hash)(struct bqlm_rc_target *t);
+	int (*down)(struct bqlm_rc_target *t);
+	void (*destroy)(struct bqlm_rc_target *t);
 };
 
-int bqlm_rc_lockstep(const struct bqlm_rc_target *t,
-		     const unsigned int *actions, unsigned int n, u64 seed,
-		     unsigned int max_steps, bqlm_rc_emit_t emit, void *arg,
-		     struct bqlm_rc_result *res);
+/**
+ * struct bqlm_rc_target - a driver's harness beside its model
+ * @ops: the harness
+ * @sys: the model, as the explorer runs it
+ * @state_size: bytes of a model state (and of the real state's @view)
+ * @from: the model's state, which bqlm_rc_lockstep() steps
+ * @to: room for the model's next state
+ * @view: the real state in the model's terms (search: what is hashed)
+ * @each: the violations of one step
+ * @mact: the actions the model enables
+ * @ract: the actions the real code enables
+ */
+struct bqlm_rc_target {
+	const struct bqlm_rc_target_ops *ops;
+	struct bqlm_xsys sys;
+	size_t state_size;
+	void *from;
+	void *to;
+	void *view;
+	struct bqlm_violation each[BQLM_CHECK_NR];
+	unsigned int mact[BQLM_X_MAX_ACTIONS];
+	unsigned int ract[BQLM_X_MAX_ACTIONS];
+};
+
+int bqlm_rc_target_init(struct bqlm_rc_target *t,
+			const struct bqlm_rc_target_ops *ops,
+			size_t state_size);
+void bqlm_rc_target_release(struct bqlm_rc_target *t);
+void bqlm_rc_target_destroy(struct bqlm_rc_target *t);
+void bqlm_rc_model_start(struct bqlm_rc_target *t);
+bool bqlm_rc_same_bytes(struct bqlm_rc_target *t, struct bqlm_rc_result *res);
+
+/**
+ * struct bqlm_rc_variant - a compiled variant of a driver
+ * @name: the model's name of it (its line of real/patches/DRIVER/series)
+ * @ops: the driver's ops of it
+ */
+struct bqlm_rc_variant {
+	const char *name;
+	const void *ops;
+};
+
+const void *bqlm_rc_variant(const struct bqlm_rc_variant *v, unsigned int n,
+			    const char *name);
+
+int bqlm_rc_explore(struct bqlm_rc_target *t, unsigned int max_states,
+		    struct bqlm_rc_xresult *xr);
+int bqlm_rc_lockstep(struct bqlm_rc_target *t, const unsigned int *actions,
+		     unsigned int n, u64 seed, unsigned int max_steps,
+		     bqlm_rc_emit_t emit, void *arg, struct bqlm_rc_result *res);
 bool bqlm_rc_fatal(unsigned int mask);
 
 struct Qdisc_ops;

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bqlmodel - what one tun variant's object includes before the tree's
- * (patched) drivers/net/tun.c: see docs/real-code.md.
+ * (patched) drivers/net/tun.c: see real/tun_variant.h and docs/real-code.md.
  *
  * The including file defines BQLM_RTUN_PFX (the prefix of this variant's
- * copies of tun.c's exported functions) and BQLM_RTUN_OPS (the name of its
- * struct bqlm_rtun_ops).
+ * copies of tun.c's exported functions).
  *
  * Order matters:
  *  1. the kernel headers tun.c includes, <linux/ptr_ring.h> excepted, so
@@ -70,7 +69,7 @@
 #error "a kernel header included <linux/ptr_ring.h> before the redirections"
 #endif
 
-#include "tun_rc.h"
+#include "tun_hooks.h"
 
 /* tun.c names its messages itself */
 #undef pr_fmt

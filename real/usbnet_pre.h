@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bqlmodel - the first lines of a usbnet variant's object: the renames of
- * usbnet.c's exported functions (generated from the tree by scripts/
- * kunit.sh into lib/bqlm/gen/usbnet-exports.h), so that the five copies of
- * usbnet.c in the test kernel do not clash. The including file defines
- * BQLM_RCU_PFX.
+ * the functions drivers/net/usb/ exports (generated from the tree by
+ * scripts/kunit.sh into lib/bqlm/gen/usbnet-exports.h), so that the copies
+ * of usbnet.c and of the minidrivers, one per variant, do not clash in the
+ * test kernel. The including file defines BQLM_RUSBNET_PFX.
  */
 #ifndef _BQLM_REAL_USBNET_PRE_H
 #define _BQLM_REAL_USBNET_PRE_H
 
-#define BQLM_RCU_SYM3(p, n)	p##n
-#define BQLM_RCU_SYM2(p, n)	BQLM_RCU_SYM3(p, n)
-#define BQLM_RCU_SYM(n)		BQLM_RCU_SYM2(BQLM_RCU_PFX, n)
+#define BQLM_RUSBNET_SYM3(p, n)	p##n
+#define BQLM_RUSBNET_SYM2(p, n)	BQLM_RUSBNET_SYM3(p, n)
+#define BQLM_RUSBNET_SYM(n)	BQLM_RUSBNET_SYM2(BQLM_RUSBNET_PFX, n)
 
 #include <usbnet-exports.h>
 

@@ -31,77 +31,19 @@ static const char *prog = "bqlm";
 
 static void print_help(FILE *f)
 {
-	struct bqlm_usbnet_cfg multi;
-
-	bqlm_usbnet_cfg_default(&multi, BQLM_USBNET_FIXED);
-	multi.fixup = BQLM_USBNET_FIXUP_MULTI;
 	fprintf(f,
-		"usage: %s list\n"
-		"       %s explore usbnet --variant NAME [options]\n"
+		"usage: %s list                     the models, their variants and profiles\n"
+		"       %s help [MODEL]             this, or one model's options\n"
+		"       %s explore MODEL [options]  every interleaving within a bound\n"
+		"       %s sim usbnet|tun [options] the timing simulation\n"
 		"       %s bench [--packets N] [--reps N]\n"
 		"                     packets 1..%d (default 3), reps 1..1000000000\n"
-		"\n"
-		"explore options:\n"
-		"  --variant NAME     no-bql, v1, merged, fix-reset, fixed (required)\n"
-		"  --packets N        packets the stack sends, 1..%d (default 3)\n"
-		"  --lens A[,B]       one or two packet lengths in bytes, 1..%d\n"
-		"                     (default 1514); less the --header (and 3\n"
-		"                     with multi-packet); with --aggregate at\n"
-		"                     most %u\n"
-		"  the minidriver, three separate things (docs/usbnet.md):\n"
-		"  --header N         its tx_fixup() prepends N bytes, 0..64 (default\n"
-		"                     0: no tx_fixup(), as cdc_ether; sr9700 and\n"
-		"                     cx82310_eth: 2, asix: 4)\n"
-		"  --flags LIST       driver_info flags, comma-separated:\n"
-		"                     multi-packet (FLAG_MULTI_PACKET: usbnet adds\n"
-		"                     no ZLP byte, the tx_fixup() pads by 4 as\n"
-		"                     asix's), avoid-unlink (FLAG_AVOID_UNLINK_URBS,\n"
-		"                     as aqc111); --avoid-unlink is the latter\n"
-		"  --aggregate ncm    cdc_ncm's aggregation: two datagrams in an\n"
-		"                     NTB16, a flush timer (implies multi-packet;\n"
-		"                     excludes --header)\n"
-		"  --fixup KIND       shorthand: none (--header 0), pad (--header 4),\n"
-		"                     multi (--aggregate ncm)\n"
-		"  --avoid-unlink     FLAG_AVOID_UNLINK_URBS (as aqc111)\n"
-		"  --tx-qlen N        TX_QLEN, 1..64 (default 2)\n"
-		"  --stops N          ifdown/ifup cycles, 0..3 (default 1)\n"
-		"  --suspends N       suspend/resume cycles, 0..3 (default 1)\n"
-		"  --timeouts N       watchdog timeouts, 0..3 (default 1)\n"
-		"  --statuses LIST    completion statuses: ok,eproto,epipe (default all)\n"
-		"  --depth N          do not expand states at depth N, 1..65534\n"
-		"                     (default none)\n"
-		"  --max-states N     state bound, 1..16777216 (default 16777216)\n"
-		"  --strict           stop at every violation, not only fatal ones\n"
-		"  --all-traces       a trace for every violated check (default: the\n"
-		"                     verdict and every other fatal one)\n"
-		"  --no-trace         print no trace\n"
-		"  --schedule FILE    write the verdict's trace as a schedule to FILE\n"
-		"                     (- for standard output), to replay it on the\n"
-		"                     real usbnet.c: make kunit-replay SCHEDULE=FILE\n"
-		"  --schedule-check C the trace to check C instead (e.g.\n"
-		"                     serial-completion)\n"
-		"  --json FILE        also write the verdict, figures and trace\n"
-		"                     as JSON (docs/json.md) to FILE; with -, the\n"
-		"                     JSON to standard output, the report to\n"
-		"                     standard error (every model)\n"
-		"  --no-reduction     the full search: every interleaving, shortest\n"
-		"                     traces (default: the symmetry reduction of\n"
-		"                     docs/explore.md; usbnet and tun)\n"
-		"  --compare-full     also run the full search and report both: states,\n"
-		"                     time, checks violated, witness depths\n"
-		"  --max-memory N     the explorer's memory bound in bytes, suffix K, M\n"
-		"                     or G, at least 1M (default: half the physical\n"
-		"                     memory); reaching it stops the search (exit 3)\n"
+		"models: usbnet, tun, bql-xoff, nic ('%s help MODEL' for the options)\n"
 		"\n"
 		"exit status: 0 no violation, 1 violation, 2 bad usage,\n"
 		"             3 exploration incomplete (state or memory bound),\n"
 		"             4 internal error\n",
-		prog, prog, prog, BQLM_USBNET_MAX_PACKETS,
-		BQLM_USBNET_MAX_PACKETS, BQLM_USBNET_MAX_LEN,
-		bqlm_usbnet_max_len(&multi));
-	bqlm_cli_tun_usage(f);
-	bqlm_cli_nic_usage(f);
-	bqlm_cli_sim_usage(f);
+		prog, prog, prog, prog, prog, BQLM_USBNET_MAX_PACKETS, prog);
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -116,20 +58,13 @@ static int opt_uint(const char *opt, const char *arg, unsigned long lo,
 	return bqlm_cli_opt_uint(prog, opt, arg, lo, hi, out);
 }
 
-/* --fixup, in the order of enum bqlm_usbnet_fixup */
-static const char *const fixup_names[] = { "none", "pad", "multi", NULL };
-
 static int cmd_list(void)
 {
-	unsigned int v;
-
 	printf("models:\n  usbnet   drivers/net/usb/usbnet.c transmit side (Linux 6.12 + BQL)\n");
 	bqlm_cli_tun_models();
 	bqlm_cli_nic_models();
-	printf("usbnet variants:\n");
-	for (v = 0; v < BQLM_USBNET_NR_VARIANTS; v++)
-		printf("  %-10s %s\n", bqlm_usbnet_variant_name(v),
-		       bqlm_usbnet_variant_desc(v));
+	bqlm_cli_model_list(bqlm_usbnet_options(),
+			    "usbnet variants (--variant; driver, upstream commit):");
 	bqlm_cli_tun_list();
 	bqlm_cli_nic_list();
 	return 0;
@@ -143,99 +78,6 @@ struct explore_opts {
 	const char *schedule;
 	enum bqlm_check schedule_check;
 };
-
-/* --lens A[,B]: 0, or EXIT_USAGE after an error that names the range */
-static int parse_lens(const char *s, struct bqlm_usbnet_cfg *cfg)
-{
-	char buf[64], *tok, *save = NULL;
-	unsigned int n = 0, v;
-	int err;
-
-	if (!s || snprintf(buf, sizeof(buf), "%s", s) >= (int)sizeof(buf))
-		return bad_usage("--lens needs one or two lengths, e.g. 1514 or 60,1514%s",
-				 "");
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (n == BQLM_USBNET_MAX_LENS)
-			return bad_usage("--lens: '%s': at most 2 lengths", s);
-		err = opt_uint("--lens", tok, 1, BQLM_USBNET_MAX_LEN, &v);
-		if (err)
-			return err;
-		cfg->lens[n++] = v;
-	}
-	if (!n)
-		return bad_usage("--lens: '%s' holds no length", s);
-	cfg->nr_lens = n;
-	return 0;
-}
-
-/* --statuses: 0, or EXIT_USAGE after an error that lists the choices */
-static int parse_statuses(const char *s, struct bqlm_usbnet_cfg *cfg)
-{
-	static const char *const names[] = { "ok", "eproto", "epipe", NULL };
-	static const enum bqlm_usbnet_status st[] = {
-		BQLM_USBNET_ST_OK, BQLM_USBNET_ST_EPROTO, BQLM_USBNET_ST_EPIPE,
-	};
-	char buf[64], *tok, *save = NULL;
-	unsigned int mask = 1U << BQLM_USBNET_ST_OK, v;
-	int err;
-
-	if (!s || snprintf(buf, sizeof(buf), "%s", s) >= (int)sizeof(buf))
-		return bqlm_cli_opt_choice(prog, "--statuses", NULL, names, &v);
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		err = bqlm_cli_opt_choice(prog, "--statuses", tok, names, &v);
-		if (err)
-			return err;
-		mask |= 1U << st[v];
-	}
-	cfg->statuses = mask;
-	return 0;
-}
-
-/* --flags: 0, or EXIT_USAGE after an error that lists the flags */
-static int parse_flags(const char *s, struct bqlm_usbnet_cfg *cfg)
-{
-	static const char *const names[] = {
-		"avoid-unlink", "multi-packet", NULL };
-	static const unsigned int bits[] = {
-		BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-		BQLM_USBNET_FLAG_MULTI_PACKET,
-	};
-	char buf[64], *tok, *save = NULL;
-	unsigned int flags = 0, v;
-	int err;
-
-	if (!s || snprintf(buf, sizeof(buf), "%s", s) >= (int)sizeof(buf))
-		return bqlm_cli_opt_choice(prog, "--flags", NULL, names, &v);
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		err = bqlm_cli_opt_choice(prog, "--flags", tok, names, &v);
-		if (err)
-			return err;
-		flags |= bits[v];
-	}
-	cfg->flags = flags;
-	return 0;
-}
-
-/*
- * --header and --aggregate (or --fixup, their shorthand) into the fixup:
- * 0, or EXIT_USAGE when both a header and aggregation were asked for.
- */
-static int resolve_fixup(struct bqlm_usbnet_cfg *cfg, int header,
-			 bool aggregate)
-{
-	if (aggregate && header >= 0)
-		return bad_usage("%s", "--header: cdc_ncm's aggregation (--aggregate, --fixup multi) frames its own NTB16 headers");
-	if (aggregate)
-		cfg->fixup = BQLM_USBNET_FIXUP_MULTI;
-	if (header < 0)
-		return 0;
-	cfg->pad_header = header;
-	cfg->fixup = header ? BQLM_USBNET_FIXUP_PAD : BQLM_USBNET_FIXUP_NONE;
-	return 0;
-}
 
 /* --schedule-check: 0, or EXIT_USAGE after an error that lists the checks */
 static int parse_check(const char *s, enum bqlm_check *c)
@@ -253,118 +95,53 @@ static int parse_check(const char *s, enum bqlm_check *c)
 	return err;
 }
 
+/* --schedule FILE and --schedule-check C: the usbnet command's own */
+static int usbnet_extra(void *arg, const char *opt, const char *val)
+{
+	struct explore_opts *o = arg;
+
+	if (!strcmp(opt, "--schedule")) {
+		if (!val)
+			return bad_usage("option '%s' needs an argument", opt);
+		if (o->schedule)
+			return bad_usage("%s given twice", opt);
+		o->schedule = val;
+		return 0;
+	}
+	if (!strcmp(opt, "--schedule-check")) {
+		if (o->schedule_check)
+			return bad_usage("%s given twice", opt);
+		return parse_check(val, &o->schedule_check);
+	}
+	return 1;
+}
+
 static int parse_explore(int argc, char **argv, struct explore_opts *o)
 {
-	static const char *const aggregates[] = { "ncm", NULL };
-	const char *variant = NULL;
-	bool aggregate = false;
-	int i, id, header = -1;
-	unsigned int v;
+	struct bqlm_cli_common c;
+	const char *variant;
+	int r;
 
 	memset(o, 0, sizeof(*o));
-	bqlm_usbnet_cfg_default(&o->cfg, BQLM_USBNET_NO_BQL);
-	/* first pass: the variant, which sets the defaults */
-	for (i = 0; i < argc; i++)
-		if (!strcmp(argv[i], "--variant") && i + 1 < argc)
-			variant = argv[i + 1];
-	if (!variant)
-		return bad_usage("explore usbnet: --variant NAME is required (see '%s list')",
-				 prog);
-	id = bqlm_usbnet_variant_by_name(variant);
-	if (id < 0)
-		return bad_usage("unknown variant '%s' (see 'bqlm list')",
-				 variant);
-	bqlm_usbnet_cfg_default(&o->cfg, id);
-
-	for (i = 0; i < argc; i++) {
-		const char *opt = argv[i];
-		const char *arg = i + 1 < argc ? argv[i + 1] : NULL;
-		bool takes = true;
-		int err = 0;
-
-		if (!strcmp(opt, "--variant")) {
-			/* done above */
-		} else if (!strcmp(opt, "--packets")) {
-			err = opt_uint(opt, arg, 1, BQLM_USBNET_MAX_PACKETS,
-				       &o->cfg.packets);
-		} else if (!strcmp(opt, "--lens")) {
-			err = parse_lens(arg, &o->cfg);
-		} else if (!strcmp(opt, "--fixup")) {
-			err = bqlm_cli_opt_choice(prog, opt, arg, fixup_names,
-						  &v);
-			aggregate = !err && v == BQLM_USBNET_FIXUP_MULTI;
-			header = err || aggregate ? header :
-				 v == BQLM_USBNET_FIXUP_PAD ? 4 : 0;
-		} else if (!strcmp(opt, "--header")) {
-			err = opt_uint(opt, arg, 0, 64, &v);
-			header = err ? header : (int)v;
-		} else if (!strcmp(opt, "--aggregate")) {
-			err = bqlm_cli_opt_choice(prog, opt, arg, aggregates,
-						  &v);
-			aggregate = !err;
-		} else if (!strcmp(opt, "--flags")) {
-			err = parse_flags(arg, &o->cfg);
-		} else if (!strcmp(opt, "--tx-qlen")) {
-			err = opt_uint(opt, arg, 1, 64, &o->cfg.tx_qlen);
-		} else if (!strcmp(opt, "--stops")) {
-			err = opt_uint(opt, arg, 0, 3, &o->cfg.stops);
-		} else if (!strcmp(opt, "--suspends")) {
-			err = opt_uint(opt, arg, 0, 3, &o->cfg.suspends);
-		} else if (!strcmp(opt, "--timeouts")) {
-			err = opt_uint(opt, arg, 0, 3, &o->cfg.timeouts);
-		} else if (!strcmp(opt, "--statuses")) {
-			err = parse_statuses(arg, &o->cfg);
-		} else if (!strcmp(opt, "--schedule")) {
-			o->schedule = arg;
-		} else if (!strcmp(opt, "--schedule-check")) {
-			err = parse_check(arg, &o->schedule_check);
-		} else if (!strcmp(opt, "--depth")) {
-			err = opt_uint(opt, arg, 1, 65534, &o->bounds.max_depth);
-		} else if (!strcmp(opt, "--max-states")) {
-			err = opt_uint(opt, arg, 1, 1U << 24,
-				       &o->bounds.max_states);
-		} else {
-			takes = false;
-			if (!strcmp(opt, "--avoid-unlink"))
-				o->cfg.flags |= BQLM_USBNET_FLAG_AVOID_UNLINK_URBS;
-			else if (!strcmp(opt, "--all-traces"))
-				o->all_traces = true;
-			else if (!strcmp(opt, "--no-trace"))
-				o->no_trace = true;
-			else if (!strcmp(opt, "--strict"))
-				o->bounds.strict = true;
-			else
-				return bad_usage("unknown option '%s'", opt);
-		}
-		if (err > 0)
-			return err;	/* reported, with the range */
-		if (takes && !arg)
-			return bad_usage("option '%s' needs an argument", opt);
-		if (err)
-			return bad_usage("bad value for %s", opt);
-		if (takes)
-			i++;
-	}
-	if (resolve_fixup(&o->cfg, header, aggregate))
-		return EXIT_USAGE;
-	for (i = 0; i < (int)o->cfg.nr_lens; i++) {
-		char msg[160];
-
-		if (o->cfg.lens[i] <= bqlm_usbnet_max_len(&o->cfg))
-			continue;
-		snprintf(msg, sizeof(msg),
-			 "--lens: %u is too long for this minidriver: 1..%u (the URB must fit the model's 16-bit skb->len)",
-			 o->cfg.lens[i], bqlm_usbnet_max_len(&o->cfg));
-		return bad_usage("%s", msg);
-	}
-	if (bqlm_usbnet_cfg_check(&o->cfg))
-		return bad_usage("%s", "invalid configuration");
+	r = bqlm_cli_model_parse(prog, bqlm_usbnet_options(), &o->cfg, argc,
+				 argv, &c, usbnet_extra, o, &variant);
+	if (r)
+		return r;
+	if (!o->cfg.packets)
+		return bad_usage("%s", "--packets 0 has no bound: the explorer needs 1..6");
+	if (o->schedule_check && !o->schedule)
+		return bad_usage("%s", "--schedule-check means nothing without --schedule FILE");
+	o->bounds = c.bounds;
+	o->all_traces = c.all_traces;
+	o->no_trace = c.no_trace;
 	return 0;
 }
 
 static const char *fixup_name(enum bqlm_usbnet_fixup f)
 {
-	return (unsigned int)f < BQLM_USBNET_NR_FIXUPS ? fixup_names[f] : "?";
+	static const char *const names[] = { "none", "pad", "multi" };
+
+	return (unsigned int)f < ARRAY_SIZE(names) ? names[f] : "?";
 }
 
 static void print_header(const struct explore_opts *o)
@@ -448,7 +225,11 @@ static int explore_usbnet(int argc, char **argv);
 
 static void usbnet_usage(FILE *f)
 {
-	print_help(f);
+	bqlm_cli_model_help(f, bqlm_usbnet_options(),
+			    "\nusage: bqlm explore usbnet --variant NAME [usbnet options]\n"
+			    "  --schedule FILE        write the verdict's trace as a schedule (- for standard\n"
+			    "                         output), to replay on the real usbnet.c: make kunit-replay\n"
+			    "  --schedule-check C     the trace to check C instead (e.g. serial-completion)");
 }
 
 /* The models "bqlm explore" runs, and the help of each. */
@@ -569,7 +350,7 @@ static int cmd_bench(int argc, char **argv)
 	printf("explorer throughput, usbnet, %u packets:\n", packets);
 	printf("  %-10s %10s %12s %9s %12s  %s\n", "variant", "states",
 	       "transitions", "time s", "states/s", "verdict");
-	for (v = 0; v < BQLM_USBNET_NR_VARIANTS; v++) {
+	for (v = 0; v < bqlm_usbnet_nr_variants(); v++) {
 		struct explore_opts o;
 		struct bqlm_xresult res;
 		double secs = 0;

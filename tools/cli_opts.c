@@ -127,6 +127,32 @@ static int bqlm_cli_parse_sweep(const char *who, struct bqlm_cli_common *c,
 	return 0;
 }
 
+/*
+ * Does @o's requirement (struct bqlm_opt.requires, "name=value") hold in
+ * @cfg? If not, the reason into @err.
+ */
+static bool bqlm_cli_requires(const struct bqlm_opts *t, const void *cfg,
+			      const struct bqlm_opt *o, char *err, size_t len)
+{
+	const char *eq = strchr(o->requires, '=');
+	char name[64], val[BQLM_OPT_VALUE_MAX];
+	const struct bqlm_opt *r;
+
+	snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - o->requires) : 0,
+		 o->requires);
+	r = bqlm_opt_find(t, name);
+	if (!eq || !r || bqlm_opt_format(r, cfg, val, sizeof(val)) < 0) {
+		snprintf(err, len, "internal error: bad requires of --%s",
+			 o->name);
+		return false;
+	}
+	if (!strcmp(val, eq + 1))
+		return true;
+	snprintf(err, len, "--%s means nothing without --%s %s (here --%s %.48s)",
+		 o->name, name, eq + 1, name, val);
+	return false;
+}
+
 /**
  * bqlm_cli_model_parse() - a model's explore command line
  * @who: the command, for messages ("bqlm")
@@ -159,6 +185,7 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 				      const char *val),
 			 void *arg, const char **profile)
 {
+	const struct bqlm_opt *setter[64] = { NULL };
 	char name[64], err[256], popt[64];
 	const struct bqlm_opt *o;
 	u64 given = 0, cov, cgiven = 0;
@@ -250,16 +277,22 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 		}
 		cov = bqlm_opt_covers(t, o);
 		if (given & cov) {
-			if (given & (1ULL << (o - t->opt)))
+			unsigned int b = __builtin_ctzll(given & cov);
+
+			if (setter[b] == o)
 				snprintf(err, sizeof(err),
 					 "--%s given twice (each option once)",
 					 o->name);
 			else
 				snprintf(err, sizeof(err),
-					 "--%s sets what an earlier option set (each option once; see 'bqlm help %s')",
-					 o->name, t->model);
+					 "--%s and --%s both set --%s (each option once; see 'bqlm help %s')",
+					 setter[b]->name, o->name, t->opt[b].name,
+					 t->model);
 			return bqlm_cli_usage(who, "%s", err);
 		}
+		for (r = 0; r < (int)t->n; r++)
+			if (cov & (1ULL << r))
+				setter[r] = o;
 		given |= cov;
 		if (bqlm_opt_parse(t, o, cfg, val, err, sizeof(err)))
 			return bqlm_cli_usage(who, "%s", err);
@@ -271,6 +304,10 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 				who, t->opt[i].name);
 			return EXIT_INTERNAL;
 		}
+	for (i = 0; i < (int)t->n; i++)
+		if ((given & (1ULL << i)) && t->opt[i].requires &&
+		    !bqlm_cli_requires(t, cfg, &t->opt[i], err, sizeof(err)))
+			return bqlm_cli_usage(who, "%s", err);
 	if (bqlm_opt_check(t, cfg, err, sizeof(err)))
 		return bqlm_cli_usage(who, "%s", err);
 	c->given = given;

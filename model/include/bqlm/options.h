@@ -79,6 +79,10 @@ enum bqlm_opt_type {
  *	this one on a command line also sets, each only if it was not given
  *	itself and its value is 0 (e.g. a reset path's list implies that the
  *	path runs once); the command line says so when it applies one
+ * @requires: optional: "name=value": giving this option on a command line
+ *	is refused unless that option has that value in the end (an option
+ *	that means nothing otherwise, such as a header length without the
+ *	fixup that adds it, is not silently ignored)
  * @parse: BQLM_OPT_CUSTOM, or an alias: store @arg into @cfg; return 0,
  *	or a negative errno with a message in @err
  * @format: BQLM_OPT_CUSTOM: write the field as @parse reads it; return as
@@ -101,6 +105,7 @@ struct bqlm_opt {
 	const char *help;
 	const char *also;
 	const char *implies;
+	const char *requires;
 	int (*parse)(const struct bqlm_opt *o, void *cfg, const char *arg,
 		     char *err, size_t len);
 	int (*format)(const struct bqlm_opt *o, const void *cfg, char *buf,

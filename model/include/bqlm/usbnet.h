@@ -34,11 +34,14 @@
 #include <bqlm/netdevice.h>
 #include <bqlm/invariants.h>
 #include <bqlm/explore.h>
+#include <bqlm/options.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* Most variants the table may hold (arrays of the KUnit parameters). */
+#define BQLM_USBNET_MAX_VARIANTS	32
 /* Bound on the number of packets (and so of skbs) one exploration sends. */
 #define BQLM_USBNET_MAX_PACKETS	6
 /* Bound on the skb slots of a state (struct bqlm_usbnet_cfg.skbs). */
@@ -58,7 +61,9 @@ extern "C" {
 #define BQLM_USBNET_MAX_LENS	2
 
 /**
- * enum bqlm_usbnet_variant - which usbnet the model runs
+ * enum bqlm_usbnet_variant - the variants code names: rows of
+ *	bqlm_usbnet_options()'s profiles, which may hold more (a new variant
+ *	is a row; bqlm_usbnet_nr_variants() counts them)
  * @BQLM_USBNET_NO_BQL: Linux 6.12, no BQL calls at all
  * @BQLM_USBNET_V1: the v1 patch: netdev_reset_queue() right after
  *	netif_stop_queue() in usbnet_stop() and in usbnet_open(),
@@ -70,15 +75,13 @@ extern "C" {
  *	usbnet_stop() moved after timer_delete_sync() and cancel_work_sync()
  * @BQLM_USBNET_FIXED: fix-reset plus c4efd7a770c5: usbnet_resume() calls
  *	netdev_sent_queue() for each deferred skb it puts on dev->txq
- * @BQLM_USBNET_NR_VARIANTS: number of variants
  */
 enum bqlm_usbnet_variant {
 	BQLM_USBNET_NO_BQL,
 	BQLM_USBNET_V1,
 	BQLM_USBNET_MERGED,
 	BQLM_USBNET_FIX_RESET,
-	BQLM_USBNET_FIXED,
-	BQLM_USBNET_NR_VARIANTS
+	BQLM_USBNET_FIXED
 };
 
 /**
@@ -140,8 +143,27 @@ enum bqlm_usbnet_status {
 #define BQLM_USBNET_ASIX_FILL			4
 
 /**
+ * enum bqlm_usbnet_reset - where usbnet_stop() calls netdev_reset_queue()
+ * @BQLM_USBNET_RESET_NONE: nowhere (no BQL)
+ * @BQLM_USBNET_RESET_EARLY: right after netif_stop_queue(), before the
+ *	URBs are unlinked and the bh, timer and kevent are stopped (v1,
+ *	7ff14c52049e)
+ * @BQLM_USBNET_RESET_LATE: after timer_delete_sync() and
+ *	cancel_work_sync(), when no completion can run any more (e34f0df3d81a)
+ * @BQLM_USBNET_NR_RESETS: number of places
+ */
+enum bqlm_usbnet_reset {
+	BQLM_USBNET_RESET_NONE,
+	BQLM_USBNET_RESET_EARLY,
+	BQLM_USBNET_RESET_LATE,
+	BQLM_USBNET_NR_RESETS
+};
+
+/**
  * struct bqlm_usbnet_cfg - what the model is run with
- * @variant: which usbnet
+ * @variant: the variant (row of bqlm_usbnet_options()'s profiles) the
+ *	configuration was made from; the model reads the properties below,
+ *	never this
  * @fixup: what tx_fixup() does
  * @flags: BQLM_USBNET_FLAG_* (the multi fixup implies FLAG_MULTI_PACKET)
  * @packets: packets the stack sends at most, 1..BQLM_USBNET_MAX_PACKETS;
@@ -161,6 +183,14 @@ enum bqlm_usbnet_status {
  * @stops: usbnet_stop() calls (ifdown) allowed
  * @suspends: usbnet_suspend() calls allowed
  * @timeouts: usbnet_tx_timeout() calls (watchdog) allowed
+ * @bql: usbnet calls the BQL functions (netdev_sent_queue(),
+ *	netdev_completed_queue() in usbnet_bh(), netdev_reset_queue() in
+ *	usbnet_stop() and usbnet_open())
+ * @bql_lock: usbnet_bh() holds dev->bql_spinlock around
+ *	netdev_completed_queue()
+ * @stop_reset: enum bqlm_usbnet_reset
+ * @resume_sent: usbnet_resume() calls netdev_sent_queue() for each
+ *	deferred skb it puts on dev->txq
  * @hold_time: the DQL's slack hold time (jiffies)
  * @now: the jiffies value of every step (the model has no clock)
  */
@@ -179,6 +209,10 @@ struct bqlm_usbnet_cfg {
 	unsigned int stops;
 	unsigned int suspends;
 	unsigned int timeouts;
+	bool bql;
+	bool bql_lock;
+	bool resume_sent;
+	enum bqlm_usbnet_reset stop_reset;
 	unsigned int hold_time;
 	unsigned long now;
 };
@@ -364,6 +398,8 @@ struct bqlm_usbnet {
 	struct bqlm_usbnet_skb skb[];
 };
 
+const struct bqlm_opts *bqlm_usbnet_options(void);
+unsigned int bqlm_usbnet_nr_variants(void);
 const char *bqlm_usbnet_variant_name(enum bqlm_usbnet_variant variant);
 const char *bqlm_usbnet_variant_desc(enum bqlm_usbnet_variant variant);
 int bqlm_usbnet_variant_by_name(const char *name);

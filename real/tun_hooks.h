@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bqlmodel - the real tun.c under the model's schedules: what the tun
- * variants' objects (real/tun_*.c, the tree's drivers/net/tun.c patched and
- * compiled with real/tun_glue.h) and the harness (real/tun_rc.c) share.
+ * variants' objects (the tree's drivers/net/tun.c patched as
+ * real/patches/tun/series says, compiled with real/tun_glue.h by the
+ * objects scripts/kunit.sh generates) and the harness share.
  */
-#ifndef _BQLM_REAL_TUN_RC_H
-#define _BQLM_REAL_TUN_RC_H
+#ifndef _BQLM_REAL_TUN_HOOKS_H
+#define _BQLM_REAL_TUN_HOOKS_H
 
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
@@ -13,16 +14,31 @@
 #include <linux/uio.h>
 #include <linux/wait.h>
 
-#include <bqlm/tun.h>
-
 struct file;
 struct ifreq;
 struct ptr_ring;
 struct tun_file;
 
 /**
+ * enum bqlm_rtun_steps - how a variant's tun.c takes the model's steps
+ *	(the property steps= of its line in real/patches/tun/series)
+ * @BQLM_VARIANT_STEPS_STOCK: the stack's step, then tun_net_xmit() whole;
+ *	a read whole
+ * @BQLM_VARIANT_STEPS_STOP_2019: the 2019 experiment: a step after
+ *	ptr_ring_produce() and after a ptr_ring_full() that is true; a read
+ *	ends its step after ptr_ring_consume()
+ * @BQLM_VARIANT_STEPS_BACKPRESSURE: the producer's and the reader's steps
+ *	under the ring locks, with IFF_BACKPRESSURE and tun_force_wake_queue()
+ */
+enum bqlm_rtun_steps {
+	BQLM_VARIANT_STEPS_STOCK,
+	BQLM_VARIANT_STEPS_STOP_2019,
+	BQLM_VARIANT_STEPS_BACKPRESSURE,
+};
+
+/**
  * struct bqlm_rtun_ops - one variant's tun.c, as the harness calls it
- * @variant: the model's variant it is
+ * @steps: how it takes the model's steps
  * @open: tun_chr_open()
  * @set_iff: tun_set_iff(), rtnl held
  * @set_queue: tun_set_queue() (TUNSETQUEUE)
@@ -40,7 +56,7 @@ struct tun_file;
  * @queue_resize: tun_queue_resize() (NETDEV_CHANGE_TX_QUEUE_LEN), rtnl held
  */
 struct bqlm_rtun_ops {
-	enum bqlm_tun_variant variant;
+	enum bqlm_rtun_steps steps;
 	int (*open)(struct inode *inode, struct file *file);
 	int (*set_iff)(struct net *net, struct file *file, struct ifreq *ifr);
 	int (*set_queue)(struct file *file, struct ifreq *ifr);
@@ -58,13 +74,9 @@ struct bqlm_rtun_ops {
 	int (*queue_resize)(struct net_device *dev);
 };
 
-extern const struct bqlm_rtun_ops bqlm_rtun_stock_ops;
-extern const struct bqlm_rtun_ops bqlm_rtun_stop_2019_ops;
-extern const struct bqlm_rtun_ops bqlm_rtun_bp_ops;
-extern const struct bqlm_rtun_ops bqlm_rtun_bp_nobarrier_ops;
-extern const struct bqlm_rtun_ops bqlm_rtun_bp_no_producer_mb_ops;
-extern const struct bqlm_rtun_ops bqlm_rtun_bp_no_consumer_mb_ops;
-extern const struct bqlm_rtun_ops bqlm_rtun_bp_room_ops;
+/* Every variant's ops, and BQLM_RTUN_VARIANTS (generated) */
+#include <tun-variants.h>
+
 extern const struct header_ops bqlm_rtun_ip_tunnel_header_ops;
 
 /* The hooks of real/tun_glue.h */
@@ -83,4 +95,4 @@ void bqlm_rtun_synchronize_net(void);
 void bqlm_rtun_rcu_read_lock(void);
 void bqlm_rtun_rcu_read_unlock(void);
 
-#endif /* _BQLM_REAL_TUN_RC_H */
+#endif /* _BQLM_REAL_TUN_HOOKS_H */

@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the real-code suites (real_usbnet_kunit.c, real_tun_kunit.c) share:
+ * their tables' and suites' macros, a harness and the model's search that
+ * end with the case, the replay of every witness, the equivalence of
+ * seeded random paths and the search of the real code, all on a struct
+ * bqlm_rc_target of real/rc.h (docs/real-code.md).
+ *
+ * The harness is kernel only (CONFIG_BQLM_REAL_HARNESS): without it, in
+ * userspace too, every case skips with real_skip().
+ */
+#ifndef _BQLM_KUNIT_REAL_KUNIT_H
+#define _BQLM_KUNIT_REAL_KUNIT_H
+
+#include <kunit/test.h>
+
+/*
+ * A parameterised case that takes seconds: KUnit's speed attribute (the
+ * userspace stand-in has no attributes: there it is a plain case).
+ */
+#ifdef KUNIT_CASE_PARAM_ATTR
+#define REAL_CASE_SLOW(test_name, gen_params)				\
+	KUNIT_CASE_PARAM_ATTR(test_name, gen_params,			\
+			      { .speed = KUNIT_SPEED_SLOW })
+#else
+#define REAL_CASE_SLOW(test_name, gen_params)				\
+	KUNIT_CASE_PARAM(test_name, gen_params)
+#endif
+
+/* Which suites of a driver run a configuration (its .suites) */
+#define REAL_REPLAY		0x1	/* every witness replayed */
+#define REAL_EQUIVALENCE	0x2	/* random paths compared */
+#define REAL_SEARCH		0x4	/* the real code searched */
+
+static inline const void *real_param_desc(const void *p, const char *name,
+					  char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", name);
+	return p;
+}
+
+/*
+ * NAME_gen_params(): the parameters of a suite, the rows of @array whose
+ * .suites have @mask, each named by its .desc.
+ */
+#define REAL_PARAMS(name, array, mask)					\
+	static const void *name##_gen_params(const void *prev, char *desc) \
+	{								\
+		size_t i = prev ? ((const char *)prev -			\
+				   (const char *)(array)) /		\
+				  sizeof((array)[0]) + 1 : 0;		\
+									\
+		for (; i < ARRAY_SIZE(array); i++)			\
+			if ((array)[i].suites & (mask))			\
+				return real_param_desc(&(array)[i],	\
+						       (array)[i].desc,	\
+						       desc);		\
+		return NULL;						\
+	}
+
+/*
+ * The parameters of a suite that runs every variant the model has first
+ * (@every: @n rows of @size bytes, each filled by @fill(row, variant) when
+ * its turn comes, which returns its name), then the rows @next gives
+ * (REAL_PARAMS()). A variant is its model's row and its patch: the suite
+ * runs it without a row of its own.
+ */
+static inline const void *
+real_every_params(const void *prev, char *desc, void *every, size_t n,
+		  size_t size, const char *(*fill)(void *row, unsigned int v),
+		  const void *(*next)(const void *prev, char *desc))
+{
+	char *row = every;
+	size_t v = 0;
+
+	if (prev && ((const char *)prev < row ||
+		     (const char *)prev >= row + n * size))
+		return next(prev, desc);
+	if (prev)
+		v = ((const char *)prev - row) / size + 1;
+	if (v >= n)
+		return next(NULL, desc);
+	row += v * size;
+	return real_param_desc(row, fill(row, v), desc);
+}
+
+/* A suite of one parameterised case that takes seconds */
+#define REAL_SUITE(suite, suite_name, test_name, gen_params)		\
+	static struct kunit_case suite##_cases[] = {			\
+		REAL_CASE_SLOW(test_name, gen_params),			\
+		{}							\
+	};								\
+	static struct kunit_suite suite = {				\
+		.name = suite_name,					\
+		.test_cases = suite##_cases,				\
+	}
+
+/* Without the harness (userspace too): a case that skips, saying why */
+#define REAL_SKIP_CASE(test_name, what)					\
+	static void test_name(struct kunit *test)			\
+	{								\
+		kunit_skip(test,					\
+			   "needs the kernel's %s (CONFIG_BQLM_REAL_HARNESS)", \
+			   what);					\
+	}
+
+/* A random path's steps at most */
+#define REAL_MAX_STEPS		80
+/* A witness's steps at most */
+#define REAL_MAX_PATH		64
+
+#ifdef CONFIG_BQLM_REAL_HARNESS
+
+#include <bqlm/explore.h>
+
+#include "../real/rc.h"
+
+static void real_end(void *t)
+{
+	bqlm_rc_target_destroy(t);
+}
+
+static void real_explorer_end(void *x)
+{
+	bqlm_explorer_destroy(x);
+}
+
+/* Zeroed memory that ends with the case. */
+static void *real_zalloc(struct kunit *test, size_t size)
+{
+	void *p = kunit_kzalloc(test, size, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, p, "%zu bytes", size);
+	return p;
+}
+
+/* The model's complete search of @sys, in the kernel; ends with the case. */
+static struct bqlm_explorer *real_model(struct kunit *test,
+					const struct bqlm_xsys *sys,
+					const struct bqlm_xbounds *bounds,
+					struct bqlm_xresult *mres)
+{
+	struct bqlm_explorer *x = bqlm_explorer_create(sys, bounds);
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, x, "the model's explorer");
+	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test,
+							    real_explorer_end,
+							    x), 0,
+			    "the model's explorer");
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_explore(x, mres), 0, "the model's search");
+	KUNIT_ASSERT_TRUE_MSG(test, mres->complete,
+			      "the model's search within its bounds");
+	kunit_info(test, "model: %llu states, violated %#x", mres->states,
+		   mres->violated);
+	return x;
+}
+
+/* A harness (bqlm_rusbnet_create(), ...) that ends with the case. */
+static struct bqlm_rc_target *real_keep(struct kunit *test,
+					struct bqlm_rc_target *t)
+{
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(t), "the real-code harness: %ld",
+			       PTR_ERR(t));
+	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test, real_end, t),
+			    0, "the real-code harness");
+	return t;
+}
+
+static void real_report(struct kunit *test, const struct bqlm_rc_result *res,
+			const char *what)
+{
+	if (res->err_step)
+		KUNIT_FAIL(test, "%s: step %u (%s): %s", what, res->err_step,
+			   res->desc, res->err);
+	if (res->diff)
+		KUNIT_FAIL(test, "%s: after step %u (%s): %s differ:\n real:  %s\n model: %s",
+			   what, res->diff_step, res->desc, res->diff_what,
+			   res->diff_real, res->diff_model);
+}
+
+/* A bqlm_rc_emit_t: each step of a schedule in the case's log */
+static void real_line(void *arg, const char *line)
+{
+	struct kunit *test = arg;
+
+	kunit_info(test, "%s", line);
+}
+
+/*
+ * Prepares a witness before its replay: returns its length (a schedule
+ * file's text and back, for usbnet).
+ */
+typedef int (*real_prep_t)(struct kunit *test, const void *arg,
+			   enum bqlm_check check, unsigned int *path, int n);
+
+/*
+ * The shortest witness of every check the model's search @x found
+ * violated, on the real code, the model in lockstep: the same states
+ * after every step, and the check violated at the witness's last step on
+ * both sides, with the same checks violated on the way (with @alone,
+ * nothing else). Returns how many were replayed.
+ */
+static unsigned int real_replay(struct kunit *test, struct bqlm_rc_target *t,
+				struct bqlm_explorer *x, unsigned int violated,
+				real_prep_t prep, const void *arg, bool alone)
+{
+	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
+	unsigned int *path = real_zalloc(test, REAL_MAX_PATH * sizeof(*path));
+	unsigned int c, replayed = 0;
+	const char *name;
+	int n;
+
+	for (c = 1; c < BQLM_CHECK_NR; c++) {
+		if (!(violated & BQLM_CHECK_BIT(c)))
+			continue;
+		name = bqlm_check_name(c);
+		n = bqlm_explorer_path(x, c, path, REAL_MAX_PATH);
+		if (n <= 0) {
+			KUNIT_FAIL(test, "no witness path for %s (%d)", name, n);
+			continue;
+		}
+		if (prep)
+			n = prep(test, arg, c, path, n);
+		kunit_info(test, "witness of %s, %d steps, on the real code:",
+			   name, n);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_rc_lockstep(t, path, n, 0, 0,
+							   real_line, test,
+							   res), 0,
+				    "%s: the harness could not run or end", name);
+		real_report(test, res, name);
+		KUNIT_EXPECT_EQ_MSG(test, res->steps, (unsigned int)n,
+				    "%s: steps run", name);
+		KUNIT_EXPECT_EQ_MSG(test, res->model_first[c], (unsigned int)n,
+				    "%s: the model's step", name);
+		KUNIT_EXPECT_EQ_MSG(test, res->real_first[c], (unsigned int)n,
+				    "%s: the real code violates it at another step",
+				    name);
+		KUNIT_EXPECT_EQ_MSG(test, res->real_violated,
+				    res->model_violated,
+				    "%s: checks violated on the way", name);
+		if (alone)
+			KUNIT_EXPECT_EQ_MSG(test, res->real_violated,
+					    BQLM_CHECK_BIT(c),
+					    "%s: nothing else violated", name);
+		replayed++;
+	}
+	kunit_info(test, "%u witnesses replayed on the real code", replayed);
+	return replayed;
+}
+
+/*
+ * A search of the real code alone within @max_states states: it completes,
+ * with the model's verdicts (@mres), each check first violated at the
+ * model's depth.
+ */
+static void real_search(struct kunit *test, struct bqlm_rc_target *t,
+			unsigned int max_states,
+			const struct bqlm_xresult *mres,
+			struct bqlm_rc_xresult *xr)
+{
+	unsigned int c;
+
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_rc_explore(t, max_states, xr), 0,
+			    "the search of the real code (bound %u states)",
+			    max_states);
+	kunit_info(test, "real code: %u states, %u transitions, depth %u, %llu steps on %u fresh devices; model: %llu states, depth %u",
+		   xr->states, xr->transitions, xr->max_depth, xr->steps,
+		   xr->devices, mres->states, mres->max_depth);
+	KUNIT_EXPECT_TRUE_MSG(test, xr->complete,
+			      "the search of the real code within its bound");
+	KUNIT_EXPECT_EQ_MSG(test, xr->violated, mres->violated,
+			    "the checks violated: real code, model");
+	for (c = 1; c < BQLM_CHECK_NR; c++)
+		if (mres->violated & BQLM_CHECK_BIT(c)) {
+			kunit_info(test, "%s: real code depth %u, model %u",
+				   bqlm_check_name(c), xr->depth[c],
+				   mres->w[c].depth);
+			KUNIT_EXPECT_EQ_MSG(test, xr->depth[c], mres->w[c].depth,
+					    "%s: depth", bqlm_check_name(c));
+		}
+}
+
+/**
+ * struct real_paths - what real_equivalence() ran
+ * @paths: paths that ran equal to the end
+ * @steps: their steps
+ * @violating: paths on which the model violated a check
+ * @retries: runs started again on a fresh device (a jiffies tick)
+ */
+struct real_paths {
+	unsigned int paths;
+	unsigned long long steps;
+	unsigned int violating;
+	unsigned int retries;
+};
+
+/*
+ * @n seeded random paths of the model (seeds @seed to @seed + @n - 1), each
+ * on a fresh real device, compared after every step; the first that
+ * differs is reported and run again with its steps in the log.
+ */
+static void real_equivalence(struct kunit *test, struct bqlm_rc_target *t,
+			     unsigned int n, u64 seed, struct real_paths *out)
+{
+	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
+	unsigned int i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < n; i++) {
+		if (bqlm_rc_lockstep(t, NULL, 0, seed + i, REAL_MAX_STEPS,
+				     NULL, NULL, res) ||
+		    res->err_step || res->diff) {
+			kunit_info(test, "path %u (seed %llu) differs:", i,
+				   seed + i);
+			real_report(test, res, "random path");
+			bqlm_rc_lockstep(t, NULL, 0, seed + i, REAL_MAX_STEPS,
+					 real_line, test, res);
+			break;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, res->real_violated,
+				    res->model_violated,
+				    "path %u (seed %llu): checks violated", i,
+				    seed + i);
+		out->steps += res->steps;
+		out->retries += res->retries;
+		out->violating += !!res->model_violated;
+	}
+	out->paths = i;
+	kunit_info(test, "%u random paths, %llu steps, %u violating, %u restarted (jiffies ticked)",
+		   i, out->steps, out->violating, out->retries);
+	KUNIT_EXPECT_EQ_MSG(test, i, n, "paths equal to their end");
+}
+
+#endif /* CONFIG_BQLM_REAL_HARNESS */
+
+#endif /* _BQLM_KUNIT_REAL_KUNIT_H */

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - one tun variant's object of the real-code harness: the tree's
+ * drivers/net/tun.c with the variant's patches, and its struct
+ * bqlm_rtun_ops (see docs/real-code.md).
+ *
+ * Included by the file scripts/kunit.sh generates for each line of
+ * real/patches/tun/series (lib/bqlm/gen/tun_ID.c), which defines:
+ *   BQLM_VARIANT_ID	the variant's name as a C identifier
+ *   BQLM_VARIANT_NAME	its name, as the model names it
+ *   BQLM_VARIANT_C	its copy of drivers/net/tun.c
+ *   BQLM_VARIANT_STEPS	(property steps=) how it takes the model's steps
+ */
+#ifndef _BQLM_REAL_TUN_VARIANT_H
+#define _BQLM_REAL_TUN_VARIANT_H
+
+#define BQLM_RTUN_CAT3(a, b, c)	a##b##c
+#define BQLM_RTUN_CAT(a, b, c)	BQLM_RTUN_CAT3(a, b, c)
+/* the prefix of the variant's copies of the exported functions */
+#define BQLM_RTUN_PFX		BQLM_RTUN_CAT(bqlm_rtun_, BQLM_VARIANT_ID, _)
+/* the variant's struct bqlm_rtun_ops */
+#define BQLM_RTUN_OPS		BQLM_RTUN_CAT(bqlm_rtun_, BQLM_VARIANT_ID, _ops)
+
+#include "tun_glue.h"
+#include BQLM_VARIANT_C
+#include "tun_post.h"
+
+#endif /* _BQLM_REAL_TUN_VARIANT_H */

@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - a fake USB host controller for the real-code harness
+ * (usb_hcd.h, docs/real-code.md).
+ *
+ * URBs live as usbcore's do: a reference count, the controller's reference
+ * while an URB is queued, urb->urb_list on the controller's queue from
+ * usb_submit_urb() until the giveback starts (usb_unlink_urb() answers
+ * -EIDRM once it has), urb->unlinked set by usb_unlink_urb(), urb->use_count
+ * held until the completion handler has returned.
+ */
+#include <linux/kref.h>
+#include <linux/slab.h>
+#include <linux/usb.h>
+
+#include "usb_hcd.h"
+
+/* The controller the redirected calls reach, NULL when none is attached */
+static struct bqlm_hcd *bqlm_hcd_cur;
+
+/**
+ * bqlm_hcd_init() - a fake host controller with one high-speed device
+ * @hcd: the controller
+ * @ops: its user's
+ * @maxpacket: wMaxPacketSize of the device's bulk-out endpoint 1
+ */
+void bqlm_hcd_init(struct bqlm_hcd *hcd, const struct bqlm_hcd_ops *ops,
+		   unsigned int maxpacket)
+{
+	struct usb_endpoint_descriptor *d = &hcd->ep_out.desc;
+
+	memset(&hcd->udev, 0, sizeof(hcd->udev));
+	memset(&hcd->intf, 0, sizeof(hcd->intf));
+	memset(&hcd->ep_out, 0, sizeof(hcd->ep_out));
+	hcd->ops = ops;
+	hcd->udev.speed = USB_SPEED_HIGH;
+	hcd->udev.devnum = 1;
+	d->bLength = USB_DT_ENDPOINT_SIZE;
+	d->bDescriptorType = USB_DT_ENDPOINT;
+	d->bEndpointAddress = USB_DIR_OUT | BQLM_HCD_EP_OUT;
+	d->bmAttributes = USB_ENDPOINT_XFER_BULK;
+	d->wMaxPacketSize = cpu_to_le16(maxpacket);
+	hcd->udev.ep_out[BQLM_HCD_EP_OUT] = &hcd->ep_out;
+	INIT_LIST_HEAD(&hcd->queue);
+}
+
+/**
+ * bqlm_hcd_attach() - make @hcd the controller the redirected calls reach
+ * @hcd: the controller
+ *
+ * Return: 0, or -EBUSY if another one is attached.
+ */
+int bqlm_hcd_attach(struct bqlm_hcd *hcd)
+{
+	if (bqlm_hcd_cur)
+		return -EBUSY;
+	bqlm_hcd_cur = hcd;
+	return 0;
+}
+
+/**
+ * bqlm_hcd_detach() - no controller any more
+ * @hcd: the attached controller
+ */
+void bqlm_hcd_detach(struct bqlm_hcd *hcd)
+{
+	if (bqlm_hcd_cur == hcd)
+		bqlm_hcd_cur = NULL;
+}
+
+/**
+ * bqlm_hcd_current() - the attached controller
+ *
+ * Return: it, or NULL (the driver's code then runs as without a device).
+ */
+struct bqlm_hcd *bqlm_hcd_current(void)
+{
+	return bqlm_hcd_cur;
+}
+
+/**
+ * bqlm_hcd_queued() - is an URB on the controller's queue?
+ * @urb: the URB
+ *
+ * Return: true from its submission until its giveback starts.
+ */
+bool bqlm_hcd_queued(const struct urb *urb)
+{
+	return !list_empty(&urb->urb_list);
+}
+
+/**
+ * bqlm_hcd_giveback() - complete a queued URB, as an interrupt would
+ * @hcd: the controller
+ * @urb: the URB, queued
+ * @status: its status (-ECONNRESET for an unlinked one)
+ *
+ * Runs the driver's completion handler, which may yield (the caller is an
+ * actor of the harness), then drops the controller's reference.
+ */
+void bqlm_hcd_giveback(struct bqlm_hcd *hcd, struct urb *urb, int status)
+{
+	list_del_init(&urb->urb_list);
+	urb->status = status;
+	urb->complete(urb);
+	atomic_dec(&urb->use_count);
+	bqlm_hcd_usb_free_urb(urb);
+}
+
+/* The URB is freed: its user forgets it (its address may come back). */
+static void bqlm_hcd_urb_release(struct kref *kref)
+{
+	struct urb *urb = container_of(kref, struct urb, kref);
+	struct bqlm_hcd *hcd = bqlm_hcd_cur;
+
+	if (hcd)
+		hcd->ops->release(hcd, urb);
+	kfree(urb);
+}
+
+/**
+ * bqlm_hcd_usb_alloc_urb() - usb_alloc_urb(): a zeroed, reference-counted URB
+ * @iso_packets: isochronous packets (none here)
+ * @mem_flags: allocation flags
+ *
+ * Return: the URB, or NULL.
+ */
+struct urb *bqlm_hcd_usb_alloc_urb(int iso_packets, gfp_t mem_flags)
+{
+	struct bqlm_hcd *hcd = bqlm_hcd_cur;
+	struct urb *urb = kzalloc(sizeof(*urb), mem_flags);
+
+	if (!urb)
+		return NULL;
+	kref_init(&urb->kref);
+	INIT_LIST_HEAD(&urb->urb_list);
+	INIT_LIST_HEAD(&urb->anchor_list);
+	if (hcd)
+		hcd->ops->alloc(hcd, urb);
+	return urb;
+}
+
+/**
+ * bqlm_hcd_usb_free_urb() - usb_free_urb(): drop a reference; the last one
+ *	frees the URB
+ * @urb: the URB
+ */
+void bqlm_hcd_usb_free_urb(struct urb *urb)
+{
+	if (urb)
+		kref_put(&urb->kref, bqlm_hcd_urb_release);
+}
+
+/**
+ * bqlm_hcd_usb_get_urb() - usb_get_urb(): take a reference
+ * @urb: the URB
+ *
+ * Return: @urb.
+ */
+struct urb *bqlm_hcd_usb_get_urb(struct urb *urb)
+{
+	if (urb)
+		kref_get(&urb->kref);
+	return urb;
+}
+
+/**
+ * bqlm_hcd_usb_submit_urb() - usb_submit_urb(): queue the URB until its user
+ *	gives it back
+ * @urb: the URB
+ * @mem_flags: allocation flags
+ *
+ * Return: 0, -ENODEV without a controller, -EBUSY for an URB already queued, or the user's error.
+ */
+int bqlm_hcd_usb_submit_urb(struct urb *urb, gfp_t mem_flags)
+{
+	struct bqlm_hcd *hcd = bqlm_hcd_cur;
+	int ret;
+
+	if (!hcd)
+		return -ENODEV;
+	if (WARN_ONCE(bqlm_hcd_queued(urb), "URB %p submitted while active\n",
+		      urb))
+		return -EBUSY;
+	ret = hcd->ops->submit(hcd, urb);
+	if (ret)
+		return ret;
+	list_add_tail(&urb->urb_list, &hcd->queue);
+	urb->unlinked = 0;
+	urb->status = -EINPROGRESS;
+	atomic_inc(&urb->use_count);
+	bqlm_hcd_usb_get_urb(urb);	/* the controller's reference */
+	return 0;
+}
+
+/**
+ * bqlm_hcd_usb_unlink_urb() - usb_unlink_urb(): mark a queued URB; it completes
+ *	later with -ECONNRESET
+ * @urb: the URB
+ *
+ * Return: -EINPROGRESS, -EIDRM once its giveback has started (or it is not queued), -EBUSY if it is already unlinked.
+ */
+int bqlm_hcd_usb_unlink_urb(struct urb *urb)
+{
+	struct bqlm_hcd *hcd = bqlm_hcd_cur;
+
+	if (!hcd || !bqlm_hcd_queued(urb))
+		return -EIDRM;	/* being given back already */
+	if (urb->unlinked)
+		return -EBUSY;
+	urb->unlinked = -ECONNRESET;
+	hcd->ops->unlink(hcd, urb);
+	return -EINPROGRESS;	/* completes later with -ECONNRESET */
+}
+
+/**
+ * bqlm_hcd_usb_kill_urb() - usb_kill_urb(): not modelled (a warning)
+ * @urb: the URB
+ */
+void bqlm_hcd_usb_kill_urb(struct urb *urb)
+{
+	WARN_ONCE(urb, "bqlm real-code harness: usb_kill_urb() is not modelled");
+}
+
+/**
+ * bqlm_hcd_usb_anchor_urb() - usb_anchor_urb(): add the URB to an anchor, with
+ *	a reference
+ * @urb: the URB
+ * @anchor: the anchor
+ */
+void bqlm_hcd_usb_anchor_urb(struct urb *urb, struct usb_anchor *anchor)
+{
+	struct bqlm_hcd *hcd = bqlm_hcd_cur;
+
+	bqlm_hcd_usb_get_urb(urb);
+	list_add_tail(&urb->anchor_list, &anchor->urb_list);
+	urb->anchor = anchor;
+	if (hcd)
+		hcd->ops->anchor(hcd, urb);
+}
+
+/**
+ * bqlm_hcd_usb_get_from_anchor() - usb_get_from_anchor(): take the oldest URB
+ *	off an anchor
+ * @anchor: the anchor
+ *
+ * Return: it, with the anchor's reference, or NULL.
+ */
+struct urb *bqlm_hcd_usb_get_from_anchor(struct usb_anchor *anchor)
+{
+	struct urb *urb;
+
+	if (list_empty(&anchor->urb_list))
+		return NULL;
+	urb = list_first_entry(&anchor->urb_list, struct urb, anchor_list);
+	list_del_init(&urb->anchor_list);
+	urb->anchor = NULL;
+	return urb;	/* with the anchor's reference */
+}
+
+/**
+ * bqlm_hcd_usb_scuttle_anchored_urbs() - usb_scuttle_anchored_urbs(): drop
+ *	every URB of an anchor
+ * @anchor: the anchor
+ */
+void bqlm_hcd_usb_scuttle_anchored_urbs(struct usb_anchor *anchor)
+{
+	struct urb *urb;
+
+	while ((urb = bqlm_hcd_usb_get_from_anchor(anchor)))
+		bqlm_hcd_usb_free_urb(urb);
+}
+
+/**
+ * bqlm_hcd_usb_autopm_get_interface() - usb_autopm_get_interface(): the device
+ *	is awake (its user may wait there)
+ * @intf: the interface
+ *
+ * Return: 0.
+ */
+int bqlm_hcd_usb_autopm_get_interface(struct usb_interface *intf)
+{
+	struct bqlm_hcd *hcd = bqlm_hcd_cur;
+
+	if (hcd && hcd->ops->autopm_get)
+		hcd->ops->autopm_get(hcd, intf);
+	return 0;
+}
+
+/**
+ * bqlm_hcd_usb_autopm_put_interface() - usb_autopm_put_interface(): nothing to
+ *	do
+ * @intf: the interface
+ */
+void bqlm_hcd_usb_autopm_put_interface(struct usb_interface *intf)
+{
+}
+
+/**
+ * bqlm_hcd_usb_autopm_get_interface_async() - usb_autopm_get_interface_async():
+ *	the device is awake
+ * @intf: the interface
+ *
+ * Return: 0.
+ */
+int bqlm_hcd_usb_autopm_get_interface_async(struct usb_interface *intf)
+{
+	return 0;
+}
+
+/**
+ * bqlm_hcd_usb_autopm_put_interface_async() - usb_autopm_put_interface_async():
+ *	nothing to do
+ * @intf: the interface
+ */
+void bqlm_hcd_usb_autopm_put_interface_async(struct usb_interface *intf)
+{
+}
+
+/**
+ * bqlm_hcd_usb_autopm_get_interface_no_resume() -
+ *	usb_autopm_get_interface_no_resume(): nothing to do
+ * @i: the interface
+ */
+void bqlm_hcd_usb_autopm_get_interface_no_resume(struct usb_interface *i)
+{
+}
+
+/**
+ * bqlm_hcd_usb_clear_halt() - usb_clear_halt(): the endpoint is never halted
+ * @udev: the device
+ * @pipe: the endpoint
+ *
+ * Return: 0.
+ */
+int bqlm_hcd_usb_clear_halt(struct usb_device *udev, int pipe)
+{
+	return 0;
+}
+
+/**
+ * bqlm_hcd_usb_control_msg() - usb_control_msg(): no device answers
+ * @dev: the device
+ * @pipe: the endpoint
+ * @request: the request
+ * @requesttype: its type
+ * @value: its value
+ * @index: its index
+ * @data: its buffer
+ * @size: its size
+ * @timeout: its timeout
+ *
+ * Return: -ENODEV.
+ */
+int bqlm_hcd_usb_control_msg(struct usb_device *dev, unsigned int pipe,
+			     __u8 request, __u8 requesttype, __u16 value,
+			     __u16 index, void *data, __u16 size, int timeout)
+{
+	return -ENODEV;
+}
+
+/**
+ * bqlm_hcd_usb_set_interface() - usb_set_interface(): no device answers
+ * @dev: the device
+ * @ifnum: the interface number
+ * @alternate: the setting
+ *
+ * Return: -ENODEV.
+ */
+int bqlm_hcd_usb_set_interface(struct usb_device *dev, int ifnum,
+			       int alternate)
+{
+	return -ENODEV;
+}
+
+/**
+ * bqlm_hcd_usb_string() - usb_string(): no device answers
+ * @dev: the device
+ * @index: the string
+ * @buf: the buffer
+ * @size: its size
+ *
+ * Return: -ENODEV.
+ */
+int bqlm_hcd_usb_string(struct usb_device *dev, int index, char *buf,
+			size_t size)
+{
+	return -ENODEV;
+}
+
+/**
+ * bqlm_hcd_usb_check_bulk_endpoints() - usb_check_bulk_endpoints(): the fake
+ *	device has none to bind to
+ * @intf: the interface
+ * @ep_addrs: the endpoints
+ *
+ * Return: false.
+ */
+bool bqlm_hcd_usb_check_bulk_endpoints(const struct usb_interface *intf,
+				       const u8 *ep_addrs)
+{
+	return false;
+}
+
+/**
+ * bqlm_hcd_usb_get_dev() - usb_get_dev(): the fake device is not counted
+ * @dev: the device
+ *
+ * Return: @dev.
+ */
+struct usb_device *bqlm_hcd_usb_get_dev(struct usb_device *dev)
+{
+	return dev;
+}
+
+/**
+ * bqlm_hcd_usb_put_dev() - usb_put_dev(): nothing to do
+ * @dev: the device
+ */
+void bqlm_hcd_usb_put_dev(struct usb_device *dev)
+{
+}
+
+/**
+ * bqlm_hcd_usb_driver_set_configuration() - usb_driver_set_configuration(): no
+ *	device answers
+ * @udev: the device
+ * @config: the configuration
+ *
+ * Return: -ENODEV.
+ */
+int bqlm_hcd_usb_driver_set_configuration(struct usb_device *udev,
+					  int config)
+{
+	return -ENODEV;
+}
+
+/**
+ * bqlm_hcd_usb_driver_claim_interface() - usb_driver_claim_interface(): the
+ *	harness never binds
+ * @driver: the driver
+ * @iface: the interface
+ * @data: its buffer
+ *
+ * Return: -ENODEV.
+ */
+int bqlm_hcd_usb_driver_claim_interface(struct usb_driver *driver,
+					struct usb_interface *iface,
+					void *data)
+{
+	return -ENODEV;
+}
+
+/**
+ * bqlm_hcd_usb_driver_release_interface() - usb_driver_release_interface():
+ *	nothing to do
+ * @driver: the driver
+ * @iface: the interface
+ */
+void bqlm_hcd_usb_driver_release_interface(struct usb_driver *driver,
+					   struct usb_interface *iface)
+{
+}
+
+/**
+ * bqlm_hcd_usb_ifnum_to_if() - usb_ifnum_to_if(): the fake device has no other
+ *	interface
+ * @dev: the device
+ * @ifnum: the interface number
+ *
+ * Return: NULL.
+ */
+struct usb_interface *bqlm_hcd_usb_ifnum_to_if(const struct usb_device *dev,
+					       unsigned int ifnum)
+{
+	return NULL;
+}
+
+/**
+ * bqlm_hcd_usb_reset_configuration() - usb_reset_configuration(): no device
+ *	answers
+ * @dev: the device
+ *
+ * Return: -ENODEV.
+ */
+int bqlm_hcd_usb_reset_configuration(struct usb_device *dev)
+{
+	return -ENODEV;
+}
+
+/**
+ * bqlm_hcd_cdc_parse_cdc_header() - cdc_parse_cdc_header(): there are no
+ *	descriptors
+ * @hdr: the parsed header
+ * @intf: the interface
+ * @buffer: the descriptors
+ * @buflen: their length
+ *
+ * Return: -ENODEV.
+ */
+int bqlm_hcd_cdc_parse_cdc_header(struct usb_cdc_parsed_header *hdr,
+				  struct usb_interface *intf, u8 *buffer,
+				  int buflen)
+{
+	return -ENODEV;
+}

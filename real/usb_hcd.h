@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - a fake USB host controller for the real-code harness.
+ *
+ * The test kernel has no USB core. A USB driver compiled from the tree with
+ * real/usb_glue.h calls these functions instead of usbcore's: URBs are
+ * allocated and reference counted as usbcore does, anchors are lists, a
+ * submitted URB is held (on the controller's queue) until its user gives it
+ * back with the status the schedule names, calling the driver's own
+ * completion handler; usb_unlink_urb() marks it, and it completes later.
+ * There is no device behind the controller: control messages and the
+ * bind-time calls fail with -ENODEV, power management calls succeed.
+ *
+ * The controller tells its user (a driver's harness, struct bqlm_hcd_ops)
+ * what the driver does with URBs; one controller at a time is attached
+ * (bqlm_hcd_attach()), the one the redirected calls reach.
+ *
+ * Kernel only (real/, see docs/real-code.md).
+ */
+#ifndef _BQLM_REAL_USB_HCD_H
+#define _BQLM_REAL_USB_HCD_H
+
+#include <linux/list.h>
+#include <linux/usb.h>
+#include <linux/usb/cdc.h>
+
+struct bqlm_hcd;
+
+/**
+ * struct bqlm_hcd_ops - what the fake host controller tells its user
+ * @alloc: usb_alloc_urb() made @urb
+ * @submit: usb_submit_urb() of @urb: 0 to take it (the controller queues
+ *	it), or the error usb_submit_urb() returns
+ * @unlink: usb_unlink_urb() marked @urb, queued and not being given back
+ * @anchor: usb_anchor_urb() anchored @urb
+ * @release: the last reference to @urb is gone; its memory is freed next
+ * @autopm_get: usb_autopm_get_interface() (optional)
+ */
+struct bqlm_hcd_ops {
+	void (*alloc)(struct bqlm_hcd *hcd, struct urb *urb);
+	int (*submit)(struct bqlm_hcd *hcd, struct urb *urb);
+	void (*unlink)(struct bqlm_hcd *hcd, struct urb *urb);
+	void (*anchor)(struct bqlm_hcd *hcd, struct urb *urb);
+	void (*release)(struct bqlm_hcd *hcd, struct urb *urb);
+	void (*autopm_get)(struct bqlm_hcd *hcd, struct usb_interface *intf);
+};
+
+/**
+ * struct bqlm_hcd - a fake host controller and the one device behind it
+ * @ops: its user's
+ * @udev: the device (high speed, address 1)
+ * @intf: its interface
+ * @ep_out: its bulk-out endpoint 1 (usb_maxpacket() reads it)
+ * @queue: the URBs submitted and not yet given back (urb->urb_list)
+ */
+struct bqlm_hcd {
+	const struct bqlm_hcd_ops *ops;
+	struct usb_device udev;
+	struct usb_interface intf;
+	struct usb_host_endpoint ep_out;
+	struct list_head queue;
+};
+
+/* The bulk-out endpoint of the device behind the controller */
+#define BQLM_HCD_EP_OUT		1
+
+void bqlm_hcd_init(struct bqlm_hcd *hcd, const struct bqlm_hcd_ops *ops,
+		   unsigned int maxpacket);
+int bqlm_hcd_attach(struct bqlm_hcd *hcd);
+void bqlm_hcd_detach(struct bqlm_hcd *hcd);
+struct bqlm_hcd *bqlm_hcd_current(void);
+void bqlm_hcd_giveback(struct bqlm_hcd *hcd, struct urb *urb, int status);
+bool bqlm_hcd_queued(const struct urb *urb);
+
+/*
+ * The redirections of real/usb_glue.h: every call below replaces, in the
+ * driver's text only, usbcore's function of the same name without the
+ * bqlm_hcd_ prefix.
+ */
+struct urb *bqlm_hcd_usb_alloc_urb(int iso_packets, gfp_t mem_flags);
+void bqlm_hcd_usb_free_urb(struct urb *urb);
+struct urb *bqlm_hcd_usb_get_urb(struct urb *urb);
+int bqlm_hcd_usb_submit_urb(struct urb *urb, gfp_t mem_flags);
+int bqlm_hcd_usb_unlink_urb(struct urb *urb);
+void bqlm_hcd_usb_kill_urb(struct urb *urb);
+void bqlm_hcd_usb_anchor_urb(struct urb *urb, struct usb_anchor *anchor);
+struct urb *bqlm_hcd_usb_get_from_anchor(struct usb_anchor *anchor);
+void bqlm_hcd_usb_scuttle_anchored_urbs(struct usb_anchor *anchor);
+int bqlm_hcd_usb_autopm_get_interface(struct usb_interface *intf);
+void bqlm_hcd_usb_autopm_put_interface(struct usb_interface *intf);
+int bqlm_hcd_usb_autopm_get_interface_async(struct usb_interface *intf);
+void bqlm_hcd_usb_autopm_put_interface_async(struct usb_interface *intf);
+void bqlm_hcd_usb_autopm_get_interface_no_resume(struct usb_interface *i);
+int bqlm_hcd_usb_clear_halt(struct usb_device *udev, int pipe);
+int bqlm_hcd_usb_control_msg(struct usb_device *dev, unsigned int pipe,
+			     __u8 request, __u8 requesttype, __u16 value,
+			     __u16 index, void *data, __u16 size, int timeout);
+int bqlm_hcd_usb_set_interface(struct usb_device *dev, int ifnum,
+			       int alternate);
+int bqlm_hcd_usb_string(struct usb_device *dev, int index, char *buf,
+			size_t size);
+bool bqlm_hcd_usb_check_bulk_endpoints(const struct usb_interface *intf,
+				       const u8 *ep_addrs);
+struct usb_device *bqlm_hcd_usb_get_dev(struct usb_device *dev);
+void bqlm_hcd_usb_put_dev(struct usb_device *dev);
+int bqlm_hcd_usb_driver_set_configuration(struct usb_device *udev,
+					  int config);
+int bqlm_hcd_usb_driver_claim_interface(struct usb_driver *driver,
+					struct usb_interface *iface,
+					void *data);
+void bqlm_hcd_usb_driver_release_interface(struct usb_driver *driver,
+					   struct usb_interface *iface);
+struct usb_interface *bqlm_hcd_usb_ifnum_to_if(const struct usb_device *dev,
+					       unsigned int ifnum);
+int bqlm_hcd_usb_reset_configuration(struct usb_device *dev);
+int bqlm_hcd_cdc_parse_cdc_header(struct usb_cdc_parsed_header *hdr,
+				  struct usb_interface *intf, u8 *buffer,
+				  int buflen);
+
+#endif /* _BQLM_REAL_USB_HCD_H */

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - the real usbnet.c under the model's schedules: the harness's
+ * own state, shared by its rooms (see docs/real-code.md):
+ *
+ *   real/usbnet_hooks.c	the redirected calls: deferred work, locks,
+ *				step boundaries, the BQL calls, and what the
+ *				fake host controller reports of URBs
+ *   real/usbnet_actors.c	the actors' work, one model action on the
+ *				real code, the actions it enables
+ *   real/usbnet_device.c	the harness's life and a device's
+ *   real/usbnet_view.c		the real state in the model's terms
+ *   real/usbnet_session.c	the harness beside the model (struct
+ *				bqlm_rc_target), the variants and the
+ *				minidrivers by name
+ *
+ * One model action is one real step: the actor the action names runs real
+ * code from where it is parked to its next yield point. The yield points
+ * sit exactly where the model's steps of that actor end, and each names
+ * the model's phase of its actor (enum bqlm_rusbnet_yield):
+ *
+ *   stack	tx_fixup | txq.lock, submit, queue, netdev_sent_queue:
+ *		dql_queued | set STACK_XOFF, smp_mb | re-check, TX_QLEN, unlock
+ *   usb N	tx_complete() | defer_bh() (from txq.lock on) and giveback
+ *   bh-work,	start + 1st skb_dequeue(&dev->done) | each further dequeue |
+ *   timer	(BQL, bytes) [v1: enter |] dql_completed | smp_mb, wake, tail
+ *   ifdown	dev_close | usbnet_stop() to usb_autopm_get_interface() |
+ *		to usbnet_terminate_urbs() | unlink | waits | flags = 0,
+ *		del_timer_sync | tasklet_kill, cancel kevent | again |
+ *		(fix-reset, fixed) netdev_reset_queue
+ *   suspend	EVENT_DEV_ASLEEP, detach | unlink | waits, attach
+ *   resume	resubmit under txq.lock | wake, schedule the bh
+ *   open, watchdog, kevent: one step each
+ *
+ * The bh of 6.12 is a tasklet; the BQL changes were made on the BH work
+ * item of 6.14. tasklet_kill() runs a scheduled tasklet before it returns,
+ * cancel_work_sync() cancels a queued work: the harness's tasklet_kill()
+ * does what cancel_work_sync() does (waits for a running bh, cancels a
+ * queued one), which is what the upstream fixes were written against.
+ */
+#ifndef _BQLM_REAL_USBNET_HARNESS_H
+#define _BQLM_REAL_USBNET_HARNESS_H
+
+#include <linux/netdevice.h>
+
+#include <bqlm/invariants.h>
+#include <bqlm/usbnet.h>
+
+#include "rc.h"
+#include "usb_hcd.h"
+#include "usbnet_hooks.h"
+
+/* The actors */
+enum {
+	RUSBNET_STACK,
+	RUSBNET_BH_WORK,
+	RUSBNET_BH_TIMER,
+	RUSBNET_KEVENT,
+	RUSBNET_IFDOWN,
+	RUSBNET_IFUP,
+	RUSBNET_WATCHDOG,
+	RUSBNET_SUSPEND,
+	RUSBNET_RESUME,
+	RUSBNET_NCM,
+	RUSBNET_USB0,
+};
+
+#define RUSBNET_MAX_SLOTS	(BQLM_RC_MAX_ACTORS - RUSBNET_USB0)
+
+/**
+ * enum bqlm_rusbnet_yield - the yield points, each where a model step of
+ *	its actor ends (bqlm_rusbnet_yields[]: its text and the model's phase)
+ * @RUSBNET_Y_XMIT_LOCK: usbnet_start_xmit(), tx_fixup() done, at txq.lock
+ * @RUSBNET_Y_XMIT_OVER: netdev_sent_queue() over the limit
+ * @RUSBNET_Y_XMIT_SMP_MB: netdev_sent_queue() after STACK_XOFF, smp_mb()
+ * @RUSBNET_Y_DEFER: tx_complete() done, defer_bh() at txq.lock
+ * @RUSBNET_Y_BH_DEQUEUE: usbnet_bh() at a further skb_dequeue()
+ * @RUSBNET_Y_BH_BQL_LOCK: usbnet_bh() at dev->bql_spinlock
+ * @RUSBNET_Y_BH_ENTER: usbnet_bh() at netdev_completed_queue() (v1)
+ * @RUSBNET_Y_BH_DQL: netdev_completed_queue() at dql_completed() (v1)
+ * @RUSBNET_Y_BH_WAKE: netdev_completed_queue() at its smp_mb() and wake
+ * @RUSBNET_Y_STOP_CLOSE: dev_close() cleared __LINK_STATE_START
+ * @RUSBNET_Y_STOP_PM: usbnet_stop() at usb_autopm_get_interface()
+ * @RUSBNET_Y_STOP_UNLINK: usbnet_terminate_urbs() at unlink_urbs()
+ * @RUSBNET_Y_STOP_WAIT: usbnet_terminate_urbs() at its waits
+ * @RUSBNET_Y_STOP_TIMEOUT: wait_skb_queue_empty() at schedule_timeout()
+ * @RUSBNET_Y_STOP_TIMER: usbnet_stop() at dev->flags = 0, del_timer_sync()
+ * @RUSBNET_Y_STOP_WORK: usbnet_stop() at the first tasklet_kill()
+ * @RUSBNET_Y_STOP_AGAIN: usbnet_stop() at the second one
+ * @RUSBNET_Y_STOP_RESET: usbnet_stop() at netdev_reset_queue()
+ * @RUSBNET_Y_SUSPEND_UNLINK: usbnet_suspend(), as @RUSBNET_Y_STOP_UNLINK
+ * @RUSBNET_Y_SUSPEND_WAIT: usbnet_suspend(), as @RUSBNET_Y_STOP_WAIT
+ * @RUSBNET_Y_SUSPEND_TIMEOUT: usbnet_suspend(), as @RUSBNET_Y_STOP_TIMEOUT
+ * @RUSBNET_Y_RESUMED: usbnet_resume() released txq.lock
+ * @RUSBNET_NR_YIELDS: how many
+ */
+enum bqlm_rusbnet_yield {
+	RUSBNET_Y_XMIT_LOCK,
+	RUSBNET_Y_XMIT_OVER,
+	RUSBNET_Y_XMIT_SMP_MB,
+	RUSBNET_Y_DEFER,
+	RUSBNET_Y_BH_DEQUEUE,
+	RUSBNET_Y_BH_BQL_LOCK,
+	RUSBNET_Y_BH_ENTER,
+	RUSBNET_Y_BH_DQL,
+	RUSBNET_Y_BH_WAKE,
+	RUSBNET_Y_STOP_CLOSE,
+	RUSBNET_Y_STOP_PM,
+	RUSBNET_Y_STOP_UNLINK,
+	RUSBNET_Y_STOP_WAIT,
+	RUSBNET_Y_STOP_TIMEOUT,
+	RUSBNET_Y_STOP_TIMER,
+	RUSBNET_Y_STOP_WORK,
+	RUSBNET_Y_STOP_AGAIN,
+	RUSBNET_Y_STOP_RESET,
+	RUSBNET_Y_SUSPEND_UNLINK,
+	RUSBNET_Y_SUSPEND_WAIT,
+	RUSBNET_Y_SUSPEND_TIMEOUT,
+	RUSBNET_Y_RESUMED,
+	RUSBNET_NR_YIELDS
+};
+
+extern const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS];
+
+/* actor->mark bits */
+#define RUSBNET_M_PM_HELD	0x01	/* ifdown: usb_autopm_get_interface() done */
+#define RUSBNET_M_TERMINATE	0x02	/* ifdown/suspend: in usbnet_terminate_urbs() */
+#define RUSBNET_M_KILL1		0x04	/* ifdown: first tasklet_kill() done */
+#define RUSBNET_M_KILL2		0x08	/* ifdown: second tasklet_kill() done */
+
+/**
+ * struct bqlm_rusbnet_slot - what the harness knows of an skb (its URB)
+ * @urb: its URB
+ * @len: the URB's length (skb->len after padding)
+ * @where: enum bqlm_usbnet_where, as the model names it
+ * @flags: BQLM_USBNET_SKB_SENT, _STALE, _TIMER
+ * @status: the status its completion runs with
+ */
+struct bqlm_rusbnet_slot {
+	struct urb *urb;
+	unsigned int len;
+	unsigned char where;
+	unsigned char flags;
+	int status;
+};
+
+/**
+ * struct bqlm_rusbnet - the harness of one configuration
+ * @rc: the scheduler and the actors
+ * @hcd: the fake host controller
+ * @ops: the variant
+ * @drv: the minidriver
+ * @info: the driver_info usbnet runs with (a copy of @drv's)
+ * @cfg: the model's configuration; @cfg.now is the jiffies value of the
+ *	model's current step
+ * @net: the device
+ * @txq: its queue
+ * @qdisc: the test qdisc on it
+ * @v: the fields of its struct usbnet the harness reads
+ * @txq_lock: the harness's dev->txq.lock
+ * @bql_lock: the harness's dev->bql_spinlock
+ * @work_pending: the bh is scheduled
+ * @timer_pending: dev->delay is armed
+ * @kevent_pending: the kevent work is queued
+ * @suspended: usbnet_suspend() returned, no resume yet
+ * @pkts: packets the stack handed to usbnet_start_xmit()
+ * @xmit_len: the length of the URB usbnet_start_xmit() filled
+ * @xmit_urb: that URB
+ * @bh_pkts: packets each bh context dequeued in its current run
+ * @stops_left: ifdowns left
+ * @suspends_left: suspends left
+ * @timeouts_left: watchdog timeouts left
+ * @slot: the skbs, numbered as the model numbers them
+ * @nr_slots: how many
+ * @last_slot: the one submitted or created last
+ * @ev: what the current step did (the model's step checks read it)
+ * @midstep: a wait in the middle of a step, if any (a harness failure)
+ */
+struct bqlm_rusbnet {
+	struct bqlm_rc rc;
+	struct bqlm_hcd hcd;
+	const struct bqlm_rusbnet_ops *ops;
+	const struct bqlm_rusbnet_driver *drv;
+	const struct driver_info *info;
+	struct bqlm_usbnet_cfg cfg;
+	struct net_device *net;
+	struct netdev_queue *txq;
+	struct Qdisc *qdisc;
+	struct bqlm_rusbnet_view v;
+	struct bqlm_rc_lock txq_lock;
+	struct bqlm_rc_lock bql_lock;
+	bool work_pending;
+	bool timer_pending;
+	bool kevent_pending;
+	bool suspended;
+	unsigned int pkts;
+	unsigned int xmit_len;
+	struct urb *xmit_urb;
+	unsigned int bh_pkts[BQLM_USBNET_NR_BH];
+	unsigned int stops_left;
+	unsigned int suspends_left;
+	unsigned int timeouts_left;
+	struct bqlm_rusbnet_slot slot[RUSBNET_MAX_SLOTS];
+	unsigned int nr_slots;
+	unsigned int last_slot;
+	struct bqlm_inv_step ev;
+	const char *midstep;
+};
+
+extern const char *const bqlm_rusbnet_names[BQLM_RC_MAX_ACTORS];
+extern const struct bqlm_hcd_ops bqlm_rusbnet_hcd_ops;
+
+static inline struct bqlm_rusbnet *bqlm_rusbnet_of(const struct bqlm_rc_actor *a)
+{
+	return container_of(a->rc, struct bqlm_rusbnet, rc);
+}
+
+static inline unsigned int bqlm_rusbnet_id(const struct bqlm_rc_actor *a)
+{
+	return a - a->rc->actor;
+}
+
+/* The actor in usbnet_start_xmit(), if any (HARD_TX_LOCK: at most one) */
+static inline const struct bqlm_rc_actor *
+bqlm_rusbnet_xmitter(const struct bqlm_rusbnet *u)
+{
+	if (u->rc.actor[RUSBNET_NCM].busy)
+		return &u->rc.actor[RUSBNET_NCM];
+	return &u->rc.actor[RUSBNET_STACK];
+}
+
+/* The datagrams (and in *@len the bytes) of the minidriver's aggregate */
+static inline unsigned int bqlm_rusbnet_pending(const struct bqlm_rusbnet *u,
+						unsigned int *len)
+{
+	*len = 0;
+	return u->drv->pending ? u->drv->pending(netdev_priv(u->net), len) : 0;
+}
+
+/* real/usbnet_hooks.c */
+int bqlm_rusbnet_slot_of(const struct bqlm_rusbnet *u, const struct urb *urb);
+bool bqlm_rusbnet_awake(struct bqlm_rc_actor *a);
+void bqlm_rusbnet_bh_free(struct bqlm_rusbnet *u, struct bqlm_rc_actor *a,
+			  bool reported);
+
+/* real/usbnet_actors.c */
+int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action);
+unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
+				  unsigned int *act);
+const char *bqlm_rusbnet_parked_at(const struct bqlm_rusbnet *u,
+				   unsigned int action);
+void bqlm_rusbnet_drain(struct bqlm_rusbnet *u);
+
+/* real/usbnet_device.c */
+int bqlm_rusbnet_init(struct bqlm_rusbnet *u, const struct bqlm_usbnet_cfg *cfg,
+		      const struct bqlm_rusbnet_ops *ops,
+		      const struct bqlm_rusbnet_driver *drv);
+int bqlm_rusbnet_release(struct bqlm_rusbnet *u);
+int bqlm_rusbnet_up(struct bqlm_rusbnet *u, unsigned long *now);
+int bqlm_rusbnet_down(struct bqlm_rusbnet *u);
+
+/* real/usbnet_view.c */
+void bqlm_rusbnet_view(const struct bqlm_rusbnet *u, struct bqlm_usbnet *m);
+bool bqlm_rusbnet_compare(const struct bqlm_rusbnet *u,
+			  const struct bqlm_usbnet *m, struct bqlm_usbnet *view,
+			  const char **what, unsigned long long *real,
+			  unsigned long long *model);
+
+#endif /* _BQLM_REAL_USBNET_HARNESS_H */

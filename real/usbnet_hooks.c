@@ -1,0 +1,809 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - the real usbnet.c under the model's schedules: the calls that
+ * real/usbnet_glue.h redirects to the harness, and what the fake host
+ * controller reports of the URBs (see usbnet_harness.h, docs/real-code.md).
+ *
+ * Each hook does what the kernel's function does for the harness's device
+ * and, where a model step of the calling actor ends, yields. Called
+ * outside the harness's actors (device creation and teardown) or for
+ * another object, a hook does what the kernel does.
+ */
+#include <linux/jiffies.h>
+#include <linux/netdevice.h>
+#include <linux/skbuff.h>
+#include <linux/usb.h>
+#include <linux/usb/usbnet.h>
+
+#include <bqlm/dql.h>
+
+#include "usbnet_harness.h"
+
+#define UNLINK_TEXT	"usbnet_terminate_urbs: unlink_urbs(&dev->txq)"
+#define WAIT_TEXT	"usbnet_terminate_urbs: wait_skb_queue_empty(rxq, txq, done)"
+#define TIMEOUT_TEXT	"wait_skb_queue_empty: schedule_timeout"
+
+const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS] = {
+	[RUSBNET_Y_XMIT_LOCK] = {
+		"usbnet_start_xmit: spin_lock_irqsave(&dev->txq.lock)",
+		BQLM_USBNET_XMIT_FIXED },
+	[RUSBNET_Y_XMIT_OVER] = {
+		"netdev_sent_queue: over the limit",
+		BQLM_USBNET_XMIT_XOFF },
+	[RUSBNET_Y_XMIT_SMP_MB] = {
+		"netdev_sent_queue: smp_mb",
+		BQLM_USBNET_XMIT_RECHECK },
+	[RUSBNET_Y_DEFER] = {
+		"defer_bh: spin_lock_irqsave(&dev->txq.lock)",
+		BQLM_RC_NO_PHASE },
+	[RUSBNET_Y_BH_DEQUEUE] = {
+		"usbnet_bh: skb_dequeue(&dev->done)",
+		BQLM_USBNET_BH_LOOP },
+	[RUSBNET_Y_BH_BQL_LOCK] = {
+		"usbnet_bh: spin_lock_bh(&dev->bql_spinlock)",
+		BQLM_USBNET_BH_ENTER },
+	[RUSBNET_Y_BH_ENTER] = {
+		"usbnet_bh: netdev_completed_queue",
+		BQLM_USBNET_BH_ENTER },
+	[RUSBNET_Y_BH_DQL] = {
+		"netdev_completed_queue: dql_completed",
+		BQLM_USBNET_BH_DQL },
+	[RUSBNET_Y_BH_WAKE] = {
+		"netdev_completed_queue: smp_mb, STACK_XOFF wake",
+		BQLM_USBNET_BH_WAKE },
+	[RUSBNET_Y_STOP_CLOSE] = {
+		"dev_close: clear __LINK_STATE_START",
+		BQLM_USBNET_STOP_CLOSE },
+	[RUSBNET_Y_STOP_PM] = {
+		"usbnet_stop: usb_autopm_get_interface",
+		BQLM_USBNET_STOP_PM },
+	[RUSBNET_Y_STOP_UNLINK] = { UNLINK_TEXT, BQLM_USBNET_STOP_UNLINK },
+	[RUSBNET_Y_STOP_WAIT] = { WAIT_TEXT, BQLM_USBNET_STOP_WAIT },
+	[RUSBNET_Y_STOP_TIMEOUT] = { TIMEOUT_TEXT, BQLM_USBNET_STOP_WAIT },
+	[RUSBNET_Y_STOP_TIMER] = {
+		"usbnet_stop: dev->flags = 0, del_timer_sync(&dev->delay)",
+		BQLM_USBNET_STOP_TIMER },
+	[RUSBNET_Y_STOP_WORK] = {
+		"usbnet_stop: tasklet_kill(&dev->bh), cancel_work_sync(&dev->kevent)",
+		BQLM_USBNET_STOP_WORK },
+	[RUSBNET_Y_STOP_AGAIN] = {
+		"usbnet_stop: tasklet_kill, del_timer_sync, cancel_work_sync again",
+		BQLM_USBNET_STOP_AGAIN },
+	[RUSBNET_Y_STOP_RESET] = {
+		"usbnet_stop: netdev_reset_queue",
+		BQLM_USBNET_STOP_RESET },
+	[RUSBNET_Y_SUSPEND_UNLINK] = { UNLINK_TEXT, BQLM_USBNET_PM_DETACHED },
+	[RUSBNET_Y_SUSPEND_WAIT] = { WAIT_TEXT, BQLM_USBNET_PM_WAIT },
+	[RUSBNET_Y_SUSPEND_TIMEOUT] = { TIMEOUT_TEXT, BQLM_USBNET_PM_WAIT },
+	[RUSBNET_Y_RESUMED] = {
+		"usbnet_resume: spin_unlock_irq(&dev->txq.lock)",
+		BQLM_USBNET_PM_RESUMING },
+};
+
+static void bqlm_rusbnet_yield(struct bqlm_rc_actor *a,
+			       enum bqlm_rusbnet_yield y, bqlm_rc_cond cond)
+{
+	bqlm_rc_yield(a, &bqlm_rusbnet_yields[y], cond);
+}
+
+/* usbnet_terminate_urbs() runs in ifdown and in suspend: whose step ends */
+static void bqlm_rusbnet_terminate_yield(struct bqlm_rc_actor *a,
+					 enum bqlm_rusbnet_yield stop,
+					 enum bqlm_rusbnet_yield suspend,
+					 bqlm_rc_cond cond)
+{
+	bqlm_rusbnet_yield(a, bqlm_rusbnet_id(a) == RUSBNET_SUSPEND ?
+			   suspend : stop, cond);
+}
+
+/* The harness in use; NULL outside a run (usbnet.c then runs as usual). */
+static struct bqlm_rusbnet *bqlm_rusbnet_cur(void)
+{
+	struct bqlm_hcd *hcd = bqlm_hcd_current();
+
+	if (!hcd || hcd->ops != &bqlm_rusbnet_hcd_ops)
+		return NULL;
+	return container_of(hcd, struct bqlm_rusbnet, hcd);
+}
+
+/* The actor running the hook, or NULL outside an actor. */
+static struct bqlm_rc_actor *bqlm_rusbnet_self(struct bqlm_rusbnet **up)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
+
+	*up = u;
+	return u ? bqlm_rc_self(&u->rc) : NULL;
+}
+
+/* The stack's transmit or cdc_ncm's flush: usbnet_start_xmit() runs */
+static bool bqlm_rusbnet_is_xmit(const struct bqlm_rc_actor *a)
+{
+	return bqlm_rusbnet_id(a) == RUSBNET_STACK ||
+	       bqlm_rusbnet_id(a) == RUSBNET_NCM;
+}
+
+static bool bqlm_rusbnet_is_bh(const struct bqlm_rc_actor *a)
+{
+	return bqlm_rusbnet_id(a) == RUSBNET_BH_WORK ||
+	       bqlm_rusbnet_id(a) == RUSBNET_BH_TIMER;
+}
+
+static bool bqlm_rusbnet_is_usb(const struct bqlm_rc_actor *a)
+{
+	return bqlm_rusbnet_id(a) >= RUSBNET_USB0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The URBs, as the fake host controller reports them: the model's skbs */
+
+/**
+ * bqlm_rusbnet_slot_of() - the skb of an URB
+ * @u: the harness
+ * @urb: the URB
+ *
+ * Return: its slot, or -1.
+ */
+int bqlm_rusbnet_slot_of(const struct bqlm_rusbnet *u, const struct urb *urb)
+{
+	unsigned int i;
+
+	for (i = 0; i < u->nr_slots; i++)
+		if (u->slot[i].urb == urb)
+			return i;
+	return -1;
+}
+
+/* A new skb: the next slot, as the model numbers them. */
+static int bqlm_rusbnet_new_slot(struct bqlm_rusbnet *u, struct urb *urb,
+				 unsigned int where)
+{
+	struct bqlm_rusbnet_slot *s;
+
+	if (u->nr_slots >= RUSBNET_MAX_SLOTS ||
+	    u->nr_slots >= (u->cfg.skbs ? u->cfg.skbs : u->cfg.packets)) {
+		bqlm_rc_fail(&u->rc, -ENOSPC, "more skbs than the model's %u slots",
+			     u->nr_slots);
+		return -ENOSPC;
+	}
+	s = &u->slot[u->nr_slots];
+	s->urb = urb;
+	s->len = urb->transfer_buffer_length;
+	s->where = where;
+	s->flags = 0;
+	u->last_slot = u->nr_slots;
+	return u->nr_slots++;
+}
+
+static struct bqlm_rusbnet *bqlm_rusbnet_of_hcd(struct bqlm_hcd *hcd)
+{
+	return container_of(hcd, struct bqlm_rusbnet, hcd);
+}
+
+/* usbnet_start_xmit()'s URB: its length is what BQL counts */
+static void bqlm_rusbnet_urb_alloc(struct bqlm_hcd *hcd, struct urb *urb)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
+	struct bqlm_rc_actor *a = bqlm_rc_self(&u->rc);
+
+	if (a && bqlm_rusbnet_is_xmit(a))
+		u->xmit_urb = urb;
+}
+
+static int bqlm_rusbnet_urb_submit(struct bqlm_hcd *hcd, struct urb *urb)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
+	int i = bqlm_rusbnet_slot_of(u, urb);
+
+	if (i < 0)
+		i = bqlm_rusbnet_new_slot(u, urb, BQLM_USBNET_SKB_TXQ);
+	if (i < 0)
+		return -ENOMEM;
+	u->slot[i].where = BQLM_USBNET_SKB_TXQ;
+	u->last_slot = i;
+	return 0;
+}
+
+static void bqlm_rusbnet_urb_unlink(struct bqlm_hcd *hcd, struct urb *urb)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
+	int i = bqlm_rusbnet_slot_of(u, urb);
+
+	if (i >= 0)
+		u->slot[i].where = BQLM_USBNET_SKB_UNLINKED;
+}
+
+/* usbnet_start_xmit() defers an URB while the device sleeps */
+static void bqlm_rusbnet_urb_anchor(struct bqlm_hcd *hcd, struct urb *urb)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
+
+	if (bqlm_rusbnet_slot_of(u, urb) < 0)
+		bqlm_rusbnet_new_slot(u, urb, BQLM_USBNET_SKB_DEFERRED);
+}
+
+/* The URB is freed: its address may come back for a new skb. */
+static void bqlm_rusbnet_urb_release(struct bqlm_hcd *hcd, struct urb *urb)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
+	int i = bqlm_rusbnet_slot_of(u, urb);
+
+	if (i >= 0)
+		u->slot[i].urb = NULL;
+	if (u->xmit_urb == urb)
+		u->xmit_urb = NULL;
+}
+
+/**
+ * bqlm_rusbnet_awake() - may ifdown go on past usb_autopm_get_interface()?
+ * @a: the actor
+ *
+ * Return: true when the device is not suspended, suspending or resuming
+ * (the model's step 3 of ifdown waits for it).
+ */
+bool bqlm_rusbnet_awake(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	return !u->suspended && !u->rc.actor[RUSBNET_SUSPEND].busy &&
+	       !u->rc.actor[RUSBNET_RESUME].busy;
+}
+
+static void bqlm_rusbnet_autopm_get(struct bqlm_hcd *hcd,
+				    struct usb_interface *intf)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
+	struct bqlm_rc_actor *a = bqlm_rc_self(&u->rc);
+
+	if (a && bqlm_rusbnet_id(a) == RUSBNET_IFDOWN &&
+	    !(a->mark & RUSBNET_M_PM_HELD)) {
+		bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_PM, bqlm_rusbnet_awake);
+		a->mark |= RUSBNET_M_PM_HELD;
+	}
+}
+
+const struct bqlm_hcd_ops bqlm_rusbnet_hcd_ops = {
+	.alloc		= bqlm_rusbnet_urb_alloc,
+	.submit		= bqlm_rusbnet_urb_submit,
+	.unlink		= bqlm_rusbnet_urb_unlink,
+	.anchor		= bqlm_rusbnet_urb_anchor,
+	.release	= bqlm_rusbnet_urb_release,
+	.autopm_get	= bqlm_rusbnet_autopm_get,
+};
+
+/**
+ * bqlm_rusbnet_hrtimer_start() - hrtimer_start() of cdc_ncm's flush timer: the
+ *	schedule flushes
+ * @timer: the timer
+ * @tim: its expiry
+ * @mode: its mode
+ */
+void bqlm_rusbnet_hrtimer_start(struct hrtimer *timer, ktime_t tim,
+				const enum hrtimer_mode mode)
+{
+}
+
+/**
+ * bqlm_rusbnet_hrtimer_active() - hrtimer_active(): the flush timer is the
+ *	schedule's
+ * @timer: the timer
+ *
+ * Return: false.
+ */
+bool bqlm_rusbnet_hrtimer_active(const struct hrtimer *timer)
+{
+	return false;
+}
+
+/**
+ * bqlm_rusbnet_netif_tx_lock_bh() - netif_tx_lock_bh() around cdc_ncm's flush:
+ *	the schedule serialises it
+ * @dev: the net_device
+ */
+void bqlm_rusbnet_netif_tx_lock_bh(struct net_device *dev)
+{
+}
+
+/**
+ * bqlm_rusbnet_netif_tx_unlock_bh() - netif_tx_unlock_bh(): as
+ *	bqlm_rusbnet_netif_tx_lock_bh()
+ * @dev: the net_device
+ */
+void bqlm_rusbnet_netif_tx_unlock_bh(struct net_device *dev)
+{
+}
+
+/* ------------------------------------------------------------------ */
+/* Deferred work */
+
+/**
+ * bqlm_rusbnet_tasklet_schedule() - tasklet_schedule(): the bh is pending, the
+ *	schedule runs it
+ * @t: the tasklet
+ */
+void bqlm_rusbnet_tasklet_schedule(struct tasklet_struct *t)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
+
+	if (u && t == u->v.bh)
+		u->work_pending = true;
+}
+
+static bool bqlm_rusbnet_work_idle(struct bqlm_rc_actor *a)
+{
+	return !bqlm_rusbnet_of(a)->rc.actor[RUSBNET_BH_WORK].busy;
+}
+
+static bool bqlm_rusbnet_bh_idle(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	return !u->rc.actor[RUSBNET_BH_WORK].busy &&
+	       !u->rc.actor[RUSBNET_BH_TIMER].busy;
+}
+
+static bool bqlm_rusbnet_timer_idle(struct bqlm_rc_actor *a)
+{
+	return !bqlm_rusbnet_of(a)->rc.actor[RUSBNET_BH_TIMER].busy;
+}
+
+/**
+ * bqlm_rusbnet_tasklet_kill() - tasklet_kill() of the bh, as
+ *	cancel_work_sync(&dev->bh_work) of 6.14
+ * @t: the tasklet
+ */
+void bqlm_rusbnet_tasklet_kill(struct tasklet_struct *t)
+{
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+
+	if (!u || t != u->v.bh)
+		return;
+	if (a && bqlm_rusbnet_id(a) == RUSBNET_IFDOWN) {
+		if (!(a->mark & RUSBNET_M_KILL1)) {
+			bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_WORK,
+					   bqlm_rusbnet_work_idle);
+			a->mark |= RUSBNET_M_KILL1;
+		} else if (!(a->mark & RUSBNET_M_KILL2)) {
+			bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_AGAIN,
+					   bqlm_rusbnet_bh_idle);
+			a->mark |= RUSBNET_M_KILL2;
+		}
+	}
+	if (u->rc.actor[RUSBNET_BH_WORK].busy && a)
+		bqlm_rc_fail(&u->rc, -EDEADLK, "tasklet_kill() with the bh running");
+	u->work_pending = false;
+}
+
+/* Set or clear a pending bottom half; return whether it was pending. */
+static bool bqlm_rusbnet_pend(bool *pending, bool now)
+{
+	bool was = *pending;
+
+	*pending = now;
+	return was;
+}
+
+/**
+ * bqlm_rusbnet_mod_timer() - mod_timer() of dev->delay: pending, the schedule
+ *	runs it
+ * @timer: the timer
+ * @expires: its expiry
+ *
+ * Return: whether it was pending.
+ */
+int bqlm_rusbnet_mod_timer(struct timer_list *timer, unsigned long expires)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
+
+	if (!u || timer != u->v.delay)
+		return 0;
+	return bqlm_rusbnet_pend(&u->timer_pending, true);
+}
+
+/**
+ * bqlm_rusbnet_timer_pending() - timer_pending() of dev->delay
+ * @timer: the timer
+ *
+ * Return: whether it is pending.
+ */
+int bqlm_rusbnet_timer_pending(const struct timer_list *timer)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
+
+	return u && timer == u->v.delay && u->timer_pending;
+}
+
+/**
+ * bqlm_rusbnet_del_timer_sync() - del_timer_sync() of dev->delay: no longer
+ *	pending
+ * @timer: the timer
+ *
+ * Return: whether it was pending.
+ */
+int bqlm_rusbnet_del_timer_sync(struct timer_list *timer)
+{
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+
+	if (!u || timer != u->v.delay)
+		return 0;
+	if (u->rc.actor[RUSBNET_BH_TIMER].busy && a)
+		bqlm_rc_fail(&u->rc, -EDEADLK, "del_timer_sync() with the timer running");
+	return bqlm_rusbnet_pend(&u->timer_pending, false);
+}
+
+/**
+ * bqlm_rusbnet_schedule_work() - schedule_work() of the kevent: pending, the
+ *	schedule runs it
+ * @work: the work
+ *
+ * Return: whether it was idle.
+ */
+bool bqlm_rusbnet_schedule_work(struct work_struct *work)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
+
+	if (!u || work != u->v.kevent)
+		return false;
+	return !bqlm_rusbnet_pend(&u->kevent_pending, true);
+}
+
+/**
+ * bqlm_rusbnet_cancel_work_sync() - cancel_work_sync() of the kevent: no longer
+ *	pending
+ * @work: the work
+ *
+ * Return: whether it was pending.
+ */
+bool bqlm_rusbnet_cancel_work_sync(struct work_struct *work)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
+
+	if (!u || work != u->v.kevent)
+		return false;
+	return bqlm_rusbnet_pend(&u->kevent_pending, false);
+}
+
+/* ------------------------------------------------------------------ */
+/* Locks and the other step boundaries */
+
+static bool bqlm_rusbnet_txq_free(struct bqlm_rc_actor *a)
+{
+	return bqlm_rc_lock_free(a, &bqlm_rusbnet_of(a)->txq_lock);
+}
+
+static bool bqlm_rusbnet_bql_free(struct bqlm_rc_actor *a)
+{
+	return bqlm_rc_lock_free(a, &bqlm_rusbnet_of(a)->bql_lock);
+}
+
+static bool bqlm_rusbnet_queues_empty(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	return skb_queue_empty(u->v.txq) && skb_queue_empty(u->v.rxq) &&
+	       skb_queue_empty(u->v.done);
+}
+
+/**
+ * bqlm_rusbnet_lock() - spin_lock_irqsave() and its kin in the compiled
+ *	usbnet.c and minidrivers
+ * @l: the lock
+ * @bh: taken with spin_lock_bh()
+ *
+ * Return: true if @l is dev->txq.lock or dev->bql_spinlock taken by an
+ * actor: the harness's lock was taken instead, at the end of a model step
+ * of a transmit, a completion or a bh.
+ */
+bool bqlm_rusbnet_lock(spinlock_t *l, bool bh)
+{
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+
+	if (!a)
+		return false;
+	if (!bh && l == u->v.txq_lock) {
+		/* the transmit path and defer_bh() start a step here */
+		if (bqlm_rusbnet_is_xmit(a)) {
+			/* the URB is filled: its length is what BQL counts */
+			u->xmit_len = u->xmit_urb ?
+				      u->xmit_urb->transfer_buffer_length : 0;
+			bqlm_rusbnet_yield(a, RUSBNET_Y_XMIT_LOCK,
+					   bqlm_rusbnet_txq_free);
+		} else if (bqlm_rusbnet_is_usb(a)) {
+			bqlm_rusbnet_yield(a, RUSBNET_Y_DEFER,
+					   bqlm_rusbnet_txq_free);
+		} else if (!bqlm_rc_lock_free(a, &u->txq_lock)) {
+			u->midstep = "dev->txq.lock held in the middle of a step";
+		}
+		bqlm_rc_lock(a, &u->txq_lock);
+		return true;
+	}
+	if (bh && u->v.bql_lock && l == u->v.bql_lock) {
+		/* with bytes to report, the end of the skb_dequeue() loop */
+		if (bqlm_rusbnet_is_bh(a) && a->count)
+			bqlm_rusbnet_yield(a, RUSBNET_Y_BH_BQL_LOCK,
+					   bqlm_rusbnet_bql_free);
+		else if (!bqlm_rc_lock_free(a, &u->bql_lock))
+			u->midstep = "dev->bql_spinlock held in the middle of a step";
+		bqlm_rc_lock(a, &u->bql_lock);
+		return true;
+	}
+	if (!bh && l == u->v.rxq_lock && (a->mark & RUSBNET_M_TERMINATE) &&
+	    ++a->count == 2)
+		/* unlink_urbs(rxq) took it once; wait_skb_queue_empty() next */
+		bqlm_rusbnet_terminate_yield(a, RUSBNET_Y_STOP_WAIT,
+					     RUSBNET_Y_SUSPEND_WAIT,
+					     bqlm_rusbnet_queues_empty);
+	return false;
+}
+
+/**
+ * bqlm_rusbnet_unlock() - the unlocks of bqlm_rusbnet_lock()'s locks
+ * @l: the lock
+ * @bh: released with spin_unlock_bh()
+ *
+ * Return: true if the harness's lock was released instead of @l.
+ */
+bool bqlm_rusbnet_unlock(spinlock_t *l, bool bh)
+{
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+
+	if (!a)
+		return false;
+	if (!bh && l == u->v.txq_lock) {
+		bqlm_rc_unlock(a, &u->txq_lock);
+		if (bqlm_rusbnet_id(a) == RUSBNET_RESUME)
+			bqlm_rusbnet_yield(a, RUSBNET_Y_RESUMED, NULL);
+		return true;
+	}
+	if (bh && u->v.bql_lock && l == u->v.bql_lock) {
+		bqlm_rc_unlock(a, &u->bql_lock);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * A bh run that will find dev->done empty with nothing counted ends in
+ * one step; under dev->bql_spinlock (merged and later) that step also
+ * takes the lock, so it must be free.
+ */
+static bool bqlm_rusbnet_bh_can_end(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	if (!u->v.bql_lock || a->count || !skb_queue_empty(u->v.done))
+		return true;
+	return bqlm_rusbnet_bql_free(a);
+}
+
+/**
+ * bqlm_rusbnet_bh_free() - the skbs a bh context dequeued are freed
+ * @u: the harness
+ * @a: the bh's actor
+ * @reported: their bytes were reported to BQL (the model's accounting of
+ *	stale and unsent skbs)
+ */
+void bqlm_rusbnet_bh_free(struct bqlm_rusbnet *u, struct bqlm_rc_actor *a,
+			  bool reported)
+{
+	unsigned char mark = bqlm_rusbnet_id(a) == RUSBNET_BH_TIMER ?
+			     BQLM_USBNET_SKB_TIMER : 0;
+	unsigned int i;
+
+	for (i = 0; i < u->nr_slots; i++) {
+		struct bqlm_rusbnet_slot *s = &u->slot[i];
+
+		if (s->where != BQLM_USBNET_SKB_BH ||
+		    (s->flags & BQLM_USBNET_SKB_TIMER) != mark)
+			continue;
+		if (reported && (s->flags & BQLM_USBNET_SKB_STALE))
+			u->ev.stale_bytes += s->len;
+		if (reported && !(s->flags & BQLM_USBNET_SKB_SENT))
+			u->ev.unsent_skbs++;
+		s->where = BQLM_USBNET_SKB_GONE;
+		s->flags = 0;
+		s->len = 0;
+	}
+}
+
+/**
+ * bqlm_rusbnet_skb_dequeue() - skb_dequeue(): a bh's loop on dev->done, one
+ *	model step per further skb
+ * @list: the queue
+ *
+ * Return: the skb, or NULL.
+ */
+struct sk_buff *bqlm_rusbnet_skb_dequeue(struct sk_buff_head *list)
+{
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+	struct skb_data *entry;
+	struct sk_buff *skb;
+	int i;
+
+	if (!a || list != u->v.done || !bqlm_rusbnet_is_bh(a))
+		return skb_dequeue(list);
+	if (a->arg++)
+		bqlm_rusbnet_yield(a, RUSBNET_Y_BH_DEQUEUE,
+				   bqlm_rusbnet_bh_can_end);
+	skb = skb_dequeue(list);
+	if (!skb)
+		return NULL;	/* the loop ends (the run frees what it took) */
+	entry = (struct skb_data *)skb->cb;
+	if (entry->state != tx_done)
+		return skb;
+	i = bqlm_rusbnet_slot_of(u, entry->urb);
+	if (i >= 0) {
+		u->slot[i].where = BQLM_USBNET_SKB_BH;
+		if (bqlm_rusbnet_id(a) == RUSBNET_BH_TIMER)
+			u->slot[i].flags |= BQLM_USBNET_SKB_TIMER;
+	}
+	a->count += skb->len;
+	u->bh_pkts[bqlm_rusbnet_id(a) - RUSBNET_BH_WORK]++;
+	return skb;
+}
+
+/**
+ * bqlm_rusbnet_skb_queue_purge() - skb_queue_purge(): ifdown's purge of
+ *	dev->rxq_pause ends a step
+ * @list: the queue
+ */
+void bqlm_rusbnet_skb_queue_purge(struct sk_buff_head *list)
+{
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+
+	if (a && list == u->v.rxq_pause && bqlm_rusbnet_id(a) == RUSBNET_IFDOWN)
+		bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_TIMER,
+				   bqlm_rusbnet_timer_idle);
+	skb_queue_purge(list);
+}
+
+/**
+ * bqlm_rusbnet_add_wait_queue() - add_wait_queue(): usbnet_terminate_urbs()
+ *	starts, a step ends
+ * @wq_head: the wait queue
+ * @wq_entry: the entry
+ */
+void bqlm_rusbnet_add_wait_queue(struct wait_queue_head *wq_head,
+				 struct wait_queue_entry *wq_entry)
+{
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+
+	if (a && wq_head == u->v.wait) {
+		bqlm_rusbnet_terminate_yield(a, RUSBNET_Y_STOP_UNLINK,
+					     RUSBNET_Y_SUSPEND_UNLINK,
+					     bqlm_rusbnet_txq_free);
+		a->mark |= RUSBNET_M_TERMINATE;
+		a->count = 0;
+	}
+	add_wait_queue(wq_head, wq_entry);
+}
+
+/**
+ * bqlm_rusbnet_schedule_timeout() - schedule_timeout() in
+ *	wait_skb_queue_empty(): a wait the step did not foresee
+ * @timeout: its timeout
+ *
+ * Return: 0.
+ */
+long bqlm_rusbnet_schedule_timeout(long timeout)
+{
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+
+	if (!a)
+		return schedule_timeout(timeout);
+	/* the schedule resumed it with a queue not yet empty */
+	u->midstep = "wait_skb_queue_empty() waits in the middle of a step";
+	__set_current_state(TASK_RUNNING);
+	bqlm_rusbnet_terminate_yield(a, RUSBNET_Y_STOP_TIMEOUT,
+				     RUSBNET_Y_SUSPEND_TIMEOUT,
+				     bqlm_rusbnet_queues_empty);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The BQL calls, as <linux/netdevice.h> has them, with the model's steps */
+
+/**
+ * bqlm_rusbnet_netdev_sent_queue() - netdev_sent_queue(), as 6.12's, with the
+ *	transmit's model steps
+ * @net: the net_device
+ * @bytes: bytes
+ */
+void bqlm_rusbnet_netdev_sent_queue(struct net_device *net, unsigned int bytes)
+{
+	struct netdev_queue *q = netdev_get_tx_queue(net, 0);
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+	bool split = a && bqlm_rusbnet_is_xmit(a);
+
+	dql_queued(&q->dql, bytes);
+	if (u && u->last_slot < u->nr_slots)
+		u->slot[u->last_slot].flags |= BQLM_USBNET_SKB_SENT;
+	if (likely(dql_avail(&q->dql) >= 0))
+		return;
+	if (split)
+		bqlm_rusbnet_yield(a, RUSBNET_Y_XMIT_OVER, NULL);
+	WRITE_ONCE(q->trans_start, jiffies);
+	/* as netdev_tx_sent_queue(): pairs with dev_watchdog()'s smp_mb() */
+	smp_mb__before_atomic();
+	set_bit(__QUEUE_STATE_STACK_XOFF, &q->state);
+	/* STACK_XOFF before the re-check; pairs with the completion's */
+	smp_mb();
+	if (split)
+		bqlm_rusbnet_yield(a, RUSBNET_Y_XMIT_SMP_MB, NULL);
+	if (unlikely(dql_avail(&q->dql) >= 0))
+		clear_bit(__QUEUE_STATE_STACK_XOFF, &q->state);
+}
+
+/**
+ * bqlm_rusbnet_netdev_completed_queue() - netdev_completed_queue(), as 6.12's,
+ *	with the bh's model steps; an over-completion is reported, not made
+ * @net: the net_device
+ * @pkts: packets
+ * @bytes: bytes
+ */
+void bqlm_rusbnet_netdev_completed_queue(struct net_device *net,
+					 unsigned int pkts, unsigned int bytes)
+{
+	struct netdev_queue *q = netdev_get_tx_queue(net, 0);
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+	unsigned int inflight;
+
+	if (unlikely(!bytes))
+		return;
+	if (a && bqlm_rusbnet_is_bh(a) && u->bql_lock.owner != a) {
+		/* v1: the end of the loop, then entering is a step */
+		bqlm_rusbnet_yield(a, RUSBNET_Y_BH_ENTER, NULL);
+		bqlm_rusbnet_yield(a, RUSBNET_Y_BH_DQL, NULL);
+	}
+	inflight = q->dql.num_queued - q->dql.num_completed;
+	if (bytes > inflight) {
+		/* dql_completed() would BUG_ON(): not made, reported */
+		if (u) {
+			u->ev.dql_err = -ERANGE;
+			u->ev.dql_val[0] = bytes;
+			u->ev.dql_val[1] = inflight;
+		}
+	} else {
+		dql_completed(&q->dql, bytes);
+	}
+	if (a) {
+		bqlm_rusbnet_bh_free(u, a, true);
+		bqlm_rusbnet_yield(a, RUSBNET_Y_BH_WAKE, NULL);
+	}
+	/* dql_completed() before the STACK_XOFF test; pairs with the sender's */
+	smp_mb();
+	if (unlikely(dql_avail(&q->dql) < 0))
+		return;
+	if (test_and_clear_bit(__QUEUE_STATE_STACK_XOFF, &q->state))
+		netif_schedule_queue(q);
+}
+
+/**
+ * bqlm_rusbnet_netdev_reset_queue() - netdev_reset_queue(), at the end of
+ *	ifdown's model step
+ * @net: the net_device
+ */
+void bqlm_rusbnet_netdev_reset_queue(struct net_device *net)
+{
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+	unsigned int i;
+
+	if (a && bqlm_rusbnet_id(a) == RUSBNET_IFDOWN &&
+	    (a->mark & RUSBNET_M_KILL2))
+		bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_RESET, NULL);
+	if (u)
+		for (i = 0; i < u->nr_slots; i++)
+			if (bqlm_usbnet_skb_held(u->slot[i].where))
+				u->slot[i].flags |= BQLM_USBNET_SKB_STALE;
+	netdev_reset_queue(net);
+}

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - the real usbnet.c beside the model: the harness as a struct
+ * bqlm_rc_target for bqlm_rc_lockstep() and bqlm_rc_explore(), the
+ * variants (real/patches/usbnet/series) and the minidrivers
+ * (real/usbnet_minidrivers.h) by name, and the schedule of
+ * "make kunit-replay" (see usbnet_harness.h, docs/real-code.md).
+ */
+#include <linux/err.h>
+#include <linux/jiffies.h>
+#include <linux/moduleparam.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "usbnet_harness.h"
+#include "usbnet_real.h"
+
+/*
+ * A schedule to replay, given on the kernel command line by
+ * "make kunit-replay SCHEDULE=FILE" (bqlm_kunit.schedule=...).
+ */
+static char *bqlm_rusbnet_schedule;
+module_param_named(schedule, bqlm_rusbnet_schedule, charp, 0444);
+MODULE_PARM_DESC(schedule, "a usbnet schedule to replay on the real code");
+
+/**
+ * bqlm_rusbnet_schedule_param() - the schedule given on the command line
+ *
+ * Return: its text (';' between lines), or NULL.
+ */
+const char *bqlm_rusbnet_schedule_param(void)
+{
+	return bqlm_rusbnet_schedule && *bqlm_rusbnet_schedule ?
+	       bqlm_rusbnet_schedule : NULL;
+}
+
+/* Every variant of real/patches/usbnet/series (generated) */
+static const struct bqlm_rc_variant bqlm_rusbnet_variants[] =
+	BQLM_RUSBNET_VARIANTS;
+
+/* The compiled variant the model's configuration names, or NULL */
+static const struct bqlm_rusbnet_ops *
+bqlm_rusbnet_variant(const struct bqlm_usbnet_cfg *cfg)
+{
+	return bqlm_rc_variant(bqlm_rusbnet_variants,
+			       ARRAY_SIZE(bqlm_rusbnet_variants),
+			       bqlm_usbnet_variant_name(cfg->variant));
+}
+
+/* A minidriver of a variant, by name, or NULL */
+static const struct bqlm_rusbnet_driver *
+bqlm_rusbnet_driver(const struct bqlm_rusbnet_ops *ops, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name && i < ops->nr_drivers; i++)
+		if (!strcmp(ops->drivers[i].name, name))
+			return &ops->drivers[i];
+	return NULL;
+}
+
+/* Does the model's configuration describe the minidriver's TX path? */
+static bool bqlm_rusbnet_describes(const struct bqlm_usbnet_cfg *cfg,
+				   const struct bqlm_rusbnet_driver *drv)
+{
+	return cfg->fixup == drv->fixup && cfg->flags == drv->flags &&
+	       (drv->fixup != BQLM_USBNET_FIXUP_PAD ||
+		cfg->pad_header == drv->pad_header);
+}
+
+/**
+ * bqlm_rusbnet_driver_cfg() - a minidriver's description in the model's
+ *	configuration
+ * @name: the minidriver (real/usbnet_minidrivers.h)
+ * @cfg: the configuration: its fixup, pad_header and flags are set
+ *
+ * Return: 0, or -ENOENT for a name the harness does not have.
+ */
+int bqlm_rusbnet_driver_cfg(const char *name, struct bqlm_usbnet_cfg *cfg)
+{
+	const struct bqlm_rusbnet_driver *drv =
+		bqlm_rusbnet_driver(bqlm_rusbnet_variants[0].ops, name);
+
+	if (!drv)
+		return -ENOENT;
+	cfg->fixup = drv->fixup;
+	cfg->pad_header = drv->fixup == BQLM_USBNET_FIXUP_PAD ?
+			  drv->pad_header : cfg->pad_header;
+	cfg->flags = drv->flags;
+	return 0;
+}
+
+/**
+ * bqlm_rusbnet_driver_for() - the first minidriver a configuration describes
+ * @cfg: the model's configuration (of a schedule)
+ *
+ * Return: its name, or NULL if none of the harness's does.
+ */
+const char *bqlm_rusbnet_driver_for(const struct bqlm_usbnet_cfg *cfg)
+{
+	const struct bqlm_rusbnet_ops *ops = bqlm_rusbnet_variants[0].ops;
+	unsigned int i;
+
+	for (i = 0; i < ops->nr_drivers; i++)
+		if (bqlm_rusbnet_describes(cfg, &ops->drivers[i]))
+			return ops->drivers[i].name;
+	return NULL;
+}
+
+/**
+ * struct bqlm_rusbnet_session - the harness beside the model
+ * @t: what bqlm_rc_lockstep() and bqlm_rc_explore() drive
+ * @u: the harness (actors and fake host controller); its @cfg is the
+ *	model's (bqlm_usbnet_system() takes it, with now and hold_time)
+ * @pre: the model's state before the step being taken
+ * @ticked: jiffies ticked during the last real step
+ */
+struct bqlm_rusbnet_session {
+	struct bqlm_rc_target t;
+	struct bqlm_rusbnet u;
+	void *pre;
+	bool ticked;
+};
+
+static struct bqlm_rusbnet_session *bqlm_rusbnet_session(struct bqlm_rc_target *t)
+{
+	return container_of(t, struct bqlm_rusbnet_session, t);
+}
+
+/* A fresh device and the model at its start. */
+static int bqlm_rusbnet_t_start(struct bqlm_rc_target *t)
+{
+	struct bqlm_rusbnet_session *r = bqlm_rusbnet_session(t);
+	unsigned long now;
+	int ret;
+
+	ret = bqlm_rusbnet_up(&r->u, &now);
+	if (ret)
+		return ret;
+	r->u.cfg.now = now;
+	bqlm_usbnet_system(&r->u.cfg, &t->sys);
+	bqlm_rc_model_start(t);
+	return 0;
+}
+
+/* The model's step is taken at the jiffies value the real one starts at. */
+static void bqlm_rusbnet_t_before(struct bqlm_rc_target *t)
+{
+	struct bqlm_rusbnet_session *r = bqlm_rusbnet_session(t);
+
+	r->u.cfg.now = jiffies;
+	memcpy(r->pre, t->from, t->state_size);
+}
+
+static int bqlm_rusbnet_t_step(struct bqlm_rc_target *t, unsigned int action)
+{
+	struct bqlm_rusbnet_session *r = bqlm_rusbnet_session(t);
+	int ret = bqlm_rusbnet_step(&r->u, action);
+
+	r->ticked = time_after(jiffies, r->u.cfg.now);
+	return ret;
+}
+
+/* The harness failure: an actor lost, a wait in the middle of a step */
+static const char *bqlm_rusbnet_t_error(struct bqlm_rc_target *t)
+{
+	struct bqlm_rusbnet *u = &bqlm_rusbnet_session(t)->u;
+
+	return u->rc.error ? u->rc.msg : u->midstep;
+}
+
+static const char *bqlm_rusbnet_t_parked_at(struct bqlm_rc_target *t,
+					    unsigned int action)
+{
+	return bqlm_rusbnet_parked_at(&bqlm_rusbnet_session(t)->u, action);
+}
+
+static unsigned int bqlm_rusbnet_t_enabled(struct bqlm_rc_target *t,
+					   unsigned int *actions)
+{
+	return bqlm_rusbnet_enabled(&bqlm_rusbnet_session(t)->u, actions);
+}
+
+/* The view, and the model's step checks on it (bqlm_usbnet_check()). */
+static unsigned int bqlm_rusbnet_t_view(struct bqlm_rc_target *t)
+{
+	struct bqlm_rusbnet *u = &bqlm_rusbnet_session(t)->u;
+
+	bqlm_rusbnet_view(u, t->view);
+	return bqlm_usbnet_check(t->view, &u->cfg, "real code", &u->ev, false,
+				 t->each);
+}
+
+static bool bqlm_rusbnet_t_same(struct bqlm_rc_target *t,
+				struct bqlm_rc_result *res)
+{
+	struct bqlm_rusbnet *u = &bqlm_rusbnet_session(t)->u;
+	unsigned long long real = 0, model = 0;
+	const char *what = NULL;
+
+	if (bqlm_rusbnet_compare(u, t->from, t->view, &what, &real, &model))
+		return true;
+	strscpy(res->diff_what, what ?: "?", sizeof(res->diff_what));
+	scnprintf(res->diff_real, sizeof(res->diff_real), "%llu", real);
+	scnprintf(res->diff_model, sizeof(res->diff_model), "%llu", model);
+	return false;
+}
+
+/*
+ * A tick fell inside the real step, so the real code may have read the
+ * later jiffies value: take the model's step again at that value.
+ */
+static bool bqlm_rusbnet_t_retime(struct bqlm_rc_target *t,
+				  unsigned int action, unsigned int *nm)
+{
+	struct bqlm_rusbnet_session *r = bqlm_rusbnet_session(t);
+
+	if (!r->ticked)
+		return false;
+	r->u.cfg.now = jiffies;
+	memcpy(t->to, r->pre, t->state_size);
+	memset(t->each, 0, sizeof(t->each));
+	if (bqlm_xstep(&t->sys, r->pre, action, t->to, t->each) < 0)
+		return false;
+	memcpy(t->from, t->to, t->state_size);
+	*nm = bqlm_xenabled(&t->sys, t->from, t->mact);
+	return true;
+}
+
+/* A tick inside the differing real step: the model saw another now. */
+static bool bqlm_rusbnet_t_retry(struct bqlm_rc_target *t,
+				 const struct bqlm_rc_result *res)
+{
+	return bqlm_rusbnet_session(t)->ticked;
+}
+
+/*
+ * Before hashing: the jiffies values the DQL keeps, relative to the
+ * device's creation (each fresh device is made at another jiffies value).
+ */
+static void bqlm_rusbnet_t_hash(struct bqlm_rc_target *t)
+{
+	struct bqlm_rusbnet *u = &bqlm_rusbnet_session(t)->u;
+	struct bqlm_dql *d = &((struct bqlm_usbnet *)t->view)->txq.dql;
+
+	d->slack_start_time -= u->cfg.now;
+	d->last_reap -= u->cfg.now;
+	d->history_head -= u->cfg.now / BITS_PER_LONG;
+}
+
+static int bqlm_rusbnet_t_down(struct bqlm_rc_target *t)
+{
+	return bqlm_rusbnet_down(&bqlm_rusbnet_session(t)->u);
+}
+
+static void bqlm_rusbnet_t_destroy(struct bqlm_rc_target *t)
+{
+	struct bqlm_rusbnet_session *r = bqlm_rusbnet_session(t);
+
+	/* after a harness failure, threads may still use the session */
+	if (r->u.ops && bqlm_rusbnet_release(&r->u))
+		return;
+	bqlm_rc_target_release(t);
+	kfree(r->pre);
+	kfree(r);
+}
+
+static const struct bqlm_rc_target_ops bqlm_rusbnet_target_ops = {
+	.start		= bqlm_rusbnet_t_start,
+	.before		= bqlm_rusbnet_t_before,
+	.step		= bqlm_rusbnet_t_step,
+	.error		= bqlm_rusbnet_t_error,
+	.parked_at	= bqlm_rusbnet_t_parked_at,
+	.enabled	= bqlm_rusbnet_t_enabled,
+	.view		= bqlm_rusbnet_t_view,
+	.same		= bqlm_rusbnet_t_same,
+	.retime		= bqlm_rusbnet_t_retime,
+	.retry		= bqlm_rusbnet_t_retry,
+	.hash		= bqlm_rusbnet_t_hash,
+	.down		= bqlm_rusbnet_t_down,
+	.destroy	= bqlm_rusbnet_t_destroy,
+};
+
+/**
+ * bqlm_rusbnet_create() - the real usbnet.c of a configuration, beside the
+ *	model
+ * @cfg: the model's configuration
+ * @driver: whose driver_info usbnet runs with: the name of an entry of
+ *	real/usbnet_minidrivers.h ("harness": FLAG_ETHER, no tx_fixup())
+ *
+ * bqlm_rc_lockstep() runs a schedule on it, the model beside it, with the
+ * real state read by bqlm_rusbnet_view() and compared field by field, then
+ * byte by byte. The model runs at one jiffies value per step: a step during
+ * which jiffies ticked is taken again on the model at the later value, and
+ * a schedule during which jiffies ticked and the states differed is run
+ * again on a fresh device, up to 5 times. bqlm_rc_explore() searches the
+ * real code alone. bqlm_rc_target_destroy() ends it.
+ *
+ * Return: the harness, or an ERR_PTR(): -EINVAL for an invalid
+ * configuration (or a maxpacket no endpoint has), -ENOENT for a variant or
+ * a minidriver the harness does not have, -EOPNOTSUPP for a configuration
+ * that does not describe the minidriver, -EBUSY if another harness is in
+ * use, -ENOMEM.
+ */
+struct bqlm_rc_target *bqlm_rusbnet_create(const struct bqlm_usbnet_cfg *cfg,
+					   const char *driver)
+{
+	const struct bqlm_rusbnet_driver *drv;
+	const struct bqlm_rusbnet_ops *ops;
+	struct bqlm_rusbnet_session *r;
+	struct bqlm_usbnet_cfg c;
+	int err;
+
+	/* the maxpacket of a real endpoint, which the device is made with */
+	if (bqlm_usbnet_cfg_check(cfg) || cfg->maxpacket > USB_ENDPOINT_MAXP_MASK)
+		return ERR_PTR(-EINVAL);
+	ops = bqlm_rusbnet_variant(cfg);
+	drv = ops ? bqlm_rusbnet_driver(ops, driver) : NULL;
+	if (!drv)
+		return ERR_PTR(-ENOENT);
+	if (!bqlm_rusbnet_describes(cfg, drv))
+		return ERR_PTR(-EOPNOTSUPP);
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return ERR_PTR(-ENOMEM);
+	c = *cfg;
+	c.hold_time = HZ;
+	r->pre = kzalloc(bqlm_usbnet_size(&c), GFP_KERNEL);
+	err = bqlm_rc_target_init(&r->t, &bqlm_rusbnet_target_ops,
+				  bqlm_usbnet_size(&c));
+	if (!err && !r->pre)
+		err = -ENOMEM;
+	if (!err)
+		err = bqlm_rusbnet_init(&r->u, &c, ops, drv);
+	if (err) {
+		r->u.ops = NULL;
+		bqlm_rusbnet_t_destroy(&r->t);
+		return ERR_PTR(err);
+	}
+	return &r->t;
+}
