@@ -399,6 +399,16 @@ static void bqlm_tun_opt_profile_set(void *p, unsigned int id)
 	((struct bqlm_tun_cfg *)p)->variant = id;
 }
 
+/* What --sweep explores: the explorer's own bounds first. */
+static int bqlm_tun_opt_system(const void *cfg, struct bqlm_xsys *sys)
+{
+	char err[8];
+
+	if (bqlm_tun_cfg_why(cfg, true, err, sizeof(err)))
+		return -EINVAL;
+	return bqlm_tun_system(cfg, sys);
+}
+
 static const struct bqlm_opts bqlm_tun_opts = {
 	.model = "tun",
 	.opt = bqlm_tun_opt,
@@ -411,6 +421,7 @@ static const struct bqlm_opts bqlm_tun_opts = {
 	.profile_opt = "variant",
 	.default_profile = NULL,
 	.profile_set = bqlm_tun_opt_profile_set,
+	.system = bqlm_tun_opt_system,
 };
 
 /**

@@ -245,6 +245,14 @@ static void bqlm_usbnet_opt_defaults(void *p)
 	cfg->now = 1000;
 }
 
+/* What --sweep explores: the explorer needs a packet bound. */
+static int bqlm_usbnet_opt_system(const void *cfg, struct bqlm_xsys *sys)
+{
+	if (!((const struct bqlm_usbnet_cfg *)cfg)->packets)
+		return -EINVAL;
+	return bqlm_usbnet_system(cfg, sys);
+}
+
 static void bqlm_usbnet_opt_profile_set(void *cfg, unsigned int id)
 {
 	((struct bqlm_usbnet_cfg *)cfg)->variant = id;
@@ -262,6 +270,7 @@ static const struct bqlm_opts bqlm_usbnet_opts = {
 	.profile_opt = "variant",
 	.default_profile = NULL,
 	.profile_set = bqlm_usbnet_opt_profile_set,
+	.system = bqlm_usbnet_opt_system,
 };
 
 /**

@@ -77,6 +77,8 @@ struct explore_opts {
 	bool no_trace;
 	const char *schedule;
 	enum bqlm_check schedule_check;
+	struct bqlm_cli_common c;
+	const char *variant;
 };
 
 /* --schedule-check: 0, or EXIT_USAGE after an error that lists the checks */
@@ -134,6 +136,8 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 	o->bounds = c.bounds;
 	o->all_traces = c.all_traces;
 	o->no_trace = c.no_trace;
+	o->c = c;
+	o->variant = variant;
 	return 0;
 }
 
@@ -297,6 +301,11 @@ static int explore_usbnet(int argc, char **argv)
 		return ret;
 	if (o.schedule && !strcmp(o.schedule, "-") && bqlm_cli_json_stdout())
 		return bad_usage("%s", "--schedule - and --json - both want standard output");
+	if (o.c.sweep && o.schedule)
+		return bad_usage("%s", "--schedule does not go with --sweep (run the configuration it reports with --schedule)");
+	if (o.c.sweep)
+		return bqlm_cli_sweep(bqlm_usbnet_options(), &o.cfg, &o.c,
+				      o.variant);
 	return run_explore(&o, false, NULL, NULL);
 }
 

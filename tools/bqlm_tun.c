@@ -120,6 +120,8 @@ int bqlm_cli_explore_tun(int argc, char **argv)
 				 &variant);
 	if (r)
 		return r;
+	if (c.sweep)
+		return bqlm_cli_sweep(t, &cfg, &c, variant);
 	if (bqlm_tun_cfg_why(&cfg, true, err, sizeof(err)))
 		return bqlm_cli_usage("bqlm", "%s", err);
 	cfg.stats = &stats;
