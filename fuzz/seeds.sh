@@ -30,7 +30,7 @@ while IFS= read -r line; do
 	printf '%s\n' $line >"$C/cli/doc-$n"
 	set -- $line
 	# the model's part, for the table's parser: the model's name, then it
-	if [[ "${1:-}" == explore && ( "${2:-}" == usbnet || "${2:-}" == nic ) ]]; then
+	if [[ "${1:-}" == explore && " usbnet tun bql-xoff nic " == *" ${2:-} "* ]]; then
 		t=$2
 		shift 2
 		printf '%s\n' "$t" "$@" >"$C/cli_parse/doc-$n"
@@ -77,20 +77,28 @@ def seed(t, p, mode, text):
     n += 1
     with open(os.path.join(out, "seed-%d" % n), "wb") as f:
         f.write(t.encode() + b"\n" + bytes([p, mode]) + text.encode())
-for t, src in (("usbnet", "model/usbnet_options.c"), ("nic", "model/nic_options.c")):
+for t, src in (("usbnet", "model/usbnet_options.c"), ("tun", "model/tun_options.c"),
+               ("bql-xoff", "model/bql_xoff_options.c"), ("nic", "model/nic_options.c")):
     body = open(src).read()
     for i, opts in enumerate(re.findall(r'\.opts\s*=\s*((?:"[^"]*"\s*)+)', body)):
         seed(t, i, 0, "".join(re.findall(r'"([^"]*)"', opts)))
     for name in re.findall(r'\.name\s*=\s*"([a-z0-9-]+)"', body)[:40]:
         seed(t, 255, 1, name + "\n1")
 PY
-for m in usbnet nic; do
-	v=$([[ $m == usbnet ]] && echo "--variant fixed" || echo "")
-	# shellcheck disable=SC2086
-	o=$("$bqlm" explore $m $v --json - --max-states 10 2>/dev/null |
+# each profile's description (a profile's text may be built of macros the
+# regular expressions above do not follow), as the JSON report writes it
+"$bqlm" list 2>/dev/null | awk '
+	/^[a-z-]+ (variants|profiles) / { m = $1; o = ($2 == "variants") ? "--variant" : "--profile"; next }
+	/^[a-z]/ { m = "" }
+	m != "" && NF >= 2 { print m, o, $1 }' >"$tmp/profiles"
+echo "bql-xoff - default" >>"$tmp/profiles"
+while read -r m o p; do
+	a=()
+	[[ $o == - ]] || a=("$o" "$p")
+	o=$("$bqlm" explore "$m" "${a[@]}" --json - --max-states 10 2>/dev/null |
 		python3 -c 'import json,sys; print(json.load(sys.stdin).get("options") or "")' || true)
-	[[ -z "$o" ]] || printf "%s\n\\xff\\x00%s" "$m" "$o" >"$C/options/describe-$m"
-done
+	[[ -z "$o" ]] || printf "%s\n\xff\x00%s" "$m" "$o" >"$C/options/describe-$m-$p"
+done <"$tmp/profiles"
 
 for d in "$C"/*; do
 	echo "fuzz/seeds.sh: ${d#"$C"/}: $(find "$d" -type f | wc -l) seeds"
