@@ -290,13 +290,23 @@ def run(cmd, cwd=REPO, timeout=None, env=None, input=None):
 
 
 def text_of(obj):
-    """The object's code: the disassembly of its .text sections."""
+    """The object's code and data: the disassembly of its .text section,
+    then the bytes and relocations of its data sections (.rodata*, .data*:
+    a constant of a static table, such as an option's range, is there)."""
     r = run(["objdump", "-d", "--no-show-raw-insn", "-j", ".text", obj])
     body = r.stdout.split("\n", 3)[-1] if r.returncode == 0 else None
     if body is None:
         return None
     # addresses of relocations to .rodata/.data strings shift with columns
-    return re.sub(r"<\.L[^>]*>|# [0-9a-f]+ <[^>]*>", "", body)
+    body = re.sub(r"<\.L[^>]*>|# [0-9a-f]+ <[^>]*>", "", body)
+    h = run(["objdump", "-h", obj])
+    secs = re.findall(r"^\s*\d+\s+(\.(?:rodata|data)\S*)", h.stdout, re.M)
+    for sec in secs:
+        d = run(["objdump", "-s", "-r", "-j", sec, obj])
+        if d.returncode:
+            return None
+        body += d.stdout.split("\n", 3)[-1]
+    return body
 
 
 def run_suites(binary, limit):
