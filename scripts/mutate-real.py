@@ -39,6 +39,12 @@ LIST = os.path.join(REPO, "scripts", "mutate-real.txt")
 KDIR = os.environ.get("KDIR") or os.path.join(REPO, ".cache", "linux-source-6.12")
 RESULTS = os.path.join(REPO, "build", "kunit-results.json")
 DEBUG_RESULTS = os.path.join(REPO, "build", "kunit-debug-results.json")
+# kunit.py's time limit for a run of the suites, in seconds
+try:
+    TIMEOUT = int(os.environ.get("MUTATE_REAL_TIMEOUT", "1800"))
+except ValueError:
+    sys.exit("mutate-real: MUTATE_REAL_TIMEOUT must be a number of seconds, not '%s'" %
+             os.environ["MUTATE_REAL_TIMEOUT"])
 DEBUG_LOG = os.path.join(REPO, "build", "kunit-debug-test.log")
 TREE_FILES = {"usbnet": ["drivers/net/usb/usbnet.c", "include/linux/usb/usbnet.h"],
               "tun": ["drivers/net/tun.c"]}
@@ -131,6 +137,14 @@ def series_applies(driver):
         shutil.rmtree(work)
 
 
+def timed_out(log):
+    """Did kunit.py stop the kernel at its time limit?"""
+    try:
+        return "timed out after" in open(log, errors="replace").read()
+    except OSError:
+        return False
+
+
 def failed_cases(path):
     try:
         top = json.load(open(path))
@@ -149,7 +163,10 @@ def failed_cases(path):
 
 
 def run_suites(glob, log, debug=False):
-    env = dict(os.environ, KUNIT_W1="0", KUNIT_ARGS="'%s'" % glob)
+    # kunit.py's 300 s default is too short on a loaded machine: a suite
+    # cut off by it would read as a failure, that is as a mutant caught
+    args = "'%s'" % glob if debug else "--timeout=%d '%s'" % (TIMEOUT, glob)
+    env = dict(os.environ, KUNIT_W1="0", KUNIT_ARGS=args)
     env.pop("KUNIT_FLAVOUR", None)
     script = "kunit-debug.sh" if debug else "kunit.sh"
     results = DEBUG_RESULTS if debug else RESULTS
@@ -213,7 +230,7 @@ def main():
                   "build/mutate-real/base.log" % (rc, failed), file=sys.stderr)
             return 1
         print("mutate-real: unmutated: pass (%.0f s)" % secs, flush=True)
-    counts = {"caught": 0, "missed": 0, "stillborn": 0}
+    counts = {"caught": 0, "missed": 0, "stillborn": 0, "timeout": 0}
     t0 = time.time()
     for m in mutants:
         log = os.path.join(outdir, m["name"] + ".log")
@@ -229,6 +246,11 @@ def main():
                 rc, failed, secs = run_suites(m["suites"], log, debug)
                 if debug:
                     verdict, detail = debug_verdict(m, rc, log)
+                elif timed_out(log):
+                    verdict = "timeout"
+                    detail = ("the kernel ran past %d s (MUTATE_REAL_TIMEOUT): a hang, "
+                              "or a loaded machine; not counted as caught, see %s" %
+                              (TIMEOUT, os.path.relpath(log, REPO)))
                 elif failed is None:
                     detail = "no results (exit %d): the build or the boot failed, see %s" % (
                         rc, os.path.relpath(log, REPO))
@@ -247,9 +269,9 @@ def main():
         counts[verdict] += 1
         print("%-9s %-34s %s\n          %s (%.0f s)" % (verdict.upper(), m["name"], m["what"],
                                                      detail, secs), flush=True)
-    print("\nmutate-real: %d mutants: %d caught, %d missed, %d stillborn (%.0f s)" %
+    print("\nmutate-real: %d mutants: %d caught, %d missed, %d stillborn, %d timed out (%.0f s)" %
           (len(mutants), counts["caught"], counts["missed"], counts["stillborn"],
-           time.time() - t0))
+           counts["timeout"], time.time() - t0))
     return 0 if counts["caught"] == len(mutants) else 1
 
 
