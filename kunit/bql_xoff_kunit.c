@@ -286,6 +286,14 @@ static void xoff_cfg_bounds(struct kunit *test)
 
 	bqlm_xoff_cfg_default(&cfg);
 	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
+	/* the defaults bqlm(1) and the docs give (make mutate: a limit of 101
+	 * explores the same graph with 100-byte packets, unseen)
+	 */
+	KUNIT_EXPECT_EQ(test, cfg.packets, 3U);
+	KUNIT_EXPECT_EQ(test, cfg.len, 100U);
+	KUNIT_EXPECT_EQ(test, cfg.limit, 100U);
+	KUNIT_EXPECT_EQ(test, (int)cfg.mm, (int)BQLM_MM_TSO);
+	KUNIT_EXPECT_TRUE(test, cfg.sent_mb && cfg.completed_mb);
 	cfg.packets = 1;
 	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
 	cfg.packets = 0;

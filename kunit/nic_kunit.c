@@ -1611,7 +1611,8 @@ static void nic_edges(struct kunit *test)
 	u->cfg.xdp_frames = 2;
 	STEP(test, u, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg, &u->ev));
 	STEP(test, u, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg, &u->ev));
-	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg, &u->ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg, &u->ev),
+			-EINVAL);
 	KUNIT_EXPECT_EQ(test, u->nic.xdp_sent, 2);
 
 	/* init over a used state gives the fresh one */
@@ -1683,6 +1684,50 @@ static void nic_view(struct kunit *test)
 			   "reconfig");
 }
 
+/*
+ * The option table's rules past its first cases (make mutate: the search
+ * for a path's IRQ calls looked at the close path only, and the bounds
+ * the sweep skips were tested on no boundary): irq-on in the open path
+ * refused with NAPI completion; a batch, a budget and a ring each at the
+ * largest bound that still counts, and one past it.
+ */
+static void nic_option_rules(struct kunit *test)
+{
+	const struct bqlm_opts *t = bqlm_nic_options();
+	struct nic_ctx *u = nic_setup(test, "generic");
+	struct bqlm_nic_cfg *c = &u->cfg;
+	char err[160];
+
+	KUNIT_ASSERT_EQ(test, bqlm_opt_check(t, c, err, sizeof(err)), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_opt_apply(t, c, "--open dma-on,irq-on,wake",
+					     err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(t, c, err, sizeof(err)), -EINVAL);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(err, "need --completion irq"));
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(c), -EINVAL);
+
+	/* generic: 3 packets, ring 2, batch 2, budget 2, one descriptor */
+	u = nic_setup(test, "generic");
+	c = &u->cfg;
+	KUNIT_ASSERT_NOT_NULL(test, t->sweep_redundant);
+	KUNIT_EXPECT_FALSE(test, t->sweep_redundant(c));
+	c->batch = c->packets;
+	KUNIT_EXPECT_FALSE(test, t->sweep_redundant(c));
+	c->batch = c->packets + 1;
+	KUNIT_EXPECT_TRUE(test, t->sweep_redundant(c));
+	c->batch = c->packets;
+	c->budget = c->ring + 1;
+	KUNIT_EXPECT_FALSE(test, t->sweep_redundant(c));
+	c->budget = c->ring + 2;
+	KUNIT_EXPECT_TRUE(test, t->sweep_redundant(c));
+	c->budget = 2;
+	c->ring = (c->packets + c->xdp_frames + 1) * c->descs;
+	KUNIT_EXPECT_FALSE(test, t->sweep_redundant(c));
+	c->ring++;
+	KUNIT_EXPECT_TRUE(test, t->sweep_redundant(c));
+	c->wake_thresh = 1;
+	KUNIT_EXPECT_FALSE(test, t->sweep_redundant(c));
+}
+
 static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE_PARAM(nic_exploration, nic_x_gen_params),
 	KUNIT_CASE_PARAM(nic_virtio_open_reset_replay,
@@ -1699,6 +1744,7 @@ static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE(nic_trace_words),
 	KUNIT_CASE(nic_edges),
 	KUNIT_CASE(nic_view),
+	KUNIT_CASE(nic_option_rules),
 	{}
 };
 

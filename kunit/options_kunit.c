@@ -124,6 +124,11 @@ static void options_parse_each_type(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.flags, 0U);
 	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "flags", "2", err, sizeof(err)), 0);
 	KUNIT_EXPECT_EQ(test, c.flags, 2U);
+	/* a mask that starts with 0 is a number too (make mutate) */
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "flags", "0", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.flags, 0U);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "flags", "0x3", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.flags, 3U);
 	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&toy, &c, "lens", "60,1514", err, sizeof(err)), 0);
 	KUNIT_EXPECT_EQ(test, c.nr_lens, 2U);
 	KUNIT_EXPECT_EQ(test, c.lens[0], 60U);
@@ -312,6 +317,7 @@ static void options_uint(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, bqlm_opt_uint("0xffffffff", 0, UINT_MAX, &v));
 	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint("0x100000000", 0, UINT_MAX, &v));
 	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint("0x", 0, UINT_MAX, &v));
+	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint("", 0, UINT_MAX, &v));
 	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint("+1", 0, UINT_MAX, &v));
 	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint(" 1", 0, UINT_MAX, &v));
 	KUNIT_EXPECT_FALSE(test, bqlm_opt_uint(NULL, 0, UINT_MAX, &v));
