@@ -281,6 +281,13 @@ static void options_apply_errors(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.queues, 2U);
 }
 
+#define LONG_OPT_NAME	"an-option-name-of-forty-five-characters-or-so"
+
+static const struct bqlm_opt long_opt = {
+	.name = LONG_OPT_NAME, .type = BQLM_OPT_UINT, .metavar = "COUNT",
+	.min = 0, .max = 9, .help = "a long name",
+};
+
 static void options_help_and_covers(struct kunit *test)
 {
 	char line[BQLM_OPT_TEXT_MAX];
@@ -294,6 +301,9 @@ static void options_help_and_covers(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "any of zlp,avoid-unlink, or none"));
 	bqlm_opt_help(&toy.opt[4], line, sizeof(line));
 	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "up to 2 of 1..1514"));
+	/* a name near the longest one an option may have, whole (make mutate) */
+	bqlm_opt_help(&long_opt, line, sizeof(line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "--" LONG_OPT_NAME " COUNT a long name"));
 	/* an option covers itself; an alias also what it sets */
 	KUNIT_EXPECT_EQ(test, bqlm_opt_covers(&toy, &toy.opt[0]), 1ULL);
 	KUNIT_EXPECT_EQ(test, bqlm_opt_covers(&toy, &toy.opt[6]),
