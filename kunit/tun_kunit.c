@@ -945,6 +945,14 @@ static void tun_config(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name("bql-2019"), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name(NULL), -EINVAL);
+	/* the explorer's largest ring and resize, and one slot more */
+	bqlm_tun_cfg_default(&cfg, 0);
+	cfg.ring = BQLM_PTR_RING_MAX;
+	cfg.resize_to = BQLM_PTR_RING_MAX;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_why(&cfg, true, NULL, 0), 0);
+	cfg.resize_to = BQLM_PTR_RING_MAX + 1;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_why(&cfg, true, NULL, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_why(&cfg, false, NULL, 0), 0);
 	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_name(bqlm_tun_nr_variants()),
 			   "unknown");
 	/* the KUnit parameter arrays hold every variant of the table */
