@@ -614,6 +614,25 @@ static void options_usbnet_check(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, "--stop-reset"), "%s", err);
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
 
+	/* the cycle bounds at their largest, and one more (make mutate) */
+	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_NO_BQL);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(t, cfg, "--stops 3 --suspends 3 --timeouts 3",
+					     err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(t, cfg, "--stops 4", err, sizeof(err)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(t, cfg, "--suspends 4", err, sizeof(err)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(t, cfg, "--timeouts 4", err, sizeof(err)),
+			-EINVAL);
+	/* every length is checked, not only the first (make mutate) */
+	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_NO_BQL);
+	KUNIT_ASSERT_EQ(test, bqlm_opt_apply(t, cfg,
+					     "--fixup pad --pad-header 8 --lens 60,65534",
+					     err, sizeof(err)), 0);
+	err[0] = '\0';
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(t, cfg, err, sizeof(err)), -EINVAL);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, "65534 is too long"), "%s", err);
+
 	bqlm_usbnet_cfg_default(cfg, bqlm_usbnet_nr_variants());
 	KUNIT_EXPECT_EQ(test, (unsigned int)cfg->variant, bqlm_usbnet_nr_variants());
 	KUNIT_EXPECT_EQ(test, cfg->packets, 3U);
