@@ -196,10 +196,39 @@ static void options_refuse_bad(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, strstr(err, "toy has no option --nosuch"));
 }
 
+/* A set of 32 names: every bit of its word is one (make mutate) */
+static const char *const set32_names[] = {
+	"n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10",
+	"n11", "n12", "n13", "n14", "n15", "n16", "n17", "n18", "n19", "n20",
+	"n21", "n22", "n23", "n24", "n25", "n26", "n27", "n28", "n29", "n30",
+	"n31", NULL
+};
+
+struct set32_cfg {
+	unsigned int set;
+};
+
+static const struct bqlm_opt set32_opt[] = {
+	{ .name = "set32", .type = BQLM_OPT_SET,
+	  BQLM_OPT_FIELD(struct set32_cfg, set), .names = set32_names,
+	  .help = "32 names" },
+};
+
+static const struct bqlm_opts set32 = {
+	.model = "set32", .opt = set32_opt, .n = ARRAY_SIZE(set32_opt),
+	.cfg_size = sizeof(struct set32_cfg),
+};
+
 static void options_check_ranges(struct kunit *test)
 {
+	struct set32_cfg s = { .set = ~0U };
 	struct toy_cfg c;
 	char err[160];
+
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(&set32, &s, err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_set(&set32, &s, "set32", "n31", err,
+					   sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, s.set, 1U << 31);
 
 	toy_default(&c);
 	KUNIT_EXPECT_EQ(test, bqlm_opt_check(&toy, &c, err, sizeof(err)), 0);
