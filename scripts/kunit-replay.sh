@@ -40,6 +40,10 @@ rm -f "$log"	# never read an earlier run's log
 rc=0
 KUNIT_ARGS="'bqlm_real_usbnet_schedule' --raw_output=kunit --kernel_args=bqlm_kunit.schedule=$line" \
 	"$REPO/scripts/kunit.sh" >"$REPO/build/kunit-replay.log" 2>&1 || rc=$?
+# the kernel's parser refused it (the same parser as the model's): say why
+if [[ -f "$log" ]] && grep -q '^bad schedule: ' "$log"; then
+	die 1 "the kernel refused $file: $(grep -m1 '^bad schedule: ' "$log" | sed 's/^bad schedule: //')"
+fi
 if [[ ! -f "$log" ]] || ! grep -q 'real_usbnet_schedule: schedule:' "$log"; then
 	tail -20 "$REPO/build/kunit-replay.log"
 	die 1 "the schedule did not run (exit $rc; build/kunit-replay.log)"
