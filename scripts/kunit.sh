@@ -210,8 +210,8 @@ cleanup() {
 	fi
 }
 trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap 'printf "kunit.sh: interrupted; the build directory stays and the next run goes on from it\n" >&2; exit 130' INT
+trap 'printf "kunit.sh: terminated\n" >&2; exit 143' TERM
 
 # ---------------------------------------------------------------------------
 # 3. wire the project into the tree (idempotent)
