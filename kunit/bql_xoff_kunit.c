@@ -264,6 +264,8 @@ static void xoff_trace(struct kunit *test)
 	cfg.sent_mb = false;
 	cfg.completed_mb = true;
 	bqlm_xoff_init(s, &cfg);
+	/* the first packet is pkt1 (make mutate: pkt4294967295 unseen) */
+	xoff_expect_words(test, &sys, s, BQLM_XOFF_A_SENT, "xmit pkt1 (100 B)");
 	s->pphase = BQLM_XOFF_RECHECK;
 	s->cphase = BQLM_XOFF_WAKE;
 	xoff_expect_words(test, &sys, s, BQLM_XOFF_A_SENT, "(no smp_mb) dql");
@@ -274,7 +276,6 @@ static void xoff_trace(struct kunit *test)
 	xoff_expect_words(test, &sys, s, BQLM_XOFF_A_COMPLETED,
 			  "(no smp_mb) dql");
 }
-
 
 /*
  * bqlm_xoff_cfg_check() at each boundary of each range, both sides
