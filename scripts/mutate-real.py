@@ -179,6 +179,14 @@ def run_suites(glob, log, debug=False):
     return r.returncode, failed_cases(results), time.time() - t0
 
 
+def fast_glob(glob):
+    """The suites of @glob less the explorations (real_*_explore, minutes
+    each): replay and equivalence, "[re][eq]" after the driver's name."""
+    if glob.endswith("_*"):
+        return glob[:-1] + "*_[re][eq]*"
+    return glob.rstrip("*") + "_[re][eq]*"
+
+
 def debug_verdict(m, rc, log):
     """A debug-kernel mutant: caught when the scan failed and the log
     holds what the mutant expects; the first such line as the detail."""
@@ -198,6 +206,9 @@ def main():
     ap.add_argument("--mutants", default=LIST, help="the list (default scripts/mutate-real.txt)")
     ap.add_argument("--only", action="append", default=[])
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--fast-first", action="store_true",
+                    help="run each mutant against the replay and equivalence suites "
+                    "first, and the explorations only if those pass")
     a = ap.parse_args()
     mutants = parse(a.mutants)
     debug = any("expect" in m for m in mutants)
@@ -223,6 +234,8 @@ def main():
     globs = sorted({m["suites"] for m in mutants})
     glob = globs[0] if len(globs) == 1 else "bqlm_real_*"
     if not debug:
+        if a.fast_first:
+            glob = fast_glob(glob)
         print("mutate-real: the unmutated suites (%s) first ..." % glob, flush=True)
         rc, failed, secs = run_suites(glob, os.path.join(outdir, "base.log"))
         if rc or failed is None or failed:
@@ -243,7 +256,16 @@ def main():
             if why:
                 detail = why
             else:
-                rc, failed, secs = run_suites(m["suites"], log, debug)
+                tier = ""
+                if a.fast_first and not debug:
+                    rc, failed, secs = run_suites(fast_glob(m["suites"]), log)
+                    tier = " (replay and equivalence suites)"
+                    if not failed and not timed_out(log):
+                        rc, failed, more = run_suites(m["suites"], log)
+                        secs += more
+                        tier = " (the explorations too)"
+                else:
+                    rc, failed, secs = run_suites(m["suites"], log, debug)
                 if debug:
                     verdict, detail = debug_verdict(m, rc, log)
                 elif timed_out(log):
@@ -256,8 +278,8 @@ def main():
                         rc, os.path.relpath(log, REPO))
                 elif failed:
                     verdict = "caught"
-                    detail = "%d failed: %s%s" % (len(failed), ", ".join(failed[:3]),
-                                                 ", ..." if len(failed) > 3 else "")
+                    detail = "%d failed%s: %s%s" % (len(failed), tier, ", ".join(failed[:3]),
+                                                   ", ..." if len(failed) > 3 else "")
                 else:
                     verdict = "missed"
                     detail = "every case passed"
