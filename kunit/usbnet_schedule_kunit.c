@@ -99,6 +99,11 @@ static const struct {
 	SCHED_BAD("header 8", "line 1: unknown key 'header'"),
 	SCHED_BAD("statuses eproto", "the configuration is out of range"),
 	SCHED_BAD("packets 99999999999", "line 1: --packets: '99999999999' is not a number"),
+	/* found by make fuzz: the simulator's unbounded stream, which no
+	 * schedule can replay
+	 */
+	SCHED_BAD("variant merged\npackets 0\nskbs 1",
+		  "the configuration is outside the explorer's bounds"),
 };
 
 static void usbnet_schedule_errors(struct kunit *test)

@@ -226,7 +226,8 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
  * @errlen: room in @err
  *
  * Only the text is checked here (keys, values, ranges, the step count a
- * "steps" line declares, the configuration as a whole); whether each step
+ * "steps" line declares, the configuration as a whole and within the
+ * explorer's bounds, as bqlm_usbnet_system() takes it); whether each step
  * is enabled where it is taken is the replay's business.
  *
  * Return: the number of steps, or -EINVAL.
@@ -238,6 +239,7 @@ int bqlm_usbnet_schedule_parse(const char *text, struct bqlm_usbnet_cfg *cfg,
 	struct bqlm_sched_in in = { .err = err, .errlen = errlen };
 	char buf[BQLM_SCHED_LINE], *w[BQLM_SCHED_WORDS + 1];
 	unsigned int n = 0, len, nw, declared = 0;
+	struct bqlm_xsys sys;
 	bool comment;
 	int ret;
 
@@ -294,6 +296,10 @@ int bqlm_usbnet_schedule_parse(const char *text, struct bqlm_usbnet_cfg *cfg,
 	}
 	if (bqlm_usbnet_cfg_check(cfg))
 		return bqlm_sched_fail(&in, "the configuration is out of range (bqlm_usbnet_cfg_check())",
+				       NULL);
+	/* the explorer wrote it, and its model replays it beside the kernel */
+	if (bqlm_usbnet_system(cfg, &sys))
+		return bqlm_sched_fail(&in, "the configuration is outside the explorer's bounds (--packets 1..6, at most 6 skbs)",
 				       NULL);
 	return n;
 }
