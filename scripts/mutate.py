@@ -273,12 +273,33 @@ def load_equivalent():
             continue
         f = ln.rstrip("\n").split("\t")
         if len(f) >= 4:
-            eq[(f[0], f[1].strip(), f[2].strip())] = f[3]
+            ctx = f[4].strip() if len(f) >= 5 else ""
+            if ctx.startswith("after: "):
+                ctx = ctx[len("after: "):]
+            eq.setdefault((f[0], f[1].strip(), f[2].strip()), []).append((f[3], ctx))
     return eq
 
 
 def eq_key(s):
     return (s["file"], s["text"], "%s -> %s" % (short(s["old"]), short(s["new"])))
+
+
+def eq_why(eq, r):
+    """Why @r is argued equivalent, or None. A line of the list with a
+    fifth field "after: TEXT" matches only below a line holding TEXT (at
+    most 8 lines above), for a line such as 'break;' that a file has many
+    of."""
+    for why, ctx in eq.get(eq_key(r), []):
+        if not ctx:
+            return why
+        try:
+            lines = open(os.path.join(REPO, r["file"])).read().split("\n")
+        except OSError:
+            continue
+        n = r["line"] - 1
+        if any(ctx in ln for ln in lines[max(0, n - 8):n]):
+            return why
+    return None
 
 # ---------------------------------------------------------------------------
 
@@ -501,8 +522,9 @@ def main():
             with lock, open(jsonl, "a") as f:
                 f.write(json.dumps({"id": site_id(r), "verdict": r["verdict"],
                                     "detail": r["detail"]}) + "\n")
-        if r["verdict"] == "survived" and eq_key(r) in eq:
-            r["verdict"], r["detail"] = "equivalent", "argued: " + eq[eq_key(r)]
+        why = eq_why(eq, r) if r["verdict"] == "survived" else None
+        if why:
+            r["verdict"], r["detail"] = "equivalent", "argued: " + why
         with lock:
             results.append(r)
             print("%-10s %s%s" % (r["verdict"].upper(), site_id(r),
