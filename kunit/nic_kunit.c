@@ -1728,6 +1728,35 @@ static void nic_option_rules(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, t->sweep_redundant(c));
 }
 
+/*
+ * A drain with the DMA still running: the packet on the wire is an orphan
+ * (reported sent, freed without a completion) and a ghost (the device
+ * still completes its descriptor). When the ghost completes, the orphan
+ * is completed after all: nothing is left for a wake to report lost
+ * (make mutate: an orphan kept after its ghost's completion went unseen).
+ */
+static void nic_ghost_completes_orphan(struct kunit *test)
+{
+	struct nic_ctx *u = nic_setup(test, "generic");
+	struct bqlm_nic *nic = &u->nic;
+	struct bqlm_nic_queue *nq = &nic->q[0];
+
+	nic_set(test, &u->cfg, BQLM_NIC_PATH_CLOSE, "stop,drain");
+	KUNIT_ASSERT_EQ(test, bqlm_nic_cfg_check(&u->cfg), 0);
+	nic_send(test, u);
+	STEP(test, u, bqlm_nic_reset_path(nic, &u->cfg, BQLM_NIC_PATH_CLOSE,
+					  &u->ev));
+	nic_finish_path(test, u);
+	KUNIT_EXPECT_EQ(test, nq->orphans, 1);
+	KUNIT_EXPECT_EQ(test, nq->orphan_bytes, NIC_LEN);
+	KUNIT_EXPECT_EQ(test, nq->ghosts, 1);
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, nq->ghosts, 0);
+	KUNIT_EXPECT_EQ(test, nq->orphans, 0);
+	KUNIT_EXPECT_EQ(test, nq->orphan_bytes, 0U);
+}
+
 static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE_PARAM(nic_exploration, nic_x_gen_params),
 	KUNIT_CASE_PARAM(nic_virtio_open_reset_replay,
@@ -1745,6 +1774,7 @@ static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE(nic_edges),
 	KUNIT_CASE(nic_view),
 	KUNIT_CASE(nic_option_rules),
+	KUNIT_CASE(nic_ghost_completes_orphan),
 	{}
 };
 
