@@ -1757,6 +1757,31 @@ static void nic_ghost_completes_orphan(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nq->orphan_bytes, 0U);
 }
 
+/*
+ * The forced reclaim ("complete") of a packet never reported sent counts
+ * it as an unsent skb (the skb-accounting check's input). The state is
+ * set by hand: a packet on the ring without BQLM_NIC_PKT_SENT (make
+ * mutate: the test of that flag made always false went unseen).
+ */
+static void nic_complete_counts_unsent(struct kunit *test)
+{
+	struct nic_ctx *u = nic_setup(test, "generic");
+	struct bqlm_nic *nic = &u->nic;
+
+	nic_set(test, &u->cfg, BQLM_NIC_PATH_CLOSE, "stop,complete");
+	KUNIT_ASSERT_EQ(test, bqlm_nic_cfg_check(&u->cfg), 0);
+	nic_send(test, u);
+	KUNIT_ASSERT_EQ(test, nic->q[0].npkts, 1);
+	nic->q[0].pkt[0].flags &= ~BQLM_NIC_PKT_SENT;
+	STEP(test, u, bqlm_nic_reset_path(nic, &u->cfg, BQLM_NIC_PATH_CLOSE,
+					  &u->ev));
+	while (nic->path && !u->ev.unsent_skbs)
+		STEP(test, u, bqlm_nic_reset_path(nic, &u->cfg,
+						  BQLM_NIC_NR_PATHS, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->ev.unsent_skbs, 1U);
+	KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 0);
+}
+
 static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE_PARAM(nic_exploration, nic_x_gen_params),
 	KUNIT_CASE_PARAM(nic_virtio_open_reset_replay,
@@ -1775,6 +1800,7 @@ static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE(nic_view),
 	KUNIT_CASE(nic_option_rules),
 	KUNIT_CASE(nic_ghost_completes_orphan),
+	KUNIT_CASE(nic_complete_counts_unsent),
 	{}
 };
 
