@@ -1704,6 +1704,20 @@ static void nic_option_rules(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_opt_check(t, c, err, sizeof(err)), -EINVAL);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(err, "need --completion irq"));
 	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(c), -EINVAL);
+	/*
+	 * a shorter list parsed over a longer one (bqlm_nic_parse_ops() does
+	 * not clear the rest): the calls after its end are not read
+	 */
+	nic_set(test, c, BQLM_NIC_PATH_OPEN, "dma-on,napi-on,wake");
+	nic_set(test, c, BQLM_NIC_PATH_CLOSE, "stop,irq-off");
+	nic_set(test, c, BQLM_NIC_PATH_CLOSE, "stop");
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_check(t, c, err, sizeof(err)), 0,
+			    "%s", err);
+	/* the XDP frame bound */
+	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(t, c, "--xdp-frames 2", err,
+					     sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(t, c, "--xdp-frames 3", err,
+					     sizeof(err)), -EINVAL);
 
 	/* generic: 3 packets, ring 2, batch 2, budget 2, one descriptor */
 	u = nic_setup(test, "generic");
