@@ -622,6 +622,16 @@ static void sim_edges(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
 	cfg.bh_jitter_ns++;
 	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	/* HZ and the fixup's header at their largest, and one more */
+	bqlm_sim_cfg_default(&cfg);
+	cfg.hz = 1000;
+	cfg.fixup_hdr = 64;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
+	cfg.hz = 1001;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	cfg.hz = 1000;
+	cfg.fixup_hdr = 65;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
 
 	/* no BQL at 100 Mbit/s: the bulk band full, the ping's nearly empty */
 	sim_cfg_short(&cfg, BQLM_USBNET_NO_BQL, 100 * MBIT);
