@@ -28,7 +28,8 @@ FUZZ_DIR	:= $(BUILD)/fuzz
 FUZZ_TOOLS	:= $(filter-out tools/cli.c,$(CLI_SRCS))
 FUZZ_WRAP	:= -Wl,--wrap=bqlm_cli_run_explore -Wl,--wrap=bqlm_sim_run_until \
 		   -Wl,--wrap=fopen -Wl,--wrap=dup2 \
-		   -Wl,--wrap=bqlm_cli_usage -Wl,--wrap=mkstemp -Wl,--wrap=rename -Wl,--wrap=fchmod
+		   -Wl,--wrap=bqlm_cli_usage -Wl,--wrap=mkstemp -Wl,--wrap=rename -Wl,--wrap=fchmod \
+		   -Wl,--wrap=bqlm_cli_now
 
 .PHONY: fuzz fuzz-build fuzz-regress fuzz-deps
 

@@ -659,6 +659,61 @@ static void sim_edges(struct kunit *test)
 			min_t(u64, cfg.tx_qlen + burst, BQLM_USBNET_MAX_SKBS));
 }
 
+/*
+ * What a run records, read back: the samples carry the bytes in flight
+ * (some sample of a saturated link has some), the largest limit after
+ * the warm-up is the largest of the samples', and the largest ping the
+ * largest of the pings (make mutate: samples without their in-flight
+ * bytes, and the second largest limit as the largest, unseen).
+ */
+static void sim_samples_and_pings(struct kunit *test)
+{
+	const struct bqlm_sim_sample *smp;
+	const struct bqlm_sim_ping *png;
+	unsigned int n, i, with_inflight = 0, limit = 0;
+	struct bqlm_sim_result r;
+	struct bqlm_sim_cfg cfg;
+	struct bqlm_sim *sim;
+	u64 max = 0;
+
+	sim_cfg_short(&cfg, BQLM_USBNET_FIXED, GBIT);
+	sim = sim_create(test, &cfg);
+	KUNIT_ASSERT_EQ(test, bqlm_sim_run(sim), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_sim_result(sim, &r), 0);
+	smp = bqlm_sim_samples(sim, &n);
+	KUNIT_ASSERT_GT(test, n, 0U);
+	for (i = 0; i < n; i++) {
+		with_inflight += smp[i].inflight > 0;
+		if (smp[i].t >= cfg.warmup_ns)
+			limit = max(limit, smp[i].limit);
+	}
+	KUNIT_EXPECT_GT(test, with_inflight, 0U);
+	KUNIT_EXPECT_EQ(test, r.limit_max, limit);
+	png = bqlm_sim_pings(sim, &n);
+	KUNIT_ASSERT_GT(test, n, 1U);
+	for (i = 0; i < n; i++)
+		max = max_t(u64, max, png[i].lat);
+	KUNIT_EXPECT_EQ(test, r.ping_max, max);
+
+	/* the limit's first growth, a sample each 10 us */
+	sim_cfg_short(&cfg, BQLM_USBNET_FIXED, GBIT);
+	cfg.warmup_ns = 0;
+	cfg.duration_ns = 140 * BQLM_NSEC_PER_USEC;
+	cfg.sample_ns = 10 * BQLM_NSEC_PER_USEC;
+	sim = sim_create(test, &cfg);
+	KUNIT_ASSERT_EQ(test, bqlm_sim_run(sim), 0);
+	KUNIT_ASSERT_EQ(test, bqlm_sim_result(sim, &r), 0);
+	smp = bqlm_sim_samples(sim, &n);
+	for (i = 0, limit = 0, max = 0; i < n; i++) {
+		max += smp[i].limit == r.limit_max;
+		limit = max(limit, smp[i].limit);
+	}
+	/* a run cut while the limit grows: its largest in one sample only */
+	KUNIT_EXPECT_EQ_MSG(test, max, 1ULL, "%u samples, largest limit %u",
+			    n, limit);
+	KUNIT_EXPECT_EQ(test, r.limit_max, limit);
+}
+
 static struct kunit_case bqlm_sim_cases[] = {
 	KUNIT_CASE(sim_evq_order),
 	KUNIT_CASE(sim_jiffies),
@@ -673,6 +728,7 @@ static struct kunit_case bqlm_sim_cases[] = {
 	KUNIT_CASE(sim_tun_big_ring),
 	KUNIT_CASE(sim_configurations),
 	KUNIT_CASE(sim_edges),
+	KUNIT_CASE(sim_samples_and_pings),
 	{}
 };
 
