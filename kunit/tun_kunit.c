@@ -1911,6 +1911,8 @@ static void tun_mutation_gaps(struct kunit *test)
 	bqlm_xdescribe_state(&sys, t->tun, buf, TUN_TEXT);
 	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "cpu0 "), "%s", buf);
 	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "cpu1 "), "%s", buf);
+	/* the ring's four slots, not one more (make mutate) */
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "q0[0 0 0 0]"), "%s", buf);
 	t->tun->rd[0].phase = BQLM_TUN_R_WAKE;
 	t->tun->rd[0].nr = 1;
 	bqlm_xdescribe_action(&sys, t->tun, (BQLM_TUN_A_READ << 8) | 0, buf,
