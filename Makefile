@@ -406,4 +406,4 @@ mutate: $(BUILD)/asan/bqlm-kunit $(BUILD)/bqlm
 	@nice -n 10 scripts/mutate.py
 
 mutate-real:
-	@scripts/mutate-real.py
+	@scripts/mutate-real.py $(MUTATE_REAL_ARGS)
