@@ -157,6 +157,8 @@ FILE *__wrap_fopen(const char *path, const char *mode);
 int __wrap_dup2(int oldfd, int newfd);
 int __real_mkstemp(char *tmpl);
 int __real_rename(const char *from, const char *to);
+double __real_bqlm_cli_now(void);
+double __wrap_bqlm_cli_now(void);
 int __wrap_mkstemp(char *tmpl);
 int __wrap_rename(const char *from, const char *to);
 int __wrap_fchmod(int fd, mode_t mode);

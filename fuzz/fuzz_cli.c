@@ -48,7 +48,6 @@ int __wrap_bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
  * --sweep TIME seconds ends after about TIME searches, not TIME seconds
  * (make fuzz: 'explore tun ... --sweep 30' ran 30 s an input).
  */
-double __real_bqlm_cli_now(void);
 double __wrap_bqlm_cli_now(void)
 {
 	static double skew;
