@@ -1713,6 +1713,10 @@ static void nic_option_rules(struct kunit *test)
 	nic_set(test, c, BQLM_NIC_PATH_CLOSE, "stop");
 	KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_check(t, c, err, sizeof(err)), 0,
 			    "%s", err);
+	/* an IRQ call first in its list is found too */
+	nic_set(test, c, BQLM_NIC_PATH_CLOSE, "irq-off,stop");
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(t, c, err, sizeof(err)), -EINVAL);
+	nic_set(test, c, BQLM_NIC_PATH_CLOSE, "stop");
 	/* the XDP frame bound */
 	KUNIT_EXPECT_EQ(test, bqlm_opt_apply(t, c, "--xdp-frames 2", err,
 					     sizeof(err)), 0);

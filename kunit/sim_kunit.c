@@ -622,6 +622,16 @@ static void sim_edges(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
 	cfg.bh_jitter_ns++;
 	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	/* HZ and the bulk endpoint's packet size at their least, one less */
+	bqlm_sim_cfg_default(&cfg);
+	cfg.hz = 100;
+	cfg.maxpacket = 8;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
+	cfg.hz = 99;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	cfg.hz = 100;
+	cfg.maxpacket = 7;
+	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
 	/* HZ and the fixup's header at their largest, and one more */
 	bqlm_sim_cfg_default(&cfg);
 	cfg.hz = 1000;
