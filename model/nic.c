@@ -317,6 +317,9 @@ static void bqlm_nic_maybe_stop(struct bqlm_nic *nic,
 	if (bqlm_nic_room(nq, cfg))
 		return;
 	bqlm_netif_tx_stop_queue(&nq->txq, cfg->now);
+	/* virtio: virtqueue_enable_cb_delayed(), the completion wakes it */
+	if (cfg->irq == BQLM_NIC_IRQ_VQ_CB)
+		nq->irq_off = 0;
 	/* smp_mb(); the poll may have made room meanwhile */
 	if (bqlm_nic_room(nq, cfg))
 		bqlm_netif_tx_start_queue(&nq->txq);
@@ -486,8 +489,14 @@ int __bqlm_ndo_start_xmit(struct bqlm_nic *nic,
 	nic->xmit_more = bqlm_nic_next_more(nic, cfg);
 	nq = &nic->q[nic->xmit_q];
 	nq->lock = BQLM_NIC_LOCK_XMIT;
+	/* virtio: virtqueue_disable_cb() around free_old_xmit() */
+	if (cfg->irq == BQLM_NIC_IRQ_VQ_CB)
+		nq->irq_off = 1;
 	if (cfg->completers == BQLM_NIC_COMPLETE_NAPI_XMIT)
 		bqlm_nic_xmit_cleanup(nic, cfg, ev);
+	/* and virtqueue_enable_cb_delayed() unless xmit_more is set */
+	if (cfg->irq == BQLM_NIC_IRQ_VQ_CB && !nic->xmit_more)
+		nq->irq_off = 0;
 	p = &nq->pkt[nq->npkts++];
 	p->len = cfg->len;
 	p->ndesc = cfg->descs;
@@ -537,6 +546,24 @@ int bqlm_ndo_start_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	return __bqlm_ndo_start_xmit(nic, cfg, ev);
 }
 
+/*
+ * A used-buffer notification of the queue's virtqueue, if the driver has
+ * callbacks enabled: skb_xmit_done() disables them and schedules the NAPI
+ * (napi_schedule_prep(): NAPIF_STATE_MISSED if it is already scheduled,
+ * running, or disabled).
+ */
+static void bqlm_nic_vq_interrupt(struct bqlm_nic *nic,
+				  struct bqlm_nic_queue *nq)
+{
+	if (nq->irq_off)
+		return;
+	nq->irq_off = 1;
+	if (!nic->napi_on || nq->sched || nq->napi != BQLM_NIC_NAPI_IDLE)
+		nq->missed = 1;
+	else
+		nq->sched = 1;
+}
+
 /* bqlm_nic_dma_complete()'s step, on a configuration already checked. */
 int __bqlm_nic_dma_complete(struct bqlm_nic *nic,
 			    const struct bqlm_nic_cfg *cfg,
@@ -550,6 +577,10 @@ int __bqlm_nic_dma_complete(struct bqlm_nic *nic,
 	if (i < 0)
 		return -EINVAL;
 	nic->q[q].pkt[i].done++;
+	if (cfg->irq == BQLM_NIC_IRQ_VQ_CB) {
+		bqlm_nic_vq_interrupt(nic, &nic->q[q]);
+		return 0;
+	}
 	if (nic->napi_on)
 		nic->q[q].sched = 1;
 	return 0;
@@ -585,11 +616,24 @@ static void bqlm_nic_poll_tail(struct bqlm_nic *nic,
 	 * virtio's sq->reset) keeps a reset path's stop in force
 	 */
 	if (bqlm_netif_tx_queue_stopped(&nq->txq) && bqlm_nic_room(nq, cfg) &&
-	    nic->up && !nic->path)
+	    (cfg->poll_wake == BQLM_NIC_WAKE_ROOM || (nic->up && !nic->path)))
 		bqlm_netif_tx_wake_queue(&nq->txq);
 	/* the re-armed interrupt fires at once for what is left */
 	if (nq->napi_pkts < cfg->budget)
 		nq->sched = bqlm_nic_cleanable(nq, cfg);
+	if (cfg->irq == BQLM_NIC_IRQ_VQ_CB) {
+		/*
+		 * virtqueue_enable_cb_prepare(); napi_complete_done()
+		 * schedules the poll again for NAPIF_STATE_MISSED, and
+		 * callbacks are disabled again whenever it is scheduled
+		 */
+		nq->irq_off = 0;
+		if (nq->missed)
+			nq->sched = 1;
+		nq->missed = 0;
+		if (nq->sched)
+			nq->irq_off = 1;
+	}
 	nq->napi = BQLM_NIC_NAPI_IDLE;
 	nq->napi_pkts = 0;
 	nq->napi_bytes = 0;
@@ -631,6 +675,8 @@ int __bqlm_napi_poll(struct bqlm_nic *nic,
 	}
 	if (cfg->napi_txlock)
 		nq->lock = BQLM_NIC_LOCK_NAPI;
+	if (cfg->irq == BQLM_NIC_IRQ_VQ_CB)
+		nq->irq_off = 1;
 	bytes = bqlm_nic_clean(nq, cfg, cfg->budget, &pkts, &held, ev);
 	nq->napi_pkts = pkts;
 	nq->napi_bytes = bytes;
@@ -707,18 +753,17 @@ int bqlm_ndo_xdp_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
 	return __bqlm_ndo_xdp_xmit(nic, cfg);
 }
 
-/* bqlm_napi_poll_cleantx()'s step, on a configuration already checked. */
-int __bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
+/*
+ * The RX poll's tx cleanup once it has the tx lock: clean, complete, wake
+ * on room (virtio: callbacks enabled again at its end).
+ */
+static void bqlm_nic_cleantx(struct bqlm_nic_queue *nq,
 			     const struct bqlm_nic_cfg *cfg,
-			     unsigned int q, struct bqlm_inv_step *ev)
+			     struct bqlm_inv_step *ev)
 {
-	struct bqlm_nic_queue *nq;
 	unsigned int pkts, bytes, held;
 	int ret;
 
-	if (!bqlm_nic_can_cleantx(nic, cfg, q))
-		return -EINVAL;
-	nq = &nic->q[q];
 	bytes = bqlm_nic_clean(nq, cfg, BQLM_NIC_MAX_RING, &pkts, &held, ev);
 	if (bytes) {
 		ret = bqlm_txq_completed_step_dql(&nq->txq, bytes, cfg->now);
@@ -728,6 +773,19 @@ int __bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
 	}
 	if (bqlm_netif_tx_queue_stopped(&nq->txq) && bqlm_nic_room(nq, cfg))
 		bqlm_netif_tx_wake_queue(&nq->txq);
+	if (cfg->irq == BQLM_NIC_IRQ_VQ_CB)
+		nq->irq_off = 0;
+}
+
+/* bqlm_napi_poll_cleantx()'s step, on a configuration already checked. */
+int __bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
+			     const struct bqlm_nic_cfg *cfg,
+			     unsigned int q, struct bqlm_inv_step *ev)
+{
+
+	if (!bqlm_nic_can_cleantx(nic, cfg, q))
+		return -EINVAL;
+	bqlm_nic_cleantx(&nic->q[q], cfg, ev);
 	return 0;
 }
 
@@ -813,6 +871,10 @@ static void bqlm_nic_op(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 		break;
 	case BQLM_NIC_OP_DMA_OFF:
 		nic->dma_on = 0;
+		/* virtio: a virtqueue in reset has its reset state */
+		for (q = 0; q < cfg->queues && cfg->irq == BQLM_NIC_IRQ_VQ_CB;
+		     q++)
+			nic->q[q].irq_off = 0;
 		break;
 	case BQLM_NIC_OP_DRAIN:
 		bqlm_nic_drain(nic, cfg);
@@ -828,9 +890,21 @@ static void bqlm_nic_op(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 		nic->dma_on = 1;
 		break;
 	case BQLM_NIC_OP_NAPI_ON:
+		/*
+		 * virtio: a device coming up enables the RX NAPI first, and
+		 * its poll runs the tx cleanup at once (virtnet_open());
+		 * a ring reconfiguration enables the TX NAPI alone
+		 */
+		for (q = 0; q < cfg->queues && cfg->irq == BQLM_NIC_IRQ_VQ_CB &&
+		     cfg->rx_cleanup && !nic->up; q++)
+			bqlm_nic_cleantx(&nic->q[q], cfg, ev);
 		nic->napi_on = 1;
-		for (q = 0; q < cfg->queues; q++)
+		for (q = 0; q < cfg->queues; q++) {
 			nic->q[q].sched = 1;
+			/* virtqueue_napi_schedule(): callbacks disabled */
+			if (cfg->irq == BQLM_NIC_IRQ_VQ_CB)
+				nic->q[q].irq_off = 1;
+		}
 		break;
 	default:
 		/* the queues run again: what BQL still counts is lost */

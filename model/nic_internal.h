@@ -174,8 +174,10 @@ static inline bool bqlm_nic_can_op(const struct bqlm_nic *nic,
 				return false;
 		return true;
 	case BQLM_NIC_OP_NAPI_OFF:
+		/* napi_disable() waits until no poll is scheduled or running */
 		for (q = 0; q < cfg->queues; q++)
-			if (nic->q[q].napi != BQLM_NIC_NAPI_IDLE)
+			if (nic->q[q].napi != BQLM_NIC_NAPI_IDLE ||
+			    nic->q[q].sched)
 				return false;
 		return true;
 	default:

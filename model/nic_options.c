@@ -22,6 +22,8 @@ static const char *const bqlm_nic_stop_names[] = {
 static const char *const bqlm_nic_completer_names[] = {
 	"napi", "napi+xmit", NULL };
 static const char *const bqlm_nic_bytes_names[] = { "skb-len", "bd-sum", NULL };
+static const char *const bqlm_nic_irq_names[] = { "napi", "vq-cb", NULL };
+static const char *const bqlm_nic_wake_names[] = { "gated", "room", NULL };
 static const char *const bqlm_nic_xdp_names[] = {
 	"uncounted", "counted", "completed-only", NULL };
 
@@ -130,6 +132,12 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  .help = "the RX poll cleans the tx ring under a trylock" },
 	{ .name = "completed-bytes", .type = BQLM_OPT_CHOICE, NIC_FIELD(bytes),
 	  .names = bqlm_nic_bytes_names, .help = "what the poll reports" },
+	{ .name = "irq", .type = BQLM_OPT_CHOICE, NIC_FIELD(irq),
+	  .names = bqlm_nic_irq_names,
+	  .help = "what a completion's interrupt does (vq-cb: virtio's callbacks, NAPIF_STATE_MISSED)" },
+	{ .name = "poll-wake", .type = BQLM_OPT_CHOICE, NIC_FIELD(poll_wake),
+	  .names = bqlm_nic_wake_names,
+	  .help = "the poll wakes on room, not while down or in a path (gated), or on room alone" },
 	{ .name = "xdp-frames", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
 	  NIC_FIELD(xdp_frames), .min = 0, .max = 2,
 	  .help = "XDP_TX frames on the last queue" },
@@ -176,13 +184,17 @@ static int bqlm_nic_opt_check(const void *cfg, char *err, size_t len)
  * (virtnet_poll_cleantx()); the ring-full stop before
  * __netdev_tx_sent_queue(), whose return value rings the doorbell;
  * ndo_stop disables NAPI but frees nothing (the vq keeps its buffers);
- * the reconfiguration is virtnet_tx_pause / virtqueue_resize /
- * virtnet_tx_resume.
+ * ndo_open enables NAPI and wakes nothing; the reconfiguration is
+ * virtnet_tx_pause / virtqueue_resize / virtnet_tx_resume. The tx poll
+ * cleans every used buffer (no budget: 4, the most the model has) and
+ * wakes on room alone; used-buffer notifications are virtio's callbacks.
+ * (Run on the real virtio_net.c: docs/real-code.md.)
  */
 #define NIC_VIRTIO							\
 	"--sent-call xmit-more --doorbell sent-queue --ring-stop before-sent " \
 	"--completers napi+xmit --napi-txlock on --rx-cleanup on "	\
-	"--close napi-off --open napi-on,wake "				\
+	"--budget 4 --irq vq-cb --poll-wake room "			\
+	"--close napi-off --open napi-on "				\
 	"--reconfig napi-off,stop,dma-off,drain,reset,dma-on,wake,napi-on " \
 	"--stops 0 "
 #define NIC_VIRTIO_RESIZE_BUG						\
@@ -208,7 +220,7 @@ static const struct bqlm_profile bqlm_nic_profiles[] = {
 	  .commit = "3ddccbefebdb^",
 	  .desc = "ndo_open resets BQL while completions of the closed epoch are still on the vq",
 	  /* virtnet_enable_queue_pair() before 3ddccbefebdb */
-	  .opts = NIC_VIRTIO "--stops 1 --open reset,napi-on,wake" },
+	  .opts = NIC_VIRTIO "--stops 1 --open reset,napi-on" },
 	{ .name = "virtio-net-3ddccbefebdb", .driver = "virtio_net",
 	  .commit = "3ddccbefebdb",
 	  .desc = "no reset on open: the first poll completes the old epoch",

@@ -173,6 +173,43 @@ enum bqlm_nic_map {
 };
 
 /**
+ * enum bqlm_nic_irq - what a completion's interrupt does
+ * @BQLM_NIC_IRQ_NAPI: every completion schedules the queue's NAPI unless
+ *	NAPI is disabled; napi_complete_done() re-arms the interrupt
+ * @BQLM_NIC_IRQ_VQ_CB: virtio's used-buffer notifications: the interrupt
+ *	fires only while the driver has callbacks enabled, and the callback
+ *	(skb_xmit_done()) disables them. The NAPI poll disables them when
+ *	it starts and enables them at its end (virtqueue_enable_cb_prepare());
+ *	ndo_start_xmit() disables them, and enables them again unless
+ *	xmit_more is set or when it stopped the queue
+ *	(virtqueue_enable_cb_delayed()); the RX poll's tx cleanup enables
+ *	them. An interrupt while the NAPI is scheduled, running or disabled
+ *	sets NAPIF_STATE_MISSED, which makes napi_complete_done() schedule
+ *	the poll once more. napi_enable() schedules the poll and disables
+ *	callbacks; the RX NAPI, enabled just before, runs its poll (and with
+ *	it the tx cleanup) at once (virtnet_napi_enable()'s local_bh_enable())
+ * @BQLM_NIC_NR_IRQ: number of values
+ */
+enum bqlm_nic_irq {
+	BQLM_NIC_IRQ_NAPI,
+	BQLM_NIC_IRQ_VQ_CB,
+	BQLM_NIC_NR_IRQ
+};
+
+/**
+ * enum bqlm_nic_poll_wake - when the NAPI poll wakes a stopped queue
+ * @BQLM_NIC_WAKE_GATED: on room, and not while the device is down or a
+ *	reset path runs (the driver's own flag: __E1000_DOWN)
+ * @BQLM_NIC_WAKE_ROOM: on room alone (virtnet_poll_tx())
+ * @BQLM_NIC_NR_WAKE: number of values
+ */
+enum bqlm_nic_poll_wake {
+	BQLM_NIC_WAKE_GATED,
+	BQLM_NIC_WAKE_ROOM,
+	BQLM_NIC_NR_WAKE
+};
+
+/**
  * enum bqlm_nic_op - the kernel calls a reset path is made of
  * @BQLM_NIC_OP_STOP: netif_tx_disable(): DRV_XOFF on every queue, under
  *	each queue's tx lock
@@ -243,6 +280,8 @@ enum bqlm_nic_path {
  *	__netif_tx_trylock(), skipping when the lock is busy (virtio_net's
  *	virtnet_poll_cleantx())
  * @bytes: enum bqlm_nic_bytes
+ * @irq: enum bqlm_nic_irq
+ * @poll_wake: enum bqlm_nic_poll_wake
  * @xdp_frames: XDP_TX frames sent on the last queue (shared with the
  *	stack), 0..2
  * @xdp: enum bqlm_nic_xdp
@@ -272,6 +311,8 @@ struct bqlm_nic_cfg {
 	bool napi_txlock;
 	bool rx_cleanup;
 	enum bqlm_nic_bytes bytes;
+	enum bqlm_nic_irq irq;
+	enum bqlm_nic_poll_wake poll_wake;
 	unsigned int xdp_frames;
 	enum bqlm_nic_xdp xdp;
 	unsigned char ops[BQLM_NIC_NR_PATHS][BQLM_NIC_MAX_OPS];
@@ -339,6 +380,9 @@ enum bqlm_nic_owner {
  * @napi_pkts: packets the running poll freed
  * @lock: enum bqlm_nic_owner
  * @orphans: packets behind @orphan_bytes
+ * @irq_off: BQLM_NIC_IRQ_VQ_CB: the driver has callbacks disabled (a
+ *	completion raises no interrupt); 0 otherwise
+ * @missed: BQLM_NIC_IRQ_VQ_CB: NAPIF_STATE_MISSED; 0 otherwise
  * @pad: zero
  */
 struct bqlm_nic_queue {
@@ -353,7 +397,9 @@ struct bqlm_nic_queue {
 	unsigned char napi_pkts;
 	unsigned char lock;
 	unsigned char orphans;
-	unsigned char pad[4];
+	unsigned char irq_off;
+	unsigned char missed;
+	unsigned char pad[2];
 };
 
 /* struct bqlm_nic.xmit: where ndo_start_xmit() is */
@@ -459,6 +505,12 @@ enum bqlm_nic_action_kind {
 #define BQLM_NIC_ACTION(kind, arg)	BQLM_X_ACTION(kind, arg)
 
 int bqlm_nic_system(const struct bqlm_nic_cfg *cfg, struct bqlm_xsys *sys);
+unsigned int bqlm_nic_check_step(const struct bqlm_nic *nic,
+				 const struct bqlm_nic_cfg *cfg,
+				 const char *where,
+				 const struct bqlm_inv_step *ev,
+				 unsigned int q, bool completing,
+				 struct bqlm_violation *each);
 
 #ifdef __cplusplus
 }
