@@ -917,11 +917,22 @@ static void bqlm_nic_op(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 }
 
 /* The path is done. */
-static void bqlm_nic_path_end(struct bqlm_nic *nic)
+static void bqlm_nic_path_end(struct bqlm_nic *nic,
+			      const struct bqlm_nic_cfg *cfg)
 {
+	unsigned int q;
+
 	if (nic->path - 1 == BQLM_NIC_PATH_OPEN ||
 	    nic->path - 1 == BQLM_NIC_PATH_RESUME)
 		nic->up = 1;
+	/*
+	 * virtio: the freeze deletes the NAPIs with the queues
+	 * (virtnet_free_queues()), the restore adds new ones: a missed
+	 * notification is forgotten
+	 */
+	for (q = 0; q < cfg->queues && cfg->irq == BQLM_NIC_IRQ_VQ_CB &&
+	     nic->path - 1 == BQLM_NIC_PATH_SUSPEND; q++)
+		nic->q[q].missed = 0;
 	nic->path = 0;
 	nic->op = 0;
 }
@@ -962,7 +973,7 @@ int __bqlm_nic_reset_path(struct bqlm_nic *nic,
 			nic->suspended = 0;
 		}
 		if (!cfg->nr_ops[start])
-			bqlm_nic_path_end(nic);
+			bqlm_nic_path_end(nic, cfg);
 		return 0;
 	}
 	if (!nic->path)
@@ -971,7 +982,7 @@ int __bqlm_nic_reset_path(struct bqlm_nic *nic,
 		return -EAGAIN;
 	bqlm_nic_op(nic, cfg, ev);
 	if (++nic->op == cfg->nr_ops[nic->path - 1])
-		bqlm_nic_path_end(nic);
+		bqlm_nic_path_end(nic, cfg);
 	return 0;
 }
 

@@ -41,7 +41,8 @@ static bool bqlm_rvnet_next_more(const struct bqlm_rvnet *u)
 
 static bool bqlm_rvnet_napi_on(const struct bqlm_rvnet *u, unsigned int q)
 {
-	return !test_bit(NAPI_STATE_NPSVC, &u->ops->sq_napi(u->dev, q)->state);
+	return bqlm_rvnet_has_queues(u) &&
+	       !test_bit(NAPI_STATE_NPSVC, &u->ops->sq_napi(u->dev, q)->state);
 }
 
 /* ------------------------------------------------------------------ */

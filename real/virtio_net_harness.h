@@ -229,6 +229,15 @@ static inline unsigned int bqlm_rvnet_id(const struct bqlm_rc_actor *a)
 	return a - a->rc->actor;
 }
 
+/*
+ * The device has its queues: between a freeze and its restore virtio_net
+ * has freed them (virtnet_free_queues()), and its send queues' NAPIs too.
+ */
+static inline bool bqlm_rvnet_has_queues(const struct bqlm_rvnet *u)
+{
+	return u->vdev && u->vdev->q[1].vq;
+}
+
 /* real/virtio_net_hooks.c */
 extern struct bqlm_rvnet *bqlm_rvnet_cur;
 struct bqlm_rc_actor *bqlm_rvnet_self(struct bqlm_rvnet **up);

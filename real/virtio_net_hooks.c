@@ -108,7 +108,8 @@ static int bqlm_rvnet_vq_q(const struct bqlm_rvnet *u,
 {
 	unsigned int q;
 
-	for (q = 0; u && u->dev && q < u->cfg.queues; q++)
+	for (q = 0; u && u->dev && bqlm_rvnet_has_queues(u) &&
+	     q < u->cfg.queues; q++)
 		if (vq == u->ops->sq_vq(u->dev, q))
 			return q;
 	return -1;
@@ -142,7 +143,8 @@ unsigned int bqlm_rvnet_pkt_id(const struct bqlm_rvnet *u,
  */
 bool bqlm_rvnet_room(const struct bqlm_rvnet *u, unsigned int q)
 {
-	return u->ops->sq_vq(u->dev, q)->num_free >= 2 + MAX_SKB_FRAGS;
+	return bqlm_rvnet_has_queues(u) &&
+	       u->ops->sq_vq(u->dev, q)->num_free >= 2 + MAX_SKB_FRAGS;
 }
 
 /**

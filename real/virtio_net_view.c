@@ -36,7 +36,8 @@ static void bqlm_rvnet_view_q(const struct bqlm_rvnet *u, unsigned int q,
 			      struct bqlm_nic_queue *nq)
 {
 	const struct netdev_queue *txq = bqlm_rvnet_txq(u, q);
-	const struct napi_struct *n = u->ops->sq_napi(u->dev, q);
+	const struct napi_struct *n = bqlm_rvnet_has_queues(u) ?
+				      u->ops->sq_napi(u->dev, q) : NULL;
 	const struct bqlm_rc_actor *np = &u->rc.actor[RVNET_NAPI0 + q];
 	const struct bqlm_rvnet_q *rq = &u->q[q];
 	const struct dql *r = &txq->dql;
@@ -61,10 +62,15 @@ static void bqlm_rvnet_view_q(const struct bqlm_rvnet *u, unsigned int q,
 	}
 	nq->orphan_bytes = rq->orphan_bytes;
 	nq->orphans = rq->orphans;
-	/* NAPI_STATE_SCHED and not disabled (napi_disable() holds it) */
-	nq->sched = test_bit(NAPI_STATE_SCHED, &n->state) &&
-		    !test_bit(NAPI_STATE_NPSVC, &n->state);
-	nq->missed = test_bit(NAPI_STATE_MISSED, &n->state);
+	/*
+	 * NAPI_STATE_SCHED and not disabled (napi_disable() holds it); a
+	 * NAPI deleted by a freeze is a disabled one
+	 */
+	if (n) {
+		nq->sched = test_bit(NAPI_STATE_SCHED, &n->state) &&
+			    !test_bit(NAPI_STATE_NPSVC, &n->state);
+		nq->missed = test_bit(NAPI_STATE_MISSED, &n->state);
+	}
 	nq->lock = bqlm_rvnet_owner(u, q);
 	/* a virtqueue in reset has its reset state: callbacks enabled */
 	nq->irq_off = u->vdev->q[index].live &&
@@ -113,7 +119,8 @@ void bqlm_rvnet_view(const struct bqlm_rvnet *u, struct bqlm_nic *v)
 	v->up = u->up;
 	v->closed = u->closed;
 	v->suspended = u->suspended;
-	v->napi_on = !test_bit(NAPI_STATE_NPSVC,
+	v->napi_on = bqlm_rvnet_has_queues(u) &&
+		     !test_bit(NAPI_STATE_NPSVC,
 			       &u->ops->sq_napi(u->dev, 0)->state);
 	v->dma_on = u->vdev->q[1].live;
 	memcpy(v->left, u->left, sizeof(v->left));
