@@ -276,6 +276,8 @@ static void real_vnet_explore(struct kunit *test)
 	real_search(test, real_vnet_harness(test, p, cfg), REAL_MAX_STATES,
 		    mres, xr);
 	KUNIT_EXPECT_EQ(test, xr->violated, p->violated);
+	KUNIT_EXPECT_EQ_MSG(test, (u64)xr->states, mres->states,
+			    "states: real code, model");
 }
 
 #else /* no real-code harness */

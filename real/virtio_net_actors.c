@@ -151,19 +151,14 @@ static void bqlm_rvnet_do_path(struct bqlm_rc_actor *a)
 
 	switch (a->arg) {
 	case BQLM_NIC_PATH_CLOSE:
-		/* dev_close(): down for the stack, then ndo_stop */
+		/* ip link set down: the qdiscs deactivated, then ndo_stop */
 		rtnl_lock();
-		clear_bit(__LINK_STATE_START, &dev->state);
-		smp_mb__after_atomic();
-		ret = dev->netdev_ops->ndo_stop(dev);
-		dev->flags &= ~IFF_UP;
+		dev_close(dev);
 		rtnl_unlock();
 		break;
 	case BQLM_NIC_PATH_OPEN:
 		rtnl_lock();
-		set_bit(__LINK_STATE_START, &dev->state);
-		ret = dev->netdev_ops->ndo_open(dev);
-		dev->flags |= IFF_UP;
+		ret = dev_open(dev, NULL);
 		rtnl_unlock();
 		break;
 	case BQLM_NIC_PATH_RECONFIG:

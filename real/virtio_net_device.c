@@ -267,10 +267,6 @@ int bqlm_rvnet_down(struct bqlm_rvnet *u)
 	bqlm_rvnet_cur = NULL;	/* the kernel's own calls from here */
 	if (u->suspended)
 		virtio_device_restore(&u->vdev->vdev);
-	if (u->closed) {
-		/* dev_close() cleared IFF_UP: unregistering does no ndo_stop */
-		u->dev->flags &= ~IFF_UP;
-	}
 	bqlm_rvnet_release(u);
 	bqlm_rvnet_cur = u;
 	return 0;

@@ -232,21 +232,23 @@ static bool bqlm_rvnet_t_retry(struct bqlm_rc_target *t,
 }
 
 /*
- * Before hashing: the jiffies values the DQLs keep, relative to the
- * device's creation (each fresh device is made at another jiffies value).
+ * Before hashing: the jiffies values the DQLs keep left out. Each fresh
+ * device is made at another jiffies value, and a tick during its steps
+ * moves them; the model's search runs every step at one value, and the
+ * DQL's hold time (HZ) is far longer than a path, so that they change
+ * nothing else.
  */
 static void bqlm_rvnet_t_hash(struct bqlm_rc_target *t)
 {
-	struct bqlm_rvnet_session *r = bqlm_rvnet_session(t);
 	struct bqlm_nic *v = t->view;
 	unsigned int q;
 
 	for (q = 0; q < BQLM_NIC_MAX_QUEUES; q++) {
 		struct bqlm_dql *d = &v->q[q].txq.dql;
 
-		d->slack_start_time -= r->base;
-		d->last_reap -= r->base;
-		d->history_head -= r->base / BITS_PER_LONG;
+		d->slack_start_time = 0;
+		d->last_reap = 0;
+		d->history_head = 0;
 		v->q[q].txq.trans_start = 0;
 	}
 }
