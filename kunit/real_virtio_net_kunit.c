@@ -24,6 +24,9 @@
  * alone, from a fresh device per transition: the model's verdicts, each
  * check first violated at the model's depth.
  *
+ * bqlm_real_virtio_net_replay also runs a schedule the real code cannot
+ * take: it stops at the step, naming the call.
+ *
  * Without the harness (userspace) every case skips.
  */
 #include <kunit/test.h>
@@ -280,16 +283,62 @@ static void real_vnet_explore(struct kunit *test)
 			    "states: real code, model");
 }
 
+/*
+ * A schedule the real code cannot take: virtio-net-resize's
+ * reconfiguration (no reset) on 6.12.117, whose virtnet_tx_resize()
+ * resets BQL after the drain. The lockstep stops at the drain's step,
+ * naming the call, and the harness runs the next schedule.
+ */
+static void real_vnet_mismatch(struct kunit *test)
+{
+	static const unsigned int path[] = {
+		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_PATH_RECONFIG),
+		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* napi-off */
+		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* stop */
+		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* dma-off */
+		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* drain */
+	};
+	struct bqlm_nic_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
+	int id = bqlm_nic_profile_by_name("virtio-net-resize");
+	struct bqlm_rc_target *t;
+
+	KUNIT_ASSERT_EQ(test, bqlm_nic_cfg_profile(cfg, id), 0);
+	t = real_keep(test, bqlm_rvnet_create(cfg, "stock", false));
+	KUNIT_ASSERT_EQ(test, bqlm_rc_lockstep(t, path, ARRAY_SIZE(path), 0, 0,
+					       real_line, test, res), 0);
+	kunit_info(test, "step %u: %s", res->err_step, res->err);
+	KUNIT_EXPECT_EQ_MSG(test, res->err_step, 5U, "the drain's step");
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(res->err,
+					       "reaches netdev_tx_reset_queue() where the model's next call is dma-on"),
+				  "%s", res->err);
+	KUNIT_EXPECT_FALSE(test, res->diff);
+	/* the steps before it, on a fresh device: taken, equal */
+	KUNIT_ASSERT_EQ(test, bqlm_rc_lockstep(t, path, ARRAY_SIZE(path) - 1,
+					       0, 0, NULL, NULL, res), 0);
+	real_report(test, res, "the steps before the drain");
+	KUNIT_EXPECT_EQ(test, res->steps, (unsigned int)ARRAY_SIZE(path) - 1);
+}
+
 #else /* no real-code harness */
 
+REAL_SKIP_CASE(real_vnet_mismatch, "drivers/net/virtio_net.c")
 REAL_SKIP_CASE(real_vnet_replay, "drivers/net/virtio_net.c")
 REAL_SKIP_CASE(real_vnet_equivalence, "drivers/net/virtio_net.c")
 REAL_SKIP_CASE(real_vnet_explore, "drivers/net/virtio_net.c")
 
 #endif /* CONFIG_BQLM_REAL_HARNESS */
 
-REAL_SUITE(real_vnet_replay_suite, "bqlm_real_virtio_net_replay",
-	   real_vnet_replay, real_vnet_replays_gen_params);
+static struct kunit_case real_vnet_replay_suite_cases[] = {
+	REAL_CASE_SLOW(real_vnet_replay, real_vnet_replays_gen_params),
+	KUNIT_CASE(real_vnet_mismatch),
+	{}
+};
+
+static struct kunit_suite real_vnet_replay_suite = {
+	.name = "bqlm_real_virtio_net_replay",
+	.test_cases = real_vnet_replay_suite_cases,
+};
 REAL_SUITE(real_vnet_equivalence_suite, "bqlm_real_virtio_net_equivalence",
 	   real_vnet_equivalence, real_vnet_every_gen_params);
 REAL_SUITE(real_vnet_explore_suite, "bqlm_real_virtio_net_explore",

@@ -175,6 +175,7 @@ int bqlm_rvnet_up(struct bqlm_rvnet *u)
 		u->left[2] = u->cfg.timeouts;
 		u->left[3] = u->cfg.suspends;
 		u->midstep = NULL;
+		u->why[0] = 0;
 
 		d = bqlm_vdev_alloc(VIRTIO_ID_NET, RVNET_FEATURES);
 		if (!d)

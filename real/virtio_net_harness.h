@@ -189,6 +189,8 @@ struct bqlm_rvnet_q {
  * @evq: the queue the current step acted on
  * @completing: the current step ran a dql_completed() outside the tx poll
  * @midstep: a wait in the middle of a step, or NULL
+ * @why: the first call of a path the model's list does not have there
+ *	(the real code cannot take the schedule), or empty
  */
 struct bqlm_rvnet {
 	struct bqlm_rc rc;
@@ -217,6 +219,7 @@ struct bqlm_rvnet {
 	unsigned int evq;
 	bool completing;
 	const char *midstep;
+	char why[BQLM_RC_MSG];
 };
 
 static inline struct bqlm_rvnet *bqlm_rvnet_of(const struct bqlm_rc_actor *a)

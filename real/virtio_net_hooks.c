@@ -14,6 +14,7 @@
 #include <linux/bottom_half.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
+#include <linux/sprintf.h>
 #include <linux/virtio.h>
 #include <linux/workqueue.h>
 
@@ -211,10 +212,12 @@ static void bqlm_rvnet_op(struct bqlm_rvnet *u, struct bqlm_rc_actor *a,
 	}
 	if (u->op && u->op <= n && (ops & BIT(list[u->op - 1])))
 		return;
-	bqlm_rc_fail(&u->rc, -EPROTO,
-		     "the %s path reaches %s where the model's next call is %s",
-		     bqlm_nic_path_name(u->path - 1), call,
-		     u->op < n ? bqlm_nic_op_name(list[u->op]) : "none");
+	/* the real code goes on: the schedule ends at this step */
+	if (!u->why[0])
+		scnprintf(u->why, sizeof(u->why),
+			  "the %s path reaches %s where the model's next call is %s",
+			  bqlm_nic_path_name(u->path - 1), call,
+			  u->op < n ? bqlm_nic_op_name(list[u->op]) : "none");
 }
 
 /* ------------------------------------------------------------------ */

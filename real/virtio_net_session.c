@@ -156,7 +156,9 @@ static const char *bqlm_rvnet_t_error(struct bqlm_rc_target *t)
 {
 	struct bqlm_rvnet *u = &bqlm_rvnet_session(t)->u;
 
-	return u->rc.error ? u->rc.msg : u->midstep;
+	if (u->rc.error)
+		return u->rc.msg;
+	return u->why[0] ? u->why : u->midstep;
 }
 
 static const char *bqlm_rvnet_t_parked_at(struct bqlm_rc_target *t,
