@@ -47,9 +47,11 @@
 #undef __exit
 #define __exit
 #undef module_init
-#define module_init(fn)
+#define module_init(fn)							\
+	static initcall_t bqlm_rvnet_initcall __used __initdata = fn
 #undef module_exit
-#define module_exit(fn)
+#define module_exit(fn)							\
+	static exitcall_t __used bqlm_rvnet_exitcall = fn
 /* One copy of each module parameter is enough: their defaults are used. */
 #undef module_param
 #define module_param(name, type, perm)					\

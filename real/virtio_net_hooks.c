@@ -20,8 +20,6 @@
 
 #include "virtio_net_harness.h"
 
-#define RVNET_OP_Y(op, text)	[RVNET_Y_OP + (op)] = { text, BQLM_RC_NO_PHASE }
-
 const struct bqlm_rc_yield bqlm_rvnet_yields[RVNET_NR_YIELDS] = {
 	[RVNET_Y_XOFF] = {
 		"__netdev_tx_sent_queue: over the limit",
@@ -35,15 +33,24 @@ const struct bqlm_rc_yield bqlm_rvnet_yields[RVNET_NR_YIELDS] = {
 	[RVNET_Y_NAPI_WAKE] = {
 		"virtnet_poll_tx: netdev_tx_completed_queue: smp_mb next",
 		BQLM_NIC_NAPI_WAKE },
-	RVNET_OP_Y(BQLM_NIC_OP_STOP, "next: the tx lock, stop the queue"),
-	RVNET_OP_Y(BQLM_NIC_OP_NAPI_OFF, "next: napi_disable()"),
-	RVNET_OP_Y(BQLM_NIC_OP_DMA_OFF, "next: the transport's reset"),
-	RVNET_OP_Y(BQLM_NIC_OP_DRAIN, "next: the unused buffers freed"),
-	RVNET_OP_Y(BQLM_NIC_OP_RESET, "next: netdev_tx_reset_queue()"),
-	RVNET_OP_Y(BQLM_NIC_OP_RESET0, "next: netdev_reset_queue()"),
-	RVNET_OP_Y(BQLM_NIC_OP_DMA_ON, "next: the transport's enable"),
-	RVNET_OP_Y(BQLM_NIC_OP_NAPI_ON, "next: napi_enable()"),
-	RVNET_OP_Y(BQLM_NIC_OP_WAKE, "next: the tx lock, wake the queue"),
+	[RVNET_Y_OP + BQLM_NIC_OP_STOP] = {
+		"next: the tx lock, stop the queue", BQLM_RC_NO_PHASE },
+	[RVNET_Y_OP + BQLM_NIC_OP_NAPI_OFF] = {
+		"next: napi_disable()", BQLM_RC_NO_PHASE },
+	[RVNET_Y_OP + BQLM_NIC_OP_DMA_OFF] = {
+		"next: the transport's reset", BQLM_RC_NO_PHASE },
+	[RVNET_Y_OP + BQLM_NIC_OP_DRAIN] = {
+		"next: the unused buffers freed", BQLM_RC_NO_PHASE },
+	[RVNET_Y_OP + BQLM_NIC_OP_RESET] = {
+		"next: netdev_tx_reset_queue()", BQLM_RC_NO_PHASE },
+	[RVNET_Y_OP + BQLM_NIC_OP_RESET0] = {
+		"next: netdev_reset_queue()", BQLM_RC_NO_PHASE },
+	[RVNET_Y_OP + BQLM_NIC_OP_DMA_ON] = {
+		"next: the transport's enable", BQLM_RC_NO_PHASE },
+	[RVNET_Y_OP + BQLM_NIC_OP_NAPI_ON] = {
+		"next: napi_enable()", BQLM_RC_NO_PHASE },
+	[RVNET_Y_OP + BQLM_NIC_OP_WAKE] = {
+		"next: the tx lock, wake the queue", BQLM_RC_NO_PHASE },
 };
 
 /* The harness running now: the hooks of the compiled driver find it here. */
