@@ -176,7 +176,7 @@ REAL_PARAMS(real_usbnet_minidrivers, real_usbnet_params, REAL_EQUIVALENCE);
  * Random paths and the search: every variant the model has, with the
  * harness's own driver_info, at the default bound, then the minidrivers.
  */
-static struct real_usbnet_param real_usbnet_every[BQLM_USBNET_NR_VARIANTS];
+static struct real_usbnet_param real_usbnet_every[BQLM_USBNET_MAX_VARIANTS];
 
 static const char *real_usbnet_every_fill(void *row, unsigned int v)
 {
@@ -195,7 +195,7 @@ static const void *real_usbnet_variants_gen_params(const void *prev,
 						   char *desc)
 {
 	return real_every_params(prev, desc, real_usbnet_every,
-				 ARRAY_SIZE(real_usbnet_every),
+				 bqlm_usbnet_nr_variants(),
 				 sizeof(real_usbnet_every[0]),
 				 real_usbnet_every_fill,
 				 real_usbnet_minidrivers_gen_params);

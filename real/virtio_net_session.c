@@ -88,9 +88,18 @@ int bqlm_rvnet_supported(const struct bqlm_nic_cfg *cfg, const char *variant,
 		*why = "a transmit other than virtio_net's";
 	else if (cfg->completers != BQLM_NIC_COMPLETE_NAPI_XMIT ||
 		 !cfg->napi_txlock || cfg->bytes != BQLM_NIC_BYTES_SKB_LEN ||
-		 cfg->irq != BQLM_NIC_IRQ_VQ_CB ||
-		 cfg->poll_wake != BQLM_NIC_WAKE_ROOM)
+		 cfg->completion != BQLM_NIC_COMPLETION_NAPI ||
+		 cfg->complete_queue != BQLM_NIC_CQUEUE_OWN ||
+		 cfg->notify != BQLM_NIC_NOTIFY_VQ_CB ||
+		 cfg->down != BQLM_NIC_DOWN_NONE)
 		*why = "a completion other than virtio_net's";
+	else if (bqlm_nic_split(cfg))
+		*why = "the driver's stop and wake cut at their barriers (the real code runs one step at a time: sc, the helpers' forms)";
+	else if (cfg->drv_queue != BQLM_NIC_DQUEUE_OWN ||
+		 cfg->index != BQLM_NIC_INDEX_DESCS)
+		*why = "a stop or an index other than virtio_net's";
+	else if (cfg->drops || cfg->hangs)
+		*why = "a DMA mapping error or a device hang (the fake device does neither)";
 	else if (cfg->xdp_frames)
 		*why = "XDP frames";
 	else if (cfg->timeouts)

@@ -48,8 +48,6 @@ static void bqlm_rvnet_view_q(const struct bqlm_rvnet *u, unsigned int q,
 #undef RVNET_COPY
 	nq->txq.state = txq->state & RVNET_STATE_BITS;
 	for (i = 0; i < rq->npkts; i++) {
-		nq->pkt[i].len = rq->ring[i].skb->len;
-		nq->pkt[i].ndesc = 1;
 		nq->pkt[i].done = rq->ring[i].done;
 		nq->pkt[i].flags = rq->ring[i].flags;
 	}
@@ -73,8 +71,8 @@ static void bqlm_rvnet_view_q(const struct bqlm_rvnet *u, unsigned int q,
 	}
 	nq->lock = bqlm_rvnet_owner(u, q);
 	/* a virtqueue in reset has its reset state: callbacks enabled */
-	nq->irq_off = u->vdev->q[index].live &&
-		      !bqlm_vdev_cb_enabled(u->vdev, index);
+	nq->cb_off = u->vdev->q[index].live &&
+		     !bqlm_vdev_cb_enabled(u->vdev, index);
 }
 
 /**
@@ -124,6 +122,8 @@ void bqlm_rvnet_view(const struct bqlm_rvnet *u, struct bqlm_nic *v)
 			       &u->ops->sq_napi(u->dev, 0)->state);
 	v->dma_on = u->vdev->q[1].live;
 	memcpy(v->left, u->left, sizeof(v->left));
+	/* the packets' length: every packet of the harness is cfg.len */
+	v->len = u->cfg.len;
 }
 
 /**

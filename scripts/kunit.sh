@@ -42,10 +42,6 @@ set -euo pipefail
 # (make -j, V=, W=, KDIR=, ...): they would change its command lines.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
-KVER=6.12
-SRC_PKG="linux-source-${KVER}"
-SRC_TARBALL="/usr/src/${SRC_PKG}.tar.xz"
-
 die() {
 	local rc=$1
 	shift
@@ -68,6 +64,10 @@ else
 	SRC=$REPO
 fi
 CACHE="$REPO/.cache"
+# Debian's kernel tree and the apt helpers, shared with scripts/audit.sh
+KTREE_PROG=kunit.sh
+# shellcheck source=scripts/ktree.sh
+source "$REPO/scripts/ktree.sh"
 RESULTS="$REPO/build"
 JOBS=${KUNIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 [[ "$JOBS" =~ ^[1-9][0-9]*$ ]] || die 1 "KUNIT_JOBS must be a positive integer, not '$JOBS'"
@@ -132,9 +132,6 @@ else
 	LABEL="make kunit ARCH=$KARCH"
 fi
 [[ $BUILD_ONLY -eq 0 ]] || LABEL="make kunit-build ARCH=$KARCH"
-# The build directories a new kernel tarball makes stale.
-ALL_BUILD_DIRS=(kunit-build kunit-build-i386 kunit-build-x86_64 kunit-build-s390
-	kunit-build-arm kunit-build-arm64)
 
 for f in Kbuild kunit/Kconfig kunit/.kunitconfig; do
 	[[ -f "$SRC/$f" ]] || die 1 "project file $SRC/$f is missing"
@@ -142,39 +139,6 @@ done
 for d in model kunit; do
 	[[ -d "$SRC/$d" ]] || die 1 "project directory $SRC/$d is missing"
 done
-
-IS_ROOT=0
-[[ "$(id -u)" -eq 0 ]] && IS_ROOT=1
-
-# ---------------------------------------------------------------------------
-# apt helpers (Debian's registry only; nothing else is ever downloaded)
-
-apt_lists_empty() {
-	! compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null
-}
-
-# apt_install WHY PKG... : install as root, else say what to install and exit 2
-apt_install() {
-	local why=$1
-	shift
-	if [[ $IS_ROOT -ne 1 ]] || ! command -v apt-get >/dev/null; then
-		printf 'kunit.sh: error: %s\n' "$why" >&2
-		printf 'kunit.sh: install it first, e.g. as root:\n' >&2
-		printf '    apt-get update && apt-get install -y %s\n' "$*" >&2
-		exit 2
-	fi
-	info "$why: apt-get install -y $*"
-	export DEBIAN_FRONTEND=noninteractive
-	if apt_lists_empty; then
-		apt-get update -q || die 2 "apt-get update failed"
-	fi
-	if ! apt-get install -y -q --no-install-recommends "$@"; then
-		info "apt-get install failed; refreshing package lists and retrying"
-		apt-get update -q || die 2 "apt-get update failed"
-		apt-get install -y -q --no-install-recommends "$@" ||
-			die 2 "apt-get install -y $* failed"
-	fi
-}
 
 # ---------------------------------------------------------------------------
 # 1. build dependencies
@@ -223,44 +187,6 @@ check_build_deps() {
 # ---------------------------------------------------------------------------
 # 2. kernel tree
 
-# Unpack $SRC_TARBALL into $CACHE/$SRC_PKG unless an unpack of the same
-# tarball is already there.  Unpacks to a temporary directory first, so an
-# interrupted unpack is never taken for a complete tree.
-unpack_debian_source() {
-	local dest="$CACHE/$SRC_PKG" stamp want tmp t0
-	if [[ ! -f "$SRC_TARBALL" ]]; then
-		# --reinstall: the package may be installed with the file deleted.
-		apt_install "kernel source $SRC_TARBALL is not installed" --reinstall "$SRC_PKG"
-		[[ -f "$SRC_TARBALL" ]] ||
-			die 1 "$SRC_PKG is installed but $SRC_TARBALL does not exist"
-	fi
-	want="$(stat -c '%s %Y' "$SRC_TARBALL") $SRC_TARBALL"
-	stamp="$dest/.bqlm-unpacked"
-	if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]]; then
-		info "kernel tree: $dest (cached unpack of $SRC_TARBALL)"
-		return
-	fi
-	mkdir -p "$CACHE"
-	rm -rf "$CACHE/$SRC_PKG".tmp.*
-	tmp=$(mktemp -d "$CACHE/$SRC_PKG.tmp.XXXXXX")
-	UNPACK_TMP=$tmp
-	info "unpacking $SRC_TARBALL into $dest ..."
-	t0=$(date +%s)
-	# The tarball is multi-block: xz can decompress it on all cores.
-	xz -dc -T0 "$SRC_TARBALL" | tar -x -C "$tmp" ||
-		die 1 "could not unpack $SRC_TARBALL into $tmp (disk full?)"
-	[[ -f "$tmp/$SRC_PKG/Makefile" ]] ||
-		die 1 "$SRC_TARBALL does not contain $SRC_PKG/Makefile"
-	printf '%s\n' "$want" >"$tmp/$SRC_PKG/.bqlm-unpacked"
-	# A stale tree or its build would mix old objects with new sources.
-	rm -rf "$dest" "${ALL_BUILD_DIRS[@]/#/$CACHE/}"
-	mv "$tmp/$SRC_PKG" "$dest"
-	rm -rf "$tmp"
-	UNPACK_TMP=
-	info "unpacked in $(elapsed "$t0")"
-}
-
-UNPACK_TMP=
 # shellcheck disable=SC2317 # invoked by the EXIT trap
 cleanup() {
 	if [[ -n "$UNPACK_TMP" ]]; then
@@ -530,8 +456,7 @@ main() {
 			info "another scripts/kunit.sh (ARCH=$KARCH) is running in $REPO; waiting for it ..."
 			flock 9 || die 1 "cannot lock $CACHE/kunit$SUFFIX.lock"
 		fi
-		exec 8>"$CACHE/kunit-tree.lock"
-		flock 8 || die 1 "cannot lock $CACHE/kunit-tree.lock"
+		ktree_lock
 	fi
 
 	check_build_deps
@@ -561,7 +486,7 @@ main() {
 	gen_real_sources
 
 	# The tree is ready; other architectures may prepare it now.
-	exec 8>&-
+	ktree_unlock
 
 	OUT_JSON="$RESULTS/kunit$SUFFIX-results.json"
 	OUT_TEST="$RESULTS/kunit$SUFFIX-test.log"
