@@ -839,6 +839,12 @@ enum bqlm_nic_action_kind {
 #define BQLM_NIC_ACTION(kind, arg)	BQLM_X_ACTION(kind, arg)
 
 int bqlm_nic_system(const struct bqlm_nic_cfg *cfg, struct bqlm_xsys *sys);
+unsigned int bqlm_nic_check_step(const struct bqlm_nic *nic,
+				 const struct bqlm_nic_cfg *cfg,
+				 const char *where,
+				 const struct bqlm_inv_step *ev,
+				 unsigned int q, bool completing,
+				 struct bqlm_violation *each);
 
 #ifdef __cplusplus
 }
