@@ -783,6 +783,9 @@ unsigned int bqlm_tun_ring_count(const struct bqlm_tun *tun, unsigned int q);
 unsigned int bqlm_tun_nr_ids(const struct bqlm_tun_cfg *cfg);
 unsigned short *bqlm_tun_slot_pkts(struct bqlm_tun *tun,
 				   const struct bqlm_tun_cfg *cfg, unsigned int q);
+unsigned short *bqlm_tun_notify_masked(struct bqlm_tun *tun,
+				       const struct bqlm_tun_cfg *cfg,
+				       unsigned int q);
 int bqlm_tun_pkt_set_where(struct bqlm_tun *tun,
 			   const struct bqlm_tun_cfg *cfg, unsigned int pkt,
 			   unsigned int where);
