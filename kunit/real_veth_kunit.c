@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's own drivers/net/veth.c and <linux/ptr_ring.h> under the
+ * ring-consumer model's schedules (its veth profiles; real/veth_*.c,
+ * docs/real-code.md).
+ *
+ * bqlm_real_veth_replay: the model's searches of both veth variants at the
+ * default bound, sequentially consistent (clean) and under TSO (the stall
+ * of veth-dc82a33297fc, the race 5442a9da6978 closed); the interleaving of
+ * that witness, and a schedule through the full ring's NETDEV_TX_BUSY,
+ * replayed on the real veth.c, the model in lockstep: the real state must
+ * equal the model's after every step. The real code runs one step at a
+ * time: the witness's interleaving runs there without the stall, which
+ * needs the consumer's buffered store (docs/real-code.md).
+ *
+ * bqlm_real_veth_equivalence: seeded random paths of the model, each
+ * replayed on a fresh real veth pair, compared after every step (the
+ * peer's ring, the sending txq's DRV_XOFF, the peer NAPI's
+ * NAPI_STATE_SCHED and rx_notify_masked, where every packet is, sent and
+ * read, what every actor is doing) with the actions each side enables.
+ *
+ * bqlm_real_veth_explore: a breadth-first search of the real code alone,
+ * a fresh pair per expansion: the states it finds are the model's (as
+ * many), and so are the verdicts.
+ *
+ * Without the harness (userspace) every case skips.
+ */
+#include <kunit/test.h>
+#include <bqlm/explore.h>
+#include <bqlm/tun.h>
+
+#include "real_kunit.h"
+
+/**
+ * struct real_veth_param - a configuration of the real harness
+ * @desc: its name in the results
+ * @suites: REAL_REPLAY, REAL_EQUIVALENCE, REAL_SEARCH: which run it
+ * @variant: the veth variant (a profile of the tun model)
+ * @cpus: producer CPUs
+ * @packets: packets the stack sends
+ * @ring: the peer's ring
+ * @budget: the NAPI poll's budget (0: the profile's, NAPI_POLL_WEIGHT)
+ * @tso: the checks the model's search under TSO finds violated
+ * @every: a row of every veth variant, at the profile's bound
+ */
+struct real_veth_param {
+	const char *desc;
+	unsigned int suites;
+	enum bqlm_tun_variant variant;
+	unsigned int cpus;
+	unsigned int packets;
+	unsigned int ring;
+	unsigned int budget;
+	unsigned int tso;
+	bool every;
+};
+
+#define STALL		BQLM_CHECK_BIT(BQLM_CHECK_STALL)
+
+#define REPLAY	REAL_REPLAY
+#define EQUIV	REAL_EQUIVALENCE
+#define SEARCH	REAL_SEARCH
+
+#define VETH	BQLM_TUN_VETH
+#define VETH_DC	BQLM_TUN_VETH_DC82A33297FC
+
+/*
+ * The profiles' bound (5 packets, a ring of 2, 2 CPUs, budget 64) and the
+ * bounds at which the model's docs (docs/tun.md) find the sequentially
+ * consistent veth clean: a ring of 4 and 7 packets, one CPU, budget 1.
+ */
+static const struct real_veth_param real_veth_params[] = {
+	{ .desc = "veth", .suites = REPLAY | SEARCH, .variant = VETH,
+	  .cpus = 2, .packets = 5, .ring = 2 },
+	{ .desc = "veth-dc82a33297fc", .suites = REPLAY | SEARCH,
+	  .variant = VETH_DC, .cpus = 2, .packets = 5, .ring = 2,
+	  .tso = STALL },
+	{ .desc = "veth ring 4, 7 packets", .suites = EQUIV, .variant = VETH,
+	  .cpus = 2, .packets = 7, .ring = 4 },
+	{ .desc = "veth-dc82a33297fc ring 4, 7 packets", .suites = EQUIV,
+	  .variant = VETH_DC, .cpus = 2, .packets = 7, .ring = 4 },
+	{ .desc = "veth one cpu", .suites = EQUIV, .variant = VETH,
+	  .cpus = 1, .packets = 5, .ring = 2 },
+	{ .desc = "veth budget 1", .suites = EQUIV | SEARCH, .variant = VETH,
+	  .cpus = 2, .packets = 4, .ring = 2, .budget = 1 },
+	{ .desc = "veth-dc82a33297fc budget 1", .suites = EQUIV | SEARCH,
+	  .variant = VETH_DC, .cpus = 2, .packets = 4, .ring = 2,
+	  .budget = 1 },
+	{ .desc = "veth-dc82a33297fc ring 1", .suites = EQUIV,
+	  .variant = VETH_DC, .cpus = 2, .packets = 4, .ring = 1 },
+};
+
+REAL_PARAMS(real_veth_replays, real_veth_params, REAL_REPLAY);
+REAL_PARAMS(real_veth_options, real_veth_params, REAL_EQUIVALENCE);
+REAL_PARAMS(real_veth_searches, real_veth_params, REAL_SEARCH);
+
+/* Random paths: both veth variants at the profile's bound, then options */
+static const enum bqlm_tun_variant real_veth_variants[] = { VETH, VETH_DC };
+static struct real_veth_param real_veth_every[ARRAY_SIZE(real_veth_variants)];
+
+static const char *real_veth_every_fill(void *row, unsigned int v)
+{
+	struct real_veth_param *p = row;
+
+	*p = (struct real_veth_param) {
+		.desc = bqlm_tun_variant_name(real_veth_variants[v]),
+		.variant = real_veth_variants[v], .cpus = 2, .packets = 5,
+		.ring = 2, .every = true,
+	};
+	return p->desc;
+}
+
+static const void *real_veth_every_gen_params(const void *prev, char *desc)
+{
+	return real_every_params(prev, desc, real_veth_every,
+				 ARRAY_SIZE(real_veth_every),
+				 sizeof(real_veth_every[0]),
+				 real_veth_every_fill,
+				 real_veth_options_gen_params);
+}
+
+#ifdef CONFIG_BQLM_REAL_HARNESS
+
+#include "../real/veth_real.h"
+
+/* A pair per path: a tenth of the paths under QEMU (RCU grace periods) */
+#define REAL_PATHS	(IS_ENABLED(CONFIG_UML) ? 2000 : 200)
+#define REAL_MAX_STATES	150000
+#define REAL_SEED	(20261201ULL << 16)
+#define REAL_FNV_PRIME	0x100000001b3ULL
+
+static void real_veth_cfg(const struct real_veth_param *p,
+			  struct bqlm_tun_cfg *cfg)
+{
+	bqlm_tun_cfg_default(cfg, p->variant);
+	cfg->cpus = p->cpus;
+	cfg->packets = p->packets;
+	cfg->ring = p->ring;
+	if (p->budget)
+		cfg->budget = p->budget;
+	/* the consumer batch of this kernel's __ptr_ring_set_size() */
+	cfg->batch = SMP_CACHE_BYTES * 2 / sizeof(void *);
+}
+
+static struct bqlm_rc_target *real_veth_harness(struct kunit *test,
+						const struct bqlm_tun_cfg *cfg)
+{
+	const char *why;
+
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_rveth_supported(cfg, &why), 0,
+			    "the harness cannot run %s", why);
+	return real_keep(test, bqlm_rveth_create(cfg));
+}
+
+/* The model's full search of @cfg: shortest witnesses, every state */
+static struct bqlm_explorer *real_veth_model(struct kunit *test,
+					     const struct bqlm_tun_cfg *cfg,
+					     struct bqlm_xresult *mres)
+{
+	static const struct bqlm_xbounds full = { .no_reduction = true };
+	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
+
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, sys), 0);
+	return real_model(test, sys, &full, mres);
+}
+
+/*
+ * The actions of a schedule on the model, from its start: -1 if the model
+ * cannot take one. For the hand-written schedules below.
+ */
+static int real_veth_takes(struct kunit *test, const struct bqlm_tun_cfg *cfg,
+			   const unsigned int *path, unsigned int n)
+{
+	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
+	struct bqlm_violation *each;
+	void *s, *t;
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, sys), 0);
+	s = real_zalloc(test, sys->state_size);
+	t = real_zalloc(test, sys->state_size);
+	each = real_zalloc(test, BQLM_CHECK_NR * sizeof(*each));
+	bqlm_xinit(sys, s);
+	for (i = 0; i < n; i++) {
+		if (bqlm_xstep(sys, s, path[i], t, each) < 0)
+			return -1;
+		memcpy(s, t, sys->state_size);
+	}
+	return 0;
+}
+
+#define VX(cpu)	BQLM_X_ACTION(BQLM_TUN_A_XMIT, cpu)
+#define VR	BQLM_X_ACTION(BQLM_TUN_A_READ, 0)
+
+/*
+ * cpu0 fills the ring of 2, the third packet finds it full (NETDEV_TX_BUSY,
+ * the stop, the kick or the re-check, the qdisc keeps it); the poll drains
+ * the ring and wakes; the qdisc sends the packet again. The fix's poll
+ * wakes in a step of its own at its end, the earlier design's at the end
+ * of veth_xdp_rcv().
+ */
+static const unsigned int real_veth_busy[] = {
+	VX(0), VX(0), VX(0), VX(0), VX(0), VX(0), VX(0), VX(0), VX(0), VX(0),
+	VR, VR, VR, VR, VR, VX(0), VX(0), VX(0),
+};
+
+/*
+ * Each variant: the model's sequentially consistent search (clean) and its
+ * search under TSO; the TSO witness's interleaving and the full ring's
+ * schedule replayed on the real code, the model in lockstep.
+ */
+static void real_veth_replay(struct kunit *test)
+{
+	const struct real_veth_param *p = test->param_value;
+	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct bqlm_tun_cfg *tso = real_zalloc(test, sizeof(*tso));
+	struct bqlm_xresult *mres = real_zalloc(test, sizeof(*mres));
+	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
+	unsigned int *path = real_zalloc(test, REAL_MAX_PATH * sizeof(*path));
+	struct bqlm_rc_target *t;
+	struct bqlm_explorer *x;
+	int n;
+
+	real_veth_cfg(p, cfg);
+	real_veth_model(test, cfg, mres);
+	KUNIT_EXPECT_EQ_MSG(test, mres->violated, 0U, "sequentially consistent");
+	*tso = *cfg;
+	tso->mm = BQLM_MM_TSO;
+	x = real_veth_model(test, tso, mres);
+	KUNIT_EXPECT_EQ_MSG(test, mres->violated, p->tso, "under TSO");
+	t = real_veth_harness(test, cfg);
+
+	n = ARRAY_SIZE(real_veth_busy) - (p->variant == VETH_DC);
+	memcpy(path, real_veth_busy, sizeof(real_veth_busy));
+	if (p->variant == VETH_DC)	/* no step at the end of the poll */
+		memmove(&path[14], &path[15], 3 * sizeof(*path));
+	KUNIT_ASSERT_EQ_MSG(test, real_veth_takes(test, cfg, path, n), 0,
+			    "the model takes the full ring's schedule");
+	kunit_info(test, "the full ring's schedule, %d steps, on the real code:",
+		   n);
+	KUNIT_ASSERT_EQ(test, bqlm_rc_lockstep(t, path, n, 0, 0, real_line,
+					       test, res), 0);
+	real_report(test, res, "the full ring");
+	KUNIT_EXPECT_EQ(test, res->steps, (unsigned int)n);
+	KUNIT_EXPECT_EQ(test, res->real_violated, 0U);
+
+	if (!(mres->violated & STALL))
+		return;
+	n = bqlm_explorer_path(x, BQLM_CHECK_STALL, path, REAL_MAX_PATH);
+	KUNIT_ASSERT_GT_MSG(test, n, 0, "the TSO witness");
+	kunit_info(test, "the TSO witness's interleaving, %d steps, on the real code (sequentially consistent):",
+		   n);
+	KUNIT_ASSERT_EQ(test, bqlm_rc_lockstep(t, path, n, 0, 0, real_line,
+					       test, res), 0);
+	real_report(test, res, "the TSO witness at sc");
+	KUNIT_EXPECT_EQ(test, res->steps, (unsigned int)n);
+	KUNIT_EXPECT_EQ_MSG(test, res->real_violated, 0U,
+			    "the real code stalls without a store buffer");
+	KUNIT_EXPECT_EQ(test, res->model_violated, 0U);
+}
+
+/* REAL_PATHS seeded random paths of the model, each on a fresh pair. */
+static void real_veth_equivalence(struct kunit *test)
+{
+	const struct real_veth_param *p = test->param_value;
+	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct real_paths paths;
+	u64 seed = REAL_SEED;
+	unsigned int i;
+
+	for (i = 0; p->desc[i]; i++)
+		seed = (seed ^ (u8)p->desc[i]) * REAL_FNV_PRIME;
+	real_veth_cfg(p, cfg);
+	real_equivalence(test, real_veth_harness(test, cfg), REAL_PATHS, seed,
+			 &paths);
+	KUNIT_EXPECT_EQ(test, paths.violating, 0U);
+}
+
+/*
+ * A search of the real code alone: as many states as the model's, the
+ * same verdicts (none).
+ */
+static void real_veth_explore(struct kunit *test)
+{
+	const struct real_veth_param *p = test->param_value;
+	struct bqlm_tun_cfg *cfg;
+	struct bqlm_xresult *mres;
+	struct bqlm_rc_xresult *xr;
+
+	if (!IS_ENABLED(CONFIG_UML))
+		kunit_skip(test, "a fresh pair per transition: UML only (each teardown waits for RCU grace periods under QEMU)");
+	cfg = real_zalloc(test, sizeof(*cfg));
+	mres = real_zalloc(test, sizeof(*mres));
+	xr = real_zalloc(test, sizeof(*xr));
+	real_veth_cfg(p, cfg);
+	real_veth_model(test, cfg, mres);
+	real_search(test, real_veth_harness(test, cfg), REAL_MAX_STATES, mres,
+		    xr);
+	KUNIT_EXPECT_EQ(test, (u64)xr->states, mres->states);
+	KUNIT_EXPECT_EQ(test, xr->violated, 0U);
+}
+
+#else /* no real-code harness */
+
+REAL_SKIP_CASE(real_veth_replay, "drivers/net/veth.c")
+REAL_SKIP_CASE(real_veth_equivalence, "drivers/net/veth.c")
+REAL_SKIP_CASE(real_veth_explore, "drivers/net/veth.c")
+
+#endif /* CONFIG_BQLM_REAL_HARNESS */
+
+REAL_SUITE(real_veth_replay_suite, "bqlm_real_veth_replay", real_veth_replay,
+	   real_veth_replays_gen_params);
+REAL_SUITE(real_veth_equivalence_suite, "bqlm_real_veth_equivalence",
+	   real_veth_equivalence, real_veth_every_gen_params);
+REAL_SUITE(real_veth_explore_suite, "bqlm_real_veth_explore",
+	   real_veth_explore, real_veth_searches_gen_params);
+
+kunit_test_suites(&real_veth_replay_suite, &real_veth_equivalence_suite,
+		  &real_veth_explore_suite);
