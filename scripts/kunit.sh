@@ -393,7 +393,7 @@ gen_real_sources() {
 # Prints the warnings found (if any) to stdout, and saves the full output
 # in build/kunit[-ARCH]-w1.log.  Returns 1 if the check itself could not be done.
 w1_check() {
-	local objs=() srcs=() o rel out kdoc rc=0 list mk
+	local objs=() srcs=() o rel out kdoc rc=0 list mk warned f
 	# The objects linked into the kernel are the members of the thin
 	# archive built-in.a (ar prints them relative to the current directory);
 	# stale objects of files no longer in Kbuild are not.  For a module
@@ -408,7 +408,6 @@ w1_check() {
 		[[ -f "$KDIR/$rel.c" ]] || continue # composite objects, .mod.o
 		objs+=("$rel.s")
 		srcs+=("$KDIR/$rel.c")
-		rm -f "$BUILD_DIR/$rel.s" # always recompile
 	done <<<"$list"
 	if ((${#objs[@]} == 0)); then
 		printf 'kunit.sh: error: no objects under %s/lib/bqlm after the build: is CONFIG_BQLM_KUNIT_TEST=y in kunit/.kunitconfig?\n' "$BUILD_DIR" >&2
@@ -419,6 +418,21 @@ w1_check() {
 	out=$("${mk[@]}" --jobs="$JOBS" W=1 "${objs[@]}" 2>&1) || rc=$?
 	kdoc=$("$KDIR/scripts/kernel-doc" -none "${srcs[@]}" 2>&1) || rc=$?
 	printf '%s\n%s\n' "$out" "$kdoc" >"$OUT_W1"
+	# Kbuild rebuilds a .s only when its source, a header it includes or
+	# its command changed, so a warm run compiles nothing again; a file
+	# that warned loses its .s, so that it is compiled, and warns, again
+	# (a warning in one of our headers: every file).
+	warned=$(printf '%s\n' "$out" |
+		sed -n -E 's#^([^: ]*lib/bqlm/[^: ]*\.[ch]):[0-9]+:[0-9]+: (warning|error):.*#\1#p' |
+		sort -u)
+	if [[ "$warned" == *.h* ]]; then
+		for o in "${objs[@]}"; do rm -f "$BUILD_DIR/$o"; done
+	elif [[ -n "$warned" ]]; then
+		while IFS= read -r f; do
+			f=${f#"$KDIR"/}
+			rm -f "$BUILD_DIR/${f%.c}.s"
+		done <<<"$warned"
+	fi
 	if [[ $rc -ne 0 ]]; then
 		printf '%s\n%s\n' "$out" "$kdoc" >&2
 		printf 'kunit.sh: error: the W=1 compile of lib/bqlm/ failed (exit %d)\n' "$rc" >&2
