@@ -68,8 +68,10 @@ static void bqlm_rveth_release(struct bqlm_rveth *u)
 
 	rtnl_lock();
 	if (u->qdisc) {
-		rcu_assign_pointer(netdev_get_tx_queue(u->dev, 0)->qdisc,
-				   u->old_qdisc);
+		struct netdev_queue *txq = netdev_get_tx_queue(u->dev, 0);
+
+		rcu_assign_pointer(txq->qdisc_sleeping, u->old_qdisc);
+		rcu_assign_pointer(txq->qdisc, u->old_qdisc);
 		qdisc_put(u->qdisc);
 		u->qdisc = NULL;
 	}
@@ -154,7 +156,13 @@ int bqlm_rveth_up(struct bqlm_rveth *u)
 		if (!u->qdisc) {
 			ret = -ENOMEM;
 		} else {
-			u->old_qdisc = rtnl_dereference(txq->qdisc);
+			/*
+			 * As the sleeping one too: the linkwatch's
+			 * dev_activate() of the carrier that veth_open()
+			 * turned on puts that one in place, later.
+			 */
+			u->old_qdisc = rtnl_dereference(txq->qdisc_sleeping);
+			rcu_assign_pointer(txq->qdisc_sleeping, u->qdisc);
 			rcu_assign_pointer(txq->qdisc, u->qdisc);
 		}
 	}

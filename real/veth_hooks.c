@@ -259,8 +259,10 @@ void bqlm_rveth_napi_schedule(struct napi_struct *n)
 /**
  * bqlm_rveth_rcv_done() - xdp_clear_return_frame_no_direct() in veth.c
  *
- * veth_poll() calls it once veth_xdp_rcv() returned: where the variant
- * that wakes at the end of veth_xdp_rcv() ends the step of that wake.
+ * veth_poll() calls it once veth_xdp_rcv() returned, every packet the
+ * loop consumed passed up (a loop that ended at its budget consumed no
+ * NULL after its last): where the variant that wakes at the end of
+ * veth_xdp_rcv() ends the step of that wake.
  */
 void bqlm_rveth_rcv_done(void)
 {
@@ -268,8 +270,11 @@ void bqlm_rveth_rcv_done(void)
 	struct bqlm_rc_actor *a = bqlm_rveth_self(&u);
 
 	xdp_clear_return_frame_no_direct();
-	if (a && bqlm_rveth_id(a) == RVETH_NAPI0 &&
-	    a->phase == BQLM_TUN_R_RCV_END)
+	if (!a || bqlm_rveth_id(a) != RVETH_NAPI0)
+		return;
+	/* a loop that ended at its budget passed its last packet up too */
+	u->holding = 0;
+	if (a->phase == BQLM_TUN_R_RCV_END)
 		bqlm_rc_yield(a, &bqlm_rveth_yields[RVETH_Y_RCV_WOKEN], NULL);
 }
 
