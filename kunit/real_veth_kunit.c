@@ -41,6 +41,7 @@
  * @ring: the peer's ring
  * @budget: the NAPI poll's budget (0: the profile's, NAPI_POLL_WEIGHT)
  * @tso: the checks the model's search under TSO finds violated
+ * @deep: its search is in the deep tier (make kunit-deep), not make kunit
  * @every: a row of every veth variant, at the profile's bound
  */
 struct real_veth_param {
@@ -52,6 +53,7 @@ struct real_veth_param {
 	unsigned int ring;
 	unsigned int budget;
 	unsigned int tso;
+	bool deep;
 	bool every;
 };
 
@@ -71,10 +73,10 @@ struct real_veth_param {
  */
 static const struct real_veth_param real_veth_params[] = {
 	{ .desc = "veth", .suites = REPLAY | SEARCH, .variant = VETH,
-	  .cpus = 2, .packets = 5, .ring = 2 },
+	  .cpus = 2, .packets = 5, .ring = 2, .deep = true },
 	{ .desc = "veth-dc82a33297fc", .suites = REPLAY | SEARCH,
 	  .variant = VETH_DC, .cpus = 2, .packets = 5, .ring = 2,
-	  .tso = STALL },
+	  .tso = STALL, .deep = true },
 	{ .desc = "veth ring 4, 7 packets", .suites = EQUIV, .variant = VETH,
 	  .cpus = 2, .packets = 7, .ring = 4 },
 	{ .desc = "veth-dc82a33297fc ring 4, 7 packets", .suites = EQUIV,
@@ -296,6 +298,8 @@ static void real_veth_explore(struct kunit *test)
 
 	if (!IS_ENABLED(CONFIG_UML))
 		kunit_skip(test, "a fresh pair per transition: UML only (each teardown waits for RCU grace periods under QEMU)");
+	if (p->deep && !bqlm_rc_deep())
+		kunit_skip(test, "the deep tier: make kunit-deep (about 30 s in UML)");
 	cfg = real_zalloc(test, sizeof(*cfg));
 	mres = real_zalloc(test, sizeof(*mres));
 	xr = real_zalloc(test, sizeof(*xr));
