@@ -186,6 +186,9 @@ int bqlm_rveth_up(struct bqlm_rveth *u)
  * bqlm_rveth_down() - let every actor finish, then delete the pair
  * @u: the harness
  *
+ * After a schedule that ends in a stall (the txq stopped for good, a
+ * packet kept by the qdisc), the txq is woken so that its CPU can finish.
+ *
  * Return: 0, or -EBUSY if an actor could not finish (the harness failed).
  */
 int bqlm_rveth_down(struct bqlm_rveth *u)
@@ -210,6 +213,15 @@ int bqlm_rveth_down(struct bqlm_rveth *u)
 		if (!ran && u->pending && !u->rc.actor[RVETH_NAPI0].busy)
 			ran = !bqlm_rc_start(&u->rc.actor[RVETH_NAPI0],
 					     bqlm_rveth_do_poll, 0);
+		/*
+		 * A stall: a packet the qdisc keeps for a txq stopped for
+		 * good. Deleting the pair would purge the qdisc; the
+		 * teardown wakes the txq instead, so that the CPU finishes.
+		 */
+		if (!ran && busy && bqlm_rveth_stopped(u)) {
+			netif_tx_wake_queue(netdev_get_tx_queue(u->dev, 0));
+			ran = true;
+		}
 		if (busy && !ran)
 			break;
 	}
