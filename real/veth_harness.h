@@ -59,7 +59,7 @@ enum {
  * @RVETH_Y_FULL: ptr_ring_produce() found the ring full: the stop next
  * @RVETH_Y_STOPPED: netif_tx_stop_queue() done: the kick or re-check next
  * @RVETH_Y_REQUEUED: NETDEV_TX_BUSY: the qdisc holds the packet
- * @RVETH_Y_CONSUMED: __ptr_ring_consume() took an entry: the next next
+ * @RVETH_Y_CONSUMED: __ptr_ring_consume() took an entry: the next consume next
  * @RVETH_Y_LOOP_END: the consume loop ends, the wake there next
  * @RVETH_Y_LOOP_DONE: the consume loop ends: napi_complete_done() next
  * @RVETH_Y_RCV_WOKEN: the wake at the end of veth_xdp_rcv() done: back in

@@ -76,9 +76,10 @@ void bqlm_rveth_view(const struct bqlm_rveth *u, struct bqlm_tun *v)
  * @u: the harness
  *
  * The harness holds one, and veth.c one while the packet is handed over,
- * in the ring, or consumed by a poll that has yet to pass it up. Fewer: veth.c freed a packet it still holds (counted
- * lost, as the model counts an overwritten one); more: it kept one it let
- * go of (a harness failure).
+ * in the ring, or consumed by a poll that has yet to pass it up. Fewer:
+ * veth.c freed a packet it still holds (counted lost, as the model counts
+ * an overwritten one); more: it kept one it let go of (a harness
+ * failure).
  */
 void bqlm_rveth_audit(struct bqlm_rveth *u)
 {
