@@ -92,10 +92,10 @@ static const struct real_veth_param real_veth_params[] = {
 	{ .desc = "veth one cpu", .suites = EQUIV, .variant = VETH,
 	  .cpus = 1, .packets = 5, .ring = 2 },
 	{ .desc = "veth budget 1", .suites = EQUIV | SEARCH, .variant = VETH,
-	  .cpus = 2, .packets = 4, .ring = 2, .budget = 1 },
+	  .cpus = 2, .packets = 4, .ring = 2, .budget = 1, .deep = true },
 	{ .desc = "veth-dc82a33297fc budget 1", .suites = EQUIV | SEARCH,
 	  .variant = VETH_DC, .cpus = 2, .packets = 4, .ring = 2,
-	  .budget = 1 },
+	  .budget = 1, .deep = true },
 	{ .desc = "veth-dc82a33297fc ring 1", .suites = EQUIV,
 	  .variant = VETH_DC, .cpus = 2, .packets = 4, .ring = 1 },
 	{ .desc = "veth-kick-rcv-end budget 1", .suites = EQUIV | SEARCH,
@@ -321,7 +321,7 @@ static void real_veth_explore(struct kunit *test)
 	if (!IS_ENABLED(CONFIG_UML))
 		kunit_skip(test, "a fresh pair per transition: UML only (each teardown waits for RCU grace periods under QEMU)");
 	if (p->deep && !bqlm_rc_deep())
-		kunit_skip(test, "the deep tier: make kunit-deep (about 30 s in UML)");
+		kunit_skip(test, "the deep tier: make kunit-deep (10 to 30 s in UML)");
 	cfg = real_zalloc(test, sizeof(*cfg));
 	mres = real_zalloc(test, sizeof(*mres));
 	xr = real_zalloc(test, sizeof(*xr));
