@@ -127,6 +127,30 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 		      .violated = BIT_OC | BIT_RS,
 		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
 		      .verdict_depth = 29 } },
+	/* the fixes of docs/findings.md: each closes its finding ... */
+	{ .desc = "fixed-avoid-unlink-drained",
+	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
+	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	  .expect = { .states = 21051, .transitions = 67322,
+		      .verdict = BQLM_CHECK_NONE } },
+	/* ... and the first leaves the other */
+	{ .desc = "fixed-avoid-unlink-multi",
+	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
+	  .fixup = BQLM_USBNET_FIXUP_MULTI,
+	  .expect = { .states = 30973, .transitions = 94791,
+		      .violated = BIT_OC | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 29 } },
+	{ .desc = "fixed-ncm-stop-multi",
+	  .variant = BQLM_USBNET_FIXED_NCM_STOP, USBNET_BOUND,
+	  .fixup = BQLM_USBNET_FIXUP_MULTI,
+	  .expect = { .states = 27659, .transitions = 86400,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-ncm-stop-avoid-unlink",
+	  .variant = BQLM_USBNET_FIXED_NCM_STOP, USBNET_BOUND,
+	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	  .expect = { .states = 21051, .transitions = 67322,
+		      .verdict = BQLM_CHECK_NONE } },
 };
 
 KUNIT_ARRAY_PARAM_DESC(usbnet_x, usbnet_x_cases, desc);
@@ -701,6 +725,51 @@ static void usbnet_avoid_unlink_late_completion(struct kunit *test)
 }
 
 /*
+ * The fix of that finding (fixed-avoid-unlink, property stop_drain):
+ * under FLAG_AVOID_UNLINK_URBS usbnet_stop() unlinks nothing but waits
+ * for dev->txq and dev->done to drain, so skb0 completes, normally, and
+ * is reported before the final netdev_reset_queue().
+ */
+static void usbnet_avoid_unlink_drained(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test,
+					    BQLM_USBNET_FIXED_AVOID_UNLINK);
+	struct bqlm_usbnet *dev = u->dev;
+	const unsigned int w = BQLM_USBNET_BH_WORK;
+
+	KUNIT_ASSERT_TRUE(test, u->cfg.stop_drain);
+	u->cfg.flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS;
+	bqlm_usbnet_init(dev, &u->cfg);
+	usbnet_send(test, u);
+	/* dev_close(), netif_stop_queue(), usb_autopm_get_interface() */
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_WAIT);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_TXQ);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
+				       &u->ev));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
+	/* the bh dequeues skb0: the wait is over, the cancel waits for it */
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_WORK);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
+	while (dev->bh[w].phase)
+		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_completed, PKT);
+	while (dev->admin != BQLM_USBNET_DOWN)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 0U);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_GONE);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_stop"), 0U);
+}
+
+/*
  * Model finding on the fixed code (not reproduced on hardware), cdc_ncm:
  * an -EPIPE left the kevent work queued; ifdown's usbnet_stop() stops the
  * queue, the cdc_ncm timer flushes a partial NTB with
@@ -803,6 +872,53 @@ static void usbnet_ncm_flush_case(struct kunit *test, bool halt)
 static void usbnet_ncm_flush_woken_during_stop(struct kunit *test)
 {
 	usbnet_ncm_flush_case(test, true);
+}
+
+/*
+ * The fix of the cdc_ncm finding (fixed-ncm-stop, property xmit_open):
+ * the same schedule as usbnet_ncm_flush_woken_during_stop up to the
+ * flush's usbnet_start_xmit(), which the kevent work's wake no longer
+ * lets through: EVENT_DEV_OPEN, cleared by usbnet_stop() before
+ * usbnet_terminate_urbs(), drops it under dev->txq.lock.
+ */
+static void usbnet_ncm_flush_after_open_cleared(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED_NCM_STOP);
+	struct bqlm_usbnet *dev = u->dev;
+	const unsigned int w = BQLM_USBNET_BH_WORK;
+	struct bqlm_xsys sys;
+	char buf[160];
+	int i;
+
+	u->cfg.fixup = BQLM_USBNET_FIXUP_MULTI;
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, PKT, &u->ev));
+	STEP(test, u, bqlm_cdc_ncm_txpath_bh(dev, &u->cfg, &u->ev));
+	while (dev->xmit != BQLM_USBNET_XMIT_IDLE)
+		STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev));
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_EPIPE,
+				       &u->ev));
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	while (dev->bh[w].pending || dev->bh[w].phase)
+		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, PKT, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_cdc_ncm_txpath_bh(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_deferred_kevent(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_FALSE(test, bqlm_netif_tx_queue_stopped(&dev->txq));
+	for (i = 0; i < 3; i++)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
+	KUNIT_EXPECT_GT(test, bqlm_xdescribe_action(&sys, dev, A(XMIT, 0),
+						    buf, sizeof(buf)), 0);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf,
+		"ncm-timer: usbnet_start_xmit [txq.lock]: EVENT_DEV_OPEN clear: drop"));
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->nr_skbs, 1);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, NCM_NTB1);
+	while (dev->admin != BQLM_USBNET_DOWN)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_stop"), 0U);
 }
 
 static void usbnet_ncm_flush_dropped_during_stop(struct kunit *test)
@@ -1311,7 +1427,9 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_v1_unserialised),
 	KUNIT_CASE(usbnet_merged_serialised),
 	KUNIT_CASE(usbnet_avoid_unlink_late_completion),
+	KUNIT_CASE(usbnet_avoid_unlink_drained),
 	KUNIT_CASE(usbnet_ncm_flush_woken_during_stop),
+	KUNIT_CASE(usbnet_ncm_flush_after_open_cleared),
 	KUNIT_CASE(usbnet_ncm_flush_dropped_during_stop),
 	KUNIT_CASE(usbnet_stall_check),
 	KUNIT_CASE(usbnet_refusals),

@@ -342,7 +342,7 @@ static void bqlm_usbnet_xmit_locked(struct bqlm_usbnet *dev,
 
 	dev->xmit_len = 0;
 	dev->xmit = BQLM_USBNET_XMIT_IDLE;
-	if (bqlm_netif_tx_queue_stopped(&dev->txq))
+	if (bqlm_usbnet_xmit_drops(dev, cfg))
 		return;		/* drop: the queue was stopped meanwhile */
 	if (dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP) {
 		/* transmission will be done in resume: no BQL call */
@@ -814,8 +814,12 @@ int bqlm_usbnet_stop(struct bqlm_usbnet *dev,
 		dev->admin = BQLM_USBNET_STOP_PM;
 		break;
 	case BQLM_USBNET_STOP_PM:
-		dev->admin = cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS ?
-			     BQLM_USBNET_STOP_TIMER : BQLM_USBNET_STOP_UNLINK;
+		/* FLAG_AVOID_UNLINK_URBS: no unlink, and (stop_drain) a wait */
+		if (!(cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS))
+			dev->admin = BQLM_USBNET_STOP_UNLINK;
+		else
+			dev->admin = cfg->stop_drain ? BQLM_USBNET_STOP_WAIT :
+						       BQLM_USBNET_STOP_TIMER;
 		break;
 	case BQLM_USBNET_STOP_UNLINK:
 		bqlm_unlink_urbs(dev);

@@ -118,6 +118,18 @@ static inline bool bqlm_usbnet_can_bh(const struct bqlm_usbnet *dev,
 	}
 }
 
+/*
+ * Does usbnet_start_xmit() drop the skb under dev->txq.lock? When the
+ * queue was stopped meanwhile (netif_queue_stopped(): DRV_XOFF), and
+ * (xmit_open) when usbnet_stop() has cleared EVENT_DEV_OPEN.
+ */
+static inline bool bqlm_usbnet_xmit_drops(const struct bqlm_usbnet *dev,
+					  const struct bqlm_usbnet_cfg *cfg)
+{
+	return bqlm_netif_tx_queue_stopped(&dev->txq) ||
+	       (cfg->xmit_open && !(dev->flags & BQLM_USBNET_EVENT_DEV_OPEN));
+}
+
 /* Where usbnet_stop() resets the queue in this variant. */
 static inline bool bqlm_usbnet_early_reset(const struct bqlm_usbnet_cfg *cfg)
 {

@@ -144,6 +144,10 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	  .help = "where usbnet_stop() resets the queue: right after netif_stop_queue(), or after timer_delete_sync() and cancel_work_sync()" },
 	{ .name = "resume-sent", .type = BQLM_OPT_BOOL, USB_FIELD(resume_sent),
 	  .help = "usbnet_resume() calls netdev_sent_queue() for each deferred skb it queues" },
+	{ .name = "stop-drain", .type = BQLM_OPT_BOOL, USB_FIELD(stop_drain),
+	  .help = "under FLAG_AVOID_UNLINK_URBS usbnet_stop() still waits for dev->txq and dev->done to drain (unlinking nothing)" },
+	{ .name = "xmit-open", .type = BQLM_OPT_BOOL, USB_FIELD(xmit_open),
+	  .help = "usbnet_start_xmit() drops the skb under dev->txq.lock unless EVENT_DEV_OPEN is set" },
 };
 
 static int bqlm_usbnet_opt_check(const void *cfg, char *err, size_t len)
@@ -189,6 +193,8 @@ static int bqlm_usbnet_opt_check(const void *cfg, char *err, size_t len)
 
 /* The BQL variants' common properties: the v1 patch. */
 #define USB_BQL		"--bql on --stop-reset early "
+/* All four upstream changes */
+#define USB_FIXED	"--bql on --bql-lock on --stop-reset late --resume-sent on"
 
 static const struct bqlm_profile bqlm_usbnet_profiles[] = {
 	[BQLM_USBNET_NO_BQL] = {
@@ -211,7 +217,17 @@ static const struct bqlm_profile bqlm_usbnet_profiles[] = {
 	[BQLM_USBNET_FIXED] = {
 		.name = "fixed", .driver = "usbnet", .commit = "c4efd7a770c5",
 		.desc = "fix-reset + usbnet_resume accounts deferred skbs",
-		.opts = "--bql on --bql-lock on --stop-reset late --resume-sent on" },
+		.opts = USB_FIXED },
+	[BQLM_USBNET_FIXED_AVOID_UNLINK] = {
+		.name = "fixed-avoid-unlink", .driver = "usbnet",
+		.commit = NULL,
+		.desc = "fixed + usbnet_stop drains txq and done under FLAG_AVOID_UNLINK_URBS",
+		.opts = USB_FIXED " --stop-drain on" },
+	[BQLM_USBNET_FIXED_NCM_STOP] = {
+		.name = "fixed-ncm-stop", .driver = "usbnet",
+		.commit = NULL,
+		.desc = "fixed-avoid-unlink + usbnet_start_xmit drops unless EVENT_DEV_OPEN",
+		.opts = USB_FIXED " --stop-drain on --xmit-open on" },
 };
 
 /*

@@ -273,10 +273,13 @@ static int bqlm_usbnet_describe_xmit(const struct bqlm_usbnet *dev,
 				"stack: qdisc -> usbnet_start_xmit(%u bytes): tx_fixup",
 				cfg->lens[arg < cfg->nr_lens ? arg : 0]);
 	case BQLM_USBNET_XMIT_FIXED:
-		if (bqlm_netif_tx_queue_stopped(&dev->txq))
+		if (bqlm_usbnet_xmit_drops(dev, cfg))
 			return snprintf(buf, len,
-					"%s: usbnet_start_xmit [txq.lock]: netif_queue_stopped: drop",
-					who);
+					"%s: usbnet_start_xmit [txq.lock]: %s: drop",
+					who,
+					bqlm_netif_tx_queue_stopped(&dev->txq) ?
+					"netif_queue_stopped" :
+					"EVENT_DEV_OPEN clear");
 		if (dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP)
 			return snprintf(buf, len,
 					"%s: usbnet_start_xmit [txq.lock]: EVENT_DEV_ASLEEP: skb%u (%u B) anchored on dev->deferred, netif_stop_queue",
@@ -372,6 +375,10 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 		return snprintf(buf, len,
 				"kevent: usbnet_deferred_kevent: EVENT_TX_HALT: unlink_urbs, usb_clear_halt, netif_wake_queue");
 	case BQLM_USBNET_A_STOP:
+		if (dev->admin == BQLM_USBNET_STOP_WAIT &&
+		    (cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS))
+			return snprintf(buf, len,
+					"ifdown: usbnet_stop: FLAG_AVOID_UNLINK_URBS: wait_skb_queue_empty(txq, done), nothing unlinked");
 		if (dev->admin == BQLM_USBNET_STOP_CLOSE &&
 		    bqlm_usbnet_early_reset(cfg))
 			return snprintf(buf, len,

@@ -71,6 +71,11 @@ extern "C" {
  *	usbnet_stop() moved after timer_delete_sync() and cancel_work_sync()
  * @BQLM_USBNET_FIXED: fix-reset plus c4efd7a770c5: usbnet_resume() calls
  *	netdev_sent_queue() for each deferred skb it puts on dev->txq
+ * @BQLM_USBNET_FIXED_AVOID_UNLINK: fixed plus this project's fix of the
+ *	FLAG_AVOID_UNLINK_URBS finding: usbnet_stop() waits for dev->txq and
+ *	dev->done to drain without unlinking (docs/findings.md)
+ * @BQLM_USBNET_FIXED_NCM_STOP: fixed-avoid-unlink plus the fix of the
+ *	cdc_ncm finding: usbnet_start_xmit() drops unless EVENT_DEV_OPEN
  * @BQLM_USBNET_NR_VARIANTS: number of variants
  */
 enum bqlm_usbnet_variant {
@@ -79,6 +84,8 @@ enum bqlm_usbnet_variant {
 	BQLM_USBNET_MERGED,
 	BQLM_USBNET_FIX_RESET,
 	BQLM_USBNET_FIXED,
+	BQLM_USBNET_FIXED_AVOID_UNLINK,
+	BQLM_USBNET_FIXED_NCM_STOP,
 	BQLM_USBNET_NR_VARIANTS
 };
 
@@ -189,6 +196,10 @@ enum bqlm_usbnet_reset {
  * @stop_reset: enum bqlm_usbnet_reset
  * @resume_sent: usbnet_resume() calls netdev_sent_queue() for each
  *	deferred skb it puts on dev->txq
+ * @stop_drain: usbnet_stop() waits for dev->txq and dev->done to drain
+ *	under FLAG_AVOID_UNLINK_URBS too, without unlinking
+ * @xmit_open: usbnet_start_xmit() drops the skb, under dev->txq.lock,
+ *	unless EVENT_DEV_OPEN is set
  * @hold_time: the DQL's slack hold time (jiffies)
  * @now: the jiffies value of every step (the model has no clock)
  */
@@ -210,6 +221,8 @@ struct bqlm_usbnet_cfg {
 	bool bql;
 	bool bql_lock;
 	bool resume_sent;
+	bool stop_drain;
+	bool xmit_open;
 	enum bqlm_usbnet_reset stop_reset;
 	unsigned int hold_time;
 	unsigned long now;
