@@ -96,6 +96,47 @@ static const char *const bqlm_usbnet_status_names[BQLM_USBNET_NR_STATUS] = {
 	[BQLM_USBNET_ST_UNLINKED] = "-ECONNRESET",
 };
 
+/**
+ * bqlm_usbnet_action_valid() - is a number an action of a configuration?
+ * @cfg: the configuration
+ * @action: the number, BQLM_USBNET_ACTION(kind, argument)
+ *
+ * Whatever the state: a kind the model has, with an argument in range for
+ * it (a packet length index, an skb slot and a status, a bh context, 0
+ * for the others). Whether it is enabled is the state's business
+ * (bqlm_xenabled()).
+ *
+ * Return: true if it is.
+ */
+bool bqlm_usbnet_action_valid(const struct bqlm_usbnet_cfg *cfg,
+			      unsigned int action)
+{
+	unsigned int arg = BQLM_X_ARG(action);
+
+	if (action > 0xffff)
+		return false;
+	switch (BQLM_X_KIND(action)) {
+	case BQLM_USBNET_A_XMIT:
+		return arg < cfg->nr_lens;
+	case BQLM_USBNET_A_COMPLETE:
+		return arg / BQLM_USBNET_NR_STATUS < bqlm_usbnet_slots(cfg);
+	case BQLM_USBNET_A_DEFER_BH:
+		return arg < bqlm_usbnet_slots(cfg);
+	case BQLM_USBNET_A_BH:
+		return arg < BQLM_USBNET_NR_BH;
+	case BQLM_USBNET_A_NCM_FLUSH:
+	case BQLM_USBNET_A_KEVENT:
+	case BQLM_USBNET_A_STOP:
+	case BQLM_USBNET_A_OPEN:
+	case BQLM_USBNET_A_TX_TIMEOUT:
+	case BQLM_USBNET_A_SUSPEND:
+	case BQLM_USBNET_A_RESUME:
+		return !arg;
+	default:
+		return false;
+	}
+}
+
 /* Run one action: the step function of its actor. */
 static int bqlm_usbnet_run(const void *ctx, void *state, unsigned int action,
 			   struct bqlm_xrun *r)

@@ -489,6 +489,8 @@ enum bqlm_usbnet_action_kind {
 
 int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
 		       struct bqlm_xsys *sys);
+bool bqlm_usbnet_action_valid(const struct bqlm_usbnet_cfg *cfg,
+			      unsigned int action);
 
 /* Schedules: a trace and its configuration as text (usbnet_schedule.c) */
 int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
@@ -498,6 +500,12 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 int bqlm_usbnet_schedule_parse(const char *text, struct bqlm_usbnet_cfg *cfg,
 			       enum bqlm_check *check, unsigned int *actions,
 			       unsigned int max, char *err, size_t errlen);
+int bqlm_usbnet_schedule_parse_lines(const char *text,
+				     struct bqlm_usbnet_cfg *cfg,
+				     enum bqlm_check *check,
+				     unsigned int *actions,
+				     unsigned int *lines, unsigned int max,
+				     char *err, size_t errlen);
 
 #ifdef __cplusplus
 }
