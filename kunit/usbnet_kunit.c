@@ -985,9 +985,9 @@ static void usbnet_config(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
 	cfg.skbs = BQLM_USBNET_MAX_SKBS;
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), 0);
-	cfg.pad_header = 65;
+	cfg.pad_header[0] = 65;
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
-	cfg.pad_header = 8;
+	cfg.pad_header[0] = 8;
 	cfg.lens[0] = BQLM_USBNET_MAX_LEN + 1;
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
 	/* the state holds a struct bqlm_usbnet_skb per slot, aligned */
@@ -1067,8 +1067,8 @@ static void usbnet_max_lengths(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(lim); i++) {
 		cfg->fixup = lim[i].fixup;
-		cfg->pad_header = lim[i].pad_header;
-		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_max_len(cfg), lim[i].max,
+		cfg->pad_header[0] = lim[i].pad_header;
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_max_len(cfg, 0), lim[i].max,
 				    "fixup %d", lim[i].fixup);
 		cfg->lens[0] = lim[i].max + 1;
 		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_cfg_check(cfg), -EINVAL,
@@ -1101,9 +1101,9 @@ static void usbnet_max_lengths(struct kunit *test)
 
 	/* FLAG_MULTI_PACKET, asix: its tx_fixup() pads by 4, usbnet not */
 	cfg->fixup = BQLM_USBNET_FIXUP_PAD;
-	cfg->pad_header = 4;
+	cfg->pad_header[0] = 4;
 	cfg->flags = BQLM_USBNET_FLAG_MULTI_PACKET;
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg), 65527U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg, 0), 65527U);
 	cfg->lens[0] = ETH_ZLEN;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
 	bqlm_usbnet_init(u->dev, cfg);
@@ -1116,8 +1116,59 @@ static void usbnet_max_lengths(struct kunit *test)
 			ETH_ZLEN + 4 + BQLM_USBNET_ASIX_FILL);
 	usbnet_send_len(test, u, ETH_ZLEN + 1);
 	KUNIT_EXPECT_EQ(test, u->dev->skb[1].len, ETH_ZLEN + 1 + 4);
-	cfg->flags = 0x4;
+	cfg->flags = 0x8;
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+}
+
+/*
+ * FLAG_SEND_ZLP (cdc_mbim, sierra_net): a transfer that fills its last
+ * packet gets no byte from usbnet; and the pad tx_fixup's count per
+ * packet length (smsc95xx: 8, or 12 with a checksum to offload), the
+ * stack's choice of length picking it.
+ */
+static void usbnet_zlp_and_headers(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet_cfg *cfg = &u->cfg;
+	struct bqlm_usbnet *to;
+	struct bqlm_xsys sys;
+
+	cfg->fixup = BQLM_USBNET_FIXUP_PAD;
+	cfg->pad_header[0] = 4;
+	cfg->lens[0] = ETH_ZLEN;
+	cfg->flags = BQLM_USBNET_FLAG_SEND_ZLP;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
+	bqlm_usbnet_init(u->dev, cfg);
+	usbnet_send_len(test, u, ETH_ZLEN);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[0].len, USB_FS_MAXPACKET);
+	cfg->flags = 0;
+	bqlm_usbnet_init(u->dev, cfg);
+	usbnet_send_len(test, u, ETH_ZLEN);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[0].len, USB_FS_MAXPACKET + 1);
+
+	/* two counts need two lengths */
+	cfg->pad_header[1] = 8;
+	cfg->nr_pad_headers = 2;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+	cfg->lens[1] = ETH_ZLEN;
+	cfg->nr_lens = 2;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_header(cfg, 0), 4U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_header(cfg, 1), 8U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg, 1),
+			BQLM_USBNET_MAX_LEN - 8);
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
+	to = kunit_kzalloc(test, bqlm_usbnet_size(cfg), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, to);
+	bqlm_usbnet_init(u->dev, cfg);
+	memcpy(to, u->dev, bqlm_usbnet_size(cfg));
+	KUNIT_ASSERT_EQ(test, bqlm_xstep(&sys, u->dev, A(XMIT, 1), to, u->each),
+			0);
+	KUNIT_EXPECT_EQ(test, to->xmit_len, ETH_ZLEN + 8);
+	memcpy(to, u->dev, bqlm_usbnet_size(cfg));
+	KUNIT_ASSERT_EQ(test, bqlm_xstep(&sys, u->dev, A(XMIT, 0), to, u->each),
+			0);
+	KUNIT_EXPECT_EQ(test, to->xmit_len, USB_FS_MAXPACKET + 1);
 }
 
 /*
@@ -1437,6 +1488,7 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_slots_recycled),
 	KUNIT_CASE(usbnet_range_guards),
 	KUNIT_CASE(usbnet_max_lengths),
+	KUNIT_CASE(usbnet_zlp_and_headers),
 	KUNIT_CASE(usbnet_unbounded_stream),
 	KUNIT_CASE(usbnet_descriptions),
 	KUNIT_CASE(usbnet_trace_words),

@@ -75,9 +75,27 @@
 #define BQLM_USBNET_NCM_HEADER	(12 + 8 + 4 * (BQLM_USBNET_NCM_MAX + 1))
 
 /**
+ * bqlm_usbnet_header() - the bytes the pad tx_fixup() adds to a packet
+ * @cfg: the configuration (its pad_header)
+ * @i: the packet's length index, into cfg->lens
+ *
+ * Return: cfg->pad_header[@i] when there is one count per length, else
+ * the one count of every packet (capped at 64, the option's range).
+ */
+unsigned int bqlm_usbnet_header(const struct bqlm_usbnet_cfg *cfg,
+				unsigned int i)
+{
+	unsigned int h = cfg->nr_pad_headers > 1 && i < BQLM_USBNET_MAX_LENS ?
+			 cfg->pad_header[i] : cfg->pad_header[0];
+
+	return min(h, 64U);
+}
+
+/**
  * bqlm_usbnet_max_len() - the longest packet a configuration's tx_fixup()
  *	can take
  * @cfg: the configuration (its fixup and pad_header)
+ * @i: the index of the packet length (the pad tx_fixup's count for it)
  *
  * The URB usbnet_start_xmit() submits must fit BQLM_USBNET_MAX_SKB_LEN
  * after tx_fixup() and the pad of a transfer that fills its last packet
@@ -89,7 +107,8 @@
  *
  * Return: the length in bytes.
  */
-unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg)
+unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg,
+				 unsigned int i)
 {
 	unsigned int room = BQLM_USBNET_MAX_SKB_LEN - 1;
 
@@ -103,7 +122,7 @@ unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg)
 		if (cfg->flags & BQLM_USBNET_FLAG_MULTI_PACKET)
 			room = BQLM_USBNET_MAX_SKB_LEN - BQLM_USBNET_ASIX_FILL;
 		if (cfg->fixup == BQLM_USBNET_FIXUP_PAD)
-			room -= min(cfg->pad_header, 64U);
+			room -= bqlm_usbnet_header(cfg, i);
 		return room;
 	}
 }
@@ -282,7 +301,7 @@ static struct bqlm_inv_step *bqlm_usbnet_ev(struct bqlm_inv_step *ev,
  */
 static unsigned int bqlm_usbnet_tx_fixup(struct bqlm_usbnet *dev,
 					 const struct bqlm_usbnet_cfg *cfg,
-					 unsigned int len)
+					 unsigned int len, unsigned int header)
 {
 	unsigned int out;
 
@@ -313,7 +332,7 @@ static unsigned int bqlm_usbnet_tx_fixup(struct bqlm_usbnet *dev,
 			out++;
 		return out;
 	case BQLM_USBNET_FIXUP_PAD:
-		out = len + cfg->pad_header;
+		out = len + header;
 		break;
 	default:
 		out = len;
@@ -322,9 +341,11 @@ static unsigned int bqlm_usbnet_tx_fixup(struct bqlm_usbnet *dev,
 	/*
 	 * No FLAG_SEND_ZLP: a transfer that fills its last packet gets one
 	 * byte more from usbnet; with FLAG_MULTI_PACKET, usbnet leaves it to
-	 * the minidriver, whose tx_fixup() (asix's) appends four.
+	 * the minidriver, whose tx_fixup() (asix's) appends four. With
+	 * FLAG_SEND_ZLP the host controller sends a zero-length packet.
 	 */
-	if (out % cfg->maxpacket == 0)
+	if (out % cfg->maxpacket == 0 &&
+	    !(cfg->flags & BQLM_USBNET_FLAG_SEND_ZLP))
 		out += cfg->flags & BQLM_USBNET_FLAG_MULTI_PACKET ?
 		       BQLM_USBNET_ASIX_FILL : 1;
 	return out;
@@ -400,6 +421,25 @@ int bqlm_usbnet_start_xmit(struct bqlm_usbnet *dev,
 			   const struct bqlm_usbnet_cfg *cfg, unsigned int len,
 			   struct bqlm_inv_step *ev)
 {
+	return bqlm_usbnet_xmit_step(dev, cfg, len, bqlm_usbnet_header(cfg, 0),
+				     ev);
+}
+
+/**
+ * bqlm_usbnet_xmit_step() - bqlm_usbnet_start_xmit() with the pad
+ *	tx_fixup's count for this packet
+ * @dev: the state
+ * @cfg: the configuration
+ * @len: the packet's length, for the first step (otherwise ignored)
+ * @header: the bytes the pad tx_fixup() adds to it (first step only)
+ * @ev: receives what the step did; may be NULL
+ *
+ * Return: as bqlm_usbnet_start_xmit().
+ */
+int bqlm_usbnet_xmit_step(struct bqlm_usbnet *dev,
+			  const struct bqlm_usbnet_cfg *cfg, unsigned int len,
+			  unsigned int header, struct bqlm_inv_step *ev)
+{
 	struct bqlm_inv_step dummy;
 
 	ev = bqlm_usbnet_ev(ev, &dummy);
@@ -413,7 +453,7 @@ int bqlm_usbnet_start_xmit(struct bqlm_usbnet *dev,
 	case BQLM_USBNET_XMIT_IDLE:
 		if (cfg->packets)
 			dev->nr_pkts++;
-		len = bqlm_usbnet_tx_fixup(dev, cfg, len);
+		len = bqlm_usbnet_tx_fixup(dev, cfg, len, header);
 		if (len) {
 			dev->xmit = BQLM_USBNET_XMIT_FIXED;
 			dev->xmit_len = len;
@@ -459,7 +499,7 @@ int bqlm_cdc_ncm_txpath_bh(struct bqlm_usbnet *dev,
 	(void)ev;
 	if (!bqlm_usbnet_can_flush(dev))
 		return -EAGAIN;
-	dev->xmit_len = bqlm_usbnet_tx_fixup(dev, cfg, 0);
+	dev->xmit_len = bqlm_usbnet_tx_fixup(dev, cfg, 0, 0);
 	dev->xmit = BQLM_USBNET_XMIT_FIXED;
 	dev->xmit_ncm = 1;
 	return 0;

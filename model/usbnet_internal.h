@@ -12,6 +12,10 @@
 #include "bqlm_internal.h"
 #include <bqlm/usbnet.h>
 
+int bqlm_usbnet_xmit_step(struct bqlm_usbnet *dev,
+			  const struct bqlm_usbnet_cfg *cfg, unsigned int len,
+			  unsigned int header, struct bqlm_inv_step *ev);
+
 /* The skb slots of a state. */
 static inline unsigned int bqlm_usbnet_slots(const struct bqlm_usbnet_cfg *cfg)
 {

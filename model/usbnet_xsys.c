@@ -150,7 +150,9 @@ static int bqlm_usbnet_run(const void *ctx, void *state, unsigned int action,
 		r->where = "usbnet_start_xmit";
 		if (arg >= cfg->nr_lens)
 			return -EINVAL;
-		return bqlm_usbnet_start_xmit(dev, cfg, cfg->lens[arg], &r->ev);
+		return bqlm_usbnet_xmit_step(dev, cfg, cfg->lens[arg],
+					     bqlm_usbnet_header(cfg, arg),
+					     &r->ev);
 	case BQLM_USBNET_A_NCM_FLUSH:
 		r->where = "cdc_ncm_txpath_bh";
 		return bqlm_cdc_ncm_txpath_bh(dev, cfg, &r->ev);

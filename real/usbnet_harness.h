@@ -25,7 +25,8 @@
  *   bh-work,	start + 1st skb_dequeue(&dev->done) | each further dequeue |
  *   timer	(BQL, bytes) [v1: enter |] dql_completed | smp_mb, wake, tail
  *   ifdown	dev_close | usbnet_stop() to usb_autopm_get_interface() |
- *		to usbnet_terminate_urbs() | unlink | waits | flags = 0,
+ *		to usbnet_terminate_urbs() | unlink | waits (or, for
+ *		FLAG_AVOID_UNLINK_URBS with the fix, the drain) | flags = 0,
  *		del_timer_sync | tasklet_kill, cancel kevent | again |
  *		(fix-reset, fixed) netdev_reset_queue
  *   suspend	EVENT_DEV_ASLEEP, detach | unlink | waits, attach
@@ -83,6 +84,8 @@ enum {
  * @RUSBNET_Y_STOP_PM: usbnet_stop() at usb_autopm_get_interface()
  * @RUSBNET_Y_STOP_UNLINK: usbnet_terminate_urbs() at unlink_urbs()
  * @RUSBNET_Y_STOP_WAIT: usbnet_terminate_urbs() at its waits
+ * @RUSBNET_Y_STOP_DRAIN: usbnet_stop() under FLAG_AVOID_UNLINK_URBS with
+ *	the fix of fixed-avoid-unlink: its wait for dev->txq and dev->done
  * @RUSBNET_Y_STOP_TIMEOUT: wait_skb_queue_empty() at schedule_timeout()
  * @RUSBNET_Y_STOP_TIMER: usbnet_stop() at dev->flags = 0, del_timer_sync()
  * @RUSBNET_Y_STOP_WORK: usbnet_stop() at the first tasklet_kill()
@@ -108,6 +111,7 @@ enum bqlm_rusbnet_yield {
 	RUSBNET_Y_STOP_PM,
 	RUSBNET_Y_STOP_UNLINK,
 	RUSBNET_Y_STOP_WAIT,
+	RUSBNET_Y_STOP_DRAIN,
 	RUSBNET_Y_STOP_TIMEOUT,
 	RUSBNET_Y_STOP_TIMER,
 	RUSBNET_Y_STOP_WORK,
@@ -127,6 +131,7 @@ extern const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS];
 #define RUSBNET_M_TERMINATE	0x02	/* ifdown/suspend: in usbnet_terminate_urbs() */
 #define RUSBNET_M_KILL1		0x04	/* ifdown: first tasklet_kill() done */
 #define RUSBNET_M_KILL2		0x08	/* ifdown: second tasklet_kill() done */
+#define RUSBNET_M_DRAIN		0x10	/* ifdown: the drain's wait began */
 
 /**
  * struct bqlm_rusbnet_slot - what the harness knows of an skb (its URB)

@@ -59,6 +59,9 @@ const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS] = {
 		BQLM_USBNET_STOP_PM },
 	[RUSBNET_Y_STOP_UNLINK] = { UNLINK_TEXT, BQLM_USBNET_STOP_UNLINK },
 	[RUSBNET_Y_STOP_WAIT] = { WAIT_TEXT, BQLM_USBNET_STOP_WAIT },
+	[RUSBNET_Y_STOP_DRAIN] = {
+		"usbnet_stop: FLAG_AVOID_UNLINK_URBS: wait_skb_queue_empty(txq, done)",
+		BQLM_USBNET_STOP_WAIT },
 	[RUSBNET_Y_STOP_TIMEOUT] = { TIMEOUT_TEXT, BQLM_USBNET_STOP_WAIT },
 	[RUSBNET_Y_STOP_TIMER] = {
 		"usbnet_stop: dev->flags = 0, del_timer_sync(&dev->delay)",
@@ -513,6 +516,15 @@ bool bqlm_rusbnet_lock(spinlock_t *l, bool bh)
 		} else if (bqlm_rusbnet_is_usb(a)) {
 			bqlm_rusbnet_yield(a, RUSBNET_Y_DEFER,
 					   bqlm_rusbnet_txq_free);
+		} else if (bqlm_rusbnet_id(a) == RUSBNET_IFDOWN &&
+			   !(a->mark & (RUSBNET_M_TERMINATE | RUSBNET_M_DRAIN))) {
+			/*
+			 * usbnet_stop() outside usbnet_terminate_urbs(): the
+			 * drain of fixed-avoid-unlink, wait_skb_queue_empty()
+			 */
+			bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_DRAIN,
+					   bqlm_rusbnet_queues_empty);
+			a->mark |= RUSBNET_M_DRAIN;
 		} else if (!bqlm_rc_lock_free(a, &u->txq_lock)) {
 			u->midstep = "dev->txq.lock held in the middle of a step";
 		}

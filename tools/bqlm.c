@@ -161,13 +161,18 @@ static void print_header(const struct explore_opts *o)
 	for (c = 0; c < o->cfg.nr_lens; c++)
 		printf("%s%u", c ? "/" : " ", o->cfg.lens[c]);
 	printf(" B, tx_fixup %s", fixup_name(o->cfg.fixup));
-	if (o->cfg.fixup == BQLM_USBNET_FIXUP_PAD)
-		printf(" (%u-byte header)", o->cfg.pad_header);
-	printf("%s%s, TX_QLEN %u, ifdown %u, suspend %u, watchdog %u",
+	if (o->cfg.fixup == BQLM_USBNET_FIXUP_PAD) {
+		for (c = 0; c < o->cfg.nr_pad_headers; c++)
+			printf("%s%u", c ? "/" : " (", o->cfg.pad_header[c]);
+		printf("-byte header)");
+	}
+	printf("%s%s%s, TX_QLEN %u, ifdown %u, suspend %u, watchdog %u",
 	       o->cfg.flags & BQLM_USBNET_FLAG_MULTI_PACKET ?
 	       ", FLAG_MULTI_PACKET" : "",
 	       o->cfg.flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS ?
 	       ", FLAG_AVOID_UNLINK_URBS" : "",
+	       o->cfg.flags & BQLM_USBNET_FLAG_SEND_ZLP ?
+	       ", FLAG_SEND_ZLP" : "",
 	       o->cfg.tx_qlen, o->cfg.stops, o->cfg.suspends,
 	       o->cfg.timeouts);
 	if (o->bounds.max_depth)

@@ -92,10 +92,12 @@ enum bqlm_usbnet_variant {
 /**
  * enum bqlm_usbnet_fixup - what the minidriver's tx_fixup() does
  * @BQLM_USBNET_FIXUP_NONE: no tx_fixup() (cdc_ether, ...)
- * @BQLM_USBNET_FIXUP_PAD: a header of struct bqlm_usbnet_cfg.pad_header
- *	bytes is prepended (sr9700, cx82310_eth: 2), so the URB is longer than
- *	the packet; usbnet then pads a transfer that is a multiple of
- *	maxpacket by one byte (no FLAG_MULTI_PACKET)
+ * @BQLM_USBNET_FIXUP_PAD: tx_fixup() adds struct bqlm_usbnet_cfg.pad_header
+ *	bytes (a header, a trailer, its own padding; cx82310_eth: 2), one
+ *	count for every packet or one per packet length, so the URB is
+ *	longer than the packet; usbnet then pads a transfer that is a
+ *	multiple of maxpacket by one byte (no FLAG_MULTI_PACKET or
+ *	FLAG_SEND_ZLP)
  * @BQLM_USBNET_FIXUP_MULTI: FLAG_MULTI_PACKET aggregation (cdc_ncm-like):
  *	tx_fixup() collects packets and returns NULL until it has two, then
  *	returns one aggregate skb framed as cdc_ncm's NTB16 (NTH16, an NDP16
@@ -146,6 +148,11 @@ enum bqlm_usbnet_status {
  */
 #define BQLM_USBNET_FLAG_MULTI_PACKET		0x2
 #define BQLM_USBNET_ASIX_FILL			4
+/*
+ * FLAG_SEND_ZLP: the host controller ends a transfer that fills its last
+ * packet with a zero-length packet (URB_ZERO_PACKET); usbnet adds no byte
+ */
+#define BQLM_USBNET_FLAG_SEND_ZLP		0x4
 
 /**
  * enum bqlm_usbnet_reset - where usbnet_stop() calls netdev_reset_queue()
@@ -182,7 +189,10 @@ enum bqlm_usbnet_reset {
  *	1..bqlm_usbnet_max_len()
  * @nr_lens: how many of @lens, 1..BQLM_USBNET_MAX_LENS
  * @maxpacket: the bulk-out endpoint's wMaxPacketSize (ZLP padding)
- * @pad_header: bytes a BQLM_USBNET_FIXUP_PAD tx_fixup() prepends, 0..64
+ * @pad_header: bytes a BQLM_USBNET_FIXUP_PAD tx_fixup() adds, 0..64: one
+ *	count for every packet, or one per length of @lens (smsc95xx: 8 for
+ *	a packet, 12 for one with a checksum to offload)
+ * @nr_pad_headers: how many of @pad_header, 1 or @nr_lens
  * @statuses: mask of BIT(enum bqlm_usbnet_status) a submitted URB may
  *	complete with; BQLM_USBNET_ST_OK is always included
  * @stops: usbnet_stop() calls (ifdown) allowed
@@ -213,7 +223,8 @@ struct bqlm_usbnet_cfg {
 	unsigned int lens[BQLM_USBNET_MAX_LENS];
 	unsigned int nr_lens;
 	unsigned int maxpacket;
-	unsigned int pad_header;
+	unsigned int pad_header[BQLM_USBNET_MAX_LENS];
+	unsigned int nr_pad_headers;
 	unsigned int statuses;
 	unsigned int stops;
 	unsigned int suspends;
@@ -416,7 +427,10 @@ int bqlm_usbnet_variant_by_name(const char *name);
 void bqlm_usbnet_cfg_default(struct bqlm_usbnet_cfg *cfg,
 			     enum bqlm_usbnet_variant variant);
 int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg);
-unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg);
+unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg,
+				 unsigned int i);
+unsigned int bqlm_usbnet_header(const struct bqlm_usbnet_cfg *cfg,
+				unsigned int i);
 size_t bqlm_usbnet_size(const struct bqlm_usbnet_cfg *cfg);
 void bqlm_usbnet_init(struct bqlm_usbnet *dev,
 		      const struct bqlm_usbnet_cfg *cfg);
