@@ -308,6 +308,8 @@ static unsigned int bqlm_usbnet_tx_fixup(struct bqlm_usbnet *dev,
 	switch (cfg->fixup) {
 	case BQLM_USBNET_FIXUP_MULTI:
 		if (len) {
+			/* the datagram (cdc_mbim: its Ethernet header off) */
+			len -= min(cfg->strip, len - 1);
 			/* @agg_len: from the first datagram to the end */
 			if (dev->agg_cnt++)
 				dev->agg_len = ((BQLM_USBNET_NCM_HEADER +

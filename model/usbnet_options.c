@@ -113,6 +113,9 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	  .max_count = BQLM_USBNET_MAX_LENS, .min = 0, .max = 64,
 	  .requires = "fixup=pad", .metavar = "N[,M]",
 	  .help = "bytes the pad tx_fixup() adds: to every packet, or to a packet of each of --lens (smsc95xx: 8,12 for a plain one and one with checksum offload)" },
+	{ .name = "strip", .type = BQLM_OPT_UINT, USB_FIELD(strip),
+	  .min = 0, .max = 64, .requires = "fixup=multi",
+	  .help = "bytes the multi tx_fixup() takes off each packet before it frames it (cdc_mbim: the Ethernet header, 14)" },
 	{ .name = "header", .type = BQLM_OPT_CUSTOM, .flags = BQLM_OPT_ALIAS,
 	  .also = "fixup pad-header", .parse = bqlm_usbnet_opt_header,
 	  .metavar = "N[,M]",
@@ -188,6 +191,12 @@ static int bqlm_usbnet_opt_check(const void *cfg, char *err, size_t len)
 		return -EINVAL;
 	}
 	for (i = 0; i < c->nr_lens && i < BQLM_USBNET_MAX_LENS; i++) {
+		if (c->fixup == BQLM_USBNET_FIXUP_MULTI && c->lens[i] <= c->strip) {
+			snprintf(err, len,
+				 "--lens: %u is not longer than --strip %u",
+				 c->lens[i], c->strip);
+			return -EINVAL;
+		}
 		max = bqlm_usbnet_max_len(c, i);
 		if (c->lens[i] > max) {
 			snprintf(err, len,

@@ -24,26 +24,34 @@ const char *const bqlm_rusbnet_names[BQLM_RC_MAX_ACTORS] = {
 	"usb12", "usb13",
 };
 
-/* Headroom of the stack's skbs beyond the packet */
+/* Headroom and tailroom of the stack's skbs beyond the packet */
 #define RUSBNET_SKB_HEADROOM	64
+#define RUSBNET_SKB_TAILROOM	64
 /* Rounds of draining a device at most */
 #define RUSBNET_DRAIN_ROUNDS	1000
 
 /* ------------------------------------------------------------------ */
 /* The actors' work */
 
+/* The stack's packet of the model's length index a->arg, as it sends it */
 static void bqlm_rusbnet_do_xmit(struct bqlm_rc_actor *a)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+	unsigned int i = a->arg, len = u->cfg.lens[i];
 	struct sk_buff *skb;
 
-	skb = alloc_skb(a->arg + RUSBNET_SKB_HEADROOM, GFP_KERNEL);
+	skb = alloc_skb(RUSBNET_SKB_HEADROOM + len + RUSBNET_SKB_TAILROOM,
+			GFP_KERNEL);
 	if (!skb) {
-		bqlm_rc_fail(&u->rc, -ENOMEM, "alloc_skb(%lu)", a->arg);
+		bqlm_rc_fail(&u->rc, -ENOMEM, "alloc_skb(%u)", len);
 		return;
 	}
-	skb_put_zero(skb, a->arg);
+	skb_reserve(skb, RUSBNET_SKB_HEADROOM);
+	skb_put_zero(skb, len);
+	skb_reset_mac_header(skb);
 	skb->dev = u->net;
+	if (u->drv->frame)
+		u->drv->frame(skb, i);
 	a->arg = 0;
 	u->ops->start_xmit(skb, u->net);
 }
@@ -126,21 +134,38 @@ static void bqlm_rusbnet_do_watchdog(struct bqlm_rc_actor *a)
 	u->ops->tx_timeout(u->net, 0);
 }
 
+/* The minidriver's own suspend(), or usbnet's */
 static void bqlm_rusbnet_do_suspend(struct bqlm_rc_actor *a)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+	const struct usb_driver *usb = u->drv->clear & BQLM_RUSBNET_NO_PM ?
+				       NULL : u->drv->usb;
 
 	u->suspends_left--;
-	u->ops->suspend(&u->hcd.intf, PMSG_SUSPEND);
+	if (usb && usb->suspend)
+		usb->suspend(&u->hcd.intf, PMSG_SUSPEND);
+	else
+		u->ops->suspend(&u->hcd.intf, PMSG_SUSPEND);
 	u->suspended = true;
 }
 
+/*
+ * The minidriver's own resume() (reset_resume() when the case asks for
+ * it: the USB core resumes a device that was reset meanwhile), or usbnet's
+ */
 static void bqlm_rusbnet_do_resume(struct bqlm_rc_actor *a)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+	const struct usb_driver *usb = u->drv->clear & BQLM_RUSBNET_NO_PM ?
+				       NULL : u->drv->usb;
 
 	u->suspended = false;
-	u->ops->resume(&u->hcd.intf);
+	if (usb && u->reset_resume && usb->reset_resume)
+		usb->reset_resume(&u->hcd.intf);
+	else if (usb && usb->resume)
+		usb->resume(&u->hcd.intf);
+	else
+		u->ops->resume(&u->hcd.intf);
 }
 
 /* ------------------------------------------------------------------ */
@@ -288,7 +313,7 @@ int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action)
 		if (!act[RUSBNET_STACK].busy)
 			u->pkts++;
 		return bqlm_rc_go(&act[RUSBNET_STACK], bqlm_rusbnet_do_xmit,
-				  u->cfg.lens[arg]);
+				  arg);
 	case BQLM_USBNET_A_NCM_FLUSH:
 		if (!bqlm_rusbnet_pending(u, &len) || act[RUSBNET_NCM].busy ||
 		    act[RUSBNET_STACK].busy)

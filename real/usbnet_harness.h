@@ -168,6 +168,7 @@ struct bqlm_rusbnet_slot {
  * @timer_pending: dev->delay is armed
  * @kevent_pending: the kevent work is queued
  * @suspended: usbnet_suspend() returned, no resume yet
+ * @reset_resume: the resume is the minidriver's reset_resume()
  * @pkts: packets the stack handed to usbnet_start_xmit()
  * @xmit_len: the length of the URB usbnet_start_xmit() filled
  * @xmit_urb: that URB
@@ -198,6 +199,7 @@ struct bqlm_rusbnet {
 	bool timer_pending;
 	bool kevent_pending;
 	bool suspended;
+	bool reset_resume;
 	unsigned int pkts;
 	unsigned int xmit_len;
 	struct urb *xmit_urb;

@@ -192,10 +192,16 @@ static void bqlm_rusbnet_urb_alloc(struct bqlm_hcd *hcd, struct urb *urb)
 		u->xmit_urb = urb;
 }
 
+/* Only the bulk-out endpoint's URBs are the model's skbs: no other is taken */
 static int bqlm_rusbnet_urb_submit(struct bqlm_hcd *hcd, struct urb *urb)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
-	int i = bqlm_rusbnet_slot_of(u, urb);
+	int i;
+
+	if (!usb_pipebulk(urb->pipe) || usb_pipein(urb->pipe) ||
+	    usb_pipeendpoint(urb->pipe) != BQLM_HCD_EP_OUT)
+		return -ENODEV;
+	i = bqlm_rusbnet_slot_of(u, urb);
 
 	if (i < 0)
 		i = bqlm_rusbnet_new_slot(u, urb, BQLM_USBNET_SKB_TXQ);
@@ -264,6 +270,19 @@ static void bqlm_rusbnet_autopm_get(struct bqlm_hcd *hcd,
 	}
 }
 
+/* The device's answer to a control transfer: the minidriver's, or zeros */
+static int bqlm_rusbnet_control(struct bqlm_hcd *hcd, u8 request,
+				u8 requesttype, u16 value, u16 index, void *data,
+				u16 size)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
+
+	if (u->drv->control && u->net)
+		return u->drv->control(netdev_priv(u->net), request,
+				       requesttype, value, index, data, size);
+	return size;
+}
+
 const struct bqlm_hcd_ops bqlm_rusbnet_hcd_ops = {
 	.alloc		= bqlm_rusbnet_urb_alloc,
 	.submit		= bqlm_rusbnet_urb_submit,
@@ -271,6 +290,7 @@ const struct bqlm_hcd_ops bqlm_rusbnet_hcd_ops = {
 	.anchor		= bqlm_rusbnet_urb_anchor,
 	.release	= bqlm_rusbnet_urb_release,
 	.autopm_get	= bqlm_rusbnet_autopm_get,
+	.control	= bqlm_rusbnet_control,
 };
 
 /**

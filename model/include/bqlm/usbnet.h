@@ -193,6 +193,8 @@ enum bqlm_usbnet_reset {
  *	count for every packet, or one per length of @lens (smsc95xx: 8 for
  *	a packet, 12 for one with a checksum to offload)
  * @nr_pad_headers: how many of @pad_header, 1 or @nr_lens
+ * @strip: bytes a BQLM_USBNET_FIXUP_MULTI tx_fixup() takes off each packet
+ *	before framing it, 0..64 (cdc_mbim: the Ethernet header, 14)
  * @statuses: mask of BIT(enum bqlm_usbnet_status) a submitted URB may
  *	complete with; BQLM_USBNET_ST_OK is always included
  * @stops: usbnet_stop() calls (ifdown) allowed
@@ -225,6 +227,7 @@ struct bqlm_usbnet_cfg {
 	unsigned int maxpacket;
 	unsigned int pad_header[BQLM_USBNET_MAX_LENS];
 	unsigned int nr_pad_headers;
+	unsigned int strip;
 	unsigned int statuses;
 	unsigned int stops;
 	unsigned int suspends;
