@@ -321,9 +321,19 @@ lkmm: $(BUILD)/bqlm
 	  scripts/lkmm.sh $(LKMM_TESTS)
 
 # Replay a schedule (bqlm explore usbnet ... --schedule FILE) on the real
-# usbnet.c in the KUnit kernel, the model beside it (docs/real-code.md).
+# usbnet.c in the KUnit kernel, the model beside it (docs/real-code.md),
+# with the minidriver DRIVER's code (real/usbnet_minidrivers.h).
 kunit-replay:
-	@scripts/kunit-replay.sh "$(SCHEDULE)"
+	@scripts/kunit-replay.sh "$(SCHEDULE)" $(DRIVER)
+
+# The three real-code suites of usbnet for one minidriver, with a summary
+# table (docs/usbnet-drivers.md); kunit-drivers for every one (the slow
+# tier CI runs on its own).
+.PHONY: kunit-driver kunit-drivers
+kunit-driver:
+	@scripts/kunit-driver.sh "$(DRIVER)"
+kunit-drivers:
+	@scripts/kunit-driver.sh all
 
 # Re-record the golden vectors from the kernel's own DQL (needs make kunit).
 kunit-golden:

@@ -46,6 +46,7 @@
 #define usb_lock_device_for_reset	bqlm_hcd_usb_lock_device_for_reset
 #define usb_match_id			bqlm_hcd_usb_match_id
 #define usb_altnum_to_altsetting	bqlm_hcd_usb_altnum_to_altsetting
+#define usb_cdc_wdm_register		bqlm_hcd_usb_cdc_wdm_register
 /* the fake device needs no time: its driver's waits take none */
 #undef msleep
 #define msleep				bqlm_hcd_msleep

@@ -654,6 +654,26 @@ bqlm_hcd_usb_altnum_to_altsetting(const struct usb_interface *intf,
 }
 
 /**
+ * bqlm_hcd_usb_cdc_wdm_register() - usb_cdc_wdm_register(): the fake device
+ *	has no management channel (cdc-wdm is not in the test kernel)
+ * @intf: the interface
+ * @ep: its interrupt endpoint
+ * @bufsize: the buffer size
+ * @type: the WWAN port type
+ * @manage_power: the minidriver's power callback
+ *
+ * Return: ERR_PTR(-ENODEV).
+ */
+struct usb_driver *
+bqlm_hcd_usb_cdc_wdm_register(struct usb_interface *intf,
+			      struct usb_endpoint_descriptor *ep, int bufsize,
+			      enum wwan_port_type type,
+			      int (*manage_power)(struct usb_interface *, int))
+{
+	return ERR_PTR(-ENODEV);
+}
+
+/**
  * bqlm_hcd_msleep() - msleep() of a driver waiting for the device: the fake
  *	device is ready at once
  * @msecs: the delay

@@ -27,6 +27,7 @@
 #include <linux/list.h>
 #include <linux/usb.h>
 #include <linux/usb/cdc.h>
+#include <linux/usb/cdc-wdm.h>
 
 struct bqlm_hcd;
 
@@ -144,6 +145,11 @@ const struct usb_device_id *bqlm_hcd_usb_match_id(struct usb_interface *intf,
 struct usb_host_interface *
 bqlm_hcd_usb_altnum_to_altsetting(const struct usb_interface *intf,
 				  unsigned int altnum);
+struct usb_driver *
+bqlm_hcd_usb_cdc_wdm_register(struct usb_interface *intf,
+			      struct usb_endpoint_descriptor *ep, int bufsize,
+			      enum wwan_port_type type,
+			      int (*manage_power)(struct usb_interface *, int));
 void bqlm_hcd_msleep(unsigned int msecs);
 void bqlm_hcd_usleep_range(unsigned long min, unsigned long max);
 

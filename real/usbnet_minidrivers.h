@@ -17,7 +17,9 @@
  *
  * The first line, alone on its line, is read by scripts/kunit.sh: the
  * minidriver's name (the module's, '_' for '-') and the files of
- * drivers/net/usb/ it is made of ("" for the harness's own driver_info).
+ * drivers/net/usb/ it is made of ("" for the harness's own driver_info;
+ * "@other" for a second entry of other's module, whose blocks are then
+ * other's: BQLM_RUSBNET_AFTER(other)).
  * For every usbnet variant with the series property "minidrivers", the
  * script generates an object that compiles these files with the variant's
  * usbnet.h and the glue (real/usbnet_minidriver.h), then this table, of
@@ -104,7 +106,7 @@ BQLM_RUSBNET_ENTRY(aqc111) = {
  * need the phylink instance its bind creates; the AX88178's do not.
  */
 BQLM_RUSBNET_MINIDRIVER(asix, "asix_common.c asix_devices.c ax88172a.c")
-#if BQLM_RUSBNET_BEFORE(asix) || BQLM_RUSBNET_BEFORE(ax88172a)
+#if BQLM_RUSBNET_BEFORE(asix)
 /* the module's own globals: one copy per variant */
 #define ax88172a_info			BQLM_RUSBNET_SYM(ax88172a_info)
 #define asix_get_drvinfo		BQLM_RUSBNET_SYM(asix_get_drvinfo)
@@ -116,6 +118,7 @@ BQLM_RUSBNET_MINIDRIVER(asix, "asix_common.c asix_devices.c ax88172a.c")
 #define asix_mdio_read			BQLM_RUSBNET_SYM(asix_mdio_read)
 #define asix_mdio_read_nopm		BQLM_RUSBNET_SYM(asix_mdio_read_nopm)
 #define asix_mdio_write			BQLM_RUSBNET_SYM(asix_mdio_write)
+#define asix_mdio_write_nopm		BQLM_RUSBNET_SYM(asix_mdio_write_nopm)
 #define asix_read_cmd			BQLM_RUSBNET_SYM(asix_read_cmd)
 #define asix_read_medium_status		BQLM_RUSBNET_SYM(asix_read_medium_status)
 #define asix_read_phy_addr		BQLM_RUSBNET_SYM(asix_read_phy_addr)
@@ -161,8 +164,8 @@ BQLM_RUSBNET_ENTRY(asix) = {
  * unregisters the MDIO bus its bind registers on the USB device, which
  * the fake device is not.
  */
-BQLM_RUSBNET_MINIDRIVER(ax88172a, "asix_common.c asix_devices.c ax88172a.c")
-#if BQLM_RUSBNET_AFTER(ax88172a)
+BQLM_RUSBNET_MINIDRIVER(ax88172a, "@asix")
+#if BQLM_RUSBNET_AFTER(asix)
 static int bqlm_rusbnet_ax88172a_bind(struct usbnet *dev)
 {
 	return bqlm_rusbnet_priv(dev, sizeof(struct ax88172a_private));

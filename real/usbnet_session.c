@@ -201,14 +201,15 @@ const char *bqlm_rusbnet_driver_for(const struct bqlm_usbnet_cfg *cfg)
  */
 const char *bqlm_rusbnet_driver_name(unsigned int i)
 {
-	const struct bqlm_rusbnet_ops *ops = NULL;
+	const struct bqlm_rusbnet_ops *ops = NULL, *o;
 	unsigned int v;
 
 	/* the variant with every minidriver */
-	for (v = 0; v < ARRAY_SIZE(bqlm_rusbnet_variants); v++)
-		if (!ops || bqlm_rusbnet_variants[v].ops->nr_drivers >
-			    ops->nr_drivers)
-			ops = bqlm_rusbnet_variants[v].ops;
+	for (v = 0; v < ARRAY_SIZE(bqlm_rusbnet_variants); v++) {
+		o = bqlm_rusbnet_variants[v].ops;
+		if (!ops || o->nr_drivers > ops->nr_drivers)
+			ops = o;
+	}
 	return ops && i < ops->nr_drivers ? ops->drivers[i]->name : NULL;
 }
 

@@ -28,6 +28,9 @@
 #   KUNIT_ARGS  extra kunit.py arguments, shell-quoted, e.g. 'bqlm_dql*'
 #               (a suite filter glob) or --raw_output=all.
 #   KUNIT_JOBS  make jobs (default: nproc).
+#   KUNIT_TAG   a name for a partial run (make kunit-replay, make
+#               kunit-driver): its results go to build/kunit[-ARCH]-TAG-*
+#               instead of the full run's, and it skips the W=1 check.
 #   BQLM_REPO   project tree to link into the kernel (default: this repo;
 #               meant for testing this script). Caches and results always
 #               go to this repository's .cache/ and build/.
@@ -430,7 +433,8 @@ gen_real_driver() {
 # The usbnet minidrivers of real/usbnet_minidrivers.h: one line
 # "BQLM_RUSBNET_MINIDRIVER(ID, "FILE...")" each (FILE: the tree's
 # drivers/net/usb/ files it is made of; "" for the harness's own
-# driver_info). Each variant compiles every minidriver without a file, and
+# driver_info; "@OTHER" for one more entry of OTHER's module, compiled in
+# OTHER's object). Each variant compiles every minidriver without a file, and
 # a variant with the series property "minidrivers" every one: an object
 # DRIVER_VARIANT__ID.c each (the variant's definitions, the minidriver's
 # files with the variant's usbnet.h and the glue, then its entry of the
@@ -450,10 +454,15 @@ gen_usbnet_minidrivers() {
 		files=${BASH_REMATCH[2]}
 		[[ "$ids" != *" $id "* ]] ||
 			die 1 "real/usbnet_minidrivers.h:$lineno: minidriver '$id' listed twice"
-		for f in $files; do
-			[[ "$f" =~ ^[a-z0-9_-]+\.c$ && -f "$KDIR/drivers/net/usb/$f" ]] ||
-				die 1 "real/usbnet_minidrivers.h:$lineno: '$id': $KDIR has no drivers/net/usb/$f"
-		done
+		if [[ "$files" == @* ]]; then
+			[[ -n "${mfiles[${files#@}]:-}" ]] ||
+				die 1 "real/usbnet_minidrivers.h:$lineno: '$id' is compiled in '${files#@}', which is not a minidriver with files listed above it"
+		else
+			for f in $files; do
+				[[ "$f" =~ ^[a-z0-9_-]+\.c$ && -f "$KDIR/drivers/net/usb/$f" ]] ||
+					die 1 "real/usbnet_minidrivers.h:$lineno: '$id': $KDIR has no drivers/net/usb/$f"
+			done
+		fi
 		ids+="$id "
 		mfiles[$id]=$files
 		all+=("$id")
@@ -467,6 +476,8 @@ gen_usbnet_minidrivers() {
 				"${VARIANT_PROPS[usbnet:$name]}" != *" minidrivers "* ]]; then
 				continue
 			fi
+			# in the object of the entry it names
+			[[ "${mfiles[$id]}" != @* ]] || continue
 			out="$GEN/usbnet_${vid}__$id.c"
 			{
 				printf '// SPDX-License-Identifier: GPL-2.0
@@ -549,12 +560,14 @@ gen_real_sources() {
 
 # Compile each of our C files again with W=1 to an assembler file (.s):
 # this shows every W=1 warning without touching the .o files that the
-# kernel is linked from, so the kunit.py build stays incremental.  W=1's
+# kernel is linked from, so the kunit.py build stays incremental. Kbuild
+# recompiles a .s only when its sources or command changed (a .s that had
+# warnings is removed, so that it is checked again next time).  W=1's
 # kernel-doc check (done by Kbuild only for .o builds) is run by hand.
 # Prints the warnings found (if any) to stdout, and saves the full output
 # in build/kunit[-ARCH]-w1.log.  Returns 1 if the check itself could not be done.
 w1_check() {
-	local objs=() srcs=() o rel out kdoc rc=0 list mk
+	local objs=() srcs=() o rel out kdoc rc=0 list mk warn
 	# The objects linked into the kernel are the members of the thin
 	# archive built-in.a (ar prints them relative to the current directory);
 	# stale objects of files no longer in Kbuild are not.  For a module
@@ -569,7 +582,6 @@ w1_check() {
 		[[ -f "$KDIR/$rel.c" ]] || continue # composite objects, .mod.o
 		objs+=("$rel.s")
 		srcs+=("$KDIR/$rel.c")
-		rm -f "$BUILD_DIR/$rel.s" # always recompile
 	done <<<"$list"
 	if ((${#objs[@]} == 0)); then
 		printf 'kunit.sh: error: no objects under %s/lib/bqlm after the build: is CONFIG_BQLM_KUNIT_TEST=y in kunit/.kunitconfig?\n' "$BUILD_DIR" >&2
@@ -588,9 +600,14 @@ w1_check() {
 	# make builds "prepare" (with W=1 too) before it descends into lib/:
 	# everything from the first "CC lib/bqlm/..." on comes from our files,
 	# including warnings located in kernel headers that our code triggers.
-	printf '%s\n' "$out" |
+	warn=$(printf '%s\n' "$out" |
 		sed -n '/^[[:space:]]*CC[[:space:]].*lib\/bqlm\//,$p' |
-		grep -E -B1 -A3 '(warning|error):' || true
+		grep -E -B1 -A3 '(warning|error):' || true)
+	if [[ -n "$warn" ]]; then
+		printf '%s\n' "$warn"
+		# checked again next time, warnings and all
+		for o in "${objs[@]}"; do rm -f "$BUILD_DIR/$o"; done
+	fi
 	printf '%s\n' "$kdoc" | grep -E '(warning|error):' || true
 	return 0
 }
@@ -651,10 +668,13 @@ main() {
 	# The tree is ready; other architectures may prepare it now.
 	exec 8>&-
 
-	OUT_JSON="$RESULTS/kunit$SUFFIX-results.json"
-	OUT_TEST="$RESULTS/kunit$SUFFIX-test.log"
-	OUT_LOG="$RESULTS/kunit$SUFFIX-output.log"
-	OUT_W1="$RESULTS/kunit$SUFFIX-w1.log"
+	local tag=${KUNIT_TAG:+-$KUNIT_TAG}
+	[[ -z "${KUNIT_TAG:-}" || "$KUNIT_TAG" =~ ^[a-z0-9][a-z0-9_-]*$ ]] ||
+		die 1 "KUNIT_TAG=$KUNIT_TAG is not a name (a-z, 0-9, '-', '_')"
+	OUT_JSON="$RESULTS/kunit$SUFFIX$tag-results.json"
+	OUT_TEST="$RESULTS/kunit$SUFFIX$tag-test.log"
+	OUT_LOG="$RESULTS/kunit$SUFFIX$tag-output.log"
+	OUT_W1="$RESULTS/kunit$SUFFIX$tag-w1.log"
 	mkdir -p "$RESULTS" "$BUILD_DIR"
 	rm -f "$OUT_JSON" "$OUT_TEST" \
 		"$OUT_LOG" "$OUT_W1" "$BUILD_DIR/test.log"
@@ -699,7 +719,8 @@ main() {
 
 	# Once the kernel is built: warnings in our files that the normal
 	# build printed (kunit.py shows make's stderr), then the W=1 check.
-	if [[ -f "$BUILD_DIR/vmlinux" ]] && [[ $rc -eq 0 || -f "$OUT_TEST" ]]; then
+	if [[ -f "$BUILD_DIR/vmlinux" && -z "${KUNIT_TAG:-}" ]] &&
+		[[ $rc -eq 0 || -f "$OUT_TEST" ]]; then
 		t0=$(date +%s)
 		info "W=1 check of lib/bqlm/ ..."
 		warn=$(grep -E -A3 '(^|/)lib/bqlm/[^:]*:[0-9:]*[[:space:]]*(warning|error):' \
