@@ -19,6 +19,10 @@
 #                   architecture, compared with the userspace run of its
 #                   word size
 #   make kunit-build ARCH=arm|arm64|...  build the kernel only
+#   make kunit-replay SCHEDULE=FILE [DRIVER=NAME]  a schedule on the real
+#                   usbnet.c and a minidriver's code
+#   make kunit-driver DRIVER=NAME  the real-code suites of one usbnet
+#                   minidriver, with a summary table; kunit-drivers: all
 #   make deps       install the Debian packages the userspace targets need
 #   make lkmm       the barrier claims (lkmm/*.litmus) under the kernel's
 #                   memory model (herd7), each against the explorer

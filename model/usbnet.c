@@ -163,9 +163,11 @@ void bqlm_usbnet_init(struct bqlm_usbnet *dev,
 	dev->flags = BQLM_USBNET_EVENT_DEV_OPEN;
 	dev->running = 1;
 	dev->present = 1;
+	dev->carrier = 1;
 	dev->stops_left = cfg->stops;
 	dev->suspends_left = cfg->suspends;
 	dev->timeouts_left = cfg->timeouts;
+	dev->links_left = cfg->links;
 }
 
 /* Helpers on the state. */
@@ -620,7 +622,7 @@ static void bqlm_usbnet_bh_tail(struct bqlm_usbnet *dev,
 	 * while dev->txq is below TX_QLEN. RX refill is not modelled.
 	 */
 	if (!bqlm_usbnet_waiter(dev) && dev->running && dev->present &&
-	    !dev->bh[BQLM_USBNET_BH_TIMER].pending &&
+	    dev->carrier && !dev->bh[BQLM_USBNET_BH_TIMER].pending &&
 	    bqlm_usbnet_txq_qlen(dev) < cfg->tx_qlen)
 		bqlm_netif_tx_wake_queue(&dev->txq);
 	bh->phase = BQLM_USBNET_BH_IDLE;
@@ -758,8 +760,10 @@ int bqlm_usbnet_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
  *
  * Model of usbnet_deferred_kevent() for EVENT_TX_HALT: unlink_urbs() of
  * dev->txq, usb_clear_halt() (assumed to succeed), clear EVENT_TX_HALT and
- * netif_wake_queue(). One step; the other events are receive-side or link
- * events and not modelled.
+ * netif_wake_queue(); and for EVENT_LINK_CHANGE: __handle_link_change(),
+ * which, if the device is open, queues the bh when the carrier is on and
+ * clears the bit. One step; the other events are receive-side and not
+ * modelled.
  *
  * Return: 0, -EAGAIN while dev->txq.lock is held, -EINVAL when the work
  * is not queued.
@@ -779,6 +783,17 @@ int bqlm_usbnet_deferred_kevent(struct bqlm_usbnet *dev,
 		bqlm_unlink_urbs(dev);
 		dev->flags &= ~BQLM_USBNET_EVENT_TX_HALT;
 		bqlm_netif_tx_wake_queue(&dev->txq);
+	}
+	/*
+	 * __handle_link_change(): nothing (the bit stays) unless open; with
+	 * the carrier, the bh is queued (to refill RX, which the model does
+	 * not have); without, the RX URBs are unlinked (none)
+	 */
+	if ((dev->flags & BQLM_USBNET_EVENT_LINK_CHANGE) &&
+	    (dev->flags & BQLM_USBNET_EVENT_DEV_OPEN)) {
+		if (dev->carrier)
+			bqlm_usbnet_queue_bh(dev);
+		dev->flags &= ~BQLM_USBNET_EVENT_LINK_CHANGE;
 	}
 	return 0;
 }
@@ -856,6 +871,9 @@ int bqlm_usbnet_stop(struct bqlm_usbnet *dev,
 		dev->admin = BQLM_USBNET_STOP_PM;
 		break;
 	case BQLM_USBNET_STOP_PM:
+		/* the minidriver's stop() (aqc111: netif_carrier_off()) */
+		if (cfg->pm & BQLM_USBNET_PM_STOP_CARRIER)
+			dev->carrier = 0;
 		/* FLAG_AVOID_UNLINK_URBS: no unlink, and (stop_drain) a wait */
 		if (!(cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS))
 			dev->admin = BQLM_USBNET_STOP_UNLINK;
@@ -871,7 +889,7 @@ int bqlm_usbnet_stop(struct bqlm_usbnet *dev,
 		dev->admin = BQLM_USBNET_STOP_TIMER;
 		break;
 	case BQLM_USBNET_STOP_TIMER:
-		dev->flags = 0;
+		dev->flags = 0;	/* EVENT_LINK_CHANGE too */
 		dev->bh[BQLM_USBNET_BH_TIMER].pending = 0;
 		dev->admin = BQLM_USBNET_STOP_WORK;
 		break;
@@ -948,7 +966,7 @@ int bqlm_usbnet_tx_timeout(struct bqlm_usbnet *dev,
 	(void)cfg;
 	(void)ev;
 	if (!dev->timeouts_left || dev->admin != BQLM_USBNET_UP ||
-	    !dev->running || !dev->present ||
+	    !dev->running || !dev->present || !dev->carrier ||
 	    !bqlm_netif_xmit_stopped(&dev->txq))
 		return -EINVAL;
 	if (dev->xmit != BQLM_USBNET_XMIT_IDLE)
@@ -1051,9 +1069,11 @@ static void bqlm_usbnet_resubmit(struct bqlm_usbnet *dev,
  * @ev: receives what the step did; may be NULL
  *
  * The steps:
- *  1. under dev->txq.lock: submit every URB anchored on dev->deferred and
- *     put its skb on dev->txq (fixed: with netdev_sent_queue(); before
- *     c4efd7a770c5 without); clear EVENT_DEV_ASLEEP;
+ *  1. (a minidriver's resume() that reports the link down: queue the
+ *     kevent work;) under dev->txq.lock: submit every URB anchored on
+ *     dev->deferred and put its skb on dev->txq (fixed: with
+ *     netdev_sent_queue(); before c4efd7a770c5 without); clear
+ *     EVENT_DEV_ASLEEP;
  *  2. if EVENT_DEV_OPEN: netif_tx_wake_all_queues() unless dev->txq is at
  *     TX_QLEN, and queue the bh work.
  *
@@ -1070,6 +1090,15 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 	case BQLM_USBNET_SUSPENDED:
 		if (bqlm_usbnet_txq_locked(dev))
 			return -EAGAIN;
+		/* ax88179: usbnet_link_change(dev, 0, 0) first */
+		if (cfg->pm & BQLM_USBNET_PM_RESUME_LINK) {
+			dev->carrier = 0;
+			dev->flags |= BQLM_USBNET_EVENT_LINK_CHANGE;
+			dev->kevent = 1;
+		}
+		/* aqc111: netif_carrier_off() first */
+		if (cfg->pm & BQLM_USBNET_PM_RESUME_CARRIER)
+			dev->carrier = 0;
 		bqlm_usbnet_resubmit(dev, cfg, ev);
 		dev->pm = BQLM_USBNET_PM_RESUMING;
 		return 0;
@@ -1084,4 +1113,33 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 	default:
 		return -EINVAL;
 	}
+}
+
+/**
+ * bqlm_usbnet_link_change() - the minidriver's status() sees the link up
+ * @dev: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did; may be NULL
+ *
+ * Its status interrupt, whose URB is submitted while the device is open
+ * and awake, reports the link up: usbnet_link_change(dev, 1, 0), the
+ * carrier on and the kevent work queued with EVENT_LINK_CHANGE. One step;
+ * only while the carrier is off (a minidriver's stop() or resume() turned
+ * it off) and link-up reports are left in the bound.
+ *
+ * Return: 0, or -EINVAL when there is no report to make.
+ */
+int bqlm_usbnet_link_change(struct bqlm_usbnet *dev,
+			    const struct bqlm_usbnet_cfg *cfg,
+			    struct bqlm_inv_step *ev)
+{
+	(void)cfg;
+	(void)ev;
+	if (!bqlm_usbnet_can_link(dev))
+		return -EINVAL;
+	dev->links_left--;
+	dev->carrier = 1;
+	dev->flags |= BQLM_USBNET_EVENT_LINK_CHANGE;
+	dev->kevent = 1;
+	return 0;
 }

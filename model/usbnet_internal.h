@@ -65,9 +65,16 @@ static inline bool bqlm_usbnet_can_xmit(const struct bqlm_usbnet *dev,
 	if (dev->xmit != BQLM_USBNET_XMIT_IDLE)
 		return true;
 	/* the qdisc: device up, packets left, queue not stopped */
-	return dev->running &&
+	return dev->running && dev->carrier &&
 	       (!cfg->packets || dev->nr_pkts < cfg->packets) &&
 	       !bqlm_netif_xmit_stopped(&dev->txq);
+}
+
+/* A link-up report: the status URB runs while open and awake, carrier off */
+static inline bool bqlm_usbnet_can_link(const struct bqlm_usbnet *dev)
+{
+	return dev->links_left && !dev->carrier &&
+	       dev->admin == BQLM_USBNET_UP && dev->pm == BQLM_USBNET_AWAKE;
 }
 
 static inline bool bqlm_usbnet_can_flush(const struct bqlm_usbnet *dev)

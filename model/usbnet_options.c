@@ -35,6 +35,10 @@ static const char *const bqlm_usbnet_status_names[] = {
 	NULL
 };
 
+/* bit i of struct bqlm_usbnet_cfg.pm is names[i] */
+static const char *const bqlm_usbnet_pm_names[] = {
+	"resume-link", "resume-carrier", "stop-carrier", NULL };
+
 static const char *const bqlm_usbnet_reset_names[] = {
 	[BQLM_USBNET_RESET_NONE] = "none",
 	[BQLM_USBNET_RESET_EARLY] = "early",
@@ -131,6 +135,12 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	  .flags = BQLM_OPT_ALIAS | BQLM_OPT_NOARG, .also = "flags",
 	  .parse = bqlm_usbnet_opt_avoid,
 	  .help = "shorthand: --flags avoid-unlink" },
+	{ .name = "pm", .type = BQLM_OPT_SET, USB_FIELD(pm),
+	  .names = bqlm_usbnet_pm_names,
+	  .help = "what the minidriver's own callbacks add: resume-link, its resume() reports the link down and queues the kevent (ax88179_178a); resume-carrier, stop-carrier, its resume() or stop() turn the carrier off (aqc111)" },
+	{ .name = "links", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
+	  USB_FIELD(links), .min = 0, .max = 3,
+	  .help = "link-up reports of the minidriver's status() (usbnet_link_change(dev, 1, 0)), while its carrier is off" },
 	{ .name = "tx-qlen", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
 	  USB_FIELD(tx_qlen), .min = 1, .max = 1000,
 	  .help = "TX_QLEN(dev): usbnet stops the queue at this many URBs" },

@@ -35,7 +35,7 @@ unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev)
 static bool bqlm_usbnet_wants_tx(const struct bqlm_usbnet *dev)
 {
 	return dev->admin == BQLM_USBNET_UP && dev->running && dev->present &&
-	       dev->pm == BQLM_USBNET_AWAKE;
+	       dev->carrier && dev->pm == BQLM_USBNET_AWAKE;
 }
 
 /* STACK_XOFF: only a completion clears it (DRV_XOFF has the watchdog). */
@@ -131,6 +131,7 @@ bool bqlm_usbnet_action_valid(const struct bqlm_usbnet_cfg *cfg,
 	case BQLM_USBNET_A_TX_TIMEOUT:
 	case BQLM_USBNET_A_SUSPEND:
 	case BQLM_USBNET_A_RESUME:
+	case BQLM_USBNET_A_LINK:
 		return !arg;
 	default:
 		return false;
@@ -183,6 +184,9 @@ static int bqlm_usbnet_run(const void *ctx, void *state, unsigned int action,
 	case BQLM_USBNET_A_RESUME:
 		r->where = "usbnet_resume";
 		return bqlm_usbnet_resume(dev, cfg, &r->ev);
+	case BQLM_USBNET_A_LINK:
+		r->where = "usbnet_link_change";
+		return bqlm_usbnet_link_change(dev, cfg, &r->ev);
 	default:
 		r->where = "?";
 		return -EINVAL;
@@ -225,7 +229,7 @@ static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
 	if (dev->admin == BQLM_USBNET_DOWN && dev->pm == BQLM_USBNET_AWAKE)
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
 	if (dev->timeouts_left && dev->admin == BQLM_USBNET_UP &&
-	    dev->running && dev->present &&
+	    dev->running && dev->present && dev->carrier &&
 	    bqlm_netif_xmit_stopped(&dev->txq) &&
 	    dev->xmit == BQLM_USBNET_XMIT_IDLE)
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
@@ -235,6 +239,8 @@ static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
 	     !bqlm_usbnet_txq_locked(dev)) ||
 	    dev->pm == BQLM_USBNET_PM_RESUMING)
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
+	if (bqlm_usbnet_can_link(dev))
+		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
 	return n;
 }
 
@@ -260,6 +266,7 @@ static bool bqlm_usbnet_external(const void *ctx, const void *state,
 		return dev->pm == BQLM_USBNET_SUSPENDED;
 	case BQLM_USBNET_A_OPEN:
 	case BQLM_USBNET_A_TX_TIMEOUT:
+	case BQLM_USBNET_A_LINK:
 		return true;
 	default:
 		return false;
@@ -415,6 +422,12 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 	case BQLM_USBNET_A_BH:
 		return bqlm_usbnet_describe_bh(dev, cfg, arg & 1, buf, len);
 	case BQLM_USBNET_A_KEVENT:
+		if (!(dev->flags & BQLM_USBNET_EVENT_TX_HALT))
+			return snprintf(buf, len,
+					"kevent: usbnet_deferred_kevent: EVENT_LINK_CHANGE: __handle_link_change%s",
+					dev->carrier &&
+					(dev->flags & BQLM_USBNET_EVENT_DEV_OPEN) ?
+					": queue_work(bh_work)" : "");
 		return snprintf(buf, len,
 				"kevent: usbnet_deferred_kevent: EVENT_TX_HALT: unlink_urbs, usb_clear_halt, netif_wake_queue");
 	case BQLM_USBNET_A_STOP:
@@ -452,12 +465,18 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 	case BQLM_USBNET_A_RESUME:
 		if (dev->pm == BQLM_USBNET_SUSPENDED)
 			return snprintf(buf, len,
-					"pm: usbnet_resume [txq.lock]: submit dev->deferred onto dev->txq%s, clear EVENT_DEV_ASLEEP",
+					"pm: %susbnet_resume [txq.lock]: submit dev->deferred onto dev->txq%s, clear EVENT_DEV_ASLEEP",
+					cfg->pm & BQLM_USBNET_PM_RESUME_LINK ?
+					"usbnet_link_change(down): queue the kevent; " :
+					"",
 					cfg->resume_sent ?
 					" with netdev_sent_queue" :
 					" (no netdev_sent_queue)");
 		return snprintf(buf, len,
 				"pm: usbnet_resume: netif_tx_wake_all_queues, queue_work(bh_work)");
+	case BQLM_USBNET_A_LINK:
+		return snprintf(buf, len,
+				"link: status(): link up, usbnet_link_change(1, 0): netif_carrier_on, EVENT_LINK_CHANGE");
 	default:
 		return snprintf(buf, len, "? action %#x", action);
 	}
@@ -536,7 +555,7 @@ static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
 		n += snprintf(buf + n, len - n, " none");
 	if (n < len)
 		n += snprintf(buf + n, len - n,
-			      " | bh-work %s%s timer %s%s | dev %s %s",
+			      " | bh-work %s%s timer %s%s | dev %s %s%s",
 			      bqlm_usbnet_bh_names[w->phase %
 						   BQLM_USBNET_NR_BH_PHASES],
 			      w->pending ? "+queued" : "",
@@ -546,7 +565,8 @@ static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
 			      bqlm_usbnet_admin_name(dev->admin, admin,
 						     sizeof(admin)),
 			      bqlm_usbnet_pm_names[dev->pm %
-						   BQLM_USBNET_NR_PM]);
+						   BQLM_USBNET_NR_PM],
+			      dev->carrier ? "" : " no-carrier");
 	return n;
 }
 
@@ -632,7 +652,8 @@ BQLM_DEFINE_XOPS(bqlm_usbnet, bqlm_usbnet_canon);
  * packet length for a new packet), the cdc_ncm flush, each URB's
  * completion with each status, each defer_bh(), the bh work's and the
  * timer's usbnet_bh(), the kevent work, usbnet_stop(), usbnet_open(), the
- * watchdog, usbnet_suspend(), usbnet_resume(). The step runs the actor's
+ * watchdog, usbnet_suspend(), usbnet_resume(), a link-up report. The step
+ * runs the actor's
  * step function and bqlm_usbnet_check(); the state check reports a stall
  * in a quiescent state (see bqlm_usbnet_check()).
  *

@@ -69,6 +69,7 @@ struct bqlm_rusbnet_view {
  * @nr_lens: how many of @lens
  * @flags: BQLM_USBNET_FLAG_* of its driver_info
  * @maxpacket: its bulk-out endpoint's wMaxPacketSize (0: the model's)
+ * @pm: BQLM_USBNET_PM_*: what its suspend() and resume() add
  */
 struct bqlm_rusbnet_desc {
 	enum bqlm_usbnet_fixup fixup;
@@ -79,6 +80,7 @@ struct bqlm_rusbnet_desc {
 	unsigned int nr_lens;
 	unsigned int flags;
 	unsigned int maxpacket;
+	unsigned int pm;
 };
 
 /* struct bqlm_rusbnet_driver.clear: its callbacks the harness does not run */

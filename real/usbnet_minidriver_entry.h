@@ -29,6 +29,22 @@ static inline int bqlm_rusbnet_priv(struct usbnet *dev, size_t size)
 	return dev->driver_priv ? 0 : -ENOMEM;
 }
 
+/* dev->mii as the minidriver's bind sets it (its PHY access functions) */
+static inline void bqlm_rusbnet_mii(struct usbnet *dev,
+				    int (*rd)(struct net_device *, int, int),
+				    void (*wr)(struct net_device *, int, int, int),
+				    int phy_id_mask, int reg_num_mask, int phy_id,
+				    bool gmii)
+{
+	dev->mii.dev = dev->net;
+	dev->mii.mdio_read = rd;
+	dev->mii.mdio_write = wr;
+	dev->mii.phy_id_mask = phy_id_mask;
+	dev->mii.reg_num_mask = reg_num_mask;
+	dev->mii.phy_id = phy_id;
+	dev->mii.supports_gmii = gmii;
+}
+
 /*
  * The stack's packet as an IPv4 datagram in an Ethernet frame: what the
  * minidrivers of IP-only devices (cdc_mbim, sierra_net) transmit; the

@@ -141,6 +141,8 @@ BQLM_RUSBNET_MINIDRIVER(asix, "asix_common.c asix_devices.c ax88172a.c")
 #if BQLM_RUSBNET_AFTER(asix)
 static int bqlm_rusbnet_asix_bind(struct usbnet *dev)
 {
+	bqlm_rusbnet_mii(dev, asix_mdio_read, asix_mdio_write, 0x1f, 0xff,
+			 0x10, true);
 	return bqlm_rusbnet_priv(dev, sizeof(struct asix_common_private));
 }
 
@@ -196,12 +198,15 @@ BQLM_RUSBNET_ENTRY(ax88172a) = {
 /*
  * ax88179_tx_fixup() prepends two 32-bit words; where that fills the last
  * packet (1528 + 8), usbnet adds its byte. Its resume() reports the link
- * down (usbnet_link_change()): the kevent is queued.
+ * down (usbnet_link_change()): the kevent is queued (the model's pm
+ * resume-link); its reset there reads the PHY through dev->mii.
  */
 BQLM_RUSBNET_MINIDRIVER(ax88179_178a, "ax88179_178a.c")
 #if BQLM_RUSBNET_AFTER(ax88179_178a)
 static int bqlm_rusbnet_ax88179_bind(struct usbnet *dev)
 {
+	bqlm_rusbnet_mii(dev, ax88179_mdio_read, ax88179_mdio_write, 0xff,
+			 0xff, 0x03, true);
 	return bqlm_rusbnet_priv(dev, sizeof(struct ax88179_data));
 }
 
@@ -213,7 +218,7 @@ BQLM_RUSBNET_ENTRY(ax88179_178a) = {
 	.model		= { .fixup = BQLM_USBNET_FIXUP_PAD,
 			    .header = { 8 }, .nr_headers = 1,
 			    .lens = { 1514, 1528 }, .nr_lens = 2,
-			    .maxpacket = 512 },
+			    .maxpacket = 512, .pm = BQLM_USBNET_PM_RESUME_LINK },
 	.bind		= bqlm_rusbnet_ax88179_bind,
 };
 #endif
@@ -338,6 +343,13 @@ BQLM_RUSBNET_ENTRY(cdc_subset) = {
  */
 BQLM_RUSBNET_MINIDRIVER(ch9200, "ch9200.c")
 #if BQLM_RUSBNET_AFTER(ch9200)
+static int bqlm_rusbnet_ch9200_bind(struct usbnet *dev)
+{
+	bqlm_rusbnet_mii(dev, ch9200_mdio_read, ch9200_mdio_write, 0x1f, 0x1f,
+			 0, false);
+	return 0;
+}
+
 BQLM_RUSBNET_ENTRY(ch9200) = {
 	.name		= "ch9200",
 	.info		= &ch9200_info,
@@ -346,6 +358,7 @@ BQLM_RUSBNET_ENTRY(ch9200) = {
 			    .header = { 64 }, .nr_headers = 1,
 			    .lens = { 1514, 1472 }, .nr_lens = 2,
 			    .maxpacket = 512 },
+	.bind		= bqlm_rusbnet_ch9200_bind,
 };
 #endif
 
@@ -386,6 +399,13 @@ BQLM_RUSBNET_ENTRY(cx82310_eth) = {
  */
 BQLM_RUSBNET_MINIDRIVER(dm9601, "dm9601.c")
 #if BQLM_RUSBNET_AFTER(dm9601)
+static int bqlm_rusbnet_dm9601_bind(struct usbnet *dev)
+{
+	bqlm_rusbnet_mii(dev, dm9601_mdio_read, dm9601_mdio_write, 0x1f, 0x1f,
+			 0, false);
+	return 0;
+}
+
 BQLM_RUSBNET_ENTRY(dm9601) = {
 	.name		= "dm9601",
 	.info		= &dm9601_info,
@@ -395,6 +415,7 @@ BQLM_RUSBNET_ENTRY(dm9601) = {
 			    .header = { 2, 4 }, .nr_headers = 2,
 			    .lens = { 1514, 1534 }, .nr_lens = 2,
 			    .maxpacket = 512 },
+	.bind		= bqlm_rusbnet_dm9601_bind,
 };
 #endif
 
@@ -496,6 +517,13 @@ BQLM_RUSBNET_ENTRY(lg_vl600) = {
 /* mcs7830: no tx_fixup(); its reset_resume() reconfigures, then usbnet's */
 BQLM_RUSBNET_MINIDRIVER(mcs7830, "mcs7830.c")
 #if BQLM_RUSBNET_AFTER(mcs7830)
+static int bqlm_rusbnet_mcs7830_bind(struct usbnet *dev)
+{
+	bqlm_rusbnet_mii(dev, mcs7830_mdio_read, mcs7830_mdio_write, 0x3f,
+			 0x1f, 0, false);
+	return 0;
+}
+
 BQLM_RUSBNET_ENTRY(mcs7830) = {
 	.name		= "mcs7830",
 	.info		= &moschip_info,
@@ -504,6 +532,7 @@ BQLM_RUSBNET_ENTRY(mcs7830) = {
 	.model		= { .fixup = BQLM_USBNET_FIXUP_NONE,
 			    .lens = { 1514, 1536 }, .nr_lens = 2,
 			    .maxpacket = 512 },
+	.bind		= bqlm_rusbnet_mcs7830_bind,
 };
 #endif
 
@@ -559,6 +588,13 @@ BQLM_RUSBNET_ENTRY(qmi_wwan) = {
 /* r8153_ecm: cdc_ether's code for the RTL8153 in ECM mode */
 BQLM_RUSBNET_MINIDRIVER(r8153_ecm, "r8153_ecm.c")
 #if BQLM_RUSBNET_AFTER(r8153_ecm)
+static int bqlm_rusbnet_r8153_bind(struct usbnet *dev)
+{
+	bqlm_rusbnet_mii(dev, r8153_ecm_mdio_read, r8153_ecm_mdio_write, 0,
+			 0x1f, 0, true);
+	return 0;
+}
+
 BQLM_RUSBNET_ENTRY(r8153_ecm) = {
 	.name		= "r8153_ecm",
 	.info		= &r8153_info,
@@ -566,6 +602,7 @@ BQLM_RUSBNET_ENTRY(r8153_ecm) = {
 	.model		= { .fixup = BQLM_USBNET_FIXUP_NONE,
 			    .lens = { 1514, 1536 }, .nr_lens = 2,
 			    .maxpacket = 512 },
+	.bind		= bqlm_rusbnet_r8153_bind,
 };
 #endif
 
@@ -643,6 +680,8 @@ static int bqlm_rusbnet_smsc75xx_bind(struct usbnet *dev)
 	if (!pdata)
 		return -ENOMEM;
 	pdata->dev = dev;
+	bqlm_rusbnet_mii(dev, smsc75xx_mdio_read, smsc75xx_mdio_write, 0x1f,
+			 0x1f, SMSC75XX_INTERNAL_PHY_ID, true);
 	spin_lock_init(&pdata->rfe_ctl_lock);
 	mutex_init(&pdata->dataport_mutex);
 	INIT_WORK(&pdata->set_multicast, smsc75xx_deferred_multicast_write);
@@ -747,6 +786,13 @@ BQLM_RUSBNET_ENTRY(smsc95xx) = {
  */
 BQLM_RUSBNET_MINIDRIVER(sr9700, "sr9700.c")
 #if BQLM_RUSBNET_AFTER(sr9700)
+static int bqlm_rusbnet_sr9700_bind(struct usbnet *dev)
+{
+	bqlm_rusbnet_mii(dev, sr_mdio_read, sr_mdio_write, 0x1f, 0x1f, 0,
+			 false);
+	return 0;
+}
+
 BQLM_RUSBNET_ENTRY(sr9700) = {
 	.name		= "sr9700",
 	.info		= &sr9700_driver_info,
@@ -756,6 +802,7 @@ BQLM_RUSBNET_ENTRY(sr9700) = {
 			    .header = { 2 }, .nr_headers = 1,
 			    .lens = { 1514, 1534 }, .nr_lens = 2,
 			    .maxpacket = 512 },
+	.bind		= bqlm_rusbnet_sr9700_bind,
 };
 #endif
 
@@ -765,6 +812,13 @@ BQLM_RUSBNET_ENTRY(sr9700) = {
  */
 BQLM_RUSBNET_MINIDRIVER(sr9800, "sr9800.c")
 #if BQLM_RUSBNET_AFTER(sr9800)
+static int bqlm_rusbnet_sr9800_bind(struct usbnet *dev)
+{
+	bqlm_rusbnet_mii(dev, sr_mdio_read, sr_mdio_write, 0x1f, 0x1f, 0x10,
+			 false);
+	return 0;
+}
+
 BQLM_RUSBNET_ENTRY(sr9800) = {
 	.name		= "sr9800",
 	.info		= &sr9800_driver_info,
@@ -775,6 +829,7 @@ BQLM_RUSBNET_ENTRY(sr9800) = {
 			    .lens = { 1514, 1529 }, .nr_lens = 2,
 			    .flags = BQLM_USBNET_FLAG_MULTI_PACKET,
 			    .maxpacket = 512 },
+	.bind		= bqlm_rusbnet_sr9800_bind,
 };
 #endif
 

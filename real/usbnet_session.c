@@ -122,6 +122,11 @@ static bool bqlm_rusbnet_describes(const struct bqlm_usbnet_cfg *cfg,
 			  cfg->flags, drv->name, m->flags);
 		return false;
 	}
+	if (cfg->pm != m->pm) {
+		scnprintf(why, len, "pm %#x, and %s's suspend()/resume() %#x",
+			  cfg->pm, drv->name, m->pm);
+		return false;
+	}
 	if (m->maxpacket && cfg->maxpacket != m->maxpacket) {
 		scnprintf(why, len, "maxpacket %u, and %s's endpoint has %u",
 			  cfg->maxpacket, drv->name, m->maxpacket);
@@ -164,6 +169,7 @@ int bqlm_rusbnet_driver_cfg(const char *name, struct bqlm_usbnet_cfg *cfg)
 	if (m->fixup == BQLM_USBNET_FIXUP_MULTI)
 		cfg->strip = m->strip;
 	cfg->flags = m->flags;
+	cfg->pm = m->pm;
 	if (m->maxpacket)
 		cfg->maxpacket = m->maxpacket;
 	if (m->nr_lens) {

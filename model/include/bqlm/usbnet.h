@@ -154,6 +154,19 @@ enum bqlm_usbnet_status {
  */
 #define BQLM_USBNET_FLAG_SEND_ZLP		0x4
 
+/*
+ * struct bqlm_usbnet_cfg.pm: what a minidriver's own callbacks do around
+ * usbnet's. RESUME_LINK: its resume() reports the link down first
+ * (usbnet_link_change(dev, 0, 0), ax88179_178a): the carrier is off and
+ * the kevent work queued (EVENT_LINK_CHANGE), with the resubmission.
+ * RESUME_CARRIER: its resume() turns the carrier off (aqc111).
+ * STOP_CARRIER: its stop() does (aqc111), in usbnet_stop()'s step after
+ * usb_autopm_get_interface().
+ */
+#define BQLM_USBNET_PM_RESUME_LINK		0x1
+#define BQLM_USBNET_PM_RESUME_CARRIER		0x2
+#define BQLM_USBNET_PM_STOP_CARRIER		0x4
+
 /**
  * enum bqlm_usbnet_reset - where usbnet_stop() calls netdev_reset_queue()
  * @BQLM_USBNET_RESET_NONE: nowhere (no BQL)
@@ -195,11 +208,14 @@ enum bqlm_usbnet_reset {
  * @nr_pad_headers: how many of @pad_header, 1 or @nr_lens
  * @strip: bytes a BQLM_USBNET_FIXUP_MULTI tx_fixup() takes off each packet
  *	before framing it, 0..64 (cdc_mbim: the Ethernet header, 14)
+ * @pm: BQLM_USBNET_PM_*: what the minidriver's suspend() and resume() add
  * @statuses: mask of BIT(enum bqlm_usbnet_status) a submitted URB may
  *	complete with; BQLM_USBNET_ST_OK is always included
  * @stops: usbnet_stop() calls (ifdown) allowed
  * @suspends: usbnet_suspend() calls allowed
  * @timeouts: usbnet_tx_timeout() calls (watchdog) allowed
+ * @links: link-up reports allowed: the minidriver's status() sees the
+ *	link up (usbnet_link_change(dev, 1, 0)) while its carrier is off
  * @bql: usbnet calls the BQL functions (netdev_sent_queue(),
  *	netdev_completed_queue() in usbnet_bh(), netdev_reset_queue() in
  *	usbnet_stop() and usbnet_open())
@@ -228,10 +244,12 @@ struct bqlm_usbnet_cfg {
 	unsigned int pad_header[BQLM_USBNET_MAX_LENS];
 	unsigned int nr_pad_headers;
 	unsigned int strip;
+	unsigned int pm;
 	unsigned int statuses;
 	unsigned int stops;
 	unsigned int suspends;
 	unsigned int timeouts;
+	unsigned int links;
 	bool bql;
 	bool bql_lock;
 	bool resume_sent;
@@ -354,6 +372,7 @@ enum bqlm_usbnet_pm {
 #define BQLM_USBNET_EVENT_TX_HALT	0x1
 #define BQLM_USBNET_EVENT_DEV_ASLEEP	0x2
 #define BQLM_USBNET_EVENT_DEV_OPEN	0x4
+#define BQLM_USBNET_EVENT_LINK_CHANGE	0x8
 
 /**
  * struct bqlm_usbnet - the state of one usbnet device's transmit side
@@ -384,6 +403,9 @@ enum bqlm_usbnet_pm {
  * @timeouts_left: usbnet_tx_timeout() calls left in the bound
  * @xmit_ncm: the transmit in progress is the cdc_ncm flush's
  *	usbnet_start_xmit(NULL), not the qdisc's (it only names the steps)
+ * @carrier: netif_carrier_ok(): the qdisc sends, the watchdog and the
+ *	wake at the end of usbnet_bh() act, only with it
+ * @links_left: link-up reports left in the bound
  * @pad: zero
  * @skb: the skbs, cfg->skbs slots (bqlm_usbnet_size())
  *
@@ -416,7 +438,9 @@ struct bqlm_usbnet {
 	unsigned char suspends_left;
 	unsigned char timeouts_left;
 	unsigned char xmit_ncm;
-	unsigned char pad[3];
+	unsigned char carrier;
+	unsigned char links_left;
+	unsigned char pad[1];
 #ifdef __cplusplus
 	__extension__	/* a flexible array member: a GNU extension in C++ */
 #endif
@@ -471,6 +495,9 @@ int bqlm_usbnet_suspend(struct bqlm_usbnet *dev,
 int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 		       const struct bqlm_usbnet_cfg *cfg,
 		       struct bqlm_inv_step *ev);
+int bqlm_usbnet_link_change(struct bqlm_usbnet *dev,
+			    const struct bqlm_usbnet_cfg *cfg,
+			    struct bqlm_inv_step *ev);
 
 unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev);
 unsigned int bqlm_usbnet_next_skb(const struct bqlm_usbnet *dev,
@@ -494,6 +521,7 @@ enum bqlm_usbnet_action_kind {
 	BQLM_USBNET_A_TX_TIMEOUT,
 	BQLM_USBNET_A_SUSPEND,
 	BQLM_USBNET_A_RESUME,
+	BQLM_USBNET_A_LINK,		/* the minidriver's status(): link up */
 	BQLM_USBNET_NR_A
 };
 
