@@ -785,12 +785,17 @@ int bqlm_usbnet_deferred_kevent(struct bqlm_usbnet *dev,
 		bqlm_netif_tx_wake_queue(&dev->txq);
 	}
 	/*
-	 * __handle_link_change(): nothing (the bit stays) unless open; with
-	 * the carrier, the bh is queued (to refill RX, which the model does
-	 * not have); without, the RX URBs are unlinked (none)
+	 * __handle_link_change(): nothing (the bits stay) unless open; the
+	 * carrier on if usbnet_link_change() asked for it; with the
+	 * carrier, the bh is queued (to refill RX, which the model does not
+	 * have); without, the RX URBs are unlinked (none)
 	 */
 	if ((dev->flags & BQLM_USBNET_EVENT_LINK_CHANGE) &&
 	    (dev->flags & BQLM_USBNET_EVENT_DEV_OPEN)) {
+		if (dev->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON) {
+			dev->flags &= ~BQLM_USBNET_EVENT_LINK_CARRIER_ON;
+			dev->carrier = 1;
+		}
 		if (dev->carrier)
 			bqlm_usbnet_queue_bh(dev);
 		dev->flags &= ~BQLM_USBNET_EVENT_LINK_CHANGE;
@@ -1093,6 +1098,7 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 		/* ax88179: usbnet_link_change(dev, 0, 0) first */
 		if (cfg->pm & BQLM_USBNET_PM_RESUME_LINK) {
 			dev->carrier = 0;
+			dev->flags &= ~BQLM_USBNET_EVENT_LINK_CARRIER_ON;
 			dev->flags |= BQLM_USBNET_EVENT_LINK_CHANGE;
 			dev->kevent = 1;
 		}
@@ -1122,10 +1128,11 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
  * @ev: receives what the step did; may be NULL
  *
  * Its status interrupt, whose URB is submitted while the device is open
- * and awake, reports the link up: usbnet_link_change(dev, 1, 0), the
- * carrier on and the kevent work queued with EVENT_LINK_CHANGE. One step;
- * only while the carrier is off (a minidriver's stop() or resume() turned
- * it off) and link-up reports are left in the bound.
+ * and awake, reports the link up: usbnet_link_change(dev, 1, 0) sets
+ * EVENT_LINK_CARRIER_ON and queues the kevent work with EVENT_LINK_CHANGE,
+ * which turns the carrier on (6.12.117). One step; only while the carrier
+ * is off (a minidriver's stop() or resume() turned it off) and link-up
+ * reports are left in the bound.
  *
  * Return: 0, or -EINVAL when there is no report to make.
  */
@@ -1138,8 +1145,8 @@ int bqlm_usbnet_link_change(struct bqlm_usbnet *dev,
 	if (!bqlm_usbnet_can_link(dev))
 		return -EINVAL;
 	dev->links_left--;
-	dev->carrier = 1;
-	dev->flags |= BQLM_USBNET_EVENT_LINK_CHANGE;
+	dev->flags |= BQLM_USBNET_EVENT_LINK_CARRIER_ON |
+		      BQLM_USBNET_EVENT_LINK_CHANGE;
 	dev->kevent = 1;
 	return 0;
 }

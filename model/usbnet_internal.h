@@ -70,10 +70,14 @@ static inline bool bqlm_usbnet_can_xmit(const struct bqlm_usbnet *dev,
 	       !bqlm_netif_xmit_stopped(&dev->txq);
 }
 
-/* A link-up report: the status URB runs while open and awake, carrier off */
+/*
+ * A link-up report: the status URB runs while open and awake, the carrier
+ * off and not already reported back on
+ */
 static inline bool bqlm_usbnet_can_link(const struct bqlm_usbnet *dev)
 {
 	return dev->links_left && !dev->carrier &&
+	       !(dev->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON) &&
 	       dev->admin == BQLM_USBNET_UP && dev->pm == BQLM_USBNET_AWAKE;
 }
 

@@ -424,10 +424,14 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 	case BQLM_USBNET_A_KEVENT:
 		if (!(dev->flags & BQLM_USBNET_EVENT_TX_HALT))
 			return snprintf(buf, len,
-					"kevent: usbnet_deferred_kevent: EVENT_LINK_CHANGE: __handle_link_change%s",
-					dev->carrier &&
+					"kevent: usbnet_deferred_kevent: EVENT_LINK_CHANGE: __handle_link_change%s%s",
+					(dev->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON) &&
 					(dev->flags & BQLM_USBNET_EVENT_DEV_OPEN) ?
-					": queue_work(bh_work)" : "");
+					": netif_carrier_on" : "",
+					(dev->carrier ||
+					 (dev->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON)) &&
+					(dev->flags & BQLM_USBNET_EVENT_DEV_OPEN) ?
+					", queue_work(bh_work)" : "");
 		return snprintf(buf, len,
 				"kevent: usbnet_deferred_kevent: EVENT_TX_HALT: unlink_urbs, usb_clear_halt, netif_wake_queue");
 	case BQLM_USBNET_A_STOP:
@@ -476,7 +480,7 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 				"pm: usbnet_resume: netif_tx_wake_all_queues, queue_work(bh_work)");
 	case BQLM_USBNET_A_LINK:
 		return snprintf(buf, len,
-				"link: status(): link up, usbnet_link_change(1, 0): netif_carrier_on, EVENT_LINK_CHANGE");
+				"link: status(): link up, usbnet_link_change(1, 0): EVENT_LINK_CARRIER_ON, EVENT_LINK_CHANGE, schedule_work(kevent)");
 	default:
 		return snprintf(buf, len, "? action %#x", action);
 	}

@@ -19,9 +19,9 @@
 
 const char *const bqlm_rusbnet_names[BQLM_RC_MAX_ACTORS] = {
 	"stack", "bh-work", "timer", "kevent", "ifdown", "ifup", "watchdog",
-	"suspend", "resume", "ncm-timer", "usb0", "usb1", "usb2", "usb3",
-	"usb4", "usb5", "usb6", "usb7", "usb8", "usb9", "usb10", "usb11",
-	"usb12", "usb13",
+	"suspend", "resume", "ncm-timer", "link", "usb0", "usb1", "usb2",
+	"usb3", "usb4", "usb5", "usb6", "usb7", "usb8", "usb9", "usb10",
+	"usb11", "usb12",
 };
 
 /* Headroom and tailroom of the stack's skbs beyond the packet */
@@ -124,6 +124,15 @@ static void bqlm_rusbnet_do_ifup(struct bqlm_rc_actor *a)
 
 	set_bit(__LINK_STATE_START, &u->net->state);
 	u->ops->open(u->net);
+}
+
+/* The minidriver's status(): link up (usbnet_link_change(dev, 1, 0)) */
+static void bqlm_rusbnet_do_link(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	u->links_left--;
+	u->ops->link_up(u->net);
 }
 
 static void bqlm_rusbnet_do_watchdog(struct bqlm_rc_actor *a)
@@ -261,6 +270,7 @@ static const struct {
 	[BQLM_USBNET_A_TX_TIMEOUT] = { RUSBNET_WATCHDOG, bqlm_rusbnet_do_watchdog },
 	[BQLM_USBNET_A_SUSPEND] = { RUSBNET_SUSPEND, bqlm_rusbnet_do_suspend },
 	[BQLM_USBNET_A_RESUME] = { RUSBNET_RESUME, bqlm_rusbnet_do_resume },
+	[BQLM_USBNET_A_LINK] = { RUSBNET_LINK, bqlm_rusbnet_do_link },
 };
 
 /* The actor a model action runs, or -1 */
@@ -345,11 +355,14 @@ int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action)
 	}
 }
 
-/* May the stack hand usbnet a packet? (the qdisc, as the model has it) */
+/*
+ * May the stack hand usbnet a packet? (the qdisc, as the model has it:
+ * active while the device runs with its carrier)
+ */
 static bool bqlm_rusbnet_can_send(const struct bqlm_rusbnet *u)
 {
-	return netif_running(u->net) && !netif_xmit_stopped(u->txq) &&
-	       u->pkts < u->cfg.packets;
+	return netif_running(u->net) && netif_carrier_ok(u->net) &&
+	       !netif_xmit_stopped(u->txq) && u->pkts < u->cfg.packets;
 }
 
 static bool bqlm_rusbnet_txq_unlocked(const struct bqlm_rusbnet *u)
@@ -426,7 +439,8 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	    bqlm_rusbnet_awake((struct bqlm_rc_actor *)&a[RUSBNET_IFUP]))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
 	if (u->timeouts_left && !down->busy && netif_running(u->net) &&
-	    netif_device_present(u->net) && netif_xmit_stopped(u->txq) &&
+	    netif_device_present(u->net) && netif_carrier_ok(u->net) &&
+	    netif_xmit_stopped(u->txq) &&
 	    !a[RUSBNET_STACK].busy && !a[RUSBNET_NCM].busy)
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
 	if (a[RUSBNET_SUSPEND].busy ? bqlm_rc_runnable(&a[RUSBNET_SUSPEND]) :
@@ -437,6 +451,12 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	if (a[RUSBNET_RESUME].busy ? bqlm_rc_runnable(&a[RUSBNET_RESUME]) :
 	    u->suspended && bqlm_rusbnet_txq_unlocked(u))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
+	/* the status URB runs while the device is open and awake */
+	if (u->links_left && !netif_carrier_ok(u->net) &&
+	    !test_bit(EVENT_LINK_CARRIER_ON, u->v.flags) && !down->busy &&
+	    netif_running(u->net) && !u->suspended &&
+	    !a[RUSBNET_SUSPEND].busy && !a[RUSBNET_RESUME].busy)
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
 	return n;
 }
 

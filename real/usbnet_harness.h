@@ -63,6 +63,7 @@ enum {
 	RUSBNET_SUSPEND,
 	RUSBNET_RESUME,
 	RUSBNET_NCM,
+	RUSBNET_LINK,
 	RUSBNET_USB0,
 };
 
@@ -176,6 +177,7 @@ struct bqlm_rusbnet_slot {
  * @stops_left: ifdowns left
  * @suspends_left: suspends left
  * @timeouts_left: watchdog timeouts left
+ * @links_left: link-up reports left
  * @slot: the skbs, numbered as the model numbers them
  * @nr_slots: how many
  * @last_slot: the one submitted or created last
@@ -207,6 +209,7 @@ struct bqlm_rusbnet {
 	unsigned int stops_left;
 	unsigned int suspends_left;
 	unsigned int timeouts_left;
+	unsigned int links_left;
 	struct bqlm_rusbnet_slot slot[RUSBNET_MAX_SLOTS];
 	unsigned int nr_slots;
 	unsigned int last_slot;

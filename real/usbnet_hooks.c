@@ -586,8 +586,11 @@ bool bqlm_rusbnet_unlock(spinlock_t *l, bool bh)
 		return false;
 	if (!bh && l == u->v.txq_lock) {
 		bqlm_rc_unlock(a, &u->txq_lock);
-		if (bqlm_rusbnet_id(a) == RUSBNET_RESUME)
+		if (bqlm_rusbnet_id(a) == RUSBNET_RESUME) {
+			/* a minidriver's reset in its resume sized RX */
+			u->ops->rx_off(u->net);
 			bqlm_rusbnet_yield(a, RUSBNET_Y_RESUMED, NULL);
+		}
 		return true;
 	}
 	if (bh && u->v.bql_lock && l == u->v.bql_lock) {

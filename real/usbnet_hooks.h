@@ -167,6 +167,10 @@ struct bqlm_rusbnet_probe {
  * @bh_work: usbnet_bh() as the bh tasklet runs it
  * @bh_timer: usbnet_bh() as the dev->delay timer runs it
  * @kevent: usbnet_deferred_kevent()
+ * @link_up: usbnet_link_change(dev, 1, 0): what a minidriver's status()
+ *	calls when it sees the link up
+ * @rx_off: keep the receive side off (RX_QLEN 0) after a minidriver's
+ *	callback sized its URBs (dev->rx_urb_size): the harness has none
  * @drivers: the minidrivers, compiled with this variant's usbnet.c and
  *	usbnet.h, each in an object of its own
  * @nr_drivers: how many
@@ -185,6 +189,8 @@ struct bqlm_rusbnet_ops {
 	void (*bh_work)(struct net_device *net);
 	void (*bh_timer)(struct net_device *net);
 	void (*kevent)(struct net_device *net);
+	void (*link_up)(struct net_device *net);
+	void (*rx_off)(struct net_device *net);
 	const struct bqlm_rusbnet_driver *const *drivers;
 	unsigned int nr_drivers;
 };

@@ -75,7 +75,8 @@ BQLM_RUSBNET_ENTRY(harness_avoid_unlink) = {
  * aqc111_tx_fixup(): an 8-byte descriptor, padded to 8 bytes (1514 + 8 +
  * 6); where that fills the last packet, 8 more (1528 + 8 + 8). No
  * usbnet pad (FLAG_MULTI_PACKET). usbnet_stop() leaves its URBs in
- * flight (FLAG_AVOID_UNLINK_URBS).
+ * flight (FLAG_AVOID_UNLINK_URBS). Its stop() and resume() turn the
+ * carrier off (the model's pm stop-carrier, resume-carrier).
  */
 BQLM_RUSBNET_MINIDRIVER(aqc111, "aqc111.c")
 #if BQLM_RUSBNET_AFTER(aqc111)
@@ -94,7 +95,9 @@ BQLM_RUSBNET_ENTRY(aqc111) = {
 			    .lens = { 1514, 1528 }, .nr_lens = 2,
 			    .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS |
 				     BQLM_USBNET_FLAG_MULTI_PACKET,
-			    .maxpacket = 512 },
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_STOP_CARRIER |
+				  BQLM_USBNET_PM_RESUME_CARRIER },
 	.bind		= bqlm_rusbnet_aqc111_bind,
 };
 #endif

@@ -141,6 +141,22 @@ static void bqlm_rusbnet_kevent(struct net_device *net)
 	usbnet_deferred_kevent(&dev->kevent);
 }
 
+static void bqlm_rusbnet_link_up(struct net_device *net)
+{
+	usbnet_link_change(netdev_priv(net), 1, 0);
+}
+
+/*
+ * RX stays off, as usbnet_probe() left it here: an rx_urb_size above
+ * MAX_QUEUE_MEMORY gives RX_QLEN 0 at the next usbnet_update_max_qlen()
+ */
+static void bqlm_rusbnet_rx_off(struct net_device *net)
+{
+	struct usbnet *dev = netdev_priv(net);
+
+	dev->rx_urb_size = MAX_QUEUE_MEMORY + 1;
+}
+
 const struct bqlm_rusbnet_ops BQLM_RUSBNET_OPS = {
 	.create		= bqlm_rusbnet_create,
 	.destroy	= bqlm_rusbnet_destroy,
@@ -153,6 +169,8 @@ const struct bqlm_rusbnet_ops BQLM_RUSBNET_OPS = {
 	.bh_work	= bqlm_rusbnet_bh_work,
 	.bh_timer	= bqlm_rusbnet_bh_timer,
 	.kevent		= bqlm_rusbnet_kevent,
+	.link_up	= bqlm_rusbnet_link_up,
+	.rx_off		= bqlm_rusbnet_rx_off,
 	.drivers	= bqlm_rusbnet_minidrivers,
 	.nr_drivers	= ARRAY_SIZE(bqlm_rusbnet_minidrivers),
 };

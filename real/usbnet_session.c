@@ -148,8 +148,9 @@ static bool bqlm_rusbnet_describes(const struct bqlm_usbnet_cfg *cfg,
  * bqlm_rusbnet_driver_cfg() - a minidriver's description in the model's
  *	configuration
  * @name: the minidriver (real/usbnet_minidrivers.h)
- * @cfg: the configuration: its fixup, pad_header, flags, maxpacket and
- *	packet lengths are set as the minidriver's entry has them
+ * @cfg: the configuration: its fixup, pad_header, strip, flags, pm,
+ *	maxpacket and packet lengths are set as the minidriver's entry has
+ *	them, and one link-up report if its callbacks turn the carrier off
  *
  * Return: 0, or -ENOENT for a name the harness does not have.
  */
@@ -170,6 +171,10 @@ int bqlm_rusbnet_driver_cfg(const char *name, struct bqlm_usbnet_cfg *cfg)
 		cfg->strip = m->strip;
 	cfg->flags = m->flags;
 	cfg->pm = m->pm;
+	/* a carrier its callbacks turn off comes back with a status report */
+	cfg->links = m->pm & (BQLM_USBNET_PM_RESUME_LINK |
+			      BQLM_USBNET_PM_RESUME_CARRIER |
+			      BQLM_USBNET_PM_STOP_CARRIER) ? 1 : 0;
 	if (m->maxpacket)
 		cfg->maxpacket = m->maxpacket;
 	if (m->nr_lens) {

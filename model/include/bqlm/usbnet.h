@@ -215,7 +215,8 @@ enum bqlm_usbnet_reset {
  * @suspends: usbnet_suspend() calls allowed
  * @timeouts: usbnet_tx_timeout() calls (watchdog) allowed
  * @links: link-up reports allowed: the minidriver's status() sees the
- *	link up (usbnet_link_change(dev, 1, 0)) while its carrier is off
+ *	link up (usbnet_link_change(dev, 1, 0)) while its carrier is off;
+ *	the kevent work turns the carrier on
  * @bql: usbnet calls the BQL functions (netdev_sent_queue(),
  *	netdev_completed_queue() in usbnet_bh(), netdev_reset_queue() in
  *	usbnet_stop() and usbnet_open())
@@ -373,6 +374,7 @@ enum bqlm_usbnet_pm {
 #define BQLM_USBNET_EVENT_DEV_ASLEEP	0x2
 #define BQLM_USBNET_EVENT_DEV_OPEN	0x4
 #define BQLM_USBNET_EVENT_LINK_CHANGE	0x8
+#define BQLM_USBNET_EVENT_LINK_CARRIER_ON	0x10
 
 /**
  * struct bqlm_usbnet - the state of one usbnet device's transmit side
