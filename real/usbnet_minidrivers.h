@@ -611,10 +611,26 @@ BQLM_RUSBNET_ENTRY(r8153_ecm) = {
 
 /*
  * rndis_tx_fixup(): a 44-byte RNDIS data header. Its unbind() sends the
- * device a halt and polls for the answer (zeros: it gives up).
+ * device a halt on the control interface its CDC union descriptor names
+ * and polls for the answer (zeros: it gives up).
  */
 BQLM_RUSBNET_MINIDRIVER(rndis_host, "rndis_host.c")
 #if BQLM_RUSBNET_AFTER(rndis_host)
+/* generic_rndis_bind()'s cdc_state: the union descriptor, interface 0 */
+static struct usb_cdc_union_desc bqlm_rusbnet_rndis_union = {
+	.bLength		= sizeof(struct usb_cdc_union_desc),
+	.bDescriptorType	= USB_DT_CS_INTERFACE,
+	.bDescriptorSubType	= USB_CDC_UNION_TYPE,
+};
+
+static int bqlm_rusbnet_rndis_bind(struct usbnet *dev)
+{
+	struct cdc_state *info = (void *)&dev->data;
+
+	info->u = &bqlm_rusbnet_rndis_union;
+	return 0;
+}
+
 BQLM_RUSBNET_ENTRY(rndis_host) = {
 	.name		= "rndis_host",
 	.info		= &rndis_info,
@@ -624,6 +640,7 @@ BQLM_RUSBNET_ENTRY(rndis_host) = {
 			    .header = { 44 }, .nr_headers = 1,
 			    .lens = { 1514, 1492 }, .nr_lens = 2,
 			    .maxpacket = 512 },
+	.bind		= bqlm_rusbnet_rndis_bind,
 };
 #endif
 

@@ -40,7 +40,7 @@ rm -f "$log"
 rc=0
 t0=$(date +%s)
 KUNIT_TAG=$tag \
-KUNIT_ARGS="'bqlm_real_usbnet_replay' 'bqlm_real_usbnet_equivalence' 'bqlm_real_usbnet_explore' --raw_output=kunit --kernel_args=bqlm_kunit.driver=$name" \
+KUNIT_ARGS="'bqlm_real_usbnet_[re]*' --raw_output=kunit --kernel_args=bqlm_kunit.driver=$name" \
 	"$REPO/scripts/kunit.sh" >"$REPO/build/kunit-$tag.log" 2>&1 || rc=$?
 secs=$(($(date +%s) - t0))
 if [[ ! -f "$log" ]] || ! grep -q 'bqlm_real_usbnet_replay' "$log"; then
