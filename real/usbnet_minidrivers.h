@@ -611,8 +611,9 @@ BQLM_RUSBNET_ENTRY(r8153_ecm) = {
 
 /*
  * rndis_tx_fixup(): a 44-byte RNDIS data header. Its unbind() sends the
- * device a halt on the control interface its CDC union descriptor names
- * and polls for the answer (zeros: it gives up).
+ * device a halt (a control transfer the fake HCD answers) on the control
+ * interface of its cdc_state, which the faked bind makes the harness's
+ * interface, data and control in one.
  */
 BQLM_RUSBNET_MINIDRIVER(rndis_host, "rndis_host.c")
 #if BQLM_RUSBNET_AFTER(rndis_host)
@@ -628,6 +629,9 @@ static int bqlm_rusbnet_rndis_bind(struct usbnet *dev)
 	struct cdc_state *info = (void *)&dev->data;
 
 	info->u = &bqlm_rusbnet_rndis_union;
+	/* one interface for both: usbnet_cdc_unbind() releases nothing */
+	info->control = dev->intf;
+	info->data = dev->intf;
 	return 0;
 }
 
