@@ -31,12 +31,18 @@ void bqlm_hcd_init(struct bqlm_hcd *hcd, const struct bqlm_hcd_ops *ops,
 
 	memset(&hcd->udev, 0, sizeof(hcd->udev));
 	memset(&hcd->intf, 0, sizeof(hcd->intf));
+	memset(&hcd->alt, 0, sizeof(hcd->alt));
 	memset(&hcd->ep_out, 0, sizeof(hcd->ep_out));
 	memset(&hcd->ep_in, 0, sizeof(hcd->ep_in));
 	hcd->ops = ops;
 	hcd->controls = 0;
 	hcd->udev.speed = USB_SPEED_HIGH;
 	hcd->udev.devnum = 1;
+	hcd->alt.desc.bLength = USB_DT_INTERFACE_SIZE;
+	hcd->alt.desc.bDescriptorType = USB_DT_INTERFACE;
+	hcd->intf.altsetting = &hcd->alt;
+	hcd->intf.cur_altsetting = &hcd->alt;
+	hcd->intf.num_altsetting = 1;
 	d->bLength = USB_DT_ENDPOINT_SIZE;
 	d->bDescriptorType = USB_DT_ENDPOINT;
 	d->bEndpointAddress = USB_DIR_OUT | BQLM_HCD_EP_OUT;

@@ -60,6 +60,8 @@ struct bqlm_hcd_ops {
  * @ops: its user's
  * @udev: the device (high speed, address 1)
  * @intf: its interface
+ * @alt: the interface's one setting, number 0 (its endpoints are not
+ *	described: the minidrivers' binds, which read them, are faked)
  * @ep_out: its bulk-out endpoint 1 (usb_maxpacket() reads it)
  * @ep_in: its bulk-in endpoint 2
  * @queue: the URBs submitted and not yet given back (urb->urb_list)
@@ -69,6 +71,7 @@ struct bqlm_hcd {
 	const struct bqlm_hcd_ops *ops;
 	struct usb_device udev;
 	struct usb_interface intf;
+	struct usb_host_interface alt;
 	struct usb_host_endpoint ep_out;
 	struct usb_host_endpoint ep_in;
 	struct list_head queue;
