@@ -27,6 +27,10 @@
 #   make lkmm       the barrier claims (lkmm/*.litmus) under the kernel's
 #                   memory model (herd7), each against the explorer
 #                   (scripts/lkmm.sh; HERD7=, HERDTOOLS_TARBALL=, KDIR=)
+#   make audit      every BQL driver of drivers/net against the porting
+#                   rules, with Coccinelle (audit/, docs/audit.md; KDIR=,
+#                   FILES=, AUDIT_ARGS=); make audit-selftest: the
+#                   re-created upstream bugs of audit/tests/
 
 SHELL		:= /bin/bash
 CC		?= gcc
@@ -53,7 +57,7 @@ COV_MIN_BRANCH	:= 85
 
 .PHONY: all check coverage kunit kunit-build kunit-replay kunit-golden deps clean check-deps m32 bench
 .PHONY: install uninstall check-install check-headers check-json check-svg check-cli print-version
-.PHONY: check-standin
+.PHONY: check-standin check-recipes
 
 # The library's version; the shared library's soname is libbqlm.so.$(SOVERSION).
 VERSION		:= 0.1.0
@@ -167,6 +171,10 @@ check-json: $(BUILD)/bqlm
 # bqlm command lines a user gets wrong: exit status and message of each
 check-cli: $(BUILD)/bqlm
 	@scripts/check-cli.sh $(BUILD)/bqlm userspace-tests/cli/cases.txt
+
+# The model-side recipes of docs/hacking.md, followed on a scratch copy
+check-recipes:
+	@scripts/check-recipes.sh
 
 # bqlm sim --svg: the variants on the same axes
 check-svg: $(BUILD)/bqlm
@@ -324,6 +332,17 @@ lkmm: $(BUILD)/bqlm
 	@HERD7="$(HERD7)" HERDTOOLS_TARBALL="$(HERDTOOLS_TARBALL)" \
 	  scripts/lkmm.sh $(LKMM_TESTS)
 
+# The audit: the Coccinelle rules of audit/ over the kernel tree's BQL
+# drivers, each finding run on the explorer (scripts/audit.sh installs
+# coccinelle when root). Both only read the tree (KDIR= or Debian's).
+.PHONY: audit audit-selftest
+audit: $(BUILD)/bqlm
+	@KDIR="$(KDIR)" FILES="$(FILES)" AUDIT_ARGS="$(AUDIT_ARGS)" \
+	  nice -n 10 scripts/audit.sh
+
+audit-selftest: $(BUILD)/bqlm
+	@KDIR="$(KDIR)" AUDIT_ARGS="$(AUDIT_ARGS)" nice -n 10 scripts/audit.sh --selftest
+
 # Replay a schedule (bqlm explore usbnet ... --schedule FILE) on the real
 # usbnet.c in the KUnit kernel, the model beside it (docs/real-code.md),
 # with the minidriver DRIVER's code (real/usbnet_minidrivers.h).
@@ -342,6 +361,13 @@ kunit-drivers:
 # Re-record the golden vectors from the kernel's own DQL (needs make kunit).
 kunit-golden:
 	@scripts/record-golden.sh
+
+# The seeds' experiments on the real usbnet and tun stacks (dummy_hcd, a
+# gadget, the qdisc), in a UML kernel of their own in virtual time; the
+# figures next to bqlm sim's (docs/stack.md).
+.PHONY: kunit-stack
+kunit-stack: $(BUILD)/bqlm
+	@BQLM=$(BUILD)/bqlm scripts/kunit-stack.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -8,7 +8,7 @@
  * smp_mb() of netdev_tx_sent_queue() / netdev_tx_completed_queue(), the
  * verdict and the exact numbers of states and transitions.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/bql_xoff.h>
 #include "explore_expect.h"
 
@@ -87,10 +87,10 @@ static void xoff_exploration(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	bqlm_xoff_cfg_default(&cfg);
 	cfg.mm = p->mm;
-	/* both dropped: the --no-barrier switch itself */
-	cfg.barriers = p->no_mb != XOFF_NO_MB_BOTH;
-	cfg.no_sent_mb = p->no_mb == XOFF_NO_MB_SENT;
-	cfg.no_completed_mb = p->no_mb == XOFF_NO_MB_COMPLETED;
+	/* both dropped: what --no-barrier sets */
+	cfg.sent_mb = p->no_mb != XOFF_NO_MB_BOTH && p->no_mb != XOFF_NO_MB_SENT;
+	cfg.completed_mb = p->no_mb != XOFF_NO_MB_BOTH &&
+			   p->no_mb != XOFF_NO_MB_COMPLETED;
 	KUNIT_ASSERT_EQ(test, bqlm_xoff_system(&cfg, &sys), 0);
 	x = explore_create(test, &sys, NULL);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
@@ -119,7 +119,8 @@ static void xoff_lost_wakeup(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, s);
 	bqlm_xoff_cfg_default(&cfg);
-	cfg.barriers = false;
+	cfg.sent_mb = false;
+	cfg.completed_mb = false;
 	bqlm_xoff_init(s, &cfg);
 	KUNIT_ASSERT_EQ(test, bqlm_xoff_netdev_tx_sent_queue(s, &cfg), 0);
 	KUNIT_ASSERT_EQ(test, bqlm_xoff_netdev_tx_sent_queue(s, &cfg), 0);
@@ -145,7 +146,8 @@ static void xoff_lost_wakeup(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_xoff_netdev_tx_sent_queue(s, &cfg),
 			-EAGAIN);
 	/* with the barriers the same schedule ends with the queue awake */
-	cfg.barriers = true;
+	cfg.sent_mb = true;
+	cfg.completed_mb = true;
 	bqlm_xoff_init(s, &cfg);
 	while (s->pphase != BQLM_XOFF_IDLE || s->sent < 2)
 		KUNIT_ASSERT_EQ_MSG(test,
@@ -225,7 +227,8 @@ static void xoff_trace(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, s);
 	KUNIT_ASSERT_NOT_NULL(test, path);
 	bqlm_xoff_cfg_default(&cfg);
-	cfg.barriers = false;
+	cfg.sent_mb = false;
+	cfg.completed_mb = false;
 	KUNIT_ASSERT_EQ(test, bqlm_xoff_system(&cfg, &sys), 0);
 	x = explore_create(test, &sys, NULL);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
@@ -258,15 +261,15 @@ static void xoff_trace(struct kunit *test)
 			-EINVAL);
 	/* one smp_mb() dropped: each side's step says whether it has its own */
 	cfg.packets = 3;
-	cfg.barriers = true;
-	cfg.no_sent_mb = true;
+	cfg.sent_mb = false;
+	cfg.completed_mb = true;
 	bqlm_xoff_init(s, &cfg);
 	s->pphase = BQLM_XOFF_RECHECK;
 	s->cphase = BQLM_XOFF_WAKE;
 	xoff_expect_words(test, &sys, s, BQLM_XOFF_A_SENT, "(no smp_mb) dql");
 	xoff_expect_words(test, &sys, s, BQLM_XOFF_A_COMPLETED, "smp_mb(), dql");
-	cfg.no_sent_mb = false;
-	cfg.no_completed_mb = true;
+	cfg.sent_mb = true;
+	cfg.completed_mb = false;
 	xoff_expect_words(test, &sys, s, BQLM_XOFF_A_SENT, "smp_mb(), dql");
 	xoff_expect_words(test, &sys, s, BQLM_XOFF_A_COMPLETED,
 			  "(no smp_mb) dql");
@@ -279,11 +282,4 @@ static struct kunit_case bqlm_bql_xoff_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_bql_xoff_suite = {
-	.name = "bqlm_bql_xoff",
-	.test_cases = bqlm_bql_xoff_cases,
-};
-
-kunit_test_suite(bqlm_bql_xoff_suite);
-
-MODULE_LICENSE("GPL");
+BQLM_KUNIT_SUITE(bqlm_bql_xoff, bqlm_bql_xoff_cases);

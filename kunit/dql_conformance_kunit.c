@@ -23,7 +23,7 @@
  *
  * In userspace there is no kernel DQL to compare with: the cases skip.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/dql.h>
 #include <bqlm/prng.h>
 
@@ -227,9 +227,4 @@ static struct kunit_case bqlm_dql_conformance_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_dql_conformance_suite = {
-	.name = "bqlm_dql_conformance",
-	.test_cases = bqlm_dql_conformance_cases,
-};
-
-kunit_test_suite(bqlm_dql_conformance_suite);
+BQLM_KUNIT_SUITE(bqlm_dql_conformance, bqlm_dql_conformance_cases);

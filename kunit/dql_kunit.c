@@ -7,7 +7,7 @@
  * out by hand from the algorithm of lib/dynamic_queue_limits.c; the
  * comments show the arithmetic.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/dql.h>
 #include <bqlm/prng.h>
 #include "bqlm_internal.h"	/* hweight_long() */
@@ -667,13 +667,4 @@ static struct kunit_case bqlm_dql_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_dql_suite = {
-	.name = "bqlm_dql",
-	.init = dql_test_init,
-	.test_cases = bqlm_dql_cases,
-};
-
-kunit_test_suite(bqlm_dql_suite);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel DQL model");
+BQLM_KUNIT_SUITE(bqlm_dql, bqlm_dql_cases, .init = dql_test_init);

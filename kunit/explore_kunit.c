@@ -11,7 +11,7 @@
  * So there are (n + 1)^2 - 1 states ((n, n) is never stored), the stall is
  * the verdict at depth n, the over-completion is at depth 2n.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/explore.h>
 #include "explore_expect.h"
 
@@ -446,12 +446,4 @@ static struct kunit_case bqlm_explore_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_explore_suite = {
-	.name = "bqlm_explore",
-	.test_cases = bqlm_explore_cases,
-};
-
-kunit_test_suite(bqlm_explore_suite);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel explorer");
+BQLM_KUNIT_SUITE(bqlm_explore, bqlm_explore_cases);

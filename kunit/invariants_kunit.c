@@ -4,7 +4,7 @@
  * bqlm_invariants: each check, one at a time, on hand-made observations.
  */
 #include <linux/if_ether.h>
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/invariants.h>
 
 #define OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
@@ -179,12 +179,4 @@ static struct kunit_case bqlm_invariants_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_invariants_suite = {
-	.name = "bqlm_invariants",
-	.test_cases = bqlm_invariants_cases,
-};
-
-kunit_test_suite(bqlm_invariants_suite);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel BQL invariants");
+BQLM_KUNIT_SUITE(bqlm_invariants, bqlm_invariants_cases);

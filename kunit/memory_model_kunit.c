@@ -5,7 +5,7 @@
  * each memory model, atomics, locks, pso's reordering of stores to
  * different variables.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/memory_model.h>
 
 struct sb_pair {
@@ -224,12 +224,4 @@ static struct kunit_case bqlm_memory_model_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_memory_model_suite = {
-	.name = "bqlm_memory_model",
-	.test_cases = bqlm_memory_model_cases,
-};
-
-kunit_test_suite(bqlm_memory_model_suite);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel store buffers");
+BQLM_KUNIT_SUITE(bqlm_memory_model, bqlm_memory_model_cases);

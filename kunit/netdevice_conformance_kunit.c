@@ -36,7 +36,7 @@
  *
  * In userspace there is no kernel queue to compare with: the cases skip.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/netdevice.h>
 #include <bqlm/prng.h>
 
@@ -486,9 +486,4 @@ static struct kunit_case bqlm_netdevice_conformance_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_netdevice_conformance_suite = {
-	.name = "bqlm_netdevice_conformance",
-	.test_cases = bqlm_netdevice_conformance_cases,
-};
-
-kunit_test_suite(bqlm_netdevice_conformance_suite);
+BQLM_KUNIT_SUITE(bqlm_netdevice_conformance, bqlm_netdevice_conformance_cases);

@@ -8,7 +8,7 @@
  * the comments show the arithmetic. Interleavings of two CPUs are written
  * with the step functions of <bqlm/netdevice.h>.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/netdevice.h>
 #include <bqlm/prng.h>
 
@@ -831,10 +831,4 @@ static struct kunit_case bqlm_netdevice_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_netdevice_suite = {
-	.name = "bqlm_netdevice",
-	.init = nd_test_init,
-	.test_cases = bqlm_netdevice_cases,
-};
-
-kunit_test_suite(bqlm_netdevice_suite);
+BQLM_KUNIT_SUITE(bqlm_netdevice, bqlm_netdevice_cases, .init = nd_test_init);

@@ -11,7 +11,7 @@
  * in userspace and in the 32-bit build. The targeted cases replay the
  * counterexamples one actor step at a time.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/nic.h>
 #include "explore_expect.h"
 
@@ -64,12 +64,15 @@ enum nic_tweak {
  * @desc: the case's name
  * @profile: the profile explored (bqlm_nic_profile_by_name())
  * @tweak: the option changed on top of it
+ * @opts: options applied after @tweak, in the text form of the command
+ *	line (bqlm_opt_apply()), or NULL
  * @expect: the figures the full search must give
  */
 struct nic_x_case {
 	const char *desc;
 	const char *profile;
 	enum nic_tweak tweak;
+	const char *opts;
 	struct explore_expect expect;
 };
 
@@ -258,6 +261,332 @@ static const struct nic_x_case nic_x_cases[] = {
 		      .violated = BIT_OC | BIT_BB | BIT_SA,
 		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
 		      .verdict_depth = 4 } },
+	/*
+	 * The upstream (bug, fix) pairs of the driver's own stop and wake,
+	 * the lost doorbells, the index and the sent call after the
+	 * doorbell, the completion on another queue and the resets while
+	 * completions run; the two that need bounds above the defaults
+	 * (airoha's 3854de7b38be, mvpp2's completers) at the smallest
+	 * bound --sweep finds for them.
+	 */
+	{ .desc = "tg3-tx-race", .profile = "tg3-tx-race",
+	  .expect = { .states = 935, .transitions = 1826,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 21 } },
+	{ .desc = "tg3-1b2a720506cc", .profile = "tg3-1b2a720506cc",
+	  .expect = { .states = 947, .transitions = 1946,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "bnxt-busy-stop", .profile = "bnxt-busy-stop",
+	  .expect = { .states = 764, .transitions = 1238,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 29 } },
+	{ .desc = "bnxt-3c603136c9f8", .profile = "bnxt-3c603136c9f8",
+	  .expect = { .states = 784, .transitions = 1292,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "idpf-restart-ignored", .profile = "idpf-restart-ignored",
+	  .expect = { .states = 794, .transitions = 1302,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 30 } },
+	{ .desc = "idpf-e4b398dd82f5", .profile = "idpf-e4b398dd82f5",
+	  .expect = { .states = 784, .transitions = 1292,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "ibmvnic-wake-in-reset", .profile = "ibmvnic-wake-in-reset",
+	  .expect = { .states = 452, .transitions = 669,
+		      .violated = BIT_OC | BIT_BB | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 21 } },
+	{ .desc = "ibmvnic-4219196d1f66", .profile = "ibmvnic-4219196d1f66",
+	  .expect = { .states = 232, .transitions = 309,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "ibmvnic-non-fatal-reset", .profile = "ibmvnic-non-fatal-reset",
+	  .expect = { .states = 266, .transitions = 467,
+		      .violated = BIT_OC | BIT_BB | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 10 } },
+	{ .desc = "ibmvnic-48538ccb825b", .profile = "ibmvnic-48538ccb825b",
+	  .expect = { .states = 113, .transitions = 204,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "airoha-stop-after-doorbell", .profile = "airoha-stop-after-doorbell",
+	  .expect = { .states = 2094, .transitions = 4406,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 24 } },
+	{ .desc = "airoha-3854de7b38be", .profile = "airoha-3854de7b38be",
+	  .expect = { .states = 2514, .transitions = 5439,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "mlx5e-drop-no-doorbell", .profile = "mlx5e-drop-no-doorbell",
+	  .expect = { .states = 571, .transitions = 893,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 14 } },
+	{ .desc = "mlx5e-5b759bf2f9d7", .profile = "mlx5e-5b759bf2f9d7",
+	  .expect = { .states = 706, .transitions = 1115,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "bnxt-drop-no-doorbell", .profile = "bnxt-drop-no-doorbell",
+	  .expect = { .states = 380, .transitions = 516,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 9 } },
+	{ .desc = "bnxt-e8d8c5d80f5e", .profile = "bnxt-e8d8c5d80f5e",
+	  .expect = { .states = 376, .transitions = 515,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "hns3-index-after-doorbell", .profile = "hns3-index-after-doorbell",
+	  .expect = { .states = 279, .transitions = 420,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 11 } },
+	{ .desc = "hns3-61a1deacc3d4", .profile = "hns3-61a1deacc3d4",
+	  .expect = { .states = 217, .transitions = 313,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "axienet-dmaengine-sent-late", .profile = "axienet-dmaengine-sent-late",
+	  .expect = { .states = 157, .transitions = 291,
+		      .violated = BIT_OC | BIT_BB | BIT_SA,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 4 } },
+	{ .desc = "axienet-5ccdcdf186ae", .profile = "axienet-5ccdcdf186ae",
+	  .expect = { .states = 53, .transitions = 69,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "airoha-txq-mismatch", .profile = "airoha-txq-mismatch",
+	  .expect = { .states = 662, .transitions = 1315,
+		      .violated = BIT_OC | BIT_BB | BIT_ST,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 6 } },
+	{ .desc = "airoha-2d9f5a118205", .profile = "airoha-2d9f5a118205",
+	  .expect = { .states = 656, .transitions = 1308,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "igc-timeout-ring-running", .profile = "igc-timeout-ring-running",
+	  .expect = { .states = 294, .transitions = 440,
+		      .violated = BIT_OC | BIT_BB | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 13 } },
+	{ .desc = "igc-d4a7ce642100", .profile = "igc-d4a7ce642100",
+	  .expect = { .states = 184, .transitions = 250,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "bcm63xx-reset-before-reclaim", .profile = "bcm63xx-reset-before-reclaim",
+	  .expect = { .states = 207, .transitions = 306,
+		      .violated = BIT_OC | BIT_BB | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 9 } },
+	{ .desc = "bcm63xx-9bc1ef64aeb6", .profile = "bcm63xx-9bc1ef64aeb6",
+	  .expect = { .states = 197, .transitions = 276,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "mvpp2-txq-done-unlocked", .profile = "mvpp2-txq-done-unlocked",
+	  .expect = { .states = 963, .transitions = 1612,
+		      .violated = BIT_SC,
+		      .verdict = BQLM_CHECK_SERIAL_COMPLETION,
+		      .verdict_depth = 23 } },
+	{ .desc = "mvpp2-txq-done-napi-only", .profile = "mvpp2-txq-done-unlocked",
+	  .opts = "--completers napi",
+	  .expect = { .states = 937, .transitions = 1539,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "airoha-sweep-ring1", .profile = "airoha-stop-after-doorbell",
+	  .opts = "--queues 1 --packets 3 --ring 1 --batch 2 --budget 1 --stops 0",
+	  .expect = { .states = 11, .transitions = 11,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 9 } },
+	{ .desc = "airoha-sweep-ring1-stop-first", .profile = "airoha-3854de7b38be",
+	  .opts = "--queues 1 --packets 3 --ring 1 --batch 2 --budget 1 --stops 0",
+	  .expect = { .states = 23, .transitions = 26,
+		      .verdict = BQLM_CHECK_NONE } },
+
+	/* the options, each with the bug it states and its fix */
+	{ .desc = "drv-helpers-tso", .profile = "generic",
+	  .opts = "--ring-stop after-doorbell --batch 1 --memory-model tso",
+	  .expect = { .states = 1307, .transitions = 2971,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "drv-helpers-pso", .profile = "generic",
+	  .opts = "--ring-stop after-doorbell --batch 1 --memory-model pso",
+	  .expect = { .states = 1307, .transitions = 2971,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "drv-stop-no-mb-tso", .profile = "generic",
+	  .opts = "--ring-stop after-doorbell --batch 1 --memory-model tso --drv-stop no-mb",
+	  .expect = { .states = 1693, .transitions = 3907,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 22 } },
+	{ .desc = "drv-stop-no-mb-x86", .profile = "generic",
+	  .opts = "--ring-stop after-doorbell --batch 1 --memory-model x86 --drv-stop no-mb",
+	  .expect = { .states = 947, .transitions = 1946,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "drv-wake-no-mb-pso", .profile = "generic",
+	  .opts = "--ring-stop after-doorbell --batch 1 --memory-model pso --drv-wake no-mb",
+	  .expect = { .states = 1309, .transitions = 2902,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 21 } },
+	{ .desc = "drv-no-mb-sc", .profile = "generic",
+	  .opts = "--ring-stop after-doorbell --batch 1 --drv-stop no-mb --drv-wake no-mb",
+	  .expect = { .states = 689, .transitions = 1220,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "drv-no-recheck", .profile = "generic",
+	  .opts = "--ring-stop after-doorbell --batch 1 --drv-stop no-recheck",
+	  .expect = { .states = 539, .transitions = 875,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 20 } },
+	{ .desc = "drv-restart-thresh-above-ring", .profile = "generic",
+	  .opts = "--ring-stop after-doorbell --batch 1 --restart-thresh 3",
+	  .expect = { .states = 637, .transitions = 1081,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 21 } },
+	{ .desc = "drv-restart-thresh-ring", .profile = "generic",
+	  .opts = "--ring-stop after-doorbell --batch 1 --restart-thresh 2",
+	  .expect = { .states = 631, .transitions = 1081,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "drv-wake-thresh-above-ring", .profile = "generic",
+	  .opts = "--wake-thresh 3",
+	  .expect = { .states = 290, .transitions = 413,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 21 } },
+	{ .desc = "drv-thresh-above-ring", .profile = "generic",
+	  .opts = "--stop-thresh 3 --wake-thresh 3",
+	  .expect = { .states = 96, .transitions = 126,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 10 } },
+	{ .desc = "drv-thresh-stop1-wake2", .profile = "generic",
+	  .opts = "--stop-thresh 1 --wake-thresh 2",
+	  .expect = { .states = 295, .transitions = 423,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "drv-down-inverted", .profile = "generic",
+	  .opts = "--down-cond inverted",
+	  .expect = { .states = 272, .transitions = 361,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 17 } },
+	{ .desc = "drv-wakers-none", .profile = "generic",
+	  .opts = "--wakers none",
+	  .expect = { .states = 290, .transitions = 413,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 21 } },
+	{ .desc = "drv-wakers-rx-only", .profile = "generic",
+	  .opts = "--rx-cleanup on --napi-txlock on --wakers rx-cleanup",
+	  .expect = { .states = 328, .transitions = 453,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 18 } },
+	{ .desc = "drv-wakers-napi-only", .profile = "generic",
+	  .opts = "--rx-cleanup on --napi-txlock on --wakers napi",
+	  .expect = { .states = 331, .transitions = 458,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 15 } },
+	{ .desc = "drv-stop-queue0", .profile = "generic",
+	  .opts = "--queues 2 --drv-queue stop-q0 --ring 1 --packets 4",
+	  .expect = { .states = 1155, .transitions = 2272,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 14 } },
+	{ .desc = "drv-queue0-both", .profile = "generic",
+	  .opts = "--queues 2 --drv-queue q0 --ring 1 --packets 4",
+	  .expect = { .states = 1242, .transitions = 2493,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "drv-steps-split", .profile = "generic",
+	  .opts = "--drv-steps split",
+	  .expect = { .states = 301, .transitions = 436,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "busy-pending-doorbell-skip", .profile = "generic",
+	  .opts = "--ring-stop none --tx-busy try-stop --error-kick skip --batch 3 --packets 4",
+	  .expect = { .states = 573, .transitions = 903,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 24 } },
+	{ .desc = "busy-pending-doorbell-ring", .profile = "generic",
+	  .opts = "--ring-stop none --tx-busy try-stop --error-kick ring --batch 3 --packets 4",
+	  .expect = { .states = 786, .transitions = 1289,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "drop-after-sent", .profile = "generic",
+	  .opts = "--drops 1 --drop after-sent",
+	  .expect = { .states = 332, .transitions = 444,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 3 } },
+	{ .desc = "drop-after-sent-complete-unlocked", .profile = "generic",
+	  .opts = "--drops 1 --drop after-sent-complete --budget 1 --packets 5 --ring 3",
+	  .expect = { .states = 3297, .transitions = 5868,
+		      .violated = BIT_SC,
+		      .verdict = BQLM_CHECK_SERIAL_COMPLETION,
+		      .verdict_depth = 20 } },
+	{ .desc = "drop-after-sent-complete-locked", .profile = "generic",
+	  .opts = "--drops 1 --drop after-sent-complete --budget 1 --packets 5 --ring 3 --napi-txlock on",
+	  .expect = { .states = 2483, .transitions = 3984,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "irq-completion-napi-off", .profile = "generic",
+	  .opts = "--completion irq --close stop,napi-off,dma-off,drain,reset",
+	  .expect = { .states = 357, .transitions = 550,
+		      .violated = BIT_OC | BIT_BB,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 12 } },
+	{ .desc = "irq-completion-irq-off", .profile = "generic",
+	  .opts = "--completion irq --close stop,irq-off,dma-off,drain,reset --open dma-on,irq-on,wake",
+	  .expect = { .states = 240, .transitions = 310,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "xdp-cleans-unlocked", .profile = "generic",
+	  .opts = "--xdp-frames 1 --xdp-cleans on",
+	  .expect = { .states = 1545, .transitions = 2614,
+		      .violated = BIT_SC,
+		      .verdict = BQLM_CHECK_SERIAL_COMPLETION,
+		      .verdict_depth = 15 } },
+	{ .desc = "xdp-cleans-locked", .profile = "generic",
+	  .opts = "--xdp-frames 1 --xdp-cleans on --napi-txlock on",
+	  .expect = { .states = 1236, .transitions = 1852,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "index-after-doorbell", .profile = "generic",
+	  .opts = "--index after-doorbell",
+	  .expect = { .states = 299, .transitions = 430,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 6 } },
+	{ .desc = "queue-reset-while-other-runs", .profile = "generic",
+	  .opts = "--queues 2 --stops 0 --reconfigs 1 --reconfig stop0,napi-off,dma-off,drain0,reset,dma-on,napi-on,wake0",
+	  .expect = { .states = 1047, .transitions = 2323,
+		      .violated = BIT_OC | BIT_BB | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 17 } },
+	{ .desc = "queue-reset-own", .profile = "generic",
+	  .opts = "--queues 2 --stops 0 --reconfigs 1 --reconfig stop0,napi-off,dma-off,drain0,reset0,dma-on,napi-on,wake0",
+	  .expect = { .states = 698, .transitions = 1524,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "timeout-wake0", .profile = "generic",
+	  .opts = "--queues 2 --stops 0 --timeouts 1 --timeout stop,napi-off,dma-off,drain,reset,dma-on,napi-on,wake0",
+	  .expect = { .states = 554, .transitions = 1031,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 14 } },
+	{ .desc = "reset-idle-poll-running", .profile = "generic",
+	  .opts = "--stops 0 --reconfigs 1 --reconfig stop,reset-idle,wake",
+	  .expect = { .states = 228, .transitions = 363,
+		      .violated = BIT_OC | BIT_BB,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 9 } },
+	{ .desc = "reset-idle-napi-off", .profile = "generic",
+	  .opts = "--stops 0 --reconfigs 1 --reconfig stop,napi-off,reset-idle,napi-on,wake",
+	  .expect = { .states = 212, .transitions = 337,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "timeout-test-queue-stopped", .profile = "generic",
+	  .opts = "--hangs 1 --stops 0 --timeouts 1 --timeout-test queue-stopped",
+	  .expect = { .states = 138, .transitions = 190,
+		      .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 5 } },
+	{ .desc = "timeout-test-xmit-stopped", .profile = "generic",
+	  .opts = "--hangs 1 --stops 0 --timeouts 1 --timeout-test xmit-stopped",
+	  .expect = { .states = 211, .transitions = 283,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "completed-bytes-zero-some", .profile = "generic",
+	  .opts = "--completed-bytes zero-some",
+	  .expect = { .states = 187, .transitions = 253,
+		      .violated = BIT_BB | BIT_ST,
+		      .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 18 } },
+
 };
 
 KUNIT_ARRAY_PARAM_DESC(nic_x, nic_x_cases, desc);
@@ -378,6 +707,16 @@ static void nic_x_cfg(struct kunit *test, const struct nic_x_case *p,
 		break;
 	case NONE:
 		break;
+	}
+	if (p->opts) {
+		char err[128];
+
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(bqlm_nic_options(), cfg,
+							 p->opts, err,
+							 sizeof(err)), 0,
+				    "%s: %s: %s", p->desc, p->opts, err);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_nic_cfg_check(cfg), 0, "%s: %s",
+				    p->desc, p->opts);
 	}
 }
 
@@ -652,6 +991,138 @@ static void nic_xmit_more_doorbell(struct kunit *test)
 			-EINVAL);
 }
 
+/* A poll from its first step until it is idle again. */
+static void nic_poll(struct kunit *test, struct nic_ctx *u, unsigned int q)
+{
+	STEP(test, u, bqlm_napi_poll(&u->nic, &u->cfg, q, &u->ev));
+	while (u->nic.q[q].napi != BQLM_NIC_NAPI_IDLE)
+		STEP(test, u, bqlm_napi_poll(&u->nic, &u->cfg, q, &u->ev));
+}
+
+/*
+ * 1b2a720506cc, the lost wake-up, step by step on x86: the ring fills
+ * with the third packet; the poll that frees it stores the consumer index
+ * (in its store buffer) and tests the stopped bit before the transmit set
+ * it; the transmit sets it (a locked instruction: in memory at once) and
+ * re-checks the ring with no barrier on the poll's side, so it reads the
+ * old consumer index: the queue stays stopped with an empty ring. With the
+ * helpers the consumer index is stored before netdev_tx_completed_queue(),
+ * whose smp_mb() puts it in memory before the test: the re-check sees the
+ * room and restarts the queue.
+ */
+static const struct nic_side nic_tg3_sides[] = {
+	{ .profile = "tg3-tx-race", .bug = true },
+	{ .profile = "tg3-1b2a720506cc" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(nic_tg3, nic_tg3_sides, profile);
+
+static void nic_lost_wakeup_replay(struct kunit *test)
+{
+	const struct nic_side *side = test->param_value;
+	struct nic_ctx *u = nic_setup(test, side->profile);
+	struct bqlm_nic *nic = &u->nic;
+	struct bqlm_nic_queue *nq = &nic->q[0];
+	bool bug = side->bug;
+
+	KUNIT_ASSERT_TRUE(test, bqlm_nic_split(&u->cfg));
+	/* the first packet grows the limit to one packet */
+	nic_send(test, u);
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	nic_poll(test, u, 0);
+	KUNIT_EXPECT_EQ(test, nq->txq.dql.limit, NIC_LEN);
+	/* the second fits, the third fills the ring of two */
+	nic_send(test, u);
+	STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	while (nic->xmit != BQLM_NIC_XMIT_DRV_STOP)
+		STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, nq->npkts, 2);
+	/* the device completes both, the poll cleans them */
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, nq->npkts, 0);
+	/* the helper's consumer index waits in the poll's store buffer */
+	KUNIT_EXPECT_EQ(test, nq->sb.n, bug ? 0 : 1);
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, nq->napi, BQLM_NIC_NAPI_TAIL);
+	/* the test found the queue running: no wake; the bug's consumer
+	 * index is still buffered, the helper's in memory
+	 */
+	KUNIT_EXPECT_FALSE(test, bqlm_netif_tx_queue_stopped(&nq->txq));
+	KUNIT_EXPECT_EQ(test, nq->sb.n, bug ? 1 : 0);
+	KUNIT_EXPECT_EQ(test, nq->cons, bug ? 1 : 3);
+	/* the transmit stops the queue and re-checks */
+	STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&nq->txq));
+	STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, nic->xmit, BQLM_NIC_XMIT_IDLE);
+	KUNIT_EXPECT_EQ(test, bqlm_netif_tx_queue_stopped(&nq->txq), bug);
+	/* napi_complete_done: the index reaches memory, too late */
+	STEP(test, u, bqlm_napi_poll(nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, nq->sb.n, 0);
+	KUNIT_EXPECT_EQ(test, nq->cons, 3);
+	KUNIT_EXPECT_EQ(test, bqlm_netif_tx_queue_stopped(&nq->txq), bug);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_inflight(nic, 0), 0U);
+	/* nothing in flight: nothing will wake it */
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(nic, &u->cfg, 0), -EINVAL);
+}
+
+/*
+ * The stack's store buffer, entry by entry (bqlm_nic_mm_flush()): with the
+ * limit grown, the second packet fills a ring of one. Its producer index
+ * waits in the buffer until netif_tx_stop_queue()'s
+ * smp_mb__before_atomic(); the stop bit then waits (without
+ * smp_mb__after_atomic() before the re-check) under tso, while on x86 the
+ * set_bit() is a locked instruction and reaches memory at once. A CPU or
+ * entry that is not there is refused.
+ */
+static void nic_store_buffer_run(struct kunit *test, enum bqlm_mm_kind mm)
+{
+	struct nic_ctx *u = nic_setup(test, "generic");
+	struct bqlm_nic *nic = &u->nic;
+	struct bqlm_nic_queue *nq = &nic->q[0];
+	bool x86 = mm == BQLM_MM_X86;
+
+	u->cfg.mm = mm;
+	u->cfg.drv_stop = BQLM_NIC_DSTOP_NO_MB;
+	u->cfg.ring = 1;
+	u->cfg.batch = 1;
+	nic_send(test, u);
+	STEP(test, u, bqlm_nic_dma_complete(nic, &u->cfg, 0));
+	nic_poll(test, u, 0);
+	/* the second packet: not over the limit, the ring full */
+	STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	KUNIT_ASSERT_EQ(test, nic->xmit, BQLM_NIC_XMIT_DRV_STOP);
+	KUNIT_EXPECT_EQ(test, nic->sb.n, 1);
+	KUNIT_EXPECT_EQ(test, nq->prod, 1);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_mm_flush(nic, &u->cfg, 0, 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_mm_flush(nic, &u->cfg, 1, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_mm_flush(nic, &u->cfg,
+						BQLM_NIC_NR_CPUS, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_mm_flush(NULL, &u->cfg, 0, 0), -EINVAL);
+	STEP(test, u, bqlm_ndo_start_xmit(nic, &u->cfg, &u->ev));
+	KUNIT_ASSERT_EQ(test, nic->xmit, BQLM_NIC_XMIT_DRV_RECHECK);
+	/* the index went first, the stop bit waits (not on x86) */
+	KUNIT_EXPECT_EQ(test, nq->prod, 2);
+	KUNIT_EXPECT_EQ(test, nic->sb.n, x86 ? 0 : 1);
+	KUNIT_EXPECT_EQ(test, bqlm_netif_tx_queue_stopped(&nq->txq), x86);
+	if (!x86) {
+		STEP(test, u, bqlm_nic_mm_flush(nic, &u->cfg, 0, 0));
+		KUNIT_EXPECT_EQ(test, nic->sb.n, 0);
+		KUNIT_EXPECT_TRUE(test,
+				  bqlm_netif_tx_queue_stopped(&nq->txq));
+	}
+	KUNIT_EXPECT_EQ(test, bqlm_nic_mm_flush(nic, &u->cfg, 0, 0), -EINVAL);
+}
+
+static void nic_store_buffer(struct kunit *test)
+{
+	nic_store_buffer_run(test, BQLM_MM_TSO);
+	nic_store_buffer_run(test, BQLM_MM_X86);
+}
+
 /* A commit id as the profiles give it: 12 lower-case hex digits, then ^. */
 static bool nic_commit_ok(const char *c)
 {
@@ -701,6 +1172,83 @@ static void nic_config(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(NULL), -EINVAL);
 
+	/* the options that exclude each other */
+	bqlm_nic_cfg_default(cfg);
+	cfg->completion = BQLM_NIC_COMPLETION_IRQ;
+	cfg->napi_txlock = true;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->napi_txlock = false;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
+	bqlm_nic_cfg_default(cfg);
+	nic_set(test, cfg, BQLM_NIC_PATH_CLOSE, "stop,irq-off,drain,reset");
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->completion = BQLM_NIC_COMPLETION_IRQ;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
+	bqlm_nic_cfg_default(cfg);
+	cfg->complete_queue = BQLM_NIC_CQUEUE_OTHER;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->queues = 2;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
+	bqlm_nic_cfg_default(cfg);
+	cfg->drv_queue = BQLM_NIC_DQUEUE_STOP_Q0;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->sent = BQLM_NIC_SENT_AFTER_DOORBELL;
+	cfg->drop = BQLM_NIC_DROP_AFTER_SENT;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->xdp_cleans = true;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->xdp_frames = 1;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
+	bqlm_nic_cfg_default(cfg);
+	cfg->drv_stop = BQLM_NIC_DSTOP_NO_RECHECK;
+	cfg->stopcheck = BQLM_NIC_STOP_NONE;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->busy = BQLM_NIC_BUSY_STOP;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
+	bqlm_nic_cfg_default(cfg);
+	cfg->wakers = BQLM_NIC_WAKERS_ALL + 1;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	/* an option nothing would act on */
+	bqlm_nic_cfg_default(cfg);
+	cfg->map = BQLM_NIC_MAP_Q0;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->xdp = BQLM_NIC_XDP_COUNTED;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->drop = BQLM_NIC_DROP_AFTER_SENT;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->timeout_test = BQLM_NIC_TTEST_QUEUE_STOPPED;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	bqlm_nic_cfg_default(cfg);
+	cfg->err_kick = BQLM_NIC_EKICK_SKIP;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	cfg->drops = 1;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), 0);
+	bqlm_nic_cfg_default(cfg);
+	cfg->mm = BQLM_MM_NR;
+	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(cfg), -EINVAL);
+	/* the split: the helpers under sc are one step each */
+	bqlm_nic_cfg_default(cfg);
+	KUNIT_EXPECT_FALSE(test, bqlm_nic_split(cfg));
+	cfg->mm = BQLM_MM_X86;
+	KUNIT_EXPECT_TRUE(test, bqlm_nic_split(cfg));
+	bqlm_nic_cfg_default(cfg);
+	cfg->wakers = BQLM_NIC_WAKER_NAPI;
+	KUNIT_EXPECT_TRUE(test, bqlm_nic_split(cfg));
+	bqlm_nic_cfg_default(cfg);
+
+	KUNIT_EXPECT_EQ(test, bqlm_nic_parse_ops(
+			"stop0,drain0,reset-idle,complete,irq-off,irq-on,wake0",
+			ops, &n), 0);
+	KUNIT_EXPECT_EQ(test, n, 7U);
+	KUNIT_EXPECT_EQ(test, ops[3], BQLM_NIC_OP_COMPLETE);
+	bqlm_nic_format_ops(ops, n, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf,
+			   "stop0,drain0,reset-idle,complete,irq-off,irq-on,wake0");
 	KUNIT_EXPECT_EQ(test, bqlm_nic_parse_ops("stop,drain,reset0", ops,
 						 &n), 0);
 	KUNIT_EXPECT_EQ(test, n, 3U);
@@ -775,7 +1323,7 @@ static void nic_refusals(struct kunit *test)
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, &u->cfg, 1, &u->ev),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(nic, &u->cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(nic, &u->cfg, &u->ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_reset_path(nic, &u->cfg,
 						  BQLM_NIC_NR_PATHS, &u->ev),
 			-EINVAL);
@@ -821,6 +1369,36 @@ static void nic_refusals(struct kunit *test)
 			-EINVAL);
 	bqlm_xdescribe_action(&sys, nic, 0x900, buf, sizeof(buf));
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
+	/* no drop, no hang, no flush the configuration does not allow */
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit_drop(nic, &u->cfg, &u->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_hang(nic, &u->cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, nic, A(XMIT, 2), nic, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, nic, A(FLUSH, 0), nic, NULL),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, nic, A(HANG, 0), nic, NULL),
+			-EINVAL);
+	u = nic_setup(test, "generic");
+	nic = &u->nic;
+	u->cfg.hangs = 1;
+	u->cfg.drops = 1;
+	u->cfg.batch = 1;
+	KUNIT_ASSERT_EQ(test, bqlm_nic_init(nic, &u->cfg), 0);
+	/* a drop (before the sent call: nothing written), then none left */
+	STEP(test, u, bqlm_ndo_start_xmit_drop(nic, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, nic->drops, 0);
+	KUNIT_EXPECT_EQ(test, nic->sent, 1);
+	KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 0);
+	KUNIT_EXPECT_EQ(test, nic->q[0].txq.dql.num_queued, 0U);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit_drop(nic, &u->cfg, &u->ev),
+			-EINVAL);
+	/* a hung device completes nothing */
+	STEP(test, u, bqlm_nic_dma_hang(nic, &u->cfg));
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_hang(nic, &u->cfg), -EINVAL);
+	nic_send(test, u);
+	KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 1);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(nic, &u->cfg, 0), -EINVAL);
 }
 
 /*
@@ -833,6 +1411,8 @@ enum nic_bad {
 	NIC_BAD_ZERO,		/* all zero: no queue */
 	NIC_BAD_QUEUES,		/* one queue too many */
 	NIC_BAD_DOORBELL,	/* the sent-queue doorbell with the plain call */
+	NIC_BAD_IRQ_TXLOCK,	/* an IRQ completion holding the tx lock */
+	NIC_BAD_CQUEUE,		/* another queue's completion with one queue */
 };
 
 struct nic_bad_case {
@@ -844,6 +1424,8 @@ static const struct nic_bad_case nic_bad_cases[] = {
 	{ .desc = "all-zero", .bad = NIC_BAD_ZERO },
 	{ .desc = "too-many-queues", .bad = NIC_BAD_QUEUES },
 	{ .desc = "sent-queue-doorbell-plain-call", .bad = NIC_BAD_DOORBELL },
+	{ .desc = "irq-completion-tx-lock", .bad = NIC_BAD_IRQ_TXLOCK },
+	{ .desc = "complete-queue-other-one-queue", .bad = NIC_BAD_CQUEUE },
 };
 
 KUNIT_ARRAY_PARAM_DESC(nic_bad, nic_bad_cases, desc);
@@ -864,7 +1446,7 @@ static struct nic_ctx *nic_bad_setup(struct kunit *test,
 /* The valid configuration works on the state the refusals left. */
 static void nic_bad_then_good(struct kunit *test, struct nic_ctx *u)
 {
-	STEP(test, u, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg));
+	STEP(test, u, bqlm_ndo_xdp_xmit(&u->nic, &u->cfg, &u->ev));
 	KUNIT_EXPECT_EQ_MSG(test, u->nic.q[0].npkts, 1,
 			    "the valid configuration after the refusals");
 }
@@ -882,20 +1464,37 @@ static void nic_bad_config(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, bad);
 	if (p->bad != NIC_BAD_ZERO)
 		*bad = u->cfg;
-	if (p->bad == NIC_BAD_QUEUES)
+	switch (p->bad) {
+	case NIC_BAD_QUEUES:
 		bad->queues = BQLM_NIC_MAX_QUEUES + 1;
-	else if (p->bad == NIC_BAD_DOORBELL)
+		break;
+	case NIC_BAD_DOORBELL:
 		bad->doorbell = BQLM_NIC_KICK_SENT_QUEUE;
+		break;
+	case NIC_BAD_IRQ_TXLOCK:
+		bad->completion = BQLM_NIC_COMPLETION_IRQ;
+		bad->napi_txlock = true;
+		break;
+	case NIC_BAD_CQUEUE:
+		bad->complete_queue = BQLM_NIC_CQUEUE_OTHER;
+		break;
+	default:
+		break;
+	}
 	KUNIT_EXPECT_EQ(test, bqlm_nic_cfg_check(bad), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_init(nic, bad), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit(nic, bad, &u->ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(nic, bad, 0), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, bad, 0, &u->ev), -EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(nic, bad), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(nic, bad, &u->ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_napi_poll_cleantx(nic, bad, 0, &u->ev),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_reset_path(nic, bad, BQLM_NIC_PATH_CLOSE,
 						  &u->ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_start_xmit_drop(nic, bad, &u->ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_hang(nic, bad), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_nic_mm_flush(nic, bad, 0, 0), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_system(bad, &sys), -EINVAL);
 	KUNIT_EXPECT_EQ(test, memcmp(before, nic, sizeof(*nic)), 0);
 	nic_bad_then_good(test, u);
@@ -918,7 +1517,7 @@ static void nic_null_arguments(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_nic_dma_complete(NULL, &u->cfg, 0),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_napi_poll(nic, &u->cfg, 0, NULL), -EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(NULL, &u->cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_ndo_xdp_xmit(NULL, &u->cfg, &u->ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_napi_poll_cleantx(nic, &u->cfg, 0, NULL),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_nic_reset_path(nic, &u->cfg,
@@ -986,6 +1585,8 @@ static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE_PARAM(nic_axienet_split_poll, nic_axienet_gen_params),
 	KUNIT_CASE_PARAM(nic_mtk_reset_queue0, nic_mtk_gen_params),
 	KUNIT_CASE(nic_xmit_more_doorbell),
+	KUNIT_CASE_PARAM(nic_lost_wakeup_replay, nic_tg3_gen_params),
+	KUNIT_CASE(nic_store_buffer),
 	KUNIT_CASE(nic_config),
 	KUNIT_CASE(nic_refusals),
 	KUNIT_CASE_PARAM(nic_bad_config, nic_bad_gen_params),
@@ -994,12 +1595,4 @@ static struct kunit_case bqlm_nic_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_nic_suite = {
-	.name = "bqlm_nic",
-	.test_cases = bqlm_nic_cases,
-};
-
-kunit_test_suite(bqlm_nic_suite);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel NAPI / virtual NIC model");
+BQLM_KUNIT_SUITE(bqlm_nic, bqlm_nic_cases);

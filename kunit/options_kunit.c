@@ -5,10 +5,12 @@
  * Each model's own table is tested with the model (round trip of every
  * profile) in its suite.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/options.h>
 #include <bqlm/nic.h>
 #include <bqlm/usbnet.h>
+#include <bqlm/tun.h>
+#include <bqlm/bql_xoff.h>
 
 struct toy_cfg {
 	unsigned int queues;
@@ -319,50 +321,67 @@ static void options_uint(struct kunit *test)
 /*
  * Every profile of every model: valid, and its text form applied to the
  * model's defaults gives it back byte for byte (so a profile printed by
- * "bqlm explore" re-runs as the same configuration).
+ * "bqlm explore" re-runs as the same configuration). A model without
+ * profiles: its defaults, the same way.
  */
 static void options_model_profiles_round_trip(struct kunit *test)
 {
 	const struct bqlm_opts *const models[] = {
-		bqlm_nic_options(), bqlm_usbnet_options(),
+		bqlm_nic_options(), bqlm_usbnet_options(), bqlm_tun_options(),
+		bqlm_xoff_options(),
 	};
-	char *text = kunit_kzalloc(test, BQLM_OPT_TEXT_MAX, GFP_KERNEL);
-	unsigned char *a = kunit_kzalloc(test, 512, GFP_KERNEL);
-	unsigned char *b = kunit_kzalloc(test, 512, GFP_KERNEL);
-	unsigned int m, i;
-	char err[160];
+	struct {
+		char text[BQLM_OPT_TEXT_MAX];
+		char err[160];
+		unsigned char a[512];
+		unsigned char b[512];
+	} *buf = kunit_kzalloc(test, sizeof(*buf), GFP_KERNEL);
+	char *text, *err;
+	unsigned char *a, *b;
+	unsigned int m, i, nr;
 
-	KUNIT_ASSERT_TRUE(test, text && a && b);
-
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	text = buf->text;
+	err = buf->err;
+	a = buf->a;
+	b = buf->b;
 	for (m = 0; m < ARRAY_SIZE(models); m++) {
 		const struct bqlm_opts *t = models[m];
 
-		KUNIT_ASSERT_LE(test, t->cfg_size, 512UL);
+		KUNIT_ASSERT_LE(test, t->cfg_size, sizeof(buf->a));
 		KUNIT_ASSERT_LE(test, t->n, 64U);
-		KUNIT_EXPECT_GT_MSG(test, t->nr_profiles, 0U, "%s", t->model);
-		for (i = 0; i < t->nr_profiles; i++) {
-			memset(a, 0, 512);
-			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_profile(t, a, i, err, sizeof(err)),
-					    0, "%s %s: %s", t->model, t->profiles[i].name, err);
-			KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_check(t, a, err, sizeof(err)), 0,
-					    "%s %s: %s", t->model, t->profiles[i].name, err);
+		/* at least the defaults; then every profile */
+		nr = t->nr_profiles ? t->nr_profiles : 1;
+		for (i = 0; i < nr; i++) {
+			const char *name = t->nr_profiles ?
+					   t->profiles[i].name : "(defaults)";
+
+			memset(a, 0, sizeof(buf->a));
+			if (t->nr_profiles)
+				KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_profile(t, a, i, err, sizeof(buf->err)),
+						    0, "%s %s: %s", t->model, name, err);
+			else
+				t->defaults(a);
+			KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_check(t, a, err, sizeof(buf->err)), 0,
+					    "%s %s: %s", t->model, name, err);
 			KUNIT_EXPECT_LT_MSG(test,
-					    bqlm_opt_describe(t, a, 0, text, BQLM_OPT_TEXT_MAX),
-					    BQLM_OPT_TEXT_MAX, "%s", t->profiles[i].name);
-			memset(b, 0, 512);
+					    bqlm_opt_describe(t, a, 0, text, sizeof(buf->text)),
+					    (int)sizeof(buf->text), "%s", name);
+			memset(b, 0, sizeof(buf->b));
 			t->defaults(b);
 			if (t->profile_set)
 				t->profile_set(b, i);
-			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(t, b, text, err, sizeof(err)),
-					    0, "%s %s: %s", t->model, t->profiles[i].name, err);
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(t, b, text, err, sizeof(buf->err)),
+					    0, "%s %s: %s", t->model, name, err);
 			KUNIT_EXPECT_EQ_MSG(test, memcmp(a, b, t->cfg_size), 0,
 					    "%s %s: '%s' does not give the profile back",
-					    t->model, t->profiles[i].name, text);
-			KUNIT_EXPECT_EQ(test, bqlm_opt_profile_by_name(t, t->profiles[i].name),
-					(int)i);
+					    t->model, name, text);
+			if (t->nr_profiles)
+				KUNIT_EXPECT_EQ(test, bqlm_opt_profile_by_name(t, name),
+						(int)i);
 		}
 		KUNIT_EXPECT_EQ(test, bqlm_opt_profile_by_name(t, "no-such-profile"), -ENOENT);
-		KUNIT_EXPECT_EQ(test, bqlm_opt_profile(t, a, t->nr_profiles, err, sizeof(err)),
+		KUNIT_EXPECT_EQ(test, bqlm_opt_profile(t, a, t->nr_profiles, err, sizeof(buf->err)),
 				-EINVAL);
 	}
 }
@@ -379,9 +398,4 @@ static struct kunit_case bqlm_options_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_options_suite = {
-	.name = "bqlm_options",
-	.test_cases = bqlm_options_cases,
-};
-
-kunit_test_suite(bqlm_options_suite);
+BQLM_KUNIT_SUITE(bqlm_options, bqlm_options_cases);

@@ -32,7 +32,7 @@
  *
  * In userspace there is no kernel ring to compare with: the cases skip.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/ptr_ring.h>
 #include <bqlm/prng.h>
 
@@ -694,9 +694,4 @@ static struct kunit_case bqlm_ptr_ring_conformance_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_ptr_ring_conformance_suite = {
-	.name = "bqlm_ptr_ring_conformance",
-	.test_cases = bqlm_ptr_ring_conformance_cases,
-};
-
-kunit_test_suite(bqlm_ptr_ring_conformance_suite);
+BQLM_KUNIT_SUITE(bqlm_ptr_ring_conformance, bqlm_ptr_ring_conformance_cases);

@@ -6,7 +6,7 @@
  * comparison with the kernel's own <linux/ptr_ring.h> is the suite
  * bqlm_ptr_ring_conformance.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/ptr_ring.h>
 
 /* A sequentially consistent CPU on @mem with its own buffer @sb. */
@@ -153,12 +153,4 @@ static struct kunit_case bqlm_ptr_ring_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_ptr_ring_suite = {
-	.name = "bqlm_ptr_ring",
-	.test_cases = bqlm_ptr_ring_cases,
-};
-
-kunit_test_suite(bqlm_ptr_ring_suite);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel ptr_ring model");
+BQLM_KUNIT_SUITE(bqlm_ptr_ring, bqlm_ptr_ring_cases);

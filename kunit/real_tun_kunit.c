@@ -175,7 +175,7 @@ REAL_PARAMS(real_tun_searches, real_tun_params, REAL_SEARCH);
  * ring 4, 2 CPUs, a detach; those without a patch skip), then the options
  * that change a variant's steps.
  */
-static struct real_tun_param real_tun_every[BQLM_TUN_NR_VARIANTS];
+static struct real_tun_param real_tun_every[BQLM_TUN_MAX_VARIANTS];
 
 static const char *real_tun_every_fill(void *row, unsigned int v)
 {
@@ -192,7 +192,7 @@ static const char *real_tun_every_fill(void *row, unsigned int v)
 static const void *real_tun_variants_gen_params(const void *prev, char *desc)
 {
 	return real_every_params(prev, desc, real_tun_every,
-				 ARRAY_SIZE(real_tun_every),
+				 bqlm_tun_nr_variants(),
 				 sizeof(real_tun_every[0]), real_tun_every_fill,
 				 real_tun_options_gen_params);
 }

@@ -360,7 +360,7 @@ static const void *real_usbnet_minidrivers_gen_params(const void *prev,
  * Random paths and the search: every variant the model has, with the
  * harness's own driver_info, at the default bound, then the minidrivers.
  */
-static struct real_usbnet_param real_usbnet_every[BQLM_USBNET_NR_VARIANTS];
+static struct real_usbnet_param real_usbnet_every[BQLM_USBNET_MAX_VARIANTS];
 
 static const char *real_usbnet_every_fill(void *row, unsigned int v)
 {
@@ -381,7 +381,7 @@ static const void *real_usbnet_variants_gen_params(const void *prev,
 	if (real_usbnet_driver_param())
 		return real_usbnet_minidrivers_gen_params(prev, desc);
 	return real_every_params(prev, desc, real_usbnet_every,
-				 ARRAY_SIZE(real_usbnet_every),
+				 bqlm_usbnet_nr_variants(),
 				 sizeof(real_usbnet_every[0]),
 				 real_usbnet_every_fill,
 				 real_usbnet_minidrivers_gen_params);

@@ -10,10 +10,10 @@
  * each violation must replay, through the model's own steps, from the
  * initial state to that violation (explore_compare_reduced()). The
  * suites' own explorations are compared in the same way by
- * explore_expect(); the four larger explorations issue 12 names are in
+ * explore_expect(); the four larger explorations the bench targets are in
  * make bench, whose table says whether the checks violated are the same.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/usbnet.h>
 #include <bqlm/tun.h>
 #include "explore_expect.h"
@@ -146,13 +146,5 @@ static struct kunit_case bqlm_reduction_cases[] = {
 };
 
 /* the full and the reduced search of each: 7 s in UML, 14 s with ASan */
-static struct kunit_suite bqlm_reduction_suite = {
-	.name = "bqlm_reduction",
-	.test_cases = bqlm_reduction_cases,
-	.attr = { .speed = KUNIT_SPEED_SLOW },
-};
-
-kunit_test_suite(bqlm_reduction_suite);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel explorer's reduction");
+BQLM_KUNIT_SUITE(bqlm_reduction, bqlm_reduction_cases,
+		 .attr = { .speed = KUNIT_SPEED_SLOW });

@@ -6,7 +6,7 @@
  * (well under a second of CPU in UML).
  */
 #include <linux/if_ether.h>
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/sim.h>
 #include <bqlm/tun.h>
 
@@ -147,7 +147,7 @@ static void sim_tx_qlen(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cfg.irq_ns, 125000U);
 	/* rejected parameters */
 	bqlm_sim_cfg_default(&cfg);
-	cfg.variant = BQLM_USBNET_NR_VARIANTS;
+	cfg.variant = bqlm_usbnet_nr_variants();
 	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
 	bqlm_sim_cfg_default(&cfg);
 	cfg.fifo_bytes = 1000;
@@ -595,9 +595,4 @@ static struct kunit_case bqlm_sim_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_sim_suite = {
-	.name = "bqlm_sim",
-	.test_cases = bqlm_sim_cases,
-};
-
-kunit_test_suite(bqlm_sim_suite);
+BQLM_KUNIT_SUITE(bqlm_sim, bqlm_sim_cases);

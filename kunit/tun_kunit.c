@@ -9,7 +9,7 @@
  * the actors one step at a time: the 2019 lost wakeup, the re-check that
  * the merged design adds, the store-buffering stall without the barriers.
  */
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/tun.h>
 #include <bqlm/prng.h>
 #include "explore_expect.h"
@@ -34,6 +34,7 @@
  * @detaches: detaches of a queue file in the bound
  * @set_iffs: TUNSETIFFs in the bound
  * @noqueue: no qdisc (noqueue) in front of the device
+ * @opts: NULL, or options applied last, as on the command line
  * @expect: the figures the full search must give
  */
 struct tun_x_case {
@@ -47,11 +48,15 @@ struct tun_x_case {
 	unsigned int detaches;
 	unsigned int set_iffs;
 	bool noqueue;
+	const char *opts;
 	struct explore_expect expect;
 };
 
 /* one queue file, one producer CPU, four packets */
 #define TUN_ONE_QUEUE	.queues = 1, .packets = 4
+/* veth: the peer's NAPI consumes a ring of 2 (the profiles' bound), 4 packets */
+#define TUN_VETH(v)	.variant = (v), .reader = BQLM_TUN_NAPI, .ring = 2, \
+			TUN_ONE_QUEUE, .detaches = 0
 
 static const struct tun_x_case tun_x_cases[] = {
 	{ .desc = "stock-sc", .variant = BQLM_TUN_STOCK, .mm = BQLM_MM_SC,
@@ -195,12 +200,75 @@ static const struct tun_x_case tun_x_cases[] = {
 		      .violated = BIT_OC | BIT_BB | BIT_RS,
 		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
 		      .verdict_depth = 7 } },
+	/*
+	 * NETDEV_TX_BUSY instead of the drop, ring of 2: the LLTX race and
+	 * the early half-ring wake of backpressure-ring2 cost a requeue
+	 */
+	{ .desc = "backpressure-requeue-ring2", .variant = BQLM_TUN_BACKPRESSURE,
+	  .mm = BQLM_MM_SC, .ring = 2, TUN_ONE_QUEUE, .detaches = 1,
+	  .opts = "--on-full requeue",
+	  .expect = { .states = 46481, .transitions = 102493,
+		      .verdict = BQLM_CHECK_NONE } },
+	/* veth of 6.12.117: stop, kick the NAPI consumer, wake per poll */
+	{ .desc = "veth-sc", TUN_VETH(BQLM_TUN_VETH), .mm = BQLM_MM_SC,
+	  .expect = { .states = 15272, .transitions = 36106,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "veth-tso", TUN_VETH(BQLM_TUN_VETH), .mm = BQLM_MM_TSO,
+	  .expect = { .states = 64204, .transitions = 218040,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "veth-pso", TUN_VETH(BQLM_TUN_VETH), .mm = BQLM_MM_PSO,
+	  .expect = { .states = 77738, .transitions = 284820,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "veth-x86", TUN_VETH(BQLM_TUN_VETH), .mm = BQLM_MM_X86,
+	  .expect = { .states = 51052, .transitions = 162660,
+		      .verdict = BQLM_CHECK_NONE } },
+	/* a poll of one entry: the consumer stays scheduled, polls again */
+	{ .desc = "veth-budget1-tso", TUN_VETH(BQLM_TUN_VETH),
+	  .mm = BQLM_MM_TSO, .opts = "--budget 1",
+	  .expect = { .states = 56026, .transitions = 200446,
+		      .verdict = BQLM_CHECK_NONE } },
+	/* the kick without __veth_xdp_flush()'s smp_mb(): store buffering */
+	{ .desc = "veth-kick-no-mb-tso", TUN_VETH(BQLM_TUN_VETH),
+	  .mm = BQLM_MM_TSO, .opts = "--producer-mb off",
+	  .expect = { .states = 84686, .transitions = 285434, .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 17 } },
+	/* the kick alone: the wake before napi_complete_done() loses it */
+	{ .desc = "veth-kick-wake-rcv-end-sc", TUN_VETH(BQLM_TUN_VETH),
+	  .mm = BQLM_MM_SC, .opts = "--wake-at rcv-end",
+	  .expect = { .states = 14226, .transitions = 33698, .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 15 } },
+	/* dc82a33297fc: the producer re-checks __ptr_ring_empty() */
+	{ .desc = "veth-dc82a33297fc-sc", TUN_VETH(BQLM_TUN_VETH_DC82A33297FC),
+	  .mm = BQLM_MM_SC,
+	  .expect = { .states = 13444, .transitions = 32500,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "veth-dc82a33297fc-tso", TUN_VETH(BQLM_TUN_VETH_DC82A33297FC),
+	  .mm = BQLM_MM_TSO,
+	  .expect = { .states = 74975, .transitions = 267220, .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 15 } },
+	{ .desc = "veth-dc82a33297fc-pso", TUN_VETH(BQLM_TUN_VETH_DC82A33297FC),
+	  .mm = BQLM_MM_PSO,
+	  .expect = { .states = 94437, .transitions = 364962, .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 15 } },
+	{ .desc = "veth-dc82a33297fc-x86", TUN_VETH(BQLM_TUN_VETH_DC82A33297FC),
+	  .mm = BQLM_MM_X86,
+	  .expect = { .states = 59315, .transitions = 199248, .violated = BIT_ST,
+		      .verdict = BQLM_CHECK_STALL, .verdict_depth = 15 } },
+	/* the consumer's barrier the review asked for closes it as well */
+	{ .desc = "veth-dc82a33297fc-consumer-mb-pso",
+	  TUN_VETH(BQLM_TUN_VETH_DC82A33297FC), .mm = BQLM_MM_PSO,
+	  .opts = "--consumer-mb on",
+	  .expect = { .states = 77748, .transitions = 292098,
+		      .verdict = BQLM_CHECK_NONE } },
 };
 
 KUNIT_ARRAY_PARAM_DESC(tun_x, tun_x_cases, desc);
 
-static void tun_x_cfg(const struct tun_x_case *p, struct bqlm_tun_cfg *cfg)
+static void tun_x_cfg(struct kunit *test, const struct tun_x_case *p,
+		      struct bqlm_tun_cfg *cfg)
 {
+	char err[160];
+
 	bqlm_tun_cfg_default(cfg, p->variant);
 	cfg->mm = p->mm;
 	cfg->reader = p->reader;
@@ -210,6 +278,13 @@ static void tun_x_cfg(const struct tun_x_case *p, struct bqlm_tun_cfg *cfg)
 	cfg->detaches = p->detaches;
 	cfg->set_iffs = p->set_iffs;
 	cfg->qdisc = !p->noqueue;
+	if (p->opts)
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(bqlm_tun_options(), cfg,
+							 p->opts, err,
+							 sizeof(err)),
+				    0, "%s: %s", p->opts, err);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_tun_cfg_why(cfg, true, err, sizeof(err)),
+			    0, "%s: %s", p->desc, err);
 }
 
 static void tun_exploration(struct kunit *test)
@@ -226,7 +301,7 @@ static void tun_exploration(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, cfg);
 	KUNIT_ASSERT_NOT_NULL(test, res);
 	KUNIT_ASSERT_NOT_NULL(test, stats);
-	tun_x_cfg(p, cfg);
+	tun_x_cfg(test, p, cfg);
 	cfg->stats = stats;
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, &sys), 0);
 	explore_expect_full(test, &sys, NULL, res, &p->expect, p->desc);
@@ -237,6 +312,9 @@ static void tun_exploration(struct kunit *test)
 		KUNIT_EXPECT_GT(test, stats->max_drops[BQLM_TUN_DROP_FULL], 0U);
 	else if (p->expect.verdict == BQLM_CHECK_NONE)
 		KUNIT_EXPECT_EQ(test, stats->max_drops[BQLM_TUN_DROP_BP], 0U);
+	/* NETDEV_TX_BUSY with a qdisc: the packet waits, it is never dropped */
+	if (cfg->on_full == BQLM_TUN_FULL_REQUEUE && cfg->qdisc)
+		KUNIT_EXPECT_EQ(test, stats->max_drops[BQLM_TUN_DROP_FULL], 0U);
 	/* the figures above are the full search's; now the reduced one */
 	cfg->stats = NULL;
 	explore_compare_reduced(test, &sys, NULL, res, p->desc);
@@ -246,14 +324,14 @@ static void tun_exploration(struct kunit *test)
  * Every variant, as a parameter: the address of its entry of this array
  * (the entries themselves are not read), its name as the description.
  */
-static const unsigned char tun_variants[BQLM_TUN_NR_VARIANTS];
+static const unsigned char tun_variants[BQLM_TUN_MAX_VARIANTS];
 
 static const void *tun_variant_gen_params(const void *prev, char *desc)
 {
 	const unsigned char *p = prev ? (const unsigned char *)prev + 1 :
 				 tun_variants;
 
-	if (p >= tun_variants + BQLM_TUN_NR_VARIANTS)
+	if (p >= tun_variants + bqlm_tun_nr_variants())
 		return NULL;
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s",
 		 bqlm_tun_variant_name(p - tun_variants));
@@ -432,14 +510,14 @@ static void tun_backpressure_recheck(struct kunit *test)
 }
 
 /*
- * Without the barriers under tso: the explorer's shortest path to the
- * stall, replayed step by step, ends with the queue stopped, the ring
- * empty and the reader asleep.
+ * Explore t->cfg fully, which must give @states states and a stall whose
+ * shortest path has @steps steps; replay that path on a fresh state.
+ * Return whether the CPU's and the reader's store buffers held a store at
+ * once somewhere on the way (store buffering).
  */
-static void tun_nobarrier_tso_stall(struct kunit *test)
+static bool tun_replay_stall(struct kunit *test, struct tun_ctx *t,
+			     unsigned long long states, int steps)
 {
-	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE_NOBARRIER,
-				      BQLM_MM_TSO);
 	struct bqlm_xresult *res;
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
@@ -447,8 +525,6 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 	bool both = false;
 	int n, i;
 
-	t->cfg.ring = 4;
-	t->cfg.packets = 4;
 	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
 	path = kunit_kcalloc(test, EXPLORE_PATH_MAX, sizeof(*path),
 			     GFP_KERNEL);
@@ -457,11 +533,11 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
 	x = explore_create(test, &sys, EXPLORE_FULL);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	KUNIT_EXPECT_EQ(test, res->states, 1113ULL);
+	KUNIT_EXPECT_EQ(test, res->states, states);
 	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), BQLM_CHECK_STALL);
 	n = bqlm_explorer_path(x, BQLM_CHECK_STALL, path, EXPLORE_PATH_MAX);
 	kunit_release_action(test, explore_destroy_action, x);
-	KUNIT_ASSERT_EQ(test, n, 33);
+	KUNIT_ASSERT_EQ(test, n, steps);
 
 	tun_reinit(test, t);
 	for (i = 0; i < n; i++) {
@@ -471,14 +547,255 @@ static void tun_nobarrier_tso_stall(struct kunit *test)
 		if (t->tun->cpu[0].sb.n && t->tun->rd[0].sb.n)
 			both = true;
 	}
+	return both;
+}
+
+/*
+ * Without the barriers under tso: the explorer's shortest path to the
+ * stall, replayed step by step, ends with the queue stopped, the ring
+ * empty and the reader asleep.
+ */
+static void tun_nobarrier_tso_stall(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE_NOBARRIER,
+				      BQLM_MM_TSO);
+
+	t->cfg.ring = 4;
+	t->cfg.packets = 4;
 	/* store buffering: both sides had a store waiting at once */
-	KUNIT_EXPECT_TRUE(test, both);
+	KUNIT_EXPECT_TRUE(test, tun_replay_stall(test, t, 1113, 33));
 	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
 	KUNIT_EXPECT_TRUE(test, t->tun->rd[0].sleeping);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 0);
 	KUNIT_EXPECT_EQ(test, t->tun->cpu[0].sb.n, 0);
 	KUNIT_EXPECT_EQ(test, t->tun->rd[0].sb.n, 0);
 	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
+}
+
+/*
+ * veth before 5442a9da6978, under tso: the explorer's shortest path to the
+ * stall, replayed. The producer's stop and the consumer's zeroed slots
+ * wait in the store buffers at once: the consumer's look at the queue
+ * (end of veth_xdp_rcv()) misses the stop, the producer's
+ * __ptr_ring_empty() misses the free slot. The end: the queue stopped,
+ * the ring empty, the NAPI consumer not scheduled, the packet the qdisc
+ * requeued waiting for ever. The fix, on the same bound, is clean.
+ */
+static void tun_veth_lost_wakeup(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_VETH_DC82A33297FC,
+				      BQLM_MM_TSO);
+	struct bqlm_xresult *res;
+	struct bqlm_explorer *x;
+	struct bqlm_xsys sys;
+
+	KUNIT_EXPECT_TRUE(test, tun_replay_stall(test, t, 457, 15));
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_EXPECT_TRUE(test, t->tun->rd[0].sleeping);
+	KUNIT_EXPECT_EQ(test, t->tun->rd[0].phase, BQLM_TUN_R_IDLE);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_ring_count(t->tun, 0), 0);
+	KUNIT_EXPECT_EQ(test, t->tun->cpu[0].phase, BQLM_TUN_X_REQUEUED);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_xmit_pkt(t->tun, 0), 3);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg, 3),
+			BQLM_TUN_PKT_XMIT);
+	KUNIT_EXPECT_EQ(test, tun_x(t), -EAGAIN);	/* the qdisc holds it */
+	KUNIT_EXPECT_EQ(test, tun_r(t), -EAGAIN);	/* nobody polls */
+	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
+
+	/* 6.12.117: the kick after the stop, the wake after the re-arm */
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	bqlm_tun_cfg_default(&t->cfg, BQLM_TUN_VETH);
+	t->cfg.mm = BQLM_MM_TSO;
+	t->cfg.cpus = 1;
+	t->cfg.packets = 3;
+	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
+	x = explore_create(test, &sys, EXPLORE_FULL);
+	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
+	KUNIT_EXPECT_EQ(test, res->states, 407ULL);
+	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), BQLM_CHECK_NONE);
+}
+
+/*
+ * veth of 6.12.117, one step at a time (sc): the third packet finds the
+ * ring full while the consumer is scheduled but has not run; the producer
+ * stops, its kick sees rx_notify_masked and does nothing, and the packet
+ * goes back to the qdisc. The poll consumes both entries, completes, and
+ * wakes the queue at its end; the qdisc sends the same packet again,
+ * which reaches the ring: nothing is dropped.
+ */
+static void tun_veth_busy_requeue(struct kunit *test)
+{
+	struct tun_ctx *t = tun_setup(test, BQLM_TUN_VETH, BQLM_MM_SC);
+	unsigned int masked, i;
+
+	masked = t->tun->q[0].ring.base + t->cfg.ring;	/* after the slots */
+	KUNIT_EXPECT_TRUE(test, t->tun->rd[0].sleeping);	/* not scheduled */
+	KUNIT_EXPECT_EQ(test, tun_r(t), -EAGAIN);
+	for (i = 0; i < 2; i++) {
+		/* stack check, ptr_ring_produce(), __veth_xdp_flush() */
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "packet %u: check", i);
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "packet %u: produce", i);
+		KUNIT_EXPECT_EQ_MSG(test, t->tun->cpu[0].phase,
+				    BQLM_TUN_X_NOTIFY, "packet %u", i);
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "packet %u: flush", i);
+		KUNIT_EXPECT_FALSE_MSG(test, t->tun->rd[0].sleeping,
+				       "packet %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, t->tun->mem[masked], 1,
+				    "packet %u", i);
+	}
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* pkt3: check */
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* ptr_ring_produce() fails */
+	KUNIT_EXPECT_EQ(test, t->tun->cpu[0].phase, BQLM_TUN_X_STOP);
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* netif_tx_stop_queue() */
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_ASSERT_EQ(test, tun_x(t), 0);	/* kick: masked, nothing */
+	KUNIT_EXPECT_EQ(test, t->tun->cpu[0].phase, BQLM_TUN_X_REQUEUED);
+	KUNIT_EXPECT_EQ(test, tun_x(t), -EAGAIN);	/* stopped: it waits */
+	KUNIT_EXPECT_EQ(test, t->tun->sent, 3);
+	/* the poll: two entries, the empty ring, the completion, the wake */
+	KUNIT_ASSERT_EQ(test, tun_r(t), 0);
+	KUNIT_ASSERT_EQ(test, tun_r(t), 0);
+	KUNIT_ASSERT_EQ(test, tun_r(t), 0);
+	KUNIT_EXPECT_EQ(test, t->tun->rd[0].phase, BQLM_TUN_R_COMPLETE);
+	KUNIT_EXPECT_EQ(test, t->tun->delivered, 2);
+	KUNIT_ASSERT_EQ(test, tun_r(t), 0);
+	KUNIT_EXPECT_TRUE(test, t->tun->rd[0].sleeping);
+	KUNIT_EXPECT_EQ(test, t->tun->mem[masked], 0);
+	KUNIT_EXPECT_TRUE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* end of the poll: wake */
+	KUNIT_EXPECT_FALSE(test, bqlm_tun_stopped(t->tun, 0));
+	KUNIT_EXPECT_EQ(test, t->tun->rd[0].phase, BQLM_TUN_R_IDLE);
+	/* the qdisc sends pkt3 again: into the ring, the consumer kicked */
+	for (i = 0; i < 3; i++)
+		KUNIT_ASSERT_EQ_MSG(test, tun_x(t), 0, "resend step %u", i);
+	KUNIT_EXPECT_EQ(test, t->tun->cpu[0].phase, BQLM_TUN_X_IDLE);
+	KUNIT_EXPECT_EQ(test, bqlm_tun_pkt_where(t->tun, &t->cfg, 3),
+			BQLM_TUN_PKT_RING);
+	KUNIT_EXPECT_FALSE(test, t->tun->rd[0].sleeping);
+	KUNIT_EXPECT_EQ(test, t->tun->sent, 3);
+	for (i = 0; i < BQLM_TUN_NR_DROPS; i++)
+		KUNIT_EXPECT_EQ_MSG(test, t->tun->drops[i], 0, "drops[%s]",
+				    bqlm_tun_drop_name(i));
+}
+
+/**
+ * struct tun_rule_case - a property that means nothing in a design, and
+ *	the reason the configuration check gives
+ * @desc: the case's name
+ * @variant: the profile
+ * @opts: the options applied on top of it
+ * @why: a part of the reason, or NULL: the configuration is taken
+ */
+struct tun_rule_case {
+	const char *desc;
+	enum bqlm_tun_variant variant;
+	const char *opts;
+	const char *why;
+};
+
+static const struct tun_rule_case tun_rule_cases[] = {
+	{ .desc = "full-check-without-full-stop", .variant = BQLM_TUN_STOCK,
+	  .opts = "--full-check ptr-ring-full",
+	  .why = "--full-check ptr-ring-full needs --stop full" },
+	{ .desc = "requeue-without-stop", .variant = BQLM_TUN_STOCK,
+	  .opts = "--on-full requeue",
+	  .why = "--on-full requeue needs a stop when the produce fails" },
+	{ .desc = "recheck-without-stop", .variant = BQLM_TUN_STOCK,
+	  .opts = "--recheck empty", .why = "--recheck needs a stop" },
+	{ .desc = "qdisc-only-without-stop", .variant = BQLM_TUN_STOCK,
+	  .opts = "--qdisc-only on", .why = "--qdisc-only on needs a stop" },
+	{ .desc = "opt-in-without-stop", .variant = BQLM_TUN_BQL,
+	  .opts = "--opt-in on", .why = "--opt-in on needs a stop" },
+	{ .desc = "force-wake-without-stop", .variant = BQLM_TUN_STOCK,
+	  .opts = "--force-wake attach", .why = "--force-wake needs a stop" },
+	{ .desc = "stop-removed-under-backpressure",
+	  .variant = BQLM_TUN_BACKPRESSURE, .opts = "--stop none",
+	  .why = "--recheck needs a stop" },
+	{ .desc = "kick-without-napi", .variant = BQLM_TUN_BACKPRESSURE,
+	  .opts = "--recheck kick",
+	  .why = "--recheck kick schedules a NAPI consumer" },
+	{ .desc = "producer-mb-without-recheck", .variant = BQLM_TUN_STOP_2019,
+	  .opts = "--producer-mb on",
+	  .why = "--producer-mb on orders the stop before a re-check" },
+	{ .desc = "flag-without-opt-in", .variant = BQLM_TUN_BACKPRESSURE_V12,
+	  .opts = "--backpressure off",
+	  .why = "IFF_BACKPRESSURE means nothing without --opt-in on" },
+	{ .desc = "consumer-mb-without-wake", .variant = BQLM_TUN_STOCK,
+	  .opts = "--consumer-mb on", .why = "--consumer-mb on needs a wake" },
+	{ .desc = "wake-at-without-wake", .variant = BQLM_TUN_STOCK,
+	  .opts = "--wake-at read-end", .why = "--wake-at needs a wake" },
+	{ .desc = "napi-waking-under-the-lock", .variant = BQLM_TUN_BACKPRESSURE,
+	  .opts = "--reader napi --detaches 0",
+	  .why = "--reader napi wakes in its poll" },
+	{ .desc = "poll-end-without-napi", .variant = BQLM_TUN_STOCK,
+	  .opts = "--wake if-stopped --wake-at poll-end",
+	  .why = "--wake-at poll-end is a NAPI poll's" },
+	{ .desc = "half-at-read-end", .variant = BQLM_TUN_STOP_2019,
+	  .opts = "--wake half",
+	  .why = "--wake half counts under the consumer lock" },
+	{ .desc = "budget-without-napi", .variant = BQLM_TUN_STOCK,
+	  .opts = "--budget 8", .why = "--budget is a NAPI poll's" },
+	{ .desc = "napi-and-detach", .variant = BQLM_TUN_VETH,
+	  .opts = "--detaches 1",
+	  .why = "the administrator's detach, TUNSETIFF and resize are" },
+	{ .desc = "napi-and-bql", .variant = BQLM_TUN_VETH, .opts = "--bql on",
+	  .why = "the BQL study is not modelled for a NAPI consumer" },
+	{ .desc = "bql-sent-without-bql", .variant = BQLM_TUN_STOCK,
+	  .opts = "--bql-sent after-produce",
+	  .why = "--bql-sent is the BQL study's" },
+	{ .desc = "len-without-bql", .variant = BQLM_TUN_BACKPRESSURE,
+	  .opts = "--len 200", .why = "--len is the BQL study's" },
+	{ .desc = "bql-two-queues", .variant = BQLM_TUN_BQL,
+	  .opts = "--queues 2", .why = "the BQL study runs with one queue" },
+	{ .desc = "resize-of-a-big-ring", .variant = BQLM_TUN_STOCK,
+	  .opts = "--resizes 1 --ring 8",
+	  .why = "a resize takes rings of at most 4 slots" },
+	{ .desc = "store-buffer-variables", .variant = BQLM_TUN_STOCK,
+	  .opts = "--memory-model tso --ring 300",
+	  .why = "names at most 256 shared variables" },
+	{ .desc = "explorer-ring", .variant = BQLM_TUN_STOCK,
+	  .opts = "--ring 5", .why = "the explorer takes --ring and --resize-to 1..4" },
+	{ .desc = "explorer-stream", .variant = BQLM_TUN_STOCK,
+	  .opts = "--packets 0", .why = "the explorer takes --packets 1..8" },
+	{ .desc = "stop-2019-with-detach", .variant = BQLM_TUN_STOP_2019,
+	  .opts = "--detaches 1" },
+	{ .desc = "veth-dc82a33297fc-with-consumer-mb",
+	  .variant = BQLM_TUN_VETH_DC82A33297FC, .opts = "--consumer-mb on" },
+	{ .desc = "napi-without-wake", .variant = BQLM_TUN_STOCK,
+	  .opts = "--reader napi --detaches 0" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(tun_rule, tun_rule_cases, desc);
+
+/*
+ * Each combination that means nothing is refused with its reason, by the
+ * check every user of the model goes through (the explorer's, the CLI's):
+ * no property is silently ignored.
+ */
+static void tun_option_rules(struct kunit *test)
+{
+	const struct tun_rule_case *p = test->param_value;
+	struct bqlm_tun_cfg cfg;
+	char err[192] = "";
+	int ret;
+
+	bqlm_tun_cfg_default(&cfg, p->variant);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(bqlm_tun_options(), &cfg,
+						 p->opts, err, sizeof(err)),
+			    0, "%s: %s", p->opts, err);
+	ret = bqlm_tun_cfg_why(&cfg, true, err, sizeof(err));
+	if (!p->why) {
+		KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s %s: %s",
+				    bqlm_tun_variant_name(p->variant), p->opts,
+				    err);
+		return;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s %s",
+			    bqlm_tun_variant_name(p->variant), p->opts);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, p->why),
+				  "the reason '%s' does not say '%s'", err,
+				  p->why);
 }
 
 /* Steps a transmit may take to fill a small ring: more than it needs. */
@@ -597,7 +914,7 @@ static void tun_config(struct kunit *test)
 	unsigned int v;
 	size_t size;
 
-	for (v = 0; v < BQLM_TUN_NR_VARIANTS; v++) {
+	for (v = 0; v < bqlm_tun_nr_variants(); v++) {
 		const char *name = bqlm_tun_variant_name(v);
 
 		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_variant_by_name(name),
@@ -608,10 +925,31 @@ static void tun_config(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_cfg_check(&cfg), 0,
 				    "variant %u (%s)", v, name);
 	}
+	/* the design is the properties; the bound is not part of it */
+	for (v = 0; v < bqlm_tun_nr_variants(); v++) {
+		struct bqlm_tun_cfg other;
+		unsigned int w;
+
+		bqlm_tun_cfg_default(&cfg, v);
+		for (w = 0; w < bqlm_tun_nr_variants(); w++) {
+			bqlm_tun_cfg_default(&other, w);
+			other.ring = 1;
+			other.packets = 8;
+			other.mm = BQLM_MM_PSO;
+			KUNIT_EXPECT_EQ_MSG(test,
+					    bqlm_tun_cfg_same_design(&cfg, &other),
+					    v == w, "%s against %s",
+					    bqlm_tun_variant_name(v),
+					    bqlm_tun_variant_name(w));
+		}
+	}
 	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name("bql-2019"), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_variant_by_name(NULL), -EINVAL);
-	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_name(BQLM_TUN_NR_VARIANTS),
+	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_name(bqlm_tun_nr_variants()),
 			   "unknown");
+	/* the KUnit parameter arrays hold every variant of the table */
+	KUNIT_EXPECT_LE(test, bqlm_tun_nr_variants(),
+			(unsigned int)BQLM_TUN_MAX_VARIANTS);
 	for (v = 0; v < BQLM_TUN_NR_READERS; v++)
 		KUNIT_EXPECT_EQ_MSG(test, bqlm_tun_reader_by_name(
 					    bqlm_tun_reader_name(v)), (int)v,
@@ -651,6 +989,10 @@ static void tun_config(struct kunit *test)
 	cfg.resizes = 1;
 	KUNIT_EXPECT_GE(test, size, bqlm_tun_state_size(&cfg) +
 			sizeof(struct bqlm_txq) + cfg.packets);
+	/* the length counts for the study only: elsewhere it is refused */
+	cfg.len = 200;
+	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	bqlm_tun_cfg_default(&cfg, BQLM_TUN_BQL);
 	cfg.len = 0;
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 	/* up to a 64 KB GSO packet */
@@ -830,6 +1172,21 @@ static void tun_trace_reset_cfg(struct bqlm_tun_cfg *cfg)
 	tun_trace_one_cpu(cfg, BQLM_TUN_BQL_RESET_RESIZE);
 }
 
+/* veth before 5442a9da6978: the store-buffering stall, under tso */
+static void tun_trace_veth_cfg(struct bqlm_tun_cfg *cfg)
+{
+	tun_trace_one_cpu(cfg, BQLM_TUN_VETH_DC82A33297FC);
+	cfg->mm = BQLM_MM_TSO;
+	cfg->packets = 3;
+}
+
+static const char *const tun_trace_veth[] = {
+	"netif_tx_stop_queue(txq0)", "txq0.state |= 1",
+	"end of veth_xdp_rcv: (no barrier) netif_tx_queue_stopped(txq0)",
+	"__ptr_ring_empty(q0) ? netif_tx_wake_queue(txq0); NETDEV_TX_BUSY",
+	"napi_complete_done(2)", "napi-idle", "!! stall",
+};
+
 static const char *const tun_trace_reset[] = {
 	"netdev_tx_sent_queue(100 B)", "netdev_tx_reset_queue",
 	"STACK_XOFF", "!! reset-on-stop",
@@ -848,6 +1205,7 @@ static const struct tun_trace_case tun_trace_cases[] = {
 	TUN_TRACE("stop-2019-detach", detach, STALL),
 	TUN_TRACE("bql-late-sent", late, DQL_OVER_COMPLETION),
 	TUN_TRACE("bql-reset-resize", reset, DQL_OVER_COMPLETION),
+	TUN_TRACE("veth-dc82a33297fc-tso", veth, STALL),
 };
 
 KUNIT_ARRAY_PARAM_DESC(tun_trace, tun_trace_cases, desc);
@@ -1436,10 +1794,10 @@ static void tun_range_guards(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	/* the variant after the last is refused, named "unknown" */
 	bqlm_tun_cfg_default(&bad, BQLM_TUN_STOCK);
-	bad.variant = BQLM_TUN_NR_VARIANTS;
+	bad.variant = bqlm_tun_nr_variants();
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&bad), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_tun_system(&bad, &sys), -EINVAL);
-	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_desc(BQLM_TUN_NR_VARIANTS),
+	KUNIT_EXPECT_STREQ(test, bqlm_tun_variant_desc(bqlm_tun_nr_variants()),
 			   "unknown");
 
 	/* CPU BQLM_TUN_MAX_CPUS transmits nothing, whatever follows cpu[] */
@@ -1520,15 +1878,11 @@ static struct kunit_case bqlm_tun_cases[] = {
 	KUNIT_CASE(tun_max_ring),
 	KUNIT_CASE(tun_resize_drops_highest),
 	KUNIT_CASE(tun_range_guards),
+	KUNIT_CASE(tun_veth_lost_wakeup),
+	KUNIT_CASE(tun_veth_busy_requeue),
+	KUNIT_CASE_PARAM(tun_option_rules, tun_rule_gen_params),
 	KUNIT_CASE_PARAM(tun_symmetry, tun_variant_gen_params),
 	{}
 };
 
-static struct kunit_suite bqlm_tun_suite = {
-	.name = "bqlm_tun",
-	.test_cases = bqlm_tun_cases,
-};
-
-kunit_test_suite(bqlm_tun_suite);
-
-MODULE_LICENSE("GPL");
+BQLM_KUNIT_SUITE(bqlm_tun, bqlm_tun_cases);

@@ -11,7 +11,7 @@
  * calling the actors one step at a time.
  */
 #include <linux/if_ether.h>
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/usbnet.h>
 #include <bqlm/prng.h>
 #include "explore_expect.h"
@@ -189,14 +189,14 @@ static void usbnet_exploration(struct kunit *test)
  * Every variant, as a parameter: the address of its entry of this array
  * (the entries themselves are not read), its name as the description.
  */
-static const unsigned char usbnet_variants[BQLM_USBNET_NR_VARIANTS];
+static const unsigned char usbnet_variants[BQLM_USBNET_MAX_VARIANTS];
 
 static const void *usbnet_variant_gen_params(const void *prev, char *desc)
 {
 	const unsigned char *p = prev ? (const unsigned char *)prev + 1 :
 				 usbnet_variants;
 
-	if (p >= usbnet_variants + BQLM_USBNET_NR_VARIANTS)
+	if (p >= usbnet_variants + bqlm_usbnet_nr_variants())
 		return NULL;
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s",
 		 bqlm_usbnet_variant_name(p - usbnet_variants));
@@ -932,7 +932,7 @@ static void usbnet_config(struct kunit *test)
 	struct bqlm_usbnet_cfg cfg;
 	unsigned int v;
 
-	for (v = 0; v < BQLM_USBNET_NR_VARIANTS; v++) {
+	for (v = 0; v < bqlm_usbnet_nr_variants(); v++) {
 		const char *name = bqlm_usbnet_variant_name(v);
 
 		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_variant_by_name(name),
@@ -944,6 +944,9 @@ static void usbnet_config(struct kunit *test)
 				    "variant %u (%s)", v, name);
 	}
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_variant_by_name("v3"), -EINVAL);
+	/* the KUnit parameter arrays hold every variant of the table */
+	KUNIT_EXPECT_LE(test, bqlm_usbnet_nr_variants(),
+			(unsigned int)BQLM_USBNET_MAX_VARIANTS);
 	KUNIT_EXPECT_STREQ(test, bqlm_usbnet_variant_name(99), "unknown");
 	KUNIT_EXPECT_STREQ(test, bqlm_usbnet_variant_desc(99), "unknown");
 
@@ -1496,12 +1499,4 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_usbnet_suite = {
-	.name = "bqlm_usbnet",
-	.test_cases = bqlm_usbnet_cases,
-};
-
-kunit_test_suite(bqlm_usbnet_suite);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel usbnet transmit model");
+BQLM_KUNIT_SUITE(bqlm_usbnet, bqlm_usbnet_cases);

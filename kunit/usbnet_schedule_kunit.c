@@ -6,7 +6,7 @@
  * back exactly; what it refuses, it says why.
  */
 #include <linux/if_ether.h>
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/usbnet.h>
 #include "schedule_text.h"
 
@@ -143,12 +143,4 @@ static struct kunit_case bqlm_usbnet_schedule_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_usbnet_schedule_suite = {
-	.name = "bqlm_usbnet_schedule",
-	.test_cases = bqlm_usbnet_schedule_cases,
-};
-
-kunit_test_suite(bqlm_usbnet_schedule_suite);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("KUnit tests for the bqlmodel usbnet schedule files");
+BQLM_KUNIT_SUITE(bqlm_usbnet_schedule, bqlm_usbnet_schedule_cases);

@@ -3,7 +3,7 @@
  * KUnit tests for the bqlmodel violation record (model/violation.c).
  */
 #include <linux/if_ether.h>
-#include <kunit/test.h>
+#include "bqlm_kunit.h"
 #include <bqlm/violation.h>
 
 static void violation_names(struct kunit *test)
@@ -86,9 +86,4 @@ static struct kunit_case bqlm_violation_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_violation_suite = {
-	.name = "bqlm_violation",
-	.test_cases = bqlm_violation_cases,
-};
-
-kunit_test_suite(bqlm_violation_suite);
+BQLM_KUNIT_SUITE(bqlm_violation, bqlm_violation_cases);

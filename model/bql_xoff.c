@@ -17,38 +17,6 @@
 #include "bql_xoff_internal.h"
 
 /**
- * bqlm_xoff_cfg_default() - the default bound
- * @cfg: receives it
- *
- * Three packets of 100 bytes against a limit of 100 bytes, under tso,
- * with the barriers.
- */
-void bqlm_xoff_cfg_default(struct bqlm_xoff_cfg *cfg)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->mm = BQLM_MM_TSO;
-	cfg->barriers = true;
-	cfg->packets = 3;
-	cfg->len = 100;
-	cfg->limit = 100;
-}
-
-/**
- * bqlm_xoff_cfg_check() - is a configuration within the bounds?
- * @cfg: the configuration
- *
- * Return: 0, or -EINVAL.
- */
-int bqlm_xoff_cfg_check(const struct bqlm_xoff_cfg *cfg)
-{
-	if ((unsigned int)cfg->mm >= BQLM_MM_NR || cfg->packets < 1 ||
-	    cfg->packets > BQLM_XOFF_MAX_PACKETS || cfg->len < 1 ||
-	    cfg->len > 1000 || cfg->limit > 2000)
-		return -EINVAL;
-	return 0;
-}
-
-/**
  * bqlm_xoff_init() - nothing sent, adj_limit = limit, queue running
  * @s: receives the state
  * @cfg: the configuration

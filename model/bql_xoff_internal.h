@@ -19,7 +19,7 @@
 /* Does the producer (@sent) or the completer keep its smp_mb()? */
 static inline bool bqlm_xoff_mb(const struct bqlm_xoff_cfg *cfg, bool sent)
 {
-	return cfg->barriers && !(sent ? cfg->no_sent_mb : cfg->no_completed_mb);
+	return sent ? cfg->sent_mb : cfg->completed_mb;
 }
 
 static inline bool bqlm_xoff_can_send(const struct bqlm_xoff *s,

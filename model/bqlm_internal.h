@@ -218,6 +218,9 @@ static inline int bqlm_name_find(struct bqlm_names t, const char *name)
 	return name ? bqlm_name_findn(t, name, strlen(name)) : -EINVAL;
 }
 
+/* The memory models' names, NULL-terminated (model/memory_model.c). */
+extern const char *const bqlm_mm_names[];
+
 #define BQLM_FNV_OFFSET		0xcbf29ce484222325ULL
 #define BQLM_FNV_PRIME		0x100000001b3ULL
 

@@ -8,7 +8,8 @@
 #include "bqlm_internal.h"
 #include <bqlm/memory_model.h>
 
-static const char *const bqlm_mm_names[BQLM_MM_NR] = {
+/* NULL-terminated: the options of the models that take a memory model */
+const char *const bqlm_mm_names[BQLM_MM_NR + 1] = {
 	[BQLM_MM_SC] = "sc",
 	[BQLM_MM_TSO] = "tso",
 	[BQLM_MM_PSO] = "pso",

@@ -18,12 +18,36 @@ static const char *const bqlm_nic_call_names[] = { "plain", "xmit-more", NULL };
 static const char *const bqlm_nic_kick_names[] = {
 	"sent-queue", "xmit-stopped", "xmit-more", "always", NULL };
 static const char *const bqlm_nic_stop_names[] = {
-	"before-sent", "after-sent", "after-doorbell", NULL };
+	"before-sent", "after-sent", "after-doorbell", "none", NULL };
 static const char *const bqlm_nic_completer_names[] = {
 	"napi", "napi+xmit", NULL };
-static const char *const bqlm_nic_bytes_names[] = { "skb-len", "bd-sum", NULL };
+static const char *const bqlm_nic_bytes_names[] = {
+	"skb-len", "bd-sum", "zero-some", NULL };
 static const char *const bqlm_nic_xdp_names[] = {
 	"uncounted", "counted", "completed-only", NULL };
+static const char *const bqlm_nic_mm_names[] = {
+	"sc", "tso", "pso", "x86", NULL };
+static const char *const bqlm_nic_dstop_names[] = {
+	"helper", "no-mb", "no-recheck", "ignore-restart", NULL };
+static const char *const bqlm_nic_dwake_names[] = { "helper", "no-mb", NULL };
+static const char *const bqlm_nic_down_names[] = {
+	"path", "none", "inverted", NULL };
+static const char *const bqlm_nic_waker_names[] = {
+	"napi", "rx-cleanup", NULL };
+static const char *const bqlm_nic_dqueue_names[] = {
+	"own", "q0", "stop-q0", NULL };
+static const char *const bqlm_nic_steps_names[] = { "auto", "split", NULL };
+static const char *const bqlm_nic_busy_names[] = {
+	"none", "stop", "try-stop", NULL };
+static const char *const bqlm_nic_ekick_names[] = { "ring", "skip", NULL };
+static const char *const bqlm_nic_drop_names[] = {
+	"before-sent", "after-sent", "after-sent-complete", NULL };
+static const char *const bqlm_nic_completion_names[] = { "napi", "irq", NULL };
+static const char *const bqlm_nic_cqueue_names[] = { "own", "other", NULL };
+static const char *const bqlm_nic_index_names[] = {
+	"descs", "after-doorbell", NULL };
+static const char *const bqlm_nic_ttest_names[] = {
+	"xmit-stopped", "queue-stopped", NULL };
 
 /* A reset path's calls: o->off is its ops[] row, o->count_off its count. */
 static int bqlm_nic_opt_parse_ops(const struct bqlm_opt *o, void *cfg,
@@ -36,7 +60,7 @@ static int bqlm_nic_opt_parse_ops(const struct bqlm_opt *o, void *cfg,
 	/* the whole row, so that equal lists are equal configurations */
 	if (bqlm_nic_parse_ops(arg, tmp, &n)) {
 		snprintf(err, len,
-			 "--%s: '%.48s' is not a comma-separated list of stop, napi-off, dma-off, drain, reset, reset0, dma-on, napi-on, wake (at most %u), or none",
+			 "--%s: '%.48s' is not a comma-separated list of stop, napi-off, dma-off, drain, reset, reset0, dma-on, napi-on, wake, stop0, wake0, drain0, reset-idle, complete, irq-off, irq-on (at most %u), or none",
 			 o->name, arg ? arg : "", BQLM_NIC_MAX_OPS);
 		return -EINVAL;
 	}
@@ -105,7 +129,7 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  NIC_FIELD(ring), .min = 1, .max = BQLM_NIC_MAX_RING,
 	  .help = "descriptors per tx ring (at least --descs)" },
 	{ .name = "batch", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
-	  NIC_FIELD(batch), .min = 1, .max = 3,
+	  NIC_FIELD(batch), .min = 1, .max = BQLM_NIC_MAX_RING,
 	  .help = "packets per xmit_more batch" },
 	{ .name = "budget", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
 	  NIC_FIELD(budget), .min = 1, .max = BQLM_NIC_MAX_RING,
@@ -134,7 +158,69 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  NIC_FIELD(xdp_frames), .min = 0, .max = 2,
 	  .help = "XDP_TX frames on the last queue" },
 	{ .name = "xdp-bql", .type = BQLM_OPT_CHOICE, NIC_FIELD(xdp),
-	  .names = bqlm_nic_xdp_names, .help = "XDP frames and BQL" },
+	  .names = bqlm_nic_xdp_names, .implies = "xdp-frames=1",
+	  .help = "XDP frames and BQL" },
+	{ .name = "xdp-cleans", .type = BQLM_OPT_BOOL, NIC_FIELD(xdp_cleans),
+	  .implies = "xdp-frames=1",
+	  .help = "the XDP transmit cleans and completes the ring first, under the tx lock" },
+	{ .name = "memory-model", .type = BQLM_OPT_CHOICE, NIC_FIELD(mm),
+	  .names = bqlm_nic_mm_names,
+	  .help = "the driver's stop and wake, the indices and the state word" },
+	{ .name = "drv-stop", .type = BQLM_OPT_CHOICE, NIC_FIELD(drv_stop),
+	  .names = bqlm_nic_dstop_names,
+	  .help = "ring-full stop: netif_txq_maybe_stop(), or a hand-rolled form" },
+	{ .name = "drv-wake", .type = BQLM_OPT_CHOICE, NIC_FIELD(drv_wake),
+	  .names = bqlm_nic_dwake_names,
+	  .help = "completion's wake: netif_txq_completed_wake(), or no barrier" },
+	{ .name = "stop-thresh", .type = BQLM_OPT_UINT, NIC_FIELD(stop_thresh),
+	  .min = 0, .max = BQLM_NIC_MAX_THRESH,
+	  .help = "stop below this many free descriptors (0: --descs)" },
+	{ .name = "restart-thresh", .type = BQLM_OPT_UINT,
+	  NIC_FIELD(restart_thresh), .min = 0, .max = BQLM_NIC_MAX_THRESH,
+	  .help = "the stop's re-check restarts at this many (0: --wake-thresh)" },
+	{ .name = "wake-thresh", .type = BQLM_OPT_UINT, NIC_FIELD(wake_thresh),
+	  .min = 0, .max = BQLM_NIC_MAX_THRESH,
+	  .help = "the completion wakes at this many (0: --descs)" },
+	{ .name = "down-cond", .type = BQLM_OPT_CHOICE, NIC_FIELD(down),
+	  .names = bqlm_nic_down_names,
+	  .help = "no wake while a path runs, no such test, or the test inverted" },
+	{ .name = "wakers", .type = BQLM_OPT_SET, NIC_FIELD(wakers),
+	  .names = bqlm_nic_waker_names,
+	  .help = "the completers that wake a stopped queue" },
+	{ .name = "drv-queue", .type = BQLM_OPT_CHOICE, NIC_FIELD(drv_queue),
+	  .names = bqlm_nic_dqueue_names,
+	  .help = "the driver's stop and wake act on the ring's queue, on queue 0, or the stop on queue 0" },
+	{ .name = "drv-steps", .type = BQLM_OPT_CHOICE, NIC_FIELD(steps),
+	  .names = bqlm_nic_steps_names,
+	  .help = "stop and wake cut at their barriers when they can go wrong, or always" },
+	{ .name = "tx-busy", .type = BQLM_OPT_CHOICE, NIC_FIELD(busy),
+	  .names = bqlm_nic_busy_names,
+	  .help = "no room at ndo_start_xmit(): the stack waits, or NETDEV_TX_BUSY" },
+	{ .name = "error-kick", .type = BQLM_OPT_CHOICE, NIC_FIELD(err_kick),
+	  .names = bqlm_nic_ekick_names,
+	  .help = "a doorbell xmit_more deferred, on a drop or NETDEV_TX_BUSY" },
+	{ .name = "drops", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
+	  NIC_FIELD(drops), .min = 0, .max = 2,
+	  .help = "packets ndo_start_xmit() may drop (a DMA mapping error)" },
+	{ .name = "drop", .type = BQLM_OPT_CHOICE, NIC_FIELD(drop),
+	  .names = bqlm_nic_drop_names, .implies = "drops=1",
+	  .help = "where a packet is dropped, and its unwind" },
+	{ .name = "completion", .type = BQLM_OPT_CHOICE, NIC_FIELD(completion),
+	  .names = bqlm_nic_completion_names,
+	  .help = "the tx completion in a NAPI poll or in the hard IRQ handler" },
+	{ .name = "complete-queue", .type = BQLM_OPT_CHOICE,
+	  NIC_FIELD(complete_queue), .names = bqlm_nic_cqueue_names,
+	  .help = "the queue a completion reports to: its own, or the next" },
+	{ .name = "index", .type = BQLM_OPT_CHOICE, NIC_FIELD(index),
+	  .names = bqlm_nic_index_names,
+	  .help = "the producer index the completion reads: with the descriptors, or after the doorbell" },
+	{ .name = "hangs", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
+	  NIC_FIELD(hangs), .min = 0, .max = 1,
+	  .help = "the device may hang until its DMA is reset (the watchdog recovers)" },
+	{ .name = "timeout-test", .type = BQLM_OPT_CHOICE,
+	  NIC_FIELD(timeout_test), .names = bqlm_nic_ttest_names,
+	  .implies = "timeouts=1",
+	  .help = "how ndo_tx_timeout() finds the hung queue" },
 	NIC_PATH("close", BQLM_NIC_PATH_CLOSE, "stops=1",
 		 "ndo_stop's calls in order (runs --stops times)"),
 	NIC_PATH("open", BQLM_NIC_PATH_OPEN, "stops=1",
@@ -153,6 +239,62 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	NIC_CYCLES("suspends", suspends, "suspend/resume cycles"),
 };
 
+/* Does a reset path call @op? */
+static bool bqlm_nic_calls(const struct bqlm_nic_cfg *c, enum bqlm_nic_op op)
+{
+	unsigned int p, i;
+
+	for (p = 0; p < BQLM_NIC_NR_PATHS; p++)
+		for (i = 0; i < c->nr_ops[p] && i < BQLM_NIC_MAX_OPS; i++)
+			if (c->ops[p][i] == op)
+				return true;
+	return false;
+}
+
+/* The options that exclude each other, or that nothing would act on. */
+static int bqlm_nic_opt_check_more(const struct bqlm_nic_cfg *c, char *err,
+				   size_t len)
+{
+	const char *why = NULL;
+
+	if (c->completion == BQLM_NIC_COMPLETION_IRQ && c->napi_txlock)
+		why = "--completion irq excludes --napi-txlock on (a hard IRQ handler cannot take the tx lock)";
+	else if (c->completion == BQLM_NIC_COMPLETION_NAPI &&
+		 (bqlm_nic_calls(c, BQLM_NIC_OP_IRQ_OFF) ||
+		  bqlm_nic_calls(c, BQLM_NIC_OP_IRQ_ON)))
+		why = "the path calls irq-off and irq-on need --completion irq (with NAPI, use napi-off and napi-on)";
+	else if (c->queues < 2 && c->complete_queue == BQLM_NIC_CQUEUE_OTHER)
+		why = "--complete-queue other needs --queues 2";
+	else if (c->queues < 2 && c->drv_queue != BQLM_NIC_DQUEUE_OWN)
+		why = "--drv-queue q0 and stop-q0 need --queues 2 (with one queue it is its own)";
+	else if (c->sent == BQLM_NIC_SENT_AFTER_DOORBELL &&
+		 c->drop != BQLM_NIC_DROP_BEFORE_SENT)
+		why = "--drop after-sent needs --sent before-doorbell (a drop after the doorbell is not modelled)";
+	else if (c->xdp_cleans && !c->xdp_frames)
+		why = "--xdp-cleans needs --xdp-frames 1 or more";
+	else if (c->drv_stop != BQLM_NIC_DSTOP_HELPER &&
+		 c->stopcheck == BQLM_NIC_STOP_NONE &&
+		 c->busy == BQLM_NIC_BUSY_NONE)
+		why = "--drv-stop acts on no stop: --ring-stop none and --tx-busy none";
+	else if (c->wakers > BQLM_NIC_WAKERS_ALL)
+		why = "--wakers has an unknown completer";
+	else if (c->queues < 2 && c->map == BQLM_NIC_MAP_Q0)
+		why = "--map q0 needs --queues 2 (with one queue every packet is on queue 0)";
+	else if (!c->xdp_frames && c->xdp != BQLM_NIC_XDP_UNCOUNTED)
+		why = "--xdp-bql acts on no frame: --xdp-frames 0";
+	else if (!c->drops && c->drop != BQLM_NIC_DROP_BEFORE_SENT)
+		why = "--drop acts on no packet: --drops 0";
+	else if (!c->timeouts && c->timeout_test != BQLM_NIC_TTEST_XMIT_STOPPED)
+		why = "--timeout-test acts on no timeout: --timeouts 0";
+	else if (c->err_kick != BQLM_NIC_EKICK_RING && !c->drops &&
+		 c->busy == BQLM_NIC_BUSY_NONE)
+		why = "--error-kick skip acts on no error exit: --drops 0 and --tx-busy none";
+	if (!why)
+		return 0;
+	snprintf(err, len, "%s", why);
+	return -EINVAL;
+}
+
 static int bqlm_nic_opt_check(const void *cfg, char *err, size_t len)
 {
 	const struct bqlm_nic_cfg *c = cfg;
@@ -167,7 +309,7 @@ static int bqlm_nic_opt_check(const void *cfg, char *err, size_t len)
 			 "--doorbell sent-queue needs --sent-call xmit-more (the plain call returns nothing)");
 		return -EINVAL;
 	}
-	return 0;
+	return bqlm_nic_opt_check_more(c, err, len);
 }
 
 /*
@@ -198,6 +340,33 @@ static int bqlm_nic_opt_check(const void *cfg, char *err, size_t len)
  * so the sent call's kind makes no difference
  */
 #define NIC_AXIENET	"--descs 2 --ring 4 --batch 1 --stops 0 "
+/*
+ * tg3 in 2006 (1b2a720506cc): no xmit_more, the mailbox write before the
+ * ring-full stop and its re-check; x86
+ */
+#define NIC_TG3	"--batch 1 --ring-stop after-doorbell --memory-model x86 "
+/* a stop only at the start of ndo_start_xmit(), NETDEV_TX_BUSY there */
+#define NIC_BUSY_ONLY	"--ring-stop none --packets 4 "
+/*
+ * ibmvnic: the tx completion in the hard IRQ handler; a reset on a running
+ * device, its interrupts disabled (release_sub_crqs())
+ */
+#define NIC_IBMVNIC	"--completion irq --stops 0 --reconfigs 1 "
+#define NIC_IBMVNIC_RESET						\
+	"--reconfig stop,irq-off,dma-off,drain,reset,dma-on,irq-on,wake "
+/* airoha: two QDMA queues, plain netdev_tx_sent_queue(), xmit_more */
+#define NIC_AIROHA	"--queues 2 --packets 5 --batch 3 "
+/* mlx5e: stop before __netdev_tx_sent_queue(), its return rings */
+#define NIC_MLX5E							\
+	"--sent-call xmit-more --doorbell sent-queue --ring-stop before-sent " \
+	"--batch 3 --drops 1 --drop before-sent "
+/* hns3: __netdev_tx_sent_queue()'s return rings, stop before it */
+#define NIC_HNS3							\
+	"--sent-call xmit-more --doorbell sent-queue --ring-stop before-sent "
+/* xilinx_axienet's dmaengine path: the completion in a dmaengine callback */
+#define NIC_AXIENET_DMA	"--batch 1 --completion irq --stops 0 "
+/* igc: the tx timeout's reset (igc_reinit_locked(): igc_down/igc_up) */
+#define NIC_IGC		"--stops 0 --timeouts 1 "
 
 static const struct bqlm_profile bqlm_nic_profiles[] = {
 	{ .name = "generic", .driver = "e1000e-like NAPI Ethernet",
@@ -245,11 +414,141 @@ static const struct bqlm_profile bqlm_nic_profiles[] = {
 	  .commit = "d1978d03e867",
 	  .desc = "skb->len of each packet whose last descriptor completed",
 	  .opts = NIC_AXIENET },
+	{ .name = "tg3-tx-race", .driver = "tg3", .commit = "1b2a720506cc^",
+	  .desc = "ring-full stop and completion wake without barriers: a lost wake-up",
+	  .opts = NIC_TG3 "--drv-stop no-mb --drv-wake no-mb" },
+	{ .name = "tg3-1b2a720506cc", .driver = "tg3", .commit = "1b2a720506cc",
+	  .desc = "smp_mb() after the stop and before the completion's test",
+	  .opts = NIC_TG3 },
+	{ .name = "bnxt-busy-stop", .driver = "bnxt_en",
+	  .commit = "3c603136c9f8^",
+	  .desc = "NETDEV_TX_BUSY path stops the queue with no re-check",
+	  .opts = NIC_BUSY_ONLY "--tx-busy stop" },
+	{ .name = "bnxt-3c603136c9f8", .driver = "bnxt_en",
+	  .commit = "3c603136c9f8",
+	  .desc = "the BUSY path stops, smp_mb(), re-checks (netif_txq_try_stop())",
+	  .opts = NIC_BUSY_ONLY "--tx-busy try-stop" },
+	{ .name = "idpf-restart-ignored", .driver = "idpf",
+	  .commit = "e4b398dd82f5^",
+	  .desc = "netif_txq_maybe_stop()'s -1 read as stopped: stopped again",
+	  .opts = NIC_BUSY_ONLY "--tx-busy try-stop --drv-stop ignore-restart" },
+	{ .name = "idpf-e4b398dd82f5", .driver = "idpf",
+	  .commit = "e4b398dd82f5",
+	  .desc = "a restarted queue sends the packet",
+	  .opts = NIC_BUSY_ONLY "--tx-busy try-stop" },
+	{ .name = "ibmvnic-wake-in-reset", .driver = "ibmvnic",
+	  .commit = "4219196d1f66^",
+	  .desc = "the IRQ completion wakes a queue the reset stopped",
+	  .opts = NIC_IBMVNIC NIC_IBMVNIC_RESET "--down-cond none" },
+	{ .name = "ibmvnic-4219196d1f66", .driver = "ibmvnic",
+	  .commit = "4219196d1f66",
+	  .desc = "the completion wakes only while tx_queues_active",
+	  .opts = NIC_IBMVNIC NIC_IBMVNIC_RESET },
+	{ .name = "ibmvnic-non-fatal-reset", .driver = "ibmvnic",
+	  .commit = "48538ccb825b^",
+	  .desc = "a reset that keeps the tx buffers resets BQL",
+	  .opts = NIC_IBMVNIC "--sent-call xmit-more --reconfig stop,reset,wake" },
+	{ .name = "ibmvnic-48538ccb825b", .driver = "ibmvnic",
+	  .commit = "48538ccb825b",
+	  .desc = "no BQL reset on a NON_FATAL reset",
+	  .opts = NIC_IBMVNIC "--sent-call xmit-more --reconfig stop,wake" },
+	{ .name = "airoha-stop-after-doorbell", .driver = "airoha",
+	  .commit = "3854de7b38be^",
+	  .desc = "doorbell skipped for xmit_more, then the ring-full stop",
+	  .opts = NIC_AIROHA "--ring-stop after-doorbell" },
+	{ .name = "airoha-3854de7b38be", .driver = "airoha",
+	  .commit = "3854de7b38be",
+	  .desc = "the ring-full stop before the doorbell decision",
+	  .opts = NIC_AIROHA "--ring-stop after-sent" },
+	{ .name = "mlx5e-drop-no-doorbell", .driver = "mlx5e",
+	  .commit = "5b759bf2f9d7^",
+	  .desc = "a DMA error drops the batch's last packet, no doorbell",
+	  .opts = NIC_MLX5E "--error-kick skip" },
+	{ .name = "mlx5e-5b759bf2f9d7", .driver = "mlx5e",
+	  .commit = "5b759bf2f9d7",
+	  .desc = "mlx5e_tx_flush() rings the doorbell on every drop",
+	  .opts = NIC_MLX5E "--error-kick ring" },
+	{ .name = "bnxt-drop-no-doorbell", .driver = "bnxt_en",
+	  .commit = "e8d8c5d80f5e^",
+	  .desc = "an error exit after an xmit_more-deferred doorbell never rings it",
+	  .opts = "--drops 1 --drop before-sent --error-kick skip" },
+	{ .name = "bnxt-e8d8c5d80f5e", .driver = "bnxt_en",
+	  .commit = "e8d8c5d80f5e",
+	  .desc = "kick_pending: every error exit rings the deferred doorbell",
+	  .opts = "--drops 1 --drop before-sent --error-kick ring" },
+	{ .name = "hns3-index-after-doorbell", .driver = "hns3",
+	  .commit = "61a1deacc3d4^",
+	  .desc = "last_to_use stored after the doorbell: a poll cleans nothing",
+	  .opts = NIC_HNS3 "--index after-doorbell" },
+	{ .name = "hns3-61a1deacc3d4", .driver = "hns3",
+	  .commit = "61a1deacc3d4",
+	  .desc = "last_to_use published (smp_store_release) before the doorbell",
+	  .opts = NIC_HNS3 },
+	{ .name = "axienet-dmaengine-sent-late", .driver = "xilinx_axienet",
+	  .commit = "5ccdcdf186ae^",
+	  .desc = "dmaengine started before netdev_tx_sent_queue()",
+	  .opts = NIC_AXIENET_DMA "--sent after-doorbell" },
+	{ .name = "axienet-5ccdcdf186ae", .driver = "xilinx_axienet",
+	  .commit = "5ccdcdf186ae",
+	  .desc = "netdev_tx_sent_queue() before dmaengine_submit()",
+	  .opts = NIC_AXIENET_DMA },
+	{ .name = "airoha-txq-mismatch", .driver = "airoha",
+	  .commit = "2d9f5a118205^",
+	  .desc = "sent on one netdev queue, completed on another",
+	  .opts = "--queues 2 --complete-queue other" },
+	{ .name = "airoha-2d9f5a118205", .driver = "airoha",
+	  .commit = "2d9f5a118205",
+	  .desc = "skb_get_tx_queue() on both sides",
+	  .opts = "--queues 2" },
+	{ .name = "igc-timeout-ring-running", .driver = "igc",
+	  .commit = "d4a7ce642100^",
+	  .desc = "the tx timeout cleans and resets while the hardware rings run",
+	  .opts = NIC_IGC
+		  "--timeout stop,napi-off,drain,reset,dma-on,napi-on,wake" },
+	{ .name = "igc-d4a7ce642100", .driver = "igc",
+	  .commit = "d4a7ce642100",
+	  .desc = "igc_disable_all_tx_rings_hw() before the clean",
+	  .opts = NIC_IGC },
+	{ .name = "bcm63xx-reset-before-reclaim", .driver = "bcm63xx_enet",
+	  .commit = "9bc1ef64aeb6^",
+	  .desc = "ndo_stop resets BQL, then the forced reclaim completes",
+	  .opts = "--close stop,reset,napi-off,dma-off,complete" },
+	{ .name = "bcm63xx-9bc1ef64aeb6", .driver = "bcm63xx_enet",
+	  .commit = "9bc1ef64aeb6",
+	  .desc = "the reset after the forced reclaim",
+	  .opts = "--close stop,napi-off,dma-off,complete,reset" },
+	{ .name = "mvpp2-txq-done-unlocked", .driver = "mvpp2",
+	  .commit = "edc660fa09e2",
+	  .desc = "txq_done() from the xmit path and the poll, unserialised (as introduced; its fix's id not found)",
+	  .opts = "--completers napi+xmit --packets 4 --batch 1" },
 };
 
 static void bqlm_nic_opt_defaults(void *cfg)
 {
 	bqlm_nic_cfg_default(cfg);
+}
+
+static int bqlm_nic_opt_system(const void *cfg, struct bqlm_xsys *sys)
+{
+	return bqlm_nic_system(cfg, sys);
+}
+
+/*
+ * Bounds whose search is that of smaller ones: batches beyond the packets
+ * (xmit_more is clear on the last packet whatever the batch), a budget
+ * beyond the ring (a poll finds at most the ring's packets; a budget of
+ * the ring's size still differs, by napi_complete_done()), a ring with
+ * room for more than every packet and frame plus one, which never fills
+ * while every threshold is the packet's descriptors.
+ */
+static bool bqlm_nic_opt_redundant(const void *cfg)
+{
+	const struct bqlm_nic_cfg *c = cfg;
+
+	if (c->batch > c->packets || c->budget > c->ring + 1)
+		return true;
+	return !c->stop_thresh && !c->restart_thresh && !c->wake_thresh &&
+	       c->ring > (c->packets + c->xdp_frames + 1) * c->descs;
 }
 
 static const struct bqlm_opts bqlm_nic_opts = {
@@ -263,6 +562,8 @@ static const struct bqlm_opts bqlm_nic_opts = {
 	.nr_profiles = ARRAY_SIZE(bqlm_nic_profiles),
 	.profile_opt = "profile",
 	.default_profile = "generic",
+	.system = bqlm_nic_opt_system,
+	.sweep_redundant = bqlm_nic_opt_redundant,
 };
 
 /**

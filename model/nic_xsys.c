@@ -37,7 +37,7 @@ unsigned int bqlm_nic_inflight(const struct bqlm_nic *nic, unsigned int q)
 		if ((nq->pkt[i].flags & (BQLM_NIC_PKT_SENT |
 					 BQLM_NIC_PKT_STALE)) ==
 		    BQLM_NIC_PKT_SENT)
-			b += nq->pkt[i].len;
+			b += nic->len;
 	return b;
 }
 
@@ -55,8 +55,13 @@ static unsigned int bqlm_nic_check(const struct bqlm_nic *nic,
 				   struct bqlm_violation *each)
 {
 	struct bqlm_violation tmp[BQLM_CHECK_NR];
+	unsigned int completions[BQLM_NIC_MAX_QUEUES] = { 0 };
 	unsigned int q, c, mask = 0, m;
 
+	/* a poll in dql_completed() counts on the queue it reports to */
+	for (q = 0; q < cfg->queues; q++)
+		if (nic->q[q].napi == BQLM_NIC_NAPI_DQL)
+			completions[bqlm_nic_bql_q(cfg, q)]++;
 	for (q = 0; q < cfg->queues; q++) {
 		const struct bqlm_nic_queue *nq = &nic->q[q];
 		struct bqlm_inv_counters k;
@@ -66,7 +71,7 @@ static unsigned int bqlm_nic_check(const struct bqlm_nic *nic,
 		k.bql = !quiescent;
 		k.dql = &nq->txq.dql;
 		k.inflight = bqlm_nic_inflight(nic, q);
-		k.completions = nq->napi == BQLM_NIC_NAPI_DQL;
+		k.completions = completions[q];
 		if (q == evq) {
 			k.completions += completing;
 			if (ev)
@@ -74,7 +79,15 @@ static unsigned int bqlm_nic_check(const struct bqlm_nic *nic,
 		}
 		k.quiescent = quiescent;
 		k.wants_tx = nic->up;
+		/* stopped, or, with nothing more to send, descriptors that
+		 * no doorbell will ever announce
+		 */
 		k.stopped = bqlm_netif_xmit_stopped(&nq->txq);
+		if (!k.stopped && quiescent && nic->sent >= cfg->packets &&
+		    bqlm_nic_unkicked(nq)) {
+			k.stopped = true;
+			k.where = "quiescent state: descriptors no doorbell announced";
+		}
 		m = bqlm_inv_check(&k, NULL, each ? tmp : NULL);
 		for (c = 0; each && c < BQLM_CHECK_NR; c++)
 			if ((m & ~mask) & BQLM_CHECK_BIT(c))
@@ -94,49 +107,69 @@ static int bqlm_nic_run(const void *ctx, void *state, unsigned int action,
 {
 	const struct bqlm_nic_cfg *cfg = ctx;
 	struct bqlm_nic *nic = state;
-	unsigned int arg = BQLM_X_ARG(action), done;
+	unsigned int arg = BQLM_X_ARG(action), done[BQLM_NIC_MAX_QUEUES], q;
+	unsigned int evq = 0;
+	bool completes = true;
 	int ret;
 
+	for (q = 0; q < BQLM_NIC_MAX_QUEUES; q++)
+		done[q] = nic->q[q].txq.dql.num_completed;
 	switch (BQLM_X_KIND(action)) {
 	case BQLM_NIC_A_XMIT:
 		r->where = "ndo_start_xmit";
 		r->queue = nic->xmit == BQLM_NIC_XMIT_IDLE ?
 			   bqlm_nic_next_queue(nic, cfg) : nic->xmit_q;
-		done = nic->q[r->queue].txq.dql.num_completed;
-		ret = __bqlm_ndo_start_xmit(nic, cfg, &r->ev);
-		/* the cleanup's dql_completed(): done, or refused */
-		r->completing = done != nic->q[r->queue].txq.dql.num_completed ||
-				r->ev.dql_err == -ERANGE;
-		return ret;
+		if (arg > BQLM_NIC_XMIT_DROPPED)
+			return -EINVAL;
+		ret = __bqlm_ndo_start_xmit(nic, cfg,
+					    arg == BQLM_NIC_XMIT_DROPPED, &r->ev);
+		break;
 	case BQLM_NIC_A_DMA:
 		r->where = "device DMA completion";
 		r->queue = arg;
 		return __bqlm_nic_dma_complete(nic, cfg, arg);
 	case BQLM_NIC_A_NAPI:
-		r->where = "napi_poll";
+		r->where = cfg->completion == BQLM_NIC_COMPLETION_IRQ ?
+			   "tx irq handler" : "napi_poll";
 		r->queue = arg;
 		return __bqlm_napi_poll(nic, cfg, arg, &r->ev);
 	case BQLM_NIC_A_XDP:
 		r->where = "XDP_TX";
-		return __bqlm_ndo_xdp_xmit(nic, cfg);
+		r->queue = cfg->queues - 1;
+		ret = __bqlm_ndo_xdp_xmit(nic, cfg, &r->ev);
+		break;
 	case BQLM_NIC_A_CLEANTX:
 		r->where = "virtnet_poll_cleantx";
-		r->queue = arg;
-		done = arg < BQLM_NIC_MAX_QUEUES ?
-		       nic->q[arg].txq.dql.num_completed : 0;
+		r->queue = arg < cfg->queues ? bqlm_nic_bql_q(cfg, arg) : 0;
 		ret = __bqlm_napi_poll_cleantx(nic, cfg, arg, &r->ev);
-		r->completing = !ret &&
-				(done != nic->q[arg].txq.dql.num_completed ||
-				 r->ev.dql_err == -ERANGE);
-		return ret;
+		break;
 	case BQLM_NIC_A_PATH:
 		r->where = bqlm_nic_path_name(arg < BQLM_NIC_NR_PATHS ? arg :
 					      nic->path - 1);
-		return __bqlm_nic_reset_path(nic, cfg, arg, &r->ev);
+		/* of the calls, only the reclaim completes (a reset zeroes) */
+		completes = arg == BQLM_NIC_NR_PATHS && nic->path &&
+			    cfg->ops[nic->path - 1][nic->op] ==
+			    BQLM_NIC_OP_COMPLETE;
+		ret = __bqlm_nic_reset_path(nic, cfg, arg, &r->ev, &evq);
+		r->queue = evq;
+		break;
+	case BQLM_NIC_A_FLUSH:
+		r->where = "memory";
+		return __bqlm_nic_mm_flush(nic, cfg, arg / BQLM_SB_DEPTH,
+					   arg % BQLM_SB_DEPTH);
+	case BQLM_NIC_A_HANG:
+		r->where = "device hang";
+		return bqlm_nic_dma_hang(nic, cfg);
 	default:
 		r->where = "?";
 		return -EINVAL;
 	}
+	/* a dql_completed() of this step (done, or refused) on r->queue */
+	if (!ret && completes)
+		r->completing = done[r->queue] !=
+				nic->q[r->queue].txq.dql.num_completed ||
+				r->ev.dql_err == -ERANGE;
+	return ret;
 }
 
 static unsigned int bqlm_nic_enabled(const void *ctx, const void *state,
@@ -146,10 +179,16 @@ static unsigned int bqlm_nic_enabled(const void *ctx, const void *state,
 	const struct bqlm_nic *nic = state;
 	unsigned int n = 0, q, p;
 
-	if (bqlm_nic_can_xmit(nic, cfg))
-		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XMIT, 0);
+	unsigned int cpu, k;
+
+	if (bqlm_nic_can_xmit(nic, cfg)) {
+		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XMIT, BQLM_NIC_XMIT_OK);
+		if (nic->xmit == BQLM_NIC_XMIT_IDLE && nic->drops)
+			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XMIT,
+						 BQLM_NIC_XMIT_DROPPED);
+	}
 	for (q = 0; q < cfg->queues; q++) {
-		if (nic->dma_on && bqlm_nic_dma_next(&nic->q[q]) >= 0)
+		if (bqlm_nic_can_dma(nic, cfg, q))
 			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_DMA, q);
 		if (bqlm_nic_can_poll(nic, cfg, q))
 			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_NAPI, q);
@@ -163,6 +202,17 @@ static unsigned int bqlm_nic_enabled(const void *ctx, const void *state,
 			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_PATH, p);
 	if (bqlm_nic_can_op(nic, cfg))
 		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS);
+	if (nic->hangs && !nic->hung && nic->dma_on)
+		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_HANG, 0);
+	for (cpu = 0; cpu < BQLM_NIC_NR_CPUS; cpu++) {
+		struct bqlm_sb *sb = bqlm_nic_sb((struct bqlm_nic *)nic, cpu);
+
+		for (k = 0; k < sb->n; k++)
+			if (bqlm_mm_can_flush(cfg->mm, sb, k))
+				a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_FLUSH,
+							 cpu * BQLM_SB_DEPTH +
+							 k);
+	}
 	return n;
 }
 
@@ -177,6 +227,7 @@ static bool bqlm_nic_external(const void *ctx, const void *state,
 	case BQLM_NIC_A_XMIT:
 		return nic->xmit == BQLM_NIC_XMIT_IDLE;
 	case BQLM_NIC_A_XDP:
+	case BQLM_NIC_A_HANG:
 		return true;
 	case BQLM_NIC_A_PATH:
 		return BQLM_X_ARG(action) < BQLM_NIC_NR_PATHS;
@@ -214,10 +265,57 @@ static int bqlm_nic_check_state(const void *ctx, const void *state,
 				const unsigned int *actions, unsigned int n,
 				struct bqlm_violation *each)
 {
+	const struct bqlm_nic_cfg *cfg = ctx;
+
 	if (!bqlm_xquiescent(ctx, state, actions, n, bqlm_nic_external))
+		return 0;
+	/* a device that may hang has the tx watchdog to recover it: a
+	 * stopped queue it can still act on is its to handle
+	 */
+	if (cfg->hangs && bqlm_nic_can_start(state, cfg, BQLM_NIC_PATH_TIMEOUT))
 		return 0;
 	return bqlm_nic_check(state, ctx, "quiescent state", NULL, 0, false,
 			      true, each);
+}
+
+static const char *const bqlm_nic_bytes_names[BQLM_NIC_NR_BYTES] = {
+	"skb->len sum", "descriptor sum (if a packet ended)",
+	"stored lengths (0 for some)",
+};
+
+static const char *const bqlm_nic_var_kinds[3] = {
+	"state", "prod", "cons",
+};
+
+static int bqlm_nic_var_name(const void *arg, unsigned int var, char *buf,
+			     size_t len)
+{
+	(void)arg;
+	if (var >= BQLM_NIC_NR_VARS)
+		return 0;
+	return snprintf(buf, len, "q%u.%s", var / 3,
+			bqlm_nic_var_kinds[var % 3]);
+}
+
+static const char *const bqlm_nic_cpu_names[BQLM_NIC_NR_CPUS] = {
+	"stack", "completer q0", "completer q1",
+};
+
+static int bqlm_nic_describe_flush(const struct bqlm_nic *nic,
+				   const struct bqlm_nic_cfg *cfg,
+				   unsigned int arg, char *buf, size_t len)
+{
+	unsigned int cpu = arg / BQLM_SB_DEPTH;
+	char e[48];
+
+	(void)cfg;
+	if (cpu >= BQLM_NIC_NR_CPUS)
+		return snprintf(buf, len, "? flush %u", arg);
+	bqlm_mm_describe_entry_by(bqlm_nic_sb((struct bqlm_nic *)nic, cpu),
+				  arg % BQLM_SB_DEPTH, bqlm_nic_var_name, NULL,
+				  e, sizeof(e));
+	return snprintf(buf, len, "memory: the %s's store reaches memory: %s",
+			bqlm_nic_cpu_names[cpu], e);
 }
 
 static const char *const bqlm_nic_kick_names[BQLM_NIC_NR_KICK] = {
@@ -226,14 +324,41 @@ static const char *const bqlm_nic_kick_names[BQLM_NIC_NR_KICK] = {
 };
 
 static int bqlm_nic_describe_xmit(const struct bqlm_nic *nic,
-				  const struct bqlm_nic_cfg *cfg, char *buf,
-				  size_t len)
+				  const struct bqlm_nic_cfg *cfg, bool drop,
+				  char *buf, size_t len)
 {
 	const char *call = cfg->sent_call == BQLM_NIC_CALL_XMIT_MORE ?
 			   "__netdev_tx_sent_queue" : "netdev_tx_sent_queue";
 	unsigned int q = nic->xmit_q;
 
 	switch (nic->xmit) {
+	case BQLM_NIC_XMIT_DRV_STOP:
+		return snprintf(buf, len,
+				"stack: ndo_start_xmit [q%u tx lock]: %s: netif_tx_stop_queue(q%u)%s",
+				q, (nic->xflags & BQLM_NIC_XF_BUSY) ?
+				"no room, NETDEV_TX_BUSY path" :
+				"ring full", bqlm_nic_drv_q(cfg, q),
+				(nic->xflags & BQLM_NIC_XF_BUSY) &&
+				cfg->busy == BQLM_NIC_BUSY_STOP ?
+				", return NETDEV_TX_BUSY; unlock" :
+				cfg->drv_stop == BQLM_NIC_DSTOP_NO_RECHECK &&
+				!(nic->xflags & BQLM_NIC_XF_BUSY) ?
+				" (no re-check)" : "");
+	case BQLM_NIC_XMIT_DRV_RECHECK:
+		return snprintf(buf, len,
+				"stack: ndo_start_xmit [q%u tx lock]: %sre-check: free >= %u ? netif_tx_start_queue%s",
+				q, cfg->drv_stop == BQLM_NIC_DSTOP_NO_MB ?
+				"(no smp_mb__after_atomic) " :
+				"smp_mb__after_atomic, ",
+				bqlm_nic_restart_thr(cfg),
+				cfg->drv_stop == BQLM_NIC_DSTOP_IGNORE_RESTART ?
+				", then stop again (-1 read as stopped)" :
+				(nic->xflags & BQLM_NIC_XF_BUSY) ?
+				" and send, else NETDEV_TX_BUSY" : "");
+	case BQLM_NIC_XMIT_INDEX:
+		return snprintf(buf, len,
+				"stack: ndo_start_xmit [q%u tx lock]: after the doorbell: publish the producer index",
+				q);
 	case BQLM_NIC_XMIT_XOFF:
 		return snprintf(buf, len,
 				"stack: ndo_start_xmit [q%u tx lock]: %s: over limit, set STACK_XOFF",
@@ -248,6 +373,17 @@ static int bqlm_nic_describe_xmit(const struct bqlm_nic *nic,
 				q, call, cfg->len);
 	default:
 		q = bqlm_nic_next_queue(nic, cfg);
+		if (drop)
+			return snprintf(buf, len,
+					"stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]: DMA mapping error: drop %s%s",
+					nic->sent + 1, cfg->len, q,
+					bqlm_nic_next_more(nic, cfg),
+					cfg->drop == BQLM_NIC_DROP_BEFORE_SENT ?
+					"before the sent call" :
+					"after netdev_tx_sent_queue",
+					cfg->err_kick == BQLM_NIC_EKICK_RING ?
+					", ring a deferred doorbell" :
+					", no doorbell");
 		return snprintf(buf, len,
 				"stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]:%s write %u desc%s%s%s%s",
 				nic->sent + 1, cfg->len, q,
@@ -271,24 +407,40 @@ static int bqlm_nic_describe_napi(const struct bqlm_nic *nic,
 				  unsigned int q, char *buf, size_t len)
 {
 	const struct bqlm_nic_queue *nq = &nic->q[q];
+	bool irq = cfg->completion == BQLM_NIC_COMPLETION_IRQ;
+	const char *who = irq ? "tx irq" : "napi";
 
 	switch (nq->napi) {
 	case BQLM_NIC_NAPI_DQL:
 		return snprintf(buf, len,
-				"napi q%u: netdev_tx_completed_queue(%u, %u): dql_completed ends",
-				q, nq->napi_pkts, nq->napi_bytes);
+				"%s q%u: netdev_tx_completed_queue(q%u, %u, %u): dql_completed ends",
+				who, q, bqlm_nic_bql_q(cfg, q), nq->napi_pkts,
+				nq->napi_bytes);
 	case BQLM_NIC_NAPI_WAKE:
+		if (bqlm_nic_split(cfg))
+			return snprintf(buf, len,
+					"%s q%u: smp_mb, STACK_XOFF wake if avail >= 0; %sfree >= %u && netif_tx_queue_stopped(q%u) ? netif_tx_wake_queue",
+					who, q,
+					cfg->drv_wake == BQLM_NIC_DWAKE_NO_MB ?
+					"consumer index, (no smp_mb) " :
+					"", bqlm_nic_wake_thr(cfg),
+					bqlm_nic_wake_q(cfg, q));
 		return snprintf(buf, len,
-				"napi q%u: smp_mb, STACK_XOFF wake if avail >= 0; wake on room; napi_complete_done",
-				q);
+				"%s q%u: smp_mb, STACK_XOFF wake if avail >= 0; wake on room; napi_complete_done",
+				who, q);
+	case BQLM_NIC_NAPI_TAIL:
+		return snprintf(buf, len, "%s q%u: napi_complete_done",
+				who, q);
 	default:
 		return snprintf(buf, len,
-				"napi q%u: poll%s: clean up to %u packets, netdev_tx_completed_queue with the %s",
-				q, cfg->napi_txlock ? " [tx lock]" : "",
+				"%s q%u: %s%s: clean up to %u packets, %snetdev_tx_completed_queue with the %s",
+				who, q, irq ? "handler" : "poll",
+				cfg->napi_txlock ? " [tx lock]" : "",
 				cfg->budget,
-				cfg->bytes == BQLM_NIC_BYTES_SKB_LEN ?
-				"skb->len sum" :
-				"descriptor sum (if a packet ended)");
+				bqlm_nic_split(cfg) &&
+				cfg->drv_wake == BQLM_NIC_DWAKE_HELPER ?
+				"consumer index, " : "",
+				bqlm_nic_bytes_names[cfg->bytes]);
 	}
 }
 
@@ -301,7 +453,14 @@ static int bqlm_nic_describe_action(const void *ctx, const void *state,
 
 	switch (BQLM_X_KIND(action)) {
 	case BQLM_NIC_A_XMIT:
-		return bqlm_nic_describe_xmit(nic, cfg, buf, len);
+		return bqlm_nic_describe_xmit(nic, cfg,
+					      arg == BQLM_NIC_XMIT_DROPPED,
+					      buf, len);
+	case BQLM_NIC_A_FLUSH:
+		return bqlm_nic_describe_flush(nic, cfg, arg, buf, len);
+	case BQLM_NIC_A_HANG:
+		return snprintf(buf, len,
+				"device: hangs (completes nothing until its DMA is reset)");
 	case BQLM_NIC_A_DMA:
 		return snprintf(buf, len,
 				"device q%u: DMA completes a descriptor, irq -> napi_schedule",
@@ -359,7 +518,7 @@ static int bqlm_nic_describe_state(const void *ctx, const void *state,
 			n += snprintf(buf + n, len - n, "%s%s%u/%u%s%s",
 				      i ? " " : "",
 				      p->flags & BQLM_NIC_PKT_XDP ? "xdp" : "",
-				      p->done, p->ndesc,
+				      p->done, bqlm_nic_ndesc(p, cfg),
 				      p->flags & BQLM_NIC_PKT_SENT ? "+" : "",
 				      p->flags & BQLM_NIC_PKT_STALE ? "*" :
 				      p->flags & BQLM_NIC_PKT_KICKED ? "" :
@@ -369,13 +528,31 @@ static int bqlm_nic_describe_state(const void *ctx, const void *state,
 			n += snprintf(buf + n, len - n, "]%s%s",
 				      nq->sched ? " napi-sched" : "",
 				      nq->orphans ? " orphans" : "");
+		if (nq->ghosts && n < len)
+			n += snprintf(buf + n, len - n,
+				      " device-owned %u (%u done)%s",
+				      nq->ghosts, nq->ghost_done,
+				      nq->ghost_stale ? " stale" : "");
+		if (bqlm_nic_split(cfg) && n < len)
+			n += snprintf(buf + n, len - n, " prod %u cons %u",
+				      nq->prod, nq->cons);
+		if (n < len)
+			n += bqlm_mm_describe_sb(&nq->sb, "completer-sb",
+						 bqlm_nic_var_name, NULL,
+						 buf + n, len - n);
 	}
 	if (n < len)
-		n += snprintf(buf + n, len - n, " | %s%s%s%s",
+		n += bqlm_mm_describe_sb(&nic->sb, "stack-sb",
+					 bqlm_nic_var_name, NULL, buf + n,
+					 len - n);
+	if (n < len)
+		n += snprintf(buf + n, len - n, " | %s%s%s%s%s%s",
 			      nic->up ? "up" : nic->closed ? "closed" :
 			      nic->suspended ? "suspended" : "down",
 			      nic->napi_on ? "" : " napi-off",
 			      nic->dma_on ? "" : " dma-off",
+			      nic->irq_off ? " irq-off" : "",
+			      nic->hung ? " hung" : "",
 			      nic->path ? " (path running)" : "");
 	return n;
 }

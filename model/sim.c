@@ -37,6 +37,7 @@ enum {
 	BQLM_SIM_EV_BH,		/* usbnet_bh() runs */
 	BQLM_SIM_EV_LINK,	/* the frame on the wire ends */
 	BQLM_SIM_EV_SAMPLE,	/* time-series sample */
+	BQLM_SIM_EV_TICK,	/* a frame-scheduled bus delivers (--bus-tick) */
 	BQLM_SIM_NR_EV
 };
 
@@ -86,6 +87,8 @@ struct bqlm_sim {
 	struct bqlm_sim_ring hcq;	/* pool indices */
 	struct bqlm_sim_ring hc_done;	/* skb slots, interrupt not yet run */
 	unsigned int hc_pkt;		/* on the bus, or BQLM_SIM_NONE */
+	struct bqlm_sim_ring hc_ticked;	/* transferred, delivered at the tick */
+	bool tick_event;		/* the tick event is scheduled */
 	bool irq_pending;
 	u64 last_irq;
 
@@ -283,6 +286,31 @@ void bqlm_sim_cfg_default(struct bqlm_sim_cfg *cfg)
 	cfg->seed = 1;
 }
 
+/*
+ * The tun model's configuration the simulation runs @cfg's variant with
+ * (see bqlm_sim_tun_create()); -EINVAL for a design it cannot run: one
+ * that needs a consumer other than a blocking read(), or a bounded run
+ * (the BQL study).
+ */
+static int bqlm_sim_tun_cfg(const struct bqlm_sim_cfg *cfg,
+			    struct bqlm_tun_cfg *t)
+{
+	bqlm_tun_cfg_default(t, cfg->tun_variant);
+	if (t->reader != BQLM_TUN_READ)
+		return -EINVAL;
+	t->mm = BQLM_MM_SC;
+	t->queues = 1;
+	t->cpus = 1;
+	t->packets = 0;
+	t->ring = cfg->ring;
+	t->qdisc = true;
+	t->backpressure = true;
+	t->detaches = 0;
+	t->set_iffs = 0;
+	t->resizes = 0;
+	return bqlm_tun_cfg_check(t);
+}
+
 /**
  * bqlm_sim_cfg_resolve() - derive the zero fields and validate
  * @cfg: the parameters
@@ -297,8 +325,9 @@ void bqlm_sim_cfg_default(struct bqlm_sim_cfg *cfg)
 int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 {
 	unsigned int hard_mtu = cfg->mtu + BQLM_SIM_ETH_HLEN;
+	struct bqlm_tun_cfg tcfg;
 
-	if ((unsigned int)cfg->variant >= BQLM_USBNET_NR_VARIANTS)
+	if ((unsigned int)cfg->variant >= bqlm_usbnet_nr_variants())
 		return -EINVAL;
 	if (cfg->usb != BQLM_SIM_USB2 && cfg->usb != BQLM_SIM_USB3)
 		return -EINVAL;
@@ -325,11 +354,9 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 	if (!cfg->udp_bps)
 		cfg->udp_bps = cfg->link_bps + div64_u64(cfg->link_bps, 10);
 	if (cfg->dev == BQLM_SIM_TUN &&
-	    ((cfg->tun_variant != BQLM_TUN_STOCK &&
-	      cfg->tun_variant != BQLM_TUN_STOP_2019 &&
-	      cfg->tun_variant != BQLM_TUN_BACKPRESSURE) ||
-	     cfg->ring < 2 || cfg->ring > BQLM_SIM_MAX_QLEN ||
-	     cfg->reader_bps < 1000000 || cfg->reader_bps > 10000000000ULL))
+	    (cfg->ring < 2 || cfg->ring > BQLM_SIM_MAX_QLEN ||
+	     cfg->reader_bps < 1000000 || cfg->reader_bps > 10000000000ULL ||
+	     bqlm_sim_tun_cfg(cfg, &tcfg)))
 		return -EINVAL;
 	if (cfg->link_bps < 1000000 || cfg->link_bps > 10000000000ULL ||
 	    cfg->usb_bps < 1000000 || cfg->usb_bps > 20000000000ULL ||
@@ -357,6 +384,10 @@ int bqlm_sim_cfg_resolve(struct bqlm_sim_cfg *cfg)
 	    cfg->warmup_ns >= cfg->duration_ns)
 		return -EINVAL;
 	if (cfg->ping_ns && cfg->ping_ns < 100 * BQLM_NSEC_PER_USEC)
+		return -EINVAL;
+	if (cfg->ping_jitter_ns > cfg->ping_ns)
+		return -EINVAL;
+	if (cfg->bus_tick_ns > 100 * BQLM_NSEC_PER_MSEC)
 		return -EINVAL;
 	if (cfg->sample_ns && cfg->sample_ns < 10 * BQLM_NSEC_PER_USEC)
 		return -EINVAL;
@@ -498,6 +529,28 @@ static void bqlm_sim_bus_kick(struct bqlm_sim *sim)
 			  bqlm_sim_bytes_ns(sim->pkt[i].urb_len,
 					    sim->cfg.usb_bps),
 			  BQLM_SIM_EV_BUS);
+}
+
+static void bqlm_sim_link_kick(struct bqlm_sim *sim);
+
+/*
+ * URB @i completed: its frame is in the adapter's FIFO, its skb waits for
+ * the completion interrupt (at most one per irq interval; with a
+ * frame-scheduled bus, the tick that delivered it).
+ */
+static void bqlm_sim_urb_done(struct bqlm_sim *sim, unsigned int i)
+{
+	bqlm_sim_ring_push(&sim->fifo, i);
+	bqlm_sim_ring_push(&sim->hc_done, sim->pkt[i].skb);
+	/* a frame-scheduled bus gives the URBs back at its tick */
+	if (!sim->irq_pending && !sim->cfg.bus_tick_ns) {
+		u64 t = sim->last_irq + sim->cfg.irq_ns;
+
+		sim->irq_pending = true;
+		bqlm_sim_schedule(sim, max_t(u64, t, sim->now),
+				  BQLM_SIM_EV_IRQ);
+	}
+	bqlm_sim_link_kick(sim);
 }
 
 static void bqlm_sim_link_kick(struct bqlm_sim *sim)
@@ -935,23 +988,36 @@ static void bqlm_sim_dispatch(struct bqlm_sim *sim,
 	case BQLM_SIM_EV_PING:
 		i = bqlm_sim_pkt_new(sim, sim->cfg.ping_len, true);
 		bqlm_sim_enqueue(sim, i, sim->cfg.prio_ping ? 0 : 1);
-		bqlm_sim_schedule(sim, sim->now + sim->cfg.ping_ns,
+		bqlm_sim_schedule(sim, sim->now + sim->cfg.ping_ns +
+				  (sim->cfg.ping_jitter_ns ?
+				   bqlm_sim_below(sim, sim->cfg.ping_jitter_ns) :
+				   0),
 				  BQLM_SIM_EV_PING);
 		break;
 	case BQLM_SIM_EV_BUS:
-		/* the URB completed: its frame is in the adapter's FIFO */
-		bqlm_sim_ring_push(&sim->fifo, sim->hc_pkt);
-		bqlm_sim_ring_push(&sim->hc_done, sim->pkt[sim->hc_pkt].skb);
-		sim->hc_pkt = BQLM_SIM_NONE;
-		if (!sim->irq_pending) {
-			u64 t = sim->last_irq + sim->cfg.irq_ns;
+		if (sim->cfg.bus_tick_ns) {
+			/* a frame-scheduled bus: delivered at the next tick */
+			bqlm_sim_ring_push(&sim->hc_ticked, sim->hc_pkt);
+			if (!sim->tick_event) {
+				u64 t = sim->cfg.bus_tick_ns;
 
-			sim->irq_pending = true;
-			bqlm_sim_schedule(sim, max_t(u64, t, sim->now),
-					  BQLM_SIM_EV_IRQ);
+				sim->tick_event = true;
+				bqlm_sim_schedule(sim, div64_u64(sim->now + t - 1,
+								 t) * t,
+						  BQLM_SIM_EV_TICK);
+			}
+		} else {
+			bqlm_sim_urb_done(sim, sim->hc_pkt);
 		}
-		bqlm_sim_link_kick(sim);
+		sim->hc_pkt = BQLM_SIM_NONE;
 		bqlm_sim_bus_kick(sim);
+		break;
+	case BQLM_SIM_EV_TICK:
+		sim->tick_event = false;
+		while (sim->hc_ticked.n)
+			bqlm_sim_urb_done(sim,
+					  bqlm_sim_ring_pop(&sim->hc_ticked));
+		bqlm_sim_irq(sim);
 		break;
 	case BQLM_SIM_EV_IRQ:
 		bqlm_sim_irq(sim);
@@ -986,6 +1052,7 @@ void bqlm_sim_destroy(struct bqlm_sim *sim)
 	bqlm_free(sim->dev);
 	bqlm_free(sim->hc_done.slot);
 	bqlm_free(sim->hcq.slot);
+	bqlm_free(sim->hc_ticked.slot);
 	bqlm_free(sim->fifo.slot);
 	bqlm_free(sim->tun);
 	bqlm_free(sim->id_pkt);
@@ -1051,19 +1118,7 @@ static int bqlm_sim_tun_create(struct bqlm_sim *sim)
 {
 	struct bqlm_tun_cfg *t = &sim->tcfg;
 
-	bqlm_tun_cfg_default(t, sim->cfg.tun_variant);
-	t->mm = BQLM_MM_SC;
-	t->reader = BQLM_TUN_READ;
-	t->queues = 1;
-	t->cpus = 1;
-	t->packets = 0;
-	t->ring = sim->cfg.ring;
-	t->qdisc = true;
-	t->backpressure = true;
-	t->detaches = 0;
-	t->set_iffs = 0;
-	t->resizes = 0;
-	if (bqlm_tun_cfg_check(t))
+	if (bqlm_sim_tun_cfg(&sim->cfg, t))
 		return -EINVAL;
 	sim->tun = bqlm_alloc(bqlm_tun_state_size(t));
 	sim->nr_ids = bqlm_tun_nr_ids(t);
@@ -1126,6 +1181,8 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 	err |= bqlm_sim_ring_init(&sim->band[0], cfg->txqueuelen);
 	err |= bqlm_sim_ring_init(&sim->band[1], cfg->txqueuelen);
 	err |= bqlm_sim_ring_init(&sim->hcq, cfg->tx_qlen + 1);
+	if (cfg->bus_tick_ns)
+		err |= bqlm_sim_ring_init(&sim->hc_ticked, cfg->tx_qlen + 1);
 	err |= bqlm_sim_ring_init(&sim->fifo, fifo_pkts);
 	err |= bqlm_evq_init(&sim->evq, 2 * BQLM_SIM_NR_EV);
 	if (err)

@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bqlmodel - model of the transmit side of drivers/net/tun.c (Linux 6.12)
- * and of the flow-control designs proposed for it (see <bqlm/tun.h> and
- * docs/tun.md).
+ * bqlmodel - model of the transmit side of drivers/net/tun.c (Linux 6.12),
+ * of the flow-control designs proposed for it, and of the other devices
+ * whose transmit queue a consumer drains from a ptr_ring (veth's peer
+ * NAPI; see <bqlm/tun.h> and docs/tun.md).
+ *
+ * What a design does is a set of properties of struct bqlm_tun_cfg (when
+ * the producer stops, how it re-checks, which barriers, what the consumer
+ * is, when it wakes, what the administrator's calls do); the profiles of
+ * model/tun_options.c name the designs. The code below tests properties
+ * only.
  *
  * How the kernel maps onto steps:
  *
@@ -14,13 +21,17 @@
  *
  *  - tun_net_xmit() is LLTX: no HARD_TX_LOCK, two CPUs may be inside it
  *    for the same queue at once and serialise on the ring's producer_lock
- *    only. The lock is an enabling condition; the steps inside it are cut
- *    where another CPU's step can change what this one reads next: the
- *    produce, the full check and stop, the re-check after the barrier,
- *    the unlock (a release: the CPU's buffered stores drain).
+ *    only (veth_xmit() too). The lock is an enabling condition; the steps
+ *    inside it are cut where another CPU's step can change what this one
+ *    reads next: the produce, the full check and stop, the re-check after
+ *    the barrier, the unlock (a release: the CPU's buffered stores drain).
+ *    A design whose stop is outside the lock (ptr_ring_produce() and
+ *    ptr_ring_full() each take it on their own) stops, re-checks and
+ *    kicks in steps after the unlock. NETDEV_TX_BUSY leaves the packet
+ *    with the qdisc, which sends it again once the queue runs.
  *
- *  - The reader takes the consumer_lock for the consume and, in the
- *    backpressure designs, for __tun_wake_queue() (cons_cnt is protected by
+ *  - The reader takes the consumer_lock for the consume and, where the
+ *    design wakes there, for __tun_wake_queue() (cons_cnt is protected by
  *    it); the wake check and the unlock are steps of their own, so that the
  *    store-buffering window between the consumer's slot zeroing and its
  *    read of the queue state is explored. A reader that finds the ring
@@ -28,6 +39,14 @@
  *    sleep atomic against sk_data_ready()); the producer's notification
  *    after a successful produce wakes it. A non-blocking reader gets
  *    -EAGAIN and sleeps in poll() instead: the same state.
+ *
+ *  - A NAPI consumer (veth_poll()) is scheduled by the producer's
+ *    __veth_xdp_flush() unless rx_notify_masked (a shared variable) says
+ *    it is; napi_schedule_prep() and napi_complete_done()
+ *    (NAPI_STATE_SCHED) are the consumer's own state. Its poll consumes one entry
+ *    a step without a lock, wakes at the end of the loop or of the poll,
+ *    and re-arms rx_notify_masked with smp_store_mb() before it re-checks
+ *    the ring. A new poll starts only once the previous one returned.
  *
  *  - The administrator (under RTNL) is one sequentially consistent CPU:
  *    each of its calls is one step that waits for the ring locks it takes;
@@ -44,13 +63,16 @@
  *
  *  - Left out: XDP frames, filters, the flow table and automq, the
  *    sk_write_queue, signals, tun_chr_poll()'s other wakeups, carrier,
- *    tun_detach_all() / device deletion, IFF_NAPI. Packets are opaque (a
- *    number); their contents and the smp_wmb() that publishes them are not
- *    modelled.
+ *    tun_detach_all() / device deletion, IFF_NAPI. Of veth: the peer
+ *    device itself (the ring is the peer's rq, the txq this device's),
+ *    the path without NAPI (__netif_rx() to the backlog), XDP frames in
+ *    the ring, GRO, the NAPI's removal (veth_napi_del()) and every other
+ *    reconfiguration. Packets are opaque (a number); their contents and
+ *    the smp_wmb() that publishes them are not modelled.
  *
- * The BQL design study (the variants bql*: tun has no BQL calls) is in
- * tun_bql.c; this file calls it, in those variants only, where the study
- * puts its calls (bqlm_tun_bql_*()). The actors' enabling conditions and
+ * The BQL design study (tun has no BQL calls) is in tun_bql.c; this file
+ * calls it, when it is on, where the study puts its calls
+ * (bqlm_tun_bql_*()). The actors' enabling conditions and
  * the state's layout are in tun_internal.h; the invariants and the
  * explorer's view of all this are in tun_xsys.c.
  */
@@ -58,49 +80,12 @@
 #include <bqlm/tun.h>
 #include "tun_internal.h"
 
-static const struct {
-	const char *name;
-	const char *desc;
-} bqlm_tun_variants[BQLM_TUN_NR_VARIANTS] = {
-	[BQLM_TUN_STOCK] = {
-		"stock",
-		"Linux 6.12 tun: tail drop on a full ring, the queue is never stopped" },
-	[BQLM_TUN_STOP_2019] = {
-		"stop-2019",
-		"April 2019 experiment: stop when produce fails or the ring is full, wake after every tun_do_read" },
-	[BQLM_TUN_BACKPRESSURE] = {
-		"backpressure",
-		"1d6e569b7d0c + IFF_BACKPRESSURE opt-in (485e38995cc3, d00c7369ef24): stop when full, barrier, re-check; wake at half" },
-	[BQLM_TUN_BACKPRESSURE_NOBARRIER] = {
-		"backpressure-nobarrier",
-		"backpressure without smp_mb__after_atomic() (producer) and smp_mb() (consumer)" },
-	[BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB] = {
-		"backpressure-no-producer-mb",
-		"backpressure without the producer's smp_mb__after_atomic() only" },
-	[BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB] = {
-		"backpressure-no-consumer-mb",
-		"backpressure without the consumer's smp_mb() only" },
-	[BQLM_TUN_BACKPRESSURE_ROOM] = {
-		"backpressure-room",
-		"backpressure whose consumer wakes only when the producer's slot is free, and restarts its count when it finds the queue running (candidate fix)" },
-	[BQLM_TUN_BACKPRESSURE_V12] = {
-		"backpressure-1d6e569b7d0c",
-		"as merged before the opt-in: no flag, attach only resets cons_cnt, TUNSETIFF wakes without the ring locks" },
-	[BQLM_TUN_BQL] = {
-		"bql",
-		"design study: BQL in tun: sent under producer_lock, completed per consume, reset after purge, resize completes what it frees" },
-	[BQLM_TUN_BQL_LATE_SENT] = {
-		"bql-late-sent",
-		"design study with netdev_tx_sent_queue() after __ptr_ring_produce(): the reader may complete first" },
-	[BQLM_TUN_BQL_RESET_RESIZE] = {
-		"bql-reset-resize",
-		"design study with the shortcut: netdev_tx_reset_queue() on resize" },
-};
-
-static const char *const bqlm_tun_readers[BQLM_TUN_NR_READERS] = {
+/* NULL-terminated: the words of the --reader option too */
+const char *const bqlm_tun_reader_names[BQLM_TUN_NR_READERS + 1] = {
 	[BQLM_TUN_READ] = "read",
 	[BQLM_TUN_READ_NONBLOCK] = "nonblock",
 	[BQLM_TUN_VHOST] = "vhost",
+	[BQLM_TUN_NAPI] = "napi",
 };
 
 static const char *const bqlm_tun_drops[BQLM_TUN_NR_DROPS] = {
@@ -115,49 +100,14 @@ static const char *const bqlm_tun_drops[BQLM_TUN_NR_DROPS] = {
 };
 
 /**
- * bqlm_tun_variant_name() - the name of a variant, as the CLI takes it
- * @variant: the variant
- *
- * Return: the name, or "unknown".
- */
-const char *bqlm_tun_variant_name(enum bqlm_tun_variant variant)
-{
-	return bqlm_name(BQLM_NAMES_OF(bqlm_tun_variants, name), variant,
-			 "unknown");
-}
-
-/**
- * bqlm_tun_variant_desc() - one line on what a variant is
- * @variant: the variant
- *
- * Return: the description, or "unknown".
- */
-const char *bqlm_tun_variant_desc(enum bqlm_tun_variant variant)
-{
-	return bqlm_name(BQLM_NAMES_OF(bqlm_tun_variants, desc), variant,
-			 "unknown");
-}
-
-/**
- * bqlm_tun_variant_by_name() - look a variant up by name
- * @name: the name
- *
- * Return: the enum bqlm_tun_variant, or -EINVAL.
- */
-int bqlm_tun_variant_by_name(const char *name)
-{
-	return bqlm_name_find(BQLM_NAMES_OF(bqlm_tun_variants, name), name);
-}
-
-/**
  * bqlm_tun_reader_name() - the name of a reader kind
  * @reader: the kind
  *
- * Return: "read", "nonblock", "vhost" or "unknown".
+ * Return: "read", "nonblock", "vhost", "napi" or "unknown".
  */
 const char *bqlm_tun_reader_name(enum bqlm_tun_reader_kind reader)
 {
-	return bqlm_name(BQLM_NAMES(bqlm_tun_readers), reader, "unknown");
+	return bqlm_name(BQLM_NAMES(bqlm_tun_reader_names), reader, "unknown");
 }
 
 /**
@@ -168,7 +118,7 @@ const char *bqlm_tun_reader_name(enum bqlm_tun_reader_kind reader)
  */
 int bqlm_tun_reader_by_name(const char *name)
 {
-	return bqlm_name_find(BQLM_NAMES(bqlm_tun_readers), name);
+	return bqlm_name_find(BQLM_NAMES(bqlm_tun_reader_names), name);
 }
 
 /**
@@ -183,44 +133,6 @@ const char *bqlm_tun_drop_name(enum bqlm_tun_drop drop)
 }
 
 /**
- * bqlm_tun_cfg_default() - the default bound of a variant
- * @cfg: receives the configuration
- * @variant: the variant
- *
- * One queue file, two producer CPUs, a ring of four, five packets, a
- * blocking reader, a qdisc, IFF_BACKPRESSURE set, one detach/attach cycle
- * (none for stop-2019, whose detach stall would hide its lost wakeup), no
- * TUNSETIFF, no resize (a resize would take the ring below four slots,
- * where the half-ring wake has a drop of its own: see docs/tun.md); under
- * sc. The BQL study: four packets and one resize.
- */
-void bqlm_tun_cfg_default(struct bqlm_tun_cfg *cfg,
-			  enum bqlm_tun_variant variant)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->variant = variant;
-	cfg->mm = BQLM_MM_SC;
-	cfg->reader = BQLM_TUN_READ;
-	cfg->queues = 1;
-	cfg->cpus = 2;
-	cfg->packets = 5;
-	cfg->ring = 4;
-	cfg->batch = BQLM_PTR_RING_BATCH;
-	cfg->qdisc = true;
-	cfg->backpressure = true;
-	cfg->detaches = 1;
-	cfg->set_iffs = 0;
-	cfg->resizes = 0;
-	cfg->resize_to = 2;
-	cfg->len = 100;
-	/* the 2019 race alone; --detaches 1 adds the re-attach stall */
-	if (variant == BQLM_TUN_STOP_2019)
-		cfg->detaches = 0;
-	if (bqlm_tun_bql_variant(cfg))
-		bqlm_tun_bql_cfg_default(cfg);
-}
-
-/**
  * bqlm_tun_nr_ids() - how many packet ids a configuration uses
  * @cfg: the configuration (valid: bqlm_tun_cfg_check())
  *
@@ -230,42 +142,6 @@ void bqlm_tun_cfg_default(struct bqlm_tun_cfg *cfg,
 unsigned int bqlm_tun_nr_ids(const struct bqlm_tun_cfg *cfg)
 {
 	return bqlm_tun_ids(cfg);
-}
-
-/**
- * bqlm_tun_cfg_check() - is a configuration within the model's bounds?
- * @cfg: the configuration
- *
- * The bounds of struct bqlm_tun_cfg: a ring of up to BQLM_TUN_MAX_RING
- * slots, an unbounded stream of packets (@cfg->packets 0) outside the BQL
- * study. bqlm_tun_system() takes the explorer's smaller bounds only.
- *
- * Return: 0, or -EINVAL.
- */
-int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg)
-{
-	if ((unsigned int)cfg->variant >= BQLM_TUN_NR_VARIANTS ||
-	    (unsigned int)cfg->mm >= BQLM_MM_NR ||
-	    (unsigned int)cfg->reader >= BQLM_TUN_NR_READERS ||
-	    cfg->queues < 1 || cfg->queues > BQLM_TUN_MAX_QUEUES ||
-	    cfg->cpus < 1 || cfg->cpus > BQLM_TUN_MAX_CPUS ||
-	    cfg->packets > BQLM_TUN_MAX_ID ||
-	    cfg->ring < 1 || cfg->ring > BQLM_TUN_MAX_RING ||
-	    cfg->batch > 64 || cfg->detaches > 1 || cfg->set_iffs > 2 ||
-	    cfg->resizes > 1 || cfg->resize_to < 1 ||
-	    cfg->resize_to > BQLM_TUN_MAX_RING || cfg->len < 1 ||
-	    cfg->len > BQLM_TUN_MAX_LEN)
-		return -EINVAL;
-	/* bqlm_ptr_ring_resize() keeps what survives on the stack */
-	if (cfg->resizes && (cfg->ring > BQLM_PTR_RING_MAX ||
-			     cfg->resize_to > BQLM_PTR_RING_MAX))
-		return -EINVAL;
-	/* store buffer entries name variables in a byte */
-	if (cfg->mm != BQLM_MM_SC && bqlm_tun_nr_vars(cfg) > BQLM_SB_MAX_VARS)
-		return -EINVAL;
-	if (bqlm_tun_bql_variant(cfg) && bqlm_tun_bql_cfg_check(cfg))
-		return -EINVAL;
-	return 0;
 }
 
 /**
@@ -282,7 +158,7 @@ int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg)
  */
 size_t bqlm_tun_state_size(const struct bqlm_tun_cfg *cfg)
 {
-	if (bqlm_tun_bql_variant(cfg))
+	if (bqlm_tun_bql_on(cfg))
 		return bqlm_tun_bql_state_size(cfg);
 	return bqlm_tun_round_up(bqlm_tun_where_off(cfg) + bqlm_tun_ids(cfg),
 				 __alignof__(struct bqlm_tun));
@@ -303,13 +179,16 @@ void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg)
 	unsigned int q;
 
 	memset(tun, 0, bqlm_tun_state_size(cfg));
-	if (bqlm_tun_bql_variant(cfg))
+	if (bqlm_tun_bql_on(cfg))
 		bqlm_tun_bql_init(tun, cfg);
 	for (q = 0; q < BQLM_TUN_MAX_QUEUES; q++) {
 		bqlm_ptr_ring_init(&tun->q[q].ring, BQLM_TUN_SLOT_VAR(cap, q),
 				   q < cfg->queues ? cfg->ring : 0, cfg->batch);
 		tun->q[q].attached = q < cfg->queues;
 	}
+	/* a NAPI consumer is not scheduled before the first produce */
+	for (q = 0; q < cfg->queues && bqlm_tun_napi(cfg); q++)
+		tun->rd[q].sleeping = 1;
 	tun->numqueues = cfg->queues;
 	tun->backpressure = cfg->backpressure;
 	tun->detaches_left = cfg->detaches;
@@ -493,6 +372,115 @@ static void bqlm_tun_wake(const struct bqlm_mm_cpu *c, unsigned int q)
 	bqlm_mm_test_and_clear_bits(c, BQLM_TUN_STATE_VAR(q), BQLM_TUN_XOFF);
 }
 
+/*
+ * napi_schedule_prep() of the NAPI consumer of queue @q: NAPI_STATE_SCHED
+ * is test-and-set (the model's rd->sleeping is its complement).
+ * NAPI_STATE_MISSED (a call while it is set: one more poll) is left out:
+ * __napi_schedule() below writes rx_notify_masked through at once, so no
+ * producer calls this on a scheduled consumer (none does in any state of
+ * the veth profiles' explorations); it would only add a poll.
+ */
+static bool bqlm_napi_schedule_prep(struct bqlm_tun *tun, unsigned int q)
+{
+	struct bqlm_tun_reader *rd = &tun->rd[q];
+
+	if (!rd->sleeping)
+		return false;
+	rd->sleeping = 0;
+	return true;
+}
+
+/*
+ * Once napi_schedule_prep() succeeded on @c's CPU: WRITE_ONCE() of the
+ * NAPI consumer's rx_notify_masked, then __napi_schedule(): the poll runs
+ * in this CPU's softirq, or in a thread woken with a full barrier, so it
+ * sees every store made before; the model's consumer is a CPU of its own,
+ * so the stores reach memory here.
+ */
+static void bqlm___napi_schedule(const struct bqlm_tun_cfg *cfg,
+				 unsigned int q, const struct bqlm_mm_cpu *c)
+{
+	bqlm_mm_store(c, bqlm_tun_masked_var(cfg, q), 1);
+	bqlm_mm_mb(c);
+}
+
+/*
+ * __veth_xdp_flush() of queue @q on @c's view: smp_mb() (@mb: the model
+ * can take it away after a stop, struct bqlm_tun_cfg.producer_mb), then
+ * unless rx_notify_masked says the consumer is scheduled, schedule it and
+ * set rx_notify_masked.
+ */
+static void bqlm___veth_xdp_flush(struct bqlm_tun *tun,
+				  const struct bqlm_tun_cfg *cfg,
+				  unsigned int q, const struct bqlm_mm_cpu *c,
+				  bool mb)
+{
+	if (mb)
+		bqlm_mm_mb(c);
+	if (!bqlm_mm_load(c, bqlm_tun_masked_var(cfg, q)) &&
+	    bqlm_napi_schedule_prep(tun, q))
+		bqlm___napi_schedule(cfg, q, c);
+}
+
+/*
+ * After the stop of the transmit of @x, on its view @c: the barrier and
+ * the re-check (or the kick) of struct bqlm_tun_cfg.recheck.
+ */
+static void bqlm_tun_recheck(struct bqlm_tun *tun,
+			     const struct bqlm_tun_cfg *cfg,
+			     const struct bqlm_tun_cpu *x,
+			     const struct bqlm_mm_cpu *c)
+{
+	struct bqlm_ptr_ring *r = &tun->q[x->txq].ring;
+
+	switch (cfg->recheck) {
+	case BQLM_TUN_RECHECK_PRODUCE:
+		if (cfg->producer_mb)
+			bqlm_mm_mb_after_atomic(c);
+		if (!bqlm___ptr_ring_check_produce(r, c))
+			bqlm_tun_wake(c, x->txq);
+		break;
+	case BQLM_TUN_RECHECK_EMPTY:
+		/* the consumer's head, read from the producer's side */
+		if (cfg->producer_mb)
+			bqlm_mm_mb_after_atomic(c);
+		if (bqlm___ptr_ring_empty(r, c))
+			bqlm_tun_wake(c, x->txq);
+		break;
+	case BQLM_TUN_RECHECK_KICK:
+		bqlm___veth_xdp_flush(tun, cfg, x->txq, c, cfg->producer_mb);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * A packet passes the stack's check: who may fill its ring before it,
+ * from now on (another CPU inside the transmit for the same txq, a forced
+ * wake of a full ring).
+ */
+static void bqlm_tun_xmit_begin(struct bqlm_tun *tun,
+				const struct bqlm_tun_cfg *cfg,
+				unsigned int cpu)
+{
+	struct bqlm_tun_cpu *x = &tun->cpu[cpu];
+	unsigned int i;
+
+	x->ret = 0;
+	x->raced = 0;
+	/* another CPU inside tun_net_xmit() may fill the ring first */
+	for (i = 0; i < cfg->cpus; i++)
+		if (i != cpu && tun->cpu[i].phase != BQLM_TUN_X_IDLE &&
+		    tun->cpu[i].phase != BQLM_TUN_X_REQUEUED &&
+		    tun->cpu[i].txq == x->txq)
+			x->raced |= BQLM_TUN_RACED_CPU;
+	/* the queue runs only because it was woken by force, full */
+	if (tun->q[x->txq].woke_full)
+		x->raced |= BQLM_TUN_RACED_RECONFIG;
+	x->phase = BQLM_TUN_X_START;
+}
+
 /**
  * bqlm_tun_net_xmit() - the next step of a producer CPU
  * @tun: the state
@@ -501,12 +489,16 @@ static void bqlm_tun_wake(const struct bqlm_mm_cpu *c, unsigned int q)
  * @ev: receives what the step did to packets
  *
  * From idle, the stack's netif_xmit_stopped() check and the hand-over of
- * the next packet; then the steps of tun_net_xmit() of the variant (see
- * the top of this file).
+ * the next packet; then the steps of the transmit the configuration
+ * describes (see the top of this file): the produce, the check for a full
+ * ring, the stop, the barrier and the re-check or kick, the unlock, the
+ * drop, the requeue or the notification of the consumer.
  *
  * A transmit is complete when the CPU is idle again (bqlm_tun_xmit_pkt()
  * 0); then bqlm_tun_pkt_where() of its packet tells whether it reached the
- * ring (BQLM_TUN_PKT_RING, or already read) or was dropped.
+ * ring (BQLM_TUN_PKT_RING, or already read) or was dropped. A packet the
+ * qdisc keeps after NETDEV_TX_BUSY stays the CPU's (BQLM_TUN_X_REQUEUED)
+ * until the queue runs and the CPU sends it again.
  *
  * Return: 0, -EAGAIN when the step must wait (stopped queue, lock held),
  * -EINVAL when the CPU has nothing to do (a bound's packets all sent),
@@ -519,7 +511,8 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 	struct bqlm_tun_cpu *x;
 	struct bqlm_tun_queue *tq;
 	struct bqlm_mm_cpu c;
-	unsigned int pkt, i;
+	unsigned int pkt;
+	bool full;
 
 	if (cpu >= cfg->cpus)
 		return -EINVAL;
@@ -546,18 +539,13 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			return 0;
 		}
 		x->pkt = pkt;
-		x->ret = 0;
-		x->raced = 0;
-		/* another CPU inside tun_net_xmit() may fill the ring first */
-		for (i = 0; i < cfg->cpus; i++)
-			if (i != cpu && tun->cpu[i].phase != BQLM_TUN_X_IDLE &&
-			    tun->cpu[i].txq == x->txq)
-				x->raced |= BQLM_TUN_RACED_CPU;
-		/* the queue runs only because it was woken by force, full */
-		if (tun->q[x->txq].woke_full)
-			x->raced |= BQLM_TUN_RACED_RECONFIG;
 		bqlm_tun_where(tun, cfg)[pkt - 1] = BQLM_TUN_PKT_XMIT;
-		x->phase = BQLM_TUN_X_START;
+		bqlm_tun_xmit_begin(tun, cfg, cpu);
+		return 0;
+
+	case BQLM_TUN_X_REQUEUED:
+		/* the qdisc sends the packet it kept again */
+		bqlm_tun_xmit_begin(tun, cfg, cpu);
 		return 0;
 
 	case BQLM_TUN_X_START:
@@ -567,39 +555,41 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			goto idle;
 		}
 		bqlm_mm_lock(&c, BQLM_TUN_PLOCK_VAR(x->txq), cpu + 1);
-		if (bqlm_tun_bql_variant(cfg))
+		if (bqlm_tun_bql_on(cfg))
 			bqlm_tun_bql_xmit(tun, cfg, x, &c, false, ev);
 		x->ret = bqlm_tun_do_produce(tun, cfg, cpu, &c, ev);
 		if (x->ret && tq->woke_full)
 			x->raced |= BQLM_TUN_RACED_RECONFIG;
-		if (cfg->variant == BQLM_TUN_STOCK) {
-			bqlm_mm_unlock(&c, BQLM_TUN_PLOCK_VAR(x->txq));
-			goto done;
-		}
-		if (cfg->variant == BQLM_TUN_STOP_2019) {
-			bqlm_mm_unlock(&c, BQLM_TUN_PLOCK_VAR(x->txq));
-			x->phase = x->ret ? BQLM_TUN_X_STOP :
-				   BQLM_TUN_X_PRODUCED;
+		if (bqlm_tun_section(cfg)) {
+			x->phase = BQLM_TUN_X_PRODUCED;
 			return 0;
 		}
-		x->phase = BQLM_TUN_X_PRODUCED;
-		return 0;
+		/* ptr_ring_produce(): the lock is released with the produce */
+		bqlm_mm_unlock(&c, BQLM_TUN_PLOCK_VAR(x->txq));
+		if (x->ret && (cfg->stop & BQLM_TUN_STOP_FAIL) &&
+		    bqlm_tun_may_stop(tun, cfg)) {
+			x->phase = BQLM_TUN_X_STOP;
+			return 0;
+		}
+		if (!x->ret && bqlm_tun_full_check(cfg)) {
+			x->phase = BQLM_TUN_X_PRODUCED;
+			return 0;
+		}
+		goto done;
 
 	case BQLM_TUN_X_PRODUCED:
-		if (cfg->variant == BQLM_TUN_STOP_2019) {
-			bool full;
-
+		if (!bqlm_tun_section(cfg)) {
 			/* ptr_ring_full(): its own producer_lock section */
 			bqlm_mm_lock(&c, BQLM_TUN_PLOCK_VAR(x->txq), cpu + 1);
 			full = bqlm___ptr_ring_full(&tq->ring, &c);
 			bqlm_mm_unlock(&c, BQLM_TUN_PLOCK_VAR(x->txq));
-			if (full) {
+			if (full && bqlm_tun_may_stop(tun, cfg)) {
 				x->phase = BQLM_TUN_X_STOP;
 				return 0;
 			}
 			goto done;
 		}
-		if (bqlm_tun_bql_variant(cfg))
+		if (bqlm_tun_bql_on(cfg))
 			bqlm_tun_bql_xmit(tun, cfg, x, &c, true, ev);
 		if (bqlm_tun_bp_active(tun, cfg) &&
 		    bqlm___ptr_ring_check_produce(&tq->ring, &c) == -ENOSPC) {
@@ -607,48 +597,65 @@ int bqlm_tun_net_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			bqlm_mm_set_bits(&c, BQLM_TUN_STATE_VAR(x->txq),
 					 BQLM_TUN_XOFF);
 			tq->woke_full = 0;
-			x->phase = BQLM_TUN_X_STOP;
+			x->phase = cfg->recheck != BQLM_TUN_RECHECK_NONE ?
+				   BQLM_TUN_X_STOP : BQLM_TUN_X_UNLOCK;
 			return 0;
 		}
 		x->phase = BQLM_TUN_X_UNLOCK;
 		return 0;
 
 	case BQLM_TUN_X_STOP:
-		if (cfg->variant == BQLM_TUN_STOP_2019) {
-			/* netif_stop_subqueue() */
-			bqlm_mm_set_bits(&c, BQLM_TUN_STATE_VAR(x->txq),
-					 BQLM_TUN_XOFF);
-			goto done;
+		if (bqlm_tun_section(cfg)) {
+			/* stopped under the lock: the barrier, the re-check */
+			bqlm_tun_recheck(tun, cfg, x, &c);
+			x->phase = BQLM_TUN_X_UNLOCK;
+			return 0;
 		}
-		if (bqlm_tun_producer_mb(cfg))
-			bqlm_mm_mb_after_atomic(&c);
-		if (!bqlm___ptr_ring_check_produce(&tq->ring, &c))
-			bqlm_tun_wake(&c, x->txq);
-		x->phase = BQLM_TUN_X_UNLOCK;
-		return 0;
+		/* netif_stop_subqueue() / netif_tx_stop_queue() */
+		bqlm_mm_set_bits(&c, BQLM_TUN_STATE_VAR(x->txq), BQLM_TUN_XOFF);
+		if (cfg->recheck != BQLM_TUN_RECHECK_NONE) {
+			x->phase = BQLM_TUN_X_RECHECK;
+			return 0;
+		}
+		goto done;
+
+	case BQLM_TUN_X_RECHECK:
+		bqlm_tun_recheck(tun, cfg, x, &c);
+		goto done;
+
+	case BQLM_TUN_X_NOTIFY:
+		/* the successful produce's __veth_xdp_flush() */
+		bqlm___veth_xdp_flush(tun, cfg, x->txq, &c, true);
+		goto idle;
 
 	default:	/* BQLM_TUN_X_UNLOCK */
 		bqlm_mm_unlock(&c, BQLM_TUN_PLOCK_VAR(x->txq));
-		if (!x->ret) {
-			bqlm_tun_notify(tun, &c, x->txq);
-		} else if (!bqlm_tun_bp_active(tun, cfg)) {
-			bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_FULL);
-		} else if (x->raced & BQLM_TUN_RACED_CPU) {
-			bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_RACE);
-		} else if (x->raced & BQLM_TUN_RACED_RECONFIG) {
-			bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_WOKE_FULL);
-		} else {
-			bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_BP);
-			ev->bp_drops++;
-		}
-		goto idle;
+		goto done;
 	}
 
 done:
-	if (x->ret)
-		bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_FULL);
-	else
+	if (!x->ret) {
+		if (bqlm_tun_napi(cfg)) {
+			x->phase = BQLM_TUN_X_NOTIFY;
+			return 0;
+		}
 		bqlm_tun_notify(tun, &c, x->txq);
+	} else if (cfg->on_full == BQLM_TUN_FULL_REQUEUE && cfg->qdisc) {
+		/* NETDEV_TX_BUSY: the qdisc keeps the packet */
+		x->phase = BQLM_TUN_X_REQUEUED;
+		x->ret = 0;
+		x->raced = 0;
+		return 0;
+	} else if (!bqlm_tun_bp_active(tun, cfg)) {
+		bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_FULL);
+	} else if (x->raced & BQLM_TUN_RACED_CPU) {
+		bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_RACE);
+	} else if (x->raced & BQLM_TUN_RACED_RECONFIG) {
+		bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_WOKE_FULL);
+	} else {
+		bqlm_tun_drop(tun, cfg, x->pkt, BQLM_TUN_DROP_BP);
+		ev->bp_drops++;
+	}
 idle:
 	x->phase = BQLM_TUN_X_IDLE;
 	x->pkt = 0;
@@ -702,30 +709,136 @@ static void bqlm_tun_delivered(struct bqlm_tun *tun,
 }
 
 /*
- * __tun_wake_queue(tun, tfile, consumed), under consumer_lock: once the
- * queue is stopped, count what was consumed and wake it at half the ring
- * (backpressure-room: only when the producer's next slot is free, and the
- * count restarts whenever the queue runs).
+ * __tun_wake_queue(tun, tfile, consumed), under consumer_lock (a NAPI
+ * consumer: in its poll): once the queue is stopped, count what was
+ * consumed and wake it at half the ring (the rule room: only when the
+ * producer's next slot is free, and the count restarts whenever the queue
+ * runs).
  */
 static void bqlm___tun_wake_queue(struct bqlm_tun *tun,
 				  const struct bqlm_tun_cfg *cfg,
 				  unsigned int q, const struct bqlm_mm_cpu *c)
 {
 	struct bqlm_tun_queue *tq = &tun->q[q];
+	bool room = cfg->wake == BQLM_TUN_WAKE_ROOM;
 
-	if (bqlm_tun_consumer_mb(cfg))
-		bqlm_mm_mb(c);
 	if (bqlm_mm_load(c, BQLM_TUN_STATE_VAR(q)) & BQLM_TUN_XOFF) {
 		tq->cons_cnt += tun->rd[q].nr;
 		if (tq->cons_cnt >= tq->ring.size / 2 &&
-		    (cfg->variant != BQLM_TUN_BACKPRESSURE_ROOM ||
-		     !bqlm___ptr_ring_check_produce(&tq->ring, c))) {
+		    (!room || !bqlm___ptr_ring_check_produce(&tq->ring, c))) {
 			bqlm_tun_wake(c, q);
 			tq->cons_cnt = 0;
 		}
-	} else if (cfg->variant == BQLM_TUN_BACKPRESSURE_ROOM) {
+	} else if (room) {
 		/* running: what was counted is stale */
 		tq->cons_cnt = 0;
+	}
+}
+
+/*
+ * The consumer of queue @q, on its view @c, where struct
+ * bqlm_tun_cfg.wake_at puts it: the barrier and the wake rule, while the
+ * design's flag is in force.
+ */
+static void bqlm_tun_wake_rule(struct bqlm_tun *tun,
+			       const struct bqlm_tun_cfg *cfg, unsigned int q,
+			       const struct bqlm_mm_cpu *c)
+{
+	if (cfg->wake == BQLM_TUN_WAKE_NONE || !bqlm_tun_flag(tun, cfg))
+		return;
+	if (cfg->consumer_mb)
+		bqlm_mm_mb(c);
+	switch (cfg->wake) {
+	case BQLM_TUN_WAKE_ALWAYS:
+		/* netif_wake_subqueue(): test_and_clear_bit() */
+		bqlm_tun_wake(c, q);
+		break;
+	case BQLM_TUN_WAKE_IF_STOPPED:
+		if (bqlm_mm_load(c, BQLM_TUN_STATE_VAR(q)) & BQLM_TUN_XOFF)
+			bqlm_tun_wake(c, q);
+		break;
+	default:
+		bqlm___tun_wake_queue(tun, cfg, q, c);
+		break;
+	}
+}
+
+/* napi_complete_done() of the NAPI consumer of queue @q: not scheduled. */
+static void bqlm_napi_complete_done(struct bqlm_tun *tun, unsigned int q)
+{
+	tun->rd[q].sleeping = 1;
+}
+
+/*
+ * The next step of a NAPI consumer (veth_poll() of the peer): the consume
+ * loop of veth_xdp_rcv(), one entry a step, without a lock (the poll runs
+ * on one CPU at a time); the wake rule at the end of the loop or of the
+ * poll; napi_complete_done() when the budget was not used up, then
+ * smp_store_mb() of rx_notify_masked = false and the re-check of the ring,
+ * which schedules the poll again if an entry arrived.
+ */
+static int bqlm_veth_poll(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
+			  unsigned int q, struct bqlm_inv_step *ev,
+			  unsigned int *got, unsigned int *nr)
+{
+	struct bqlm_tun_reader *rd = &tun->rd[q];
+	struct bqlm_tun_queue *tq = &tun->q[q];
+	unsigned int taken[1], head, masked;
+	struct bqlm_mm_cpu c;
+	int n;
+
+	bqlm_tun_view(tun, cfg, &rd->sb, &c);
+	switch (rd->phase) {
+	case BQLM_TUN_R_IDLE:	/* a poll begins */
+	case BQLM_TUN_R_POLL:
+		head = tq->ring.consumer_head;
+		n = bqlm___ptr_ring_consume_batched(&tq->ring, &c, taken, 1);
+		bqlm_tun_delivered(tun, cfg, q, head, taken, n, ev);
+		if (n > 0) {
+			if (got)
+				got[0] = taken[0];
+			if (nr)
+				*nr = n;
+			rd->nr++;
+			if (rd->nr < cfg->budget) {
+				rd->phase = BQLM_TUN_R_POLL;
+				return 0;
+			}
+		}
+		rd->phase = cfg->wake_at == BQLM_TUN_WAKE_AT_RCV_END ?
+			    BQLM_TUN_R_RCV_END : BQLM_TUN_R_COMPLETE;
+		return 0;
+
+	case BQLM_TUN_R_RCV_END:
+		bqlm_tun_wake_rule(tun, cfg, q, &c);
+		rd->phase = BQLM_TUN_R_COMPLETE;
+		return 0;
+
+	case BQLM_TUN_R_COMPLETE:
+		masked = bqlm_tun_masked_var(cfg, q);
+		if (rd->nr < cfg->budget) {
+			bqlm_napi_complete_done(tun, q);
+			/* smp_store_mb(rq->rx_notify_masked, false) */
+			bqlm_mm_store(&c, masked, 0);
+			bqlm_mm_mb(&c);
+			if (!bqlm___ptr_ring_empty(&tq->ring, &c) &&
+			    bqlm_napi_schedule_prep(tun, q))
+				bqlm___napi_schedule(cfg, q, &c);
+		}
+		if (cfg->wake_at == BQLM_TUN_WAKE_AT_POLL_END) {
+			rd->phase = BQLM_TUN_R_POLL_END;
+			return 0;
+		}
+		rd->nr = 0;
+		rd->phase = BQLM_TUN_R_IDLE;
+		return 0;
+
+	default:	/* BQLM_TUN_R_POLL_END */
+		/* smp_rmb(): the memory models reorder no loads */
+		bqlm_tun_wake_rule(tun, cfg, q, &c);
+		rd->nr = 0;
+		rd->phase = BQLM_TUN_R_IDLE;
+		return 0;
 	}
 }
 
@@ -743,10 +856,13 @@ static void bqlm___tun_wake_queue(struct bqlm_tun *tun,
  *
  * From idle: tun_ring_recv()'s consume (vhost-net: a batched consume);
  * an empty ring puts the reader to sleep until the producer's
- * sk_data_ready(). Then, per variant, __tun_wake_queue() and the unlock,
- * or tun_put_user() and the 2019 netif_wake_subqueue(). A tun_do_read()
- * is complete when the reader is idle again (struct bqlm_tun_reader.phase
- * BQLM_TUN_R_IDLE); a reader asleep (.sleeping) waits for a produce.
+ * sk_data_ready(). Then, as the configuration says, the wake rule under
+ * the consumer lock and the unlock, or tun_put_user() and the wake at the
+ * end of tun_do_read(). A tun_do_read() is complete when the reader is
+ * idle again (struct bqlm_tun_reader.phase BQLM_TUN_R_IDLE); a reader
+ * asleep (.sleeping) waits for a produce. A NAPI consumer runs its poll
+ * instead, one step a call, from idle back to idle; it runs only while
+ * scheduled (not .sleeping).
  *
  * Return: 0, -EAGAIN when the reader sleeps or waits for the lock, -EINVAL
  * for a queue file the configuration does not have.
@@ -768,6 +884,8 @@ int bqlm_tun_do_read_got(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		return -EINVAL;
 	if (!bqlm_tun_can_read(tun, cfg, q))
 		return -EAGAIN;
+	if (bqlm_tun_napi(cfg))
+		return bqlm_veth_poll(tun, cfg, q, ev, got, nr);
 	rd = &tun->rd[q];
 	tq = &tun->q[q];
 	bqlm_tun_view(tun, cfg, &rd->sb, &c);
@@ -789,22 +907,21 @@ int bqlm_tun_do_read_got(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			bqlm_mm_unlock(&c, BQLM_TUN_CLOCK_VAR(q));
 			if (!n)
 				rd->sleeping = 1;
-			else if (cfg->variant == BQLM_TUN_STOP_2019 &&
-				 cfg->reader != BQLM_TUN_VHOST)
+			else if (bqlm_tun_wake_at_read_end(cfg))
 				rd->phase = BQLM_TUN_R_PUT;
 			return 0;
 		}
 		rd->nr = n;
-		if (bqlm_tun_bql_variant(cfg))
+		if (bqlm_tun_bql_on(cfg))
 			bqlm_tun_bql_consumed(rd, taken, n);
 		rd->phase = BQLM_TUN_R_WAKE;
 		return 0;
 
 	case BQLM_TUN_R_WAKE:
-		if (bqlm_tun_bql_variant(cfg))
+		if (bqlm_tun_bql_on(cfg))
 			bqlm_tun_bql_read_done(tun, cfg, q, ev);
-		else if (bqlm_tun_flag(tun, cfg))
-			bqlm___tun_wake_queue(tun, cfg, q, &c);
+		if (cfg->wake_at == BQLM_TUN_WAKE_AT_CONSUME)
+			bqlm_tun_wake_rule(tun, cfg, q, &c);
 		rd->nr = 0;
 		rd->phase = BQLM_TUN_R_UNLOCK;
 		return 0;
@@ -814,8 +931,8 @@ int bqlm_tun_do_read_got(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		rd->phase = BQLM_TUN_R_IDLE;
 		return 0;
 
-	default:	/* BQLM_TUN_R_PUT: end of tun_do_read(), 2019 */
-		bqlm_tun_wake(&c, q);
+	default:	/* BQLM_TUN_R_PUT: the end of tun_do_read() */
+		bqlm_tun_wake_rule(tun, cfg, q, &c);
 		rd->phase = BQLM_TUN_R_IDLE;
 		return 0;
 	}
@@ -896,18 +1013,15 @@ static void bqlm_tun_force_wake_queue(struct bqlm_tun *tun, unsigned int q)
 }
 
 /*
- * After a reconfiguration with backpressure: the queues it had to wake
- * (mask @woken) are awake, their wake counters reset.
+ * After a reconfiguration that runs tun_force_wake_queue(): the queues it
+ * had to wake (mask @woken) are awake, their wake counters reset.
  */
 static void bqlm_tun_check_reconfig(const struct bqlm_tun *tun,
-				    const struct bqlm_tun_cfg *cfg,
 				    unsigned int woken,
 				    struct bqlm_inv_step *ev)
 {
 	unsigned int q;
 
-	if (!bqlm_tun_bp_variant(cfg))
-		return;
 	for (q = 0; q < tun->numqueues; q++)
 		if ((woken & (1U << q)) &&
 		    (bqlm_tun_stopped(tun, q) || tun->q[q].cons_cnt))
@@ -965,7 +1079,7 @@ int bqlm_tun_detach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 			bqlm_tun_drop(tun, cfg, ptr, BQLM_TUN_DROP_PURGED);
 		}
 	}
-	if (bqlm_tun_bql_variant(cfg))
+	if (bqlm_tun_bql_on(cfg))
 		bqlm_tun_bql_reset(tun, cfg, q);
 	tun->detaching = 0;
 	tun->detaches_left--;
@@ -979,10 +1093,11 @@ int bqlm_tun_detach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
  * @cfg: the configuration
  * @ev: receives what the step did
  *
- * The tfile gets queue_index = numqueues and is published. With the
- * backpressure designs tun_force_wake_queue() wakes its txq and resets
- * cons_cnt under both ring locks; 6.12 and the 2019 experiment leave the
- * txq state alone.
+ * The tfile gets queue_index = numqueues and is published. Where the
+ * design has it (struct bqlm_tun_cfg.force_wake), tun_force_wake_queue()
+ * wakes its txq and resets cons_cnt under both ring locks; else a design
+ * that counts consumes resets the count, and the txq state is left alone
+ * (6.12, the 2019 experiment, 1d6e569b7d0c).
  *
  * Return: 0, -EAGAIN while a ring lock is held, -EINVAL when no queue
  * file is detached.
@@ -998,14 +1113,13 @@ int bqlm_tun_attach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		return -EAGAIN;
 	tun->q[q].attached = 1;
 	tun->numqueues++;
-	if (bqlm_tun_v12(cfg)) {
-		/* cons_cnt = 0 under consumer_lock, no wake */
-		tun->q[q].cons_cnt = 0;
-		return 0;
-	}
-	if (bqlm_tun_bp_variant(cfg))
+	if (cfg->force_wake & BQLM_TUN_FORCE_ATTACH) {
 		bqlm_tun_force_wake_queue(tun, q);
-	bqlm_tun_check_reconfig(tun, cfg, 1U << q, ev);
+		bqlm_tun_check_reconfig(tun, 1U << q, ev);
+	} else if (bqlm_tun_counts(cfg)) {
+		/* cons_cnt = 0 under consumer_lock, no wake (1d6e569b7d0c) */
+		tun->q[q].cons_cnt = 0;
+	}
 	return 0;
 }
 
@@ -1015,10 +1129,12 @@ int bqlm_tun_attach(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
  * @cfg: the configuration
  * @ev: receives what the step did
  *
- * The backpressure designs flip IFF_BACKPRESSURE (tun->flags takes the
- * TUN_FEATURES bits of the request) and tun_force_wake_queue() every
- * attached queue file; 6.12 and the 2019 experiment run
- * netif_tx_wake_all_queues().
+ * A design with the opt-in flag flips IFF_BACKPRESSURE (tun->flags takes
+ * the TUN_FEATURES bits of the request); then tun_force_wake_queue() of
+ * every attached queue file where the design has it (struct
+ * bqlm_tun_cfg.force_wake), else netif_tx_wake_all_queues() without the
+ * ring locks (6.12, the 2019 experiment, 1d6e569b7d0c: there a wake of a
+ * full ring, as a forced one).
  *
  * Return: 0, -EAGAIN while a ring lock is held, -EINVAL when no call is
  * left in the bound.
@@ -1035,17 +1151,18 @@ int bqlm_tun_set_iff(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 	if (!bqlm_tun_can_set_iff(tun, cfg))
 		return -EAGAIN;
 	tun->set_iffs_left--;
-	if (bqlm_tun_bp_variant(cfg) && !bqlm_tun_v12(cfg)) {
+	if (cfg->opt_in)
 		tun->backpressure = !tun->backpressure;
+	if (cfg->force_wake & BQLM_TUN_FORCE_SET_IFF) {
 		for (q = 0; q < tun->numqueues; q++)
 			bqlm_tun_force_wake_queue(tun, q);
-		bqlm_tun_check_reconfig(tun, cfg, ~0U, ev);
+		bqlm_tun_check_reconfig(tun, ~0U, ev);
 		return 0;
 	}
 	bqlm_tun_admin_view(tun, &sb, &c);
 	for (q = 0; q < cfg->queues; q++) {
 		bqlm_tun_wake(&c, q);
-		if (bqlm_tun_v12(cfg)) {
+		if (bqlm_tun_locked_stop(cfg)) {
 			/* a wake of a full ring, as a forced one */
 			bqlm_tun_reconfigured(tun, q);
 			tun->q[q].woke_full =
@@ -1062,8 +1179,8 @@ int bqlm_tun_set_iff(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
  * @ev: receives what the step did to packets
  *
  * ptr_ring_resize_multiple_bh() of every queue file's ring under both of
- * its locks (entries that do not fit are freed), then, with the
- * backpressure designs, tun_force_wake_queue() of every attached one.
+ * its locks (entries that do not fit are freed), then, where the design
+ * has it, tun_force_wake_queue() of every attached one.
  *
  * Return: 0, -EAGAIN while a ring lock is held, -EINVAL when no resize is
  * left in the bound.
@@ -1096,16 +1213,16 @@ int bqlm_tun_queue_resize(struct bqlm_tun *tun,
 			if (destroyed[i] && destroyed[i] <= ids)
 				bqlm_tun_drop(tun, cfg, destroyed[i],
 					      BQLM_TUN_DROP_RESIZED);
-		if (bqlm_tun_bql_variant(cfg))
+		if (bqlm_tun_bql_on(cfg))
 			bqlm_tun_bql_resized(tun, cfg, q, destroyed, n, ev);
 		for (i = 0; i < bqlm_tun_cap(cfg); i++)
 			bqlm_tun_shadow(tun, cfg, q)[i] =
 				tun->mem[tq->ring.base + i];
 	}
-	if (bqlm_tun_bp_variant(cfg)) {
+	if (cfg->force_wake & BQLM_TUN_FORCE_RESIZE) {
 		for (q = 0; q < tun->numqueues; q++)
 			bqlm_tun_force_wake_queue(tun, q);
-		bqlm_tun_check_reconfig(tun, cfg, ~0U, ev);
+		bqlm_tun_check_reconfig(tun, ~0U, ev);
 	}
 	return 0;
 }

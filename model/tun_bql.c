@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bqlmodel - a design study, never proposed upstream: BQL in tun (the
- * variants bql, bql-late-sent and bql-reset-resize of <bqlm/tun.h>; tun
- * has no BQL calls in the kernel).
+ * bqlmodel - a design study, never proposed upstream: BQL in tun (struct
+ * bqlm_tun_cfg.bql and its choices; the profiles bql, bql-late-sent and
+ * bql-reset-resize of model/tun_options.c; tun has no BQL calls in the
+ * kernel).
  *
  * netdev_tx_sent_queue() in tun_net_xmit() under producer_lock once
  * __ptr_ring_check_produce() found room, before the produce makes the
@@ -10,8 +11,9 @@
  * serialises dql_queued()); netdev_tx_completed_queue() once per consume
  * (batch) under consumer_lock; netdev_tx_reset_queue() after the purge of
  * a detach; netdev_tx_completed_queue() of the entries a resize frees.
- * bql-late-sent reports the bytes after the produce instead, bql-reset-resize
- * resets the queue on resize. One queue file, sequentially consistent.
+ * bql-late-sent reports the bytes after the produce instead (and does
+ * nothing about a resize), bql-reset-resize resets the queue on resize.
+ * One queue file, sequentially consistent.
  *
  * model/tun.c calls these functions at the places the study puts its
  * calls; the state holds, after the packets' where[], the study's books:
@@ -27,13 +29,6 @@
 /* The study has no clock: every call runs at this jiffies value. */
 #define BQLM_TUN_NOW		1000UL
 #define BQLM_TUN_HZ		1000U
-
-/* The study's default bound: one queue, the resize is the point. */
-void bqlm_tun_bql_cfg_default(struct bqlm_tun_cfg *cfg)
-{
-	cfg->packets = 4;
-	cfg->resizes = 1;
-}
 
 /* The study's bounds: one queue file, sequentially consistent, bounded. */
 int bqlm_tun_bql_cfg_check(const struct bqlm_tun_cfg *cfg)
@@ -133,10 +128,10 @@ void bqlm_tun_bql_reset(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 
 /*
  * tun_net_xmit() under producer_lock, before the produce (@produced false)
- * and after it (@produced true): netdev_tx_sent_queue() where the variant
- * puts it. bql and bql-reset-resize report the bytes before the reader can
- * see the packet, once __ptr_ring_check_produce() found room;
- * bql-late-sent after a successful __ptr_ring_produce().
+ * and after it (@produced true): netdev_tx_sent_queue() where struct
+ * bqlm_tun_cfg.bql_sent puts it: before the reader can see the packet,
+ * once __ptr_ring_check_produce() found room, or after a successful
+ * __ptr_ring_produce().
  */
 void bqlm_tun_bql_xmit(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg,
 		       const struct bqlm_tun_cpu *x,
@@ -174,7 +169,8 @@ void bqlm_tun_bql_read_done(struct bqlm_tun *tun,
 
 /*
  * tun_queue_resize() of queue file @q freed the @n entries @destroyed:
- * bql completes them, bql-reset-resize resets the queue instead.
+ * complete them, or reset the queue, or nothing (struct
+ * bqlm_tun_cfg.bql_resize).
  */
 void bqlm_tun_bql_resized(struct bqlm_tun *tun,
 			  const struct bqlm_tun_cfg *cfg, unsigned int q,
@@ -184,11 +180,11 @@ void bqlm_tun_bql_resized(struct bqlm_tun *tun,
 	unsigned short freed[BQLM_PTR_RING_MAX];
 	int i;
 
-	if (cfg->variant == BQLM_TUN_BQL_RESET_RESIZE) {
+	if (cfg->bql_resize == BQLM_TUN_RESIZE_RESET) {
 		bqlm_tun_bql_reset(tun, cfg, q);
 		return;
 	}
-	if (cfg->variant != BQLM_TUN_BQL || n <= 0)
+	if (cfg->bql_resize != BQLM_TUN_RESIZE_COMPLETE || n <= 0)
 		return;
 	for (i = 0; i < n; i++)
 		freed[i] = destroyed[i];

@@ -3,7 +3,8 @@
  * bqlmodel - what model/tun.c (the mirror of drivers/net/tun.c), its BQL
  * design study (model/tun_bql.c) and its explorer adapter
  * (model/tun_xsys.c) share: the layout of the variable-size part of the
- * state, the variants' properties, the CPUs' views of memory, and the
+ * state, what the configuration's properties imply, the CPUs' views of
+ * memory, and the
  * enabling conditions of the actors, which the actors test before their
  * step and the adapter tests to list the enabled actions. Private to the
  * model: not installed.
@@ -19,19 +20,20 @@
 /* Owners of a store buffer: the producer CPUs, then the readers. */
 #define BQLM_TUN_NR_WHO		(BQLM_TUN_MAX_CPUS + BQLM_TUN_MAX_QUEUES)
 
-/* One of the BQL design study's variants (model/tun_bql.c)? */
-static inline bool bqlm_tun_bql_variant(const struct bqlm_tun_cfg *cfg)
+/* The transmit function, for traces: a NAPI consumer is veth's peer. */
+static inline const char *bqlm_tun_xmit_fn(const struct bqlm_tun_cfg *cfg)
 {
-	return cfg->variant == BQLM_TUN_BQL ||
-	       cfg->variant == BQLM_TUN_BQL_LATE_SENT ||
-	       cfg->variant == BQLM_TUN_BQL_RESET_RESIZE;
+	return cfg->reader == BQLM_TUN_NAPI ? "veth_xmit" : "tun_net_xmit";
 }
 
 /* The study's netdev_tx_sent_queue() comes after the produce. */
 static inline bool bqlm_tun_bql_late(const struct bqlm_tun_cfg *cfg)
 {
-	return cfg->variant == BQLM_TUN_BQL_LATE_SENT;
+	return cfg->bql && cfg->bql_sent == BQLM_TUN_SENT_AFTER;
 }
+
+/* The reader kinds' names, NULL-terminated (model/tun.c). */
+extern const char *const bqlm_tun_reader_names[];
 
 /* Ring slots each queue file has in memory: the most a ring ever holds. */
 static inline unsigned int bqlm_tun_cap(const struct bqlm_tun_cfg *cfg)
@@ -54,9 +56,17 @@ static inline unsigned int bqlm_tun_ids(const struct bqlm_tun_cfg *cfg)
 	return 2 * cfg->queues * bqlm_tun_cap(cfg) + cfg->cpus;
 }
 
+/* A NAPI consumer's rx_notify_masked of queue q: after every slot. */
+static inline unsigned int bqlm_tun_masked_var(const struct bqlm_tun_cfg *cfg,
+					       unsigned int q)
+{
+	return BQLM_TUN_FIXED_VARS + cfg->queues * bqlm_tun_cap(cfg) + q;
+}
+
 static inline unsigned int bqlm_tun_nr_vars(const struct bqlm_tun_cfg *cfg)
 {
-	return BQLM_TUN_FIXED_VARS + cfg->queues * bqlm_tun_cap(cfg);
+	return BQLM_TUN_FIXED_VARS + cfg->queues * bqlm_tun_cap(cfg) +
+	       (bqlm_tun_napi(cfg) ? cfg->queues : 0);
 }
 
 static inline size_t bqlm_tun_round_up(size_t n, size_t align)
@@ -116,58 +126,6 @@ static inline struct bqlm_txq *bqlm_tun_txq(const struct bqlm_tun *tun,
 	return (struct bqlm_txq *)((char *)tun + bqlm_tun_txq_off(cfg)) + q;
 }
 
-/* One of the backpressure designs (1d6e569b7d0c and its variations)? */
-static inline bool bqlm_tun_bp_variant(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->variant >= BQLM_TUN_BACKPRESSURE &&
-	       cfg->variant <= BQLM_TUN_BACKPRESSURE_V12;
-}
-
-/* 1d6e569b7d0c before the opt-in: stops whenever a qdisc is there. */
-static inline bool bqlm_tun_v12(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->variant == BQLM_TUN_BACKPRESSURE_V12;
-}
-
-/* IFF_BACKPRESSURE in force (always, before the opt-in) */
-static inline bool bqlm_tun_flag(const struct bqlm_tun *tun,
-				 const struct bqlm_tun_cfg *cfg)
-{
-	return tun->backpressure || bqlm_tun_v12(cfg);
-}
-
-/* smp_mb__after_atomic() after the stop in tun_net_xmit() */
-static inline bool bqlm_tun_producer_mb(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->variant != BQLM_TUN_BACKPRESSURE_NOBARRIER &&
-	       cfg->variant != BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB;
-}
-
-/* smp_mb() in __tun_wake_queue() */
-static inline bool bqlm_tun_consumer_mb(const struct bqlm_tun_cfg *cfg)
-{
-	return cfg->variant != BQLM_TUN_BACKPRESSURE_NOBARRIER &&
-	       cfg->variant != BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB;
-}
-
-/* The stop logic of tun_net_xmit() is in force (flag and qdisc). */
-static inline bool bqlm_tun_bp_active(const struct bqlm_tun *tun,
-				      const struct bqlm_tun_cfg *cfg)
-{
-	return bqlm_tun_bp_variant(cfg) && bqlm_tun_flag(tun, cfg) &&
-	       cfg->qdisc;
-}
-
-/*
- * The reader takes one more step under consumer_lock after its consume:
- * __tun_wake_queue() in the backpressure designs, the completion of the
- * BQL study.
- */
-static inline bool bqlm_tun_wake_locked(const struct bqlm_tun_cfg *cfg)
-{
-	return bqlm_tun_bp_variant(cfg) || bqlm_tun_bql_variant(cfg);
-}
-
 /* The BQL study's STACK_XOFF of txq @q: the stop of the study. */
 static inline bool bqlm_tun_bql_stopped(const struct bqlm_tun *tun,
 					const struct bqlm_tun_cfg *cfg,
@@ -221,12 +179,15 @@ static inline bool bqlm_tun_can_xmit(const struct bqlm_tun *tun,
 		return false;
 	switch (x->phase) {
 	case BQLM_TUN_X_IDLE:
-		if (cfg->packets && tun->sent >= cfg->packets)
+	case BQLM_TUN_X_REQUEUED:
+		if (x->phase == BQLM_TUN_X_IDLE && cfg->packets &&
+		    tun->sent >= cfg->packets)
 			return false;
 		if (!cfg->qdisc)	/* noqueue drops on a stopped queue */
 			return true;
-		txq = bqlm_tun_txq_of(tun, cfg, cpu);
-		if (bqlm_tun_bql_variant(cfg) &&
+		txq = x->phase == BQLM_TUN_X_IDLE ?
+		      bqlm_tun_txq_of(tun, cfg, cpu) : x->txq;
+		if (bqlm_tun_bql_on(cfg) &&
 		    bqlm_tun_bql_stopped(tun, cfg, txq))
 			return false;
 		c.kind = cfg->mm;
@@ -240,7 +201,7 @@ static inline bool bqlm_tun_can_xmit(const struct bqlm_tun *tun,
 		return bqlm_tun_sees_free(tun, cfg, &x->sb,
 					  BQLM_TUN_PLOCK_VAR(x->txq));
 	case BQLM_TUN_X_PRODUCED:
-		if (cfg->variant == BQLM_TUN_STOP_2019)
+		if (!bqlm_tun_section(cfg))	/* ptr_ring_full() locks */
 			return bqlm_tun_sees_free(tun, cfg, &x->sb,
 						  BQLM_TUN_PLOCK_VAR(x->txq));
 		return true;
@@ -257,11 +218,12 @@ static inline bool bqlm_tun_can_read(const struct bqlm_tun *tun,
 
 	if (q >= cfg->queues)
 		return false;
-	if (rd->phase == BQLM_TUN_R_IDLE)
-		return !rd->sleeping &&
-		       bqlm_tun_sees_free(tun, cfg, &rd->sb,
-					  BQLM_TUN_CLOCK_VAR(q));
-	return true;
+	if (rd->phase != BQLM_TUN_R_IDLE)
+		return true;
+	if (bqlm_tun_napi(cfg))	/* a poll, once scheduled; no lock */
+		return !rd->sleeping;
+	return !rd->sleeping &&
+	       bqlm_tun_sees_free(tun, cfg, &rd->sb, BQLM_TUN_CLOCK_VAR(q));
 }
 
 static inline struct bqlm_sb *bqlm_tun_sb(struct bqlm_tun *tun,
@@ -288,9 +250,11 @@ static inline bool bqlm_tun_can_detach(const struct bqlm_tun *tun,
 	if (!tun->detaching)
 		return tun->detaches_left && tun->numqueues;
 	q = tun->detaching - 1;
+	/* synchronize_net() waits for every transmit (not the qdisc's) */
 	for (i = 0; i < cfg->cpus; i++)
-		if (tun->cpu[i].phase != BQLM_TUN_X_IDLE)
-			return false;	/* synchronize_net() waits */
+		if (tun->cpu[i].phase != BQLM_TUN_X_IDLE &&
+		    tun->cpu[i].phase != BQLM_TUN_X_REQUEUED)
+			return false;
 	return bqlm_tun_locks_free(tun, q);
 }
 
@@ -299,7 +263,7 @@ static inline bool bqlm_tun_can_attach(const struct bqlm_tun *tun,
 {
 	if (tun->detaching || tun->numqueues >= cfg->queues)
 		return false;
-	return !bqlm_tun_bp_variant(cfg) ||
+	return !bqlm_tun_attach_locks(cfg) ||
 	       bqlm_tun_locks_free(tun, tun->numqueues);
 }
 
@@ -319,7 +283,7 @@ static inline bool bqlm_tun_can_set_iff(const struct bqlm_tun *tun,
 {
 	if (!tun->set_iffs_left || tun->detaching)
 		return false;
-	return !bqlm_tun_bp_variant(cfg) || bqlm_tun_v12(cfg) ||
+	return !(cfg->force_wake & BQLM_TUN_FORCE_SET_IFF) ||
 	       bqlm_tun_all_locks_free(tun, cfg);
 }
 
@@ -332,10 +296,8 @@ static inline bool bqlm_tun_can_resize(const struct bqlm_tun *tun,
 
 /*
  * The BQL design study (model/tun_bql.c), called by model/tun.c at the
- * places the study puts its calls, in the study's variants only
- * (bqlm_tun_bql_variant()).
+ * places the study puts its calls, when it is on (bqlm_tun_bql_on()).
  */
-void bqlm_tun_bql_cfg_default(struct bqlm_tun_cfg *cfg);
 int bqlm_tun_bql_cfg_check(const struct bqlm_tun_cfg *cfg);
 size_t bqlm_tun_bql_state_size(const struct bqlm_tun_cfg *cfg);
 void bqlm_tun_bql_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg);

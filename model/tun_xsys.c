@@ -23,14 +23,21 @@ static const char *const bqlm_tun_var_names[BQLM_TUN_FIXED_VARS] = {
 	[BQLM_TUN_CLOCK_VAR(1)] = "q1.consumer_lock",
 };
 
-/* The name of shared variable @var in traces: as above, or a ring slot. */
+/*
+ * The name of shared variable @var in traces: as above, a ring slot, or a
+ * NAPI consumer's rx_notify_masked.
+ */
 static int bqlm_tun_var_name(const void *arg, unsigned int var, char *buf,
 			     size_t len)
 {
-	unsigned int cap = bqlm_tun_cap(arg);
+	const struct bqlm_tun_cfg *cfg = arg;
+	unsigned int cap = bqlm_tun_cap(cfg);
 
 	if (var < BQLM_TUN_FIXED_VARS)
 		return snprintf(buf, len, "%s", bqlm_tun_var_names[var]);
+	if (var >= bqlm_tun_masked_var(cfg, 0))
+		return snprintf(buf, len, "q%u.rx_notify_masked",
+				var - bqlm_tun_masked_var(cfg, 0));
 	return snprintf(buf, len, "q%u.slot[%u]",
 			(var - BQLM_TUN_FIXED_VARS) / cap,
 			(var - BQLM_TUN_FIXED_VARS) % cap);
@@ -71,7 +78,7 @@ static unsigned int bqlm_tun_check(const struct bqlm_tun *tun,
 	c.where = where;
 	c.bql = true;	/* the accounting checks; the DQL stays at rest */
 	c.dql = &rest;
-	if (bqlm_tun_bql_variant(cfg))
+	if (bqlm_tun_bql_on(cfg))
 		bqlm_tun_bql_counters(tun, cfg, &c);
 	if (ev)
 		c.step = *ev;
@@ -81,7 +88,7 @@ static unsigned int bqlm_tun_check(const struct bqlm_tun *tun,
 		c.quiescent = true;
 		c.wants_tx = true;
 		c.stopped = bqlm_tun_stopped(tun, q) ||
-			    (bqlm_tun_bql_variant(cfg) &&
+			    (bqlm_tun_bql_on(cfg) &&
 			     bqlm_tun_bql_stopped(tun, cfg, q));
 		mask |= bqlm_inv_check(&c, NULL, each);
 	}
@@ -155,7 +162,8 @@ static bool bqlm_tun_external(const void *ctx, const void *state,
 	switch (BQLM_X_KIND(action)) {
 	case BQLM_TUN_A_XMIT:
 		return arg < BQLM_TUN_MAX_CPUS &&
-		       tun->cpu[arg].phase == BQLM_TUN_X_IDLE;
+		       (tun->cpu[arg].phase == BQLM_TUN_X_IDLE ||
+			tun->cpu[arg].phase == BQLM_TUN_X_REQUEUED);
 	case BQLM_TUN_A_DETACH:
 		return !tun->detaching;
 	case BQLM_TUN_A_ATTACH:
@@ -177,10 +185,11 @@ static int bqlm_tun_run(const void *ctx, void *state, unsigned int action,
 
 	switch (BQLM_X_KIND(action)) {
 	case BQLM_TUN_A_XMIT:
-		r->where = "tun_net_xmit";
+		r->where = bqlm_tun_xmit_fn(cfg);
 		return bqlm_tun_net_xmit(tun, cfg, arg, &r->ev);
 	case BQLM_TUN_A_READ:
-		r->where = cfg->reader == BQLM_TUN_VHOST ? "handle_rx" :
+		r->where = bqlm_tun_napi(cfg) ? "veth_poll" :
+			   cfg->reader == BQLM_TUN_VHOST ? "handle_rx" :
 			   "tun_do_read";
 		return bqlm_tun_do_read(tun, cfg, arg, &r->ev);
 	case BQLM_TUN_A_FLUSH:
@@ -224,7 +233,7 @@ static int bqlm_tun_xstep(const void *ctx, const void *from,
 	mask = bqlm_xstep_checked(ctx, to, action, each, bqlm_tun_run,
 				  bqlm_tun_xcheck);
 	/* the qdisc reschedule is not state (the stack actor is the qdisc) */
-	if (bqlm_tun_bql_variant(cfg))
+	if (bqlm_tun_bql_on(cfg))
 		for (q = 0; q < cfg->queues; q++)
 			bqlm_txq_sched_clear(bqlm_tun_txq(to, cfg, q));
 	return mask;
@@ -264,74 +273,189 @@ static int bqlm_tun_check_state(const void *ctx, const void *state,
 	return bqlm_tun_check(tun, cfg, "quiescent state", NULL, true, each);
 }
 
+/* What the transmit of @x does once it is through: notify, drop, requeue. */
+static const char *bqlm_tun_done_text(const struct bqlm_tun_cfg *cfg,
+				      const struct bqlm_tun_cpu *x)
+{
+	if (!x->ret)
+		return bqlm_tun_napi(cfg) ? "done" : "sk_data_ready";
+	if (cfg->on_full == BQLM_TUN_FULL_REQUEUE && cfg->qdisc)
+		return "NETDEV_TX_BUSY: the qdisc requeues the packet";
+	return "drop pkt (FULL_RING)";
+}
+
+/* The barrier and re-check (or kick) after a stop, in words. */
+static int bqlm_tun_recheck_text(const struct bqlm_tun_cfg *cfg,
+				 unsigned int txq, char *buf, size_t len)
+{
+	const char *mb = cfg->producer_mb ? "smp_mb__after_atomic(), " :
+			 "(no barrier) ";
+
+	switch (cfg->recheck) {
+	case BQLM_TUN_RECHECK_PRODUCE:
+		return snprintf(buf, len,
+				"%s__ptr_ring_check_produce(q%u) == 0 ? netif_tx_wake_queue(txq%u)",
+				mb, txq, txq);
+	case BQLM_TUN_RECHECK_EMPTY:
+		return snprintf(buf, len,
+				"%s__ptr_ring_empty(q%u) ? netif_tx_wake_queue(txq%u)",
+				mb, txq, txq);
+	case BQLM_TUN_RECHECK_KICK:
+		return snprintf(buf, len,
+				"__veth_xdp_flush: %s!rx_notify_masked && napi_schedule_prep ? rx_notify_masked = true, __napi_schedule",
+				cfg->producer_mb ? "smp_mb(), " : "(no barrier) ");
+	default:
+		return snprintf(buf, len, "no re-check");
+	}
+}
+
 static int bqlm_tun_describe_xmit(const struct bqlm_tun *tun,
 				  const struct bqlm_tun_cfg *cfg,
 				  unsigned int cpu, char *buf, size_t len)
 {
 	const struct bqlm_tun_cpu *x = &tun->cpu[cpu % BQLM_TUN_MAX_CPUS];
-	bool bp = bqlm_tun_bp_variant(cfg);
+	const char *fn = bqlm_tun_xmit_fn(cfg);
+	const char *stop = cfg->on_full == BQLM_TUN_FULL_REQUEUE ?
+			   "netif_tx_stop_queue" : "netif_stop_subqueue";
+	char re[160];
 	unsigned int txq;
 
 	switch (x->phase) {
 	case BQLM_TUN_X_IDLE:
 		txq = bqlm_tun_txq_of(tun, cfg, cpu);
 		return snprintf(buf, len,
-				"cpu%u: stack: netif_xmit_stopped(txq%u) = false, dequeue pkt%u -> tun_net_xmit%s",
-				cpu, txq, tun->sent + 1,
+				"cpu%u: stack: netif_xmit_stopped(txq%u) = false, dequeue pkt%u -> %s%s",
+				cpu, txq, tun->sent + 1, fn,
 				cfg->qdisc ? "" : " (noqueue: dropped if stopped)");
+	case BQLM_TUN_X_REQUEUED:
+		return snprintf(buf, len,
+				"cpu%u: stack: netif_xmit_stopped(txq%u) = false, the qdisc sends the requeued pkt%u -> %s",
+				cpu, x->txq, x->pkt, fn);
 	case BQLM_TUN_X_START:
 		if (x->txq >= tun->numqueues)
 			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit: tfiles[%u] == NULL: drop pkt%u (DEV_READY)",
-					cpu, x->txq, x->pkt);
-		if (cfg->variant == BQLM_TUN_STOCK)
+					"cpu%u: %s: tfiles[%u] == NULL: drop pkt%u (DEV_READY)",
+					cpu, fn, x->txq, x->pkt);
+		if (!bqlm_tun_section(cfg) && !cfg->stop &&
+		    !bqlm_tun_napi(cfg))
 			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit: ptr_ring_produce(q%u, pkt%u) [producer_lock], drop if full, else sk_data_ready",
-					cpu, x->txq, x->pkt);
-		if (cfg->variant == BQLM_TUN_STOP_2019)
+					"cpu%u: %s: ptr_ring_produce(q%u, pkt%u) [producer_lock], drop if full, else sk_data_ready",
+					cpu, fn, x->txq, x->pkt);
+		if (!bqlm_tun_section(cfg))
 			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit: ptr_ring_produce(q%u, pkt%u) [producer_lock]",
-					cpu, x->txq, x->pkt);
-		if (bqlm_tun_bql_variant(cfg) && !bqlm_tun_bql_late(cfg))
+					"cpu%u: %s: ptr_ring_produce(q%u, pkt%u) [producer_lock]",
+					cpu, fn, x->txq, x->pkt);
+		if (bqlm_tun_bql_on(cfg) && !bqlm_tun_bql_late(cfg))
 			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit: spin_lock(producer_lock), __ptr_ring_check_produce(q%u) == 0 ? netdev_tx_sent_queue(%u B), __ptr_ring_produce(pkt%u)",
-					cpu, x->txq, cfg->len, x->pkt);
+					"cpu%u: %s: spin_lock(producer_lock), __ptr_ring_check_produce(q%u) == 0 ? netdev_tx_sent_queue(%u B), __ptr_ring_produce(pkt%u)",
+					cpu, fn, x->txq, cfg->len, x->pkt);
 		return snprintf(buf, len,
-				"cpu%u: tun_net_xmit: spin_lock(producer_lock), __ptr_ring_produce(q%u, pkt%u)",
-				cpu, x->txq, x->pkt);
+				"cpu%u: %s: spin_lock(producer_lock), __ptr_ring_produce(q%u, pkt%u)",
+				cpu, fn, x->txq, x->pkt);
 	case BQLM_TUN_X_PRODUCED:
-		if (bqlm_tun_bql_variant(cfg))
+		if (!bqlm_tun_section(cfg))
 			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit [producer_lock]: %s",
-					cpu, x->ret ? "ring full, no BQL call" :
+					"cpu%u: %s: ptr_ring_full(q%u) [producer_lock]",
+					cpu, fn, x->txq);
+		if (!bqlm_tun_locked_stop(cfg))
+			return snprintf(buf, len,
+					"cpu%u: %s [producer_lock]: %s",
+					cpu, fn, x->ret ? "ring full, no BQL call" :
 					bqlm_tun_bql_late(cfg) ?
 					"netdev_tx_sent_queue after the produce" :
 					"(sent earlier) nothing more");
-		if (!bp)
-			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit: ptr_ring_full(q%u) [producer_lock]",
-					cpu, x->txq);
 		return snprintf(buf, len,
-				"cpu%u: tun_net_xmit: IFF_BACKPRESSURE %s, qdisc %s: __ptr_ring_check_produce() == -ENOSPC ? netif_tx_stop_queue(txq%u)",
-				cpu, bqlm_tun_flag(tun, cfg) ? "on" : "off",
+				"cpu%u: %s: IFF_BACKPRESSURE %s, qdisc %s: __ptr_ring_check_produce() == -ENOSPC ? netif_tx_stop_queue(txq%u)",
+				cpu, fn, bqlm_tun_flag(tun, cfg) ? "on" : "off",
 				cfg->qdisc ? "yes" : "noqueue", x->txq);
 	case BQLM_TUN_X_STOP:
-		if (!bp)
-			return snprintf(buf, len,
-					"cpu%u: tun_net_xmit: netif_stop_subqueue(txq%u)%s",
-					cpu, x->txq, x->ret ?
-					", drop pkt (FULL_RING)" :
-					", sk_data_ready");
+		bqlm_tun_recheck_text(cfg, x->txq, re, sizeof(re));
+		if (bqlm_tun_section(cfg))
+			return snprintf(buf, len, "cpu%u: %s: %s", cpu, fn, re);
+		if (cfg->recheck != BQLM_TUN_RECHECK_NONE)
+			return snprintf(buf, len, "cpu%u: %s: %s(txq%u)", cpu,
+					fn, stop, x->txq);
+		return snprintf(buf, len, "cpu%u: %s: %s(txq%u), %s", cpu, fn,
+				stop, x->txq, bqlm_tun_done_text(cfg, x));
+	case BQLM_TUN_X_RECHECK:
+		bqlm_tun_recheck_text(cfg, x->txq, re, sizeof(re));
+		return snprintf(buf, len, "cpu%u: %s: %s; %s", cpu, fn, re,
+				bqlm_tun_done_text(cfg, x));
+	case BQLM_TUN_X_NOTIFY:
 		return snprintf(buf, len,
-				"cpu%u: tun_net_xmit: %s__ptr_ring_check_produce(q%u) == 0 ? netif_tx_wake_queue(txq%u)",
-				cpu, bqlm_tun_producer_mb(cfg) ?
-				"smp_mb__after_atomic(), " :
-				"(no barrier) ", x->txq, x->txq);
+				"cpu%u: %s: __veth_xdp_flush: smp_mb(), !rx_notify_masked && napi_schedule_prep ? rx_notify_masked = true, __napi_schedule",
+				cpu, fn);
 	default:
 		return snprintf(buf, len,
-				"cpu%u: tun_net_xmit: spin_unlock(producer_lock), %s",
-				cpu, x->ret ? "drop pkt (FULL_RING)" :
-				"sk_data_ready");
+				"cpu%u: %s: spin_unlock(producer_lock), %s",
+				cpu, fn, bqlm_tun_done_text(cfg, x));
+	}
+}
+
+/* The consumer's wake rule, in words. */
+static int bqlm_tun_wake_text(const struct bqlm_tun *tun,
+			      const struct bqlm_tun_cfg *cfg, unsigned int q,
+			      char *buf, size_t len)
+{
+	const struct bqlm_tun_reader *rd = &tun->rd[q % BQLM_TUN_MAX_QUEUES];
+	const char *mb = cfg->consumer_mb ? "smp_mb(), " : "(no barrier) ";
+
+	if (!bqlm_tun_flag(tun, cfg))
+		return snprintf(buf, len,
+				"__tun_wake_queue: IFF_BACKPRESSURE off, return");
+	switch (cfg->wake) {
+	case BQLM_TUN_WAKE_ALWAYS:
+		return snprintf(buf, len, "%snetif_wake_subqueue(txq%u)",
+				cfg->consumer_mb ? "smp_mb(), " : "", q);
+	case BQLM_TUN_WAKE_IF_STOPPED:
+		return snprintf(buf, len,
+				"%snetif_tx_queue_stopped(txq%u) ? netif_tx_wake_queue(txq%u)",
+				mb, q, q);
+	case BQLM_TUN_WAKE_HALF:
+	case BQLM_TUN_WAKE_ROOM:
+		return snprintf(buf, len,
+				"__tun_wake_queue(%u): %snetif_tx_queue_stopped(txq%u) ? cons_cnt += %u, wake at %u%s",
+				rd->nr, mb, q, rd->nr,
+				tun->q[q % BQLM_TUN_MAX_QUEUES].ring.size / 2,
+				cfg->wake == BQLM_TUN_WAKE_ROOM ?
+				" if __ptr_ring_check_produce() == 0; running: cons_cnt = 0" :
+				"");
+	default:
+		return snprintf(buf, len, "no wake");
+	}
+}
+
+/* A NAPI consumer's next step, in words. */
+static int bqlm_tun_describe_poll(const struct bqlm_tun *tun,
+				  const struct bqlm_tun_cfg *cfg,
+				  unsigned int q, char *buf, size_t len)
+{
+	const struct bqlm_tun_reader *rd = &tun->rd[q % BQLM_TUN_MAX_QUEUES];
+	char w[192];
+
+	switch (rd->phase) {
+	case BQLM_TUN_R_IDLE:
+	case BQLM_TUN_R_POLL:
+		return snprintf(buf, len,
+				"napi%u: %sveth_xdp_rcv: __ptr_ring_consume(q%u) (%u done, budget %u); if empty: end of the loop",
+				q, rd->phase == BQLM_TUN_R_IDLE ? "veth_poll: " : "",
+				q, rd->nr, cfg->budget);
+	case BQLM_TUN_R_RCV_END:
+		bqlm_tun_wake_text(tun, cfg, q, w, sizeof(w));
+		return snprintf(buf, len, "napi%u: end of veth_xdp_rcv: %s",
+				q, w);
+	case BQLM_TUN_R_COMPLETE:
+		if (rd->nr >= cfg->budget)
+			return snprintf(buf, len,
+					"napi%u: done %u == budget: the poll stays scheduled",
+					q, rd->nr);
+		return snprintf(buf, len,
+				"napi%u: napi_complete_done(%u), smp_store_mb(rx_notify_masked, false), !__ptr_ring_empty(q%u) ? napi_schedule_prep, rx_notify_masked = true",
+				q, rd->nr, q);
+	default:
+		bqlm_tun_wake_text(tun, cfg, q, w, sizeof(w));
+		return snprintf(buf, len, "napi%u: end of veth_poll: smp_rmb(), %s",
+				q, w);
 	}
 }
 
@@ -349,36 +473,28 @@ static int bqlm_tun_describe_read(const struct bqlm_tun *tun,
 			    cfg->reader == BQLM_TUN_READ_NONBLOCK ?
 			    "if empty: -EAGAIN, poll()" :
 			    "if empty: wait for the socket's wakeup";
+	char w[192];
 
+	if (bqlm_tun_napi(cfg))
+		return bqlm_tun_describe_poll(tun, cfg, q, buf, len);
 	switch (rd->phase) {
 	case BQLM_TUN_R_IDLE:
 		return snprintf(buf, len, "%s%u: %s(q%u)%s; %s", who, q,
-				consume, q,
-				bqlm_tun_bp_variant(cfg) ||
-				bqlm_tun_bql_variant(cfg) ?
+				consume, q, bqlm_tun_wake_locked(cfg) ?
 				" [consumer_lock held on]" : "", empty);
 	case BQLM_TUN_R_WAKE:
-		if (bqlm_tun_bql_variant(cfg))
+		if (bqlm_tun_bql_on(cfg))
 			return snprintf(buf, len,
 					"%s%u: netdev_tx_completed_queue(txq%u, %u, %u)",
 					who, q, q, rd->nr, rd->nr * cfg->len);
-		if (!bqlm_tun_flag(tun, cfg))
-			return snprintf(buf, len,
-					"%s%u: __tun_wake_queue: IFF_BACKPRESSURE off, return",
-					who, q);
-		return snprintf(buf, len,
-				"%s%u: __tun_wake_queue(%u): %snetif_tx_queue_stopped(txq%u) ? cons_cnt += %u, wake at %u",
-				who, q, rd->nr,
-				bqlm_tun_consumer_mb(cfg) ? "smp_mb(), " :
-				"(no barrier) ", q, rd->nr,
-				tun->q[q % BQLM_TUN_MAX_QUEUES].ring.size / 2);
+		bqlm_tun_wake_text(tun, cfg, q, w, sizeof(w));
+		return snprintf(buf, len, "%s%u: %s", who, q, w);
 	case BQLM_TUN_R_UNLOCK:
 		return snprintf(buf, len, "%s%u: spin_unlock(consumer_lock)",
 				who, q);
 	default:
-		return snprintf(buf, len,
-				"%s%u: tun_put_user, netif_wake_subqueue(txq%u)",
-				who, q, q);
+		bqlm_tun_wake_text(tun, cfg, q, w, sizeof(w));
+		return snprintf(buf, len, "%s%u: tun_put_user, %s", who, q, w);
 	}
 }
 
@@ -419,30 +535,37 @@ static int bqlm_tun_describe_action(const void *ctx, const void *state,
 					tun->numqueues - 1);
 		return snprintf(buf, len,
 				"admin: tun_detach: synchronize_net, tun_queue_purge(q%u) [consumer_lock]%s",
-				tun->detaching - 1, bqlm_tun_bql_variant(cfg) ?
+				tun->detaching - 1, bqlm_tun_bql_on(cfg) ?
 				", netdev_tx_reset_queue" : "");
 	case BQLM_TUN_A_ATTACH:
 		return snprintf(buf, len,
 				"admin: TUNSETQUEUE(IFF_ATTACH_QUEUE): tun_attach(q%u)%s",
-				tun->numqueues, bqlm_tun_v12(cfg) ?
-				", cons_cnt = 0 [consumer_lock], no wake" :
-				bqlm_tun_bp_variant(cfg) ?
-				", tun_force_wake_queue" : "");
+				tun->numqueues,
+				cfg->force_wake & BQLM_TUN_FORCE_ATTACH ?
+				", tun_force_wake_queue" :
+				bqlm_tun_counts(cfg) ?
+				", cons_cnt = 0 [consumer_lock], no wake" : "");
 	case BQLM_TUN_A_SET_IFF:
-		if (bqlm_tun_bp_variant(cfg) && !bqlm_tun_v12(cfg))
+		if (cfg->force_wake & BQLM_TUN_FORCE_SET_IFF)
 			return snprintf(buf, len,
 					"admin: TUNSETIFF: IFF_BACKPRESSURE %s, tun_force_wake_queue on every queue",
+					tun->backpressure ? "off" : "on");
+		if (cfg->opt_in)
+			return snprintf(buf, len,
+					"admin: TUNSETIFF: IFF_BACKPRESSURE %s, netif_tx_wake_all_queues",
 					tun->backpressure ? "off" : "on");
 		return snprintf(buf, len,
 				"admin: TUNSETIFF: netif_tx_wake_all_queues");
 	case BQLM_TUN_A_RESIZE:
 		return snprintf(buf, len,
 				"admin: tx_queue_len = %u: tun_queue_resize: ptr_ring_resize_multiple_bh%s",
-				cfg->resize_to, bqlm_tun_bp_variant(cfg) ?
+				cfg->resize_to,
+				cfg->force_wake & BQLM_TUN_FORCE_RESIZE ?
 				", tun_force_wake_queue" :
-				cfg->variant == BQLM_TUN_BQL_RESET_RESIZE ?
+				!bqlm_tun_bql_on(cfg) ? "" :
+				cfg->bql_resize == BQLM_TUN_RESIZE_RESET ?
 				", netdev_tx_reset_queue" :
-				bqlm_tun_bql_variant(cfg) ?
+				cfg->bql_resize == BQLM_TUN_RESIZE_COMPLETE ?
 				", netdev_tx_completed_queue(what it freed)" : "");
 	default:
 		return snprintf(buf, len, "? action %#x", action);
@@ -455,6 +578,9 @@ static const char *const bqlm_tun_x_names[BQLM_TUN_NR_X] = {
 	[BQLM_TUN_X_PRODUCED] = "produced",
 	[BQLM_TUN_X_STOP] = "stop",
 	[BQLM_TUN_X_UNLOCK] = "unlock",
+	[BQLM_TUN_X_RECHECK] = "recheck",
+	[BQLM_TUN_X_NOTIFY] = "notify",
+	[BQLM_TUN_X_REQUEUED] = "requeued",
 };
 
 static const char *const bqlm_tun_r_names[BQLM_TUN_NR_R] = {
@@ -462,6 +588,10 @@ static const char *const bqlm_tun_r_names[BQLM_TUN_NR_R] = {
 	[BQLM_TUN_R_WAKE] = "wake",
 	[BQLM_TUN_R_UNLOCK] = "unlock",
 	[BQLM_TUN_R_PUT] = "put",
+	[BQLM_TUN_R_POLL] = "poll",
+	[BQLM_TUN_R_RCV_END] = "rcv-end",
+	[BQLM_TUN_R_COMPLETE] = "complete",
+	[BQLM_TUN_R_POLL_END] = "poll-end",
 };
 
 static int bqlm_tun_describe_state(const void *ctx, const void *state,
@@ -479,7 +609,17 @@ static int bqlm_tun_describe_state(const void *ctx, const void *state,
 		for (i = 0; i < tq->ring.size && n < len; i++)
 			n += snprintf(buf + n, len - n, "%s%u", i ? " " : "",
 				      tun->mem[tq->ring.base + i]);
-		if (n < len)
+		if (n < len && bqlm_tun_napi(cfg))
+			n += snprintf(buf + n, len - n,
+				      "] p%u h%u%s %s%s | ",
+				      tq->ring.producer,
+				      tq->ring.consumer_head,
+				      bqlm_tun_stopped(tun, q) ? " XOFF" : "",
+				      tun->rd[q].sleeping ? "napi-idle" :
+				      "napi-sched",
+				      tun->mem[bqlm_tun_masked_var(cfg, q)] ?
+				      " masked" : "");
+		else if (n < len)
 			n += snprintf(buf + n, len - n,
 				      "] p%u h%u cc%u%s%s%s | ",
 				      tq->ring.producer,
@@ -504,7 +644,8 @@ static int bqlm_tun_describe_state(const void *ctx, const void *state,
 			n += snprintf(buf + n, len - n, " | ");
 	}
 	for (q = 0; q < cfg->queues && n < len; q++) {
-		n += snprintf(buf + n, len - n, "rd%u %s", q,
+		n += snprintf(buf + n, len - n, "%s%u %s",
+			      bqlm_tun_napi(cfg) ? "napi" : "rd", q,
 			      bqlm_tun_r_names[tun->rd[q].phase %
 					       BQLM_TUN_NR_R]);
 		if (n < len)
@@ -514,7 +655,7 @@ static int bqlm_tun_describe_state(const void *ctx, const void *state,
 		if (n < len)
 			n += snprintf(buf + n, len - n, " | ");
 	}
-	if (bqlm_tun_bql_variant(cfg) && n < len) {
+	if (bqlm_tun_bql_on(cfg) && n < len) {
 		const struct bqlm_txq *txq = bqlm_tun_txq(tun, cfg, 0);
 
 		n += snprintf(buf + n, len - n,
@@ -534,7 +675,7 @@ static int bqlm_tun_describe_state(const void *ctx, const void *state,
 			      tun->drops[BQLM_TUN_DROP_NOQUEUE] +
 			      tun->drops[BQLM_TUN_DROP_PURGED] +
 			      tun->drops[BQLM_TUN_DROP_RESIZED],
-			      bqlm_tun_bp_variant(cfg) ?
+			      bqlm_tun_locked_stop(cfg) ?
 			      (bqlm_tun_flag(tun, cfg) ? " bp:on" : " bp:off") :
 			      "");
 	return n;
@@ -631,7 +772,7 @@ static void bqlm_tun_canon(const void *ctx, void *state)
 	const struct bqlm_tun_cfg *cfg = ctx;
 	struct bqlm_tun *tun = state;
 	unsigned char *where = bqlm_tun_where(tun, cfg);
-	unsigned char *bql = bqlm_tun_bql_variant(cfg) ?
+	unsigned char *bql = bqlm_tun_bql_on(cfg) ?
 			     bqlm_tun_bql(tun, cfg) : NULL;
 	unsigned char w[BQLM_TUN_MAX_PACKETS], b[BQLM_TUN_MAX_PACKETS];
 	unsigned int sent = tun->sent, i, j, best;
@@ -687,16 +828,13 @@ BQLM_DEFINE_XOPS(bqlm_tun, bqlm_tun_canon);
  *
  * The explorer's bounds are smaller than bqlm_tun_cfg_check()'s: a ring
  * (and a resize) of at most BQLM_PTR_RING_MAX slots, 1..BQLM_TUN_MAX_PACKETS
- * packets (a bounded run).
+ * packets (a bounded run); bqlm_tun_cfg_why() says which is not met.
  *
  * Return: 0, or -EINVAL when @cfg is invalid or beyond those bounds.
  */
 int bqlm_tun_system(const struct bqlm_tun_cfg *cfg, struct bqlm_xsys *sys)
 {
-	if (bqlm_tun_cfg_check(cfg) || cfg->packets < 1 ||
-	    cfg->packets > BQLM_TUN_MAX_PACKETS ||
-	    cfg->ring > BQLM_PTR_RING_MAX ||
-	    cfg->resize_to > BQLM_PTR_RING_MAX)
+	if (bqlm_tun_cfg_why(cfg, true, NULL, 0))
 		return -EINVAL;
 	return bqlm_xsys_fill(sys, "tun", bqlm_tun_state_size(cfg), cfg,
 			      &bqlm_tun_xops);

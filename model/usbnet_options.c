@@ -300,6 +300,14 @@ static void bqlm_usbnet_opt_defaults(void *p)
 	cfg->now = 1000;
 }
 
+/* What --sweep explores: the explorer needs a packet bound. */
+static int bqlm_usbnet_opt_system(const void *cfg, struct bqlm_xsys *sys)
+{
+	if (!((const struct bqlm_usbnet_cfg *)cfg)->packets)
+		return -EINVAL;
+	return bqlm_usbnet_system(cfg, sys);
+}
+
 static void bqlm_usbnet_opt_profile_set(void *cfg, unsigned int id)
 {
 	((struct bqlm_usbnet_cfg *)cfg)->variant = id;
@@ -317,6 +325,7 @@ static const struct bqlm_opts bqlm_usbnet_opts = {
 	.profile_opt = "variant",
 	.default_profile = NULL,
 	.profile_set = bqlm_usbnet_opt_profile_set,
+	.system = bqlm_usbnet_opt_system,
 };
 
 /**
@@ -328,6 +337,17 @@ static const struct bqlm_opts bqlm_usbnet_opts = {
 const struct bqlm_opts *bqlm_usbnet_options(void)
 {
 	return &bqlm_usbnet_opts;
+}
+
+/**
+ * bqlm_usbnet_nr_variants() - how many variants the table has
+ *
+ * Return: the number; variants are 0 to it minus one, the first ones
+ * named by enum bqlm_usbnet_variant.
+ */
+unsigned int bqlm_usbnet_nr_variants(void)
+{
+	return ARRAY_SIZE(bqlm_usbnet_profiles);
 }
 
 /**

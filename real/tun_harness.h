@@ -205,13 +205,24 @@ struct bqlm_rtun {
 };
 
 /*
- * How the variant takes the model's steps: the one place the harness asks
- * what kind of variant it runs. (Once the model's table of variants names
- * the property, this returns the model's.)
+ * How the variant takes the model's steps, read from the model's design
+ * (the one place the harness asks): a stop in the produce's lock section
+ * (backpressure), a ptr_ring_full() check of its own after the produce
+ * (the 2019 experiment), or tun_net_xmit() whole (stock).
  */
+static inline enum bqlm_rtun_steps
+bqlm_rtun_steps_of(const struct bqlm_tun_cfg *cfg)
+{
+	if (bqlm_tun_locked_stop(cfg))
+		return BQLM_VARIANT_STEPS_BACKPRESSURE;
+	if (bqlm_tun_full_check(cfg))
+		return BQLM_VARIANT_STEPS_STOP_2019;
+	return BQLM_VARIANT_STEPS_STOCK;
+}
+
 static inline enum bqlm_rtun_steps bqlm_rtun_steps(const struct bqlm_rtun *u)
 {
-	return u->ops->steps;
+	return bqlm_rtun_steps_of(&u->cfg);
 }
 
 static inline bool bqlm_rtun_bp(const struct bqlm_rtun *u)

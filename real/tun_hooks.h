@@ -20,8 +20,8 @@ struct ptr_ring;
 struct tun_file;
 
 /**
- * enum bqlm_rtun_steps - how a variant's tun.c takes the model's steps
- *	(the property steps= of its line in real/patches/tun/series)
+ * enum bqlm_rtun_steps - how a variant's tun.c takes the model's steps,
+ *	read from the model's design (bqlm_rtun_steps_of())
  * @BQLM_VARIANT_STEPS_STOCK: the stack's step, then tun_net_xmit() whole;
  *	a read whole
  * @BQLM_VARIANT_STEPS_STOP_2019: the 2019 experiment: a step after
@@ -38,7 +38,6 @@ enum bqlm_rtun_steps {
 
 /**
  * struct bqlm_rtun_ops - one variant's tun.c, as the harness calls it
- * @steps: how it takes the model's steps
  * @open: tun_chr_open()
  * @set_iff: tun_set_iff(), rtnl held
  * @set_queue: tun_set_queue() (TUNSETQUEUE)
@@ -56,7 +55,6 @@ enum bqlm_rtun_steps {
  * @queue_resize: tun_queue_resize() (NETDEV_CHANGE_TX_QUEUE_LEN), rtnl held
  */
 struct bqlm_rtun_ops {
-	enum bqlm_rtun_steps steps;
 	int (*open)(struct inode *inode, struct file *file);
 	int (*set_iff)(struct net *net, struct file *file, struct ifreq *ifr);
 	int (*set_queue)(struct file *file, struct ifreq *ifr);

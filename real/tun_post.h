@@ -64,7 +64,6 @@ static struct sock *bqlm_rtun_sk(struct tun_file *tfile)
 }
 
 const struct bqlm_rtun_ops BQLM_RTUN_OPS = {
-	.steps		= BQLM_VARIANT_STEPS,
 	.open		= tun_chr_open,
 	.set_iff	= tun_set_iff,
 	.set_queue	= tun_set_queue,

@@ -45,11 +45,19 @@ static const struct bqlm_rtun_ops *bqlm_rtun_variant(const struct bqlm_tun_cfg *
  */
 int bqlm_rtun_supported(const struct bqlm_tun_cfg *cfg, const char **why)
 {
+	struct bqlm_tun_cfg base;
+
 	*why = NULL;
 	if (bqlm_tun_cfg_check(cfg))
 		*why = "an invalid configuration";
 	else if (!bqlm_rtun_variant(cfg))
 		*why = "a variant without a patch in real/patches/tun/series";
+	if (*why)
+		return -EOPNOTSUPP;
+	/* the patch is its variant's design: no property changed on top */
+	bqlm_tun_cfg_default(&base, cfg->variant);
+	if (!bqlm_tun_cfg_same_design(cfg, &base))
+		*why = "a design other than its variant's (a property changed on top of --variant: the patch does not have it)";
 	else if (cfg->mm != BQLM_MM_SC)
 		*why = "a weak memory model (the real code runs one step at a time: sc)";
 	else if (cfg->reader != BQLM_TUN_READ)

@@ -9,7 +9,6 @@
  *   BQLM_VARIANT_ID	the variant's name as a C identifier
  *   BQLM_VARIANT_NAME	its name, as the model names it
  *   BQLM_VARIANT_C	its copy of drivers/net/tun.c
- *   BQLM_VARIANT_STEPS	(property steps=) how it takes the model's steps
  */
 #ifndef _BQLM_REAL_TUN_VARIANT_H
 #define _BQLM_REAL_TUN_VARIANT_H

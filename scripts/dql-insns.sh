@@ -42,7 +42,7 @@ read -r k kdql < <(count kernel kdql_loop \
 	echo "DQL instructions: callgrind gave no count" >&2
 	exit 1
 }
-# The target (issue 12: the model at most 1.05 times the kernel) is on the
+# The target (the model at most 1.05 times the kernel) is on the
 # whole round: everything the loop executes, the model's passing of its
 # explicit clock included. The DQL-code line is the part by source file.
 awk -v m="$m" -v k="$k" -v md="$mdql" -v kd="$kdql" -v n="$rounds" 'BEGIN {

@@ -45,10 +45,6 @@ set -euo pipefail
 # (make -j, V=, W=, KDIR=, ...): they would change its command lines.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
-KVER=6.12
-SRC_PKG="linux-source-${KVER}"
-SRC_TARBALL="/usr/src/${SRC_PKG}.tar.xz"
-
 die() {
 	local rc=$1
 	shift
@@ -71,6 +67,10 @@ else
 	SRC=$REPO
 fi
 CACHE="$REPO/.cache"
+# Debian's kernel tree and the apt helpers, shared with scripts/audit.sh
+KTREE_PROG=kunit.sh
+# shellcheck source=scripts/ktree.sh
+source "$REPO/scripts/ktree.sh"
 RESULTS="$REPO/build"
 JOBS=${KUNIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 [[ "$JOBS" =~ ^[1-9][0-9]*$ ]] || die 1 "KUNIT_JOBS must be a positive integer, not '$JOBS'"
@@ -135,9 +135,6 @@ else
 	LABEL="make kunit ARCH=$KARCH"
 fi
 [[ $BUILD_ONLY -eq 0 ]] || LABEL="make kunit-build ARCH=$KARCH"
-# The build directories a new kernel tarball makes stale.
-ALL_BUILD_DIRS=(kunit-build kunit-build-i386 kunit-build-x86_64 kunit-build-s390
-	kunit-build-arm kunit-build-arm64)
 
 for f in Kbuild kunit/Kconfig kunit/.kunitconfig; do
 	[[ -f "$SRC/$f" ]] || die 1 "project file $SRC/$f is missing"
@@ -145,39 +142,6 @@ done
 for d in model kunit; do
 	[[ -d "$SRC/$d" ]] || die 1 "project directory $SRC/$d is missing"
 done
-
-IS_ROOT=0
-[[ "$(id -u)" -eq 0 ]] && IS_ROOT=1
-
-# ---------------------------------------------------------------------------
-# apt helpers (Debian's registry only; nothing else is ever downloaded)
-
-apt_lists_empty() {
-	! compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null
-}
-
-# apt_install WHY PKG... : install as root, else say what to install and exit 2
-apt_install() {
-	local why=$1
-	shift
-	if [[ $IS_ROOT -ne 1 ]] || ! command -v apt-get >/dev/null; then
-		printf 'kunit.sh: error: %s\n' "$why" >&2
-		printf 'kunit.sh: install it first, e.g. as root:\n' >&2
-		printf '    apt-get update && apt-get install -y %s\n' "$*" >&2
-		exit 2
-	fi
-	info "$why: apt-get install -y $*"
-	export DEBIAN_FRONTEND=noninteractive
-	if apt_lists_empty; then
-		apt-get update -q || die 2 "apt-get update failed"
-	fi
-	if ! apt-get install -y -q --no-install-recommends "$@"; then
-		info "apt-get install failed; refreshing package lists and retrying"
-		apt-get update -q || die 2 "apt-get update failed"
-		apt-get install -y -q --no-install-recommends "$@" ||
-			die 2 "apt-get install -y $* failed"
-	fi
-}
 
 # ---------------------------------------------------------------------------
 # 1. build dependencies
@@ -226,44 +190,6 @@ check_build_deps() {
 # ---------------------------------------------------------------------------
 # 2. kernel tree
 
-# Unpack $SRC_TARBALL into $CACHE/$SRC_PKG unless an unpack of the same
-# tarball is already there.  Unpacks to a temporary directory first, so an
-# interrupted unpack is never taken for a complete tree.
-unpack_debian_source() {
-	local dest="$CACHE/$SRC_PKG" stamp want tmp t0
-	if [[ ! -f "$SRC_TARBALL" ]]; then
-		# --reinstall: the package may be installed with the file deleted.
-		apt_install "kernel source $SRC_TARBALL is not installed" --reinstall "$SRC_PKG"
-		[[ -f "$SRC_TARBALL" ]] ||
-			die 1 "$SRC_PKG is installed but $SRC_TARBALL does not exist"
-	fi
-	want="$(stat -c '%s %Y' "$SRC_TARBALL") $SRC_TARBALL"
-	stamp="$dest/.bqlm-unpacked"
-	if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]]; then
-		info "kernel tree: $dest (cached unpack of $SRC_TARBALL)"
-		return
-	fi
-	mkdir -p "$CACHE"
-	rm -rf "$CACHE/$SRC_PKG".tmp.*
-	tmp=$(mktemp -d "$CACHE/$SRC_PKG.tmp.XXXXXX")
-	UNPACK_TMP=$tmp
-	info "unpacking $SRC_TARBALL into $dest ..."
-	t0=$(date +%s)
-	# The tarball is multi-block: xz can decompress it on all cores.
-	xz -dc -T0 "$SRC_TARBALL" | tar -x -C "$tmp" ||
-		die 1 "could not unpack $SRC_TARBALL into $tmp (disk full?)"
-	[[ -f "$tmp/$SRC_PKG/Makefile" ]] ||
-		die 1 "$SRC_TARBALL does not contain $SRC_PKG/Makefile"
-	printf '%s\n' "$want" >"$tmp/$SRC_PKG/.bqlm-unpacked"
-	# A stale tree or its build would mix old objects with new sources.
-	rm -rf "$dest" "${ALL_BUILD_DIRS[@]/#/$CACHE/}"
-	mv "$tmp/$SRC_PKG" "$dest"
-	rm -rf "$tmp"
-	UNPACK_TMP=
-	info "unpacked in $(elapsed "$t0")"
-}
-
-UNPACK_TMP=
 # shellcheck disable=SC2317 # invoked by the EXIT trap
 cleanup() {
 	if [[ -n "$UNPACK_TMP" ]]; then
@@ -567,7 +493,7 @@ gen_real_sources() {
 # Prints the warnings found (if any) to stdout, and saves the full output
 # in build/kunit[-ARCH]-w1.log.  Returns 1 if the check itself could not be done.
 w1_check() {
-	local objs=() srcs=() o rel out kdoc rc=0 list mk warn
+	local objs=() srcs=() o rel out kdoc rc=0 list mk warned f
 	# The objects linked into the kernel are the members of the thin
 	# archive built-in.a (ar prints them relative to the current directory);
 	# stale objects of files no longer in Kbuild are not.  For a module
@@ -592,6 +518,21 @@ w1_check() {
 	out=$("${mk[@]}" --jobs="$JOBS" W=1 "${objs[@]}" 2>&1) || rc=$?
 	kdoc=$("$KDIR/scripts/kernel-doc" -none "${srcs[@]}" 2>&1) || rc=$?
 	printf '%s\n%s\n' "$out" "$kdoc" >"$OUT_W1"
+	# Kbuild rebuilds a .s only when its source, a header it includes or
+	# its command changed, so a warm run compiles nothing again; a file
+	# that warned loses its .s, so that it is compiled, and warns, again
+	# (a warning in one of our headers: every file).
+	warned=$(printf '%s\n' "$out" |
+		sed -n -E 's#^([^: ]*lib/bqlm/[^: ]*\.[ch]):[0-9]+:[0-9]+: (warning|error):.*#\1#p' |
+		sort -u)
+	if [[ "$warned" == *.h* ]]; then
+		for o in "${objs[@]}"; do rm -f "$BUILD_DIR/$o"; done
+	elif [[ -n "$warned" ]]; then
+		while IFS= read -r f; do
+			f=${f#"$KDIR"/}
+			rm -f "$BUILD_DIR/${f%.c}.s"
+		done <<<"$warned"
+	fi
 	if [[ $rc -ne 0 ]]; then
 		printf '%s\n%s\n' "$out" "$kdoc" >&2
 		printf 'kunit.sh: error: the W=1 compile of lib/bqlm/ failed (exit %d)\n' "$rc" >&2
@@ -600,14 +541,9 @@ w1_check() {
 	# make builds "prepare" (with W=1 too) before it descends into lib/:
 	# everything from the first "CC lib/bqlm/..." on comes from our files,
 	# including warnings located in kernel headers that our code triggers.
-	warn=$(printf '%s\n' "$out" |
+	printf '%s\n' "$out" |
 		sed -n '/^[[:space:]]*CC[[:space:]].*lib\/bqlm\//,$p' |
-		grep -E -B1 -A3 '(warning|error):' || true)
-	if [[ -n "$warn" ]]; then
-		printf '%s\n' "$warn"
-		# checked again next time, warnings and all
-		for o in "${objs[@]}"; do rm -f "$BUILD_DIR/$o"; done
-	fi
+		grep -E -B1 -A3 '(warning|error):' || true
 	printf '%s\n' "$kdoc" | grep -E '(warning|error):' || true
 	return 0
 }
@@ -635,8 +571,7 @@ main() {
 			info "another scripts/kunit.sh (ARCH=$KARCH) is running in $REPO; waiting for it ..."
 			flock 9 || die 1 "cannot lock $CACHE/kunit$SUFFIX.lock"
 		fi
-		exec 8>"$CACHE/kunit-tree.lock"
-		flock 8 || die 1 "cannot lock $CACHE/kunit-tree.lock"
+		ktree_lock
 	fi
 
 	check_build_deps
@@ -666,7 +601,7 @@ main() {
 	gen_real_sources
 
 	# The tree is ready; other architectures may prepare it now.
-	exec 8>&-
+	ktree_unlock
 
 	local tag=${KUNIT_TAG:+-$KUNIT_TAG}
 	[[ -z "${KUNIT_TAG:-}" || "$KUNIT_TAG" =~ ^[a-z0-9][a-z0-9_-]*$ ]] ||

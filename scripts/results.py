@@ -44,6 +44,9 @@ EXPLORE = {
         ("backpressure-nobarrier, tso",
          "--variant backpressure-nobarrier --memory-model tso"),
         ("backpressure-room, tso", "--variant backpressure-room --memory-model tso"),
+        ("veth (6.12.117), tso", "--variant veth --memory-model tso"),
+        ("veth before 5442a9da6978, tso",
+         "--variant veth-dc82a33297fc --memory-model tso"),
     ],
     "bql-xoff": [
         ("with the barriers, tso", "--memory-model tso"),
@@ -51,6 +54,16 @@ EXPLORE = {
     ],
     "nic": None,        # every profile of 'bqlm list'
 }
+
+# The sweeps (bqlm explore MODEL --sweep TIME): (label, options). The two
+# bugs whose counterexamples need bounds above the defaults, and the
+# generic driver for as long as the budget lets it deepen.
+SWEEPS = [
+    ("airoha, stop after the doorbell decision",
+     "nic --profile airoha-stop-after-doorbell --sweep 60"),
+    ("mvpp2, unserialised completers", "nic --profile mvpp2-txq-done-unlocked --sweep 60"),
+    ("the generic driver, 30 s", "nic --profile generic --sweep 30"),
+]
 
 # The simulator runs: (label, options).
 SIM = [
@@ -107,6 +120,27 @@ def explorer_section(bqlm):
         out += [explore_row(bqlm, model, label, opts) for label, opts in rows]
         out.append("")
     return out
+
+
+def sweep_section(bqlm):
+    out = ["## Sweeps (`bqlm explore ... --sweep`)", "",
+           "Every bound from the smallest up, level by level, until a "
+           "violation or the time budget; the levels reached depend on this "
+           "machine's speed, the smallest counterexample does not.", "",
+           "| sweep | command | levels run | configurations | result | time s |",
+           "|---|---|---|---|---|---|"]
+    for label, opts in SWEEPS:
+        rc, text, secs = run([bqlm, "explore"] + opts.split() + ["--no-trace"])
+        rows = re.findall(r"^ +(\d+) +(\d+) +\d+ +\d+ +\d+ +[\d.]+  (.*)$", text, re.M)
+        configs = sum(int(r[1]) for r in rows)
+        v = re.search(r"^(VIOLATION at level \d+|OK up to level \d+)", text, re.M)
+        b = re.search(r"^bound: (.*)$", text, re.M)
+        result = v.group(1) if v else f"run failed (exit {rc})"
+        if v and v.group(1).startswith("VIOLATION") and b:
+            result += f": {b.group(1)}"
+        out.append(f"| {label} | `bqlm explore {opts}` | {len(rows)} | "
+                   f"{configs} | {result} | {secs:.1f} |")
+    return out + [""]
 
 
 def sim_section(bqlm):
@@ -186,6 +220,7 @@ def main():
              "instead of copying figures.", ""]
     lines += tests_section(a.build)
     lines += explorer_section(a.bqlm)
+    lines += sweep_section(a.bqlm)
     lines += sim_section(a.bqlm)
     for frag in sorted(glob.glob(os.path.join(a.build, "results", "*.md"))):
         lines += [open(frag).read().rstrip(), ""]

@@ -83,6 +83,8 @@ struct explore_opts {
 	bool no_trace;
 	const char *schedule;
 	enum bqlm_check schedule_check;
+	struct bqlm_cli_common c;
+	const char *variant;
 };
 
 /* --schedule-check: 0, or EXIT_USAGE after an error that lists the checks */
@@ -140,6 +142,8 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 	o->bounds = c.bounds;
 	o->all_traces = c.all_traces;
 	o->no_trace = c.no_trace;
+	o->c = c;
+	o->variant = variant;
 	return 0;
 }
 
@@ -251,7 +255,7 @@ static const struct {
 } models[] = {
 	{ "usbnet", explore_usbnet, usbnet_usage },
 	{ "tun", bqlm_cli_explore_tun, bqlm_cli_tun_usage },
-	{ "bql-xoff", bqlm_cli_explore_xoff, bqlm_cli_tun_usage },
+	{ "bql-xoff", bqlm_cli_explore_xoff, bqlm_cli_xoff_usage },
 	{ "nic", bqlm_cli_explore_nic, bqlm_cli_nic_usage },
 };
 
@@ -341,6 +345,11 @@ static int explore_usbnet(int argc, char **argv)
 		return ret;
 	if (o.schedule && !strcmp(o.schedule, "-") && bqlm_cli_json_stdout())
 		return bad_usage("%s", "--schedule - and --json - both want standard output");
+	if (o.c.sweep && o.schedule)
+		return bad_usage("%s", "--schedule does not go with --sweep (run the configuration it reports with --schedule)");
+	if (o.c.sweep)
+		return bqlm_cli_sweep(bqlm_usbnet_options(), &o.cfg, &o.c,
+				      o.variant);
 	if (o.schedule && strcmp(o.schedule, "-")) {
 		ret = check_writable(o.schedule);
 		if (ret)
@@ -399,7 +408,7 @@ static int cmd_bench(int argc, char **argv)
 	printf("explorer throughput, usbnet, %u packets:\n", packets);
 	printf("  %-10s %10s %12s %9s %12s  %s\n", "variant", "states",
 	       "transitions", "time s", "states/s", "verdict");
-	for (v = 0; v < BQLM_USBNET_NR_VARIANTS; v++) {
+	for (v = 0; v < bqlm_usbnet_nr_variants(); v++) {
 		struct explore_opts o;
 		struct bqlm_xresult res;
 		double secs = 0;

@@ -78,37 +78,56 @@ static void nic_header(const char *profile, const struct nic_opts *o)
 		"!xmit_more", "every packet" };
 	static const char *const stop[] = {
 		"before netdev_tx_sent_queue", "after netdev_tx_sent_queue",
-		"after the doorbell" };
+		"after the doorbell", "none (NETDEV_TX_BUSY only)" };
 	static const char *const xdp[] = {
 		"uncounted", "counted", "completed only" };
+	static const char *const bytes[] = {
+		"skb->len", "descriptor sum if a packet ended",
+		"a stored length, 0 for some" };
+	static const char *const dstop[] = {
+		"netif_txq_maybe_stop()", "stop, no barrier, re-check",
+		"stop, no re-check", "netif_txq_maybe_stop(), -1 taken for stopped" };
+	static const char *const dwake[] = {
+		"netif_txq_completed_wake()", "index after the BQL call, no barrier" };
+	static const char *const busy[] = {
+		"the stack waits for room", "stop, NETDEV_TX_BUSY",
+		"netif_txq_try_stop(), NETDEV_TX_BUSY" };
 	const struct bqlm_nic_cfg *c = &o->cfg;
-	char ops[96];
+	char buf[BQLM_OPT_TEXT_MAX];
 	unsigned int p;
 
 	printf("model nic, profile %s\n", profile);
-	printf("bound: %u packets of %u B (%u desc), %u queue%s (%s), ring %u, xmit_more batch %u, budget %u\n",
-	       c->packets, c->len, c->descs, c->queues,
-	       c->queues > 1 ? "s" : "", c->map == BQLM_NIC_MAP_RR ? "rr" : "q0",
-	       c->ring, c->batch, c->budget);
-	printf("xmit: %s %s the doorbell, ring-full stop %s, doorbell on %s\n",
+	bqlm_cli_model_bound(bqlm_nic_options(), c, buf, sizeof(buf));
+	printf("bound: %s", buf);
+	if (o->c.bounds.max_depth)
+		printf("; depth %u", o->c.bounds.max_depth);
+	printf("\n");
+	printf("packets: %u B, %u desc, %s\n", c->len, c->descs,
+	       c->map == BQLM_NIC_MAP_RR ? "batches spread over the queues" :
+	       "all on queue 0");
+	printf("xmit: %s %s the doorbell, ring-full stop %s, doorbell on %s; no room: %s\n",
 	       call[c->sent_call], sent[c->sent], stop[c->stopcheck],
-	       kick[c->doorbell]);
+	       kick[c->doorbell], busy[c->busy]);
+	printf("stop/wake: %s, %s (thresholds stop %u, restart %u, wake %u free descriptors); %s\n",
+	       dstop[c->drv_stop], dwake[c->drv_wake],
+	       c->stop_thresh ? c->stop_thresh : c->descs,
+	       c->restart_thresh ? c->restart_thresh :
+	       c->wake_thresh ? c->wake_thresh : c->descs,
+	       c->wake_thresh ? c->wake_thresh : c->descs,
+	       bqlm_nic_split(c) ? "each cut at its barriers" :
+	       "each one step (the helpers under sc)");
 	printf("completion: %s%s%s, %s; XDP_TX frames %u (%s)\n",
+	       c->completion == BQLM_NIC_COMPLETION_IRQ ? "hard IRQ handler" :
 	       c->completers == BQLM_NIC_COMPLETE_NAPI ? "NAPI" :
 	       "NAPI and ndo_start_xmit", c->napi_txlock ?
 	       " (poll under the tx lock)" : "",
 	       c->rx_cleanup ? ", RX poll under a trylock" : "",
-	       c->bytes == BQLM_NIC_BYTES_SKB_LEN ? "skb->len" :
-	       "descriptor sum if a packet ended", c->xdp_frames,
-	       xdp[c->xdp]);
-	printf("paths (cycles: close %u, reconfig %u, timeout %u, suspend %u):",
-	       c->stops, c->reconfigs, c->timeouts, c->suspends);
+	       bytes[c->bytes], c->xdp_frames, xdp[c->xdp]);
+	printf("paths:");
 	for (p = 0; p < BQLM_NIC_NR_PATHS; p++) {
-		bqlm_nic_format_ops(c->ops[p], c->nr_ops[p], ops, sizeof(ops));
-		printf("%s %s=%s", p ? "," : "", bqlm_nic_path_name(p), ops);
+		bqlm_nic_format_ops(c->ops[p], c->nr_ops[p], buf, sizeof(buf));
+		printf("%s %s=%s", p ? "," : "", bqlm_nic_path_name(p), buf);
 	}
-	if (o->c.bounds.max_depth)
-		printf("; depth %u", o->c.bounds.max_depth);
 	printf("\n");
 }
 
@@ -129,6 +148,9 @@ int bqlm_cli_explore_nic(int argc, char **argv)
 	r = nic_parse(argc, argv, &o);
 	if (r)
 		return r;
+	if (o.c.sweep)
+		return bqlm_cli_sweep(bqlm_nic_options(), &o.cfg, &o.c,
+				      o.profile);
 	if (bqlm_nic_system(&o.cfg, &sys))
 		return nic_usage("%s", "invalid nic configuration");
 	opts = bqlm_cli_model_options(bqlm_nic_options(), &o.cfg, 0);
@@ -138,7 +160,8 @@ int bqlm_cli_explore_nic(int argc, char **argv)
 		struct bqlm_cli_explore e = {
 			.sys = &sys, .bounds = &o.c.bounds,
 			.no_trace = o.c.no_trace, .all_traces = o.c.all_traces,
-			.options = opts,
+			.options = opts, .opts = bqlm_nic_options(),
+			.cfg = &o.cfg,
 		};
 
 		r = bqlm_cli_run_explore(&e);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bqlm bench: the explorations of issue 12's targets, reduced (symmetry)
+ * bqlm bench: the larger explorations, reduced (symmetry)
  * and, where affordable, with --no-reduction, with states, time, bytes a
  * state and the factor.
  */
@@ -61,7 +61,7 @@ static void bqlm_reduce_pair(const char *name, const struct bqlm_xsys *sys,
 
 /**
  * bqlm_cli_reduction_bench() - print what the reduction saves on the
- *	explorations issue 12 sets targets for
+ *	explorations with speed targets
  */
 void bqlm_cli_reduction_bench(void)
 {

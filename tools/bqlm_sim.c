@@ -48,8 +48,12 @@ void bqlm_cli_sim_usage(FILE *f)
 		"  --tx-qlen N        TX_QLEN, 1..4096 (default: usbnet_update_max_qlen())\n"
 		"  --mtu N            MTU, 68..9000 (default 1500)\n"
 		"  --fifo BYTES       adapter TX FIFO, one frame..1048576 (default 24576)\n"
+		"  --tx-header N      bytes tx_fixup() prepends, 0..64 (default 8: ax88179;\n"
+		"                     0: cdc_ether)\n"
 		"  --usb-rate RATE    bus data rate, 1mbit..20gbit (default 425.984mbit / 4gbit)\n"
 		"  --irq T            interrupt moderation, 1ns..100ms (default 125us / 40us)\n"
+		"  --bus-tick T       frame-scheduled bus: data reaches the device at\n"
+		"                     multiples of T, 0..100ms (default 0: as transferred)\n"
 		"  --bh-delay T       irq to usbnet_bh(), 0..100ms (default 10us)\n"
 		"  --bh-jitter T      plus uniform jitter below T, 0..100ms (default 10us)\n"
 		"  --hz N             HZ, 100..1000 (default 250)\n"
@@ -58,6 +62,8 @@ void bqlm_cli_sim_usage(FILE *f)
 		"  --udp-rate RATE    UDP offered rate, 1kbit..1000gbit (default 110%% of the link)\n"
 		"  --window N         TCP-like window, packets, 1..4096 (default 256)\n"
 		"  --ping-interval T  at least 100us (default 10ms)\n"
+		"  --ping-jitter T    plus a random delay below T before each ping, up to\n"
+		"                     the interval (default 0: strictly periodic)\n"
 		"  --sample T         time-series interval, at least 10us (default 1ms)\n"
 		"  --csv FILE         write the time series (t_ns,series,value)\n"
 		"  --svg FILE         also run the other variants (usbnet: no-bql and\n"
@@ -68,7 +74,8 @@ void bqlm_cli_sim_usage(FILE *f)
 		"       bqlm sim tun [options]      tun TX ring and its reader\n"
 		"tun options (and --duration, --seed, --qdisc, --traffic, --udp-rate,\n"
 		"             --window, --ping-interval, --csv, --svg from above):\n"
-		"  --variant NAME     stock, stop-2019, backpressure (default backpressure)\n"
+		"  --variant NAME     stock, stop-2019, backpressure, backpressure-room\n"
+		"                     (default backpressure)\n"
 		"  --ring N           tx ring = tx_queue_len = qdisc band limit, 2..4096 (default 25)\n"
 		"  --txqueuelen N     qdisc band limit if not the ring size, 1..4096\n"
 		"  --reader RATE      the reader's rate, 1mbit..10gbit (default 1gbit)\n"
@@ -90,8 +97,10 @@ static const char *const sim_ranges[][2] = {
 	{ "--tx-qlen", "a number, 1..4096" },
 	{ "--mtu", "a number, 68..9000" },
 	{ "--fifo", "bytes, one frame..1048576" },
+	{ "--tx-header", "a number, 0..64" },
 	{ "--usb-rate", "a rate, 1mbit..20gbit" },
 	{ "--irq", "a time, 1ns..100ms" },
+	{ "--bus-tick", "a time, 0..100ms" },
 	{ "--bh-delay", "a time, 0..100ms" },
 	{ "--bh-jitter", "a time, 0..100ms" },
 	{ "--hz", "a number, 100..1000" },
@@ -100,6 +109,7 @@ static const char *const sim_ranges[][2] = {
 	{ "--udp-rate", "a rate, 1kbit..1000gbit" },
 	{ "--window", "a number, 1..4096" },
 	{ "--ping-interval", "a time, at least 100us" },
+	{ "--ping-jitter", "a time, at most the ping interval" },
 	{ "--sample", "a time, at least 10us" },
 	{ "--sweep", "link, bh or fifo (usbnet), ring (tun)" },
 	{ "--ring", "a number, 2..4096" },
@@ -222,8 +232,9 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 			int var = bqlm_tun_variant_by_name(arg);
 
 			if (var != BQLM_TUN_STOCK && var != BQLM_TUN_STOP_2019 &&
-			    var != BQLM_TUN_BACKPRESSURE)
-				return sim_bad("--variant: 'stock', 'stop-2019' or 'backpressure', not '%s'",
+			    var != BQLM_TUN_BACKPRESSURE &&
+			    var != BQLM_TUN_BACKPRESSURE_ROOM)
+				return sim_bad("--variant: 'stock', 'stop-2019', 'backpressure' or 'backpressure-room', not '%s'",
 					       arg);
 			c->tun_variant = var;
 		} else if (!strcmp(opt, "--ring")) {
@@ -259,11 +270,17 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 		} else if (!strcmp(opt, "--fifo")) {
 			bad = parse_num(arg, BQLM_SIM_MAX_FIFO, &v);
 			c->fifo_bytes = v;
+		} else if (!strcmp(opt, "--tx-header")) {
+			bad = parse_num(arg, 64, &v);
+			c->fixup_hdr = v;
 		} else if (!strcmp(opt, "--usb-rate")) {
 			bad = parse_rate(arg, &c->usb_bps);
 		} else if (!strcmp(opt, "--irq")) {
 			bad = parse_time(arg, &v) || !v || v > 100000000;
 			c->irq_ns = v;
+		} else if (!strcmp(opt, "--bus-tick")) {
+			bad = parse_time(arg, &c->bus_tick_ns) ||
+			      c->bus_tick_ns > 100000000;
 		} else if (!strcmp(opt, "--bh-delay")) {
 			bad = parse_time(arg, &v) || v > 100000000;
 			c->bh_ns = v;
@@ -294,6 +311,8 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 			c->window = v;
 		} else if (!strcmp(opt, "--ping-interval")) {
 			bad = parse_time(arg, &c->ping_ns);
+		} else if (!strcmp(opt, "--ping-jitter")) {
+			bad = parse_time(arg, &c->ping_jitter_ns);
 		} else if (!strcmp(opt, "--sample")) {
 			bad = parse_time(arg, &c->sample_ns);
 		} else if (!strcmp(opt, "--csv")) {
@@ -319,7 +338,7 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 		return sim_bad("%s: the warm-up is at most half the duration",
 			       "--warmup");
 	if (bqlm_sim_cfg_resolve(c))
-		return sim_bad("%s", "parameters out of range (see docs/sim.md: link 1 Mbit/s..10 Gbit/s, duration up to 600 s, FIFO at least one frame, ping interval >= 100us, sample >= 10us, HZ 100..1000)");
+		return sim_bad("%s", "parameters out of range (see docs/sim.md: link 1 Mbit/s..10 Gbit/s, duration up to 600 s, FIFO at least one frame, ping interval >= 100us, ping jitter <= interval, sample >= 10us, HZ 100..1000)");
 	return 0;
 }
 
@@ -369,6 +388,9 @@ static void print_header(const struct bqlm_sim_cfg *c)
 		printf(", ping every %.4g ms, %.4g s simulated (%.4g s warm-up), seed %llu\n",
 		       c->ping_ns / 1e6, c->duration_ns / 1e9,
 		       c->warmup_ns / 1e9, c->seed);
+		if (c->ping_jitter_ns)
+			printf("  ping jitter U[0,%.4g) us\n",
+			       c->ping_jitter_ns / 1e3);
 		return;
 	}
 	printf("usbnet TX simulation: link %.4g Mbit/s, USB%d (bus %.6g Mbit/s, maxpacket %u), tx_qlen %u, MTU %u, adapter FIFO %u B\n",
@@ -386,6 +408,14 @@ static void print_header(const struct bqlm_sim_cfg *c)
 		       c->window, c->ack_ns / 1000);
 	printf(", %.4g s simulated (%.4g s warm-up), seed %llu\n",
 	       c->duration_ns / 1e9, c->warmup_ns / 1e9, c->seed);
+	/* only what differs from the defaults, which the lines above omit */
+	if (c->fixup_hdr != 8 || c->bus_tick_ns || c->ping_jitter_ns)
+		printf("  tx_fixup() header %u B, bus %s%.4g us, ping jitter U[0,%.4g) us\n",
+		       c->fixup_hdr,
+		       c->bus_tick_ns ? "frame-scheduled, tick " :
+					"continuous",
+		       c->bus_tick_ns ? c->bus_tick_ns / 1e3 : 0.0,
+		       c->ping_jitter_ns / 1e3);
 }
 
 static void print_table_head(const struct bqlm_sim_cfg *c)

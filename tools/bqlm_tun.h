@@ -10,6 +10,7 @@
 void bqlm_cli_tun_models(void);
 void bqlm_cli_tun_list(void);
 void bqlm_cli_tun_usage(FILE *f);
+void bqlm_cli_xoff_usage(FILE *f);
 int bqlm_cli_explore_tun(int argc, char **argv);
 int bqlm_cli_explore_xoff(int argc, char **argv);
 

@@ -301,6 +301,16 @@ int bqlm_cli_json_setup(int *argc, char **argv)
 }
 
 /**
+ * bqlm_cli_json_enabled() - was --json given?
+ *
+ * Return: true if a JSON report will be written.
+ */
+bool bqlm_cli_json_enabled(void)
+{
+	return bqlm_cli_json_out;
+}
+
+/**
  * bqlm_cli_json_stdout() - does the JSON report go to standard output?
  *
  * Return: true after "--json -".
@@ -386,7 +396,10 @@ static int bqlm_cli_json_write(const struct bqlm_cli_explore *e,
 		bqlm_cli_json_str(f, e->options);
 	else
 		fprintf(f, "null");
-	fprintf(f, ",\n  \"result\": \"%s\",\n  \"exit_status\": %d,\n",
+	fprintf(f, ",\n");
+	if (e->opts && e->cfg)
+		bqlm_cli_json_bound(f, e->opts, e->cfg);
+	fprintf(f, "  \"result\": \"%s\",\n  \"exit_status\": %d,\n",
 		ret == EXIT_VIOLATION ? "violation" :
 		ret == EXIT_INCOMPLETE ? "incomplete" : "ok", ret);
 	fprintf(f, "  \"verdict\": ");

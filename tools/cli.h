@@ -51,6 +51,9 @@ double bqlm_cli_now(void);
  * @save_check: the check whose trace @save receives, or BQLM_CHECK_NONE
  * @options: optional: the configuration's text form (every option of the
  *	model, bqlm_opt_describe()), written to the JSON report
+ * @opts: optional, with @cfg: the model's option table, for the JSON
+ *	report's bound (every BQLM_OPT_BOUND option) and memory model
+ * @cfg: the configuration @opts describes
  */
 struct bqlm_cli_explore {
 	const struct bqlm_xsys *sys;
@@ -67,6 +70,8 @@ struct bqlm_cli_explore {
 	const void *save_arg;
 	enum bqlm_check save_check;
 	const char *options;
+	const struct bqlm_opts *opts;
+	const void *cfg;
 };
 
 int bqlm_cli_run_explore(const struct bqlm_cli_explore *e);
@@ -75,18 +80,27 @@ int bqlm_cli_reduce_setup(int *argc, char **argv);
 int bqlm_cli_parse_bytes(const char *s, unsigned long long *out);
 unsigned long long bqlm_cli_default_memory(void);
 bool bqlm_cli_json_stdout(void);
+bool bqlm_cli_json_enabled(void);
 
 /**
  * struct bqlm_cli_common - the explorer's options every model takes
  * @bounds: --depth, --max-states, --strict
  * @all_traces: --all-traces
  * @no_trace: --no-trace
+ * @sweep: --sweep [TIME]: the sweep's time budget in seconds, 0 for none
+ * @given: the model's options given on the command line, as a mask of
+ *	their indices in its table (implied ones included)
  */
 struct bqlm_cli_common {
 	struct bqlm_xbounds bounds;
 	bool all_traces;
 	bool no_trace;
+	unsigned int sweep;
+	u64 given;
 };
+
+/* The time budget of "--sweep" without its TIME. */
+#define BQLM_CLI_SWEEP_DEFAULT	60
 
 int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 			 void *cfg, int argc, char **argv,
@@ -99,5 +113,10 @@ void bqlm_cli_model_help(FILE *f, const struct bqlm_opts *t,
 void bqlm_cli_model_list(const struct bqlm_opts *t, const char *title);
 char *bqlm_cli_model_options(const struct bqlm_opts *t, const void *cfg,
 			     unsigned int mask);
+int bqlm_cli_model_bound(const struct bqlm_opts *t, const void *cfg,
+			 char *buf, size_t len);
+void bqlm_cli_json_bound(FILE *f, const struct bqlm_opts *t, const void *cfg);
+int bqlm_cli_sweep(const struct bqlm_opts *t, const void *cfg,
+		   const struct bqlm_cli_common *c, const char *profile);
 
 #endif /* _BQLM_CLI_H */

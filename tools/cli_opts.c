@@ -5,6 +5,7 @@
  * common options; the help and the profile list made from the same tables.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,8 @@ static const struct bqlm_opts bqlm_cli_common_opts = {
 
 /* The options handled before a model's parser: only named in the help. */
 static const char *const bqlm_cli_early_help[] = {
+	"  --sweep [TIME]         every bound from the smallest up (the options marked bound that",
+	"                         are not given), level by level, for TIME seconds (default 60)",
 	"  --json FILE            the verdict, figures and trace as JSON (- for standard output)",
 	"  --no-reduction         the full search: every interleaving, shortest traces",
 	"  --compare-full         also run the full search and report both",
@@ -101,6 +104,29 @@ static int bqlm_cli_implies(const struct bqlm_opts *t, void *cfg,
 	return 0;
 }
 
+/* "--sweep [TIME]": the time from "=TIME" or the next word if a number. */
+static int bqlm_cli_parse_sweep(const char *who, struct bqlm_cli_common *c,
+				const char *val, int argc, char **argv, int *i)
+{
+	const char *n = *i + 1 < argc ? argv[*i + 1] : NULL;
+
+	if (c->sweep)
+		return bqlm_cli_usage(who, "%s", "--sweep given twice");
+	if (!val && n && n[0] >= '0' && n[0] <= '9') {
+		val = n;
+		(*i)++;
+	}
+	if (!val) {
+		c->sweep = BQLM_CLI_SWEEP_DEFAULT;
+		return 0;
+	}
+	if (bqlm_cli_parse_uint(val, 1, 86400, &c->sweep))
+		return bqlm_cli_usage(who,
+				      "--sweep: '%.32s' is not a number of seconds in 1..86400",
+				      val);
+	return 0;
+}
+
 /*
  * Does @o's requirement (struct bqlm_opt.requires, "name=value") hold in
  * @cfg? If not, the reason into @err.
@@ -143,7 +169,8 @@ static bool bqlm_cli_requires(const struct bqlm_opts *t, const void *cfg,
  * @profile: receives the profile's name
  *
  * The profile (@t->profile_opt, or @t->default_profile) is applied first,
- * wherever it stands; every other option then on top of it. An option
+ * wherever it stands; every other option then on top of it. A model
+ * without profiles starts from its defaults (*@profile NULL). An option
  * given twice, or two options that set the same field (an alias and the
  * option it stands for), are refused: nothing is silently overridden.
  * Unknown options, missing values and values out of range are refused
@@ -168,6 +195,12 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 
 	memset(c, 0, sizeof(*c));
 	*profile = t->default_profile;
+	popt[0] = '\0';
+	if (!t->nr_profiles) {
+		/* a model without profiles: its defaults */
+		t->defaults(cfg);
+		goto options;
+	}
 	snprintf(popt, sizeof(popt), "--%s", t->profile_opt ? t->profile_opt :
 		 "profile");
 	for (i = 0, seen = 0; i < argc; i++) {
@@ -181,7 +214,7 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 		*profile = argv[++i];
 	}
 	if (!*profile) {
-		snprintf(err, sizeof(err), "%s %s needs %s NAME (see 'bqlm list')",
+		snprintf(err, sizeof(err), "%s explore %s needs %s NAME (see 'bqlm list')",
 			 who, t->model, popt);
 		return bqlm_cli_usage(who, "%s", err);
 	}
@@ -196,8 +229,9 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 		fprintf(stderr, "%s: internal error: %s\n", who, err);
 		return EXIT_INTERNAL;
 	}
+options:
 	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], popt)) {
+		if (popt[0] && !strcmp(argv[i], popt)) {
 			i++;
 			continue;
 		}
@@ -205,6 +239,12 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 			return bqlm_cli_usage(who, "unexpected argument '%s'",
 					      argv[i]);
 		val = bqlm_cli_split(argv[i], name, sizeof(name));
+		if (!strcmp(name, "sweep")) {
+			r = bqlm_cli_parse_sweep(who, c, val, argc, argv, &i);
+			if (r)
+				return r;
+			continue;
+		}
 		o = bqlm_opt_find(&bqlm_cli_common_opts, name);
 		if (o) {
 			if (!val && !(o->flags & BQLM_OPT_NOARG)) {
@@ -278,6 +318,16 @@ int bqlm_cli_model_parse(const char *who, const struct bqlm_opts *t,
 			return bqlm_cli_usage(who, "%s", err);
 	if (bqlm_opt_check(t, cfg, err, sizeof(err)))
 		return bqlm_cli_usage(who, "%s", err);
+	c->given = given;
+	if (c->sweep && c->bounds.max_depth)
+		return bqlm_cli_usage(who, "%s",
+				      "--depth does not go with --sweep (it would cut every search of the sweep)");
+	if (c->sweep && !t->system)
+		return bqlm_cli_usage(who, "bqlm explore %s has no --sweep",
+				      t->model);
+	if (c->sweep && bqlm_cli_json_enabled())
+		return bqlm_cli_usage(who, "%s",
+				      "--json does not go with --sweep (the sweep prints a table; run the configuration it reports with --json)");
 	return 0;
 }
 
@@ -357,4 +407,356 @@ char *bqlm_cli_model_options(const struct bqlm_opts *t, const void *cfg,
 	if (s)
 		bqlm_opt_describe(t, cfg, mask, s, n + 1);
 	return s;
+}
+
+/* The value of a BQLM_OPT_UINT option. */
+static unsigned int bqlm_cli_opt_value(const struct bqlm_opt *o,
+				       const void *cfg)
+{
+	char buf[BQLM_OPT_VALUE_MAX];
+	unsigned int v = 0;
+
+	if (bqlm_opt_format(o, cfg, buf, sizeof(buf)) < 0 ||
+	    !bqlm_opt_uint(buf, 0, UINT_MAX, &v))
+		return 0;
+	return v;
+}
+
+/**
+ * bqlm_cli_model_bound() - every bound parameter and the memory model
+ * @t: the model's options
+ * @cfg: the configuration
+ * @buf: where
+ * @len: its size
+ *
+ * "name value, name value, ...": every BQLM_OPT_BOUND option of @t, then
+ * "; memory model X" if the model has a "memory-model" option.
+ *
+ * Return: as snprintf().
+ */
+int bqlm_cli_model_bound(const struct bqlm_opts *t, const void *cfg,
+			 char *buf, size_t len)
+{
+	const struct bqlm_opt *mm = bqlm_opt_find(t, "memory-model");
+	char val[BQLM_OPT_VALUE_MAX];
+	size_t n = 0;
+	unsigned int i;
+
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; i < t->n; i++) {
+		if (!(t->opt[i].flags & BQLM_OPT_BOUND))
+			continue;
+		bqlm_opt_format(&t->opt[i], cfg, val, sizeof(val));
+		n += snprintf(buf + (n < len ? n : len), n < len ? len - n : 0,
+			      "%s%s %s", n ? ", " : "", t->opt[i].name, val);
+	}
+	if (mm) {
+		bqlm_opt_format(mm, cfg, val, sizeof(val));
+		n += snprintf(buf + (n < len ? n : len), n < len ? len - n : 0,
+			      "; memory model %s", val);
+	}
+	return n;
+}
+
+/**
+ * bqlm_cli_json_bound() - the JSON report's "bound" and "memory_model"
+ * @f: the report
+ * @t: the model's options
+ * @cfg: the configuration
+ *
+ * Writes "bound": an object with every BQLM_OPT_BOUND option of @t by
+ * name (a number), and "memory_model": its "memory-model" option's value
+ * or null, each followed by a comma and a newline.
+ */
+void bqlm_cli_json_bound(FILE *f, const struct bqlm_opts *t, const void *cfg)
+{
+	const struct bqlm_opt *mm = bqlm_opt_find(t, "memory-model");
+	char val[BQLM_OPT_VALUE_MAX];
+	unsigned int i, first = 1;
+
+	fprintf(f, "  \"bound\": {");
+	for (i = 0; i < t->n; i++) {
+		if (!(t->opt[i].flags & BQLM_OPT_BOUND))
+			continue;
+		fprintf(f, "%s\"%s\": %u", first ? " " : ", ", t->opt[i].name,
+			bqlm_cli_opt_value(&t->opt[i], cfg));
+		first = 0;
+	}
+	fprintf(f, "%s},\n  \"memory_model\": ", first ? "" : " ");
+	if (mm) {
+		bqlm_opt_format(mm, cfg, val, sizeof(val));
+		fprintf(f, "\"%s\",\n", val);
+	} else {
+		fprintf(f, "null,\n");
+	}
+}
+
+/* The sweep: its dimensions, where it is, and what it covered. */
+struct bqlm_cli_sweep_dim {
+	const struct bqlm_opt *o;
+	unsigned int lo;
+	unsigned int hi;
+	unsigned int v;
+};
+
+struct bqlm_cli_sweep {
+	const struct bqlm_opts *t;
+	const struct bqlm_cli_common *c;
+	const void *base;
+	void *work;
+	void *found;
+	struct bqlm_cli_sweep_dim dim[64];
+	unsigned int ndim;
+	double t0;
+	double budget;
+	/* this level's figures */
+	unsigned long long configs, skipped, states, largest;
+	double secs;
+	bool out_of_time;
+	bool incomplete;
+	bool violation;
+	bool error;
+};
+
+/* Explore the configuration of the dimensions' values. */
+static void bqlm_cli_sweep_one(struct bqlm_cli_sweep *w)
+{
+	char val[16], err[256];
+	struct bqlm_xresult res;
+	struct bqlm_xsys sys;
+	double secs = 0;
+	unsigned int d;
+	int ret;
+
+	if (bqlm_cli_now() - w->t0 >= w->budget) {
+		w->out_of_time = true;
+		return;
+	}
+	memcpy(w->work, w->base, w->t->cfg_size);
+	for (d = 0; d < w->ndim; d++) {
+		snprintf(val, sizeof(val), "%u", w->dim[d].v);
+		if (bqlm_opt_parse(w->t, w->dim[d].o, w->work, val, err,
+				   sizeof(err))) {
+			w->skipped++;
+			return;
+		}
+	}
+	if (bqlm_opt_check(w->t, w->work, err, sizeof(err)) ||
+	    (w->t->sweep_redundant && w->t->sweep_redundant(w->work)) ||
+	    w->t->system(w->work, &sys)) {
+		w->skipped++;
+		return;
+	}
+	{
+		struct bqlm_cli_explore e = {
+			.sys = &sys, .bounds = &w->c->bounds, .quiet = true,
+			.res = &res, .secs = &secs,
+		};
+
+		ret = bqlm_cli_run_explore(&e);
+	}
+	w->configs++;
+	w->states += res.states;
+	if (res.states > w->largest)
+		w->largest = res.states;
+	w->secs += secs;
+	if (ret == EXIT_VIOLATION) {
+		w->violation = true;
+		memcpy(w->found, w->work, w->t->cfg_size);
+	} else if (ret == EXIT_INCOMPLETE) {
+		w->incomplete = true;
+	} else if (ret) {
+		w->error = true;
+	}
+}
+
+static bool bqlm_cli_sweep_stop(const struct bqlm_cli_sweep *w)
+{
+	return w->out_of_time || w->incomplete || w->violation || w->error;
+}
+
+/* Every value of dimensions @d.. with @left steps above their lowest. */
+static void bqlm_cli_sweep_level(struct bqlm_cli_sweep *w, unsigned int d,
+				 unsigned int left)
+{
+	unsigned int x, top;
+
+	if (d + 1 == w->ndim) {
+		if (left > w->dim[d].hi - w->dim[d].lo)
+			return;
+		w->dim[d].v = w->dim[d].lo + left;
+		bqlm_cli_sweep_one(w);
+		return;
+	}
+	top = w->dim[d].hi - w->dim[d].lo;
+	for (x = 0; x <= top && x <= left && !bqlm_cli_sweep_stop(w); x++) {
+		w->dim[d].v = w->dim[d].lo + x;
+		bqlm_cli_sweep_level(w, d + 1, left - x);
+	}
+}
+
+/* "name lo..hi, ..." of the swept dimensions (hi: the level's reach). */
+static void bqlm_cli_sweep_dims(const struct bqlm_cli_sweep *w,
+				unsigned int level, char *buf, size_t len)
+{
+	size_t n = 0;
+	unsigned int d, hi;
+
+	buf[0] = '\0';
+	for (d = 0; d < w->ndim && n < len; d++) {
+		hi = w->dim[d].lo + level < w->dim[d].hi ?
+		     w->dim[d].lo + level : w->dim[d].hi;
+		n += snprintf(buf + n, len - n, "%s%s %u..%u", d ? ", " : "",
+			      w->dim[d].o->name, w->dim[d].lo, hi);
+	}
+}
+
+/**
+ * bqlm_cli_sweep() - "--sweep [TIME]": explore every bound, smallest first
+ * @t: the model's options (with its system callback)
+ * @cfg: the configuration the command line made
+ * @c: the explorer's options: the time budget, the options given
+ * @profile: the profile's name, for the heading
+ *
+ * The dimensions are the options of @t marked BQLM_OPT_BOUND that the
+ * command line did not give: a size (an option whose range starts at 1 or
+ * more) from its smallest value to its largest, a count of optional events
+ * (a range from 0: paths, drops, frames) from 0 to the value @cfg has. The
+ * sweep explores level by level, level L being every combination whose
+ * values are L steps in all above the lowest, each configuration in full
+ * (the model's check refuses some, its sweep_redundant() skips those whose
+ * search is that of a smaller one). It prints a row a level, and stops at
+ * the first violation, printing that configuration's full report (the
+ * smallest counterexample: no configuration of a lower level has one), at
+ * the time budget, or when a search is cut by the state or memory bound.
+ *
+ * Return: the exit status: 1 a violation (the report printed), 0 none
+ * ("OK up to" the last level done), 3 when a search was cut, 4 an
+ * internal error.
+ */
+int bqlm_cli_sweep(const struct bqlm_opts *t, const void *cfg,
+		   const struct bqlm_cli_common *c, const char *profile)
+{
+	struct bqlm_cli_sweep *w = calloc(1, sizeof(*w));
+	unsigned long long total = 0, tstates = 0;
+	unsigned int i, level, maxlevel = 0, done = 0;
+	char line[BQLM_OPT_TEXT_MAX], fixed[BQLM_OPT_TEXT_MAX];
+	size_t nf = 0;
+	int ret = 0;
+
+	if (!w)
+		return EXIT_INTERNAL;
+	w->t = t;
+	w->c = c;
+	w->base = cfg;
+	w->work = malloc(t->cfg_size);
+	w->found = malloc(t->cfg_size);
+	if (!w->work || !w->found) {
+		ret = EXIT_INTERNAL;
+		goto out;
+	}
+	fixed[0] = '\0';
+	for (i = 0; i < t->n && w->ndim < ARRAY_SIZE(w->dim); i++) {
+		const struct bqlm_opt *o = &t->opt[i];
+		unsigned int v;
+
+		if (!(o->flags & BQLM_OPT_BOUND) || o->type != BQLM_OPT_UINT)
+			continue;
+		v = bqlm_cli_opt_value(o, cfg);
+		if ((c->given & bqlm_opt_covers(t, o)) || (!o->min && !v)) {
+			nf += snprintf(fixed + (nf < sizeof(fixed) ? nf :
+						sizeof(fixed)),
+				       nf < sizeof(fixed) ?
+				       sizeof(fixed) - nf : 0,
+				       "%s%s %u", nf ? ", " : "", o->name, v);
+			continue;
+		}
+		w->dim[w->ndim].o = o;
+		w->dim[w->ndim].lo = o->min;
+		w->dim[w->ndim].hi = o->min ? o->max : v;
+		w->ndim++;
+	}
+	for (i = 0; i < w->ndim; i++)
+		maxlevel += w->dim[i].hi - w->dim[i].lo;
+	w->budget = c->sweep;
+	bqlm_cli_sweep_dims(w, maxlevel, line, sizeof(line));
+	printf("sweep: %s, profile %s, every bound from the smallest up, for %u s\n",
+	       t->model, profile, c->sweep);
+	printf("swept: %s\n", w->ndim ? line : "nothing (every bound given)");
+	printf("fixed: %s\n", nf ? fixed : "nothing");
+	printf("level L: every combination whose values are L steps in all above the lowest\n");
+	printf("  %5s %9s %8s %13s %11s %9s  %s\n", "level", "configs",
+	       "skipped", "states", "largest", "time s", "result");
+	w->t0 = bqlm_cli_now();
+	for (level = 0; level <= maxlevel; level++) {
+		w->configs = 0;
+		w->skipped = 0;
+		w->states = 0;
+		w->largest = 0;
+		w->secs = 0;
+		if (w->ndim)
+			bqlm_cli_sweep_level(w, 0, level);
+		else
+			bqlm_cli_sweep_one(w);
+		printf("  %5u %9llu %8llu %13llu %11llu %9.3f  %s\n", level,
+		       w->configs, w->skipped, w->states, w->largest, w->secs,
+		       w->violation ? "VIOLATION" :
+		       w->incomplete ? "INCOMPLETE (a search was cut)" :
+		       w->error ? "error" :
+		       w->out_of_time ? "time budget reached in this level" :
+		       "ok");
+		total += w->configs;
+		tstates += w->states;
+		if (bqlm_cli_sweep_stop(w))
+			break;
+		done = level + 1;
+		if (!w->ndim)
+			break;
+	}
+	fflush(stdout);
+	if (w->error) {
+		ret = EXIT_INTERNAL;
+	} else if (w->violation) {
+		char *opts = bqlm_cli_model_options(t, w->found, 0);
+		struct bqlm_xsys sys;
+
+		printf("VIOLATION at level %u: the smallest counterexample of the sweep (no configuration of a lower level has one):\n",
+		       level);
+		bqlm_cli_model_bound(t, w->found, line, sizeof(line));
+		printf("bound: %s\n", line);
+		printf("options: %s\n\n", opts ? opts : "?");
+		free(opts);
+		if (t->system(w->found, &sys)) {
+			ret = EXIT_INTERNAL;
+		} else {
+			struct bqlm_cli_explore e = {
+				.sys = &sys, .bounds = &c->bounds,
+				.no_trace = c->no_trace,
+				.all_traces = c->all_traces,
+			};
+
+			ret = bqlm_cli_run_explore(&e);
+		}
+	} else if (!done) {
+		printf("NOTHING COVERED: %s before level 0 was done\n",
+		       w->incomplete ? "a search was cut by a bound" :
+		       "the time budget ran out");
+		ret = w->incomplete ? EXIT_INCOMPLETE : 0;
+	} else {
+		bqlm_cli_sweep_dims(w, done - 1, line, sizeof(line));
+		printf("OK up to level %u: every combination of %s at most %u steps above the lowest (%llu configurations, %llu states), no violation%s%s\n",
+		       done - 1, w->ndim ? line : "the given bound", done - 1,
+		       total, tstates,
+		       done - 1 == maxlevel ? "; every bound of the sweep" :
+		       w->incomplete ? "; the next level has a search a bound cut" :
+		       "; the next level not finished in the time budget",
+		       "");
+		ret = w->incomplete ? EXIT_INCOMPLETE : 0;
+	}
+out:
+	free(w->work);
+	free(w->found);
+	free(w);
+	return ret;
 }

@@ -26,6 +26,7 @@
 #include <bqlm/memory_model.h>
 #include <bqlm/invariants.h>
 #include <bqlm/explore.h>
+#include <bqlm/options.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,19 +37,19 @@ extern "C" {
 /**
  * struct bqlm_xoff_cfg - the bql-xoff system's configuration
  * @mm: the memory model
- * @barriers: keep the two smp_mb() of the protocol (false: --no-barrier)
- * @no_sent_mb: drop netdev_tx_sent_queue()'s smp_mb() only (--no-mb sent)
- * @no_completed_mb: drop netdev_tx_completed_queue()'s smp_mb() only
- *	(--no-mb completed)
+ * @sent_mb: netdev_tx_sent_queue() keeps its smp_mb() after the set_bit()
+ * @completed_mb: netdev_tx_completed_queue() keeps its smp_mb() after
+ *	dql_completed()
  * @packets: packets the producer sends, 1..BQLM_XOFF_MAX_PACKETS
  * @len: bytes per packet, 1..1000
  * @limit: the pinned DQL limit in bytes, 0..2000
+ *
+ * Every field is an option of bqlm_xoff_options().
  */
 struct bqlm_xoff_cfg {
 	enum bqlm_mm_kind mm;
-	bool barriers;
-	bool no_sent_mb;
-	bool no_completed_mb;
+	bool sent_mb;
+	bool completed_mb;
 	unsigned int packets;
 	unsigned int len;
 	unsigned int limit;
@@ -99,6 +100,7 @@ struct bqlm_xoff {
 
 void bqlm_xoff_cfg_default(struct bqlm_xoff_cfg *cfg);
 int bqlm_xoff_cfg_check(const struct bqlm_xoff_cfg *cfg);
+const struct bqlm_opts *bqlm_xoff_options(void);
 void bqlm_xoff_init(struct bqlm_xoff *s, const struct bqlm_xoff_cfg *cfg);
 int bqlm_xoff_netdev_tx_sent_queue(struct bqlm_xoff *s,
 				   const struct bqlm_xoff_cfg *cfg);

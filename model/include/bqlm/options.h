@@ -21,6 +21,8 @@
 
 #include <bqlm/types.h>
 
+struct bqlm_xsys;
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -154,6 +156,11 @@ struct bqlm_profile {
  *	must be given
  * @profile_set: optional: record in the configuration which profile it
  *	was made from (after @defaults, before the profile's options)
+ * @system: optional: the model's explorer system for a configuration
+ *	(what "--sweep" explores); 0 or a negative errno
+ * @sweep_redundant: optional: is this configuration's search the same as
+ *	that of one with smaller BQLM_OPT_BOUND values (a batch longer than
+ *	the packets sent, ...)? The sweep skips it
  */
 struct bqlm_opts {
 	const char *model;
@@ -167,6 +174,8 @@ struct bqlm_opts {
 	const char *profile_opt;
 	const char *default_profile;
 	void (*profile_set)(void *cfg, unsigned int id);
+	int (*system)(const void *cfg, struct bqlm_xsys *sys);
+	bool (*sweep_redundant)(const void *cfg);
 };
 
 /* Longest text form of a configuration, and of one option's value. */

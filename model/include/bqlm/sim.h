@@ -127,10 +127,13 @@ enum bqlm_sim_dev {
 /**
  * struct bqlm_sim_cfg - the simulation's parameters
  * @dev: enum bqlm_sim_dev
- * @tun_variant: the tun model's variant (tun only): BQLM_TUN_STOCK (tail
- *	drop at a full ring), BQLM_TUN_STOP_2019 (stop when full after
- *	producing, wake after every read) or BQLM_TUN_BACKPRESSURE (stop when
- *	full after producing, wake once half the ring was consumed)
+ * @tun_variant: the tun model's profile (tun only, enum
+ *	bqlm_tun_variant): one whose consumer is a blocking read() and that
+ *	runs an unbounded stream (not the BQL study, not veth's NAPI), e.g.
+ *	BQLM_TUN_STOCK (tail drop at a full ring), BQLM_TUN_STOP_2019 (stop
+ *	when full after producing, wake after every read) or
+ *	BQLM_TUN_BACKPRESSURE (stop when full after producing, wake once half
+ *	the ring was consumed)
  * @ring: the tun tx ring's size (tun only; dev->tx_queue_len)
  * @reader_bps: the tun reader's rate, bit/s of packet lengths (tun only)
  * @variant: the usbnet variant (the BQL variants differ only on
@@ -143,6 +146,11 @@ enum bqlm_sim_dev {
  * @maxpacket: bulk-out wMaxPacketSize (0: 512 for USB2, 1024 for USB3)
  * @fixup_hdr: bytes tx_fixup() prepends (ax88179: 8)
  * @fifo_bytes: the adapter's TX FIFO
+ * @bus_tick_ns: 0: the bus delivers each URB's data as it is transferred
+ *	(xHCI, EHCI); else a frame-scheduled bus, as dummy_hcd's: the data
+ *	transferred reaches the device at the next multiple of this
+ *	(dummy_hcd: 125 us), and the URBs are given back then (@irq_ns is
+ *	not used)
  * @irq_ns: minimum interval between completion interrupts (0: from @usb:
  *	xHCI's default IMOD 40 us; EHCI's default threshold of 1 microframe)
  * @bh_ns: delay from the interrupt to usbnet_bh()
@@ -161,6 +169,10 @@ enum bqlm_sim_dev {
  * @ack_ns: TCP-like: frame on the wire (tun: read) to ack at the sender
  * @ping_len: ping frame length (98: 56 data + ICMP + IP + Ethernet)
  * @ping_ns: ping interval (0: no ping)
+ * @ping_jitter_ns: plus a uniform random delay below this before each
+ *	next ping (0: strictly periodic; at most @ping_ns). A strictly
+ *	periodic ping can alias with the equally periodic sender, reader and
+ *	interrupts and sample only a few of their phases (docs/stack.md)
  * @duration_ns: simulated time
  * @warmup_ns: statistics ignore what happens before this
  * @sample_ns: time-series sampling interval (0: no time series)
@@ -180,6 +192,7 @@ struct bqlm_sim_cfg {
 	unsigned int maxpacket;
 	unsigned int fixup_hdr;
 	unsigned int fifo_bytes;
+	u64 bus_tick_ns;
 	unsigned int irq_ns;
 	unsigned int bh_ns;
 	unsigned int bh_jitter_ns;
@@ -194,6 +207,7 @@ struct bqlm_sim_cfg {
 	unsigned int ack_ns;
 	unsigned int ping_len;
 	u64 ping_ns;
+	u64 ping_jitter_ns;
 	u64 duration_ns;
 	u64 warmup_ns;
 	u64 sample_ns;

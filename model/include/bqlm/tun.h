@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bqlmodel - the transmit side of drivers/net/tun.c (Linux 6.12) and the
- * flow-control designs proposed for it, as an explicit state system over a
- * weak memory model (see docs/tun.md).
+ * bqlmodel - a transmit queue drained by a consumer from a ptr_ring: the
+ * transmit side of drivers/net/tun.c (Linux 6.12), the flow-control
+ * designs proposed for it, and veth's (the peer's NAPI poll consumes), as
+ * an explicit state system over a weak memory model (see docs/tun.md).
+ * A design is a set of properties of struct bqlm_tun_cfg, each an option
+ * of bqlm_tun_options(); the variants are its profiles.
  *
  * The system: up to two producer CPUs running tun_net_xmit() (LLTX: they
  * serialise on the ring's producer_lock only), one reader per queue file
- * (tun_do_read() -> tun_ring_recv(), or vhost-net's batched consume), and
+ * (tun_do_read() -> tun_ring_recv(), vhost-net's batched consume, or a
+ * NAPI poll), and
  * an administrator who detaches and re-attaches a queue file
  * (TUNSETQUEUE), calls TUNSETIFF again (tun_set_iff(), flipping
  * IFF_BACKPRESSURE) or changes tx_queue_len (tun_queue_resize()). Every
@@ -31,6 +35,7 @@
 #include <bqlm/netdevice.h>
 #include <bqlm/invariants.h>
 #include <bqlm/explore.h>
+#include <bqlm/options.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -51,48 +56,40 @@ extern "C" {
  */
 #define BQLM_TUN_MAX_LEN	0xffff
 /* entries vhost-net takes per ptr_ring_consume_batched() in the model */
+/* Most variants the table may hold (arrays of the KUnit parameters). */
+#define BQLM_TUN_MAX_VARIANTS	32
 #define BQLM_TUN_VHOST_BATCH	2
 
 /**
- * enum bqlm_tun_variant - which tun the model runs
+ * enum bqlm_tun_variant - the profiles of the model (its named
+ *	configurations, model/tun_options.c)
  * @BQLM_TUN_STOCK: Linux 6.12: tail drop when the ring is full, the queue
  *	is never stopped
- * @BQLM_TUN_STOP_2019: the April 2019 experiment ("Tun congestion/BQL"):
- *	netif_stop_subqueue() when ptr_ring_produce() fails and when the ring
- *	is full after producing, netif_wake_subqueue() at the end of every
- *	tun_do_read()
+ * @BQLM_TUN_STOP_2019: the April 2019 experiment ("Tun congestion/BQL")
  * @BQLM_TUN_BACKPRESSURE: the merged design (1d6e569b7d0c and companions,
- *	made opt-in by 485e38995cc3 / d00c7369ef24): with IFF_BACKPRESSURE and
- *	a qdisc, stop after a produce that leaves the ring full,
- *	smp_mb__after_atomic(), re-check with __ptr_ring_check_produce(); the
- *	consumer wakes after smp_mb() once half the ring was consumed since
- *	the stop; tun_force_wake_queue() on attach, TUNSETIFF and resize
- * @BQLM_TUN_BACKPRESSURE_NOBARRIER: the same without smp_mb__after_atomic()
- *	in tun_net_xmit() and smp_mb() in __tun_wake_queue()
+ *	made opt-in by 485e38995cc3 / d00c7369ef24)
+ * @BQLM_TUN_BACKPRESSURE_NOBARRIER: the same without both barriers
  * @BQLM_TUN_BACKPRESSURE_NO_PRODUCER_MB: without the producer's barrier only
  * @BQLM_TUN_BACKPRESSURE_NO_CONSUMER_MB: without the consumer's barrier only
- * @BQLM_TUN_BACKPRESSURE_ROOM: backpressure whose consumer wakes only when
- *	the producer's next slot is free (__ptr_ring_check_produce()), and
- *	starts its count again whenever it finds the queue running: the
- *	candidate fix of findings 5 and 10 of docs/tun.md (not upstream)
- * @BQLM_TUN_BACKPRESSURE_V12: 1d6e569b7d0c as merged before the opt-in:
- *	no flag (stop whenever a qdisc is attached), tun_attach() only resets
- *	cons_cnt, TUNSETIFF runs netif_tx_wake_all_queues(), a resize wakes
- *	and resets under consumer_lock
- * @BQLM_TUN_BQL: design study, never proposed upstream: BQL in tun.
- *	netdev_tx_sent_queue() in tun_net_xmit() under producer_lock once
- *	__ptr_ring_check_produce() found room, before the produce makes the
- *	packet visible to the reader (LLTX: the ring lock is the only thing
- *	that serialises dql_queued()), netdev_tx_completed_queue() once per
- *	consume (batch) under consumer_lock, netdev_tx_reset_queue() after
- *	the purge of a detach, netdev_tx_completed_queue() of the entries a
- *	resize frees. Sequentially consistent only (the XOFF protocol itself
- *	over store buffers is the bql-xoff system)
- * @BQLM_TUN_BQL_LATE_SENT: the study with netdev_tx_sent_queue() after
- *	__ptr_ring_produce() (the natural place in tun_net_xmit())
- * @BQLM_TUN_BQL_RESET_RESIZE: the study with the tempting shortcut: reset
- *	the queue on resize instead of completing what the resize freed
- * @BQLM_TUN_NR_VARIANTS: number of variants
+ * @BQLM_TUN_BACKPRESSURE_ROOM: backpressure whose consumer wakes only into
+ *	room (a candidate fix written here, not upstream)
+ * @BQLM_TUN_BACKPRESSURE_V12: 1d6e569b7d0c as merged before the opt-in
+ * @BQLM_TUN_BQL: design study, never proposed upstream: BQL in tun
+ * @BQLM_TUN_BQL_LATE_SENT: the study with netdev_tx_sent_queue() after the
+ *	produce
+ * @BQLM_TUN_BQL_RESET_RESIZE: the study resetting the queue on resize
+ * @BQLM_TUN_VETH: drivers/net/veth.c of 6.12.117 (5442a9da6978): a NAPI
+ *	consumer, NETDEV_TX_BUSY and a kick of the consumer on a full ring
+ * @BQLM_TUN_VETH_DC82A33297FC: veth as dc82a33297fc made it, before
+ *	5442a9da6978: the producer re-checks with __ptr_ring_empty()
+ *
+ * What a design does is in the properties of struct bqlm_tun_cfg; the
+ * model tests those, never a profile's id. A profile is a row of
+ * model/tun_options.c: the options it sets on top of the model's defaults.
+ * The id says which row a configuration was made from (the real-code
+ * harness picks its compiled tun.c by it); new profiles are appended, and
+ * the order means nothing else. The enum names the rows code refers to;
+ * a new row needs no name here (bqlm_tun_nr_variants() counts them).
  */
 enum bqlm_tun_variant {
 	BQLM_TUN_STOCK,
@@ -106,7 +103,8 @@ enum bqlm_tun_variant {
 	BQLM_TUN_BQL,
 	BQLM_TUN_BQL_LATE_SENT,
 	BQLM_TUN_BQL_RESET_RESIZE,
-	BQLM_TUN_NR_VARIANTS
+	BQLM_TUN_VETH,
+	BQLM_TUN_VETH_DC82A33297FC
 };
 
 /**
@@ -115,18 +113,162 @@ enum bqlm_tun_variant {
  * @BQLM_TUN_READ_NONBLOCK: read() with O_NONBLOCK, -EAGAIN then poll()
  * @BQLM_TUN_VHOST: vhost-net: ptr_ring_consume_batched() of
  *	BQLM_TUN_VHOST_BATCH entries on tun_get_tx_ring()
+ * @BQLM_TUN_NAPI: a NAPI poll (veth_poll() of the peer): scheduled by the
+ *	producer's __veth_xdp_flush() unless rx_notify_masked says it is,
+ *	__ptr_ring_consume() up to struct bqlm_tun_cfg.budget entries
+ *	without the consumer lock, napi_complete_done(), the re-arm of
+ *	rx_notify_masked and the re-check of the ring
  * @BQLM_TUN_NR_READERS: number of kinds
  */
 enum bqlm_tun_reader_kind {
 	BQLM_TUN_READ,
 	BQLM_TUN_READ_NONBLOCK,
 	BQLM_TUN_VHOST,
+	BQLM_TUN_NAPI,
 	BQLM_TUN_NR_READERS
 };
 
+/* struct bqlm_tun_cfg.stop: when the producer stops its queue (a mask) */
+#define BQLM_TUN_STOP_FULL	0x1	/* the produce that fills the ring */
+#define BQLM_TUN_STOP_FAIL	0x2	/* a produce that fails */
+
+/**
+ * enum bqlm_tun_full_check - how the producer finds the ring full after
+ *	its produce (struct bqlm_tun_cfg.stop has BQLM_TUN_STOP_FULL)
+ * @BQLM_TUN_CHECK_PRODUCE: __ptr_ring_check_produce() of the next slot,
+ *	in the produce's producer_lock section: the stop, its barrier and
+ *	the re-check run before the unlock
+ * @BQLM_TUN_CHECK_FULL: ptr_ring_full() after ptr_ring_produce(), each in
+ *	a producer_lock section of its own; the stop after both
+ * @BQLM_TUN_NR_CHECKS: number of checks
+ */
+enum bqlm_tun_full_check {
+	BQLM_TUN_CHECK_PRODUCE,
+	BQLM_TUN_CHECK_FULL,
+	BQLM_TUN_NR_CHECKS
+};
+
+/**
+ * enum bqlm_tun_on_full - what becomes of the packet that finds the ring full
+ * @BQLM_TUN_FULL_DROP: freed (SKB_DROP_REASON_FULL_RING)
+ * @BQLM_TUN_FULL_REQUEUE: NETDEV_TX_BUSY: the qdisc keeps it and sends it
+ *	again once the queue runs (without a qdisc it is dropped)
+ * @BQLM_TUN_NR_ON_FULL: number of choices
+ */
+enum bqlm_tun_on_full {
+	BQLM_TUN_FULL_DROP,
+	BQLM_TUN_FULL_REQUEUE,
+	BQLM_TUN_NR_ON_FULL
+};
+
+/**
+ * enum bqlm_tun_recheck - what the producer does after its stop
+ * @BQLM_TUN_RECHECK_NONE: nothing
+ * @BQLM_TUN_RECHECK_PRODUCE: __ptr_ring_check_produce(): wake the queue
+ *	if the producer's slot is free (reads what the producer owns)
+ * @BQLM_TUN_RECHECK_EMPTY: __ptr_ring_empty(): wake the queue if the slot
+ *	at the consumer head is free (reads what the consumer owns)
+ * @BQLM_TUN_RECHECK_KICK: __veth_xdp_flush(): schedule the NAPI consumer
+ *	unless rx_notify_masked says it is scheduled; the consumer wakes
+ * @BQLM_TUN_NR_RECHECKS: number of kinds
+ *
+ * struct bqlm_tun_cfg.producer_mb puts smp_mb__after_atomic() (the kick:
+ * the smp_mb() of __veth_xdp_flush()) between the stop and this.
+ */
+enum bqlm_tun_recheck {
+	BQLM_TUN_RECHECK_NONE,
+	BQLM_TUN_RECHECK_PRODUCE,
+	BQLM_TUN_RECHECK_EMPTY,
+	BQLM_TUN_RECHECK_KICK,
+	BQLM_TUN_NR_RECHECKS
+};
+
+/**
+ * enum bqlm_tun_wake_rule - when the consumer wakes the queue
+ * @BQLM_TUN_WAKE_NONE: never
+ * @BQLM_TUN_WAKE_ALWAYS: netif_wake_subqueue() at every chance, without
+ *	looking at the queue first (test_and_clear_bit(): fully ordered)
+ * @BQLM_TUN_WAKE_IF_STOPPED: if netif_tx_queue_stopped() (a load), wake
+ * @BQLM_TUN_WAKE_HALF: if stopped, count what was consumed (cons_cnt) and
+ *	wake once half the ring was consumed since the stop
+ * @BQLM_TUN_WAKE_ROOM: as half, but only when __ptr_ring_check_produce()
+ *	finds the producer's slot free, and the count restarts whenever the
+ *	queue is found running
+ * @BQLM_TUN_NR_WAKES: number of rules
+ *
+ * struct bqlm_tun_cfg.consumer_mb puts smp_mb() before the rule; with the
+ * opt-in flag (struct bqlm_tun_cfg.opt_in) the rule runs only while
+ * IFF_BACKPRESSURE is set.
+ */
+enum bqlm_tun_wake_rule {
+	BQLM_TUN_WAKE_NONE,
+	BQLM_TUN_WAKE_ALWAYS,
+	BQLM_TUN_WAKE_IF_STOPPED,
+	BQLM_TUN_WAKE_HALF,
+	BQLM_TUN_WAKE_ROOM,
+	BQLM_TUN_NR_WAKES
+};
+
+/**
+ * enum bqlm_tun_wake_at - where the consumer runs its wake rule
+ * @BQLM_TUN_WAKE_AT_CONSUME: after each consume, under consumer_lock (a
+ *	step of its own before the unlock; vhost-net too)
+ * @BQLM_TUN_WAKE_AT_READ_END: at the end of tun_do_read(), after
+ *	tun_put_user(), outside the lock (vhost-net never gets there)
+ * @BQLM_TUN_WAKE_AT_RCV_END: a NAPI consumer: at the end of the consume
+ *	loop (veth_xdp_rcv()), before napi_complete_done()
+ * @BQLM_TUN_WAKE_AT_POLL_END: a NAPI consumer: at the end of the poll,
+ *	after napi_complete_done() and the re-arm of rx_notify_masked
+ * @BQLM_TUN_NR_WAKE_AT: number of places
+ */
+enum bqlm_tun_wake_at {
+	BQLM_TUN_WAKE_AT_CONSUME,
+	BQLM_TUN_WAKE_AT_READ_END,
+	BQLM_TUN_WAKE_AT_RCV_END,
+	BQLM_TUN_WAKE_AT_POLL_END,
+	BQLM_TUN_NR_WAKE_AT
+};
+
+/* struct bqlm_tun_cfg.force_wake: tun_force_wake_queue() after (a mask) */
+#define BQLM_TUN_FORCE_ATTACH	0x1	/* tun_attach() */
+#define BQLM_TUN_FORCE_SET_IFF	0x2	/* TUNSETIFF, every attached queue */
+#define BQLM_TUN_FORCE_RESIZE	0x4	/* tun_queue_resize() */
+
+/**
+ * enum bqlm_tun_bql_sent - where the BQL study reports a packet sent
+ * @BQLM_TUN_SENT_BEFORE: under producer_lock once
+ *	__ptr_ring_check_produce() found room, before the produce
+ * @BQLM_TUN_SENT_AFTER: after the produce
+ * @BQLM_TUN_NR_SENT: number of places
+ */
+enum bqlm_tun_bql_sent {
+	BQLM_TUN_SENT_BEFORE,
+	BQLM_TUN_SENT_AFTER,
+	BQLM_TUN_NR_SENT
+};
+
+/**
+ * enum bqlm_tun_bql_resize - what the BQL study does after a resize
+ * @BQLM_TUN_RESIZE_COMPLETE: netdev_tx_completed_queue() of the entries
+ *	the resize freed
+ * @BQLM_TUN_RESIZE_RESET: netdev_tx_reset_queue()
+ * @BQLM_TUN_RESIZE_NONE: nothing: the freed entries' bytes stay in flight
+ * @BQLM_TUN_NR_RESIZE: number of choices
+ */
+enum bqlm_tun_bql_resize {
+	BQLM_TUN_RESIZE_COMPLETE,
+	BQLM_TUN_RESIZE_RESET,
+	BQLM_TUN_RESIZE_NONE,
+	BQLM_TUN_NR_RESIZE
+};
+
+/* struct bqlm_tun_cfg.budget: NAPI_POLL_WEIGHT, the default and the most */
+#define BQLM_TUN_NAPI_BUDGET	64
+
 /**
  * struct bqlm_tun_cfg - what the model is run with
- * @variant: which tun
+ * @variant: the profile the configuration was made from (enum
+ *	bqlm_tun_variant); read by nothing in the model
  * @mm: the memory model
  * @reader: what consumes the rings
  * @queues: queue files attached at the start, 1..BQLM_TUN_MAX_QUEUES
@@ -143,19 +285,41 @@ enum bqlm_tun_reader_kind {
  *	explorer, up to BQLM_TUN_MAX_RING otherwise
  * @batch: the consumer batch __ptr_ring_set_size() starts from
  * @qdisc: a qdisc is attached (false: noqueue)
- * @backpressure: IFF_BACKPRESSURE is set at the start
+ * @backpressure: IFF_BACKPRESSURE is set at the start (with @opt_in)
  * @detaches: TUNSETQUEUE detach / attach cycles allowed (0..1)
- * @set_iffs: TUNSETIFF calls allowed; each flips IFF_BACKPRESSURE (0..2)
+ * @set_iffs: TUNSETIFF calls allowed (0..2); each flips IFF_BACKPRESSURE
+ *	(with @opt_in)
  * @resizes: tx_queue_len changes allowed (0..1); a resize needs @ring and
  *	@resize_to of at most BQLM_PTR_RING_MAX
  * @resize_to: the new tx_queue_len, 1..BQLM_PTR_RING_MAX for the explorer,
  *	up to BQLM_TUN_MAX_RING otherwise
  * @len: bytes per packet, 1..BQLM_TUN_MAX_LEN (the BQL study)
+ * @budget: a NAPI consumer's poll budget, 1..BQLM_TUN_NAPI_BUDGET
+ * @stop: BQLM_TUN_STOP_*: when the producer stops its queue (0: never)
+ * @full_check: enum bqlm_tun_full_check, with BQLM_TUN_STOP_FULL
+ * @qdisc_only: stop only when a qdisc is attached
+ *	(!qdisc_txq_has_no_queue())
+ * @opt_in: the stop and the consumer's wake need IFF_BACKPRESSURE
+ *	(tun->flags); TUNSETIFF flips it. False: in force whenever there is
+ *	a stop
+ * @on_full: enum bqlm_tun_on_full
+ * @recheck: enum bqlm_tun_recheck
+ * @producer_mb: a full barrier between the stop and the re-check or kick
+ * @wake: enum bqlm_tun_wake_rule
+ * @wake_at: enum bqlm_tun_wake_at
+ * @consumer_mb: smp_mb() between the consume and the wake rule
+ * @force_wake: BQLM_TUN_FORCE_*: the administrator's calls that run
+ *	tun_force_wake_queue() (wake and cons_cnt = 0 under both ring locks)
+ * @bql: the BQL design study (model/tun_bql.c)
+ * @bql_sent: enum bqlm_tun_bql_sent
+ * @bql_resize: enum bqlm_tun_bql_resize
  * @stats: optional, mutable: figures gathered over every state explored
  *
- * Under a memory model other than sc the ring slots of every queue file
- * and the txq state words and ring locks must fit BQLM_SB_MAX_VARS
- * variables (store buffer entries name them).
+ * Every field is an option of bqlm_tun_options(), which also says which
+ * combinations mean something (bqlm_tun_cfg_check()). Under a memory
+ * model other than sc the ring slots of every queue file and the txq
+ * state words and ring locks must fit BQLM_SB_MAX_VARS variables (store
+ * buffer entries name them).
  */
 struct bqlm_tun_cfg {
 	enum bqlm_tun_variant variant;
@@ -173,6 +337,21 @@ struct bqlm_tun_cfg {
 	unsigned int resizes;
 	unsigned int resize_to;
 	unsigned int len;
+	unsigned int budget;
+	unsigned int stop;
+	enum bqlm_tun_full_check full_check;
+	bool qdisc_only;
+	bool opt_in;
+	enum bqlm_tun_on_full on_full;
+	enum bqlm_tun_recheck recheck;
+	bool producer_mb;
+	enum bqlm_tun_wake_rule wake;
+	enum bqlm_tun_wake_at wake_at;
+	bool consumer_mb;
+	unsigned int force_wake;
+	bool bql;
+	enum bqlm_tun_bql_sent bql_sent;
+	enum bqlm_tun_bql_resize bql_resize;
 	struct bqlm_tun_stats *stats;
 };
 
@@ -212,6 +391,9 @@ enum bqlm_tun_xmit_phase {
 	BQLM_TUN_X_PRODUCED,	/* produce done: the full/stop check next */
 	BQLM_TUN_X_STOP,	/* stop next (2019) / stopped, re-check next */
 	BQLM_TUN_X_UNLOCK,	/* spin_unlock(producer_lock), drop or notify */
+	BQLM_TUN_X_RECHECK,	/* stopped outside the lock: re-check or kick */
+	BQLM_TUN_X_NOTIFY,	/* produced: __veth_xdp_flush() of the consumer */
+	BQLM_TUN_X_REQUEUED,	/* NETDEV_TX_BUSY: the qdisc holds the packet */
 	BQLM_TUN_NR_X
 };
 
@@ -220,7 +402,11 @@ enum bqlm_tun_read_phase {
 	BQLM_TUN_R_IDLE,	/* next: consume */
 	BQLM_TUN_R_WAKE,	/* consumed under consumer_lock: wake check */
 	BQLM_TUN_R_UNLOCK,	/* spin_unlock(consumer_lock) */
-	BQLM_TUN_R_PUT,		/* tun_put_user(), then the 2019 wake */
+	BQLM_TUN_R_PUT,		/* tun_put_user(), then the wake at read end */
+	BQLM_TUN_R_POLL,	/* NAPI: in the consume loop (nr: done so far) */
+	BQLM_TUN_R_RCV_END,	/* NAPI: end of the loop: the wake there */
+	BQLM_TUN_R_COMPLETE,	/* NAPI: napi_complete_done(), re-arm */
+	BQLM_TUN_R_POLL_END,	/* NAPI: end of the poll: the wake there */
 	BQLM_TUN_NR_R
 };
 
@@ -265,8 +451,10 @@ struct bqlm_tun_cpu {
  * @sb: its store buffer
  * @got: the BQL study: the packets of the consume in progress
  * @phase: enum bqlm_tun_read_phase
- * @sleeping: blocked in tun_ring_recv() / waiting in poll()
- * @nr: entries taken by the consume in progress
+ * @sleeping: blocked in tun_ring_recv() / waiting in poll(); a NAPI
+ *	consumer: not scheduled (NAPI_STATE_SCHED clear)
+ * @nr: entries taken by the consume in progress; a NAPI consumer: entries
+ *	its poll consumed so far
  * @pad: zero
  */
 struct bqlm_tun_reader {
@@ -298,7 +486,8 @@ struct bqlm_tun_queue {
 /*
  * The shared variables (struct bqlm_tun.mem): the txq state words, the
  * ring locks (producer_lock, consumer_lock of each queue file), then the
- * ring slots of each queue file (struct bqlm_ptr_ring.base on).
+ * ring slots of each queue file (struct bqlm_ptr_ring.base on), then,
+ * with a NAPI consumer only, its rx_notify_masked.
  */
 #define BQLM_TUN_STATE_VAR(q)	(q)
 #define BQLM_TUN_PLOCK_VAR(q)	(BQLM_TUN_MAX_QUEUES + 2 * (q))
@@ -367,6 +556,178 @@ enum bqlm_tun_bql {
 	BQLM_TUN_BQL_DONE,	/* netdev_tx_completed_queue() counted it */
 };
 
+/*
+ * What a configuration's properties imply for the steps: the model's
+ * actors test these (and the fields of struct bqlm_tun_cfg), never a
+ * profile's id; so can a harness that runs real code beside the model.
+ */
+
+/**
+ * bqlm_tun_napi() - is the consumer a NAPI poll?
+ * @cfg: the configuration
+ *
+ * Return: true for --reader napi.
+ */
+static inline bool bqlm_tun_napi(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->reader == BQLM_TUN_NAPI;
+}
+
+/**
+ * bqlm_tun_bql_on() - is the BQL design study on?
+ * @cfg: the configuration
+ *
+ * Return: true for --bql on.
+ */
+static inline bool bqlm_tun_bql_on(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->bql;
+}
+
+/**
+ * bqlm_tun_locked_stop() - does the stop sit in the produce's lock section?
+ * @cfg: the configuration
+ *
+ * The produce that fills the ring stops the queue before the unlock
+ * (__ptr_ring_check_produce()), and its barrier and re-check come before
+ * the unlock too; a full-ring drop is then the backpressure-drop check's
+ * business.
+ *
+ * Return: true for --stop full with --full-check check-produce.
+ */
+static inline bool bqlm_tun_locked_stop(const struct bqlm_tun_cfg *cfg)
+{
+	return (cfg->stop & BQLM_TUN_STOP_FULL) &&
+	       cfg->full_check == BQLM_TUN_CHECK_PRODUCE;
+}
+
+/**
+ * bqlm_tun_section() - does the producer hold producer_lock after the
+ *	produce, for steps of its own?
+ * @cfg: the configuration
+ *
+ * Otherwise the produce is ptr_ring_produce(): lock, produce, unlock in
+ * one step.
+ *
+ * Return: true with a locked stop or the BQL study.
+ */
+static inline bool bqlm_tun_section(const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_bql_on(cfg) || bqlm_tun_locked_stop(cfg);
+}
+
+/**
+ * bqlm_tun_full_check() - does the producer check ptr_ring_full() after
+ *	its produce, in a lock section of its own?
+ * @cfg: the configuration
+ *
+ * Return: true for --stop full with --full-check ptr-ring-full.
+ */
+static inline bool bqlm_tun_full_check(const struct bqlm_tun_cfg *cfg)
+{
+	return (cfg->stop & BQLM_TUN_STOP_FULL) &&
+	       cfg->full_check == BQLM_TUN_CHECK_FULL;
+}
+
+/**
+ * bqlm_tun_counts() - does the wake rule count consumes (cons_cnt)?
+ * @cfg: the configuration
+ *
+ * Return: true for --wake half or room.
+ */
+static inline bool bqlm_tun_counts(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->wake == BQLM_TUN_WAKE_HALF ||
+	       cfg->wake == BQLM_TUN_WAKE_ROOM;
+}
+
+/**
+ * bqlm_tun_flag() - is the design's flag in force?
+ * @tun: the state
+ * @cfg: the configuration
+ *
+ * Return: IFF_BACKPRESSURE with --opt-in on, else true.
+ */
+static inline bool bqlm_tun_flag(const struct bqlm_tun *tun,
+				 const struct bqlm_tun_cfg *cfg)
+{
+	return tun->backpressure || !cfg->opt_in;
+}
+
+/**
+ * bqlm_tun_may_stop() - may the producer stop the queue now?
+ * @tun: the state
+ * @cfg: the configuration
+ *
+ * Return: the flag in force, and a qdisc where --qdisc-only says so.
+ */
+static inline bool bqlm_tun_may_stop(const struct bqlm_tun *tun,
+				     const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_flag(tun, cfg) && (cfg->qdisc || !cfg->qdisc_only);
+}
+
+/**
+ * bqlm_tun_bp_active() - is the stop in the producer's lock section in
+ *	force (so that a full-ring drop must be explained)?
+ * @tun: the state
+ * @cfg: the configuration
+ *
+ * Return: bqlm_tun_locked_stop() and bqlm_tun_may_stop().
+ */
+static inline bool bqlm_tun_bp_active(const struct bqlm_tun *tun,
+				      const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_locked_stop(cfg) && bqlm_tun_may_stop(tun, cfg);
+}
+
+/**
+ * bqlm_tun_wake_locked() - does the reader take one more step under
+ *	consumer_lock after its consume?
+ * @cfg: the configuration
+ *
+ * The wake rule there (__tun_wake_queue() of the backpressure designs),
+ * or the completion of the BQL study.
+ *
+ * Return: true with a wake at --wake-at consume, or the study.
+ */
+static inline bool bqlm_tun_wake_locked(const struct bqlm_tun_cfg *cfg)
+{
+	return bqlm_tun_bql_on(cfg) ||
+	       (!bqlm_tun_napi(cfg) && cfg->wake != BQLM_TUN_WAKE_NONE &&
+		cfg->wake_at == BQLM_TUN_WAKE_AT_CONSUME);
+}
+
+/**
+ * bqlm_tun_wake_at_read_end() - does the reader wake at the end of
+ *	tun_do_read(), after tun_put_user()?
+ * @cfg: the configuration
+ *
+ * Return: true with a wake at --wake-at read-end, but not for vhost-net,
+ * which never runs tun_do_read().
+ */
+static inline bool bqlm_tun_wake_at_read_end(const struct bqlm_tun_cfg *cfg)
+{
+	return cfg->reader != BQLM_TUN_VHOST && !bqlm_tun_napi(cfg) &&
+	       cfg->wake != BQLM_TUN_WAKE_NONE &&
+	       cfg->wake_at == BQLM_TUN_WAKE_AT_READ_END;
+}
+
+/**
+ * bqlm_tun_attach_locks() - does tun_attach() take the ring locks?
+ * @cfg: the configuration
+ *
+ * It does when it runs tun_force_wake_queue(), or resets cons_cnt under
+ * consumer_lock (a design that counts consumes).
+ *
+ * Return: true if the attach waits for the ring locks.
+ */
+static inline bool bqlm_tun_attach_locks(const struct bqlm_tun_cfg *cfg)
+{
+	return (cfg->force_wake & BQLM_TUN_FORCE_ATTACH) ||
+	       bqlm_tun_counts(cfg);
+}
+
 /* The txq state bit the models use, as in enum netdev_queue_state_t. */
 #define BQLM_TUN_XOFF		(1U << BQLM_QUEUE_STATE_DRV_XOFF)
 #define BQLM_TUN_STACK_XOFF	(1U << BQLM_QUEUE_STATE_STACK_XOFF)
@@ -380,6 +741,12 @@ const char *bqlm_tun_drop_name(enum bqlm_tun_drop drop);
 void bqlm_tun_cfg_default(struct bqlm_tun_cfg *cfg,
 			  enum bqlm_tun_variant variant);
 int bqlm_tun_cfg_check(const struct bqlm_tun_cfg *cfg);
+int bqlm_tun_cfg_why(const struct bqlm_tun_cfg *cfg, bool explore, char *err,
+		     size_t len);
+const struct bqlm_opts *bqlm_tun_options(void);
+unsigned int bqlm_tun_nr_variants(void);
+bool bqlm_tun_cfg_same_design(const struct bqlm_tun_cfg *a,
+			      const struct bqlm_tun_cfg *b);
 size_t bqlm_tun_state_size(const struct bqlm_tun_cfg *cfg);
 void bqlm_tun_init(struct bqlm_tun *tun, const struct bqlm_tun_cfg *cfg);
 

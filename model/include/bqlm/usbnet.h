@@ -40,6 +40,8 @@
 extern "C" {
 #endif
 
+/* Most variants the table may hold (arrays of the KUnit parameters). */
+#define BQLM_USBNET_MAX_VARIANTS	32
 /* Bound on the number of packets (and so of skbs) one exploration sends. */
 #define BQLM_USBNET_MAX_PACKETS	6
 /* Bound on the skb slots of a state (struct bqlm_usbnet_cfg.skbs). */
@@ -59,7 +61,9 @@ extern "C" {
 #define BQLM_USBNET_MAX_LENS	2
 
 /**
- * enum bqlm_usbnet_variant - which usbnet the model runs
+ * enum bqlm_usbnet_variant - the variants code names: rows of
+ *	bqlm_usbnet_options()'s profiles, which may hold more (a new variant
+ *	is a row; bqlm_usbnet_nr_variants() counts them)
  * @BQLM_USBNET_NO_BQL: Linux 6.12, no BQL calls at all
  * @BQLM_USBNET_V1: the v1 patch: netdev_reset_queue() right after
  *	netif_stop_queue() in usbnet_stop() and in usbnet_open(),
@@ -76,7 +80,6 @@ extern "C" {
  *	dev->done to drain without unlinking (docs/findings.md)
  * @BQLM_USBNET_FIXED_NCM_STOP: fixed-avoid-unlink plus the fix of the
  *	cdc_ncm finding: usbnet_start_xmit() drops unless EVENT_DEV_OPEN
- * @BQLM_USBNET_NR_VARIANTS: number of variants
  */
 enum bqlm_usbnet_variant {
 	BQLM_USBNET_NO_BQL,
@@ -85,8 +88,7 @@ enum bqlm_usbnet_variant {
 	BQLM_USBNET_FIX_RESET,
 	BQLM_USBNET_FIXED,
 	BQLM_USBNET_FIXED_AVOID_UNLINK,
-	BQLM_USBNET_FIXED_NCM_STOP,
-	BQLM_USBNET_NR_VARIANTS
+	BQLM_USBNET_FIXED_NCM_STOP
 };
 
 /**
@@ -450,6 +452,7 @@ struct bqlm_usbnet {
 };
 
 const struct bqlm_opts *bqlm_usbnet_options(void);
+unsigned int bqlm_usbnet_nr_variants(void);
 const char *bqlm_usbnet_variant_name(enum bqlm_usbnet_variant variant);
 const char *bqlm_usbnet_variant_desc(enum bqlm_usbnet_variant variant);
 int bqlm_usbnet_variant_by_name(const char *name);

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - what every KUnit file of kunit/ declares the same way.
+ *
+ * One suite a model file: BQLM_KUNIT_SUITE() defines it and registers it,
+ * in the kernel (lib/kunit) and in the userspace stand-in alike. The
+ * module's license and description are kunit/module.c's, once for the
+ * whole bqlm_kunit object.
+ */
+#ifndef _BQLM_KUNIT_H
+#define _BQLM_KUNIT_H
+
+#include <kunit/test.h>
+
+/**
+ * BQLM_KUNIT_SUITE() - define and register a suite
+ * @sname: the suite's name, an identifier ("bqlm_dql"); the suite is
+ *	@sname##_suite
+ * @cases: its struct kunit_case array, {}-terminated
+ * @...: more struct kunit_suite fields (.init = ..., .attr = ...)
+ */
+#define BQLM_KUNIT_SUITE(sname, cases, ...)				\
+	static struct kunit_suite sname##_suite = {			\
+		.name = #sname,						\
+		.test_cases = cases,					\
+		__VA_ARGS__						\
+	};								\
+	kunit_test_suite(sname##_suite)
+
+#endif /* _BQLM_KUNIT_H */

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/audit.sh - "make audit" and "make audit-selftest" (docs/audit.md).
+#
+#   scripts/audit.sh            every BQL driver of drivers/net, each rule of
+#                               audit/ over it (audit/audit.py)
+#   scripts/audit.sh --selftest the re-created upstream bugs of audit/tests/
+#                               (audit/selftest.py)
+#
+# Environment:
+#   KDIR        a kernel tree to read instead of Debian's linux-source-6.12
+#               (unpacked once into .cache/, as make kunit does); it is
+#               only read
+#   FILES       files or directories of the tree (relative to it) instead of
+#               the whole of drivers/net
+#   AUDIT_ARGS  more audit.py arguments (--options, --rules C1,C2, --jobs N,
+#               --timeout S, --no-explore)
+#   AUDIT_JOBS  parallel spatch runs (default: nproc)
+#
+# Outputs: build/audit.txt (the table), build/audit.json (--json),
+# build/audit-drivers/*.opts (each driver's pattern as the audit reads it);
+# build/audit-selftest.txt and .json for --selftest.
+#
+# Exit status: audit.py's (0 clean, 1 findings, 2 usage, 3 incomplete), or
+# 2 if something must be installed first and we are not root.
+
+set -euo pipefail
+
+die() {
+	local rc=$1
+	shift
+	printf 'audit.sh: error: %s\n' "$*" >&2
+	exit "$rc"
+}
+info() {
+	printf 'audit.sh: %s\n' "$*" >&2
+}
+elapsed() {
+	local s=$(($(date +%s) - $1))
+	printf '%dm%02ds' $((s / 60)) $((s % 60))
+}
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+CACHE="$REPO/.cache"
+RESULTS="$REPO/build"
+KTREE_PROG=audit.sh
+# shellcheck source=scripts/ktree.sh
+source "$REPO/scripts/ktree.sh"
+
+# shellcheck disable=SC2317 # invoked by the EXIT trap
+cleanup() {
+	if [[ -n "$UNPACK_TMP" ]]; then
+		rm -rf "$UNPACK_TMP"
+	fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+SELFTEST=0
+for arg in "$@"; do
+	case $arg in
+	--selftest) SELFTEST=1 ;;
+	*) die 2 "unknown argument '$arg' (usage: scripts/audit.sh [--selftest])" ;;
+	esac
+done
+
+t_start=$(date +%s)
+command -v python3 >/dev/null || apt_install "python3 is missing" python3
+command -v spatch >/dev/null ||
+	apt_install "spatch (Coccinelle) is missing" coccinelle
+command -v patch >/dev/null || apt_install "patch is missing" patch
+[[ -x "$RESULTS/bqlm" ]] ||
+	die 2 "$RESULTS/bqlm is missing: run make first (make audit builds it)"
+
+if [[ -n "${KDIR:-}" ]]; then
+	[[ -d "$KDIR" ]] || die 2 "KDIR=$KDIR is not a directory"
+	KDIR=$(cd "$KDIR" && pwd -P)
+	info "kernel tree: $KDIR (from KDIR, read only)"
+else
+	ktree_lock
+	unpack_debian_source >&2
+	ktree_unlock
+	KDIR="$CACHE/$SRC_PKG"
+fi
+
+extra=()
+if [[ -n "${AUDIT_ARGS:-}" ]]; then
+	xargs -r printf '' <<<"$AUDIT_ARGS" >/dev/null 2>&1 ||
+		die 2 "cannot split AUDIT_ARGS=$AUDIT_ARGS into words"
+	mapfile -d '' extra < <(xargs -r printf '%s\0' <<<"$AUDIT_ARGS")
+fi
+jobs=${AUDIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
+mkdir -p "$RESULTS"
+rc=0
+if [[ $SELFTEST -eq 1 ]]; then
+	python3 "$REPO/audit/selftest.py" --kdir "$KDIR" --jobs "$jobs" \
+		--bqlm "$RESULTS/bqlm" --json "$RESULTS/audit-selftest.json" \
+		"${extra[@]}" | tee "$RESULTS/audit-selftest.txt" || rc=${PIPESTATUS[0]}
+	printf 'make audit-selftest: exit %d, %s; report in build/audit-selftest.txt\n' \
+		"$rc" "$(elapsed "$t_start")"
+	exit "$rc"
+fi
+files=()
+[[ -z "${FILES:-}" ]] || files=(--files "$FILES")
+python3 "$REPO/audit/audit.py" --kdir "$KDIR" "${files[@]}" --jobs "$jobs" \
+	--bqlm "$RESULTS/bqlm" --json "$RESULTS/audit.json" \
+	--drivers-dir "$RESULTS/audit-drivers" "${extra[@]}" |
+	tee "$RESULTS/audit.txt" || rc=${PIPESTATUS[0]}
+printf 'make audit: exit %d (0 clean, 1 findings, 2 usage, 3 incomplete), %s; table in build/audit.txt, build/audit.json\n' \
+	"$rc" "$(elapsed "$t_start")"
+exit "$rc"

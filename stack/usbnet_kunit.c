@@ -1,0 +1,605 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bqlmodel - KUnit suite bqlm_stack_usbnet: the usbnet BQL seed's
+ * experiment on the real stack, in virtual time (docs/stack.md).
+ *
+ * A saturating bulk flow and the two probes (flow.c) go from the host's
+ * usbnet device through pfifo_fast, usbnet and dummy_hcd to the gadget's
+ * u_ether device (link.c), once per usbnet variant, bus and function. The
+ * suite asserts the seed's claims against the no-bql run of the same link:
+ * the band-0 probe's median at least 5 times lower with BQL at 100 Mbit/s,
+ * lower at 2.5 Gbit/s, the throughput within 3 %. On every BQL run it
+ * checks the model's invariants on the real struct dql: byte balance (what
+ * DQL has in flight is what the driver holds) half-way and at the end, the
+ * limit within its bounds, and reset-on-stop after an ifdown under load.
+ */
+#include <kunit/test.h>
+#include <linux/dynamic_queue_limits.h>
+#include <linux/etherdevice.h>
+#include <linux/moduleparam.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/usb.h>
+#include <net/sch_generic.h>
+
+#include "stack.h"
+
+/*
+ * The deliberate failure of docs/stack.md: BQL's minimum limit raised to
+ * DQL_MAX_LIMIT on the BQL variants (as writing "max" to
+ * byte_queue_limits/limit_min would), so that BQL never stops the queue.
+ */
+static bool no_bql_limit;
+module_param(no_bql_limit, bool, 0444);
+MODULE_PARM_DESC(no_bql_limit, "disable BQL's limit (the claims must fail)");
+
+/* usbnet v1's ifdown under load, which ends in a BUG_ON(): its own boot */
+static bool crash_v1;
+module_param(crash_v1, bool, 0444);
+MODULE_PARM_DESC(crash_v1, "run usbnet_v1_ifdown_crash (the kernel dies)");
+
+#define FRAME		1514	/* bulk: a full Ethernet frame, no FCS */
+#define PROBE_FRAME	98	/* ping -s 56: 14 + 20 + 8 + 56 */
+#define WIRE_EXTRA	24	/* preamble+SFD 8, FCS 4, gap 12 */
+
+/**
+ * struct bqlm_stack_bus - the link a run emulates
+ * @name: as the figures name it
+ * @speed: the gadget's maximum speed, so the bus's
+ * @link_bps: the USB Ethernet adapter's link rate, bit/s, which dummy_hcd's
+ *	bandwidth is set to (in frame bytes: a 1514-byte frame takes 1538
+ *	byte times on the wire); 0: the bus's own rate is the bottleneck
+ * @bus_rate: the bottleneck in bytes per second of bulk data
+ * @duration_ms: the run, virtual time
+ * @warmup_ms: of it, not measured
+ */
+struct bqlm_stack_bus {
+	const char *name;
+	int speed;
+	u64 link_bps;
+	u64 bus_rate;
+	unsigned int duration_ms, warmup_ms;
+};
+
+/*
+ * The buses' own rates are those of real/patches/dummy_hcd/: high speed
+ * 13 x 512 bytes per 125-us microframe, full speed 19 x 64 bytes per
+ * 1-ms frame.
+ */
+static const struct bqlm_stack_bus bqlm_stack_buses[] = {
+	{ "100mbit", USB_SPEED_SUPER, 100000000ULL,
+	  100000000ULL / 8 * FRAME / (FRAME + WIRE_EXTRA), 2000, 1000 },
+	{ "2500mbit", USB_SPEED_SUPER, 2500000000ULL,
+	  2500000000ULL / 8 * FRAME / (FRAME + WIRE_EXTRA), 2000, 1000 },
+	{ "usb2-hs", USB_SPEED_HIGH, 0, 512 * 13 * 8000, 2000, 1000 },
+	{ "usb1-fs", USB_SPEED_FULL, 0, 64 * 19 * 1000, 4000, 2000 },
+};
+
+enum { BUS_100M, BUS_2500M, BUS_HS, BUS_FS };
+
+static const struct bqlm_stack_usbnet_ops *const bqlm_stack_variants[] = {
+	&bqlm_stack_no_bql_ops, &bqlm_stack_v1_ops, &bqlm_stack_fixed_ops,
+};
+
+enum { V_NO_BQL, V_V1, V_FIXED, V_NR };
+
+/* the run's checks and figures */
+struct bqlm_stack_run {
+	struct kunit *test;
+	const struct bqlm_stack_usbnet_ops *ops;
+	const struct bqlm_stack_bus *bus;
+	enum bqlm_stack_func func;
+	struct bqlm_stack_link l;
+	struct dql *dql;
+	bool bql;
+	bool ifdown;		/* ifdown and ifup half-way */
+	struct bqlm_stack_flow f;
+	struct bqlm_stack_pct prio, same;
+	u64 mbps_x100;
+	u64 tx_dropped;
+	s64 lost;		/* bulk frames the driver took and never sent */
+	unsigned int tx_qlen;
+	/* sampled after each sender tick, after the warm-up */
+	u64 limit_sum, samples;
+	unsigned int limit_max, inflight_max;
+	/* half-way snapshot */
+	unsigned int mid_bytes, mid_urbs;
+	int violations;
+	bool done;
+};
+
+static const char *bqlm_stack_func_name(enum bqlm_stack_func func)
+{
+	static const char *const names[] = {
+		[BQLM_STACK_ECM] = "ecm",
+		[BQLM_STACK_NCM] = "ncm",
+		[BQLM_STACK_NCM_FIX] = "ncm-fix",
+	};
+
+	return names[func];
+}
+
+/*
+ * The model's byte balance on the real queue: DQL's bytes in flight
+ * (queued - completed, in sequence space) are what the driver holds, and
+ * the limit is within its bounds. Softirqs are off, so that no completion
+ * or transmit runs between the two reads (UML has one CPU).
+ */
+static bool bqlm_stack_balance(struct bqlm_stack_run *r, const char *where,
+			       unsigned int *bytes, unsigned int *urbs)
+{
+	unsigned int held, n, q, c, limit, min_limit, max_limit;
+
+	local_bh_disable();
+	held = r->ops->inflight(r->l.host, &n);
+	q = READ_ONCE(r->dql->num_queued);
+	c = READ_ONCE(r->dql->num_completed);
+	limit = READ_ONCE(r->dql->limit);
+	min_limit = r->dql->min_limit;
+	max_limit = r->dql->max_limit;
+	local_bh_enable();
+	if (bytes)
+		*bytes = held;
+	if (urbs)
+		*urbs = n;
+	if (!r->bql) {
+		/* 6.12's usbnet never calls BQL: the queue stays untouched */
+		if (q || c) {
+			kunit_err(r->test, "%s %s: no-bql, yet DQL counted %u queued, %u completed",
+				  r->ops->name, where, q, c);
+			r->violations++;
+			return false;
+		}
+		return true;
+	}
+	if ((int)(q - c) < 0 || q - c != held) {
+		kunit_err(r->test, "%s %s: byte-balance: DQL has %u in flight (%u queued, %u completed), the driver holds %u in %u URBs",
+			  r->ops->name, where, q - c, q, c, held, n);
+		r->violations++;
+		return false;
+	}
+	if (!no_bql_limit && (limit < min_limit || limit > max_limit)) {
+		kunit_err(r->test, "%s %s: dql-limit-bounds: limit %u outside [%u, %u]",
+			  r->ops->name, where, limit, min_limit, max_limit);
+		r->violations++;
+		return false;
+	}
+	return true;
+}
+
+static bool bqlm_stack_usbnet_idle(void *arg)
+{
+	struct bqlm_stack_run *r = arg;
+	struct netdev_queue *txq = netdev_get_tx_queue(r->l.host, 0);
+	unsigned int n, qlen = 0;
+	struct Qdisc *q;
+
+	rcu_read_lock();
+	q = rcu_dereference(txq->qdisc);
+	if (q)
+		qlen = qdisc_qlen_sum(q);
+	rcu_read_unlock();
+	local_bh_disable();
+	r->ops->inflight(r->l.host, &n);
+	local_bh_enable();
+	return !qlen && !n;
+}
+
+static void bqlm_stack_usbnet_tick(void *arg)
+{
+	struct bqlm_stack_run *r = arg;
+	unsigned int limit, inflight;
+
+	if (bqlm_stack_now() < r->f.t_warm || !r->bql || !netif_running(r->l.host))
+		return;
+	limit = READ_ONCE(r->dql->limit);
+	inflight = READ_ONCE(r->dql->num_queued) -
+		   READ_ONCE(r->dql->num_completed);
+	r->limit_sum += limit;
+	r->samples++;
+	r->limit_max = max(r->limit_max, limit);
+	r->inflight_max = max(r->inflight_max, inflight);
+}
+
+/* ifdown under load: reset-on-stop; then ifup and wait for the carrier */
+static void bqlm_stack_usbnet_ifdown(struct bqlm_stack_run *r)
+{
+	unsigned int held, n, q, c, limit;
+	int ret, ms;
+
+	rtnl_lock();
+	dev_close(r->l.host);
+	rtnl_unlock();
+	/* usbnet_stop() has returned: every URB is back, the queue reset */
+	local_bh_disable();
+	held = r->ops->inflight(r->l.host, &n);
+	q = r->dql->num_queued;
+	c = r->dql->num_completed;
+	limit = r->dql->limit;
+	local_bh_enable();
+	if (held || n || (r->bql && (q || c || limit != r->dql->min_limit))) {
+		kunit_err(r->test, "%s after ifdown: reset-on-stop: the driver holds %u bytes in %u URBs; DQL %u queued, %u completed, limit %u (min %u)",
+			  r->ops->name, held, n, q, c, limit, r->dql->min_limit);
+		r->violations++;
+	}
+	kunit_info(r->test, "bqlm_stack: ifdown %s %s: DQL %u queued, %u completed, limit %u after usbnet_stop()",
+		   r->ops->name, bqlm_stack_func_name(r->func), q, c, limit);
+	rtnl_lock();
+	ret = dev_open(r->l.host, NULL);
+	rtnl_unlock();
+	for (ms = 0; !ret && ms < 5000 && !netif_carrier_ok(r->l.host); ms += 1)
+		bqlm_stack_sleep_until(bqlm_stack_now() + NSEC_PER_MSEC);
+	if (ret || !netif_carrier_ok(r->l.host)) {
+		kunit_err(r->test, "%s: ifup: %d, carrier %d after %d ms",
+			  r->ops->name, ret, netif_carrier_ok(r->l.host), ms);
+		r->violations++;
+	}
+}
+
+static void bqlm_stack_usbnet_midway(void *arg)
+{
+	struct bqlm_stack_run *r = arg;
+
+	bqlm_stack_balance(r, "half-way", &r->mid_bytes, &r->mid_urbs);
+	if (r->ifdown)
+		bqlm_stack_usbnet_ifdown(r);
+}
+
+static void bqlm_stack_print_cdf(struct bqlm_stack_run *r, const char *probe,
+				 const struct bqlm_stack_lat *l)
+{
+	char buf[512];
+	int len = 0, i;
+
+	if (!l->n)
+		return;
+	for (i = 0; i <= 100; i += 5) {
+		u64 ns = i ? bqlm_stack_rank(l, i) : l->ns[0];
+
+		len += scnprintf(buf + len, sizeof(buf) - len, " %llu", ns);
+	}
+	kunit_info(r->test, "bqlm_stack: cdf usbnet %s %s %s %s%s",
+		   bqlm_stack_func_name(r->func), r->bus->name, r->ops->name,
+		   probe, buf);
+}
+
+static void bqlm_stack_print(struct bqlm_stack_run *r)
+{
+	u64 limit_avg = r->samples ? div64_u64(r->limit_sum, r->samples) : 0;
+
+	kunit_info(r->test,
+		   "bqlm_stack: usbnet func=%s bus=%s speed=%s variant=%s tx_qlen=%u prio_us=%llu/%llu/%llu/%llu same_us=%llu/%llu/%llu/%llu n=%u same_drops=%u mbps=%llu.%02llu sent=%llu qdisc_drops=%llu received=%llu lost=%lld tx_dropped=%llu bql_limit_avg=%llu bql_limit_max=%u inflight_max=%u mid_bytes=%u mid_urbs=%u%s",
+		   bqlm_stack_func_name(r->func), r->bus->name,
+		   usb_speed_string(r->l.speed), r->ops->name, r->tx_qlen,
+		   div_u64(r->prio.p50, 1000), div_u64(r->prio.p90, 1000),
+		   div_u64(r->prio.p99, 1000), div_u64(r->prio.max, 1000),
+		   div_u64(r->same.p50, 1000), div_u64(r->same.p90, 1000),
+		   div_u64(r->same.p99, 1000), div_u64(r->same.max, 1000),
+		   r->f.prio.n, r->f.same.drops, div_u64(r->mbps_x100, 100), r->mbps_x100 % 100,
+		   r->f.sent, r->f.qdisc_drops, r->f.rx_total, r->lost,
+		   r->tx_dropped,
+		   limit_avg,
+		   r->limit_max, r->inflight_max, r->mid_bytes, r->mid_urbs,
+		   r->ifdown ? " ifdown=1" : "");
+	if (r->ifdown)	/* not a steady load */
+		return;
+	bqlm_stack_print_cdf(r, "prio", &r->f.prio);
+	bqlm_stack_print_cdf(r, "same", &r->f.same);
+}
+
+/**
+ * bqlm_stack_usbnet_run() - one variant on one link, measured and checked
+ * @r: the run: @r->test, @r->ops, @r->bus, @r->func, @r->ifdown set
+ *
+ * Return: 0 when the run was measured (its checks may still have failed:
+ * @r->violations), a negative errno when the link did not come up.
+ */
+static int bqlm_stack_usbnet_run(struct bqlm_stack_run *r)
+{
+	const struct bqlm_stack_bus *bus = r->bus;
+	struct bqlm_stack_flow_cfg cfg = {
+		.frame		= FRAME,
+		.probe_frame	= PROBE_FRAME,
+		.probe_ns	= 2 * NSEC_PER_MSEC,
+		.tick_ns	= 0,
+		.duration_ns	= (u64)bus->duration_ms * NSEC_PER_MSEC,
+		.warmup_ns	= (u64)bus->warmup_ms * NSEC_PER_MSEC,
+		.drain_ns	= 5 * NSEC_PER_SEC,
+		.idle		= bqlm_stack_usbnet_idle,
+	};
+	struct rtnl_link_stats64 st;
+	unsigned int bw = 0;
+	int ret;
+
+	r->bql = r->ops != &bqlm_stack_no_bql_ops;
+	if (bus->link_bps)
+		bw = bus->bus_rate;
+	ret = bqlm_stack_link_up(r->test, &r->l, r->ops, r->func, bus->speed,
+				 bw);
+	if (ret)
+		return ret;
+	r->dql = &netdev_get_tx_queue(r->l.host, 0)->dql;
+	r->tx_qlen = r->ops->tx_qlen(r->l.host);
+	if (no_bql_limit && r->bql)
+		WRITE_ONCE(r->dql->min_limit, DQL_MAX_LIMIT);
+	cfg.dev = r->l.host;
+	cfg.dst = r->l.gadget->dev_addr;
+	cfg.rx = r->l.gadget;
+	/* 110 % of the bottleneck's rate of full frames, in millihertz */
+	cfg.rate = div64_u64(bus->bus_rate * 1100, FRAME);
+
+	ret = bqlm_stack_flow_init(&r->f, &cfg);
+	if (ret)
+		goto out;
+	ret = bqlm_stack_flow_run(&cfg, &r->f, bqlm_stack_usbnet_midway,
+				  bqlm_stack_usbnet_tick, r);
+	if (ret)
+		kunit_err(r->test, "%s: the queues did not drain in 5 s",
+			  r->ops->name);
+	/* the end: nothing in flight, every byte completed */
+	if (!bqlm_stack_balance(r, "at the end", NULL, NULL))
+		ret = ret ?: -EBADMSG;
+	dev_get_stats(r->l.host, &st);
+	r->tx_dropped = st.tx_dropped;
+	r->lost = r->f.sent - r->f.qdisc_drops - r->f.other_drops - r->f.rx_total;
+	bqlm_stack_pct(&r->f.prio, &r->prio);
+	bqlm_stack_pct(&r->f.same, &r->same);
+	r->mbps_x100 = bqlm_stack_mbps_x100(r->f.rx_bytes, r->f.window_ns);
+	bqlm_stack_print(r);
+	r->done = true;
+	ret = 0;
+out:
+	bqlm_stack_link_down(&r->l);
+	return ret;
+}
+
+/* every variant on one bus and function */
+static void bqlm_stack_usbnet_all(struct kunit *test, struct bqlm_stack_run *runs,
+				  int bus, enum bqlm_stack_func func)
+{
+	int v;
+
+	for (v = 0; v < V_NR; v++) {
+		struct bqlm_stack_run *r = &runs[v];
+
+		r->test = test;
+		r->ops = bqlm_stack_variants[v];
+		r->bus = &bqlm_stack_buses[bus];
+		r->func = func;
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_stack_usbnet_run(r), 0,
+				    "%s on %s/%s: the link did not come up",
+				    r->ops->name, r->bus->name,
+				    bqlm_stack_func_name(func));
+		KUNIT_EXPECT_EQ_MSG(test, r->violations, 0,
+				    "%s: invariants violated (see above)",
+				    r->ops->name);
+		/* band 0 is never full, and every probe arrives */
+		KUNIT_EXPECT_EQ(test, r->f.prio.drops, 0);
+		KUNIT_EXPECT_GT(test, r->f.prio.n, 0);
+		KUNIT_EXPECT_EQ(test, r->f.prio.n, r->f.prio.warm_sent);
+		KUNIT_EXPECT_GT(test, r->f.same.n, 0);
+		/*
+		 * what the driver took, it sent (cdc_ncm as in the tree
+		 * may not: usbnet_ncm_flush_drops)
+		 */
+		if (func != BQLM_STACK_NCM)
+			KUNIT_EXPECT_EQ_MSG(test, r->lost, 0,
+					    "%s: %lld frames lost in the driver (tx_dropped %llu)",
+					    r->ops->name, r->lost, r->tx_dropped);
+	}
+}
+
+static void bqlm_stack_usbnet_free(struct bqlm_stack_run *runs, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		bqlm_stack_flow_free(&runs[i].f);
+}
+
+/* throughput of a BQL run within 3 % of no-bql's */
+static void bqlm_stack_expect_throughput(struct kunit *test,
+					 const struct bqlm_stack_run *bql,
+					 const struct bqlm_stack_run *base)
+{
+	KUNIT_EXPECT_GE_MSG(test, bql->mbps_x100 * 100, base->mbps_x100 * 97,
+			    "%s: %llu.%02llu Mb/s against no-bql's %llu.%02llu",
+			    bql->ops->name, div_u64(bql->mbps_x100, 100),
+			    bql->mbps_x100 % 100, div_u64(base->mbps_x100, 100),
+			    base->mbps_x100 % 100);
+	KUNIT_EXPECT_LE(test, bql->mbps_x100 * 100, base->mbps_x100 * 103);
+}
+
+/* the seed's claims on one bus: factor = 5 (100 Mbit/s) or 1 (lower) */
+static void bqlm_stack_usbnet_claims(struct kunit *test, int bus,
+				     enum bqlm_stack_func func,
+				     unsigned int factor)
+{
+	struct bqlm_stack_run *runs;
+	int v;
+
+	runs = kunit_kcalloc(test, V_NR, sizeof(*runs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, runs);
+	bqlm_stack_usbnet_all(test, runs, bus, func);
+	for (v = V_V1; v < V_NR; v++) {
+		const struct bqlm_stack_run *r = &runs[v], *b = &runs[V_NO_BQL];
+
+		if (factor > 1)
+			KUNIT_EXPECT_LE_MSG(test, r->prio.p50 * factor, b->prio.p50,
+					    "%s/%s: band-0 probe p50 %llu us with %s, %llu us without BQL: not %u times lower",
+					    r->bus->name, bqlm_stack_func_name(func),
+					    div_u64(r->prio.p50, 1000), r->ops->name,
+					    div_u64(b->prio.p50, 1000), factor);
+		else if (factor == 1)
+			KUNIT_EXPECT_LT_MSG(test, r->prio.p50, b->prio.p50,
+					    "%s/%s: band-0 probe p50 %llu us with %s, %llu us without BQL: not lower",
+					    r->bus->name, bqlm_stack_func_name(func),
+					    div_u64(r->prio.p50, 1000), r->ops->name,
+					    div_u64(b->prio.p50, 1000));
+		bqlm_stack_expect_throughput(test, r, b);
+	}
+	bqlm_stack_usbnet_free(runs, V_NR);
+}
+
+static void usbnet_ecm_100mbit(struct kunit *test)
+{
+	bqlm_stack_usbnet_claims(test, BUS_100M, BQLM_STACK_ECM, 5);
+}
+
+static void usbnet_ecm_2500mbit(struct kunit *test)
+{
+	bqlm_stack_usbnet_claims(test, BUS_2500M, BQLM_STACK_ECM, 1);
+}
+
+static void usbnet_ecm_usb2_hs(struct kunit *test)
+{
+	bqlm_stack_usbnet_claims(test, BUS_HS, BQLM_STACK_ECM, 0);
+}
+
+static void usbnet_ecm_usb1_fs(struct kunit *test)
+{
+	bqlm_stack_usbnet_claims(test, BUS_FS, BQLM_STACK_ECM, 0);
+}
+
+static void usbnet_ncm_100mbit(struct kunit *test)
+{
+	bqlm_stack_usbnet_claims(test, BUS_100M, BQLM_STACK_NCM, 5);
+}
+
+static void usbnet_ncm_2500mbit(struct kunit *test)
+{
+	bqlm_stack_usbnet_claims(test, BUS_2500M, BQLM_STACK_NCM, 1);
+}
+
+static void usbnet_ncm_usb2_hs(struct kunit *test)
+{
+	bqlm_stack_usbnet_claims(test, BUS_HS, BQLM_STACK_NCM, 0);
+}
+
+static void usbnet_ncm_usb1_fs(struct kunit *test)
+{
+	bqlm_stack_usbnet_claims(test, BUS_FS, BQLM_STACK_NCM, 0);
+}
+
+/*
+ * cdc_ncm's flush timer hands usbnet an aggregate while TX_QLEN has the
+ * queue stopped, and usbnet_start_xmit() drops it whole: frames the qdisc
+ * handed over are lost, one tx_dropped per aggregate. Without BQL, at full
+ * speed (TX_QLEN 4) and on the 100 Mbit/s link (TX_QLEN 27), the tree's
+ * cdc_ncm loses frames; with real/patches/cdc_ncm/ it loses none.
+ */
+static void usbnet_ncm_flush_drops(struct kunit *test)
+{
+	static const int buses[] = { BUS_FS, BUS_100M };
+	struct bqlm_stack_run *runs;
+	int i, fix;
+
+	runs = kunit_kcalloc(test, 2 * ARRAY_SIZE(buses), sizeof(*runs),
+			     GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, runs);
+	for (i = 0; i < ARRAY_SIZE(buses); i++) {
+		for (fix = 0; fix < 2; fix++) {
+			struct bqlm_stack_run *r = &runs[2 * i + fix];
+
+			r->test = test;
+			r->ops = &bqlm_stack_no_bql_ops;
+			r->bus = &bqlm_stack_buses[buses[i]];
+			r->func = fix ? BQLM_STACK_NCM_FIX : BQLM_STACK_NCM;
+			KUNIT_ASSERT_EQ(test, bqlm_stack_usbnet_run(r), 0);
+			KUNIT_EXPECT_EQ(test, r->violations, 0);
+			if (fix) {
+				KUNIT_EXPECT_EQ(test, r->lost, 0);
+				KUNIT_EXPECT_EQ(test, r->tx_dropped, 0);
+			} else {
+				KUNIT_EXPECT_GT(test, r->lost, 0);
+				KUNIT_EXPECT_GT(test, r->tx_dropped, 0);
+			}
+		}
+	}
+	bqlm_stack_usbnet_free(runs, 2 * ARRAY_SIZE(buses));
+}
+
+/* ifdown and ifup half-way through the load: no-bql and fixed */
+static void bqlm_stack_usbnet_ifdown_case(struct kunit *test,
+					  enum bqlm_stack_func func)
+{
+	static const int vs[] = { V_NO_BQL, V_FIXED };
+	struct bqlm_stack_run *runs;
+	int i;
+
+	runs = kunit_kcalloc(test, ARRAY_SIZE(vs), sizeof(*runs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, runs);
+	for (i = 0; i < ARRAY_SIZE(vs); i++) {
+		struct bqlm_stack_run *r = &runs[i];
+
+		r->test = test;
+		r->ops = bqlm_stack_variants[vs[i]];
+		r->bus = &bqlm_stack_buses[BUS_100M];
+		r->func = func;
+		r->ifdown = true;
+		KUNIT_ASSERT_EQ(test, bqlm_stack_usbnet_run(r), 0);
+		KUNIT_EXPECT_EQ_MSG(test, r->violations, 0,
+				    "%s: invariants violated (see above)",
+				    r->ops->name);
+		/* the load went on after the ifup */
+		KUNIT_EXPECT_GT(test, r->f.rx_frames, 0);
+	}
+	bqlm_stack_usbnet_free(runs, ARRAY_SIZE(vs));
+}
+
+static void usbnet_ecm_ifdown_under_load(struct kunit *test)
+{
+	bqlm_stack_usbnet_ifdown_case(test, BQLM_STACK_ECM);
+}
+
+static void usbnet_ncm_ifdown_under_load(struct kunit *test)
+{
+	bqlm_stack_usbnet_ifdown_case(test, BQLM_STACK_NCM);
+}
+
+/*
+ * usbnet v1 resets the queue in usbnet_stop() before the URBs still in
+ * flight come back: their completion finds nothing in flight and
+ * dql_completed()'s BUG_ON() fires. scripts/kunit-stack.sh boots a kernel
+ * for this case alone, with bqlm_stack.crash_v1=1, and checks the BUG.
+ */
+static void usbnet_v1_ifdown_crash(struct kunit *test)
+{
+	struct bqlm_stack_run *r;
+
+	if (!crash_v1)
+		kunit_skip(test, "kills the kernel: scripts/kunit-stack.sh boots it alone with bqlm_stack.crash_v1=1");
+	r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	r->test = test;
+	r->ops = &bqlm_stack_v1_ops;
+	r->bus = &bqlm_stack_buses[BUS_100M];
+	r->func = BQLM_STACK_ECM;
+	r->ifdown = true;
+	KUNIT_ASSERT_EQ(test, bqlm_stack_usbnet_run(r), 0);
+	bqlm_stack_flow_free(&r->f);
+	KUNIT_FAIL(test, "usbnet v1 survived an ifdown under load");
+}
+
+static struct kunit_case bqlm_stack_usbnet_cases[] = {
+	KUNIT_CASE_SLOW(usbnet_ecm_100mbit),
+	KUNIT_CASE_SLOW(usbnet_ecm_2500mbit),
+	KUNIT_CASE_SLOW(usbnet_ecm_usb2_hs),
+	KUNIT_CASE_SLOW(usbnet_ecm_usb1_fs),
+	KUNIT_CASE_SLOW(usbnet_ncm_100mbit),
+	KUNIT_CASE_SLOW(usbnet_ncm_2500mbit),
+	KUNIT_CASE_SLOW(usbnet_ncm_usb2_hs),
+	KUNIT_CASE_SLOW(usbnet_ncm_usb1_fs),
+	KUNIT_CASE_SLOW(usbnet_ncm_flush_drops),
+	KUNIT_CASE_SLOW(usbnet_ecm_ifdown_under_load),
+	KUNIT_CASE_SLOW(usbnet_ncm_ifdown_under_load),
+	KUNIT_CASE_SLOW(usbnet_v1_ifdown_crash),
+	{}
+};
+
+static struct kunit_suite bqlm_stack_usbnet_suite = {
+	.name = "bqlm_stack_usbnet",
+	.test_cases = bqlm_stack_usbnet_cases,
+};
+
+kunit_test_suite(bqlm_stack_usbnet_suite);
