@@ -535,6 +535,22 @@ static void real_usbnet_refused(struct kunit *test,
 	KUNIT_EXPECT_EQ(test, refused, (unsigned int)hweight32(xres->violated));
 }
 
+/* Room for a minidriver's description */
+#define REAL_DESCRIBE	640
+
+/*
+ * What the harness runs of a minidriver, in the log once per minidriver
+ * (make kunit-driver's table reads it)
+ */
+static void real_usbnet_describe(struct kunit *test, const char *driver)
+{
+	char *buf = real_zalloc(test, REAL_DESCRIBE);
+
+	KUNIT_ASSERT_EQ(test, bqlm_rusbnet_driver_describe(driver, buf,
+							   REAL_DESCRIBE), 0);
+	kunit_info(test, "minidriver %s: %s", driver, buf);
+}
+
 /* Every witness, through a schedule file's text, on the real code */
 static void real_usbnet_replay(struct kunit *test)
 {
@@ -547,6 +563,8 @@ static void real_usbnet_replay(struct kunit *test)
 	unsigned int replayed;
 
 	real_usbnet_cfg(test, p, cfg);
+	if (p->every && p->variant == BQLM_USBNET_MERGED)
+		real_usbnet_describe(test, p->driver);
 	if (p->witness_of) {
 		real_usbnet_refused(test, p, cfg);
 		return;

@@ -11,6 +11,8 @@
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/usb.h>
+#include <linux/usb/usbnet.h>
 
 #include "usbnet_harness.h"
 #include "usbnet_real.h"
@@ -222,6 +224,164 @@ const char *bqlm_rusbnet_driver_name(unsigned int i)
 			ops = o;
 	}
 	return ops && i < ops->nr_drivers ? ops->drivers[i]->name : NULL;
+}
+
+/* usbnet's driver_info flags by name (include/linux/usb/usbnet.h) */
+static const struct {
+	int flag;
+	const char *name;
+} bqlm_rusbnet_flag_names[] = {
+	{ FLAG_FRAMING_NC, "FRAMING_NC" },
+	{ FLAG_FRAMING_GL, "FRAMING_GL" },
+	{ FLAG_FRAMING_Z, "FRAMING_Z" },
+	{ FLAG_FRAMING_RN, "FRAMING_RN" },
+	{ FLAG_NO_SETINT, "NO_SETINT" },
+	{ FLAG_ETHER, "ETHER" },
+	{ FLAG_FRAMING_AX, "FRAMING_AX" },
+	{ FLAG_WLAN, "WLAN" },
+	{ FLAG_AVOID_UNLINK_URBS, "AVOID_UNLINK_URBS" },
+	{ FLAG_SEND_ZLP, "SEND_ZLP" },
+	{ FLAG_WWAN, "WWAN" },
+	{ FLAG_LINK_INTR, "LINK_INTR" },
+	{ FLAG_POINTTOPOINT, "POINTTOPOINT" },
+	{ FLAG_MULTI_PACKET, "MULTI_PACKET" },
+	{ FLAG_RX_ASSEMBLE, "RX_ASSEMBLE" },
+	{ FLAG_NOARP, "NOARP" },
+	{ FLAG_NOMAXMTU, "NOMAXMTU" },
+};
+
+/* A list being written into a buffer: its words, separated by @sep */
+struct bqlm_rusbnet_words {
+	char *buf;
+	size_t len;
+	size_t k;
+	const char *sep;
+	unsigned int n;
+};
+
+static void bqlm_rusbnet_word(struct bqlm_rusbnet_words *w, bool on,
+			      const char *word)
+{
+	if (!on)
+		return;
+	w->k += scnprintf(w->buf + w->k, w->len - w->k, "%s%s",
+			  w->n++ ? w->sep : "", word);
+}
+
+/* Start a list after what @w holds */
+static void bqlm_rusbnet_words_start(struct bqlm_rusbnet_words *w,
+				     const char *head, const char *sep)
+{
+	w->k += scnprintf(w->buf + w->k, w->len - w->k, "%s", head);
+	w->sep = sep;
+	w->n = 0;
+}
+
+/* The model's options of a minidriver that are not the defaults */
+static void bqlm_rusbnet_model_opts(const char *name,
+				    struct bqlm_rusbnet_words *w)
+{
+	const struct bqlm_opts *t = bqlm_usbnet_options();
+	struct bqlm_usbnet_cfg *cfg = kmalloc_array(2, sizeof(*cfg), GFP_KERNEL);
+	char *a = kmalloc(2 * BQLM_OPT_VALUE_MAX, GFP_KERNEL);
+	char *b = a + BQLM_OPT_VALUE_MAX;
+	unsigned int i;
+
+	if (cfg && a) {
+		bqlm_usbnet_cfg_default(&cfg[0], BQLM_USBNET_FIXED);
+		bqlm_usbnet_cfg_default(&cfg[1], BQLM_USBNET_FIXED);
+		bqlm_rusbnet_driver_cfg(name, &cfg[1]);
+		for (i = 0; i < t->n; i++) {
+			if (t->opt[i].flags & BQLM_OPT_ALIAS)
+				continue;
+			bqlm_opt_format(&t->opt[i], &cfg[0], a, BQLM_OPT_VALUE_MAX);
+			bqlm_opt_format(&t->opt[i], &cfg[1], b, BQLM_OPT_VALUE_MAX);
+			if (!strcmp(a, b))
+				continue;
+			bqlm_rusbnet_word(w, true, "--");
+			w->k += scnprintf(w->buf + w->k, w->len - w->k, "%s %s",
+					  t->opt[i].name, b);
+		}
+	}
+	bqlm_rusbnet_word(w, !w->n, cfg && a ? "the defaults" : "?");
+	kfree(a);
+	kfree(cfg);
+}
+
+/**
+ * bqlm_rusbnet_driver_describe() - what the harness runs of a minidriver
+ * @name: the minidriver (real/usbnet_minidrivers.h)
+ * @buf: receives "DESC, flags F|G; model: OPTIONS; runs: NAMES; not run:
+ *	NAMES (WHY)": its driver_info's description and flags, the model's
+ *	options that describe it (those that are not the defaults), the
+ *	callbacks of its own that run, and those it has that do not (with
+ *	the entry's reason for those it clears). Its suspend(), resume()
+ *	and reset_resume() are its own when they are not usbnet's.
+ * @len: room in @buf
+ *
+ * Return: 0, or -ENOENT for a name the harness does not have.
+ */
+int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
+{
+	struct bqlm_rusbnet_words w = { .buf = buf, .len = len };
+	const struct bqlm_rusbnet_driver *drv = NULL;
+	const struct bqlm_rusbnet_ops *ops = NULL;
+	const struct driver_info *i;
+	const struct usb_driver *usb;
+	unsigned int v, c;
+	bool pm;
+
+	for (v = 0; !drv && v < ARRAY_SIZE(bqlm_rusbnet_variants); v++) {
+		ops = bqlm_rusbnet_variants[v].ops;
+		drv = bqlm_rusbnet_driver(ops, name);
+	}
+	if (!drv || !len)
+		return -ENOENT;
+	i = drv->info;
+	usb = drv->usb;
+	c = drv->clear;
+	pm = usb && !(c & BQLM_RUSBNET_NO_PM);
+	buf[0] = '\0';
+	bqlm_rusbnet_words_start(&w, "\"", "");
+	bqlm_rusbnet_word(&w, true, i->description ?: "?");
+	bqlm_rusbnet_words_start(&w, "\", flags ", "|");
+	for (v = 0; v < ARRAY_SIZE(bqlm_rusbnet_flag_names); v++)
+		bqlm_rusbnet_word(&w, i->flags & bqlm_rusbnet_flag_names[v].flag,
+				  bqlm_rusbnet_flag_names[v].name);
+	bqlm_rusbnet_word(&w, !w.n, "0");
+	bqlm_rusbnet_words_start(&w, "; model: ", " ");
+	bqlm_rusbnet_model_opts(name, &w);
+	bqlm_rusbnet_words_start(&w, "; runs: ", " ");
+	bqlm_rusbnet_word(&w, i->tx_fixup, "tx_fixup");
+	bqlm_rusbnet_word(&w, i->stop && !(c & BQLM_RUSBNET_NO_STOP), "stop");
+	bqlm_rusbnet_word(&w, i->unbind && !(c & BQLM_RUSBNET_NO_UNBIND),
+			  "unbind");
+	bqlm_rusbnet_word(&w, i->manage_power && !(c & BQLM_RUSBNET_NO_POWER),
+			  "manage_power");
+	bqlm_rusbnet_word(&w, pm && usb->suspend && usb->suspend != ops->suspend,
+			  "suspend");
+	bqlm_rusbnet_word(&w, pm && usb->resume && usb->resume != ops->resume,
+			  "resume");
+	bqlm_rusbnet_word(&w, pm && usb->reset_resume &&
+			  usb->reset_resume != ops->resume, "reset_resume");
+	bqlm_rusbnet_word(&w, !w.n, "usbnet's only");
+	bqlm_rusbnet_words_start(&w, "; not run: ", " ");
+	bqlm_rusbnet_word(&w, i->bind, "bind (faked)");
+	bqlm_rusbnet_word(&w, i->reset, "reset");
+	bqlm_rusbnet_word(&w, i->check_connect, "check_connect");
+	bqlm_rusbnet_word(&w, i->status, "status");
+	bqlm_rusbnet_word(&w, i->link_reset, "link_reset");
+	bqlm_rusbnet_word(&w, i->stop && (c & BQLM_RUSBNET_NO_STOP), "stop");
+	bqlm_rusbnet_word(&w, i->unbind && (c & BQLM_RUSBNET_NO_UNBIND),
+			  "unbind");
+	bqlm_rusbnet_word(&w, i->manage_power && (c & BQLM_RUSBNET_NO_POWER),
+			  "manage_power");
+	bqlm_rusbnet_word(&w, usb && (c & BQLM_RUSBNET_NO_PM),
+			  "suspend/resume");
+	bqlm_rusbnet_word(&w, !w.n, "none");
+	if (c && drv->why)
+		w.k += scnprintf(buf + w.k, len - w.k, " (%s)", drv->why);
+	return 0;
 }
 
 /**

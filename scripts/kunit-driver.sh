@@ -53,9 +53,13 @@ python3 - "$log" "$md" <<'EOF'
 import re, sys
 
 log, md = sys.argv[1], sys.argv[2]
-rows, order, info, suite = {}, [], [], None
+rows, order, info, suite, desc = {}, [], [], None, {}
 for line in open(log, errors="replace"):
     line = line.rstrip("\n")
+    m = re.search(r"# real_usbnet_\w+: minidriver (\S+): (.*?), flags (.*?); model: (.*?); runs: (.*?); not run: (.*)$", line)
+    if m:
+        desc[m.group(1)] = dict(zip(("info", "flags", "model", "runs", "not"), m.groups()[1:]))
+        continue
     m = re.search(r"# Subtest: (bqlm_real_usbnet_\w+)", line)
     if m:
         suite = m.group(1).replace("bqlm_real_usbnet_", "")
@@ -112,8 +116,35 @@ w = [max(len(str(x[i])) for x in out + [head]) for i in range(len(head))]
 for x in [head] + out:
     print("  ".join(str(c).ljust(w[i]) for i, c in enumerate(x)))
 print(f"kunit-driver: {len(out)} cases, {fails} failed")
+
+# One row per minidriver: what the kernel says it runs (the line
+# "minidriver NAME: ..." of its first case), then its cases' figures.
+drows = []
+for name, dsc in desc.items():
+    def cell(what, suite):
+        return rows.get(f"{what}-{name}", {}).get(suite, ("", ""))[1]
+    res = [rows.get(f"{w}-{name}", {}) for w in ("merged", "fixed", "fixes", "fixed-reset-resume")]
+    st = [s for r in res for s, _ in r.values()]
+    ok = "FAIL" if "not ok" in st or not st else "ok"
+    def side(what):
+        rep, eq, ex = cell(what, "replay"), cell(what, "equivalence"), cell(what, "explore")
+        bad = ("(" in rep and "none" not in rep) or ("at " in ex)
+        return [rep, eq, ex, "violated" if bad else "clean"]
+    drows.append([name, dsc["info"] + ": " + dsc["flags"], dsc["model"], dsc["runs"], dsc["not"],
+                  cell("merged", "replay")] + side("fixed") + side("fixes") + [ok])
+dhead = ["minidriver", "driver_info: flags", "model (bqlm explore usbnet)",
+         "own code run", "not run", "merged: witnesses (steps)",
+         "fixed: replay", "fixed: equivalence", "fixed: search",
+         "fixed", "fixes: replay", "fixes: equivalence", "fixes: search",
+         "fixes", "result"]
+for x in drows:
+    print(f"{x[0]}: fixed {x[9]}, with the fixes {x[13]}: {x[14]}")
 if md:
     with open(md, "w") as f:
+        f.write("| " + " | ".join(dhead) + " |\n|" + "---|" * len(dhead) + "\n")
+        for x in drows:
+            f.write("| " + " | ".join(x) + " |\n")
+    with open(md.replace(".md", "-cases.md"), "w") as f:
         f.write("| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n")
         for x in out:
             f.write("| " + " | ".join(x) + " |\n")
