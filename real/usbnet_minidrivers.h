@@ -262,6 +262,24 @@ BQLM_RUSBNET_ENTRY(cdc_ether) = {
 #endif
 
 /*
+ * cdc_ether's wwan_info, the mobile broadband devices that speak CDC
+ * Ethernet: FLAG_WWAN where cdc_info has FLAG_ETHER | FLAG_POINTTOPOINT,
+ * the same callbacks. Added by the recipe of docs/real-code.md: this
+ * entry and nothing else.
+ */
+BQLM_RUSBNET_MINIDRIVER(cdc_ether_wwan, "@cdc_ether")
+#if BQLM_RUSBNET_AFTER(cdc_ether)
+BQLM_RUSBNET_ENTRY(cdc_ether_wwan) = {
+	.name		= "cdc_ether_wwan",
+	.info		= &wwan_info,
+	.usb		= &cdc_driver,
+	.model		= { .fixup = BQLM_USBNET_FIXUP_NONE,
+			    .lens = { 1514, 1536 }, .nr_lens = 2,
+			    .maxpacket = 512 },
+};
+#endif
+
+/*
  * cdc_mbim: cdc_mbim_tx_fixup() takes the Ethernet header off an IP
  * packet and hands the datagram to cdc_ncm's NTB (the model's multi
  * fixup, 14 bytes stripped); cdc_ncm's timer flushes. No subdriver
