@@ -927,6 +927,74 @@ static void usbnet_ncm_flush_dropped_during_stop(struct kunit *test)
 }
 
 /* Configurations and names. */
+/*
+ * The options a minidriver's description is written with (docs/real-code.md,
+ * "Adding a usbnet minidriver"): what each sets, and the descriptions the
+ * model refuses, each with its message.
+ */
+static void usbnet_minidriver_options(struct kunit *test)
+{
+	static const struct {
+		const char *text;
+		const char *err;	/* NULL: accepted */
+	} bad[] = {
+		{ "--header 8,99", "is not a list of 1..2 numbers in 0..64" },
+		{ "--header 8,12", "--pad-header gives 2 counts for 1 packet lengths" },
+		{ "--aggregate x", "--aggregate: 'x' is not one of ncm" },
+		{ "--avoid-unlink=off", "--avoid-unlink takes no value" },
+		{ "--aggregate ncm --strip 14 --lens 14",
+		  "--lens: 14 is not longer than --strip 14" },
+		{ "--header 64 --lens 65534", "is too long for this minidriver" },
+		{ "--bql off --stop-reset none --resume-sent on",
+		  "are properties of a usbnet with BQL" },
+		{ "--stop-reset none", "--bql on needs --stop-reset early or late" },
+	};
+	const struct bqlm_opts *t = bqlm_usbnet_options();
+	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
+						    GFP_KERNEL);
+	char err[160];
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	/* one count per packet length: a pad tx_fixup */
+	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_FIXED);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(t, cfg,
+			    "--header 8,12 --lens 1514,1528 --flags send-zlp --maxpacket 512",
+			    err, sizeof(err)), 0, "%s", err);
+	KUNIT_EXPECT_EQ(test, cfg->fixup, BQLM_USBNET_FIXUP_PAD);
+	KUNIT_EXPECT_EQ(test, cfg->nr_pad_headers, 2U);
+	KUNIT_EXPECT_EQ(test, cfg->pad_header[1], 12U);
+	KUNIT_EXPECT_EQ(test, cfg->flags, (unsigned int)BQLM_USBNET_FLAG_SEND_ZLP);
+	KUNIT_EXPECT_EQ(test, cfg->maxpacket, 512U);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(t, cfg, err, sizeof(err)), 0);
+	/* --header 0: no tx_fixup() */
+	KUNIT_ASSERT_EQ(test, bqlm_opt_apply(t, cfg, "--header 0", err,
+					     sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, cfg->fixup, BQLM_USBNET_FIXUP_NONE);
+	/* cdc_ncm's aggregation and FLAG_AVOID_UNLINK_URBS, by their aliases */
+	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_FIXED);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(t, cfg,
+			    "--aggregate ncm --avoid-unlink", err, sizeof(err)),
+			    0, "%s", err);
+	KUNIT_EXPECT_EQ(test, cfg->fixup, BQLM_USBNET_FIXUP_MULTI);
+	KUNIT_EXPECT_TRUE(test, cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS);
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		int r;
+
+		bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_FIXED);
+		err[0] = '\0';
+		r = bqlm_opt_apply(t, cfg, bad[i].text, err, sizeof(err));
+		if (!r)
+			r = bqlm_opt_check(t, cfg, err, sizeof(err));
+		KUNIT_EXPECT_EQ_MSG(test, r, -EINVAL, "%s", bad[i].text);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, bad[i].err),
+					  "%s: %s", bad[i].text, err);
+	}
+	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_FIXED);
+	cfg->variant = bqlm_usbnet_nr_variants();
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+}
+
 static void usbnet_config(struct kunit *test)
 {
 	struct bqlm_usbnet_cfg cfg;
@@ -1488,6 +1556,7 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_stall_check),
 	KUNIT_CASE(usbnet_refusals),
 	KUNIT_CASE(usbnet_config),
+	KUNIT_CASE(usbnet_minidriver_options),
 	KUNIT_CASE(usbnet_slots_recycled),
 	KUNIT_CASE(usbnet_range_guards),
 	KUNIT_CASE(usbnet_max_lengths),

@@ -53,12 +53,12 @@ python3 - "$log" "$md" <<'EOF'
 import re, sys
 
 log, md = sys.argv[1], sys.argv[2]
-rows, order, info, suite, desc = {}, [], [], None, {}
+rows, order, info, suite, about = {}, [], [], None, {}
 for line in open(log, errors="replace"):
     line = line.rstrip("\n")
     m = re.search(r"# real_usbnet_\w+: minidriver (\S+): (.*?), flags (.*?); model: (.*?); runs: (.*?); not run: (.*)$", line)
     if m:
-        desc[m.group(1)] = dict(zip(("info", "flags", "model", "runs", "not"), m.groups()[1:]))
+        about[m.group(1)] = dict(zip(("info", "flags", "model", "runs", "not"), m.groups()[1:]))
         continue
     m = re.search(r"# Subtest: (bqlm_real_usbnet_\w+)", line)
     if m:
@@ -120,7 +120,7 @@ print(f"kunit-driver: {len(out)} cases, {fails} failed")
 # One row per minidriver: what the kernel says it runs (the line
 # "minidriver NAME: ..." of its first case), then its cases' figures.
 drows = []
-for name, dsc in desc.items():
+for name, dsc in about.items():
     def cell(what, suite):
         return rows.get(f"{what}-{name}", {}).get(suite, ("", ""))[1]
     res = [rows.get(f"{w}-{name}", {}) for w in ("merged", "fixed", "fixes", "fixed-reset-resume")]
@@ -129,16 +129,16 @@ for name, dsc in desc.items():
     def side(what):
         rep, eq, ex = cell(what, "replay"), cell(what, "equivalence"), cell(what, "explore")
         bad = ("(" in rep and "none" not in rep) or ("at " in ex)
-        return [rep, eq, ex, "violated" if bad else "clean"]
+        return [" · ".join(c for c in (rep, eq, ex) if c),
+                "violated" if bad else "clean"]
     drows.append([name, dsc["info"] + ": " + dsc["flags"], dsc["model"], dsc["runs"], dsc["not"],
                   cell("merged", "replay")] + side("fixed") + side("fixes") + [ok])
 dhead = ["minidriver", "driver_info: flags", "model (bqlm explore usbnet)",
          "own code run", "not run", "merged: witnesses (steps)",
-         "fixed: replay", "fixed: equivalence", "fixed: search",
-         "fixed", "fixes: replay", "fixes: equivalence", "fixes: search",
-         "fixes", "result"]
+         "fixed: replay · equivalence · search", "fixed",
+         "fixes: replay · equivalence · search", "fixes", "result"]
 for x in drows:
-    print(f"{x[0]}: fixed {x[9]}, with the fixes {x[13]}: {x[14]}")
+    print(f"{x[0]}: fixed {x[7]}, with the fixes {x[9]}: {x[10]}")
 if md:
     with open(md, "w") as f:
         f.write("| " + " | ".join(dhead) + " |\n|" + "---|" * len(dhead) + "\n")
