@@ -50,6 +50,7 @@
  * @stops: ifdowns in the bound
  * @suspends: suspends in the bound
  * @strict: the explorer's --strict
+ * @opts: optional: options applied on top (a minidriver's description)
  * @expect: the figures the full search must give
  */
 struct usbnet_x_case {
@@ -62,8 +63,12 @@ struct usbnet_x_case {
 	unsigned int stops;
 	unsigned int suspends;
 	bool strict;
+	const char *opts;
 	struct explore_expect expect;
 };
+
+/* aqc111's description in the model (real/usbnet_minidrivers.h) */
+#define AQC111_OPTS	"--header 14,16 --lens 1514,1528 --flags avoid-unlink,multi-packet --maxpacket 512 --pm stop-carrier,resume-carrier --links 1"
 
 /* The bound of most explorations: two full frames, one ifdown, one suspend */
 #define USBNET_BOUND	.packets = 2, .len = PKT, .stops = 1, .suspends = 1
@@ -151,13 +156,41 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
 	  .expect = { .states = 21051, .transitions = 67322,
 		      .verdict = BQLM_CHECK_NONE } },
+	/*
+	 * Minidrivers as real/usbnet_minidrivers.h describes them: aqc111
+	 * (its stop() and resume() turn the carrier off, a link-up report
+	 * brings it back), on fixed and with both fixes; ax88179 (its
+	 * resume() reports the link down); smsc95xx (FLAG_SEND_ZLP, a
+	 * header per packet length, both lengths filling their last packet
+	 * differently).
+	 */
+	{ .desc = "fixed-aqc111", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .opts = AQC111_OPTS,
+	  .expect = { .states = 222996, .transitions = 700895,
+		      .violated = BIT_OC | BIT_BB | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 16 } },
+	{ .desc = "fixed-ncm-stop-aqc111", .variant = BQLM_USBNET_FIXED_NCM_STOP,
+	  USBNET_BOUND, .opts = AQC111_OPTS,
+	  .expect = { .states = 132316, .transitions = 426506,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-ax88179", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .opts = "--header 8 --lens 1514,1528 --maxpacket 512 --pm resume-link --links 1",
+	  .expect = { .states = 237679, .transitions = 811404,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-smsc95xx", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .opts = "--header 8,12 --lens 1514,1514 --flags send-zlp --maxpacket 512",
+	  .expect = { .states = 81070, .transitions = 263387,
+		      .verdict = BQLM_CHECK_NONE } },
 };
 
 KUNIT_ARRAY_PARAM_DESC(usbnet_x, usbnet_x_cases, desc);
 
-static void usbnet_x_cfg(const struct usbnet_x_case *p,
+static void usbnet_x_cfg(struct kunit *test, const struct usbnet_x_case *p,
 			 struct bqlm_usbnet_cfg *cfg)
 {
+	char err[128];
+
 	bqlm_usbnet_cfg_default(cfg, p->variant);
 	cfg->packets = p->packets;
 	cfg->fixup = p->fixup;
@@ -165,6 +198,10 @@ static void usbnet_x_cfg(const struct usbnet_x_case *p,
 	cfg->flags = p->flags;
 	cfg->stops = p->stops;
 	cfg->suspends = p->suspends;
+	if (p->opts)
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(bqlm_usbnet_options(),
+				    cfg, p->opts, err, sizeof(err)), 0,
+				    "%s: %s", p->desc, err);
 }
 
 static void usbnet_exploration(struct kunit *test)
@@ -179,7 +216,7 @@ static void usbnet_exploration(struct kunit *test)
 	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, cfg);
 	KUNIT_ASSERT_NOT_NULL(test, res);
-	usbnet_x_cfg(p, cfg);
+	usbnet_x_cfg(test, p, cfg);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
 	explore_expect(test, &sys, &bounds, res, &p->expect, p->desc);
 	KUNIT_EXPECT_FALSE(test, res->depth_bounded);
