@@ -13,6 +13,11 @@
  */
 #include "bqlm_kunit.h"
 #include <bqlm/explore.h>
+#include <bqlm/options.h>
+#include <bqlm/prng.h>
+#include <bqlm/nic.h>
+#include <bqlm/usbnet.h>
+#include <bqlm/tun.h>
 #include "explore_expect.h"
 
 struct toy_state {
@@ -434,6 +439,96 @@ static void explore_memory_bound(struct kunit *test)
 	KUNIT_EXPECT_LE(test, res->memory, TOY_LARGE_MEMORY);
 }
 
+/*
+ * Every profile of every model with an explorer system, walked at random
+ * (seeded by the profile's number): every action a state enables steps
+ * and describes itself, every state describes itself, and the state
+ * checks run; a walk that stops early is a state that enables nothing.
+ * The describers are what a counterexample is read through.
+ */
+#define WALKS		4
+#define WALK_STEPS	64
+
+static void explore_profiles_walk(struct kunit *test)
+{
+	const struct bqlm_opts *const models[] = {
+		bqlm_nic_options(), bqlm_usbnet_options(), bqlm_tun_options(),
+	};
+	struct {
+		unsigned char cfg[512];
+		unsigned int actions[BQLM_X_MAX_ACTIONS];
+		char text[256];
+		char err[160];
+	} *buf = kunit_kzalloc(test, sizeof(*buf), GFP_KERNEL);
+	unsigned int m, p, w, s, i, n, steps = 0;
+	struct bqlm_prng prng;
+	struct bqlm_xsys sys;
+	void *from, *to;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (m = 0; m < ARRAY_SIZE(models); m++) {
+		const struct bqlm_opts *t = models[m];
+
+		KUNIT_ASSERT_NOT_NULL(test, t->system);
+		KUNIT_ASSERT_LE(test, t->cfg_size, sizeof(buf->cfg));
+		for (p = 0; p < t->nr_profiles; p++) {
+			const char *name = t->profiles[p].name;
+
+			memset(buf->cfg, 0, sizeof(buf->cfg));
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_profile(t, buf->cfg, p, buf->err,
+								   sizeof(buf->err)),
+					    0, "%s %s: %s", t->model, name, buf->err);
+			KUNIT_ASSERT_EQ_MSG(test, t->system(buf->cfg, &sys), 0,
+					    "%s %s", t->model, name);
+			from = kunit_kzalloc(test, sys.state_size, GFP_KERNEL);
+			to = kunit_kzalloc(test, sys.state_size, GFP_KERNEL);
+			KUNIT_ASSERT_NOT_NULL(test, from);
+			KUNIT_ASSERT_NOT_NULL(test, to);
+			bqlm_prng_seed(&prng, p + 1);
+			for (w = 0; w < WALKS; w++) {
+				memset(from, 0, sys.state_size);
+				bqlm_xinit(&sys, from);
+				for (s = 0; s < WALK_STEPS; s++) {
+					n = bqlm_xenabled(&sys, from, buf->actions);
+					KUNIT_ASSERT_LE(test, n, (unsigned int)BQLM_X_MAX_ACTIONS);
+					KUNIT_EXPECT_GE_MSG(test,
+							    bqlm_xcheck_state(&sys, from, buf->actions,
+									      n, NULL),
+							    0, "%s %s", t->model, name);
+					KUNIT_EXPECT_GT_MSG(test,
+							    bqlm_xdescribe_state(&sys, from, buf->text,
+										 sizeof(buf->text)),
+							    0, "%s %s", t->model, name);
+					if (!n)
+						break;
+					for (i = 0; i < n; i++) {
+						buf->text[0] = '\0';
+						KUNIT_EXPECT_GT_MSG(test,
+								    bqlm_xdescribe_action(&sys, from,
+											  buf->actions[i],
+											  buf->text,
+											  sizeof(buf->text)),
+								    0, "%s %s: action %#x", t->model,
+								    name, buf->actions[i]);
+						/* "? ..." is a describer's unknown action */
+						KUNIT_EXPECT_NE_MSG(test, buf->text[0], '?',
+								    "%s %s: '%s'", t->model, name,
+								    buf->text);
+					}
+					i = buf->actions[bqlm_prng_below(&prng, n)];
+					memcpy(to, from, sys.state_size);
+					KUNIT_ASSERT_GE_MSG(test, bqlm_xstep(&sys, from, i, to, NULL), 0,
+							    "%s %s: enabled action %#x refused",
+							    t->model, name, i);
+					memcpy(from, to, sys.state_size);
+					steps++;
+				}
+			}
+		}
+	}
+	KUNIT_EXPECT_GT(test, steps, 0U);
+}
+
 static struct kunit_case bqlm_explore_cases[] = {
 	KUNIT_CASE(explore_grid),
 	KUNIT_CASE(explore_strict),
@@ -443,6 +538,7 @@ static struct kunit_case bqlm_explore_cases[] = {
 	KUNIT_CASE(explore_verdict),
 	KUNIT_CASE(explore_symmetry),
 	KUNIT_CASE(explore_memory_bound),
+	KUNIT_CASE(explore_profiles_walk),
 	{}
 };
 

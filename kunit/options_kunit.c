@@ -11,6 +11,7 @@
 #include <bqlm/usbnet.h>
 #include <bqlm/tun.h>
 #include <bqlm/bql_xoff.h>
+#include <bqlm/explore.h>
 
 struct toy_cfg {
 	unsigned int queues;
@@ -386,6 +387,107 @@ static void options_model_profiles_round_trip(struct kunit *test)
 	}
 }
 
+/*
+ * The shorthands each model's table has (options with BQLM_OPT_ALIAS and
+ * their own parser): each gives exactly the configuration of the options
+ * it stands for, and refuses a value it does not take, leaving the
+ * configuration as it was.
+ */
+static const struct {
+	const struct bqlm_opts *(*opts)(void);
+	const char *alias;
+	const char *canonical;	/* NULL: refused */
+} bqlm_options_aliases[] = {
+	{ bqlm_usbnet_options, "--header 8", "--fixup pad --pad-header 8" },
+	{ bqlm_usbnet_options, "--header 0", "--fixup none --pad-header 0" },
+	{ bqlm_usbnet_options, "--header 65", NULL },
+	{ bqlm_usbnet_options, "--header x", NULL },
+	{ bqlm_usbnet_options, "--aggregate ncm", "--fixup multi" },
+	{ bqlm_usbnet_options, "--aggregate asix", NULL },
+	{ bqlm_usbnet_options, "--avoid-unlink", "--flags avoid-unlink" },
+	{ bqlm_usbnet_options, "--avoid-unlink=off", NULL },
+	{ bqlm_xoff_options, "--no-barrier", "--sent-mb off --completed-mb off" },
+	{ bqlm_xoff_options, "--no-barrier=1", NULL },
+	{ bqlm_xoff_options, "--no-mb sent", "--sent-mb off" },
+	{ bqlm_xoff_options, "--no-mb completed", "--completed-mb off" },
+	{ bqlm_xoff_options, "--no-mb both", NULL },
+};
+
+static void options_model_aliases(struct kunit *test)
+{
+	struct {
+		char err[160];
+		unsigned char a[512];
+		unsigned char b[512];
+	} *buf = kunit_kzalloc(test, sizeof(*buf), GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (i = 0; i < ARRAY_SIZE(bqlm_options_aliases); i++) {
+		const struct bqlm_opts *t = bqlm_options_aliases[i].opts();
+		const char *alias = bqlm_options_aliases[i].alias;
+		const char *canonical = bqlm_options_aliases[i].canonical;
+
+		KUNIT_ASSERT_LE(test, t->cfg_size, sizeof(buf->a));
+		memset(buf->a, 0, sizeof(buf->a));
+		memset(buf->b, 0, sizeof(buf->b));
+		t->defaults(buf->a);
+		t->defaults(buf->b);
+		buf->err[0] = '\0';
+		if (!canonical) {
+			KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_apply(t, buf->a, alias, buf->err,
+								 sizeof(buf->err)),
+					    -EINVAL, "%s '%s' taken", t->model, alias);
+			KUNIT_EXPECT_NE_MSG(test, buf->err[0], '\0',
+					    "%s '%s': no reason given", t->model, alias);
+		} else {
+			KUNIT_EXPECT_EQ_MSG(test, bqlm_opt_apply(t, buf->a, alias, buf->err,
+								 sizeof(buf->err)),
+					    0, "%s '%s': %s", t->model, alias, buf->err);
+			KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(t, buf->b, canonical, buf->err,
+								 sizeof(buf->err)),
+					    0, "%s '%s': %s", t->model, canonical, buf->err);
+		}
+		KUNIT_EXPECT_EQ_MSG(test, memcmp(buf->a, buf->b, t->cfg_size), 0,
+				    "%s: '%s' is not '%s'", t->model, alias,
+				    canonical ? canonical : "(the defaults)");
+	}
+}
+
+/*
+ * What usbnet's table checks beyond single ranges, its variants past the
+ * last, and its --sweep system without a packet bound.
+ */
+static void options_usbnet_check(struct kunit *test)
+{
+	const struct bqlm_opts *t = bqlm_usbnet_options();
+	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
+	struct bqlm_xsys sys;
+	char err[160];
+
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_NO_BQL);
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
+	KUNIT_ASSERT_EQ(test, t->system(cfg, &sys), 0);
+	cfg->packets = 0;
+	KUNIT_EXPECT_EQ_MSG(test, t->system(cfg, &sys), -EINVAL,
+			    "a search without a packet bound");
+
+	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_NO_BQL);
+	KUNIT_ASSERT_EQ(test, bqlm_opt_apply(t, cfg, "--bql on --stop-reset none",
+					     err, sizeof(err)), 0);
+	err[0] = '\0';
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(t, cfg, err, sizeof(err)), -EINVAL);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, "--stop-reset"), "%s", err);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+
+	bqlm_usbnet_cfg_default(cfg, bqlm_usbnet_nr_variants());
+	KUNIT_EXPECT_EQ(test, (unsigned int)cfg->variant, bqlm_usbnet_nr_variants());
+	KUNIT_EXPECT_EQ(test, cfg->packets, 3U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(NULL), -EINVAL);
+}
+
 static struct kunit_case bqlm_options_cases[] = {
 	KUNIT_CASE(options_parse_each_type),
 	KUNIT_CASE(options_refuse_bad),
@@ -395,6 +497,8 @@ static struct kunit_case bqlm_options_cases[] = {
 	KUNIT_CASE(options_help_and_covers),
 	KUNIT_CASE(options_uint),
 	KUNIT_CASE(options_model_profiles_round_trip),
+	KUNIT_CASE(options_model_aliases),
+	KUNIT_CASE(options_usbnet_check),
 	{}
 };
 
