@@ -143,7 +143,7 @@ if md:
     with open(md, "w") as f:
         f.write("| " + " | ".join(dhead) + " |\n|" + "---|" * len(dhead) + "\n")
         for x in drows:
-            f.write("| " + " | ".join(x) + " |\n")
+            f.write("| " + " | ".join(c.replace("|", "\\|") for c in x) + " |\n")
     with open(md.replace(".md", "-cases.md"), "w") as f:
         f.write("| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n")
         for x in out:
