@@ -225,16 +225,18 @@ static const struct real_usbnet_param real_usbnet_params[] = {
  * The minidrivers of real/usbnet_minidrivers.h, by name (its first lines,
  * read in userspace too, so that both harnesses list the same cases)
  */
-#define BQLM_RUSBNET_MINIDRIVER(id, files)	#id,
-#define BQLM_RUSBNET_THIS(id)			0
-#define BQLM_RUSBNET_BEFORE(id)			0
-#define BQLM_RUSBNET_AFTER(id)			0
-static const char *const real_usbnet_drivers[] = {
+#define BQLM_RUSBNET_MINIDRIVER(id, srcs)	{ .name = #id, .files = srcs },
+/* no entry's blocks: 0, and the name is never evaluated */
+#define BQLM_RUSBNET_BEFORE(id)			(0 && REAL_USBNET_NO_##id)
+#define BQLM_RUSBNET_AFTER(id)			(0 && REAL_USBNET_NO_##id)
+static const struct {
+	const char *name;
+	const char *files;
+} real_usbnet_drivers[] = {
 #include "../real/usbnet_minidrivers.h"
 };
 
 #undef BQLM_RUSBNET_MINIDRIVER
-#undef BQLM_RUSBNET_THIS
 #undef BQLM_RUSBNET_BEFORE
 #undef BQLM_RUSBNET_AFTER
 
@@ -297,8 +299,8 @@ static bool real_usbnet_driver_on(unsigned int i)
 	if (!want)
 		return false;
 	if (!strcmp(want, "all"))
-		return strncmp(real_usbnet_drivers[i], "harness", 7);
-	return !strcmp(want, real_usbnet_drivers[i]);
+		return strncmp(real_usbnet_drivers[i].name, "harness", 7);
+	return !strcmp(want, real_usbnet_drivers[i].name);
 }
 
 static struct real_usbnet_param
@@ -334,7 +336,7 @@ static const void *real_usbnet_rows(const void *prev, char *desc,
 		if (!real_usbnet_driver_on(i / REAL_DRIVER_ROWS))
 			continue;
 		real_usbnet_driver_row(&d[i],
-				       real_usbnet_drivers[i / REAL_DRIVER_ROWS],
+				       real_usbnet_drivers[i / REAL_DRIVER_ROWS].name,
 				       i % REAL_DRIVER_ROWS,
 				       real_usbnet_dnames[i],
 				       sizeof(real_usbnet_dnames[i]));

@@ -31,7 +31,7 @@
 #define BQLM_RUSBNET_MINIDRIVER(id, files)
 #define BQLM_RUSBNET_THIS(id)		IS_ENABLED(BQLM_RUSBNET_THIS_##id)
 #define BQLM_RUSBNET_BEFORE(id)		BQLM_RUSBNET_THIS(id)
-#define BQLM_RUSBNET_AFTER(id)		0
+#define BQLM_RUSBNET_AFTER(id)		(0 && BQLM_RUSBNET_THIS(id))
 #include "usbnet_minidrivers.h"
 #undef BQLM_RUSBNET_BEFORE
 #undef BQLM_RUSBNET_AFTER

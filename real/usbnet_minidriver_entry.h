@@ -17,7 +17,7 @@
 #include <linux/udp.h>
 
 /* The table's second pass (see real/usbnet_minidriver.h): the entry */
-#define BQLM_RUSBNET_BEFORE(id)		0
+#define BQLM_RUSBNET_BEFORE(id)		(0 && BQLM_RUSBNET_THIS(id))
 #define BQLM_RUSBNET_AFTER(id)		BQLM_RUSBNET_THIS(id)
 #define BQLM_RUSBNET_ENTRY(id)						\
 	const struct bqlm_rusbnet_driver BQLM_RUSBNET_SYM(drv_##id)

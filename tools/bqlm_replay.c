@@ -259,7 +259,7 @@ static int replay(struct replay *r, const char *text)
 			prog, r->file, BQLM_USBNET_MAX_PACKETS);
 		return EXIT_USAGE;
 	}
-	printf("replay %s: usbnet, variant %s, %d steps, %s\n", r->file,
+	printf("schedule %s: usbnet, variant %s, %d steps, %s\n", r->file,
 	       bqlm_usbnet_variant_name(r->cfg.variant), r->n,
 	       r->check ? bqlm_check_name(r->check) : "no violation declared");
 	cur = calloc(1, sys.state_size);
