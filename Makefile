@@ -358,6 +358,12 @@ kunit-driver:
 kunit-drivers:
 	@scripts/kunit-driver.sh all
 
+# The real-code suites with their deep tier: the searches at the models'
+# full bounds that make kunit skips (UML, docs/real-code.md).
+.PHONY: kunit-deep
+kunit-deep:
+	@scripts/kunit-deep.sh
+
 # Re-record the golden vectors from the kernel's own DQL (needs make kunit).
 kunit-golden:
 	@scripts/record-golden.sh

@@ -74,7 +74,7 @@ static const struct audit_case audit_cases[] = {
 		   BQLM_CHECK_STALL, 10, 991),
 	AUDIT_CASE("c8-virtio_net-4c7d22c55bdd",
 		   "--completers napi+xmit --budget 1 --packets 5 --ring 3",
-		   BQLM_CHECK_SERIAL_COMPLETION, 23, 1012),
+		   BQLM_CHECK_SERIAL_COMPLETION, 24, 1012),
 };
 
 KUNIT_ARRAY_PARAM_DESC(audit, audit_cases, name);

@@ -227,9 +227,12 @@ static void options_check_ranges(struct kunit *test)
 
 static void options_describe_round_trip(struct kunit *test)
 {
+	/* off the stack: a 32-bit kernel warns above 1024 bytes a frame */
+	char *text = kunit_kzalloc(test, BQLM_OPT_TEXT_MAX, GFP_KERNEL);
 	struct toy_cfg c, back;
-	char text[BQLM_OPT_TEXT_MAX], err[160];
+	char err[160];
 
+	KUNIT_ASSERT_NOT_NULL(test, text);
 	toy_default(&c);
 	KUNIT_ASSERT_EQ(test, bqlm_opt_apply(&toy, &c,
 					     "--queues 3 lock=on --mode=all --flags zlp --lens 60,1514 small=7",
@@ -240,7 +243,7 @@ static void options_describe_round_trip(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.flags, 1U);
 	KUNIT_EXPECT_EQ(test, c.nr_lens, 2U);
 	KUNIT_EXPECT_EQ(test, c.small, 7);
-	bqlm_opt_describe(&toy, &c, 0, text, sizeof(text));
+	bqlm_opt_describe(&toy, &c, 0, text, BQLM_OPT_TEXT_MAX);
 	KUNIT_EXPECT_STREQ(test, text,
 			   "--queues 3 --lock on --mode all --flags zlp --lens 60,1514 --small 7");
 	/* applied on a different configuration, the text gives the same one */
@@ -249,7 +252,7 @@ static void options_describe_round_trip(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bqlm_opt_apply(&toy, &back, text, err, sizeof(err)), 0);
 	KUNIT_EXPECT_EQ(test, memcmp(&c, &back, sizeof(c)), 0);
 	/* only the bound */
-	bqlm_opt_describe(&toy, &c, BQLM_OPT_BOUND, text, sizeof(text));
+	bqlm_opt_describe(&toy, &c, BQLM_OPT_BOUND, text, BQLM_OPT_TEXT_MAX);
 	KUNIT_EXPECT_STREQ(test, text, "--queues 3 --small 7");
 	/* a short buffer: truncated, length as snprintf */
 	KUNIT_EXPECT_EQ(test, bqlm_opt_describe(&toy, &c, BQLM_OPT_BOUND, err, 5),
@@ -278,16 +281,18 @@ static void options_apply_errors(struct kunit *test)
 
 static void options_help_and_covers(struct kunit *test)
 {
-	char line[BQLM_OPT_TEXT_MAX];
+	char *line = kunit_kzalloc(test, BQLM_OPT_TEXT_MAX, GFP_KERNEL);
 
-	bqlm_opt_help(&toy.opt[0], line, sizeof(line));
+	KUNIT_ASSERT_NOT_NULL(test, line);
+
+	bqlm_opt_help(&toy.opt[0], line, BQLM_OPT_TEXT_MAX);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "--queues N"));
 	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "tx queues, 1..4"));
-	bqlm_opt_help(&toy.opt[2], line, sizeof(line));
+	bqlm_opt_help(&toy.opt[2], line, BQLM_OPT_TEXT_MAX);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "how packets map: rr|q0|all"));
-	bqlm_opt_help(&toy.opt[3], line, sizeof(line));
+	bqlm_opt_help(&toy.opt[3], line, BQLM_OPT_TEXT_MAX);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "any of zlp,avoid-unlink, or none"));
-	bqlm_opt_help(&toy.opt[4], line, sizeof(line));
+	bqlm_opt_help(&toy.opt[4], line, BQLM_OPT_TEXT_MAX);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "up to 2 of 1..1514"));
 	/* an option covers itself; an alias also what it sets */
 	KUNIT_EXPECT_EQ(test, bqlm_opt_covers(&toy, &toy.opt[0]), 1ULL);

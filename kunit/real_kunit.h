@@ -208,7 +208,7 @@ static unsigned int real_replay(struct kunit *test, struct bqlm_rc_target *t,
 	unsigned int *path = real_zalloc(test, REAL_MAX_PATH * sizeof(*path));
 	unsigned int c, replayed = 0;
 	const char *name;
-	int n;
+	int n, ret;
 
 	for (c = 1; c < BQLM_CHECK_NR; c++) {
 		if (!(violated & BQLM_CHECK_BIT(c)))
@@ -223,11 +223,10 @@ static unsigned int real_replay(struct kunit *test, struct bqlm_rc_target *t,
 			n = prep(test, arg, c, path, n);
 		kunit_info(test, "witness of %s, %d steps, on the real code:",
 			   name, n);
-		KUNIT_ASSERT_EQ_MSG(test, bqlm_rc_lockstep(t, path, n, 0, 0,
-							   real_line, test,
-							   res), 0,
-				    "%s: the harness could not run or end", name);
+		ret = bqlm_rc_lockstep(t, path, n, 0, 0, real_line, test, res);
 		real_report(test, res, name);
+		KUNIT_ASSERT_EQ_MSG(test, ret, 0,
+				    "%s: the harness could not run or end", name);
 		KUNIT_EXPECT_EQ_MSG(test, res->steps, (unsigned int)n,
 				    "%s: steps run", name);
 		KUNIT_EXPECT_EQ_MSG(test, res->model_first[c], (unsigned int)n,

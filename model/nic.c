@@ -514,6 +514,9 @@ static void bqlm_nic_maybe_stop(struct bqlm_nic *nic,
 	if (bqlm_nic_room(nq, cfg))
 		return;
 	bqlm_netif_tx_stop_queue(&nic->q[dq].txq, cfg->now);
+	/* virtio: virtqueue_enable_cb_delayed(), the completion wakes it */
+	if (cfg->notify == BQLM_NIC_NOTIFY_VQ_CB)
+		nq->cb_off = 0;
 	/* smp_mb(); the poll may have made room meanwhile */
 	if (bqlm_nic_room(nq, cfg))
 		bqlm_netif_tx_start_queue(&nic->q[dq].txq);
@@ -958,8 +961,14 @@ static void bqlm_nic_xmit_start(struct bqlm_nic *nic,
 	nic->xmit_q = bqlm_nic_next_queue(nic, cfg);
 	nic->xmit_more = bqlm_nic_next_more(nic, cfg);
 	nic->q[nic->xmit_q].lock = BQLM_NIC_LOCK_XMIT;
+	/* virtio: virtqueue_disable_cb() around free_old_xmit() */
+	if (cfg->notify == BQLM_NIC_NOTIFY_VQ_CB)
+		nic->q[nic->xmit_q].cb_off = 1;
 	if (cfg->completers == BQLM_NIC_COMPLETE_NAPI_XMIT)
 		bqlm_nic_xmit_cleanup(nic, cfg, ev);
+	/* and virtqueue_enable_cb_delayed() unless xmit_more is set */
+	if (cfg->notify == BQLM_NIC_NOTIFY_VQ_CB && !nic->xmit_more)
+		nic->q[nic->xmit_q].cb_off = 0;
 	if (drop && cfg->drop == BQLM_NIC_DROP_BEFORE_SENT) {
 		/* a mapping error before anything was written */
 		nic->drops--;
@@ -1084,6 +1093,24 @@ int bqlm_ndo_start_xmit_drop(struct bqlm_nic *nic,
 }
 
 /* bqlm_nic_dma_complete()'s step, on a configuration already checked. */
+/*
+ * A used-buffer notification of the queue's virtqueue, if the driver has
+ * callbacks enabled: skb_xmit_done() disables them and schedules the NAPI
+ * (napi_schedule_prep(): NAPIF_STATE_MISSED if it is already scheduled,
+ * running, or disabled).
+ */
+static void bqlm_nic_vq_notify(struct bqlm_nic *nic,
+			       struct bqlm_nic_queue *nq)
+{
+	if (nq->cb_off)
+		return;
+	nq->cb_off = 1;
+	if (!nic->napi_on || nq->sched || nq->napi != BQLM_NIC_NAPI_IDLE)
+		nq->missed = 1;
+	else
+		nq->sched = 1;
+}
+
 int __bqlm_nic_dma_complete(struct bqlm_nic *nic,
 			    const struct bqlm_nic_cfg *cfg,
 			    unsigned int q)
@@ -1100,7 +1127,9 @@ int __bqlm_nic_dma_complete(struct bqlm_nic *nic,
 		i = bqlm_nic_dma_next(nq, cfg);
 		nq->pkt[i].done++;
 	}
-	if (nic->napi_on || cfg->completion == BQLM_NIC_COMPLETION_IRQ)
+	if (cfg->notify == BQLM_NIC_NOTIFY_VQ_CB)
+		bqlm_nic_vq_notify(nic, nq);
+	else if (nic->napi_on || cfg->completion == BQLM_NIC_COMPLETION_IRQ)
 		nq->sched = 1;
 	return 0;
 }
@@ -1204,6 +1233,19 @@ static void bqlm_nic_poll_done(struct bqlm_nic *nic,
 	/* the re-armed interrupt fires at once for what is left */
 	if (nq->napi_pkts < cfg->budget)
 		nq->sched = bqlm_nic_cleanable(nq, cfg);
+	if (cfg->notify == BQLM_NIC_NOTIFY_VQ_CB) {
+		/*
+		 * virtqueue_enable_cb_prepare(); napi_complete_done()
+		 * schedules the poll again for NAPIF_STATE_MISSED, and
+		 * callbacks are disabled again whenever it is scheduled
+		 */
+		nq->cb_off = 0;
+		if (nq->missed)
+			nq->sched = 1;
+		nq->missed = 0;
+		if (nq->sched)
+			nq->cb_off = 1;
+	}
 	nq->napi = BQLM_NIC_NAPI_IDLE;
 	nq->napi_pkts = 0;
 	nq->napi_bytes = 0;
@@ -1240,6 +1282,8 @@ static void bqlm_nic_poll_clean(struct bqlm_nic *nic,
 
 	if (cfg->napi_txlock)
 		nq->lock = BQLM_NIC_LOCK_NAPI;
+	if (cfg->notify == BQLM_NIC_NOTIFY_VQ_CB)
+		nq->cb_off = 1;
 	bytes = bqlm_nic_clean(nq, cfg, cfg->budget, &pkts, &held, &descs, ev);
 	nq->napi_pkts = pkts;
 	nq->napi_bytes = bytes;
@@ -1393,18 +1437,18 @@ int bqlm_ndo_xdp_xmit(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 	return __bqlm_ndo_xdp_xmit(nic, cfg, ev);
 }
 
-/* bqlm_napi_poll_cleantx()'s step, on a configuration already checked. */
-int __bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
-			     const struct bqlm_nic_cfg *cfg,
-			     unsigned int q, struct bqlm_inv_step *ev)
+/*
+ * The RX poll's tx cleanup once it has the tx lock: clean, complete, wake
+ * on room (virtio: callbacks enabled again at its end).
+ */
+static void bqlm_nic_cleantx(struct bqlm_nic *nic,
+			     const struct bqlm_nic_cfg *cfg, unsigned int q,
+			     struct bqlm_inv_step *ev)
 {
-	struct bqlm_nic_queue *nq;
+	struct bqlm_nic_queue *nq = &nic->q[q];
 	unsigned int pkts, bytes, held, descs, dq = bqlm_nic_wake_q(cfg, q);
 	bool room;
 
-	if (!bqlm_nic_can_cleantx(nic, cfg, q))
-		return -EINVAL;
-	nq = &nic->q[q];
 	bytes = bqlm_nic_clean(nq, cfg, BQLM_NIC_MAX_RING, &pkts, &held,
 			       &descs, ev);
 	if (bqlm_nic_split(cfg))
@@ -1417,6 +1461,18 @@ int __bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
 	if ((cfg->wakers & BQLM_NIC_WAKER_RX) &&
 	    bqlm_netif_tx_queue_stopped(&nic->q[dq].txq) && room)
 		bqlm_netif_tx_wake_queue(&nic->q[dq].txq);
+	if (cfg->notify == BQLM_NIC_NOTIFY_VQ_CB)
+		nq->cb_off = 0;
+}
+
+/* bqlm_napi_poll_cleantx()'s step, on a configuration already checked. */
+int __bqlm_napi_poll_cleantx(struct bqlm_nic *nic,
+			     const struct bqlm_nic_cfg *cfg,
+			     unsigned int q, struct bqlm_inv_step *ev)
+{
+	if (!bqlm_nic_can_cleantx(nic, cfg, q))
+		return -EINVAL;
+	bqlm_nic_cleantx(nic, cfg, q, ev);
 	return 0;
 }
 
@@ -1564,6 +1620,10 @@ static void bqlm_nic_op(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 		break;
 	case BQLM_NIC_OP_DMA_OFF:
 		bqlm_nic_dma_off(nic);
+		/* virtio: a virtqueue in reset has its reset state */
+		for (q = 0; q < cfg->queues &&
+		     cfg->notify == BQLM_NIC_NOTIFY_VQ_CB; q++)
+			nic->q[q].cb_off = 0;
 		break;
 	case BQLM_NIC_OP_DRAIN:
 		for (q = 0; q < cfg->queues; q++)
@@ -1599,9 +1659,22 @@ static void bqlm_nic_op(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 		nic->dma_on = 1;
 		break;
 	case BQLM_NIC_OP_NAPI_ON:
+		/*
+		 * virtio: a device coming up enables the RX NAPI first, and
+		 * its poll runs the tx cleanup at once (virtnet_open());
+		 * a ring reconfiguration enables the TX NAPI alone
+		 */
+		for (q = 0; q < cfg->queues &&
+		     cfg->notify == BQLM_NIC_NOTIFY_VQ_CB && cfg->rx_cleanup &&
+		     !nic->up; q++)
+			bqlm_nic_cleantx(nic, cfg, q, ev);
 		nic->napi_on = 1;
-		for (q = 0; q < cfg->queues && napi; q++)
+		for (q = 0; q < cfg->queues && napi; q++) {
 			nic->q[q].sched = 1;
+			/* virtqueue_napi_schedule(): callbacks disabled */
+			if (cfg->notify == BQLM_NIC_NOTIFY_VQ_CB)
+				nic->q[q].cb_off = 1;
+		}
 		break;
 	case BQLM_NIC_OP_WAKE0:
 		bqlm_nic_path_wake(nic, 0, ev);
@@ -1621,11 +1694,22 @@ static void bqlm_nic_op(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg,
 }
 
 /* The path is done. */
-static void bqlm_nic_path_end(struct bqlm_nic *nic)
+static void bqlm_nic_path_end(struct bqlm_nic *nic,
+			      const struct bqlm_nic_cfg *cfg)
 {
+	unsigned int q;
+
 	if (nic->path - 1 == BQLM_NIC_PATH_OPEN ||
 	    nic->path - 1 == BQLM_NIC_PATH_RESUME)
 		nic->up = 1;
+	/*
+	 * virtio: the freeze deletes the NAPIs with the queues
+	 * (virtnet_free_queues()), the restore adds new ones: a missed
+	 * notification is forgotten
+	 */
+	for (q = 0; q < cfg->queues && cfg->notify == BQLM_NIC_NOTIFY_VQ_CB &&
+	     nic->path - 1 == BQLM_NIC_PATH_SUSPEND; q++)
+		nic->q[q].missed = 0;
 	nic->path = 0;
 	nic->op = 0;
 }
@@ -1653,7 +1737,7 @@ static void bqlm_nic_path_start(struct bqlm_nic *nic,
 		nic->left[2]--;
 		/* the handler looks for the hung queue its own way */
 		if (!bqlm_nic_any_stopped(nic, cfg, cfg->timeout_test)) {
-			bqlm_nic_path_end(nic);
+			bqlm_nic_path_end(nic, cfg);
 			return;
 		}
 		break;
@@ -1666,7 +1750,7 @@ static void bqlm_nic_path_start(struct bqlm_nic *nic,
 		nic->suspended = 0;
 	}
 	if (!cfg->nr_ops[start])
-		bqlm_nic_path_end(nic);
+		bqlm_nic_path_end(nic, cfg);
 }
 
 /* bqlm_nic_reset_path()'s step, on a configuration already checked. */
@@ -1689,7 +1773,7 @@ int __bqlm_nic_reset_path(struct bqlm_nic *nic,
 		return -EAGAIN;
 	bqlm_nic_op(nic, cfg, ev, evq);
 	if (++nic->op == cfg->nr_ops[nic->path - 1])
-		bqlm_nic_path_end(nic);
+		bqlm_nic_path_end(nic, cfg);
 	return 0;
 }
 

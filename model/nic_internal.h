@@ -380,8 +380,10 @@ static inline bool bqlm_nic_can_op(const struct bqlm_nic *nic,
 		/* napi_disable() does not wait for a hard IRQ handler */
 		if (cfg->completion == BQLM_NIC_COMPLETION_IRQ)
 			return true;
+		/* it waits until no poll is scheduled or running */
 		for (q = 0; q < cfg->queues; q++)
-			if (nic->q[q].napi != BQLM_NIC_NAPI_IDLE)
+			if (nic->q[q].napi != BQLM_NIC_NAPI_IDLE ||
+			    nic->q[q].sched)
 				return false;
 		return true;
 	case BQLM_NIC_OP_IRQ_OFF:

@@ -97,6 +97,31 @@ static unsigned int bqlm_nic_check(const struct bqlm_nic *nic,
 	return mask;
 }
 
+/**
+ * bqlm_nic_check_step() - the invariants after a step, on every queue
+ * @nic: the state after the step (the model's, or a real driver's view)
+ * @cfg: the configuration
+ * @where: the step, for the violations' text
+ * @ev: what the step did (counted on queue @q), or NULL
+ * @q: the queue the step acted on
+ * @completing: the step ran a dql_completed() on queue @q
+ * @each: NULL, or receives each violation by check
+ *
+ * The step's checks the explorer runs after each model step; the real-code
+ * harness runs them on the real state read in the model's terms.
+ *
+ * Return: the mask of violated checks (BQLM_CHECK_BIT()).
+ */
+unsigned int bqlm_nic_check_step(const struct bqlm_nic *nic,
+				 const struct bqlm_nic_cfg *cfg,
+				 const char *where,
+				 const struct bqlm_inv_step *ev,
+				 unsigned int q, bool completing,
+				 struct bqlm_violation *each)
+{
+	return bqlm_nic_check(nic, cfg, where, ev, q, completing, false, each);
+}
+
 /*
  * Run one action: the step function of its actor; @r->queue is the queue
  * whose check counts the step's events, @r->completing a dql_completed()
@@ -525,8 +550,10 @@ static int bqlm_nic_describe_state(const void *ctx, const void *state,
 				      "~");
 		}
 		if (n < len)
-			n += snprintf(buf + n, len - n, "]%s%s",
+			n += snprintf(buf + n, len - n, "]%s%s%s%s",
 				      nq->sched ? " napi-sched" : "",
+				      nq->missed ? " missed" : "",
+				      nq->cb_off ? " cb-off" : "",
 				      nq->orphans ? " orphans" : "");
 		if (nq->ghosts && n < len)
 			n += snprintf(buf + n, len - n,

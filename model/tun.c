@@ -1243,6 +1243,25 @@ unsigned short *bqlm_tun_slot_pkts(struct bqlm_tun *tun,
 }
 
 /**
+ * bqlm_tun_notify_masked() - a NAPI consumer's rx_notify_masked (a
+ *	harness's view)
+ * @tun: the state
+ * @cfg: its configuration
+ * @q: the queue, below @cfg->queues
+ *
+ * Return: its word in struct bqlm_tun.mem, or NULL when the consumer is
+ * not a NAPI poll or @q is out of range.
+ */
+unsigned short *bqlm_tun_notify_masked(struct bqlm_tun *tun,
+				       const struct bqlm_tun_cfg *cfg,
+				       unsigned int q)
+{
+	if (!bqlm_tun_napi(cfg) || q >= cfg->queues)
+		return NULL;
+	return &tun->mem[bqlm_tun_masked_var(cfg, q)];
+}
+
+/**
  * bqlm_tun_pkt_set_where() - say where a packet is (a harness's view)
  * @tun: the state
  * @cfg: its configuration

@@ -372,6 +372,10 @@ static const struct bqlm_profile bqlm_tun_profiles[] = {
 		.commit = "5442a9da6978^",
 		.desc = "veth as dc82a33297fc made it: stop, smp_mb__after_atomic(), wake if __ptr_ring_empty(); the wake in veth_xdp_rcv()",
 		.opts = TUN_VETH "--recheck empty --wake-at rcv-end" },
+	[BQLM_TUN_VETH_KICK_RCV_END] = {
+		.name = "veth-kick-rcv-end", .driver = "veth",
+		.desc = "half of 5442a9da6978 (not upstream): the kick, the wake still in veth_xdp_rcv(); stalls even under sc",
+		.opts = TUN_VETH "--recheck kick --wake-at rcv-end" },
 };
 
 static void bqlm_tun_opt_defaults(void *p)

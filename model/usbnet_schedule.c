@@ -58,9 +58,9 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 	struct bqlm_violation each[BQLM_CHECK_NR];
 	const struct bqlm_opts *t = bqlm_usbnet_options();
 	struct bqlm_sched_out o = { .emit = emit, .arg = arg };
-	char desc[BQLM_SCHED_LINE - 16];
 	struct bqlm_xsys sys;
 	void *from, *to;
+	char *desc;	/* off the stack: o.line is the frame's share */
 	unsigned int i;
 	int ret = 0;
 
@@ -68,7 +68,8 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 		return -EINVAL;
 	from = bqlm_alloc(sys.state_size);
 	to = bqlm_alloc(sys.state_size);
-	if (!from || !to) {
+	desc = bqlm_alloc(BQLM_SCHED_LINE - 16);
+	if (!from || !to || !desc) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -101,7 +102,7 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 	bqlm_xinit(&sys, from);
 	for (i = 0; i < n; i++) {
 		bqlm_xdescribe_action(&sys, from, actions[i], desc,
-				      sizeof(desc));
+				      BQLM_SCHED_LINE - 16);
 		memcpy(to, from, sys.state_size);
 		if (bqlm_xstep(&sys, from, actions[i], to, each) < 0) {
 			ret = -EINVAL;
@@ -113,6 +114,7 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 		emit(arg, o.line);
 	}
 out:
+	bqlm_free(desc);
 	bqlm_free(from);
 	bqlm_free(to);
 	return ret;

@@ -12,6 +12,7 @@
 #include <linux/module.h>
 #include <linux/log2.h>
 #include <linux/minmax.h>
+#include <linux/moduleparam.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/sprintf.h>
@@ -25,6 +26,24 @@
 #include <bqlm/prng.h>
 
 #include "rc.h"
+
+/*
+ * The deep tier ("make kunit-deep": bqlm_kunit.deep=1 on the kernel command
+ * line): the real-code searches at their models' full bounds.
+ */
+static bool bqlm_rc_deep_tier;
+module_param_named(deep, bqlm_rc_deep_tier, bool, 0444);
+MODULE_PARM_DESC(deep, "run the real-code searches of the deep tier (make kunit-deep)");
+
+/**
+ * bqlm_rc_deep() - does this run include the deep tier?
+ *
+ * Return: bqlm_kunit.deep, from the kernel command line.
+ */
+bool bqlm_rc_deep(void)
+{
+	return bqlm_rc_deep_tier;
+}
 
 /* An actor that runs longer than this without yielding is lost. */
 #define BQLM_RC_TIMEOUT	(10 * HZ)

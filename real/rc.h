@@ -316,6 +316,7 @@ int bqlm_rc_lockstep(struct bqlm_rc_target *t, const unsigned int *actions,
 		     unsigned int n, u64 seed, unsigned int max_steps,
 		     bqlm_rc_emit_t emit, void *arg, struct bqlm_rc_result *res);
 bool bqlm_rc_fatal(unsigned int mask);
+bool bqlm_rc_deep(void);
 
 struct Qdisc_ops;
 extern struct Qdisc_ops bqlm_rc_qdisc_ops;

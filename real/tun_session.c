@@ -48,7 +48,9 @@ int bqlm_rtun_supported(const struct bqlm_tun_cfg *cfg, const char **why)
 	struct bqlm_tun_cfg base;
 
 	*why = NULL;
-	if (bqlm_tun_cfg_check(cfg))
+	if (bqlm_tun_napi(cfg))
+		*why = "a NAPI consumer: veth's design, which bqlm_real_veth_* runs on the real veth.c";
+	else if (bqlm_tun_cfg_check(cfg))
 		*why = "an invalid configuration";
 	else if (!bqlm_rtun_variant(cfg))
 		*why = "a variant without a patch in real/patches/tun/series";

@@ -465,6 +465,8 @@ gen_real_sources() {
 	USBNET_VARIANTS=$VARIANT_NAMES
 	gen_usbnet_minidrivers
 	gen_real_driver tun drivers/net/tun.c
+	gen_real_driver virtio_net drivers/net/virtio_net.c
+	gen_real_driver veth drivers/net/veth.c
 	sed -n 's/^EXPORT_SYMBOL[A-Z_]*(\([a-z_0-9]*\));.*/#define \1 BQLM_RUSBNET_SYM(\1)/p' \
 		"$KDIR"/drivers/net/usb/*.c | sort -u >"$GEN/usbnet-exports.h.new"
 	put_if_changed "$GEN/usbnet-exports.h.new" "$GEN/usbnet-exports.h"

@@ -331,6 +331,33 @@ enum bqlm_nic_drop {
 };
 
 /**
+ * enum bqlm_nic_notify - what a completion's notification does
+ * @BQLM_NIC_NOTIFY_IRQ: every completion schedules the queue's NAPI unless
+ *	NAPI is disabled; napi_complete_done() re-arms the interrupt
+ * @BQLM_NIC_NOTIFY_VQ_CB: virtio's used-buffer notifications: one fires
+ *	only while the driver has callbacks enabled, and its callback
+ *	(skb_xmit_done()) disables them. The NAPI poll disables them when it
+ *	starts and enables them at its end (virtqueue_enable_cb_prepare());
+ *	ndo_start_xmit() disables them, and enables them again unless
+ *	xmit_more is set, and when it stops the queue
+ *	(virtqueue_enable_cb_delayed()); the RX poll's tx cleanup enables
+ *	them. A notification while the NAPI is scheduled, running or
+ *	disabled sets NAPIF_STATE_MISSED, which makes napi_complete_done()
+ *	schedule the poll once more. napi_enable() schedules the poll and
+ *	disables callbacks; when the device comes up, the RX NAPI, enabled
+ *	just before, runs its poll, and with it the tx cleanup, at once
+ *	(virtnet_napi_enable()'s local_bh_enable()). A freeze deletes the
+ *	NAPIs (a missed notification is forgotten); a virtqueue in reset has
+ *	callbacks enabled
+ * @BQLM_NIC_NR_NOTIFY: number of values
+ */
+enum bqlm_nic_notify {
+	BQLM_NIC_NOTIFY_IRQ,
+	BQLM_NIC_NOTIFY_VQ_CB,
+	BQLM_NIC_NR_NOTIFY
+};
+
+/**
  * enum bqlm_nic_completion - where the tx completion runs
  * @BQLM_NIC_COMPLETION_NAPI: a NAPI poll, scheduled by the interrupt,
  *	stopped by napi_disable()
@@ -507,6 +534,7 @@ enum bqlm_nic_path {
  * @drops: packets the explorer may drop in ndo_start_xmit(), 0..2
  * @drop: enum bqlm_nic_drop
  * @completion: enum bqlm_nic_completion
+ * @notify: enum bqlm_nic_notify
  * @complete_queue: enum bqlm_nic_complete_queue
  * @index: enum bqlm_nic_index
  * @hangs: times the device may hang (complete nothing until its DMA is
@@ -556,6 +584,7 @@ struct bqlm_nic_cfg {
 	unsigned int drops;
 	enum bqlm_nic_drop drop;
 	enum bqlm_nic_completion completion;
+	enum bqlm_nic_notify notify;
 	enum bqlm_nic_complete_queue complete_queue;
 	enum bqlm_nic_index index;
 	unsigned int hangs;
@@ -643,6 +672,9 @@ enum bqlm_nic_owner {
  * @ghost_done: of those, the ones the device has completed since
  * @ghost_stale: a reset ran since the drain: their bytes are of the old
  *	epoch
+ * @cb_off: BQLM_NIC_NOTIFY_VQ_CB: the driver has callbacks disabled (a
+ *	completion raises no notification); 0 otherwise
+ * @missed: BQLM_NIC_NOTIFY_VQ_CB: NAPIF_STATE_MISSED; 0 otherwise
  * @pad: zero
  */
 struct bqlm_nic_queue {
@@ -664,7 +696,9 @@ struct bqlm_nic_queue {
 	unsigned char ghosts;
 	unsigned char ghost_done;
 	unsigned char ghost_stale;
-	unsigned char pad[4];
+	unsigned char cb_off;
+	unsigned char missed;
+	unsigned char pad[2];
 };
 
 /* struct bqlm_nic.xmit: where ndo_start_xmit() is */
@@ -805,6 +839,12 @@ enum bqlm_nic_action_kind {
 #define BQLM_NIC_ACTION(kind, arg)	BQLM_X_ACTION(kind, arg)
 
 int bqlm_nic_system(const struct bqlm_nic_cfg *cfg, struct bqlm_xsys *sys);
+unsigned int bqlm_nic_check_step(const struct bqlm_nic *nic,
+				 const struct bqlm_nic_cfg *cfg,
+				 const char *where,
+				 const struct bqlm_inv_step *ev,
+				 unsigned int q, bool completing,
+				 struct bqlm_violation *each);
 
 #ifdef __cplusplus
 }

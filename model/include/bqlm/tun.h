@@ -82,6 +82,9 @@ extern "C" {
  *	consumer, NETDEV_TX_BUSY and a kick of the consumer on a full ring
  * @BQLM_TUN_VETH_DC82A33297FC: veth as dc82a33297fc made it, before
  *	5442a9da6978: the producer re-checks with __ptr_ring_empty()
+ * @BQLM_TUN_VETH_KICK_RCV_END: half of 5442a9da6978 (written here, not
+ *	upstream): the producer's kick, the wake still at the end of
+ *	veth_xdp_rcv(); stalls under sc
  *
  * What a design does is in the properties of struct bqlm_tun_cfg; the
  * model tests those, never a profile's id. A profile is a row of
@@ -104,7 +107,8 @@ enum bqlm_tun_variant {
 	BQLM_TUN_BQL_LATE_SENT,
 	BQLM_TUN_BQL_RESET_RESIZE,
 	BQLM_TUN_VETH,
-	BQLM_TUN_VETH_DC82A33297FC
+	BQLM_TUN_VETH_DC82A33297FC,
+	BQLM_TUN_VETH_KICK_RCV_END
 };
 
 /**
@@ -783,6 +787,9 @@ unsigned int bqlm_tun_ring_count(const struct bqlm_tun *tun, unsigned int q);
 unsigned int bqlm_tun_nr_ids(const struct bqlm_tun_cfg *cfg);
 unsigned short *bqlm_tun_slot_pkts(struct bqlm_tun *tun,
 				   const struct bqlm_tun_cfg *cfg, unsigned int q);
+unsigned short *bqlm_tun_notify_masked(struct bqlm_tun *tun,
+				       const struct bqlm_tun_cfg *cfg,
+				       unsigned int q);
 int bqlm_tun_pkt_set_where(struct bqlm_tun *tun,
 			   const struct bqlm_tun_cfg *cfg, unsigned int pkt,
 			   unsigned int where);
