@@ -19,6 +19,10 @@
 #                   architecture, compared with the userspace run of its
 #                   word size
 #   make kunit-build ARCH=arm|arm64|...  build the kernel only
+#   make kunit-replay SCHEDULE=FILE [DRIVER=NAME]  a schedule on the real
+#                   usbnet.c and a minidriver's code
+#   make kunit-driver DRIVER=NAME  the real-code suites of one usbnet
+#                   minidriver, with a summary table; kunit-drivers: all
 #   make deps       install the Debian packages the userspace targets need
 #   make lkmm       the barrier claims (lkmm/*.litmus) under the kernel's
 #                   memory model (herd7), each against the explorer
@@ -346,9 +350,19 @@ audit-selftest: $(BUILD)/bqlm
 	@KDIR="$(KDIR)" AUDIT_ARGS="$(AUDIT_ARGS)" nice -n 10 scripts/audit.sh --selftest
 
 # Replay a schedule (bqlm explore usbnet ... --schedule FILE) on the real
-# usbnet.c in the KUnit kernel, the model beside it (docs/real-code.md).
+# usbnet.c in the KUnit kernel, the model beside it (docs/real-code.md),
+# with the minidriver DRIVER's code (real/usbnet_minidrivers.h).
 kunit-replay:
-	@scripts/kunit-replay.sh "$(SCHEDULE)"
+	@scripts/kunit-replay.sh "$(SCHEDULE)" $(DRIVER)
+
+# The three real-code suites of usbnet for one minidriver, with a summary
+# table (docs/usbnet-drivers.md); kunit-drivers for every one (the slow
+# tier CI runs on its own).
+.PHONY: kunit-driver kunit-drivers
+kunit-driver:
+	@scripts/kunit-driver.sh "$(DRIVER)"
+kunit-drivers:
+	@scripts/kunit-driver.sh all
 
 # The real-code suites with their deep tier: the searches at the models'
 # full bounds that make kunit skips (UML, docs/real-code.md).

@@ -46,6 +46,12 @@
  * @depth: ... and the length of its witness
  * @search: what the search at one packet finds: REAL_ANY (the model's
  *	verdicts, whatever they are), REAL_CLEAN or REAL_VIOLATED
+ * @witness_of: replays: the witnesses are the model's on this variant
+ *	(unfixed), replayed on @variant (a fix): both sides must refuse the
+ *	same step of each, with nothing violated before it; 0: @variant's
+ * @reset_resume: the resume is the minidriver's reset_resume()
+ * @clean: replays: the model's search must find nothing (a fixed
+ *	variant, whatever the minidriver)
  * @every: a row of every variant: it skips for a variant the harness does
  *	not have
  */
@@ -61,6 +67,9 @@ struct real_usbnet_param {
 	enum bqlm_check key;
 	unsigned int depth;
 	unsigned int search;
+	enum bqlm_usbnet_variant witness_of;
+	bool reset_resume;
+	bool clean;
 	bool every;
 };
 
@@ -83,12 +92,17 @@ struct real_usbnet_param {
 #define DEFAULT_PACKETS	3
 #define SMALL_PACKETS	2
 
+/* The variant with both fixes of docs/findings.md */
+#define FIXES		BQLM_USBNET_FIXED_NCM_STOP
+
 /*
  * The explorations of docs/usbnet.md whose witnesses are replayed: the
  * default bound (3 packets), the race alone, the two findings on the fixed
- * code (cdc_ncm's at the 2 packets it needs) and the minidrivers; every
- * variant and the minidrivers on the last two, compared on random paths
- * and searched at one packet.
+ * code (cdc_ncm's at the 2 packets it needs), their fixes, and a few
+ * minidrivers; every variant and these minidrivers are compared on random
+ * paths and searched at one packet. Every other minidriver of
+ * real/usbnet_minidrivers.h runs in "make kunit-drivers" (and one in
+ * "make kunit-driver DRIVER=NAME"): real_usbnet_driver_rows().
  */
 static const struct real_usbnet_param real_usbnet_params[] = {
 	{ .desc = "merged-syzbot", .suites = REPLAY,
@@ -108,7 +122,7 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .driver = "harness", .packets = DEFAULT_PACKETS, .expect = SC,
 	  .key = BQLM_CHECK_SERIAL_COMPLETION, .depth = 27 },
 	{ .desc = "fixed-avoid-unlink", .suites = REPLAY | EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "harness-avoid-unlink",
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness_avoid_unlink",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
 	  .expect = OC | BB | RS, .key = BQLM_CHECK_DQL_OVER_COMPLETION,
 	  .depth = 16,
@@ -134,6 +148,22 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
 	  .expect = OC | RS, .key = BQLM_CHECK_DQL_OVER_COMPLETION,
 	  .depth = 29 },
+	/* the fixes: each finding's witnesses refused on the real code */
+	{ .desc = "fixed-avoid-unlink-fix", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK,
+	  .witness_of = BQLM_USBNET_FIXED, .driver = "aqc111",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .expect = OC | BB | RS },
+	{ .desc = "fixed-ncm-stop-fix", .suites = REPLAY,
+	  .variant = FIXES, .witness_of = BQLM_USBNET_FIXED,
+	  .driver = "cdc_ncm", .packets = SMALL_PACKETS, .stops = 1,
+	  .suspends = 1, .expect = OC | RS },
+	{ .desc = "fixes-aqc111", .suites = REPLAY, .variant = FIXES,
+	  .driver = "aqc111", .packets = SMALL_PACKETS, .stops = 1,
+	  .suspends = 1, .clean = true },
+	{ .desc = "fixes-cdc_ncm", .suites = REPLAY, .variant = FIXES,
+	  .driver = "cdc_ncm", .packets = SMALL_PACKETS, .stops = 1,
+	  .suspends = 1, .clean = true },
 	{ .desc = "merged-cdc_ether", .suites = EACH,
 	  .variant = BQLM_USBNET_MERGED, .driver = "cdc_ether",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
@@ -150,6 +180,9 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .driver = "aqc111", .packets = DEFAULT_PACKETS, .stops = 1,
 	  .suspends = 1,
 	  .search = REAL_VIOLATED },
+	{ .desc = "fixes-aqc111", .suites = EACH, .variant = FIXES,
+	  .driver = "aqc111", .packets = DEFAULT_PACKETS, .stops = 1,
+	  .suspends = 1, .search = REAL_CLEAN },
 	/* cdc_ncm's flush finding needs two packets: clean at one */
 	{ .desc = "merged-cdc_ncm", .suites = EACH,
 	  .variant = BQLM_USBNET_MERGED, .driver = "cdc_ncm",
@@ -158,19 +191,172 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	{ .desc = "fixed-cdc_ncm", .suites = EACH, .variant = BQLM_USBNET_FIXED,
 	  .driver = "cdc_ncm", .packets = DEFAULT_PACKETS, .stops = 1,
 	  .suspends = 1, .search = REAL_CLEAN },
-	{ .desc = "merged-ax88179", .suites = REPLAY | EACH,
-	  .variant = BQLM_USBNET_MERGED, .driver = "ax88179",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	{ .desc = "fixes-cdc_ncm", .suites = EACH, .variant = FIXES,
+	  .driver = "cdc_ncm", .packets = DEFAULT_PACKETS, .stops = 1,
+	  .suspends = 1, .search = REAL_CLEAN },
+	{ .desc = "merged-ax88179_178a", .suites = REPLAY | EACH,
+	  .variant = BQLM_USBNET_MERGED, .driver = "ax88179_178a",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
 	  .expect = OC | BB | RS | SA,
 	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11,
 	  .search = REAL_VIOLATED },
-	{ .desc = "fixed-ax88179", .suites = EACH, .variant = BQLM_USBNET_FIXED,
-	  .driver = "ax88179", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1, .search = REAL_CLEAN },
+	{ .desc = "fixed-ax88179_178a", .suites = EACH,
+	  .variant = BQLM_USBNET_FIXED, .driver = "ax88179_178a",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .search = REAL_CLEAN },
+	/* the model's per-packet headers (8 and 12) and FLAG_SEND_ZLP */
+	{ .desc = "fixed-smsc95xx", .suites = EACH,
+	  .variant = BQLM_USBNET_FIXED, .driver = "smsc95xx",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .search = REAL_CLEAN },
+	/* its reset_resume(): the driver's reset, then its resume() */
+	{ .desc = "fixed-smsc95xx-reset-resume", .suites = EACH,
+	  .variant = BQLM_USBNET_FIXED, .driver = "smsc95xx",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .reset_resume = true, .search = REAL_CLEAN },
+	/* FLAG_SEND_ZLP with no tx_fixup() */
+	{ .desc = "fixed-qmi_wwan", .suites = EACH,
+	  .variant = BQLM_USBNET_FIXED, .driver = "qmi_wwan",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .search = REAL_CLEAN },
 };
 
-REAL_PARAMS(real_usbnet_replays, real_usbnet_params, REAL_REPLAY);
-REAL_PARAMS(real_usbnet_minidrivers, real_usbnet_params, REAL_EQUIVALENCE);
+/*
+ * The minidrivers of real/usbnet_minidrivers.h, by name (its first lines,
+ * read in userspace too, so that both harnesses list the same cases)
+ */
+#define BQLM_RUSBNET_MINIDRIVER(id, srcs)	{ .name = #id, .files = srcs },
+/* no entry's blocks: 0, and the name is never evaluated */
+#define BQLM_RUSBNET_BEFORE(id)			(0 && REAL_USBNET_NO_##id)
+#define BQLM_RUSBNET_AFTER(id)			(0 && REAL_USBNET_NO_##id)
+static const struct {
+	const char *name;
+	const char *files;
+} real_usbnet_drivers[] = {
+#include "../real/usbnet_minidrivers.h"
+};
+
+#undef BQLM_RUSBNET_MINIDRIVER
+#undef BQLM_RUSBNET_BEFORE
+#undef BQLM_RUSBNET_AFTER
+
+/*
+ * A minidriver's own rows (make kunit-driver, make kunit-drivers): the
+ * witnesses of the model's search on merged (the BUG of 7ff14c52049e on
+ * its code) and on fixed (the findings, if its code has one), replayed;
+ * nothing found on the fixes; random paths and the search on fixed and
+ * on the fixes; its reset_resume() on fixed.
+ */
+#define REAL_DRIVER_ROWS	6
+
+static void real_usbnet_driver_row(struct real_usbnet_param *p,
+				   const char *driver, unsigned int k,
+				   char *name, size_t len)
+{
+	static const struct {
+		const char *what;
+		unsigned int suites;
+		enum bqlm_usbnet_variant variant;
+		unsigned int packets;
+		bool clean;
+		bool reset_resume;
+	} rows[REAL_DRIVER_ROWS] = {
+		{ .what = "merged", .suites = REPLAY,
+		  .variant = BQLM_USBNET_MERGED, .packets = SMALL_PACKETS },
+		{ .what = "fixed", .suites = REPLAY,
+		  .variant = BQLM_USBNET_FIXED, .packets = SMALL_PACKETS },
+		{ .what = "fixes", .suites = REPLAY, .variant = FIXES,
+		  .packets = SMALL_PACKETS, .clean = true },
+		{ .what = "fixed", .suites = EACH,
+		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS },
+		{ .what = "fixes", .suites = EACH, .variant = FIXES,
+		  .packets = DEFAULT_PACKETS },
+		{ .what = "fixed-reset-resume", .suites = EACH,
+		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
+		  .reset_resume = true },
+	};
+
+	snprintf(name, len, "%s-%s", rows[k].what, driver);
+	*p = (struct real_usbnet_param) {
+		.desc = name, .suites = rows[k].suites,
+		.variant = rows[k].variant, .driver = driver,
+		.packets = rows[k].packets, .stops = 1, .suspends = 1,
+		.clean = rows[k].clean, .reset_resume = rows[k].reset_resume,
+		.every = true,
+	};
+}
+
+static const char *real_usbnet_driver_param(void);
+
+/*
+ * Is minidriver @i's row in this run? Only with bqlm_kunit.driver=NAME
+ * (its rows) or =all (every minidriver's but the harness's own).
+ */
+static bool real_usbnet_driver_on(unsigned int i)
+{
+	const char *want = real_usbnet_driver_param();
+
+	if (!want)
+		return false;
+	if (!strcmp(want, "all"))
+		return strncmp(real_usbnet_drivers[i].name, "harness", 7);
+	return !strcmp(want, real_usbnet_drivers[i].name);
+}
+
+static struct real_usbnet_param
+real_usbnet_dparams[ARRAY_SIZE(real_usbnet_drivers) * REAL_DRIVER_ROWS];
+static char real_usbnet_dnames[ARRAY_SIZE(real_usbnet_dparams)]
+			      [KUNIT_PARAM_DESC_SIZE];
+
+/*
+ * The parameters of a suite: the static rows of @mask (none when a
+ * minidriver was given: its rows only), then the minidrivers' rows
+ */
+static const void *real_usbnet_rows(const void *prev, char *desc,
+				    unsigned int mask)
+{
+	const struct real_usbnet_param *s = real_usbnet_params;
+	struct real_usbnet_param *d = real_usbnet_dparams;
+	size_t i = 0;
+
+	if (prev && (const char *)prev >= (const char *)s &&
+	    (const char *)prev < (const char *)(s + ARRAY_SIZE(real_usbnet_params)))
+		i = (const struct real_usbnet_param *)prev - s + 1;
+	else if (prev)
+		i = ARRAY_SIZE(real_usbnet_params) +
+		    ((const struct real_usbnet_param *)prev - d) + 1;
+	for (; !real_usbnet_driver_param() &&
+	       i < ARRAY_SIZE(real_usbnet_params); i++)
+		if (s[i].suites & mask)
+			return real_param_desc(&s[i], s[i].desc, desc);
+	if (i < ARRAY_SIZE(real_usbnet_params))
+		i = ARRAY_SIZE(real_usbnet_params);
+	for (i -= ARRAY_SIZE(real_usbnet_params);
+	     i < ARRAY_SIZE(real_usbnet_dparams); i++) {
+		if (!real_usbnet_driver_on(i / REAL_DRIVER_ROWS))
+			continue;
+		real_usbnet_driver_row(&d[i],
+				       real_usbnet_drivers[i / REAL_DRIVER_ROWS].name,
+				       i % REAL_DRIVER_ROWS,
+				       real_usbnet_dnames[i],
+				       sizeof(real_usbnet_dnames[i]));
+		if (d[i].suites & mask)
+			return real_param_desc(&d[i], d[i].desc, desc);
+	}
+	return NULL;
+}
+
+static const void *real_usbnet_replays_gen_params(const void *prev,
+						  char *desc)
+{
+	return real_usbnet_rows(prev, desc, REAL_REPLAY);
+}
+
+static const void *real_usbnet_minidrivers_gen_params(const void *prev,
+						      char *desc)
+{
+	return real_usbnet_rows(prev, desc, REAL_EQUIVALENCE);
+}
 
 /*
  * Random paths and the search: every variant the model has, with the
@@ -194,6 +380,8 @@ static const char *real_usbnet_every_fill(void *row, unsigned int v)
 static const void *real_usbnet_variants_gen_params(const void *prev,
 						   char *desc)
 {
+	if (real_usbnet_driver_param())
+		return real_usbnet_minidrivers_gen_params(prev, desc);
 	return real_every_params(prev, desc, real_usbnet_every,
 				 bqlm_usbnet_nr_variants(),
 				 sizeof(real_usbnet_every[0]),
@@ -205,6 +393,12 @@ static const void *real_usbnet_variants_gen_params(const void *prev,
 
 #include "../real/usbnet_real.h"
 #include "schedule_text.h"
+
+/* bqlm_kunit.driver=NAME|all (make kunit-driver, make kunit-drivers) */
+static const char *real_usbnet_driver_param(void)
+{
+	return bqlm_rusbnet_driver_param();
+}
 
 /* Random paths per configuration */
 #define REAL_PATHS		2000
@@ -234,16 +428,23 @@ static void real_usbnet_cfg(struct kunit *test,
 		cfg->suspends = 0;
 }
 
-/* The harness of a case; a variant without a patch skips its row. */
+/*
+ * The harness of a case; a row of every variant or minidriver skips when
+ * the variant has no patch or is not compiled with the minidriver.
+ */
 static struct bqlm_rc_target *real_usbnet_harness(struct kunit *test,
 						  const struct real_usbnet_param *p,
 						  const struct bqlm_usbnet_cfg *cfg)
 {
-	struct bqlm_rc_target *t = bqlm_rusbnet_create(cfg, p->driver);
+	struct bqlm_rc_target *t;
+	char why[160];
 
-	if (p->every && PTR_ERR(t) == -ENOENT)
-		kunit_skip(test, "no %s in real/patches/usbnet/series", p->desc);
-	return real_keep(test, t);
+	if (p->every && bqlm_rusbnet_check(cfg, p->driver, why,
+					   sizeof(why)) == -ENOENT)
+		kunit_skip(test, "%s: %s", p->desc, why);
+	t = real_keep(test, bqlm_rusbnet_create(cfg, p->driver));
+	bqlm_rusbnet_reset_resume(t, p->reset_resume);
+	return t;
 }
 
 /*
@@ -277,6 +478,81 @@ static int real_usbnet_roundtrip(struct kunit *test, const void *arg,
 	return m;
 }
 
+/*
+ * The witnesses of the model's search on the unfixed variant
+ * (p->witness_of), replayed on a fix (p->variant), the model of the fix in
+ * lockstep: the fix refuses a step of each (the model cannot take it, and
+ * the real code, whose enabled actions were the model's up to there, does
+ * not either), with nothing violated before it.
+ */
+static void real_usbnet_refused(struct kunit *test,
+				const struct real_usbnet_param *p,
+				const struct bqlm_usbnet_cfg *cfg)
+{
+	struct bqlm_usbnet_cfg *was = real_zalloc(test, sizeof(*was));
+	struct bqlm_xresult *xres = real_zalloc(test, sizeof(*xres));
+	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
+	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
+	unsigned int *path = real_zalloc(test, REAL_MAX_PATH * sizeof(*path));
+	struct bqlm_rc_target *t = real_usbnet_harness(test, p, cfg);
+	struct bqlm_explorer *x;
+	unsigned int c, refused = 0;
+	int n;
+
+	*was = *cfg;
+	bqlm_usbnet_cfg_default(was, p->witness_of);
+	KUNIT_ASSERT_EQ(test, bqlm_rusbnet_driver_cfg(p->driver, was), 0);
+	was->packets = cfg->packets;
+	was->stops = cfg->stops;
+	was->suspends = cfg->suspends;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(was, sys), 0);
+	x = real_model(test, sys, NULL, xres);
+	KUNIT_EXPECT_EQ_MSG(test, xres->violated, p->expect,
+			    "the finding on %s",
+			    bqlm_usbnet_variant_name(p->witness_of));
+	for (c = 1; c < BQLM_CHECK_NR; c++) {
+		if (!(xres->violated & BQLM_CHECK_BIT(c)))
+			continue;
+		n = bqlm_explorer_path(x, c, path, REAL_MAX_PATH);
+		KUNIT_ASSERT_GT(test, n, 0);
+		KUNIT_ASSERT_EQ(test, bqlm_rc_lockstep(t, path, n, 0, 0,
+						       real_line, test, res), 0);
+		kunit_info(test, "%s (%d steps on %s): %s refuses step %u: %s",
+			   bqlm_check_name(c), n,
+			   bqlm_usbnet_variant_name(p->witness_of),
+			   bqlm_usbnet_variant_name(p->variant), res->err_step,
+			   res->err);
+		KUNIT_EXPECT_FALSE_MSG(test, res->diff, "%s: the real code differs",
+				       bqlm_check_name(c));
+		KUNIT_EXPECT_GT_MSG(test, res->err_step, 0U,
+				    "%s: the fix takes every step",
+				    bqlm_check_name(c));
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(res->err, "the model cannot take"),
+				      "%s: %s", bqlm_check_name(c), res->err);
+		KUNIT_EXPECT_EQ_MSG(test, res->real_violated | res->model_violated,
+				    0U, "%s: violated on the fix",
+				    bqlm_check_name(c));
+		refused++;
+	}
+	KUNIT_EXPECT_EQ(test, refused, (unsigned int)hweight32(xres->violated));
+}
+
+/* Room for a minidriver's description */
+#define REAL_DESCRIBE	640
+
+/*
+ * What the harness runs of a minidriver, in the log once per minidriver
+ * (make kunit-driver's table reads it)
+ */
+static void real_usbnet_describe(struct kunit *test, const char *driver)
+{
+	char *buf = real_zalloc(test, REAL_DESCRIBE);
+
+	KUNIT_ASSERT_EQ(test, bqlm_rusbnet_driver_describe(driver, buf,
+							   REAL_DESCRIBE), 0);
+	kunit_info(test, "minidriver %s: %s", driver, buf);
+}
+
 /* Every witness, through a schedule file's text, on the real code */
 static void real_usbnet_replay(struct kunit *test)
 {
@@ -289,17 +565,26 @@ static void real_usbnet_replay(struct kunit *test)
 	unsigned int replayed;
 
 	real_usbnet_cfg(test, p, cfg);
+	if (p->every && p->variant == BQLM_USBNET_MERGED)
+		real_usbnet_describe(test, p->driver);
+	if (p->witness_of) {
+		real_usbnet_refused(test, p, cfg);
+		return;
+	}
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, sys), 0);
 	x = real_model(test, sys, &bounds, xres);
 	replayed = real_replay(test, real_usbnet_harness(test, p, cfg),
 			       x, xres->violated, real_usbnet_roundtrip, cfg,
 			       false);
-	if (IS_ENABLED(CONFIG_PM)) {
+	if (IS_ENABLED(CONFIG_PM) && !p->every) {
 		/* the verdicts of docs/usbnet.md, replayed to the step */
 		KUNIT_EXPECT_EQ(test, xres->violated, p->expect);
 		if (p->expect)
 			KUNIT_EXPECT_EQ(test, xres->w[p->key].depth, p->depth);
 	}
+	if (p->clean)
+		KUNIT_EXPECT_EQ_MSG(test, xres->violated, 0U,
+				    "%s: the fixes leave a violation", p->driver);
 	KUNIT_EXPECT_EQ(test, replayed, (unsigned int)hweight32(xres->violated));
 }
 
@@ -340,11 +625,12 @@ static void real_usbnet_explore(struct kunit *test)
 }
 
 /*
- * make kunit-replay SCHEDULE=FILE: the schedule on the kernel command
- * line, replayed on the real code with the model beside it; each step is
- * printed as "model step | real: where the real actor stopped". The
- * minidriver is the first of real/usbnet_minidrivers.h the schedule's
- * configuration describes.
+ * make kunit-replay SCHEDULE=FILE [DRIVER=NAME]: the schedule on the
+ * kernel command line, replayed on the real code with the model beside
+ * it; each step is printed as "model step | real: where the real actor
+ * stopped". The minidriver is NAME, whose description the schedule's
+ * configuration must be (refused with the reason otherwise), or the
+ * first of real/usbnet_minidrivers.h the configuration describes.
  */
 static void real_usbnet_schedule(struct kunit *test)
 {
@@ -370,10 +656,14 @@ static void real_usbnet_schedule(struct kunit *test)
 	kunit_info(test, "schedule: %s, %d steps, expects %s",
 		   bqlm_usbnet_variant_name(cfg->variant), n,
 		   check ? bqlm_check_name(check) : "no violation");
-	driver = bqlm_rusbnet_driver_for(cfg);
+	KUNIT_ASSERT_GT_MSG(test, n, 0, "the schedule has no steps");
+	driver = real_usbnet_driver_param() ?: bqlm_rusbnet_driver_for(cfg);
 	KUNIT_ASSERT_TRUE_MSG(test, driver,
-			      "no minidriver of real/usbnet_minidrivers.h is described by fixup %u, header %u, flags %#x",
-			      cfg->fixup, cfg->pad_header, cfg->flags);
+			      "no minidriver of real/usbnet_minidrivers.h is described by the schedule's tx_fixup, headers, flags and maxpacket (give one: DRIVER=NAME)");
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_rusbnet_check(cfg, driver, err,
+						     sizeof(err)), 0,
+			    "refused: the schedule is not for %s: %s", driver,
+			    err);
 	kunit_info(test, "minidriver: %s", driver);
 	t = real_keep(test, bqlm_rusbnet_create(cfg, driver));
 	KUNIT_ASSERT_EQ(test, bqlm_rc_lockstep(t, path, n, 0, 0, real_line,
@@ -394,6 +684,11 @@ static void real_usbnet_schedule(struct kunit *test)
 }
 
 #else /* no real-code harness */
+
+static const char *real_usbnet_driver_param(void)
+{
+	return NULL;
+}
 
 REAL_SKIP_CASE(real_usbnet_replay, "drivers/net/usb/usbnet.c")
 REAL_SKIP_CASE(real_usbnet_equivalence, "drivers/net/usb/usbnet.c")

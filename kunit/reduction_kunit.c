@@ -87,7 +87,7 @@ static void reduction_usbnet_cfg(const struct reduction_case *p,
 	if (p->packets)
 		cfg->packets = p->packets;
 	cfg->fixup = p->fixup;
-	cfg->pad_header = p->pad_header;
+	cfg->pad_header[0] = p->pad_header;
 	cfg->flags = p->flags;
 	if (p->statuses)
 		cfg->statuses = p->statuses;

@@ -50,6 +50,7 @@
  * @stops: ifdowns in the bound
  * @suspends: suspends in the bound
  * @strict: the explorer's --strict
+ * @opts: optional: options applied on top (a minidriver's description)
  * @expect: the figures the full search must give
  */
 struct usbnet_x_case {
@@ -62,8 +63,12 @@ struct usbnet_x_case {
 	unsigned int stops;
 	unsigned int suspends;
 	bool strict;
+	const char *opts;
 	struct explore_expect expect;
 };
+
+/* aqc111's description in the model (real/usbnet_minidrivers.h) */
+#define AQC111_OPTS	"--header 14,16 --lens 1514,1528 --flags avoid-unlink,multi-packet --maxpacket 512 --pm stop-carrier,resume-carrier --links 1"
 
 /* The bound of most explorations: two full frames, one ifdown, one suspend */
 #define USBNET_BOUND	.packets = 2, .len = PKT, .stops = 1, .suspends = 1
@@ -127,13 +132,65 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 		      .violated = BIT_OC | BIT_RS,
 		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
 		      .verdict_depth = 29 } },
+	/* the fixes of docs/findings.md: each closes its finding ... */
+	{ .desc = "fixed-avoid-unlink-drained",
+	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
+	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	  .expect = { .states = 21051, .transitions = 67322,
+		      .verdict = BQLM_CHECK_NONE } },
+	/* ... and the first leaves the other */
+	{ .desc = "fixed-avoid-unlink-multi",
+	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
+	  .fixup = BQLM_USBNET_FIXUP_MULTI,
+	  .expect = { .states = 30973, .transitions = 94791,
+		      .violated = BIT_OC | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 29 } },
+	{ .desc = "fixed-ncm-stop-multi",
+	  .variant = BQLM_USBNET_FIXED_NCM_STOP, USBNET_BOUND,
+	  .fixup = BQLM_USBNET_FIXUP_MULTI,
+	  .expect = { .states = 27659, .transitions = 86400,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-ncm-stop-avoid-unlink",
+	  .variant = BQLM_USBNET_FIXED_NCM_STOP, USBNET_BOUND,
+	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	  .expect = { .states = 21051, .transitions = 67322,
+		      .verdict = BQLM_CHECK_NONE } },
+	/*
+	 * Minidrivers as real/usbnet_minidrivers.h describes them: aqc111
+	 * (its stop() and resume() turn the carrier off, a link-up report
+	 * brings it back), on fixed and with both fixes; ax88179 (its
+	 * resume() reports the link down); smsc95xx (FLAG_SEND_ZLP, a
+	 * header per packet length, both lengths filling their last packet
+	 * differently).
+	 */
+	{ .desc = "fixed-aqc111", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .opts = AQC111_OPTS,
+	  .expect = { .states = 222996, .transitions = 700895,
+		      .violated = BIT_OC | BIT_BB | BIT_RS,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 16 } },
+	{ .desc = "fixed-ncm-stop-aqc111", .variant = BQLM_USBNET_FIXED_NCM_STOP,
+	  USBNET_BOUND, .opts = AQC111_OPTS,
+	  .expect = { .states = 132316, .transitions = 426506,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-ax88179", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .opts = "--header 8 --lens 1514,1528 --maxpacket 512 --pm resume-link --links 1",
+	  .expect = { .states = 237679, .transitions = 811404,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-smsc95xx", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .opts = "--header 8,12 --lens 1514,1514 --flags send-zlp --maxpacket 512",
+	  .expect = { .states = 81070, .transitions = 263387,
+		      .verdict = BQLM_CHECK_NONE } },
 };
 
 KUNIT_ARRAY_PARAM_DESC(usbnet_x, usbnet_x_cases, desc);
 
-static void usbnet_x_cfg(const struct usbnet_x_case *p,
+static void usbnet_x_cfg(struct kunit *test, const struct usbnet_x_case *p,
 			 struct bqlm_usbnet_cfg *cfg)
 {
+	char err[128];
+
 	bqlm_usbnet_cfg_default(cfg, p->variant);
 	cfg->packets = p->packets;
 	cfg->fixup = p->fixup;
@@ -141,6 +198,10 @@ static void usbnet_x_cfg(const struct usbnet_x_case *p,
 	cfg->flags = p->flags;
 	cfg->stops = p->stops;
 	cfg->suspends = p->suspends;
+	if (p->opts)
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(bqlm_usbnet_options(),
+				    cfg, p->opts, err, sizeof(err)), 0,
+				    "%s: %s", p->desc, err);
 }
 
 static void usbnet_exploration(struct kunit *test)
@@ -155,7 +216,7 @@ static void usbnet_exploration(struct kunit *test)
 	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, cfg);
 	KUNIT_ASSERT_NOT_NULL(test, res);
-	usbnet_x_cfg(p, cfg);
+	usbnet_x_cfg(test, p, cfg);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
 	explore_expect(test, &sys, &bounds, res, &p->expect, p->desc);
 	KUNIT_EXPECT_FALSE(test, res->depth_bounded);
@@ -701,6 +762,51 @@ static void usbnet_avoid_unlink_late_completion(struct kunit *test)
 }
 
 /*
+ * The fix of that finding (fixed-avoid-unlink, property stop_drain):
+ * under FLAG_AVOID_UNLINK_URBS usbnet_stop() unlinks nothing but waits
+ * for dev->txq and dev->done to drain, so skb0 completes, normally, and
+ * is reported before the final netdev_reset_queue().
+ */
+static void usbnet_avoid_unlink_drained(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test,
+					    BQLM_USBNET_FIXED_AVOID_UNLINK);
+	struct bqlm_usbnet *dev = u->dev;
+	const unsigned int w = BQLM_USBNET_BH_WORK;
+
+	KUNIT_ASSERT_TRUE(test, u->cfg.stop_drain);
+	u->cfg.flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS;
+	bqlm_usbnet_init(dev, &u->cfg);
+	usbnet_send(test, u);
+	/* dev_close(), netif_stop_queue(), usb_autopm_get_interface() */
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_WAIT);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_TXQ);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
+				       &u->ev));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
+	/* the bh dequeues skb0: the wait is over, the cancel waits for it */
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_WORK);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
+	while (dev->bh[w].phase)
+		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_completed, PKT);
+	while (dev->admin != BQLM_USBNET_DOWN)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 0U);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_GONE);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_stop"), 0U);
+}
+
+/*
  * Model finding on the fixed code (not reproduced on hardware), cdc_ncm:
  * an -EPIPE left the kevent work queued; ifdown's usbnet_stop() stops the
  * queue, the cdc_ncm timer flushes a partial NTB with
@@ -805,12 +911,127 @@ static void usbnet_ncm_flush_woken_during_stop(struct kunit *test)
 	usbnet_ncm_flush_case(test, true);
 }
 
+/*
+ * The fix of the cdc_ncm finding (fixed-ncm-stop, property xmit_open):
+ * the same schedule as usbnet_ncm_flush_woken_during_stop up to the
+ * flush's usbnet_start_xmit(), which the kevent work's wake no longer
+ * lets through: EVENT_DEV_OPEN, cleared by usbnet_stop() before
+ * usbnet_terminate_urbs(), drops it under dev->txq.lock.
+ */
+static void usbnet_ncm_flush_after_open_cleared(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED_NCM_STOP);
+	struct bqlm_usbnet *dev = u->dev;
+	const unsigned int w = BQLM_USBNET_BH_WORK;
+	struct bqlm_xsys sys;
+	char buf[160];
+	int i;
+
+	u->cfg.fixup = BQLM_USBNET_FIXUP_MULTI;
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, PKT, &u->ev));
+	STEP(test, u, bqlm_cdc_ncm_txpath_bh(dev, &u->cfg, &u->ev));
+	while (dev->xmit != BQLM_USBNET_XMIT_IDLE)
+		STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev));
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_EPIPE,
+				       &u->ev));
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	while (dev->bh[w].pending || dev->bh[w].phase)
+		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, PKT, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_cdc_ncm_txpath_bh(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_deferred_kevent(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_FALSE(test, bqlm_netif_tx_queue_stopped(&dev->txq));
+	for (i = 0; i < 3; i++)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
+	KUNIT_EXPECT_GT(test, bqlm_xdescribe_action(&sys, dev, A(XMIT, 0),
+						    buf, sizeof(buf)), 0);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf,
+		"ncm-timer: usbnet_start_xmit [txq.lock]: EVENT_DEV_OPEN clear: drop"));
+	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->nr_skbs, 1);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, NCM_NTB1);
+	while (dev->admin != BQLM_USBNET_DOWN)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_stop"), 0U);
+}
+
 static void usbnet_ncm_flush_dropped_during_stop(struct kunit *test)
 {
 	usbnet_ncm_flush_case(test, false);
 }
 
 /* Configurations and names. */
+/*
+ * The options a minidriver's description is written with (docs/real-code.md,
+ * "Adding a usbnet minidriver"): what each sets, and the descriptions the
+ * model refuses, each with its message.
+ */
+static void usbnet_minidriver_options(struct kunit *test)
+{
+	static const struct {
+		const char *text;
+		const char *err;	/* NULL: accepted */
+	} bad[] = {
+		{ "--header 8,99", "is not a list of 1..2 numbers in 0..64" },
+		{ "--header 8,12", "--pad-header gives 2 counts for 1 packet lengths" },
+		{ "--aggregate x", "--aggregate: 'x' is not one of ncm" },
+		{ "--avoid-unlink=off", "--avoid-unlink takes no value" },
+		{ "--aggregate ncm --strip 14 --lens 14",
+		  "--lens: 14 is not longer than --strip 14" },
+		{ "--header 64 --lens 65534", "is too long for this minidriver" },
+		{ "--bql off --stop-reset none --resume-sent on",
+		  "are properties of a usbnet with BQL" },
+		{ "--stop-reset none", "--bql on needs --stop-reset early or late" },
+	};
+	const struct bqlm_opts *t = bqlm_usbnet_options();
+	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
+						    GFP_KERNEL);
+	char err[160];
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	/* one count per packet length: a pad tx_fixup */
+	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_FIXED);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(t, cfg,
+			    "--header 8,12 --lens 1514,1528 --flags send-zlp --maxpacket 512",
+			    err, sizeof(err)), 0, "%s", err);
+	KUNIT_EXPECT_EQ(test, cfg->fixup, BQLM_USBNET_FIXUP_PAD);
+	KUNIT_EXPECT_EQ(test, cfg->nr_pad_headers, 2U);
+	KUNIT_EXPECT_EQ(test, cfg->pad_header[1], 12U);
+	KUNIT_EXPECT_EQ(test, cfg->flags, (unsigned int)BQLM_USBNET_FLAG_SEND_ZLP);
+	KUNIT_EXPECT_EQ(test, cfg->maxpacket, 512U);
+	KUNIT_EXPECT_EQ(test, bqlm_opt_check(t, cfg, err, sizeof(err)), 0);
+	/* --header 0: no tx_fixup() */
+	KUNIT_ASSERT_EQ(test, bqlm_opt_apply(t, cfg, "--header 0", err,
+					     sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, cfg->fixup, BQLM_USBNET_FIXUP_NONE);
+	/* cdc_ncm's aggregation and FLAG_AVOID_UNLINK_URBS, by their aliases */
+	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_FIXED);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(t, cfg,
+			    "--aggregate ncm --avoid-unlink", err, sizeof(err)),
+			    0, "%s", err);
+	KUNIT_EXPECT_EQ(test, cfg->fixup, BQLM_USBNET_FIXUP_MULTI);
+	KUNIT_EXPECT_TRUE(test, cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS);
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		int r;
+
+		bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_FIXED);
+		err[0] = '\0';
+		r = bqlm_opt_apply(t, cfg, bad[i].text, err, sizeof(err));
+		if (!r)
+			r = bqlm_opt_check(t, cfg, err, sizeof(err));
+		KUNIT_EXPECT_EQ_MSG(test, r, -EINVAL, "%s", bad[i].text);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, bad[i].err),
+					  "%s: %s", bad[i].text, err);
+	}
+	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_FIXED);
+	cfg->variant = bqlm_usbnet_nr_variants();
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+}
+
 static void usbnet_config(struct kunit *test)
 {
 	struct bqlm_usbnet_cfg cfg;
@@ -872,9 +1093,9 @@ static void usbnet_config(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
 	cfg.skbs = BQLM_USBNET_MAX_SKBS;
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), 0);
-	cfg.pad_header = 65;
+	cfg.pad_header[0] = 65;
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
-	cfg.pad_header = 8;
+	cfg.pad_header[0] = 8;
 	cfg.lens[0] = BQLM_USBNET_MAX_LEN + 1;
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(&cfg), -EINVAL);
 	/* the state holds a struct bqlm_usbnet_skb per slot, aligned */
@@ -954,8 +1175,8 @@ static void usbnet_max_lengths(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(lim); i++) {
 		cfg->fixup = lim[i].fixup;
-		cfg->pad_header = lim[i].pad_header;
-		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_max_len(cfg), lim[i].max,
+		cfg->pad_header[0] = lim[i].pad_header;
+		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_max_len(cfg, 0), lim[i].max,
 				    "fixup %d", lim[i].fixup);
 		cfg->lens[0] = lim[i].max + 1;
 		KUNIT_EXPECT_EQ_MSG(test, bqlm_usbnet_cfg_check(cfg), -EINVAL,
@@ -988,9 +1209,9 @@ static void usbnet_max_lengths(struct kunit *test)
 
 	/* FLAG_MULTI_PACKET, asix: its tx_fixup() pads by 4, usbnet not */
 	cfg->fixup = BQLM_USBNET_FIXUP_PAD;
-	cfg->pad_header = 4;
+	cfg->pad_header[0] = 4;
 	cfg->flags = BQLM_USBNET_FLAG_MULTI_PACKET;
-	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg), 65527U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg, 0), 65527U);
 	cfg->lens[0] = ETH_ZLEN;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
 	bqlm_usbnet_init(u->dev, cfg);
@@ -1003,8 +1224,59 @@ static void usbnet_max_lengths(struct kunit *test)
 			ETH_ZLEN + 4 + BQLM_USBNET_ASIX_FILL);
 	usbnet_send_len(test, u, ETH_ZLEN + 1);
 	KUNIT_EXPECT_EQ(test, u->dev->skb[1].len, ETH_ZLEN + 1 + 4);
-	cfg->flags = 0x4;
+	cfg->flags = 0x8;
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+}
+
+/*
+ * FLAG_SEND_ZLP (cdc_mbim, sierra_net): a transfer that fills its last
+ * packet gets no byte from usbnet; and the pad tx_fixup's count per
+ * packet length (smsc95xx: 8, or 12 with a checksum to offload), the
+ * stack's choice of length picking it.
+ */
+static void usbnet_zlp_and_headers(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet_cfg *cfg = &u->cfg;
+	struct bqlm_usbnet *to;
+	struct bqlm_xsys sys;
+
+	cfg->fixup = BQLM_USBNET_FIXUP_PAD;
+	cfg->pad_header[0] = 4;
+	cfg->lens[0] = ETH_ZLEN;
+	cfg->flags = BQLM_USBNET_FLAG_SEND_ZLP;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
+	bqlm_usbnet_init(u->dev, cfg);
+	usbnet_send_len(test, u, ETH_ZLEN);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[0].len, USB_FS_MAXPACKET);
+	cfg->flags = 0;
+	bqlm_usbnet_init(u->dev, cfg);
+	usbnet_send_len(test, u, ETH_ZLEN);
+	KUNIT_EXPECT_EQ(test, u->dev->skb[0].len, USB_FS_MAXPACKET + 1);
+
+	/* two counts need two lengths */
+	cfg->pad_header[1] = 8;
+	cfg->nr_pad_headers = 2;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_cfg_check(cfg), -EINVAL);
+	cfg->lens[1] = ETH_ZLEN;
+	cfg->nr_lens = 2;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_header(cfg, 0), 4U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_header(cfg, 1), 8U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg, 1),
+			BQLM_USBNET_MAX_LEN - 8);
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
+	to = kunit_kzalloc(test, bqlm_usbnet_size(cfg), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, to);
+	bqlm_usbnet_init(u->dev, cfg);
+	memcpy(to, u->dev, bqlm_usbnet_size(cfg));
+	KUNIT_ASSERT_EQ(test, bqlm_xstep(&sys, u->dev, A(XMIT, 1), to, u->each),
+			0);
+	KUNIT_EXPECT_EQ(test, to->xmit_len, ETH_ZLEN + 8);
+	memcpy(to, u->dev, bqlm_usbnet_size(cfg));
+	KUNIT_ASSERT_EQ(test, bqlm_xstep(&sys, u->dev, A(XMIT, 0), to, u->each),
+			0);
+	KUNIT_EXPECT_EQ(test, to->xmit_len, USB_FS_MAXPACKET + 1);
 }
 
 /*
@@ -1389,14 +1661,18 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_v1_unserialised),
 	KUNIT_CASE(usbnet_merged_serialised),
 	KUNIT_CASE(usbnet_avoid_unlink_late_completion),
+	KUNIT_CASE(usbnet_avoid_unlink_drained),
 	KUNIT_CASE(usbnet_ncm_flush_woken_during_stop),
+	KUNIT_CASE(usbnet_ncm_flush_after_open_cleared),
 	KUNIT_CASE(usbnet_ncm_flush_dropped_during_stop),
 	KUNIT_CASE(usbnet_stall_check),
 	KUNIT_CASE(usbnet_refusals),
 	KUNIT_CASE(usbnet_config),
+	KUNIT_CASE(usbnet_minidriver_options),
 	KUNIT_CASE(usbnet_slots_recycled),
 	KUNIT_CASE(usbnet_range_guards),
 	KUNIT_CASE(usbnet_max_lengths),
+	KUNIT_CASE(usbnet_zlp_and_headers),
 	KUNIT_CASE(usbnet_unbounded_stream),
 	KUNIT_CASE(usbnet_descriptions),
 	KUNIT_CASE(usbnet_trace_words),

@@ -89,12 +89,25 @@ static const struct {
 	SCHED_BAD("variant v1\nsteps 2\nstep 0x100",
 		  "declares 2 steps and has 1"),
 	SCHED_BAD("steps 1\nstep 0x100", "no 'variant' line"),
-	SCHED_BAD("step 1;step 2;step 3;step 4;step 5",
+	SCHED_BAD("step 0x100;step 0x100;step 0x100;step 0x100;step 0x100",
 		  "line 5: too many steps"),
+	/* an action number is refused, not reinterpreted */
+	SCHED_BAD("step 0x999",
+		  "line 1: not an action of this configuration (kind, or its argument, out of range): '0x999'"),
+	SCHED_BAD("step 1", "line 1: not an action of this configuration"),
+	SCHED_BAD("variant v1\nstep 0x101", "line 2: not an action"),
+	SCHED_BAD("variant v1\npackets 2\nstep 0x308",
+		  "line 3: not an action of this configuration"),
+	SCHED_BAD("step 0x502", "line 1: not an action"),
+	SCHED_BAD("step 0xd00", "line 1: not an action"),
+	SCHED_BAD("variant v1\nstep 0x100\npackets 2",
+		  "line 3: the options must come before the steps they configure: 'packets'"),
+	SCHED_BAD("step 0x100\nvariant v1",
+		  "line 2: the variant must come before the options and steps: 'v1'"),
 	SCHED_BAD("a b c d e", "line 1: too many words"),
 	SCHED_BAD("tx-qlen 0", "line 1: --tx-qlen: '0' is not a number in 1..1000"),
 	SCHED_BAD("packets 2\nvariant v1",
-		  "line 2: the variant must come before the options it is changed by: 'v1'"),
+		  "line 2: the variant must come before the options and steps: 'v1'"),
 	SCHED_BAD("variant v1\nbql off", "the configuration is out of range"),
 	SCHED_BAD("header 8", "line 1: unknown key 'header'"),
 	SCHED_BAD("statuses eproto", "the configuration is out of range"),
@@ -111,7 +124,7 @@ static void usbnet_schedule_errors(struct kunit *test)
 	struct bqlm_usbnet_cfg cfg;
 	enum bqlm_check check;
 	unsigned int got[4];
-	char err[96];
+	char err[128];
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(usbnet_sched_bad); i++) {

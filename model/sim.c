@@ -1081,7 +1081,8 @@ static int bqlm_sim_usbnet_create(struct bqlm_sim *sim)
 
 	bqlm_usbnet_cfg_default(u, cfg->variant);
 	u->fixup = BQLM_USBNET_FIXUP_PAD;
-	u->pad_header = cfg->fixup_hdr;
+	u->pad_header[0] = cfg->fixup_hdr;
+	u->nr_pad_headers = 1;
 	u->packets = 0;
 	u->tx_qlen = cfg->tx_qlen;
 	u->lens[0] = cfg->len;

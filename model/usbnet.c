@@ -75,9 +75,27 @@
 #define BQLM_USBNET_NCM_HEADER	(12 + 8 + 4 * (BQLM_USBNET_NCM_MAX + 1))
 
 /**
+ * bqlm_usbnet_header() - the bytes the pad tx_fixup() adds to a packet
+ * @cfg: the configuration (its pad_header)
+ * @i: the packet's length index, into cfg->lens
+ *
+ * Return: cfg->pad_header[@i] when there is one count per length, else
+ * the one count of every packet (capped at 64, the option's range).
+ */
+unsigned int bqlm_usbnet_header(const struct bqlm_usbnet_cfg *cfg,
+				unsigned int i)
+{
+	unsigned int h = cfg->nr_pad_headers > 1 && i < BQLM_USBNET_MAX_LENS ?
+			 cfg->pad_header[i] : cfg->pad_header[0];
+
+	return min(h, 64U);
+}
+
+/**
  * bqlm_usbnet_max_len() - the longest packet a configuration's tx_fixup()
  *	can take
  * @cfg: the configuration (its fixup and pad_header)
+ * @i: the index of the packet length (the pad tx_fixup's count for it)
  *
  * The URB usbnet_start_xmit() submits must fit BQLM_USBNET_MAX_SKB_LEN
  * after tx_fixup() and the pad of a transfer that fills its last packet
@@ -89,7 +107,8 @@
  *
  * Return: the length in bytes.
  */
-unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg)
+unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg,
+				 unsigned int i)
 {
 	unsigned int room = BQLM_USBNET_MAX_SKB_LEN - 1;
 
@@ -103,7 +122,7 @@ unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg)
 		if (cfg->flags & BQLM_USBNET_FLAG_MULTI_PACKET)
 			room = BQLM_USBNET_MAX_SKB_LEN - BQLM_USBNET_ASIX_FILL;
 		if (cfg->fixup == BQLM_USBNET_FIXUP_PAD)
-			room -= min(cfg->pad_header, 64U);
+			room -= bqlm_usbnet_header(cfg, i);
 		return room;
 	}
 }
@@ -144,9 +163,11 @@ void bqlm_usbnet_init(struct bqlm_usbnet *dev,
 	dev->flags = BQLM_USBNET_EVENT_DEV_OPEN;
 	dev->running = 1;
 	dev->present = 1;
+	dev->carrier = 1;
 	dev->stops_left = cfg->stops;
 	dev->suspends_left = cfg->suspends;
 	dev->timeouts_left = cfg->timeouts;
+	dev->links_left = cfg->links;
 }
 
 /* Helpers on the state. */
@@ -282,13 +303,15 @@ static struct bqlm_inv_step *bqlm_usbnet_ev(struct bqlm_inv_step *ev,
  */
 static unsigned int bqlm_usbnet_tx_fixup(struct bqlm_usbnet *dev,
 					 const struct bqlm_usbnet_cfg *cfg,
-					 unsigned int len)
+					 unsigned int len, unsigned int header)
 {
 	unsigned int out;
 
 	switch (cfg->fixup) {
 	case BQLM_USBNET_FIXUP_MULTI:
 		if (len) {
+			/* the datagram (cdc_mbim: its Ethernet header off) */
+			len -= min(cfg->strip, len - 1);
 			/* @agg_len: from the first datagram to the end */
 			if (dev->agg_cnt++)
 				dev->agg_len = ((BQLM_USBNET_NCM_HEADER +
@@ -313,7 +336,7 @@ static unsigned int bqlm_usbnet_tx_fixup(struct bqlm_usbnet *dev,
 			out++;
 		return out;
 	case BQLM_USBNET_FIXUP_PAD:
-		out = len + cfg->pad_header;
+		out = len + header;
 		break;
 	default:
 		out = len;
@@ -322,9 +345,11 @@ static unsigned int bqlm_usbnet_tx_fixup(struct bqlm_usbnet *dev,
 	/*
 	 * No FLAG_SEND_ZLP: a transfer that fills its last packet gets one
 	 * byte more from usbnet; with FLAG_MULTI_PACKET, usbnet leaves it to
-	 * the minidriver, whose tx_fixup() (asix's) appends four.
+	 * the minidriver, whose tx_fixup() (asix's) appends four. With
+	 * FLAG_SEND_ZLP the host controller sends a zero-length packet.
 	 */
-	if (out % cfg->maxpacket == 0)
+	if (out % cfg->maxpacket == 0 &&
+	    !(cfg->flags & BQLM_USBNET_FLAG_SEND_ZLP))
 		out += cfg->flags & BQLM_USBNET_FLAG_MULTI_PACKET ?
 		       BQLM_USBNET_ASIX_FILL : 1;
 	return out;
@@ -342,7 +367,7 @@ static void bqlm_usbnet_xmit_locked(struct bqlm_usbnet *dev,
 
 	dev->xmit_len = 0;
 	dev->xmit = BQLM_USBNET_XMIT_IDLE;
-	if (bqlm_netif_tx_queue_stopped(&dev->txq))
+	if (bqlm_usbnet_xmit_drops(dev, cfg))
 		return;		/* drop: the queue was stopped meanwhile */
 	if (dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP) {
 		/* transmission will be done in resume: no BQL call */
@@ -400,6 +425,25 @@ int bqlm_usbnet_start_xmit(struct bqlm_usbnet *dev,
 			   const struct bqlm_usbnet_cfg *cfg, unsigned int len,
 			   struct bqlm_inv_step *ev)
 {
+	return bqlm_usbnet_xmit_step(dev, cfg, len, bqlm_usbnet_header(cfg, 0),
+				     ev);
+}
+
+/**
+ * bqlm_usbnet_xmit_step() - bqlm_usbnet_start_xmit() with the pad
+ *	tx_fixup's count for this packet
+ * @dev: the state
+ * @cfg: the configuration
+ * @len: the packet's length, for the first step (otherwise ignored)
+ * @header: the bytes the pad tx_fixup() adds to it (first step only)
+ * @ev: receives what the step did; may be NULL
+ *
+ * Return: as bqlm_usbnet_start_xmit().
+ */
+int bqlm_usbnet_xmit_step(struct bqlm_usbnet *dev,
+			  const struct bqlm_usbnet_cfg *cfg, unsigned int len,
+			  unsigned int header, struct bqlm_inv_step *ev)
+{
 	struct bqlm_inv_step dummy;
 
 	ev = bqlm_usbnet_ev(ev, &dummy);
@@ -413,7 +457,7 @@ int bqlm_usbnet_start_xmit(struct bqlm_usbnet *dev,
 	case BQLM_USBNET_XMIT_IDLE:
 		if (cfg->packets)
 			dev->nr_pkts++;
-		len = bqlm_usbnet_tx_fixup(dev, cfg, len);
+		len = bqlm_usbnet_tx_fixup(dev, cfg, len, header);
 		if (len) {
 			dev->xmit = BQLM_USBNET_XMIT_FIXED;
 			dev->xmit_len = len;
@@ -459,7 +503,7 @@ int bqlm_cdc_ncm_txpath_bh(struct bqlm_usbnet *dev,
 	(void)ev;
 	if (!bqlm_usbnet_can_flush(dev))
 		return -EAGAIN;
-	dev->xmit_len = bqlm_usbnet_tx_fixup(dev, cfg, 0);
+	dev->xmit_len = bqlm_usbnet_tx_fixup(dev, cfg, 0, 0);
 	dev->xmit = BQLM_USBNET_XMIT_FIXED;
 	dev->xmit_ncm = 1;
 	return 0;
@@ -578,7 +622,7 @@ static void bqlm_usbnet_bh_tail(struct bqlm_usbnet *dev,
 	 * while dev->txq is below TX_QLEN. RX refill is not modelled.
 	 */
 	if (!bqlm_usbnet_waiter(dev) && dev->running && dev->present &&
-	    !dev->bh[BQLM_USBNET_BH_TIMER].pending &&
+	    dev->carrier && !dev->bh[BQLM_USBNET_BH_TIMER].pending &&
 	    bqlm_usbnet_txq_qlen(dev) < cfg->tx_qlen)
 		bqlm_netif_tx_wake_queue(&dev->txq);
 	bh->phase = BQLM_USBNET_BH_IDLE;
@@ -716,8 +760,10 @@ int bqlm_usbnet_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
  *
  * Model of usbnet_deferred_kevent() for EVENT_TX_HALT: unlink_urbs() of
  * dev->txq, usb_clear_halt() (assumed to succeed), clear EVENT_TX_HALT and
- * netif_wake_queue(). One step; the other events are receive-side or link
- * events and not modelled.
+ * netif_wake_queue(); and for EVENT_LINK_CHANGE: __handle_link_change(),
+ * which, if the device is open, queues the bh when the carrier is on and
+ * clears the bit. One step; the other events are receive-side and not
+ * modelled.
  *
  * Return: 0, -EAGAIN while dev->txq.lock is held, -EINVAL when the work
  * is not queued.
@@ -737,6 +783,22 @@ int bqlm_usbnet_deferred_kevent(struct bqlm_usbnet *dev,
 		bqlm_unlink_urbs(dev);
 		dev->flags &= ~BQLM_USBNET_EVENT_TX_HALT;
 		bqlm_netif_tx_wake_queue(&dev->txq);
+	}
+	/*
+	 * __handle_link_change(): nothing (the bits stay) unless open; the
+	 * carrier on if usbnet_link_change() asked for it; with the
+	 * carrier, the bh is queued (to refill RX, which the model does not
+	 * have); without, the RX URBs are unlinked (none)
+	 */
+	if ((dev->flags & BQLM_USBNET_EVENT_LINK_CHANGE) &&
+	    (dev->flags & BQLM_USBNET_EVENT_DEV_OPEN)) {
+		if (dev->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON) {
+			dev->flags &= ~BQLM_USBNET_EVENT_LINK_CARRIER_ON;
+			dev->carrier = 1;
+		}
+		if (dev->carrier)
+			bqlm_usbnet_queue_bh(dev);
+		dev->flags &= ~BQLM_USBNET_EVENT_LINK_CHANGE;
 	}
 	return 0;
 }
@@ -814,8 +876,15 @@ int bqlm_usbnet_stop(struct bqlm_usbnet *dev,
 		dev->admin = BQLM_USBNET_STOP_PM;
 		break;
 	case BQLM_USBNET_STOP_PM:
-		dev->admin = cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS ?
-			     BQLM_USBNET_STOP_TIMER : BQLM_USBNET_STOP_UNLINK;
+		/* the minidriver's stop() (aqc111: netif_carrier_off()) */
+		if (cfg->pm & BQLM_USBNET_PM_STOP_CARRIER)
+			dev->carrier = 0;
+		/* FLAG_AVOID_UNLINK_URBS: no unlink, and (stop_drain) a wait */
+		if (!(cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS))
+			dev->admin = BQLM_USBNET_STOP_UNLINK;
+		else
+			dev->admin = cfg->stop_drain ? BQLM_USBNET_STOP_WAIT :
+						       BQLM_USBNET_STOP_TIMER;
 		break;
 	case BQLM_USBNET_STOP_UNLINK:
 		bqlm_unlink_urbs(dev);
@@ -825,7 +894,7 @@ int bqlm_usbnet_stop(struct bqlm_usbnet *dev,
 		dev->admin = BQLM_USBNET_STOP_TIMER;
 		break;
 	case BQLM_USBNET_STOP_TIMER:
-		dev->flags = 0;
+		dev->flags = 0;	/* EVENT_LINK_CHANGE too */
 		dev->bh[BQLM_USBNET_BH_TIMER].pending = 0;
 		dev->admin = BQLM_USBNET_STOP_WORK;
 		break;
@@ -902,7 +971,7 @@ int bqlm_usbnet_tx_timeout(struct bqlm_usbnet *dev,
 	(void)cfg;
 	(void)ev;
 	if (!dev->timeouts_left || dev->admin != BQLM_USBNET_UP ||
-	    !dev->running || !dev->present ||
+	    !dev->running || !dev->present || !dev->carrier ||
 	    !bqlm_netif_xmit_stopped(&dev->txq))
 		return -EINVAL;
 	if (dev->xmit != BQLM_USBNET_XMIT_IDLE)
@@ -1005,9 +1074,11 @@ static void bqlm_usbnet_resubmit(struct bqlm_usbnet *dev,
  * @ev: receives what the step did; may be NULL
  *
  * The steps:
- *  1. under dev->txq.lock: submit every URB anchored on dev->deferred and
- *     put its skb on dev->txq (fixed: with netdev_sent_queue(); before
- *     c4efd7a770c5 without); clear EVENT_DEV_ASLEEP;
+ *  1. (a minidriver's resume() that reports the link down: queue the
+ *     kevent work;) under dev->txq.lock: submit every URB anchored on
+ *     dev->deferred and put its skb on dev->txq (fixed: with
+ *     netdev_sent_queue(); before c4efd7a770c5 without); clear
+ *     EVENT_DEV_ASLEEP;
  *  2. if EVENT_DEV_OPEN: netif_tx_wake_all_queues() unless dev->txq is at
  *     TX_QLEN, and queue the bh work.
  *
@@ -1024,6 +1095,16 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 	case BQLM_USBNET_SUSPENDED:
 		if (bqlm_usbnet_txq_locked(dev))
 			return -EAGAIN;
+		/* ax88179: usbnet_link_change(dev, 0, 0) first */
+		if (cfg->pm & BQLM_USBNET_PM_RESUME_LINK) {
+			dev->carrier = 0;
+			dev->flags &= ~BQLM_USBNET_EVENT_LINK_CARRIER_ON;
+			dev->flags |= BQLM_USBNET_EVENT_LINK_CHANGE;
+			dev->kevent = 1;
+		}
+		/* aqc111: netif_carrier_off() first */
+		if (cfg->pm & BQLM_USBNET_PM_RESUME_CARRIER)
+			dev->carrier = 0;
 		bqlm_usbnet_resubmit(dev, cfg, ev);
 		dev->pm = BQLM_USBNET_PM_RESUMING;
 		return 0;
@@ -1038,4 +1119,34 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 	default:
 		return -EINVAL;
 	}
+}
+
+/**
+ * bqlm_usbnet_link_change() - the minidriver's status() sees the link up
+ * @dev: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did; may be NULL
+ *
+ * Its status interrupt, whose URB is submitted while the device is open
+ * and awake, reports the link up: usbnet_link_change(dev, 1, 0) sets
+ * EVENT_LINK_CARRIER_ON and queues the kevent work with EVENT_LINK_CHANGE,
+ * which turns the carrier on (6.12.117). One step; only while the carrier
+ * is off (a minidriver's stop() or resume() turned it off) and link-up
+ * reports are left in the bound.
+ *
+ * Return: 0, or -EINVAL when there is no report to make.
+ */
+int bqlm_usbnet_link_change(struct bqlm_usbnet *dev,
+			    const struct bqlm_usbnet_cfg *cfg,
+			    struct bqlm_inv_step *ev)
+{
+	(void)cfg;
+	(void)ev;
+	if (!bqlm_usbnet_can_link(dev))
+		return -EINVAL;
+	dev->links_left--;
+	dev->flags |= BQLM_USBNET_EVENT_LINK_CARRIER_ON |
+		      BQLM_USBNET_EVENT_LINK_CHANGE;
+	dev->kevent = 1;
+	return 0;
 }

@@ -12,6 +12,10 @@
 #include "bqlm_internal.h"
 #include <bqlm/usbnet.h>
 
+int bqlm_usbnet_xmit_step(struct bqlm_usbnet *dev,
+			  const struct bqlm_usbnet_cfg *cfg, unsigned int len,
+			  unsigned int header, struct bqlm_inv_step *ev);
+
 /* The skb slots of a state. */
 static inline unsigned int bqlm_usbnet_slots(const struct bqlm_usbnet_cfg *cfg)
 {
@@ -61,9 +65,20 @@ static inline bool bqlm_usbnet_can_xmit(const struct bqlm_usbnet *dev,
 	if (dev->xmit != BQLM_USBNET_XMIT_IDLE)
 		return true;
 	/* the qdisc: device up, packets left, queue not stopped */
-	return dev->running &&
+	return dev->running && dev->carrier &&
 	       (!cfg->packets || dev->nr_pkts < cfg->packets) &&
 	       !bqlm_netif_xmit_stopped(&dev->txq);
+}
+
+/*
+ * A link-up report: the status URB runs while open and awake, the carrier
+ * off and not already reported back on
+ */
+static inline bool bqlm_usbnet_can_link(const struct bqlm_usbnet *dev)
+{
+	return dev->links_left && !dev->carrier &&
+	       !(dev->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON) &&
+	       dev->admin == BQLM_USBNET_UP && dev->pm == BQLM_USBNET_AWAKE;
 }
 
 static inline bool bqlm_usbnet_can_flush(const struct bqlm_usbnet *dev)
@@ -116,6 +131,18 @@ static inline bool bqlm_usbnet_can_bh(const struct bqlm_usbnet *dev,
 	default:
 		return true;
 	}
+}
+
+/*
+ * Does usbnet_start_xmit() drop the skb under dev->txq.lock? When the
+ * queue was stopped meanwhile (netif_queue_stopped(): DRV_XOFF), and
+ * (xmit_open) when usbnet_stop() has cleared EVENT_DEV_OPEN.
+ */
+static inline bool bqlm_usbnet_xmit_drops(const struct bqlm_usbnet *dev,
+					  const struct bqlm_usbnet_cfg *cfg)
+{
+	return bqlm_netif_tx_queue_stopped(&dev->txq) ||
+	       (cfg->xmit_open && !(dev->flags & BQLM_USBNET_EVENT_DEV_OPEN));
 }
 
 /* Where usbnet_stop() resets the queue in this variant. */

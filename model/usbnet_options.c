@@ -25,7 +25,7 @@ static const char *const bqlm_usbnet_fixup_names[] = {
 
 /* bit i of struct bqlm_usbnet_cfg.flags is names[i] */
 static const char *const bqlm_usbnet_flag_names[] = {
-	"avoid-unlink", "multi-packet", NULL };
+	"avoid-unlink", "multi-packet", "send-zlp", NULL };
 
 /* bit i of struct bqlm_usbnet_cfg.statuses is enum bqlm_usbnet_status i */
 static const char *const bqlm_usbnet_status_names[] = {
@@ -35,6 +35,10 @@ static const char *const bqlm_usbnet_status_names[] = {
 	NULL
 };
 
+/* bit i of struct bqlm_usbnet_cfg.pm is names[i] */
+static const char *const bqlm_usbnet_pm_names[] = {
+	"resume-link", "resume-carrier", "stop-carrier", NULL };
+
 static const char *const bqlm_usbnet_reset_names[] = {
 	[BQLM_USBNET_RESET_NONE] = "none",
 	[BQLM_USBNET_RESET_EARLY] = "early",
@@ -42,20 +46,28 @@ static const char *const bqlm_usbnet_reset_names[] = {
 	NULL
 };
 
-/* --header N: a tx_fixup() that prepends N bytes; 0: no tx_fixup() */
+/*
+ * --header N[,M]: a tx_fixup() that adds N bytes to every packet, or N to
+ * a packet of the first length and M to one of the second; 0: no
+ * tx_fixup()
+ */
 static int bqlm_usbnet_opt_header(const struct bqlm_opt *o, void *cfg,
 				  const char *arg, char *err, size_t len)
 {
 	struct bqlm_usbnet_cfg *c = cfg;
-	unsigned int v;
+	struct bqlm_usbnet_cfg try = *c;
 
-	if (!bqlm_opt_uint(arg, 0, 64, &v)) {
-		snprintf(err, len, "--%s: '%.32s' is not a number in 0..64",
-			 o->name, arg ? arg : "");
+	if (bqlm_opt_set(bqlm_usbnet_options(), &try, "pad-header", arg, err,
+			 len)) {
+		snprintf(err, len,
+			 "--%s: '%.32s' is not a list of 1..%d numbers in 0..64",
+			 o->name, arg ? arg : "", BQLM_USBNET_MAX_LENS);
 		return -EINVAL;
 	}
-	c->pad_header = v;
-	c->fixup = v ? BQLM_USBNET_FIXUP_PAD : BQLM_USBNET_FIXUP_NONE;
+	c->nr_pad_headers = try.nr_pad_headers;
+	memcpy(c->pad_header, try.pad_header, sizeof(c->pad_header));
+	c->fixup = try.nr_pad_headers > 1 || try.pad_header[0] ?
+		   BQLM_USBNET_FIXUP_PAD : BQLM_USBNET_FIXUP_NONE;
 	return 0;
 }
 
@@ -100,23 +112,35 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	{ .name = "fixup", .type = BQLM_OPT_CHOICE, USB_FIELD(fixup),
 	  .names = bqlm_usbnet_fixup_names,
 	  .help = "the minidriver's tx_fixup(): none, a header of --pad-header bytes, or cdc_ncm's aggregation" },
-	{ .name = "pad-header", .type = BQLM_OPT_UINT, USB_FIELD(pad_header),
-	  .min = 0, .max = 64, .requires = "fixup=pad",
-	  .help = "bytes the pad tx_fixup() prepends" },
+	{ .name = "pad-header", .type = BQLM_OPT_UINTS, USB_FIELD(pad_header),
+	  .count_off = offsetof(struct bqlm_usbnet_cfg, nr_pad_headers),
+	  .max_count = BQLM_USBNET_MAX_LENS, .min = 0, .max = 64,
+	  .requires = "fixup=pad", .metavar = "N[,M]",
+	  .help = "bytes the pad tx_fixup() adds: to every packet, or to a packet of each of --lens (smsc95xx: 8,12 for a plain one and one with checksum offload)" },
+	{ .name = "strip", .type = BQLM_OPT_UINT, USB_FIELD(strip),
+	  .min = 0, .max = 64, .requires = "fixup=multi",
+	  .help = "bytes the multi tx_fixup() takes off each packet before it frames it (cdc_mbim: the Ethernet header, 14)" },
 	{ .name = "header", .type = BQLM_OPT_CUSTOM, .flags = BQLM_OPT_ALIAS,
 	  .also = "fixup pad-header", .parse = bqlm_usbnet_opt_header,
-	  .help = "shorthand: --fixup pad --pad-header N (0: --fixup none); sr9700, cx82310_eth 2, asix 4, aqc111 8" },
+	  .metavar = "N[,M]",
+	  .help = "shorthand: --fixup pad --pad-header N[,M] (0: --fixup none); cx82310_eth 2, asix 4, ax88179 8" },
 	{ .name = "aggregate", .type = BQLM_OPT_CUSTOM, .flags = BQLM_OPT_ALIAS,
 	  .also = "fixup", .parse = bqlm_usbnet_opt_aggregate,
 	  .metavar = "ncm",
 	  .help = "shorthand: --fixup multi (cdc_ncm: two datagrams in an NTB16, a flush timer)" },
 	{ .name = "flags", .type = BQLM_OPT_SET, USB_FIELD(flags),
 	  .names = bqlm_usbnet_flag_names,
-	  .help = "driver_info flags: FLAG_AVOID_UNLINK_URBS (aqc111), FLAG_MULTI_PACKET without aggregation (asix)" },
+	  .help = "driver_info flags: FLAG_AVOID_UNLINK_URBS (aqc111), FLAG_MULTI_PACKET without aggregation (asix), FLAG_SEND_ZLP (sierra_net): no pad byte, the host controller sends a zero-length packet" },
 	{ .name = "avoid-unlink", .type = BQLM_OPT_CUSTOM,
 	  .flags = BQLM_OPT_ALIAS | BQLM_OPT_NOARG, .also = "flags",
 	  .parse = bqlm_usbnet_opt_avoid,
 	  .help = "shorthand: --flags avoid-unlink" },
+	{ .name = "pm", .type = BQLM_OPT_SET, USB_FIELD(pm),
+	  .names = bqlm_usbnet_pm_names,
+	  .help = "what the minidriver's own callbacks add: resume-link, its resume() reports the link down and queues the kevent (ax88179_178a); resume-carrier, stop-carrier, its resume() or stop() turn the carrier off (aqc111)" },
+	{ .name = "links", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
+	  USB_FIELD(links), .min = 0, .max = 3,
+	  .help = "link-up reports of the minidriver's status() (usbnet_link_change(dev, 1, 0)), while its carrier is off" },
 	{ .name = "tx-qlen", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
 	  USB_FIELD(tx_qlen), .min = 1, .max = 1000,
 	  .help = "TX_QLEN(dev): usbnet stops the queue at this many URBs" },
@@ -144,6 +168,10 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	  .help = "where usbnet_stop() resets the queue: right after netif_stop_queue(), or after timer_delete_sync() and cancel_work_sync()" },
 	{ .name = "resume-sent", .type = BQLM_OPT_BOOL, USB_FIELD(resume_sent),
 	  .help = "usbnet_resume() calls netdev_sent_queue() for each deferred skb it queues" },
+	{ .name = "stop-drain", .type = BQLM_OPT_BOOL, USB_FIELD(stop_drain),
+	  .help = "under FLAG_AVOID_UNLINK_URBS usbnet_stop() still waits for dev->txq and dev->done to drain (unlinking nothing)" },
+	{ .name = "xmit-open", .type = BQLM_OPT_BOOL, USB_FIELD(xmit_open),
+	  .help = "usbnet_start_xmit() drops the skb under dev->txq.lock unless EVENT_DEV_OPEN is set" },
 };
 
 static int bqlm_usbnet_opt_check(const void *cfg, char *err, size_t len)
@@ -165,14 +193,28 @@ static int bqlm_usbnet_opt_check(const void *cfg, char *err, size_t len)
 			 "--statuses must include ok (a URB can always complete; e.g. ok,eproto)");
 		return -EINVAL;
 	}
-	max = bqlm_usbnet_max_len(c);
-	for (i = 0; i < c->nr_lens && i < BQLM_USBNET_MAX_LENS; i++)
+	if (c->fixup == BQLM_USBNET_FIXUP_PAD && c->nr_pad_headers > 1 &&
+	    c->nr_pad_headers != c->nr_lens) {
+		snprintf(err, len,
+			 "--pad-header gives %u counts for %u packet lengths (one for all, or one per length of --lens)",
+			 c->nr_pad_headers, c->nr_lens);
+		return -EINVAL;
+	}
+	for (i = 0; i < c->nr_lens && i < BQLM_USBNET_MAX_LENS; i++) {
+		if (c->fixup == BQLM_USBNET_FIXUP_MULTI && c->lens[i] <= c->strip) {
+			snprintf(err, len,
+				 "--lens: %u is not longer than --strip %u",
+				 c->lens[i], c->strip);
+			return -EINVAL;
+		}
+		max = bqlm_usbnet_max_len(c, i);
 		if (c->lens[i] > max) {
 			snprintf(err, len,
 				 "--lens: %u is too long for this minidriver: 1..%u (the URB must fit the model's 16-bit skb->len)",
 				 c->lens[i], max);
 			return -EINVAL;
 		}
+	}
 	if (!c->bql && (c->bql_lock || c->stop_reset != BQLM_USBNET_RESET_NONE ||
 			c->resume_sent)) {
 		snprintf(err, len,
@@ -189,6 +231,8 @@ static int bqlm_usbnet_opt_check(const void *cfg, char *err, size_t len)
 
 /* The BQL variants' common properties: the v1 patch. */
 #define USB_BQL		"--bql on --stop-reset early "
+/* All four upstream changes */
+#define USB_FIXED	"--bql on --bql-lock on --stop-reset late --resume-sent on"
 
 static const struct bqlm_profile bqlm_usbnet_profiles[] = {
 	[BQLM_USBNET_NO_BQL] = {
@@ -211,7 +255,17 @@ static const struct bqlm_profile bqlm_usbnet_profiles[] = {
 	[BQLM_USBNET_FIXED] = {
 		.name = "fixed", .driver = "usbnet", .commit = "c4efd7a770c5",
 		.desc = "fix-reset + usbnet_resume accounts deferred skbs",
-		.opts = "--bql on --bql-lock on --stop-reset late --resume-sent on" },
+		.opts = USB_FIXED },
+	[BQLM_USBNET_FIXED_AVOID_UNLINK] = {
+		.name = "fixed-avoid-unlink", .driver = "usbnet",
+		.commit = NULL,
+		.desc = "fixed + usbnet_stop drains txq and done under FLAG_AVOID_UNLINK_URBS",
+		.opts = USB_FIXED " --stop-drain on" },
+	[BQLM_USBNET_FIXED_NCM_STOP] = {
+		.name = "fixed-ncm-stop", .driver = "usbnet",
+		.commit = NULL,
+		.desc = "fixed-avoid-unlink + usbnet_start_xmit drops unless EVENT_DEV_OPEN",
+		.opts = USB_FIXED " --stop-drain on --xmit-open on" },
 };
 
 /*
@@ -233,7 +287,8 @@ static void bqlm_usbnet_opt_defaults(void *p)
 	cfg->lens[0] = 1514;
 	cfg->nr_lens = 1;
 	cfg->maxpacket = 64;
-	cfg->pad_header = 4;
+	cfg->pad_header[0] = 4;
+	cfg->nr_pad_headers = 1;
 	cfg->statuses = (1U << BQLM_USBNET_ST_OK) |
 			(1U << BQLM_USBNET_ST_EPROTO) |
 			(1U << BQLM_USBNET_ST_EPIPE);

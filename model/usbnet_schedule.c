@@ -149,11 +149,39 @@ static int bqlm_sched_num(struct bqlm_sched_in *in, char **w, unsigned int nw,
 	return 0;
 }
 
+/*
+ * A step line: a number that is an action of the configuration read so
+ * far (bqlm_usbnet_action_valid()), kept with its line number.
+ */
+static int bqlm_sched_step(struct bqlm_sched_in *in, char **w, unsigned int nw,
+			   const struct bqlm_usbnet_cfg *cfg,
+			   unsigned int *actions, unsigned int *lines,
+			   unsigned int max, unsigned int *n)
+{
+	unsigned int a;
+	int ret;
+
+	if (*n >= max)
+		return bqlm_sched_fail(in, "too many steps", NULL);
+	ret = bqlm_sched_num(in, w, nw, 0xffff, &a);
+	if (ret)
+		return ret;
+	if (!bqlm_usbnet_action_valid(cfg, a))
+		return bqlm_sched_fail(in, "not an action of this configuration (kind, or its argument, out of range):",
+				       w[1]);
+	actions[*n] = a;
+	if (lines)
+		lines[*n] = in->line;
+	(*n)++;
+	return 0;
+}
+
 /* One line's words; @cfg and the steps are filled as they come. */
 static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 			   struct bqlm_usbnet_cfg *cfg, enum bqlm_check *check,
-			   unsigned int *actions, unsigned int max,
-			   unsigned int *n, unsigned int *declared)
+			   unsigned int *actions, unsigned int *lines,
+			   unsigned int max, unsigned int *n,
+			   unsigned int *declared)
 {
 	char val[BQLM_OPT_VALUE_MAX], msg[BQLM_SCHED_LINE];
 	const struct bqlm_opt *opt;
@@ -164,8 +192,8 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 	if (!strcmp(w[0], "variant")) {
 		if (nw != 2)
 			return bqlm_sched_fail(in, "expected one value after", w[0]);
-		if (*declared & BQLM_SCHED_HAS_OPTION)
-			return bqlm_sched_fail(in, "the variant must come before the options it is changed by:",
+		if ((*declared & BQLM_SCHED_HAS_OPTION) || *n)
+			return bqlm_sched_fail(in, "the variant must come before the options and steps:",
 					       w[1]);
 		ret = bqlm_usbnet_variant_by_name(w[1]);
 		if (ret < 0)
@@ -185,14 +213,8 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 		*check = c;
 		return 0;
 	}
-	if (!strcmp(w[0], "step")) {
-		if (*n >= max)
-			return bqlm_sched_fail(in, "too many steps", NULL);
-		ret = bqlm_sched_num(in, w, nw, 0xffff, &actions[*n]);
-		if (!ret)
-			(*n)++;
-		return ret;
-	}
+	if (!strcmp(w[0], "step"))
+		return bqlm_sched_step(in, w, nw, cfg, actions, lines, max, n);
 	if (!strcmp(w[0], "steps")) {
 		ret = bqlm_sched_num(in, w, nw, max, &v);
 		*declared = (*declared & ~BQLM_SCHED_STEPS_MASK) |
@@ -202,6 +224,9 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 	opt = bqlm_opt_find(bqlm_usbnet_options(), w[0]);
 	if (!opt || (opt->flags & BQLM_OPT_ALIAS))
 		return bqlm_sched_fail(in, "unknown key", w[0]);
+	if (*n)
+		return bqlm_sched_fail(in, "the options must come before the steps they configure:",
+				       w[0]);
 	/* a list's words back into the option's commas */
 	for (v = 1, len = 0; v < nw; v++)
 		len += snprintf(val + min(len, sizeof(val)),
@@ -227,6 +252,8 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
  * @err: receives, on an error, what is wrong and on which line
  * @errlen: room in @err
  *
+ * bqlm_usbnet_schedule_parse_lines() without the steps' line numbers.
+ *
  * Only the text is checked here (keys, values, ranges, the step count a
  * "steps" line declares, the configuration as a whole and within the
  * explorer's bounds, as bqlm_usbnet_system() takes it); whether each step
@@ -237,6 +264,38 @@ static int bqlm_sched_item(struct bqlm_sched_in *in, char **w, unsigned int nw,
 int bqlm_usbnet_schedule_parse(const char *text, struct bqlm_usbnet_cfg *cfg,
 			       enum bqlm_check *check, unsigned int *actions,
 			       unsigned int max, char *err, size_t errlen)
+{
+	return bqlm_usbnet_schedule_parse_lines(text, cfg, check, actions,
+						NULL, max, err, errlen);
+}
+
+/**
+ * bqlm_usbnet_schedule_parse_lines() - read a schedule, with the line of
+ *	each step
+ * @text: the schedule (bqlm_usbnet_schedule_write()'s lines)
+ * @cfg: receives the configuration (the variant's defaults, then what the
+ *	schedule says)
+ * @check: receives the violation it says it ends in, or BQLM_CHECK_NONE
+ * @actions: receives its actions
+ * @lines: receives the line number of each, or NULL
+ * @max: room in @actions (and @lines)
+ * @err: receives, on an error, what is wrong and on which line
+ * @errlen: room in @err
+ *
+ * Only the text is checked here (keys, values, ranges, the order variant,
+ * options, steps, each step an action of the configuration with its
+ * argument in range, the step count a "steps" line declares, the
+ * configuration as a whole); whether each step is enabled where it is
+ * taken is the replay's business.
+ *
+ * Return: the number of steps, or -EINVAL.
+ */
+int bqlm_usbnet_schedule_parse_lines(const char *text,
+				     struct bqlm_usbnet_cfg *cfg,
+				     enum bqlm_check *check,
+				     unsigned int *actions,
+				     unsigned int *lines, unsigned int max,
+				     char *err, size_t errlen)
 {
 	struct bqlm_sched_in in = { .err = err, .errlen = errlen };
 	char buf[BQLM_SCHED_LINE], *w[BQLM_SCHED_WORDS + 1];
@@ -282,8 +341,8 @@ int bqlm_usbnet_schedule_parse(const char *text, struct bqlm_usbnet_cfg *cfg,
 		}
 		if (!nw)
 			continue;
-		ret = bqlm_sched_item(&in, w, nw, cfg, check, actions, max,
-				      &n, &declared);
+		ret = bqlm_sched_item(&in, w, nw, cfg, check, actions, lines,
+				      max, &n, &declared);
 		if (ret)
 			return ret;
 	}

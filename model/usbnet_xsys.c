@@ -35,7 +35,7 @@ unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev)
 static bool bqlm_usbnet_wants_tx(const struct bqlm_usbnet *dev)
 {
 	return dev->admin == BQLM_USBNET_UP && dev->running && dev->present &&
-	       dev->pm == BQLM_USBNET_AWAKE;
+	       dev->carrier && dev->pm == BQLM_USBNET_AWAKE;
 }
 
 /* STACK_XOFF: only a completion clears it (DRV_XOFF has the watchdog). */
@@ -96,6 +96,48 @@ static const char *const bqlm_usbnet_status_names[BQLM_USBNET_NR_STATUS] = {
 	[BQLM_USBNET_ST_UNLINKED] = "-ECONNRESET",
 };
 
+/**
+ * bqlm_usbnet_action_valid() - is a number an action of a configuration?
+ * @cfg: the configuration
+ * @action: the number, BQLM_USBNET_ACTION(kind, argument)
+ *
+ * Whatever the state: a kind the model has, with an argument in range for
+ * it (a packet length index, an skb slot and a status, a bh context, 0
+ * for the others). Whether it is enabled is the state's business
+ * (bqlm_xenabled()).
+ *
+ * Return: true if it is.
+ */
+bool bqlm_usbnet_action_valid(const struct bqlm_usbnet_cfg *cfg,
+			      unsigned int action)
+{
+	unsigned int arg = BQLM_X_ARG(action);
+
+	if (action > 0xffff)
+		return false;
+	switch (BQLM_X_KIND(action)) {
+	case BQLM_USBNET_A_XMIT:
+		return arg < cfg->nr_lens;
+	case BQLM_USBNET_A_COMPLETE:
+		return arg / BQLM_USBNET_NR_STATUS < bqlm_usbnet_slots(cfg);
+	case BQLM_USBNET_A_DEFER_BH:
+		return arg < bqlm_usbnet_slots(cfg);
+	case BQLM_USBNET_A_BH:
+		return arg < BQLM_USBNET_NR_BH;
+	case BQLM_USBNET_A_NCM_FLUSH:
+	case BQLM_USBNET_A_KEVENT:
+	case BQLM_USBNET_A_STOP:
+	case BQLM_USBNET_A_OPEN:
+	case BQLM_USBNET_A_TX_TIMEOUT:
+	case BQLM_USBNET_A_SUSPEND:
+	case BQLM_USBNET_A_RESUME:
+	case BQLM_USBNET_A_LINK:
+		return !arg;
+	default:
+		return false;
+	}
+}
+
 /* Run one action: the step function of its actor. */
 static int bqlm_usbnet_run(const void *ctx, void *state, unsigned int action,
 			   struct bqlm_xrun *r)
@@ -109,7 +151,9 @@ static int bqlm_usbnet_run(const void *ctx, void *state, unsigned int action,
 		r->where = "usbnet_start_xmit";
 		if (arg >= cfg->nr_lens)
 			return -EINVAL;
-		return bqlm_usbnet_start_xmit(dev, cfg, cfg->lens[arg], &r->ev);
+		return bqlm_usbnet_xmit_step(dev, cfg, cfg->lens[arg],
+					     bqlm_usbnet_header(cfg, arg),
+					     &r->ev);
 	case BQLM_USBNET_A_NCM_FLUSH:
 		r->where = "cdc_ncm_txpath_bh";
 		return bqlm_cdc_ncm_txpath_bh(dev, cfg, &r->ev);
@@ -140,6 +184,9 @@ static int bqlm_usbnet_run(const void *ctx, void *state, unsigned int action,
 	case BQLM_USBNET_A_RESUME:
 		r->where = "usbnet_resume";
 		return bqlm_usbnet_resume(dev, cfg, &r->ev);
+	case BQLM_USBNET_A_LINK:
+		r->where = "usbnet_link_change";
+		return bqlm_usbnet_link_change(dev, cfg, &r->ev);
 	default:
 		r->where = "?";
 		return -EINVAL;
@@ -182,7 +229,7 @@ static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
 	if (dev->admin == BQLM_USBNET_DOWN && dev->pm == BQLM_USBNET_AWAKE)
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
 	if (dev->timeouts_left && dev->admin == BQLM_USBNET_UP &&
-	    dev->running && dev->present &&
+	    dev->running && dev->present && dev->carrier &&
 	    bqlm_netif_xmit_stopped(&dev->txq) &&
 	    dev->xmit == BQLM_USBNET_XMIT_IDLE)
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
@@ -192,6 +239,8 @@ static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
 	     !bqlm_usbnet_txq_locked(dev)) ||
 	    dev->pm == BQLM_USBNET_PM_RESUMING)
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
+	if (bqlm_usbnet_can_link(dev))
+		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
 	return n;
 }
 
@@ -217,6 +266,7 @@ static bool bqlm_usbnet_external(const void *ctx, const void *state,
 		return dev->pm == BQLM_USBNET_SUSPENDED;
 	case BQLM_USBNET_A_OPEN:
 	case BQLM_USBNET_A_TX_TIMEOUT:
+	case BQLM_USBNET_A_LINK:
 		return true;
 	default:
 		return false;
@@ -273,10 +323,13 @@ static int bqlm_usbnet_describe_xmit(const struct bqlm_usbnet *dev,
 				"stack: qdisc -> usbnet_start_xmit(%u bytes): tx_fixup",
 				cfg->lens[arg < cfg->nr_lens ? arg : 0]);
 	case BQLM_USBNET_XMIT_FIXED:
-		if (bqlm_netif_tx_queue_stopped(&dev->txq))
+		if (bqlm_usbnet_xmit_drops(dev, cfg))
 			return snprintf(buf, len,
-					"%s: usbnet_start_xmit [txq.lock]: netif_queue_stopped: drop",
-					who);
+					"%s: usbnet_start_xmit [txq.lock]: %s: drop",
+					who,
+					bqlm_netif_tx_queue_stopped(&dev->txq) ?
+					"netif_queue_stopped" :
+					"EVENT_DEV_OPEN clear");
 		if (dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP)
 			return snprintf(buf, len,
 					"%s: usbnet_start_xmit [txq.lock]: EVENT_DEV_ASLEEP: skb%u (%u B) anchored on dev->deferred, netif_stop_queue",
@@ -369,9 +422,23 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 	case BQLM_USBNET_A_BH:
 		return bqlm_usbnet_describe_bh(dev, cfg, arg & 1, buf, len);
 	case BQLM_USBNET_A_KEVENT:
+		if (!(dev->flags & BQLM_USBNET_EVENT_TX_HALT))
+			return snprintf(buf, len,
+					"kevent: usbnet_deferred_kevent: EVENT_LINK_CHANGE: __handle_link_change%s%s",
+					(dev->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON) &&
+					(dev->flags & BQLM_USBNET_EVENT_DEV_OPEN) ?
+					": netif_carrier_on" : "",
+					(dev->carrier ||
+					 (dev->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON)) &&
+					(dev->flags & BQLM_USBNET_EVENT_DEV_OPEN) ?
+					", queue_work(bh_work)" : "");
 		return snprintf(buf, len,
 				"kevent: usbnet_deferred_kevent: EVENT_TX_HALT: unlink_urbs, usb_clear_halt, netif_wake_queue");
 	case BQLM_USBNET_A_STOP:
+		if (dev->admin == BQLM_USBNET_STOP_WAIT &&
+		    (cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS))
+			return snprintf(buf, len,
+					"ifdown: usbnet_stop: FLAG_AVOID_UNLINK_URBS: wait_skb_queue_empty(txq, done), nothing unlinked");
 		if (dev->admin == BQLM_USBNET_STOP_CLOSE &&
 		    bqlm_usbnet_early_reset(cfg))
 			return snprintf(buf, len,
@@ -402,12 +469,18 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 	case BQLM_USBNET_A_RESUME:
 		if (dev->pm == BQLM_USBNET_SUSPENDED)
 			return snprintf(buf, len,
-					"pm: usbnet_resume [txq.lock]: submit dev->deferred onto dev->txq%s, clear EVENT_DEV_ASLEEP",
+					"pm: %susbnet_resume [txq.lock]: submit dev->deferred onto dev->txq%s, clear EVENT_DEV_ASLEEP",
+					cfg->pm & BQLM_USBNET_PM_RESUME_LINK ?
+					"usbnet_link_change(down): queue the kevent; " :
+					"",
 					cfg->resume_sent ?
 					" with netdev_sent_queue" :
 					" (no netdev_sent_queue)");
 		return snprintf(buf, len,
 				"pm: usbnet_resume: netif_tx_wake_all_queues, queue_work(bh_work)");
+	case BQLM_USBNET_A_LINK:
+		return snprintf(buf, len,
+				"link: status(): link up, usbnet_link_change(1, 0): EVENT_LINK_CARRIER_ON, EVENT_LINK_CHANGE, schedule_work(kevent)");
 	default:
 		return snprintf(buf, len, "? action %#x", action);
 	}
@@ -486,7 +559,7 @@ static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
 		n += snprintf(buf + n, len - n, " none");
 	if (n < len)
 		n += snprintf(buf + n, len - n,
-			      " | bh-work %s%s timer %s%s | dev %s %s",
+			      " | bh-work %s%s timer %s%s | dev %s %s%s",
 			      bqlm_usbnet_bh_names[w->phase %
 						   BQLM_USBNET_NR_BH_PHASES],
 			      w->pending ? "+queued" : "",
@@ -496,7 +569,8 @@ static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
 			      bqlm_usbnet_admin_name(dev->admin, admin,
 						     sizeof(admin)),
 			      bqlm_usbnet_pm_names[dev->pm %
-						   BQLM_USBNET_NR_PM]);
+						   BQLM_USBNET_NR_PM],
+			      dev->carrier ? "" : " no-carrier");
 	return n;
 }
 
@@ -582,7 +656,8 @@ BQLM_DEFINE_XOPS(bqlm_usbnet, bqlm_usbnet_canon);
  * packet length for a new packet), the cdc_ncm flush, each URB's
  * completion with each status, each defer_bh(), the bh work's and the
  * timer's usbnet_bh(), the kevent work, usbnet_stop(), usbnet_open(), the
- * watchdog, usbnet_suspend(), usbnet_resume(). The step runs the actor's
+ * watchdog, usbnet_suspend(), usbnet_resume(), a link-up report. The step
+ * runs the actor's
  * step function and bqlm_usbnet_check(); the state check reports a stall
  * in a quiescent state (see bqlm_usbnet_check()).
  *

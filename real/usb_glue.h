@@ -40,5 +40,17 @@
 #define usb_ifnum_to_if			bqlm_hcd_usb_ifnum_to_if
 #define usb_reset_configuration		bqlm_hcd_usb_reset_configuration
 #define cdc_parse_cdc_header		bqlm_hcd_cdc_parse_cdc_header
+#define usb_bulk_msg			bqlm_hcd_usb_bulk_msg
+#define usb_interrupt_msg		bqlm_hcd_usb_interrupt_msg
+#define usb_reset_device		bqlm_hcd_usb_reset_device
+#define usb_lock_device_for_reset	bqlm_hcd_usb_lock_device_for_reset
+#define usb_match_id			bqlm_hcd_usb_match_id
+#define usb_altnum_to_altsetting	bqlm_hcd_usb_altnum_to_altsetting
+#define usb_cdc_wdm_register		bqlm_hcd_usb_cdc_wdm_register
+/* the fake device needs no time: its driver's waits take none */
+#undef msleep
+#define msleep				bqlm_hcd_msleep
+#undef usleep_range
+#define usleep_range			bqlm_hcd_usleep_range
 
 #endif /* _BQLM_REAL_USB_GLUE_H */

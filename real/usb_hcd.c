@@ -31,16 +31,31 @@ void bqlm_hcd_init(struct bqlm_hcd *hcd, const struct bqlm_hcd_ops *ops,
 
 	memset(&hcd->udev, 0, sizeof(hcd->udev));
 	memset(&hcd->intf, 0, sizeof(hcd->intf));
+	memset(&hcd->alt, 0, sizeof(hcd->alt));
 	memset(&hcd->ep_out, 0, sizeof(hcd->ep_out));
+	memset(&hcd->ep_in, 0, sizeof(hcd->ep_in));
 	hcd->ops = ops;
+	hcd->controls = 0;
 	hcd->udev.speed = USB_SPEED_HIGH;
 	hcd->udev.devnum = 1;
+	hcd->alt.desc.bLength = USB_DT_INTERFACE_SIZE;
+	hcd->alt.desc.bDescriptorType = USB_DT_INTERFACE;
+	hcd->intf.altsetting = &hcd->alt;
+	hcd->intf.cur_altsetting = &hcd->alt;
+	hcd->intf.num_altsetting = 1;
 	d->bLength = USB_DT_ENDPOINT_SIZE;
 	d->bDescriptorType = USB_DT_ENDPOINT;
 	d->bEndpointAddress = USB_DIR_OUT | BQLM_HCD_EP_OUT;
 	d->bmAttributes = USB_ENDPOINT_XFER_BULK;
 	d->wMaxPacketSize = cpu_to_le16(maxpacket);
 	hcd->udev.ep_out[BQLM_HCD_EP_OUT] = &hcd->ep_out;
+	d = &hcd->ep_in.desc;
+	d->bLength = USB_DT_ENDPOINT_SIZE;
+	d->bDescriptorType = USB_DT_ENDPOINT;
+	d->bEndpointAddress = USB_DIR_IN | BQLM_HCD_EP_IN;
+	d->bmAttributes = USB_ENDPOINT_XFER_BULK;
+	d->wMaxPacketSize = cpu_to_le16(maxpacket);
+	hcd->udev.ep_in[BQLM_HCD_EP_IN] = &hcd->ep_in;
 	INIT_LIST_HEAD(&hcd->queue);
 }
 
@@ -164,6 +179,47 @@ struct urb *bqlm_hcd_usb_get_urb(struct urb *urb)
 	return urb;
 }
 
+/*
+ * A control transfer: the device's answer (zeros for a read, unless the
+ * controller's user answers); the bytes transferred or a negative errno.
+ */
+static int bqlm_hcd_control(struct bqlm_hcd *hcd, u8 request, u8 requesttype,
+			    u16 value, u16 index, void *data, u16 size)
+{
+	if (!hcd)
+		return -ENODEV;
+	hcd->controls++;
+	if (data && size && (requesttype & USB_DIR_IN))
+		memset(data, 0, size);
+	if (hcd->ops->control)
+		return hcd->ops->control(hcd, request, requesttype, value,
+					 index, data, size);
+	return size;
+}
+
+/* An asynchronous control URB completes at once, with the answer. */
+static int bqlm_hcd_submit_control(struct bqlm_hcd *hcd, struct urb *urb)
+{
+	const struct usb_ctrlrequest *req = (void *)urb->setup_packet;
+	int ret;
+
+	if (!req)
+		return -EINVAL;
+	ret = bqlm_hcd_control(hcd, req->bRequest, req->bRequestType,
+			       le16_to_cpu(req->wValue),
+			       le16_to_cpu(req->wIndex), urb->transfer_buffer,
+			       min_t(u32, le16_to_cpu(req->wLength),
+				     urb->transfer_buffer_length));
+	urb->status = ret < 0 ? ret : 0;
+	urb->actual_length = ret < 0 ? 0 : ret;
+	bqlm_hcd_usb_get_urb(urb);
+	atomic_inc(&urb->use_count);
+	urb->complete(urb);
+	atomic_dec(&urb->use_count);
+	bqlm_hcd_usb_free_urb(urb);
+	return 0;
+}
+
 /**
  * bqlm_hcd_usb_submit_urb() - usb_submit_urb(): queue the URB until its user
  *	gives it back
@@ -182,6 +238,8 @@ int bqlm_hcd_usb_submit_urb(struct urb *urb, gfp_t mem_flags)
 	if (WARN_ONCE(bqlm_hcd_queued(urb), "URB %p submitted while active\n",
 		      urb))
 		return -EBUSY;
+	if (usb_pipecontrol(urb->pipe))
+		return bqlm_hcd_submit_control(hcd, urb);
 	ret = hcd->ops->submit(hcd, urb);
 	if (ret)
 		return ret;
@@ -339,7 +397,7 @@ int bqlm_hcd_usb_clear_halt(struct usb_device *udev, int pipe)
 }
 
 /**
- * bqlm_hcd_usb_control_msg() - usb_control_msg(): no device answers
+ * bqlm_hcd_usb_control_msg() - usb_control_msg(): the device answers
  * @dev: the device
  * @pipe: the endpoint
  * @request: the request
@@ -350,13 +408,15 @@ int bqlm_hcd_usb_clear_halt(struct usb_device *udev, int pipe)
  * @size: its size
  * @timeout: its timeout
  *
- * Return: -ENODEV.
+ * Return: the bytes transferred (the controller's user may answer
+ * otherwise), or -ENODEV without a controller.
  */
 int bqlm_hcd_usb_control_msg(struct usb_device *dev, unsigned int pipe,
 			     __u8 request, __u8 requesttype, __u16 value,
 			     __u16 index, void *data, __u16 size, int timeout)
 {
-	return -ENODEV;
+	return bqlm_hcd_control(bqlm_hcd_cur, request, requesttype, value,
+				index, data, size);
 }
 
 /**
@@ -503,4 +563,136 @@ int bqlm_hcd_cdc_parse_cdc_header(struct usb_cdc_parsed_header *hdr,
 				  int buflen)
 {
 	return -ENODEV;
+}
+
+/**
+ * bqlm_hcd_usb_bulk_msg() - usb_bulk_msg(): the device takes what is
+ *	written and has nothing to read
+ * @usb_dev: the device
+ * @pipe: the endpoint
+ * @data: the buffer
+ * @len: its length
+ * @actual_length: receives what was transferred
+ * @timeout: the timeout
+ *
+ * Return: 0.
+ */
+int bqlm_hcd_usb_bulk_msg(struct usb_device *usb_dev, unsigned int pipe,
+			  void *data, int len, int *actual_length, int timeout)
+{
+	if (actual_length)
+		*actual_length = usb_pipein(pipe) ? 0 : len;
+	return 0;
+}
+
+/**
+ * bqlm_hcd_usb_interrupt_msg() - usb_interrupt_msg(): as
+ *	bqlm_hcd_usb_bulk_msg()
+ * @usb_dev: the device
+ * @pipe: the endpoint
+ * @data: the buffer
+ * @len: its length
+ * @actual_length: receives what was transferred
+ * @timeout: the timeout
+ *
+ * Return: 0.
+ */
+int bqlm_hcd_usb_interrupt_msg(struct usb_device *usb_dev, unsigned int pipe,
+			       void *data, int len, int *actual_length,
+			       int timeout)
+{
+	return bqlm_hcd_usb_bulk_msg(usb_dev, pipe, data, len, actual_length,
+				     timeout);
+}
+
+/**
+ * bqlm_hcd_usb_reset_device() - usb_reset_device(): not modelled
+ * @udev: the device
+ *
+ * Return: -ENODEV.
+ */
+int bqlm_hcd_usb_reset_device(struct usb_device *udev)
+{
+	return -ENODEV;
+}
+
+/**
+ * bqlm_hcd_usb_lock_device_for_reset() - usb_lock_device_for_reset(): a
+ *	reset is not modelled
+ * @udev: the device
+ * @iface: its interface
+ *
+ * Return: -ENODEV.
+ */
+int bqlm_hcd_usb_lock_device_for_reset(struct usb_device *udev,
+				       const struct usb_interface *iface)
+{
+	return -ENODEV;
+}
+
+/**
+ * bqlm_hcd_usb_match_id() - usb_match_id(): the fake device matches no
+ *	table
+ * @intf: the interface
+ * @id: the table
+ *
+ * Return: NULL.
+ */
+const struct usb_device_id *bqlm_hcd_usb_match_id(struct usb_interface *intf,
+						  const struct usb_device_id *id)
+{
+	return NULL;
+}
+
+/**
+ * bqlm_hcd_usb_altnum_to_altsetting() - usb_altnum_to_altsetting(): the fake
+ *	interface has no descriptors
+ * @intf: the interface
+ * @altnum: the setting
+ *
+ * Return: NULL.
+ */
+struct usb_host_interface *
+bqlm_hcd_usb_altnum_to_altsetting(const struct usb_interface *intf,
+				  unsigned int altnum)
+{
+	return NULL;
+}
+
+/**
+ * bqlm_hcd_usb_cdc_wdm_register() - usb_cdc_wdm_register(): the fake device
+ *	has no management channel (cdc-wdm is not in the test kernel)
+ * @intf: the interface
+ * @ep: its interrupt endpoint
+ * @bufsize: the buffer size
+ * @type: the WWAN port type
+ * @manage_power: the minidriver's power callback
+ *
+ * Return: ERR_PTR(-ENODEV).
+ */
+struct usb_driver *
+bqlm_hcd_usb_cdc_wdm_register(struct usb_interface *intf,
+			      struct usb_endpoint_descriptor *ep, int bufsize,
+			      enum wwan_port_type type,
+			      int (*manage_power)(struct usb_interface *, int))
+{
+	return ERR_PTR(-ENODEV);
+}
+
+/**
+ * bqlm_hcd_msleep() - msleep() of a driver waiting for the device: the fake
+ *	device is ready at once
+ * @msecs: the delay
+ */
+void bqlm_hcd_msleep(unsigned int msecs)
+{
+}
+
+/**
+ * bqlm_hcd_usleep_range() - usleep_range(): as bqlm_hcd_msleep()
+ * @min: the shortest delay
+ * @max: the longest
+ */
+void bqlm_hcd_usleep_range(unsigned long min, unsigned long max)
+{
 }

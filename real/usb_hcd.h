@@ -8,8 +8,12 @@
  * submitted URB is held (on the controller's queue) until its user gives it
  * back with the status the schedule names, calling the driver's own
  * completion handler; usb_unlink_urb() marks it, and it completes later.
- * There is no device behind the controller: control messages and the
- * bind-time calls fail with -ENODEV, power management calls succeed.
+ * The device behind the controller answers control transfers (zeros for
+ * a read, unless its user answers, struct bqlm_hcd_ops.control), at once:
+ * a synchronous one returns, an asynchronous one (usb_submit_urb() of a
+ * control URB) completes before usb_submit_urb() returns. Bind-time
+ * calls fail with -ENODEV, power management calls succeed, and the
+ * delays a driver waits for the device (msleep()) take no time.
  *
  * The controller tells its user (a driver's harness, struct bqlm_hcd_ops)
  * what the driver does with URBs; one controller at a time is attached
@@ -23,6 +27,7 @@
 #include <linux/list.h>
 #include <linux/usb.h>
 #include <linux/usb/cdc.h>
+#include <linux/usb/cdc-wdm.h>
 
 struct bqlm_hcd;
 
@@ -35,6 +40,9 @@ struct bqlm_hcd;
  * @anchor: usb_anchor_urb() anchored @urb
  * @release: the last reference to @urb is gone; its memory is freed next
  * @autopm_get: usb_autopm_get_interface() (optional)
+ * @control: a control transfer to the device (optional): @data is what a
+ *	read returns, zeroed; returns the bytes transferred or a negative
+ *	errno. Without it, every transfer succeeds and reads zeros
  */
 struct bqlm_hcd_ops {
 	void (*alloc)(struct bqlm_hcd *hcd, struct urb *urb);
@@ -43,6 +51,8 @@ struct bqlm_hcd_ops {
 	void (*anchor)(struct bqlm_hcd *hcd, struct urb *urb);
 	void (*release)(struct bqlm_hcd *hcd, struct urb *urb);
 	void (*autopm_get)(struct bqlm_hcd *hcd, struct usb_interface *intf);
+	int (*control)(struct bqlm_hcd *hcd, u8 request, u8 requesttype,
+		       u16 value, u16 index, void *data, u16 size);
 };
 
 /**
@@ -50,19 +60,27 @@ struct bqlm_hcd_ops {
  * @ops: its user's
  * @udev: the device (high speed, address 1)
  * @intf: its interface
+ * @alt: the interface's one setting, number 0 (its endpoints are not
+ *	described: the minidrivers' binds, which read them, are faked)
  * @ep_out: its bulk-out endpoint 1 (usb_maxpacket() reads it)
+ * @ep_in: its bulk-in endpoint 2
  * @queue: the URBs submitted and not yet given back (urb->urb_list)
+ * @controls: control transfers answered
  */
 struct bqlm_hcd {
 	const struct bqlm_hcd_ops *ops;
 	struct usb_device udev;
 	struct usb_interface intf;
+	struct usb_host_interface alt;
 	struct usb_host_endpoint ep_out;
+	struct usb_host_endpoint ep_in;
 	struct list_head queue;
+	unsigned long controls;
 };
 
-/* The bulk-out endpoint of the device behind the controller */
+/* The bulk-out and bulk-in endpoints of the device behind the controller */
 #define BQLM_HCD_EP_OUT		1
+#define BQLM_HCD_EP_IN		2
 
 void bqlm_hcd_init(struct bqlm_hcd *hcd, const struct bqlm_hcd_ops *ops,
 		   unsigned int maxpacket);
@@ -116,5 +134,26 @@ int bqlm_hcd_usb_reset_configuration(struct usb_device *dev);
 int bqlm_hcd_cdc_parse_cdc_header(struct usb_cdc_parsed_header *hdr,
 				  struct usb_interface *intf, u8 *buffer,
 				  int buflen);
+int bqlm_hcd_usb_bulk_msg(struct usb_device *usb_dev, unsigned int pipe,
+			  void *data, int len, int *actual_length,
+			  int timeout);
+int bqlm_hcd_usb_interrupt_msg(struct usb_device *usb_dev, unsigned int pipe,
+			       void *data, int len, int *actual_length,
+			       int timeout);
+int bqlm_hcd_usb_reset_device(struct usb_device *udev);
+int bqlm_hcd_usb_lock_device_for_reset(struct usb_device *udev,
+				       const struct usb_interface *iface);
+const struct usb_device_id *bqlm_hcd_usb_match_id(struct usb_interface *intf,
+						  const struct usb_device_id *id);
+struct usb_host_interface *
+bqlm_hcd_usb_altnum_to_altsetting(const struct usb_interface *intf,
+				  unsigned int altnum);
+struct usb_driver *
+bqlm_hcd_usb_cdc_wdm_register(struct usb_interface *intf,
+			      struct usb_endpoint_descriptor *ep, int bufsize,
+			      enum wwan_port_type type,
+			      int (*manage_power)(struct usb_interface *, int));
+void bqlm_hcd_msleep(unsigned int msecs);
+void bqlm_hcd_usleep_range(unsigned long min, unsigned long max);
 
 #endif /* _BQLM_REAL_USB_HCD_H */

@@ -19,31 +19,39 @@
 
 const char *const bqlm_rusbnet_names[BQLM_RC_MAX_ACTORS] = {
 	"stack", "bh-work", "timer", "kevent", "ifdown", "ifup", "watchdog",
-	"suspend", "resume", "ncm-timer", "usb0", "usb1", "usb2", "usb3",
-	"usb4", "usb5", "usb6", "usb7", "usb8", "usb9", "usb10", "usb11",
-	"usb12", "usb13",
+	"suspend", "resume", "ncm-timer", "link", "usb0", "usb1", "usb2",
+	"usb3", "usb4", "usb5", "usb6", "usb7", "usb8", "usb9", "usb10",
+	"usb11", "usb12",
 };
 
-/* Headroom of the stack's skbs beyond the packet */
+/* Headroom and tailroom of the stack's skbs beyond the packet */
 #define RUSBNET_SKB_HEADROOM	64
+#define RUSBNET_SKB_TAILROOM	64
 /* Rounds of draining a device at most */
 #define RUSBNET_DRAIN_ROUNDS	1000
 
 /* ------------------------------------------------------------------ */
 /* The actors' work */
 
+/* The stack's packet of the model's length index a->arg, as it sends it */
 static void bqlm_rusbnet_do_xmit(struct bqlm_rc_actor *a)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+	unsigned int i = a->arg, len = u->cfg.lens[i];
 	struct sk_buff *skb;
 
-	skb = alloc_skb(a->arg + RUSBNET_SKB_HEADROOM, GFP_KERNEL);
+	skb = alloc_skb(RUSBNET_SKB_HEADROOM + len + RUSBNET_SKB_TAILROOM,
+			GFP_KERNEL);
 	if (!skb) {
-		bqlm_rc_fail(&u->rc, -ENOMEM, "alloc_skb(%lu)", a->arg);
+		bqlm_rc_fail(&u->rc, -ENOMEM, "alloc_skb(%u)", len);
 		return;
 	}
-	skb_put_zero(skb, a->arg);
+	skb_reserve(skb, RUSBNET_SKB_HEADROOM);
+	skb_put_zero(skb, len);
+	skb_reset_mac_header(skb);
 	skb->dev = u->net;
+	if (u->drv->frame)
+		u->drv->frame(skb, i);
 	a->arg = 0;
 	u->ops->start_xmit(skb, u->net);
 }
@@ -118,6 +126,15 @@ static void bqlm_rusbnet_do_ifup(struct bqlm_rc_actor *a)
 	u->ops->open(u->net);
 }
 
+/* The minidriver's status(): link up (usbnet_link_change(dev, 1, 0)) */
+static void bqlm_rusbnet_do_link(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	u->links_left--;
+	u->ops->link_up(u->net);
+}
+
 static void bqlm_rusbnet_do_watchdog(struct bqlm_rc_actor *a)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
@@ -126,21 +143,38 @@ static void bqlm_rusbnet_do_watchdog(struct bqlm_rc_actor *a)
 	u->ops->tx_timeout(u->net, 0);
 }
 
+/* The minidriver's own suspend(), or usbnet's */
 static void bqlm_rusbnet_do_suspend(struct bqlm_rc_actor *a)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+	const struct usb_driver *usb = u->drv->clear & BQLM_RUSBNET_NO_PM ?
+				       NULL : u->drv->usb;
 
 	u->suspends_left--;
-	u->ops->suspend(&u->hcd.intf, PMSG_SUSPEND);
+	if (usb && usb->suspend)
+		usb->suspend(&u->hcd.intf, PMSG_SUSPEND);
+	else
+		u->ops->suspend(&u->hcd.intf, PMSG_SUSPEND);
 	u->suspended = true;
 }
 
+/*
+ * The minidriver's own resume() (reset_resume() when the case asks for
+ * it: the USB core resumes a device that was reset meanwhile), or usbnet's
+ */
 static void bqlm_rusbnet_do_resume(struct bqlm_rc_actor *a)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+	const struct usb_driver *usb = u->drv->clear & BQLM_RUSBNET_NO_PM ?
+				       NULL : u->drv->usb;
 
 	u->suspended = false;
-	u->ops->resume(&u->hcd.intf);
+	if (usb && u->reset_resume && usb->reset_resume)
+		usb->reset_resume(&u->hcd.intf);
+	else if (usb && usb->resume)
+		usb->resume(&u->hcd.intf);
+	else
+		u->ops->resume(&u->hcd.intf);
 }
 
 /* ------------------------------------------------------------------ */
@@ -236,6 +270,7 @@ static const struct {
 	[BQLM_USBNET_A_TX_TIMEOUT] = { RUSBNET_WATCHDOG, bqlm_rusbnet_do_watchdog },
 	[BQLM_USBNET_A_SUSPEND] = { RUSBNET_SUSPEND, bqlm_rusbnet_do_suspend },
 	[BQLM_USBNET_A_RESUME] = { RUSBNET_RESUME, bqlm_rusbnet_do_resume },
+	[BQLM_USBNET_A_LINK] = { RUSBNET_LINK, bqlm_rusbnet_do_link },
 };
 
 /* The actor a model action runs, or -1 */
@@ -288,7 +323,7 @@ int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action)
 		if (!act[RUSBNET_STACK].busy)
 			u->pkts++;
 		return bqlm_rc_go(&act[RUSBNET_STACK], bqlm_rusbnet_do_xmit,
-				  u->cfg.lens[arg]);
+				  arg);
 	case BQLM_USBNET_A_NCM_FLUSH:
 		if (!bqlm_rusbnet_pending(u, &len) || act[RUSBNET_NCM].busy ||
 		    act[RUSBNET_STACK].busy)
@@ -320,11 +355,14 @@ int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action)
 	}
 }
 
-/* May the stack hand usbnet a packet? (the qdisc, as the model has it) */
+/*
+ * May the stack hand usbnet a packet? (the qdisc, as the model has it:
+ * active while the device runs with its carrier)
+ */
 static bool bqlm_rusbnet_can_send(const struct bqlm_rusbnet *u)
 {
-	return netif_running(u->net) && !netif_xmit_stopped(u->txq) &&
-	       u->pkts < u->cfg.packets;
+	return netif_running(u->net) && netif_carrier_ok(u->net) &&
+	       !netif_xmit_stopped(u->txq) && u->pkts < u->cfg.packets;
 }
 
 static bool bqlm_rusbnet_txq_unlocked(const struct bqlm_rusbnet *u)
@@ -401,7 +439,8 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	    bqlm_rusbnet_awake((struct bqlm_rc_actor *)&a[RUSBNET_IFUP]))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
 	if (u->timeouts_left && !down->busy && netif_running(u->net) &&
-	    netif_device_present(u->net) && netif_xmit_stopped(u->txq) &&
+	    netif_device_present(u->net) && netif_carrier_ok(u->net) &&
+	    netif_xmit_stopped(u->txq) &&
 	    !a[RUSBNET_STACK].busy && !a[RUSBNET_NCM].busy)
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
 	if (a[RUSBNET_SUSPEND].busy ? bqlm_rc_runnable(&a[RUSBNET_SUSPEND]) :
@@ -412,6 +451,12 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	if (a[RUSBNET_RESUME].busy ? bqlm_rc_runnable(&a[RUSBNET_RESUME]) :
 	    u->suspended && bqlm_rusbnet_txq_unlocked(u))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
+	/* the status URB runs while the device is open and awake */
+	if (u->links_left && !netif_carrier_ok(u->net) &&
+	    !test_bit(EVENT_LINK_CARRIER_ON, u->v.flags) && !down->busy &&
+	    netif_running(u->net) && !u->suspended &&
+	    !a[RUSBNET_SUSPEND].busy && !a[RUSBNET_RESUME].busy)
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
 	return n;
 }
 

@@ -19,23 +19,31 @@
 #define RUSBNET_UP_TRIES	100
 
 /*
- * A minidriver's own driver_info, as the harness runs it: its flags and
- * tx_fixup; the callbacks that talk to the device (bind, reset, stop,
- * status, power, link, rx) are cleared, as there is no device.
+ * A minidriver's own driver_info, as the harness runs it: its flags, and
+ * its own tx_fixup(), stop(), unbind() and manage_power(). Cleared: bind
+ * (the table's entry fakes it), reset and check_connect (the fake device
+ * is always in its known state and connected), status and link_reset
+ * (there is no interrupt endpoint), and the receive side (set_rx_mode,
+ * rx_fixup, recover, early_init).
  */
 static const struct driver_info *
-bqlm_rusbnet_info(const struct driver_info *src)
+bqlm_rusbnet_info(const struct bqlm_rusbnet_driver *drv)
 {
-	struct driver_info *d = kmemdup((const void *)src, sizeof(*d), GFP_KERNEL);
+	struct driver_info *d = kmemdup((const void *)drv->info, sizeof(*d),
+					GFP_KERNEL);
 
 	if (!d)
 		return NULL;
+	/* and what the entry says the harness cannot run */
+	if (drv->clear & BQLM_RUSBNET_NO_STOP)
+		d->stop = NULL;
+	if (drv->clear & BQLM_RUSBNET_NO_UNBIND)
+		d->unbind = NULL;
+	if (drv->clear & BQLM_RUSBNET_NO_POWER)
+		d->manage_power = NULL;
 	d->bind = NULL;
-	d->unbind = NULL;
 	d->reset = NULL;
-	d->stop = NULL;
 	d->check_connect = NULL;
-	d->manage_power = NULL;
 	d->status = NULL;
 	d->link_reset = NULL;
 	d->set_rx_mode = NULL;
@@ -68,7 +76,7 @@ int bqlm_rusbnet_init(struct bqlm_rusbnet *u, const struct bqlm_usbnet_cfg *cfg,
 	u->cfg = *cfg;
 	u->ops = ops;
 	u->drv = drv;
-	u->info = bqlm_rusbnet_info(drv->info);
+	u->info = bqlm_rusbnet_info(drv);
 	if (!u->info)
 		return -ENOMEM;
 	bqlm_rc_lock_init(&u->txq_lock, "dev->txq.lock");
@@ -140,6 +148,7 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u, unsigned long *now)
 	u->stops_left = u->cfg.stops;
 	u->suspends_left = u->cfg.suspends;
 	u->timeouts_left = u->cfg.timeouts;
+	u->links_left = u->cfg.links;
 	memset(u->slot, 0, sizeof(u->slot));
 	u->nr_slots = 0;
 	u->last_slot = 0;

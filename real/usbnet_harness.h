@@ -25,7 +25,8 @@
  *   bh-work,	start + 1st skb_dequeue(&dev->done) | each further dequeue |
  *   timer	(BQL, bytes) [v1: enter |] dql_completed | smp_mb, wake, tail
  *   ifdown	dev_close | usbnet_stop() to usb_autopm_get_interface() |
- *		to usbnet_terminate_urbs() | unlink | waits | flags = 0,
+ *		to usbnet_terminate_urbs() | unlink | waits (or, for
+ *		FLAG_AVOID_UNLINK_URBS with the fix, the drain) | flags = 0,
  *		del_timer_sync | tasklet_kill, cancel kevent | again |
  *		(fix-reset, fixed) netdev_reset_queue
  *   suspend	EVENT_DEV_ASLEEP, detach | unlink | waits, attach
@@ -62,6 +63,7 @@ enum {
 	RUSBNET_SUSPEND,
 	RUSBNET_RESUME,
 	RUSBNET_NCM,
+	RUSBNET_LINK,
 	RUSBNET_USB0,
 };
 
@@ -83,6 +85,8 @@ enum {
  * @RUSBNET_Y_STOP_PM: usbnet_stop() at usb_autopm_get_interface()
  * @RUSBNET_Y_STOP_UNLINK: usbnet_terminate_urbs() at unlink_urbs()
  * @RUSBNET_Y_STOP_WAIT: usbnet_terminate_urbs() at its waits
+ * @RUSBNET_Y_STOP_DRAIN: usbnet_stop() under FLAG_AVOID_UNLINK_URBS with
+ *	the fix of fixed-avoid-unlink: its wait for dev->txq and dev->done
  * @RUSBNET_Y_STOP_TIMEOUT: wait_skb_queue_empty() at schedule_timeout()
  * @RUSBNET_Y_STOP_TIMER: usbnet_stop() at dev->flags = 0, del_timer_sync()
  * @RUSBNET_Y_STOP_WORK: usbnet_stop() at the first tasklet_kill()
@@ -108,6 +112,7 @@ enum bqlm_rusbnet_yield {
 	RUSBNET_Y_STOP_PM,
 	RUSBNET_Y_STOP_UNLINK,
 	RUSBNET_Y_STOP_WAIT,
+	RUSBNET_Y_STOP_DRAIN,
 	RUSBNET_Y_STOP_TIMEOUT,
 	RUSBNET_Y_STOP_TIMER,
 	RUSBNET_Y_STOP_WORK,
@@ -127,6 +132,7 @@ extern const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS];
 #define RUSBNET_M_TERMINATE	0x02	/* ifdown/suspend: in usbnet_terminate_urbs() */
 #define RUSBNET_M_KILL1		0x04	/* ifdown: first tasklet_kill() done */
 #define RUSBNET_M_KILL2		0x08	/* ifdown: second tasklet_kill() done */
+#define RUSBNET_M_DRAIN		0x10	/* ifdown: the drain's wait began */
 
 /**
  * struct bqlm_rusbnet_slot - what the harness knows of an skb (its URB)
@@ -163,6 +169,7 @@ struct bqlm_rusbnet_slot {
  * @timer_pending: dev->delay is armed
  * @kevent_pending: the kevent work is queued
  * @suspended: usbnet_suspend() returned, no resume yet
+ * @reset_resume: the resume is the minidriver's reset_resume()
  * @pkts: packets the stack handed to usbnet_start_xmit()
  * @xmit_len: the length of the URB usbnet_start_xmit() filled
  * @xmit_urb: that URB
@@ -170,6 +177,7 @@ struct bqlm_rusbnet_slot {
  * @stops_left: ifdowns left
  * @suspends_left: suspends left
  * @timeouts_left: watchdog timeouts left
+ * @links_left: link-up reports left
  * @slot: the skbs, numbered as the model numbers them
  * @nr_slots: how many
  * @last_slot: the one submitted or created last
@@ -193,6 +201,7 @@ struct bqlm_rusbnet {
 	bool timer_pending;
 	bool kevent_pending;
 	bool suspended;
+	bool reset_resume;
 	unsigned int pkts;
 	unsigned int xmit_len;
 	struct urb *xmit_urb;
@@ -200,6 +209,7 @@ struct bqlm_rusbnet {
 	unsigned int stops_left;
 	unsigned int suspends_left;
 	unsigned int timeouts_left;
+	unsigned int links_left;
 	struct bqlm_rusbnet_slot slot[RUSBNET_MAX_SLOTS];
 	unsigned int nr_slots;
 	unsigned int last_slot;

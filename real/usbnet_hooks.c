@@ -59,6 +59,9 @@ const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS] = {
 		BQLM_USBNET_STOP_PM },
 	[RUSBNET_Y_STOP_UNLINK] = { UNLINK_TEXT, BQLM_USBNET_STOP_UNLINK },
 	[RUSBNET_Y_STOP_WAIT] = { WAIT_TEXT, BQLM_USBNET_STOP_WAIT },
+	[RUSBNET_Y_STOP_DRAIN] = {
+		"usbnet_stop: FLAG_AVOID_UNLINK_URBS: wait_skb_queue_empty(txq, done)",
+		BQLM_USBNET_STOP_WAIT },
 	[RUSBNET_Y_STOP_TIMEOUT] = { TIMEOUT_TEXT, BQLM_USBNET_STOP_WAIT },
 	[RUSBNET_Y_STOP_TIMER] = {
 		"usbnet_stop: dev->flags = 0, del_timer_sync(&dev->delay)",
@@ -189,10 +192,16 @@ static void bqlm_rusbnet_urb_alloc(struct bqlm_hcd *hcd, struct urb *urb)
 		u->xmit_urb = urb;
 }
 
+/* Only the bulk-out endpoint's URBs are the model's skbs: no other is taken */
 static int bqlm_rusbnet_urb_submit(struct bqlm_hcd *hcd, struct urb *urb)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
-	int i = bqlm_rusbnet_slot_of(u, urb);
+	int i;
+
+	if (!usb_pipebulk(urb->pipe) || usb_pipein(urb->pipe) ||
+	    usb_pipeendpoint(urb->pipe) != BQLM_HCD_EP_OUT)
+		return -ENODEV;
+	i = bqlm_rusbnet_slot_of(u, urb);
 
 	if (i < 0)
 		i = bqlm_rusbnet_new_slot(u, urb, BQLM_USBNET_SKB_TXQ);
@@ -261,6 +270,19 @@ static void bqlm_rusbnet_autopm_get(struct bqlm_hcd *hcd,
 	}
 }
 
+/* The device's answer to a control transfer: the minidriver's, or zeros */
+static int bqlm_rusbnet_control(struct bqlm_hcd *hcd, u8 request,
+				u8 requesttype, u16 value, u16 index, void *data,
+				u16 size)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
+
+	if (u->drv->control && u->net)
+		return u->drv->control(netdev_priv(u->net), request,
+				       requesttype, value, index, data, size);
+	return size;
+}
+
 const struct bqlm_hcd_ops bqlm_rusbnet_hcd_ops = {
 	.alloc		= bqlm_rusbnet_urb_alloc,
 	.submit		= bqlm_rusbnet_urb_submit,
@@ -268,6 +290,7 @@ const struct bqlm_hcd_ops bqlm_rusbnet_hcd_ops = {
 	.anchor		= bqlm_rusbnet_urb_anchor,
 	.release	= bqlm_rusbnet_urb_release,
 	.autopm_get	= bqlm_rusbnet_autopm_get,
+	.control	= bqlm_rusbnet_control,
 };
 
 /**
@@ -513,6 +536,15 @@ bool bqlm_rusbnet_lock(spinlock_t *l, bool bh)
 		} else if (bqlm_rusbnet_is_usb(a)) {
 			bqlm_rusbnet_yield(a, RUSBNET_Y_DEFER,
 					   bqlm_rusbnet_txq_free);
+		} else if (bqlm_rusbnet_id(a) == RUSBNET_IFDOWN &&
+			   !(a->mark & (RUSBNET_M_TERMINATE | RUSBNET_M_DRAIN))) {
+			/*
+			 * usbnet_stop() outside usbnet_terminate_urbs(): the
+			 * drain of fixed-avoid-unlink, wait_skb_queue_empty()
+			 */
+			bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_DRAIN,
+					   bqlm_rusbnet_queues_empty);
+			a->mark |= RUSBNET_M_DRAIN;
 		} else if (!bqlm_rc_lock_free(a, &u->txq_lock)) {
 			u->midstep = "dev->txq.lock held in the middle of a step";
 		}
@@ -554,8 +586,11 @@ bool bqlm_rusbnet_unlock(spinlock_t *l, bool bh)
 		return false;
 	if (!bh && l == u->v.txq_lock) {
 		bqlm_rc_unlock(a, &u->txq_lock);
-		if (bqlm_rusbnet_id(a) == RUSBNET_RESUME)
+		if (bqlm_rusbnet_id(a) == RUSBNET_RESUME) {
+			/* a minidriver's reset in its resume sized RX */
+			u->ops->rx_off(u->net);
 			bqlm_rusbnet_yield(a, RUSBNET_Y_RESUMED, NULL);
+		}
 		return true;
 	}
 	if (bh && u->v.bql_lock && l == u->v.bql_lock) {

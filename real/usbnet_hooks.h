@@ -57,18 +57,63 @@ struct bqlm_rusbnet_view {
 };
 
 /**
+ * struct bqlm_rusbnet_desc - the model's description of a minidriver's
+ *	transmit path: the options of struct bqlm_usbnet_cfg it sets
+ * @fixup: what its tx_fixup() does (BQLM_USBNET_FIXUP_*)
+ * @header: for BQLM_USBNET_FIXUP_PAD, the bytes tx_fixup() adds to a
+ *	packet of each of @lens (its header, trailer and own padding)
+ * @nr_headers: how many of @header (1: the same for every length)
+ * @strip: for BQLM_USBNET_FIXUP_MULTI, the bytes tx_fixup() takes off each
+ *	packet before it frames it
+ * @lens: the packet lengths its cases send (0: the model's default)
+ * @nr_lens: how many of @lens
+ * @flags: BQLM_USBNET_FLAG_* of its driver_info
+ * @maxpacket: its bulk-out endpoint's wMaxPacketSize (0: the model's)
+ * @pm: BQLM_USBNET_PM_*: what its suspend() and resume() add
+ */
+struct bqlm_rusbnet_desc {
+	enum bqlm_usbnet_fixup fixup;
+	unsigned int header[BQLM_USBNET_MAX_LENS];
+	unsigned int nr_headers;
+	unsigned int strip;
+	unsigned int lens[BQLM_USBNET_MAX_LENS];
+	unsigned int nr_lens;
+	unsigned int flags;
+	unsigned int maxpacket;
+	unsigned int pm;
+};
+
+/* struct bqlm_rusbnet_driver.clear: its callbacks the harness does not run */
+#define BQLM_RUSBNET_NO_STOP		0x1	/* driver_info.stop */
+#define BQLM_RUSBNET_NO_UNBIND		0x2	/* driver_info.unbind */
+#define BQLM_RUSBNET_NO_POWER		0x4	/* driver_info.manage_power */
+#define BQLM_RUSBNET_NO_PM		0x8	/* usb_driver suspend, resume */
+
+/**
  * struct bqlm_rusbnet_driver - a usbnet minidriver, as the harness runs it
  *	(one entry of real/usbnet_minidrivers.h)
- * @name: its name: the suites and make kunit-replay pick it by it
- * @info: its driver_info. usbnet runs with a copy that keeps the flags and
- *	tx_fixup() and clears the callbacks that talk to a device (bind,
- *	reset, stop, status, power, link, rx)
- * @fixup: the model's tx_fixup() kind that describes it
- * @pad_header: the model's header length, for BQLM_USBNET_FIXUP_PAD
- * @flags: the model's BQLM_USBNET_FLAG_* that describe its driver_info
- * @bind: optional: what its bind leaves for tx_fixup() to read (after the
- *	device is made as usbnet_probe() makes it); 0 or a negative errno
- * @unbind: optional: free what @bind made
+ * @name: its name (the module's, '_' for '-'): the suites, make
+ *	kunit-replay and make kunit-driver pick it by it
+ * @info: its driver_info. usbnet runs with a copy that keeps the flags
+ *	and its own tx_fixup(), stop(), unbind() and manage_power(), and
+ *	clears what needs a device the fake does not have or rx (bind,
+ *	reset, check_connect, status, link_reset, set_rx_mode, rx_fixup,
+ *	early_init, recover): see docs/usbnet-drivers.md
+ * @usb: its struct usb_driver, whose suspend(), resume() and
+ *	reset_resume() run as the model's suspend and resume; NULL: usbnet's
+ * @netdev_ops: the net_device_ops its bind sets; NULL: usbnet's
+ * @model: the model's description of its transmit path
+ * @clear: BQLM_RUSBNET_NO_*: its callbacks the harness does not run
+ * @why: why it does not (docs/usbnet-drivers.md)
+ * @bind: optional: its bind, faked: what its own bind leaves that its
+ *	tx_fixup() and callbacks read, without talking to the device; 0 or
+ *	a negative errno
+ * @unbind: optional: free what @bind made that the driver's own unbind()
+ *	(if any) does not
+ * @frame: optional: make the stack's packet @i (of the model's lengths)
+ *	what its tx_fixup() takes (an IPv4 frame, a checksum to offload)
+ * @control: optional: the device's answer to a control transfer (see
+ *	struct bqlm_hcd_ops); without it, reads return zeros
  * @flush: optional: its aggregate's flush (the model's ncm-timer actor),
  *	with usbnet_start_xmit(NULL)
  * @pending: optional: the datagrams of its pending aggregate, and in *@len
@@ -77,11 +122,16 @@ struct bqlm_rusbnet_view {
 struct bqlm_rusbnet_driver {
 	const char *name;
 	const struct driver_info *info;
-	enum bqlm_usbnet_fixup fixup;
-	unsigned int pad_header;
-	unsigned int flags;
+	struct usb_driver *usb;
+	const struct net_device_ops *netdev_ops;
+	struct bqlm_rusbnet_desc model;
+	unsigned int clear;
+	const char *why;
 	int (*bind)(struct usbnet *dev);
 	void (*unbind)(struct usbnet *dev);
+	void (*frame)(struct sk_buff *skb, unsigned int i);
+	int (*control)(struct usbnet *dev, u8 request, u8 requesttype,
+		       u16 value, u16 index, void *data, u16 size);
 	void (*flush)(struct usbnet *dev);
 	unsigned int (*pending)(struct usbnet *dev, unsigned int *len);
 };
@@ -117,7 +167,12 @@ struct bqlm_rusbnet_probe {
  * @bh_work: usbnet_bh() as the bh tasklet runs it
  * @bh_timer: usbnet_bh() as the dev->delay timer runs it
  * @kevent: usbnet_deferred_kevent()
- * @drivers: the minidrivers, compiled with this variant's usbnet.c
+ * @link_up: usbnet_link_change(dev, 1, 0): what a minidriver's status()
+ *	calls when it sees the link up
+ * @rx_off: keep the receive side off (RX_QLEN 0) after a minidriver's
+ *	callback sized its URBs (dev->rx_urb_size): the harness has none
+ * @drivers: the minidrivers, compiled with this variant's usbnet.c and
+ *	usbnet.h, each in an object of its own
  * @nr_drivers: how many
  */
 struct bqlm_rusbnet_ops {
@@ -134,7 +189,9 @@ struct bqlm_rusbnet_ops {
 	void (*bh_work)(struct net_device *net);
 	void (*bh_timer)(struct net_device *net);
 	void (*kevent)(struct net_device *net);
-	const struct bqlm_rusbnet_driver *drivers;
+	void (*link_up)(struct net_device *net);
+	void (*rx_off)(struct net_device *net);
+	const struct bqlm_rusbnet_driver *const *drivers;
 	unsigned int nr_drivers;
 };
 

@@ -1,15 +1,32 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bqlmodel - the last lines of a usbnet variant's object, after the tree's
- * usbnet.c and the minidrivers: the device as usbnet_probe() builds it,
- * minus the USB descriptors, and the variant's struct bqlm_rusbnet_ops.
- * This is the only code of the harness that knows the variant's struct
- * usbnet.
+ * usbnet.c: the device as usbnet_probe() builds it, minus the USB
+ * descriptors, the table of the minidrivers compiled with the variant
+ * (objects of their own: real/usbnet_minidriver.h), and the variant's
+ * struct bqlm_rusbnet_ops. With the minidrivers' faked binds, this is the
+ * only code of the harness that knows the variant's struct usbnet.
  */
 #ifndef _BQLM_REAL_USBNET_POST_H
 #define _BQLM_REAL_USBNET_POST_H
 
-static const struct net_device_ops bqlm_rusbnet_netdev_ops_empty;
+#include <usbnet-minidrivers.h>
+
+/* The minidrivers of this variant: every one, or the harness's own */
+#ifdef BQLM_VARIANT_MINIDRIVERS
+#define BQLM_RUSBNET_LIST(x)	BQLM_RUSBNET_MINIDRIVERS_ALL(x)
+#else
+#define BQLM_RUSBNET_LIST(x)	BQLM_RUSBNET_MINIDRIVERS_BASE(x)
+#endif
+#define BQLM_RUSBNET_DECL(id)	\
+	extern const struct bqlm_rusbnet_driver BQLM_RUSBNET_SYM(drv_##id);
+#define BQLM_RUSBNET_REF(id)	(&BQLM_RUSBNET_SYM(drv_##id)),
+
+BQLM_RUSBNET_LIST(BQLM_RUSBNET_DECL)
+
+static const struct bqlm_rusbnet_driver *const bqlm_rusbnet_minidrivers[] = {
+	BQLM_RUSBNET_LIST(BQLM_RUSBNET_REF)
+};
 
 static void bqlm_rusbnet_free_netdev(struct net_device *net)
 {
@@ -38,7 +55,7 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 		free_netdev(net);
 		return NULL;
 	}
-	net->netdev_ops = &bqlm_rusbnet_netdev_ops_empty;
+	net->netdev_ops = p->drv->netdev_ops ?: &usbnet_netdev_ops;
 	dev = netdev_priv(net);
 	dev->udev = p->udev;
 	dev->intf = p->intf;
@@ -59,6 +76,7 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 	timer_setup(&dev->delay, usbnet_bh, 0);
 	mutex_init(&dev->phy_mutex);
 	mutex_init(&dev->interrupt_mutex);
+	dev->in = usb_rcvbulkpipe(dev->udev, BQLM_HCD_EP_IN);
 	dev->out = usb_sndbulkpipe(dev->udev, BQLM_HCD_EP_OUT);
 	dev->maxpacket = usb_maxpacket(dev->udev, dev->out);
 	dev->hard_mtu = MAX_QUEUE_MEMORY / p->tx_qlen;
@@ -89,11 +107,16 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 	return net;
 }
 
+/* The minidriver's own unbind(), as usbnet_disconnect() calls it */
 static void bqlm_rusbnet_destroy(struct net_device *net,
 				 const struct bqlm_rusbnet_driver *drv)
 {
+	struct usbnet *dev = netdev_priv(net);
+
+	if (dev->driver_info->unbind)
+		dev->driver_info->unbind(dev, dev->intf);
 	if (drv->unbind)
-		drv->unbind(netdev_priv(net));
+		drv->unbind(dev);
 	bqlm_rusbnet_free_netdev(net);
 }
 
@@ -118,6 +141,22 @@ static void bqlm_rusbnet_kevent(struct net_device *net)
 	usbnet_deferred_kevent(&dev->kevent);
 }
 
+static void bqlm_rusbnet_link_up(struct net_device *net)
+{
+	usbnet_link_change(netdev_priv(net), 1, 0);
+}
+
+/*
+ * RX stays off, as usbnet_probe() left it here: an rx_urb_size above
+ * MAX_QUEUE_MEMORY gives RX_QLEN 0 at the next usbnet_update_max_qlen()
+ */
+static void bqlm_rusbnet_rx_off(struct net_device *net)
+{
+	struct usbnet *dev = netdev_priv(net);
+
+	dev->rx_urb_size = MAX_QUEUE_MEMORY + 1;
+}
+
 const struct bqlm_rusbnet_ops BQLM_RUSBNET_OPS = {
 	.create		= bqlm_rusbnet_create,
 	.destroy	= bqlm_rusbnet_destroy,
@@ -130,6 +169,8 @@ const struct bqlm_rusbnet_ops BQLM_RUSBNET_OPS = {
 	.bh_work	= bqlm_rusbnet_bh_work,
 	.bh_timer	= bqlm_rusbnet_bh_timer,
 	.kevent		= bqlm_rusbnet_kevent,
+	.link_up	= bqlm_rusbnet_link_up,
+	.rx_off		= bqlm_rusbnet_rx_off,
 	.drivers	= bqlm_rusbnet_minidrivers,
 	.nr_drivers	= ARRAY_SIZE(bqlm_rusbnet_minidrivers),
 };

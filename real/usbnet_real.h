@@ -11,9 +11,15 @@
 #include "rc.h"
 
 const char *bqlm_rusbnet_schedule_param(void);
+const char *bqlm_rusbnet_driver_param(void);
 int bqlm_rusbnet_driver_cfg(const char *name, struct bqlm_usbnet_cfg *cfg);
+const char *bqlm_rusbnet_driver_name(unsigned int i);
+int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len);
 const char *bqlm_rusbnet_driver_for(const struct bqlm_usbnet_cfg *cfg);
+int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
+		       char *why, size_t len);
 struct bqlm_rc_target *bqlm_rusbnet_create(const struct bqlm_usbnet_cfg *cfg,
 					   const char *driver);
+void bqlm_rusbnet_reset_resume(struct bqlm_rc_target *t, bool on);
 
 #endif /* _BQLM_REAL_USBNET_REAL_H */

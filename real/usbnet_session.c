@@ -11,6 +11,8 @@
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/usb.h>
+#include <linux/usb/usbnet.h>
 
 #include "usbnet_harness.h"
 #include "usbnet_real.h"
@@ -34,6 +36,25 @@ const char *bqlm_rusbnet_schedule_param(void)
 	       bqlm_rusbnet_schedule : NULL;
 }
 
+/*
+ * The minidriver "make kunit-driver DRIVER=NAME" and "make kunit-replay
+ * SCHEDULE=FILE DRIVER=NAME" run (bqlm_kunit.driver=NAME).
+ */
+static char *bqlm_rusbnet_driver_arg;
+module_param_named(driver, bqlm_rusbnet_driver_arg, charp, 0444);
+MODULE_PARM_DESC(driver, "the usbnet minidriver the real-code suites run");
+
+/**
+ * bqlm_rusbnet_driver_param() - the minidriver given on the command line
+ *
+ * Return: its name, or NULL.
+ */
+const char *bqlm_rusbnet_driver_param(void)
+{
+	return bqlm_rusbnet_driver_arg && *bqlm_rusbnet_driver_arg ?
+	       bqlm_rusbnet_driver_arg : NULL;
+}
+
 /* Every variant of real/patches/usbnet/series (generated) */
 static const struct bqlm_rc_variant bqlm_rusbnet_variants[] =
 	BQLM_RUSBNET_VARIANTS;
@@ -53,40 +74,115 @@ bqlm_rusbnet_driver(const struct bqlm_rusbnet_ops *ops, const char *name)
 {
 	unsigned int i;
 
-	for (i = 0; name && i < ops->nr_drivers; i++)
-		if (!strcmp(ops->drivers[i].name, name))
-			return &ops->drivers[i];
+	for (i = 0; ops && name && i < ops->nr_drivers; i++)
+		if (!strcmp(ops->drivers[i]->name, name))
+			return ops->drivers[i];
 	return NULL;
 }
 
-/* Does the model's configuration describe the minidriver's TX path? */
-static bool bqlm_rusbnet_describes(const struct bqlm_usbnet_cfg *cfg,
-				   const struct bqlm_rusbnet_driver *drv)
+/* A minidriver of any variant that has it (its description is the same) */
+static const struct bqlm_rusbnet_driver *bqlm_rusbnet_any(const char *name)
 {
-	return cfg->fixup == drv->fixup && cfg->flags == drv->flags &&
-	       (drv->fixup != BQLM_USBNET_FIXUP_PAD ||
-		cfg->pad_header == drv->pad_header);
+	const struct bqlm_rusbnet_driver *drv = NULL;
+	unsigned int v;
+
+	for (v = 0; !drv && v < ARRAY_SIZE(bqlm_rusbnet_variants); v++)
+		drv = bqlm_rusbnet_driver(bqlm_rusbnet_variants[v].ops, name);
+	return drv;
+}
+
+/* The model's count for packet length @i of a minidriver's description */
+static unsigned int bqlm_rusbnet_desc_header(const struct bqlm_rusbnet_desc *m,
+					     unsigned int i)
+{
+	return m->header[m->nr_headers > 1 && i < BQLM_USBNET_MAX_LENS ? i : 0];
+}
+
+/*
+ * Does the model's configuration describe the minidriver's TX path? If
+ * not, *@why says what differs.
+ */
+static bool bqlm_rusbnet_describes(const struct bqlm_usbnet_cfg *cfg,
+				   const struct bqlm_rusbnet_driver *drv,
+				   char *why, size_t len)
+{
+	const struct bqlm_rusbnet_desc *m = &drv->model;
+	unsigned int i;
+
+	if (cfg->fixup != m->fixup) {
+		scnprintf(why, len, "fixup %u, and %s's tx_fixup() is %u",
+			  cfg->fixup, drv->name, m->fixup);
+		return false;
+	}
+	if (m->fixup == BQLM_USBNET_FIXUP_MULTI && cfg->strip != m->strip) {
+		scnprintf(why, len, "strip %u, and %s's tx_fixup() takes %u",
+			  cfg->strip, drv->name, m->strip);
+		return false;
+	}
+	if (cfg->flags != m->flags) {
+		scnprintf(why, len, "flags %#x, and %s's driver_info has %#x",
+			  cfg->flags, drv->name, m->flags);
+		return false;
+	}
+	if (cfg->pm != m->pm) {
+		scnprintf(why, len, "pm %#x, and %s's suspend()/resume() %#x",
+			  cfg->pm, drv->name, m->pm);
+		return false;
+	}
+	if (m->maxpacket && cfg->maxpacket != m->maxpacket) {
+		scnprintf(why, len, "maxpacket %u, and %s's endpoint has %u",
+			  cfg->maxpacket, drv->name, m->maxpacket);
+		return false;
+	}
+	for (i = 0; m->fixup == BQLM_USBNET_FIXUP_PAD && i < cfg->nr_lens; i++)
+		if (bqlm_usbnet_header(cfg, i) !=
+		    bqlm_rusbnet_desc_header(m, i)) {
+			scnprintf(why, len,
+				  "a header of %u bytes on packet length %u, and %s's tx_fixup() adds %u",
+				  bqlm_usbnet_header(cfg, i), cfg->lens[i],
+				  drv->name, bqlm_rusbnet_desc_header(m, i));
+			return false;
+		}
+	return true;
 }
 
 /**
  * bqlm_rusbnet_driver_cfg() - a minidriver's description in the model's
  *	configuration
  * @name: the minidriver (real/usbnet_minidrivers.h)
- * @cfg: the configuration: its fixup, pad_header and flags are set
+ * @cfg: the configuration: its fixup, pad_header, strip, flags, pm,
+ *	maxpacket and packet lengths are set as the minidriver's entry has
+ *	them, and one link-up report if its callbacks turn the carrier off
  *
  * Return: 0, or -ENOENT for a name the harness does not have.
  */
 int bqlm_rusbnet_driver_cfg(const char *name, struct bqlm_usbnet_cfg *cfg)
 {
-	const struct bqlm_rusbnet_driver *drv =
-		bqlm_rusbnet_driver(bqlm_rusbnet_variants[0].ops, name);
+	const struct bqlm_rusbnet_driver *drv = bqlm_rusbnet_any(name);
+	const struct bqlm_rusbnet_desc *m;
 
 	if (!drv)
 		return -ENOENT;
-	cfg->fixup = drv->fixup;
-	cfg->pad_header = drv->fixup == BQLM_USBNET_FIXUP_PAD ?
-			  drv->pad_header : cfg->pad_header;
-	cfg->flags = drv->flags;
+	m = &drv->model;
+	cfg->fixup = m->fixup;
+	if (m->fixup == BQLM_USBNET_FIXUP_PAD) {
+		memcpy(cfg->pad_header, m->header, sizeof(cfg->pad_header));
+		cfg->nr_pad_headers = m->nr_headers ?: 1;
+	}
+	if (m->fixup == BQLM_USBNET_FIXUP_MULTI)
+		cfg->strip = m->strip;
+	cfg->flags = m->flags;
+	cfg->pm = m->pm;
+	/* a carrier its callbacks turn off comes back with a status report */
+	cfg->links = m->pm & (BQLM_USBNET_PM_RESUME_LINK |
+			      BQLM_USBNET_PM_RESUME_CARRIER |
+			      BQLM_USBNET_PM_STOP_CARRIER) ? 1 : 0;
+	if (m->maxpacket)
+		cfg->maxpacket = m->maxpacket;
+	if (m->nr_lens) {
+		memcpy(cfg->lens, m->lens, sizeof(cfg->lens));
+		cfg->nr_lens = m->nr_lens;
+	}
 	return 0;
 }
 
@@ -94,17 +190,253 @@ int bqlm_rusbnet_driver_cfg(const char *name, struct bqlm_usbnet_cfg *cfg)
  * bqlm_rusbnet_driver_for() - the first minidriver a configuration describes
  * @cfg: the model's configuration (of a schedule)
  *
- * Return: its name, or NULL if none of the harness's does.
+ * Return: its name (of those compiled with the configuration's variant),
+ * or NULL if none of the harness's does.
  */
 const char *bqlm_rusbnet_driver_for(const struct bqlm_usbnet_cfg *cfg)
 {
-	const struct bqlm_rusbnet_ops *ops = bqlm_rusbnet_variants[0].ops;
+	const struct bqlm_rusbnet_ops *ops = bqlm_rusbnet_variant(cfg);
+	char why[8];
 	unsigned int i;
 
-	for (i = 0; i < ops->nr_drivers; i++)
-		if (bqlm_rusbnet_describes(cfg, &ops->drivers[i]))
-			return ops->drivers[i].name;
+	for (i = 0; ops && i < ops->nr_drivers; i++)
+		if (bqlm_rusbnet_describes(cfg, ops->drivers[i], why,
+					   sizeof(why)))
+			return ops->drivers[i]->name;
 	return NULL;
+}
+
+/**
+ * bqlm_rusbnet_driver_name() - the minidriver the harness would run
+ * @i: its index among the harness's, from 0
+ *
+ * Return: its name, or NULL after the last.
+ */
+const char *bqlm_rusbnet_driver_name(unsigned int i)
+{
+	const struct bqlm_rusbnet_ops *ops = NULL, *o;
+	unsigned int v;
+
+	/* the variant with every minidriver */
+	for (v = 0; v < ARRAY_SIZE(bqlm_rusbnet_variants); v++) {
+		o = bqlm_rusbnet_variants[v].ops;
+		if (!ops || o->nr_drivers > ops->nr_drivers)
+			ops = o;
+	}
+	return ops && i < ops->nr_drivers ? ops->drivers[i]->name : NULL;
+}
+
+/* usbnet's driver_info flags by name (include/linux/usb/usbnet.h) */
+static const struct {
+	int flag;
+	const char *name;
+} bqlm_rusbnet_flag_names[] = {
+	{ FLAG_FRAMING_NC, "FRAMING_NC" },
+	{ FLAG_FRAMING_GL, "FRAMING_GL" },
+	{ FLAG_FRAMING_Z, "FRAMING_Z" },
+	{ FLAG_FRAMING_RN, "FRAMING_RN" },
+	{ FLAG_NO_SETINT, "NO_SETINT" },
+	{ FLAG_ETHER, "ETHER" },
+	{ FLAG_FRAMING_AX, "FRAMING_AX" },
+	{ FLAG_WLAN, "WLAN" },
+	{ FLAG_AVOID_UNLINK_URBS, "AVOID_UNLINK_URBS" },
+	{ FLAG_SEND_ZLP, "SEND_ZLP" },
+	{ FLAG_WWAN, "WWAN" },
+	{ FLAG_LINK_INTR, "LINK_INTR" },
+	{ FLAG_POINTTOPOINT, "POINTTOPOINT" },
+	{ FLAG_MULTI_PACKET, "MULTI_PACKET" },
+	{ FLAG_RX_ASSEMBLE, "RX_ASSEMBLE" },
+	{ FLAG_NOARP, "NOARP" },
+	{ FLAG_NOMAXMTU, "NOMAXMTU" },
+};
+
+/* A list being written into a buffer: its words, separated by @sep */
+struct bqlm_rusbnet_words {
+	char *buf;
+	size_t len;
+	size_t k;
+	const char *sep;
+	unsigned int n;
+};
+
+static void bqlm_rusbnet_word(struct bqlm_rusbnet_words *w, bool on,
+			      const char *word)
+{
+	if (!on)
+		return;
+	w->k += scnprintf(w->buf + w->k, w->len - w->k, "%s%s",
+			  w->n++ ? w->sep : "", word);
+}
+
+/* Start a list after what @w holds */
+static void bqlm_rusbnet_words_start(struct bqlm_rusbnet_words *w,
+				     const char *head, const char *sep)
+{
+	w->k += scnprintf(w->buf + w->k, w->len - w->k, "%s", head);
+	w->sep = sep;
+	w->n = 0;
+}
+
+/* The model's options of a minidriver that are not the defaults */
+static void bqlm_rusbnet_model_opts(const char *name,
+				    struct bqlm_rusbnet_words *w)
+{
+	const struct bqlm_opts *t = bqlm_usbnet_options();
+	struct bqlm_usbnet_cfg *cfg = kmalloc_array(2, sizeof(*cfg), GFP_KERNEL);
+	char *a = kmalloc(2 * BQLM_OPT_VALUE_MAX, GFP_KERNEL);
+	char *b = a + BQLM_OPT_VALUE_MAX;
+	unsigned int i;
+
+	if (cfg && a) {
+		bqlm_usbnet_cfg_default(&cfg[0], BQLM_USBNET_FIXED);
+		bqlm_usbnet_cfg_default(&cfg[1], BQLM_USBNET_FIXED);
+		bqlm_rusbnet_driver_cfg(name, &cfg[1]);
+		for (i = 0; i < t->n; i++) {
+			if (t->opt[i].flags & BQLM_OPT_ALIAS)
+				continue;
+			bqlm_opt_format(&t->opt[i], &cfg[0], a, BQLM_OPT_VALUE_MAX);
+			bqlm_opt_format(&t->opt[i], &cfg[1], b, BQLM_OPT_VALUE_MAX);
+			if (!strcmp(a, b))
+				continue;
+			bqlm_rusbnet_word(w, true, "--");
+			w->k += scnprintf(w->buf + w->k, w->len - w->k, "%s %s",
+					  t->opt[i].name, b);
+		}
+	}
+	bqlm_rusbnet_word(w, !w->n, cfg && a ? "the defaults" : "?");
+	kfree(a);
+	kfree(cfg);
+}
+
+/**
+ * bqlm_rusbnet_driver_describe() - what the harness runs of a minidriver
+ * @name: the minidriver (real/usbnet_minidrivers.h)
+ * @buf: receives "DESC, flags F|G; model: OPTIONS; runs: NAMES; not run:
+ *	NAMES (WHY)": its driver_info's description and flags, the model's
+ *	options that describe it (those that are not the defaults), the
+ *	callbacks of its own that run, and those it has that do not (with
+ *	the entry's reason for those it clears). Its suspend(), resume()
+ *	and reset_resume() are its own when they are not usbnet's.
+ * @len: room in @buf
+ *
+ * Return: 0, or -ENOENT for a name the harness does not have.
+ */
+int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
+{
+	struct bqlm_rusbnet_words w = { .buf = buf, .len = len };
+	const struct bqlm_rusbnet_driver *drv = NULL;
+	const struct bqlm_rusbnet_ops *ops = NULL;
+	const struct driver_info *i;
+	const struct usb_driver *usb;
+	unsigned int v, c;
+	bool pm;
+
+	for (v = 0; !drv && v < ARRAY_SIZE(bqlm_rusbnet_variants); v++) {
+		ops = bqlm_rusbnet_variants[v].ops;
+		drv = bqlm_rusbnet_driver(ops, name);
+	}
+	if (!drv || !len)
+		return -ENOENT;
+	i = drv->info;
+	usb = drv->usb;
+	c = drv->clear;
+	pm = usb && !(c & BQLM_RUSBNET_NO_PM);
+	buf[0] = '\0';
+	bqlm_rusbnet_words_start(&w, "\"", "");
+	bqlm_rusbnet_word(&w, true, i->description ?: "?");
+	bqlm_rusbnet_words_start(&w, "\", flags ", "|");
+	for (v = 0; v < ARRAY_SIZE(bqlm_rusbnet_flag_names); v++)
+		bqlm_rusbnet_word(&w, i->flags & bqlm_rusbnet_flag_names[v].flag,
+				  bqlm_rusbnet_flag_names[v].name);
+	bqlm_rusbnet_word(&w, !w.n, "0");
+	bqlm_rusbnet_words_start(&w, "; model: ", " ");
+	bqlm_rusbnet_model_opts(name, &w);
+	bqlm_rusbnet_words_start(&w, "; runs: ", " ");
+	bqlm_rusbnet_word(&w, i->tx_fixup, "tx_fixup");
+	bqlm_rusbnet_word(&w, i->stop && !(c & BQLM_RUSBNET_NO_STOP), "stop");
+	bqlm_rusbnet_word(&w, i->unbind && !(c & BQLM_RUSBNET_NO_UNBIND),
+			  "unbind");
+	bqlm_rusbnet_word(&w, i->manage_power && !(c & BQLM_RUSBNET_NO_POWER),
+			  "manage_power");
+	bqlm_rusbnet_word(&w, pm && usb->suspend && usb->suspend != ops->suspend,
+			  "suspend");
+	bqlm_rusbnet_word(&w, pm && usb->resume && usb->resume != ops->resume,
+			  "resume");
+	bqlm_rusbnet_word(&w, pm && usb->reset_resume &&
+			  usb->reset_resume != ops->resume, "reset_resume");
+	bqlm_rusbnet_word(&w, !w.n, "usbnet's only");
+	bqlm_rusbnet_words_start(&w, "; not run: ", " ");
+	bqlm_rusbnet_word(&w, i->bind, "bind (faked)");
+	bqlm_rusbnet_word(&w, i->reset, "reset");
+	bqlm_rusbnet_word(&w, i->check_connect, "check_connect");
+	bqlm_rusbnet_word(&w, i->status, "status");
+	bqlm_rusbnet_word(&w, i->link_reset, "link_reset");
+	bqlm_rusbnet_word(&w, i->stop && (c & BQLM_RUSBNET_NO_STOP), "stop");
+	bqlm_rusbnet_word(&w, i->unbind && (c & BQLM_RUSBNET_NO_UNBIND),
+			  "unbind");
+	bqlm_rusbnet_word(&w, i->manage_power && (c & BQLM_RUSBNET_NO_POWER),
+			  "manage_power");
+	bqlm_rusbnet_word(&w, usb && (c & BQLM_RUSBNET_NO_PM),
+			  "suspend/resume");
+	bqlm_rusbnet_word(&w, !w.n, "none");
+	if (c && drv->why)
+		w.k += scnprintf(buf + w.k, len - w.k, " (%s)", drv->why);
+	return 0;
+}
+
+/**
+ * bqlm_rusbnet_check() - can the harness run a configuration with a
+ *	minidriver?
+ * @cfg: the model's configuration (a schedule's, a case's)
+ * @driver: the minidriver's name
+ * @why: receives the reason when it cannot
+ * @len: room in @why
+ *
+ * The variant must be compiled (real/patches/usbnet/series) with the
+ * minidriver (the series property "minidrivers"), the configuration's
+ * properties must be the variant's (a patch is a fixed set of them), and
+ * its tx_fixup, header, flags and maxpacket the minidriver's.
+ *
+ * Return: 0, -ENOENT (no such variant or minidriver), -EOPNOTSUPP (the
+ * configuration does not describe them) or -EINVAL (not a valid
+ * configuration).
+ */
+int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
+		       char *why, size_t len)
+{
+	const struct bqlm_rusbnet_ops *ops;
+	struct bqlm_usbnet_cfg v;
+
+	if (bqlm_usbnet_cfg_check(cfg) || cfg->maxpacket > USB_ENDPOINT_MAXP_MASK) {
+		scnprintf(why, len, "not a valid configuration (bqlm_usbnet_cfg_check())");
+		return -EINVAL;
+	}
+	ops = bqlm_rusbnet_variant(cfg);
+	if (!ops) {
+		scnprintf(why, len, "variant %s has no patch in real/patches/usbnet/series",
+			  bqlm_usbnet_variant_name(cfg->variant));
+		return -ENOENT;
+	}
+	if (!bqlm_rusbnet_driver(ops, driver)) {
+		scnprintf(why, len, "%s is %s",
+			  driver ?: "(none)", bqlm_rusbnet_any(driver) ?
+			  "not compiled with this variant (series property minidrivers)" :
+			  "not a minidriver of real/usbnet_minidrivers.h");
+		return -ENOENT;
+	}
+	bqlm_usbnet_cfg_default(&v, cfg->variant);
+	if (v.bql != cfg->bql || v.bql_lock != cfg->bql_lock ||
+	    v.stop_reset != cfg->stop_reset ||
+	    v.resume_sent != cfg->resume_sent ||
+	    v.stop_drain != cfg->stop_drain || v.xmit_open != cfg->xmit_open) {
+		scnprintf(why, len, "its properties (bql, bql-lock, stop-reset, resume-sent, stop-drain, xmit-open) are not variant %s's: the real code of a variant is its patch",
+			  bqlm_usbnet_variant_name(cfg->variant));
+		return -EOPNOTSUPP;
+	}
+	if (!bqlm_rusbnet_describes(cfg, bqlm_rusbnet_driver(ops, driver), why,
+				    len))
+		return -EOPNOTSUPP;
+	return 0;
 }
 
 /**
@@ -296,11 +628,9 @@ static const struct bqlm_rc_target_ops bqlm_rusbnet_target_ops = {
  * again on a fresh device, up to 5 times. bqlm_rc_explore() searches the
  * real code alone. bqlm_rc_target_destroy() ends it.
  *
- * Return: the harness, or an ERR_PTR(): -EINVAL for an invalid
- * configuration (or a maxpacket no endpoint has), -ENOENT for a variant or
- * a minidriver the harness does not have, -EOPNOTSUPP for a configuration
- * that does not describe the minidriver, -EBUSY if another harness is in
- * use, -ENOMEM.
+ * Return: the harness, or an ERR_PTR(): as bqlm_rusbnet_check() (whose
+ * reason goes to the kernel log), -EBUSY if another harness is in use,
+ * -ENOMEM.
  */
 struct bqlm_rc_target *bqlm_rusbnet_create(const struct bqlm_usbnet_cfg *cfg,
 					   const char *driver)
@@ -309,17 +639,17 @@ struct bqlm_rc_target *bqlm_rusbnet_create(const struct bqlm_usbnet_cfg *cfg,
 	const struct bqlm_rusbnet_ops *ops;
 	struct bqlm_rusbnet_session *r;
 	struct bqlm_usbnet_cfg c;
+	char why[160];
 	int err;
 
 	/* the maxpacket of a real endpoint, which the device is made with */
-	if (bqlm_usbnet_cfg_check(cfg) || cfg->maxpacket > USB_ENDPOINT_MAXP_MASK)
-		return ERR_PTR(-EINVAL);
+	err = bqlm_rusbnet_check(cfg, driver, why, sizeof(why));
+	if (err) {
+		pr_info("bqlm real-code harness: %s\n", why);
+		return ERR_PTR(err);
+	}
 	ops = bqlm_rusbnet_variant(cfg);
-	drv = ops ? bqlm_rusbnet_driver(ops, driver) : NULL;
-	if (!drv)
-		return ERR_PTR(-ENOENT);
-	if (!bqlm_rusbnet_describes(cfg, drv))
-		return ERR_PTR(-EOPNOTSUPP);
+	drv = bqlm_rusbnet_driver(ops, driver);
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	if (!r)
 		return ERR_PTR(-ENOMEM);
@@ -338,4 +668,15 @@ struct bqlm_rc_target *bqlm_rusbnet_create(const struct bqlm_usbnet_cfg *cfg,
 		return ERR_PTR(err);
 	}
 	return &r->t;
+}
+
+/**
+ * bqlm_rusbnet_reset_resume() - resume with the minidriver's reset_resume()
+ * @t: the harness (bqlm_rusbnet_create())
+ * @on: true: the model's resume is the minidriver's reset_resume() (the
+ *	USB core's resume of a device reset meanwhile), false: its resume()
+ */
+void bqlm_rusbnet_reset_resume(struct bqlm_rc_target *t, bool on)
+{
+	bqlm_rusbnet_session(t)->u.reset_resume = on;
 }

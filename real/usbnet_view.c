@@ -129,7 +129,13 @@ void bqlm_rusbnet_view(const struct bqlm_rusbnet *u, struct bqlm_usbnet *m)
 		m->flags |= BQLM_USBNET_EVENT_DEV_ASLEEP;
 	if (flags & BIT(EVENT_DEV_OPEN))
 		m->flags |= BQLM_USBNET_EVENT_DEV_OPEN;
+	if (flags & BIT(EVENT_LINK_CHANGE))
+		m->flags |= BQLM_USBNET_EVENT_LINK_CHANGE;
+	if (flags & BIT(EVENT_LINK_CARRIER_ON))
+		m->flags |= BQLM_USBNET_EVENT_LINK_CARRIER_ON;
 	m->running = netif_running(u->net);
+	m->carrier = netif_carrier_ok(u->net);
+	m->links_left = u->links_left;
 	m->present = netif_device_present(u->net);
 	m->kevent = u->kevent_pending;
 	m->stops_left = u->stops_left;
@@ -177,7 +183,8 @@ static void bqlm_rusbnet_cmp(struct bqlm_rusbnet_diff *d, const char *what,
 /*
  * The 22 fields of struct dql, both XOFF bits, dev->txq and dev->done
  * lengths, EVENT_TX_HALT, EVENT_DEV_ASLEEP, EVENT_DEV_OPEN,
- * netif_running(), netif_device_present(), the three pending bottom
+ * EVENT_LINK_CHANGE, netif_running(), netif_device_present(),
+ * netif_carrier_ok(), the three pending bottom
  * halves, and which actors are in the middle of their work: read from the
  * real objects, not from the view.
  */
@@ -210,6 +217,14 @@ static void bqlm_rusbnet_cmp_real(struct bqlm_rusbnet_diff *d,
 			 !!(m->flags & BQLM_USBNET_EVENT_DEV_ASLEEP));
 	bqlm_rusbnet_cmp(d, "EVENT_DEV_OPEN", !!(flags & BIT(EVENT_DEV_OPEN)),
 			 !!(m->flags & BQLM_USBNET_EVENT_DEV_OPEN));
+	bqlm_rusbnet_cmp(d, "EVENT_LINK_CHANGE",
+			 !!(flags & BIT(EVENT_LINK_CHANGE)),
+			 !!(m->flags & BQLM_USBNET_EVENT_LINK_CHANGE));
+	bqlm_rusbnet_cmp(d, "EVENT_LINK_CARRIER_ON",
+			 !!(flags & BIT(EVENT_LINK_CARRIER_ON)),
+			 !!(m->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON));
+	bqlm_rusbnet_cmp(d, "netif_carrier_ok", netif_carrier_ok(u->net),
+			 m->carrier);
 	bqlm_rusbnet_cmp(d, "netif_running", netif_running(u->net),
 			 m->running);
 	bqlm_rusbnet_cmp(d, "netif_device_present",
@@ -262,6 +277,8 @@ static void bqlm_rusbnet_cmp_view(struct bqlm_rusbnet_diff *d,
 			 m->suspends_left);
 	bqlm_rusbnet_cmp(d, "timeouts left", view->timeouts_left,
 			 m->timeouts_left);
+	bqlm_rusbnet_cmp(d, "link reports left", view->links_left,
+			 m->links_left);
 }
 
 /**

@@ -5,16 +5,20 @@
  *   bqlm list
  *   bqlm explore usbnet --variant NAME [options]
  *   bqlm explore nic [--profile NAME] [options]
+ *   bqlm replay FILE
  *   bqlm bench [--packets N] [--reps N]
  *
  * Exit status: 0 no violation, 1 violation, 2 bad usage, 3 the exploration
  * did not finish (state bound or memory), 4 internal error.
  */
 #include <errno.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <bqlm/dql.h>
 #include <bqlm/explore.h>
@@ -26,6 +30,7 @@
 #include "bqlm_sim.h"
 #include "bqlm_nic.h"
 #include "bqlm_reduce.h"
+#include "bqlm_replay.h"
 
 static const char *prog = "bqlm";
 
@@ -36,14 +41,16 @@ static void print_help(FILE *f)
 		"       %s help [MODEL]             this, or one model's options\n"
 		"       %s explore MODEL [options]  every interleaving within a bound\n"
 		"       %s sim usbnet|tun [options] the timing simulation\n"
+		"       %s replay FILE              a usbnet schedule stepped on the model\n"
 		"       %s bench [--packets N] [--reps N]\n"
 		"                     packets 1..%d (default 3), reps 1..1000000000\n"
 		"models: usbnet, tun, bql-xoff, nic ('%s help MODEL' for the options)\n"
 		"\n"
 		"exit status: 0 no violation, 1 violation, 2 bad usage,\n"
 		"             3 exploration incomplete (state or memory bound),\n"
-		"             4 internal error, or an output file not written\n",
-		prog, prog, prog, prog, prog, BQLM_USBNET_MAX_PACKETS, prog);
+		"             4 internal error, or an output file not written
+",
+		prog, prog, prog, prog, prog, prog, BQLM_USBNET_MAX_PACKETS, prog);
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -161,13 +168,18 @@ static void print_header(const struct explore_opts *o)
 	for (c = 0; c < o->cfg.nr_lens; c++)
 		printf("%s%u", c ? "/" : " ", o->cfg.lens[c]);
 	printf(" B, tx_fixup %s", fixup_name(o->cfg.fixup));
-	if (o->cfg.fixup == BQLM_USBNET_FIXUP_PAD)
-		printf(" (%u-byte header)", o->cfg.pad_header);
-	printf("%s%s, TX_QLEN %u, ifdown %u, suspend %u, watchdog %u",
+	if (o->cfg.fixup == BQLM_USBNET_FIXUP_PAD) {
+		for (c = 0; c < o->cfg.nr_pad_headers; c++)
+			printf("%s%u", c ? "/" : " (", o->cfg.pad_header[c]);
+		printf("-byte header)");
+	}
+	printf("%s%s%s, TX_QLEN %u, ifdown %u, suspend %u, watchdog %u",
 	       o->cfg.flags & BQLM_USBNET_FLAG_MULTI_PACKET ?
 	       ", FLAG_MULTI_PACKET" : "",
 	       o->cfg.flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS ?
 	       ", FLAG_AVOID_UNLINK_URBS" : "",
+	       o->cfg.flags & BQLM_USBNET_FLAG_SEND_ZLP ?
+	       ", FLAG_SEND_ZLP" : "",
 	       o->cfg.tx_qlen, o->cfg.stops, o->cfg.suspends,
 	       o->cfg.timeouts);
 	if (o->bounds.max_depth)
@@ -292,6 +304,39 @@ static int cmd_explore(int argc, char **argv)
 	return models[m].explore(argc - 1, argv + 1);
 }
 
+/*
+ * Can --schedule FILE be written? Checked before the search, which may
+ * take long: an existing file must be a writable regular file, a new one
+ * needs a writable directory. 0, or EXIT_USAGE after a message.
+ */
+static int check_writable(const char *path)
+{
+	struct stat st;
+	char *copy;
+	int err = 0;
+
+	if (!stat(path, &st)) {
+		if (S_ISDIR(st.st_mode))
+			err = EISDIR;
+		else if (access(path, W_OK))
+			err = errno;
+	} else if (errno != ENOENT) {
+		err = errno;
+	} else {
+		copy = strdup(path);
+		if (!copy)
+			return EXIT_INTERNAL;
+		if (access(dirname(copy), W_OK | X_OK))
+			err = errno;
+		free(copy);
+	}
+	if (!err)
+		return 0;
+	fprintf(stderr, "%s: cannot write --schedule %s: %s\n", prog, path,
+		strerror(err));
+	return EXIT_USAGE;
+}
+
 static int explore_usbnet(int argc, char **argv)
 {
 	struct explore_opts o;
@@ -307,6 +352,11 @@ static int explore_usbnet(int argc, char **argv)
 	if (o.c.sweep)
 		return bqlm_cli_sweep(bqlm_usbnet_options(), &o.cfg, &o.c,
 				      o.variant);
+	if (o.schedule && strcmp(o.schedule, "-")) {
+		ret = check_writable(o.schedule);
+		if (ret)
+			return ret;
+	}
 	return run_explore(&o, false, NULL, NULL);
 }
 
@@ -405,6 +455,8 @@ int main(int argc, char **argv)
 		return cmd_bench(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "sim"))
 		return bqlm_cli_sim(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "replay"))
+		return bqlm_cli_replay(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
 	    !strcmp(argv[1], "-h")) {
 		int m = argc > 2 ? model_index(argv[2]) : -1;

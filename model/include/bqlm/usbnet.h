@@ -75,22 +75,31 @@ extern "C" {
  *	usbnet_stop() moved after timer_delete_sync() and cancel_work_sync()
  * @BQLM_USBNET_FIXED: fix-reset plus c4efd7a770c5: usbnet_resume() calls
  *	netdev_sent_queue() for each deferred skb it puts on dev->txq
+ * @BQLM_USBNET_FIXED_AVOID_UNLINK: fixed plus this project's fix of the
+ *	FLAG_AVOID_UNLINK_URBS finding: usbnet_stop() waits for dev->txq and
+ *	dev->done to drain without unlinking (docs/findings.md)
+ * @BQLM_USBNET_FIXED_NCM_STOP: fixed-avoid-unlink plus the fix of the
+ *	cdc_ncm finding: usbnet_start_xmit() drops unless EVENT_DEV_OPEN
  */
 enum bqlm_usbnet_variant {
 	BQLM_USBNET_NO_BQL,
 	BQLM_USBNET_V1,
 	BQLM_USBNET_MERGED,
 	BQLM_USBNET_FIX_RESET,
-	BQLM_USBNET_FIXED
+	BQLM_USBNET_FIXED,
+	BQLM_USBNET_FIXED_AVOID_UNLINK,
+	BQLM_USBNET_FIXED_NCM_STOP
 };
 
 /**
  * enum bqlm_usbnet_fixup - what the minidriver's tx_fixup() does
  * @BQLM_USBNET_FIXUP_NONE: no tx_fixup() (cdc_ether, ...)
- * @BQLM_USBNET_FIXUP_PAD: a header of struct bqlm_usbnet_cfg.pad_header
- *	bytes is prepended (sr9700, cx82310_eth: 2), so the URB is longer than
- *	the packet; usbnet then pads a transfer that is a multiple of
- *	maxpacket by one byte (no FLAG_MULTI_PACKET)
+ * @BQLM_USBNET_FIXUP_PAD: tx_fixup() adds struct bqlm_usbnet_cfg.pad_header
+ *	bytes (a header, a trailer, its own padding; cx82310_eth: 2), one
+ *	count for every packet or one per packet length, so the URB is
+ *	longer than the packet; usbnet then pads a transfer that is a
+ *	multiple of maxpacket by one byte (no FLAG_MULTI_PACKET or
+ *	FLAG_SEND_ZLP)
  * @BQLM_USBNET_FIXUP_MULTI: FLAG_MULTI_PACKET aggregation (cdc_ncm-like):
  *	tx_fixup() collects packets and returns NULL until it has two, then
  *	returns one aggregate skb framed as cdc_ncm's NTB16 (NTH16, an NDP16
@@ -141,6 +150,24 @@ enum bqlm_usbnet_status {
  */
 #define BQLM_USBNET_FLAG_MULTI_PACKET		0x2
 #define BQLM_USBNET_ASIX_FILL			4
+/*
+ * FLAG_SEND_ZLP: the host controller ends a transfer that fills its last
+ * packet with a zero-length packet (URB_ZERO_PACKET); usbnet adds no byte
+ */
+#define BQLM_USBNET_FLAG_SEND_ZLP		0x4
+
+/*
+ * struct bqlm_usbnet_cfg.pm: what a minidriver's own callbacks do around
+ * usbnet's. RESUME_LINK: its resume() reports the link down first
+ * (usbnet_link_change(dev, 0, 0), ax88179_178a): the carrier is off and
+ * the kevent work queued (EVENT_LINK_CHANGE), with the resubmission.
+ * RESUME_CARRIER: its resume() turns the carrier off (aqc111).
+ * STOP_CARRIER: its stop() does (aqc111), in usbnet_stop()'s step after
+ * usb_autopm_get_interface().
+ */
+#define BQLM_USBNET_PM_RESUME_LINK		0x1
+#define BQLM_USBNET_PM_RESUME_CARRIER		0x2
+#define BQLM_USBNET_PM_STOP_CARRIER		0x4
 
 /**
  * enum bqlm_usbnet_reset - where usbnet_stop() calls netdev_reset_queue()
@@ -177,12 +204,21 @@ enum bqlm_usbnet_reset {
  *	1..bqlm_usbnet_max_len()
  * @nr_lens: how many of @lens, 1..BQLM_USBNET_MAX_LENS
  * @maxpacket: the bulk-out endpoint's wMaxPacketSize (ZLP padding)
- * @pad_header: bytes a BQLM_USBNET_FIXUP_PAD tx_fixup() prepends, 0..64
+ * @pad_header: bytes a BQLM_USBNET_FIXUP_PAD tx_fixup() adds, 0..64: one
+ *	count for every packet, or one per length of @lens (smsc95xx: 8 for
+ *	a packet, 12 for one with a checksum to offload)
+ * @nr_pad_headers: how many of @pad_header, 1 or @nr_lens
+ * @strip: bytes a BQLM_USBNET_FIXUP_MULTI tx_fixup() takes off each packet
+ *	before framing it, 0..64 (cdc_mbim: the Ethernet header, 14)
+ * @pm: BQLM_USBNET_PM_*: what the minidriver's suspend() and resume() add
  * @statuses: mask of BIT(enum bqlm_usbnet_status) a submitted URB may
  *	complete with; BQLM_USBNET_ST_OK is always included
  * @stops: usbnet_stop() calls (ifdown) allowed
  * @suspends: usbnet_suspend() calls allowed
  * @timeouts: usbnet_tx_timeout() calls (watchdog) allowed
+ * @links: link-up reports allowed: the minidriver's status() sees the
+ *	link up (usbnet_link_change(dev, 1, 0)) while its carrier is off;
+ *	the kevent work turns the carrier on
  * @bql: usbnet calls the BQL functions (netdev_sent_queue(),
  *	netdev_completed_queue() in usbnet_bh(), netdev_reset_queue() in
  *	usbnet_stop() and usbnet_open())
@@ -191,6 +227,10 @@ enum bqlm_usbnet_reset {
  * @stop_reset: enum bqlm_usbnet_reset
  * @resume_sent: usbnet_resume() calls netdev_sent_queue() for each
  *	deferred skb it puts on dev->txq
+ * @stop_drain: usbnet_stop() waits for dev->txq and dev->done to drain
+ *	under FLAG_AVOID_UNLINK_URBS too, without unlinking
+ * @xmit_open: usbnet_start_xmit() drops the skb, under dev->txq.lock,
+ *	unless EVENT_DEV_OPEN is set
  * @hold_time: the DQL's slack hold time (jiffies)
  * @now: the jiffies value of every step (the model has no clock)
  */
@@ -204,14 +244,20 @@ struct bqlm_usbnet_cfg {
 	unsigned int lens[BQLM_USBNET_MAX_LENS];
 	unsigned int nr_lens;
 	unsigned int maxpacket;
-	unsigned int pad_header;
+	unsigned int pad_header[BQLM_USBNET_MAX_LENS];
+	unsigned int nr_pad_headers;
+	unsigned int strip;
+	unsigned int pm;
 	unsigned int statuses;
 	unsigned int stops;
 	unsigned int suspends;
 	unsigned int timeouts;
+	unsigned int links;
 	bool bql;
 	bool bql_lock;
 	bool resume_sent;
+	bool stop_drain;
+	bool xmit_open;
 	enum bqlm_usbnet_reset stop_reset;
 	unsigned int hold_time;
 	unsigned long now;
@@ -329,6 +375,8 @@ enum bqlm_usbnet_pm {
 #define BQLM_USBNET_EVENT_TX_HALT	0x1
 #define BQLM_USBNET_EVENT_DEV_ASLEEP	0x2
 #define BQLM_USBNET_EVENT_DEV_OPEN	0x4
+#define BQLM_USBNET_EVENT_LINK_CHANGE	0x8
+#define BQLM_USBNET_EVENT_LINK_CARRIER_ON	0x10
 
 /**
  * struct bqlm_usbnet - the state of one usbnet device's transmit side
@@ -359,6 +407,9 @@ enum bqlm_usbnet_pm {
  * @timeouts_left: usbnet_tx_timeout() calls left in the bound
  * @xmit_ncm: the transmit in progress is the cdc_ncm flush's
  *	usbnet_start_xmit(NULL), not the qdisc's (it only names the steps)
+ * @carrier: netif_carrier_ok(): the qdisc sends, the watchdog and the
+ *	wake at the end of usbnet_bh() act, only with it
+ * @links_left: link-up reports left in the bound
  * @pad: zero
  * @skb: the skbs, cfg->skbs slots (bqlm_usbnet_size())
  *
@@ -391,7 +442,9 @@ struct bqlm_usbnet {
 	unsigned char suspends_left;
 	unsigned char timeouts_left;
 	unsigned char xmit_ncm;
-	unsigned char pad[3];
+	unsigned char carrier;
+	unsigned char links_left;
+	unsigned char pad[1];
 #ifdef __cplusplus
 	__extension__	/* a flexible array member: a GNU extension in C++ */
 #endif
@@ -406,7 +459,10 @@ int bqlm_usbnet_variant_by_name(const char *name);
 void bqlm_usbnet_cfg_default(struct bqlm_usbnet_cfg *cfg,
 			     enum bqlm_usbnet_variant variant);
 int bqlm_usbnet_cfg_check(const struct bqlm_usbnet_cfg *cfg);
-unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg);
+unsigned int bqlm_usbnet_max_len(const struct bqlm_usbnet_cfg *cfg,
+				 unsigned int i);
+unsigned int bqlm_usbnet_header(const struct bqlm_usbnet_cfg *cfg,
+				unsigned int i);
 size_t bqlm_usbnet_size(const struct bqlm_usbnet_cfg *cfg);
 void bqlm_usbnet_init(struct bqlm_usbnet *dev,
 		      const struct bqlm_usbnet_cfg *cfg);
@@ -444,6 +500,9 @@ int bqlm_usbnet_suspend(struct bqlm_usbnet *dev,
 int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 		       const struct bqlm_usbnet_cfg *cfg,
 		       struct bqlm_inv_step *ev);
+int bqlm_usbnet_link_change(struct bqlm_usbnet *dev,
+			    const struct bqlm_usbnet_cfg *cfg,
+			    struct bqlm_inv_step *ev);
 
 unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev);
 unsigned int bqlm_usbnet_next_skb(const struct bqlm_usbnet *dev,
@@ -467,6 +526,7 @@ enum bqlm_usbnet_action_kind {
 	BQLM_USBNET_A_TX_TIMEOUT,
 	BQLM_USBNET_A_SUSPEND,
 	BQLM_USBNET_A_RESUME,
+	BQLM_USBNET_A_LINK,		/* the minidriver's status(): link up */
 	BQLM_USBNET_NR_A
 };
 
@@ -479,6 +539,8 @@ enum bqlm_usbnet_action_kind {
 
 int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
 		       struct bqlm_xsys *sys);
+bool bqlm_usbnet_action_valid(const struct bqlm_usbnet_cfg *cfg,
+			      unsigned int action);
 
 /* Schedules: a trace and its configuration as text (usbnet_schedule.c) */
 int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
@@ -488,6 +550,12 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 int bqlm_usbnet_schedule_parse(const char *text, struct bqlm_usbnet_cfg *cfg,
 			       enum bqlm_check *check, unsigned int *actions,
 			       unsigned int max, char *err, size_t errlen);
+int bqlm_usbnet_schedule_parse_lines(const char *text,
+				     struct bqlm_usbnet_cfg *cfg,
+				     enum bqlm_check *check,
+				     unsigned int *actions,
+				     unsigned int *lines, unsigned int max,
+				     char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

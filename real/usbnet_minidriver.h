@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bqlmodel - the first lines of an object of the real-code harness that
+ * compiles the tree's usbnet code for one variant: a variant's usbnet.c
+ * (real/usbnet_variant.h) or one of its minidrivers (the files
+ * scripts/kunit.sh generates from real/usbnet_minidrivers.h, which then
+ * include the minidriver's files and real/usbnet_minidriver_entry.h).
+ *
+ * The including file defines the variant's BQLM_VARIANT_* (see
+ * real/usbnet_variant.h). After these lines: the renames of the exports
+ * of drivers/net/usb/ for this variant, its usbnet.h, and the glue.
+ */
+#ifndef _BQLM_REAL_USBNET_MINIDRIVER_H
+#define _BQLM_REAL_USBNET_MINIDRIVER_H
+
+#define BQLM_RUSBNET_CAT3(a, b, c)	a##b##c
+#define BQLM_RUSBNET_CAT(a, b, c)	BQLM_RUSBNET_CAT3(a, b, c)
+/* the prefix of the variant's copies of the exported functions */
+#define BQLM_RUSBNET_PFX	BQLM_RUSBNET_CAT(bqlm_rusbnet_, BQLM_VARIANT_ID, _)
+
+#include "usbnet_pre.h"
+#include BQLM_VARIANT_H
+#include "usbnet_glue.h"
+
+/*
+ * A minidriver's object (not the variant's, which defines its ops' name):
+ * what the table says its files need defined before them
+ */
+#ifndef BQLM_RUSBNET_OPS
+#include <linux/kconfig.h>
+#define BQLM_RUSBNET_MINIDRIVER(id, files)
+#define BQLM_RUSBNET_THIS(id)		IS_ENABLED(BQLM_RUSBNET_THIS_##id)
+#define BQLM_RUSBNET_BEFORE(id)		BQLM_RUSBNET_THIS(id)
+#define BQLM_RUSBNET_AFTER(id)		(0 && BQLM_RUSBNET_THIS(id))
+#include "usbnet_minidrivers.h"
+#undef BQLM_RUSBNET_BEFORE
+#undef BQLM_RUSBNET_AFTER
+#endif
+
+#endif /* _BQLM_REAL_USBNET_MINIDRIVER_H */
