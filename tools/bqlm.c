@@ -48,8 +48,7 @@ static void print_help(FILE *f)
 		"\n"
 		"exit status: 0 no violation, 1 violation, 2 bad usage,\n"
 		"             3 exploration incomplete (state or memory bound),\n"
-		"             4 internal error, or an output file not written
-",
+		"             4 internal error, or an output file not written\n",
 		prog, prog, prog, prog, prog, prog, BQLM_USBNET_MAX_PACKETS, prog);
 }
 
@@ -304,39 +303,6 @@ static int cmd_explore(int argc, char **argv)
 	return models[m].explore(argc - 1, argv + 1);
 }
 
-/*
- * Can --schedule FILE be written? Checked before the search, which may
- * take long: an existing file must be a writable regular file, a new one
- * needs a writable directory. 0, or EXIT_USAGE after a message.
- */
-static int check_writable(const char *path)
-{
-	struct stat st;
-	char *copy;
-	int err = 0;
-
-	if (!stat(path, &st)) {
-		if (S_ISDIR(st.st_mode))
-			err = EISDIR;
-		else if (access(path, W_OK))
-			err = errno;
-	} else if (errno != ENOENT) {
-		err = errno;
-	} else {
-		copy = strdup(path);
-		if (!copy)
-			return EXIT_INTERNAL;
-		if (access(dirname(copy), W_OK | X_OK))
-			err = errno;
-		free(copy);
-	}
-	if (!err)
-		return 0;
-	fprintf(stderr, "%s: cannot write --schedule %s: %s\n", prog, path,
-		strerror(err));
-	return EXIT_USAGE;
-}
-
 static int explore_usbnet(int argc, char **argv)
 {
 	struct explore_opts o;
@@ -352,11 +318,6 @@ static int explore_usbnet(int argc, char **argv)
 	if (o.c.sweep)
 		return bqlm_cli_sweep(bqlm_usbnet_options(), &o.cfg, &o.c,
 				      o.variant);
-	if (o.schedule && strcmp(o.schedule, "-")) {
-		ret = check_writable(o.schedule);
-		if (ret)
-			return ret;
-	}
 	return run_explore(&o, false, NULL, NULL);
 }
 

@@ -93,6 +93,7 @@ int bqlm_cli_out_check(const char *who, const char *opt, const char *path)
 {
 	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];
+	struct stat st;
 	size_t n;
 
 	if (!strcmp(path, "-"))
@@ -101,7 +102,9 @@ int bqlm_cli_out_check(const char *who, const char *opt, const char *path)
 		fprintf(stderr, "%s: %s needs a file name\n", who, opt);
 		return EXIT_USAGE;
 	}
-	if (bqlm_cli_out_in_place(path)) {
+	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+	} else if (bqlm_cli_out_in_place(path)) {
 		if (!access(path, W_OK))
 			return 0;
 	} else {
