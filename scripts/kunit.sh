@@ -638,11 +638,15 @@ main() {
 		kcmd=build
 		kopts=()
 	fi
+
+	# take about half of that on an idle 2-core machine, and several
+	# times it on a loaded one (UML runs on one CPU). A limit is for a
+	# hung kernel, not a slow one (KUNIT_ARGS=--timeout=N overrides).
+	[[ $BUILD_ONLY -eq 1 ]] || kopts+=(--timeout=1200)
 	if [[ $KARCH != um ]]; then
 		kopts+=(--arch="$KARCH")
 		[[ -z "$CROSS" ]] || kopts+=(--cross_compile="$CROSS")
-		# QEMU emulates the CPU: give the boot time (kunit.py's
-		# default is 300 s; KUNIT_ARGS=--timeout=N overrides).
+		# QEMU emulates the CPU: more time still
 		[[ $BUILD_ONLY -eq 1 ]] || kopts+=(--timeout=1800)
 	fi
 
