@@ -412,6 +412,29 @@ void bqlm_rc_model_start(struct bqlm_rc_target *t)
 }
 
 /**
+ * bqlm_rc_model_retake() - the model's last step taken again from @pre
+ * @t: the target, its model's configuration changed (a later jiffies
+ *	value the real step may have read)
+ * @pre: the model's state before the step (a copy its ops' @before made)
+ * @action: the step's action
+ * @nm: receives how many actions the model has enabled after it
+ *
+ * Return: true with @t->from the new state, false if the model cannot
+ * take @action from @pre now (@t->from unchanged).
+ */
+bool bqlm_rc_model_retake(struct bqlm_rc_target *t, const void *pre,
+			  unsigned int action, unsigned int *nm)
+{
+	memcpy(t->to, pre, t->state_size);
+	memset(t->each, 0, sizeof(t->each));
+	if (bqlm_xstep(&t->sys, pre, action, t->to, t->each) < 0)
+		return false;
+	memcpy(t->from, t->to, t->state_size);
+	*nm = bqlm_xenabled(&t->sys, t->from, t->mact);
+	return true;
+}
+
+/**
  * bqlm_rc_same_bytes() - the real state against the model's, byte by byte
  * @t: the target, its @view read
  * @res: receives, when they differ, the first differing byte and both

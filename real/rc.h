@@ -295,6 +295,8 @@ int bqlm_rc_target_init(struct bqlm_rc_target *t,
 void bqlm_rc_target_release(struct bqlm_rc_target *t);
 void bqlm_rc_target_destroy(struct bqlm_rc_target *t);
 void bqlm_rc_model_start(struct bqlm_rc_target *t);
+bool bqlm_rc_model_retake(struct bqlm_rc_target *t, const void *pre,
+			  unsigned int action, unsigned int *nm);
 bool bqlm_rc_same_bytes(struct bqlm_rc_target *t, struct bqlm_rc_result *res);
 
 /**
