@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the real-code suites (real_usbnet_kunit.c, real_tun_kunit.c) share:
+ * What the real-code suites (real_{usbnet,tun,veth,virtio_net}_kunit.c) share:
  * their tables' and suites' macros, a harness and the model's search that
  * end with the case, the replay of every witness, the equivalence of
  * seeded random paths and the search of the real code, all on a struct
@@ -84,16 +84,21 @@ real_every_params(const void *prev, char *desc, void *every, size_t n,
 	return real_param_desc(row, fill(row, v), desc);
 }
 
-/* A suite of one parameterised case that takes seconds */
-#define REAL_SUITE(suite, suite_name, test_name, gen_params)		\
+/* A suite of the cases that follow its name */
+#define REAL_SUITE_CASES(suite, suite_name, ...)			\
 	static struct kunit_case suite##_cases[] = {			\
-		REAL_CASE_SLOW(test_name, gen_params),			\
+		__VA_ARGS__,						\
 		{}							\
 	};								\
 	static struct kunit_suite suite = {				\
 		.name = suite_name,					\
 		.test_cases = suite##_cases,				\
 	}
+
+/* A suite of one parameterised case that takes seconds */
+#define REAL_SUITE(suite, suite_name, test_name, gen_params)		\
+	REAL_SUITE_CASES(suite, suite_name,				\
+			 REAL_CASE_SLOW(test_name, gen_params))
 
 /* Without the harness (userspace too): a case that skips, saying why */
 #define REAL_SKIP_CASE(test_name, what)					\
@@ -153,6 +158,30 @@ static struct bqlm_explorer *real_model(struct kunit *test,
 	kunit_info(test, "model: %llu states, violated %#x", mres->states,
 		   mres->violated);
 	return x;
+}
+
+/*
+ * The model's full search (shortest witnesses, every state counted) of
+ * @sys, which its driver's bqlm_*_system() filled, returning @made.
+ */
+static inline struct bqlm_explorer *
+real_full_model(struct kunit *test, const struct bqlm_xsys *sys, int made,
+		struct bqlm_xresult *mres)
+{
+	static const struct bqlm_xbounds full = { .no_reduction = true };
+
+	KUNIT_ASSERT_EQ_MSG(test, made, 0, "the model's system");
+	return real_model(test, sys, &full, mres);
+}
+
+/* The seeds of a configuration: @base and its name, hashed (FNV-1a) */
+static inline u64 real_seed(u64 base, const char *desc)
+{
+	u64 seed = base;
+
+	while (*desc)
+		seed = (seed ^ (u8)*desc++) * 0x100000001b3ULL;
+	return seed;
 }
 
 /* A harness (bqlm_rusbnet_create(), ...) that ends with the case. */
@@ -277,6 +306,24 @@ static void real_search(struct kunit *test, struct bqlm_rc_target *t,
 			KUNIT_EXPECT_EQ_MSG(test, xr->depth[c], mres->w[c].depth,
 					    "%s: depth", bqlm_check_name(c));
 		}
+}
+
+/*
+ * real_search() that finds as many states as the model's search (@mres)
+ * and the checks @violated violated.
+ */
+static inline void real_search_as_model(struct kunit *test,
+					struct bqlm_rc_target *t,
+					unsigned int max_states,
+					const struct bqlm_xresult *mres,
+					unsigned int violated)
+{
+	struct bqlm_rc_xresult *xr = real_zalloc(test, sizeof(*xr));
+
+	real_search(test, t, max_states, mres, xr);
+	KUNIT_EXPECT_EQ_MSG(test, (u64)xr->states, mres->states,
+			    "states: real code, model");
+	KUNIT_EXPECT_EQ(test, xr->violated, violated);
 }
 
 /**

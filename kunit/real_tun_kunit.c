@@ -212,9 +212,8 @@ static const void *real_tun_variants_gen_params(const void *prev, char *desc)
 #define REAL_DEBUG_MAX_STATES	20000
 /* States the search stores at most */
 #define REAL_MAX_STATES	150000
-/* The seeds of a configuration: this base and its name, hashed (FNV-1a) */
+/* The seeds of a configuration: this base and its name (real_seed()) */
 #define REAL_SEED	(20261130ULL << 16)
-#define REAL_FNV_PRIME	0x100000001b3ULL
 
 static void real_tun_cfg(const struct real_tun_param *p,
 			 struct bqlm_tun_cfg *cfg)
@@ -250,11 +249,9 @@ static struct bqlm_explorer *real_tun_model(struct kunit *test,
 					    const struct bqlm_tun_cfg *cfg,
 					    struct bqlm_xresult *mres)
 {
-	static const struct bqlm_xbounds full = { .no_reduction = true };
 	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
 
-	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, sys), 0);
-	return real_model(test, sys, &full, mres);
+	return real_full_model(test, sys, bqlm_tun_system(cfg, sys), mres);
 }
 
 /*
@@ -281,18 +278,13 @@ static void real_tun_equivalence(struct kunit *test)
 	const struct real_tun_param *p = test->param_value;
 	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
-	u64 seed = REAL_SEED;
 	const char *why;
-	unsigned int i;
 
-	/* each configuration its own seeds: its name, hashed */
-	for (i = 0; p->desc[i]; i++)
-		seed = (seed ^ (u8)p->desc[i]) * REAL_FNV_PRIME;
 	real_tun_cfg(p, cfg);
 	if (p->every && bqlm_rtun_supported(cfg, &why))
 		kunit_skip(test, "the harness cannot run %s: %s", p->desc, why);
-	real_equivalence(test, real_tun_harness(test, cfg), REAL_PATHS, seed,
-			 &paths);
+	real_equivalence(test, real_tun_harness(test, cfg), REAL_PATHS,
+			 real_seed(REAL_SEED, p->desc), &paths);
 	if (!p->every && !p->violated)
 		KUNIT_EXPECT_EQ(test, paths.violating, 0U);
 }
@@ -306,13 +298,11 @@ static void real_tun_explore(struct kunit *test)
 	const struct real_tun_param *p = test->param_value;
 	struct bqlm_tun_cfg *cfg;
 	struct bqlm_xresult *mres;
-	struct bqlm_rc_xresult *xr;
 
 	if (!IS_ENABLED(CONFIG_UML))
 		kunit_skip(test, "a fresh device per transition: UML only (each teardown waits for RCU grace periods under QEMU)");
 	cfg = real_zalloc(test, sizeof(*cfg));
 	mres = real_zalloc(test, sizeof(*mres));
-	xr = real_zalloc(test, sizeof(*xr));
 	real_tun_cfg(p, cfg);
 	real_tun_model(test, cfg, mres);
 	/*
@@ -325,10 +315,8 @@ static void real_tun_explore(struct kunit *test)
 	    mres->states > REAL_DEBUG_MAX_STATES)
 		kunit_skip(test, "%llu states: too long for KUnit's time limit under KASAN and lockdep (make kunit runs it)",
 			   (unsigned long long)mres->states);
-	real_search(test, real_tun_harness(test, cfg), REAL_MAX_STATES, mres,
-		    xr);
-	KUNIT_EXPECT_EQ(test, (u64)xr->states, mres->states);
-	KUNIT_EXPECT_EQ(test, xr->violated, p->violated);
+	real_search_as_model(test, real_tun_harness(test, cfg), REAL_MAX_STATES,
+			     mres, p->violated);
 }
 
 #else /* no real-code harness */

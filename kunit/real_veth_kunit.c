@@ -143,7 +143,6 @@ static const void *real_veth_every_gen_params(const void *prev, char *desc)
 #define REAL_PATHS	(IS_ENABLED(CONFIG_UML) ? 2000 : 200)
 #define REAL_MAX_STATES	150000
 #define REAL_SEED	(20261201ULL << 16)
-#define REAL_FNV_PRIME	0x100000001b3ULL
 
 static void real_veth_cfg(const struct real_veth_param *p,
 			  struct bqlm_tun_cfg *cfg)
@@ -173,11 +172,9 @@ static struct bqlm_explorer *real_veth_model(struct kunit *test,
 					     const struct bqlm_tun_cfg *cfg,
 					     struct bqlm_xresult *mres)
 {
-	static const struct bqlm_xbounds full = { .no_reduction = true };
 	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
 
-	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, sys), 0);
-	return real_model(test, sys, &full, mres);
+	return real_full_model(test, sys, bqlm_tun_system(cfg, sys), mres);
 }
 
 /*
@@ -292,14 +289,10 @@ static void real_veth_equivalence(struct kunit *test)
 	const struct real_veth_param *p = test->param_value;
 	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
-	u64 seed = REAL_SEED;
-	unsigned int i;
 
-	for (i = 0; p->desc[i]; i++)
-		seed = (seed ^ (u8)p->desc[i]) * REAL_FNV_PRIME;
 	real_veth_cfg(p, cfg);
-	real_equivalence(test, real_veth_harness(test, cfg), REAL_PATHS, seed,
-			 &paths);
+	real_equivalence(test, real_veth_harness(test, cfg), REAL_PATHS,
+			 real_seed(REAL_SEED, p->desc), &paths);
 	/* each path's checks were compared; the stalls are the model's */
 	if (p->sc)
 		KUNIT_EXPECT_GT(test, paths.violating, 0U);
@@ -316,7 +309,6 @@ static void real_veth_explore(struct kunit *test)
 	const struct real_veth_param *p = test->param_value;
 	struct bqlm_tun_cfg *cfg;
 	struct bqlm_xresult *mres;
-	struct bqlm_rc_xresult *xr;
 
 	if (!IS_ENABLED(CONFIG_UML))
 		kunit_skip(test, "a fresh pair per transition: UML only (each teardown waits for RCU grace periods under QEMU)");
@@ -324,14 +316,11 @@ static void real_veth_explore(struct kunit *test)
 		kunit_skip(test, "the deep tier: make kunit-deep (10 to 30 s in UML)");
 	cfg = real_zalloc(test, sizeof(*cfg));
 	mres = real_zalloc(test, sizeof(*mres));
-	xr = real_zalloc(test, sizeof(*xr));
 	real_veth_cfg(p, cfg);
 	real_veth_model(test, cfg, mres);
-	real_search(test, real_veth_harness(test, cfg), REAL_MAX_STATES, mres,
-		    xr);
-	KUNIT_EXPECT_EQ(test, (u64)xr->states, mres->states);
 	KUNIT_EXPECT_EQ(test, mres->violated, p->sc);
-	KUNIT_EXPECT_EQ(test, xr->violated, p->sc);
+	real_search_as_model(test, real_veth_harness(test, cfg),
+			     REAL_MAX_STATES, mres, p->sc);
 }
 
 /*
@@ -386,16 +375,9 @@ REAL_SKIP_CASE(real_veth_explore, "drivers/net/veth.c")
 
 #endif /* CONFIG_BQLM_REAL_HARNESS */
 
-static struct kunit_case real_veth_replay_suite_cases[] = {
-	REAL_CASE_SLOW(real_veth_replay, real_veth_replays_gen_params),
-	KUNIT_CASE(real_veth_mismatch),
-	{}
-};
-
-static struct kunit_suite real_veth_replay_suite = {
-	.name = "bqlm_real_veth_replay",
-	.test_cases = real_veth_replay_suite_cases,
-};
+REAL_SUITE_CASES(real_veth_replay_suite, "bqlm_real_veth_replay",
+		 REAL_CASE_SLOW(real_veth_replay, real_veth_replays_gen_params),
+		 KUNIT_CASE(real_veth_mismatch));
 REAL_SUITE(real_veth_equivalence_suite, "bqlm_real_veth_equivalence",
 	   real_veth_equivalence, real_veth_every_gen_params);
 REAL_SUITE(real_veth_explore_suite, "bqlm_real_veth_explore",

@@ -165,9 +165,8 @@ static const void *real_vnet_every_gen_params(const void *prev, char *desc)
 #define REAL_PATHS	(IS_ENABLED(CONFIG_UML) ? 2000 : 200)
 /* States the search stores at most */
 #define REAL_MAX_STATES	20000
-/* The seeds of a configuration: this base and its name, hashed (FNV-1a) */
+/* The seeds of a configuration: this base and its name (real_seed()) */
 #define REAL_SEED	(20261204ULL << 16)
-#define REAL_FNV_PRIME	0x100000001b3ULL
 
 static void real_vnet_cfg(struct kunit *test, const struct real_vnet_param *p,
 			  struct bqlm_nic_cfg *cfg)
@@ -210,11 +209,9 @@ static struct bqlm_explorer *real_vnet_model(struct kunit *test,
 					     const struct bqlm_nic_cfg *cfg,
 					     struct bqlm_xresult *mres)
 {
-	static const struct bqlm_xbounds full = { .no_reduction = true };
 	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
 
-	KUNIT_ASSERT_EQ(test, bqlm_nic_system(cfg, sys), 0);
-	return real_model(test, sys, &full, mres);
+	return real_full_model(test, sys, bqlm_nic_system(cfg, sys), mres);
 }
 
 /*
@@ -245,15 +242,10 @@ static void real_vnet_equivalence(struct kunit *test)
 	const struct real_vnet_param *p = test->param_value;
 	struct bqlm_nic_cfg *cfg = real_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
-	u64 seed = REAL_SEED;
-	unsigned int i;
 
-	/* each configuration its own seeds: its name, hashed */
-	for (i = 0; p->desc[i]; i++)
-		seed = (seed ^ (u8)p->desc[i]) * REAL_FNV_PRIME;
 	real_vnet_cfg(test, p, cfg);
 	real_equivalence(test, real_vnet_harness(test, p, cfg), REAL_PATHS,
-			 seed, &paths);
+			 real_seed(REAL_SEED, p->desc), &paths);
 	if (!p->every && !p->violated)
 		KUNIT_EXPECT_EQ(test, paths.violating, 0U);
 }
@@ -267,20 +259,15 @@ static void real_vnet_explore(struct kunit *test)
 	const struct real_vnet_param *p = test->param_value;
 	struct bqlm_nic_cfg *cfg;
 	struct bqlm_xresult *mres;
-	struct bqlm_rc_xresult *xr;
 
 	if (!IS_ENABLED(CONFIG_UML))
 		kunit_skip(test, "a fresh device per transition: UML only");
 	cfg = real_zalloc(test, sizeof(*cfg));
 	mres = real_zalloc(test, sizeof(*mres));
-	xr = real_zalloc(test, sizeof(*xr));
 	real_vnet_cfg(test, p, cfg);
 	real_vnet_model(test, cfg, mres);
-	real_search(test, real_vnet_harness(test, p, cfg), REAL_MAX_STATES,
-		    mres, xr);
-	KUNIT_EXPECT_EQ(test, xr->violated, p->violated);
-	KUNIT_EXPECT_EQ_MSG(test, (u64)xr->states, mres->states,
-			    "states: real code, model");
+	real_search_as_model(test, real_vnet_harness(test, p, cfg),
+			     REAL_MAX_STATES, mres, p->violated);
 }
 
 /*
@@ -329,16 +316,9 @@ REAL_SKIP_CASE(real_vnet_explore, "drivers/net/virtio_net.c")
 
 #endif /* CONFIG_BQLM_REAL_HARNESS */
 
-static struct kunit_case real_vnet_replay_suite_cases[] = {
-	REAL_CASE_SLOW(real_vnet_replay, real_vnet_replays_gen_params),
-	KUNIT_CASE(real_vnet_mismatch),
-	{}
-};
-
-static struct kunit_suite real_vnet_replay_suite = {
-	.name = "bqlm_real_virtio_net_replay",
-	.test_cases = real_vnet_replay_suite_cases,
-};
+REAL_SUITE_CASES(real_vnet_replay_suite, "bqlm_real_virtio_net_replay",
+		 REAL_CASE_SLOW(real_vnet_replay, real_vnet_replays_gen_params),
+		 KUNIT_CASE(real_vnet_mismatch));
 REAL_SUITE(real_vnet_equivalence_suite, "bqlm_real_virtio_net_equivalence",
 	   real_vnet_equivalence, real_vnet_every_gen_params);
 REAL_SUITE(real_vnet_explore_suite, "bqlm_real_virtio_net_explore",

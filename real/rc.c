@@ -7,6 +7,7 @@
  * then completes @back and (when yielding) waits on its @go. At any time
  * exactly one of the scheduler and the actors is not waiting.
  */
+#include <linux/etherdevice.h>
 #include <linux/kernel.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
@@ -14,12 +15,15 @@
 #include <linux/minmax.h>
 #include <linux/moduleparam.h>
 #include <linux/netdevice.h>
+#include <linux/rcupdate.h>
 #include <linux/rtnetlink.h>
 #include <linux/sched.h>
+#include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/sprintf.h>
 #include <linux/stdarg.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 
 #include <net/sch_generic.h>
 
@@ -418,6 +422,29 @@ void bqlm_rc_model_start(struct bqlm_rc_target *t)
 {
 	memset(t->from, 0, t->state_size);
 	bqlm_xinit(&t->sys, t->from);
+}
+
+/**
+ * bqlm_rc_model_retake() - the model's last step taken again from @pre
+ * @t: the target, its model's configuration changed (a later jiffies
+ *	value the real step may have read)
+ * @pre: the model's state before the step (a copy its ops' @before made)
+ * @action: the step's action
+ * @nm: receives how many actions the model has enabled after it
+ *
+ * Return: true with @t->from the new state, false if the model cannot
+ * take @action from @pre now (@t->from unchanged).
+ */
+bool bqlm_rc_model_retake(struct bqlm_rc_target *t, const void *pre,
+			  unsigned int action, unsigned int *nm)
+{
+	memcpy(t->to, pre, t->state_size);
+	memset(t->each, 0, sizeof(t->each));
+	if (bqlm_xstep(&t->sys, pre, action, t->to, t->each) < 0)
+		return false;
+	memcpy(t->from, t->to, t->state_size);
+	*nm = bqlm_xenabled(&t->sys, t->from, t->mact);
+	return true;
 }
 
 /**
@@ -827,6 +854,154 @@ int bqlm_rc_lockstep(struct bqlm_rc_target *t,
 				   res);
 	}
 	return ret == -EAGAIN ? 0 : ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* What every driver's harness does alike */
+
+/**
+ * bqlm_rc_new_skb() - a harness's packet, its id in its header and data
+ * @dev: the device it is sent on
+ * @headroom: bytes reserved before the frame
+ * @len: the frame's linear length (at least ETH_HLEN + 2)
+ * @pkt: the packet's id (1 to 255)
+ * @proto: its ethertype (host order)
+ *
+ * A broadcast Ethernet frame from a locally administered source whose last
+ * byte is @pkt, @pkt (big-endian) after the header, the rest zero; the
+ * harness holds a reference besides the one it hands over.
+ *
+ * Return: the packet, or NULL without memory.
+ */
+struct sk_buff *bqlm_rc_new_skb(struct net_device *dev, unsigned int headroom,
+				unsigned int len, unsigned int pkt, u16 proto)
+{
+	struct sk_buff *skb = alloc_skb(headroom + len, GFP_KERNEL);
+	u8 *p;
+
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, headroom);
+	p = skb_put_zero(skb, len);
+	eth_broadcast_addr(p);
+	p[6] = 0x02;			/* a locally administered source */
+	p[11] = pkt;
+	put_unaligned_be16(proto, p + 12);
+	put_unaligned_be16(pkt, p + ETH_HLEN);
+	skb->dev = dev;
+	skb->protocol = htons(proto);
+	skb_reset_mac_header(skb);
+	skb_get(skb);			/* the harness's reference */
+	return skb;
+}
+
+/**
+ * bqlm_rc_audit_skb() - a packet's references against what holds it
+ * @rc: the scheduler, failed on a reference too many
+ * @skb: the packet (bqlm_rc_new_skb())
+ * @pkt: its id, for the message
+ * @held: whether the driver (or an actor) still holds it
+ * @ev: the step's events: a reference too few counts in @ev->lost
+ *
+ * The harness holds one reference, the driver one while it holds the
+ * packet. Fewer: the driver freed a packet it still holds (counted lost,
+ * as the models count an overwritten one); more: it kept one it let go of
+ * (a harness failure).
+ */
+void bqlm_rc_audit_skb(struct bqlm_rc *rc, struct sk_buff *skb,
+		       unsigned int pkt, bool held, struct bqlm_inv_step *ev)
+{
+	unsigned int want = held ? 2 : 1;
+	unsigned int have = refcount_read(&skb->users);
+
+	if (have < want)
+		ev->lost++;
+	else if (have > want)
+		bqlm_rc_fail(rc, -EINVAL, "pkt %u has %u references, %u expected",
+			     pkt, have, want);
+}
+
+/**
+ * bqlm_rc_rcu_read_lock() - rcu_read_lock() in a compiled driver
+ * @rc: the harness's scheduler, or NULL when no harness is in use
+ * @depth: each actor's count of read-side sections, by actor index
+ *
+ * An actor's section is counted by the harness (it may yield inside);
+ * outside an actor, the kernel's.
+ */
+void bqlm_rc_rcu_read_lock(struct bqlm_rc *rc, unsigned int *depth)
+{
+	struct bqlm_rc_actor *a = bqlm_rc_self(rc);
+
+	if (a)
+		depth[a - rc->actor]++;
+	else
+		rcu_read_lock();
+}
+
+/**
+ * bqlm_rc_rcu_read_unlock() - rcu_read_unlock() in a compiled driver
+ * @rc: the harness's scheduler, or NULL when no harness is in use
+ * @depth: each actor's count of read-side sections, by actor index
+ *
+ * An actor's unlock without a lock fails the harness.
+ */
+void bqlm_rc_rcu_read_unlock(struct bqlm_rc *rc, unsigned int *depth)
+{
+	struct bqlm_rc_actor *a = bqlm_rc_self(rc);
+
+	if (!a)
+		rcu_read_unlock();
+	else if (!depth[a - rc->actor])
+		bqlm_rc_fail(rc, -EINVAL, "%s: unbalanced rcu_read_unlock()",
+			     a->name);
+	else
+		depth[a - rc->actor]--;
+}
+
+/**
+ * bqlm_rc_resume_busy() - at a teardown, run the busy actors that can run
+ * @rc: the scheduler
+ * @all: run each of them (else the first that runs, only)
+ * @busy: set to true when an actor is busy
+ *
+ * Return: whether one ran (to its next yield or its end).
+ */
+bool bqlm_rc_resume_busy(struct bqlm_rc *rc, bool all, bool *busy)
+{
+	bool ran = false;
+	unsigned int i;
+
+	for (i = 0; i < rc->nr_actors; i++) {
+		struct bqlm_rc_actor *a = &rc->actor[i];
+
+		if (!a->busy)
+			continue;
+		*busy = true;
+		if (bqlm_rc_runnable(a) && !bqlm_rc_resume(a)) {
+			ran = true;
+			if (!all)
+				break;
+		}
+	}
+	return ran;
+}
+
+/**
+ * bqlm_rc_finished() - the end of a teardown's rounds
+ * @rc: the scheduler
+ * @busy: whether an actor is still busy
+ *
+ * Return: 0 when every actor finished, else -EBUSY, the harness failed
+ * (now, if it had not already: an actor cannot finish).
+ */
+int bqlm_rc_finished(struct bqlm_rc *rc, bool busy)
+{
+	if (!busy && !rc->error)
+		return 0;
+	if (!rc->error)
+		bqlm_rc_fail(rc, -EBUSY, "an actor cannot finish at teardown");
+	return -EBUSY;
 }
 
 /* ------------------------------------------------------------------ */

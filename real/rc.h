@@ -295,6 +295,8 @@ int bqlm_rc_target_init(struct bqlm_rc_target *t,
 void bqlm_rc_target_release(struct bqlm_rc_target *t);
 void bqlm_rc_target_destroy(struct bqlm_rc_target *t);
 void bqlm_rc_model_start(struct bqlm_rc_target *t);
+bool bqlm_rc_model_retake(struct bqlm_rc_target *t, const void *pre,
+			  unsigned int action, unsigned int *nm);
 bool bqlm_rc_same_bytes(struct bqlm_rc_target *t, struct bqlm_rc_result *res);
 
 /**
@@ -317,6 +319,18 @@ int bqlm_rc_lockstep(struct bqlm_rc_target *t, const unsigned int *actions,
 		     bqlm_rc_emit_t emit, void *arg, struct bqlm_rc_result *res);
 bool bqlm_rc_fatal(unsigned int mask);
 bool bqlm_rc_deep(void);
+
+struct bqlm_inv_step;
+struct net_device;
+struct sk_buff;
+struct sk_buff *bqlm_rc_new_skb(struct net_device *dev, unsigned int headroom,
+				unsigned int len, unsigned int pkt, u16 proto);
+void bqlm_rc_audit_skb(struct bqlm_rc *rc, struct sk_buff *skb,
+		       unsigned int pkt, bool held, struct bqlm_inv_step *ev);
+bool bqlm_rc_resume_busy(struct bqlm_rc *rc, bool all, bool *busy);
+int bqlm_rc_finished(struct bqlm_rc *rc, bool busy);
+void bqlm_rc_rcu_read_lock(struct bqlm_rc *rc, unsigned int *depth);
+void bqlm_rc_rcu_read_unlock(struct bqlm_rc *rc, unsigned int *depth);
 
 struct Qdisc_ops;
 extern struct Qdisc_ops bqlm_rc_qdisc_ops;

@@ -4,7 +4,6 @@
  * made as TUNSETIFF makes it, and torn down when every actor has finished
  * (see tun_harness.h, docs/real-code.md).
  */
-#include <linux/etherdevice.h>
 #include <linux/fs.h>
 #include <linux/if_tun.h>
 #include <linux/netdevice.h>
@@ -13,34 +12,11 @@
 #include <linux/skb_array.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
-#include <linux/unaligned.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
 #include <net/sock.h>
 
 #include "tun_harness.h"
-
-static struct sk_buff *bqlm_rtun_new_skb(struct net_device *dev,
-					 unsigned int pkt)
-{
-	struct sk_buff *skb = alloc_skb(RTUN_PKT_LEN + NET_IP_ALIGN, GFP_KERNEL);
-	u8 *p;
-
-	if (!skb)
-		return NULL;
-	skb_reserve(skb, NET_IP_ALIGN);
-	p = skb_put_zero(skb, RTUN_PKT_LEN);
-	eth_broadcast_addr(p);
-	p[6] = 0x02;			/* a locally administered source */
-	p[11] = pkt;
-	put_unaligned_be16(ETH_P_IP, p + 12);
-	put_unaligned_be16(pkt, p + ETH_HLEN);
-	skb->dev = dev;
-	skb->protocol = htons(ETH_P_IP);
-	skb_reset_mac_header(skb);
-	skb_get(skb);			/* the harness's reference */
-	return skb;
-}
 
 static void bqlm_rtun_release(struct bqlm_rtun *u)
 {
@@ -155,7 +131,8 @@ int bqlm_rtun_up(struct bqlm_rtun *u)
 		u->clock[q].owner = NULL;
 	}
 	for (i = 1; i <= u->cfg.packets; i++) {
-		u->skb[i] = bqlm_rtun_new_skb(u->dev, i);
+		u->skb[i] = bqlm_rc_new_skb(u->dev, NET_IP_ALIGN,
+					    RTUN_PKT_LEN, i, ETH_P_IP);
 		if (!u->skb[i])
 			goto nomem;
 	}
@@ -191,31 +168,19 @@ static void bqlm_rtun_shutdown_readers(struct bqlm_rtun *u)
  */
 int bqlm_rtun_down(struct bqlm_rtun *u)
 {
-	unsigned int i, rounds;
+	unsigned int rounds;
 	bool busy = true;
 
 	for (rounds = 0; rounds < 64 && busy && !u->rc.error; rounds++) {
-		bool ran = false;
+		bool ran;
 
 		busy = false;
-		for (i = 0; i < RTUN_NR_ACTORS; i++) {
-			struct bqlm_rc_actor *a = &u->rc.actor[i];
-
-			if (!a->busy)
-				continue;
-			busy = true;
-			if (bqlm_rc_runnable(a) && !bqlm_rc_resume(a))
-				ran = true;
-		}
+		ran = bqlm_rc_resume_busy(&u->rc, true, &busy);
 		if (busy && !ran)
 			bqlm_rtun_shutdown_readers(u);
 	}
-	if (busy || u->rc.error) {
-		if (!u->rc.error)
-			bqlm_rc_fail(&u->rc, -EBUSY,
-				     "an actor cannot finish at teardown");
+	if (bqlm_rc_finished(&u->rc, busy))
 		return -EBUSY;
-	}
 	bqlm_rtun_release(u);
 	return 0;
 }

@@ -515,13 +515,9 @@ void bqlm_rtun_synchronize_net(void)
  */
 void bqlm_rtun_rcu_read_lock(void)
 {
-	struct bqlm_rtun *u;
-	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
+	struct bqlm_rtun *u = bqlm_rtun_cur;
 
-	if (a)
-		u->rcu[bqlm_rtun_id(a)]++;
-	else
-		rcu_read_lock();
+	bqlm_rc_rcu_read_lock(u ? &u->rc : NULL, u ? u->rcu : NULL);
 }
 
 /**
@@ -529,17 +525,8 @@ void bqlm_rtun_rcu_read_lock(void)
  */
 void bqlm_rtun_rcu_read_unlock(void)
 {
-	struct bqlm_rtun *u;
-	struct bqlm_rc_actor *a = bqlm_rtun_self(&u);
+	struct bqlm_rtun *u = bqlm_rtun_cur;
 
-	if (!a) {
-		rcu_read_unlock();
-		return;
-	}
-	if (!u->rcu[bqlm_rtun_id(a)])
-		bqlm_rc_fail(&u->rc, -EINVAL, "%s: unbalanced rcu_read_unlock()",
-			     a->name);
-	else
-		u->rcu[bqlm_rtun_id(a)]--;
+	bqlm_rc_rcu_read_unlock(u ? &u->rc : NULL, u ? u->rcu : NULL);
 }
 

@@ -109,7 +109,7 @@ void bqlm_rtun_view(const struct bqlm_rtun *u, struct bqlm_tun *v)
  */
 void bqlm_rtun_audit(struct bqlm_rtun *u)
 {
-	unsigned int pkt, q, want, have;
+	unsigned int pkt, q;
 
 	for (pkt = 1; pkt <= u->cfg.packets; pkt++) {
 		bool held = u->where[pkt] == BQLM_TUN_PKT_UNSENT ||
@@ -119,13 +119,6 @@ void bqlm_rtun_audit(struct bqlm_rtun *u)
 		for (q = 0; q < u->cfg.queues; q++)
 			held |= u->rd[q].pkt == pkt &&
 				u->rc.actor[RTUN_RD0 + q].busy;
-		want = held ? 2 : 1;
-		have = refcount_read(&u->skb[pkt]->users);
-		if (have < want)
-			u->ev.lost++;
-		else if (have > want)
-			bqlm_rc_fail(&u->rc, -EINVAL,
-				     "pkt %u has %u references, %u expected",
-				     pkt, have, want);
+		bqlm_rc_audit_skb(&u->rc, u->skb[pkt], pkt, held, &u->ev);
 	}
 }

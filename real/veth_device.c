@@ -4,41 +4,16 @@
  * pair's life, made as `ip link add type veth` makes it, and torn down
  * when every actor has finished (see veth_harness.h, docs/real-code.md).
  */
-#include <linux/etherdevice.h>
 #include <linux/netdevice.h>
 #include <linux/ptr_ring.h>
 #include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
-#include <linux/unaligned.h>
 #include <net/pkt_sched.h>
 #include <net/rtnetlink.h>
 #include <net/sch_generic.h>
 
 #include "veth_harness.h"
-
-static struct sk_buff *bqlm_rveth_new_skb(struct net_device *dev,
-					  unsigned int pkt)
-{
-	struct sk_buff *skb = alloc_skb(RVETH_PKT_LEN + NET_IP_ALIGN,
-					GFP_KERNEL);
-	u8 *p;
-
-	if (!skb)
-		return NULL;
-	skb_reserve(skb, NET_IP_ALIGN);
-	p = skb_put_zero(skb, RVETH_PKT_LEN);
-	eth_broadcast_addr(p);
-	p[6] = 0x02;			/* a locally administered source */
-	p[11] = pkt;
-	put_unaligned_be16(ETH_P_802_EX1, p + 12);
-	put_unaligned_be16(pkt, p + ETH_HLEN);
-	skb->dev = dev;
-	skb->protocol = htons(ETH_P_802_EX1);
-	skb_reset_mac_header(skb);
-	skb_get(skb);			/* the harness's reference */
-	return skb;
-}
 
 /* ethtool -K: @dev's wanted features with @on set and @off cleared */
 static void bqlm_rveth_features(struct net_device *dev,
@@ -173,7 +148,8 @@ int bqlm_rveth_up(struct bqlm_rveth *u)
 		     u->ring->size != u->cfg.ring))
 		ret = -EIO;
 	for (i = 1; !ret && i <= u->cfg.packets; i++) {
-		u->skb[i] = bqlm_rveth_new_skb(u->dev, i);
+		u->skb[i] = bqlm_rc_new_skb(u->dev, NET_IP_ALIGN,
+					     RVETH_PKT_LEN, i, ETH_P_802_EX1);
 		if (!u->skb[i])
 			ret = -ENOMEM;
 	}
@@ -193,23 +169,12 @@ int bqlm_rveth_up(struct bqlm_rveth *u)
  */
 int bqlm_rveth_down(struct bqlm_rveth *u)
 {
-	unsigned int i, rounds;
+	unsigned int rounds;
 	bool busy = true, ran;
 
 	for (rounds = 0; rounds < 256 && busy && !u->rc.error; rounds++) {
 		busy = u->pending;
-		ran = false;
-		for (i = 0; i < RVETH_NR_ACTORS; i++) {
-			struct bqlm_rc_actor *a = &u->rc.actor[i];
-
-			if (!a->busy)
-				continue;
-			busy = true;
-			if (bqlm_rc_runnable(a) && !bqlm_rc_resume(a)) {
-				ran = true;
-				break;
-			}
-		}
+		ran = bqlm_rc_resume_busy(&u->rc, false, &busy);
 		if (!ran && u->pending && !u->rc.actor[RVETH_NAPI0].busy)
 			ran = !bqlm_rc_start(&u->rc.actor[RVETH_NAPI0],
 					     bqlm_rveth_do_poll, 0);
@@ -225,12 +190,8 @@ int bqlm_rveth_down(struct bqlm_rveth *u)
 		if (busy && !ran)
 			break;
 	}
-	if (busy || u->rc.error) {
-		if (!u->rc.error)
-			bqlm_rc_fail(&u->rc, -EBUSY,
-				     "an actor cannot finish at teardown");
+	if (bqlm_rc_finished(&u->rc, busy))
 		return -EBUSY;
-	}
 	bqlm_rveth_release(u);
 	return 0;
 }

@@ -314,13 +314,9 @@ bool bqlm_rveth_napi_complete_done(struct napi_struct *n, int work_done)
  */
 void bqlm_rveth_rcu_read_lock(void)
 {
-	struct bqlm_rveth *u;
-	struct bqlm_rc_actor *a = bqlm_rveth_self(&u);
+	struct bqlm_rveth *u = bqlm_rveth_cur;
 
-	if (a)
-		u->rcu[bqlm_rveth_id(a)]++;
-	else
-		rcu_read_lock();
+	bqlm_rc_rcu_read_lock(u ? &u->rc : NULL, u ? u->rcu : NULL);
 }
 
 /**
@@ -328,16 +324,7 @@ void bqlm_rveth_rcu_read_lock(void)
  */
 void bqlm_rveth_rcu_read_unlock(void)
 {
-	struct bqlm_rveth *u;
-	struct bqlm_rc_actor *a = bqlm_rveth_self(&u);
+	struct bqlm_rveth *u = bqlm_rveth_cur;
 
-	if (!a) {
-		rcu_read_unlock();
-		return;
-	}
-	if (!u->rcu[bqlm_rveth_id(a)])
-		bqlm_rc_fail(&u->rc, -EINVAL,
-			     "%s: unbalanced rcu_read_unlock()", a->name);
-	else
-		u->rcu[bqlm_rveth_id(a)]--;
+	bqlm_rc_rcu_read_unlock(u ? &u->rc : NULL, u ? u->rcu : NULL);
 }

@@ -83,7 +83,7 @@ void bqlm_rveth_view(const struct bqlm_rveth *u, struct bqlm_tun *v)
  */
 void bqlm_rveth_audit(struct bqlm_rveth *u)
 {
-	unsigned int pkt, want, have;
+	unsigned int pkt;
 
 	for (pkt = 1; pkt <= u->cfg.packets; pkt++) {
 		bool held = u->where[pkt] == BQLM_TUN_PKT_UNSENT ||
@@ -91,13 +91,6 @@ void bqlm_rveth_audit(struct bqlm_rveth *u)
 			    u->where[pkt] == BQLM_TUN_PKT_RING ||
 			    u->holding == pkt;
 
-		want = held ? 2 : 1;
-		have = refcount_read(&u->skb[pkt]->users);
-		if (have < want)
-			u->ev.lost++;
-		else if (have > want)
-			bqlm_rc_fail(&u->rc, -EINVAL,
-				     "pkt %u has %u references, %u expected",
-				     pkt, have, want);
+		bqlm_rc_audit_skb(&u->rc, u->skb[pkt], pkt, held, &u->ev);
 	}
 }

@@ -6,13 +6,11 @@
  * docs/real-code.md).
  */
 #include <linux/bottom_half.h>
-#include <linux/etherdevice.h>
 #include <linux/gfp.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
-#include <linux/unaligned.h>
 #include <linux/virtio_config.h>
 #include <uapi/linux/virtio_ids.h>
 #include <uapi/linux/virtio_net.h>
@@ -29,28 +27,16 @@
 static struct sk_buff *bqlm_rvnet_new_skb(struct bqlm_rvnet *u,
 					  unsigned int pkt)
 {
-	struct sk_buff *skb = alloc_skb(NET_SKB_PAD + RVNET_LINEAR,
-					GFP_KERNEL);
-	u8 *p;
+	struct sk_buff *skb = bqlm_rc_new_skb(u->dev, NET_SKB_PAD, RVNET_LINEAR,
+					      pkt, ETH_P_IP);
 
 	if (!skb)
 		return NULL;
-	skb_reserve(skb, NET_SKB_PAD);
-	p = skb_put_zero(skb, RVNET_LINEAR);
-	eth_broadcast_addr(p);
-	p[6] = 0x02;			/* a locally administered source */
-	p[11] = pkt;
-	put_unaligned_be16(ETH_P_IP, p + 12);
-	put_unaligned_be16(pkt, p + ETH_HLEN);
 	get_page(u->page);
 	skb_fill_page_desc(skb, 0, u->page, 0, RVNET_FRAG);
 	skb->len += RVNET_FRAG;
 	skb->data_len += RVNET_FRAG;
 	skb->truesize += PAGE_SIZE;
-	skb->dev = u->dev;
-	skb->protocol = htons(ETH_P_IP);
-	skb_reset_mac_header(skb);
-	skb_get(skb);			/* the harness's reference */
 	return skb;
 }
 
@@ -259,12 +245,8 @@ int bqlm_rvnet_down(struct bqlm_rvnet *u)
 		if (busy && !bqlm_rvnet_drain_one(u))
 			break;
 	}
-	if (busy || u->rc.error) {
-		if (!u->rc.error)
-			bqlm_rc_fail(&u->rc, -EBUSY,
-				     "an actor cannot finish at teardown");
+	if (bqlm_rc_finished(&u->rc, busy))
 		return -EBUSY;
-	}
 	bqlm_rvnet_cur = NULL;	/* the kernel's own calls from here */
 	if (u->suspended)
 		virtio_device_restore(&u->vdev->vdev);

@@ -226,13 +226,7 @@ static bool bqlm_rvnet_t_retime(struct bqlm_rc_target *t,
 	if (!r->ticked)
 		return false;
 	r->u.cfg.now = jiffies;
-	memcpy(t->to, r->pre, t->state_size);
-	memset(t->each, 0, sizeof(t->each));
-	if (bqlm_xstep(&t->sys, r->pre, action, t->to, t->each) < 0)
-		return false;
-	memcpy(t->from, t->to, t->state_size);
-	*nm = bqlm_xenabled(&t->sys, t->from, t->mact);
-	return true;
+	return bqlm_rc_model_retake(t, r->pre, action, nm);
 }
 
 /* A tick inside the differing real step: the model saw another now. */
