@@ -39,8 +39,13 @@ mkdir -p "$REPO/build"
 rm -f "$log"
 rc=0
 t0=$(date +%s)
+# KUNIT_DRIVER_SUITES: which of the three (a KUnit glob after
+# bqlm_real_usbnet_): '[re]*' all, '[re][eq]*' replay and equivalence
+suites=${KUNIT_DRIVER_SUITES:-[re]*}
+[[ "$suites" =~ ^[][a-z*?_]+$ ]] ||
+	die 2 "KUNIT_DRIVER_SUITES=$suites is not a suite glob (e.g. '[re][eq]*')"
 KUNIT_TAG=$tag \
-KUNIT_ARGS="'bqlm_real_usbnet_[re]*' --raw_output=kunit --kernel_args=bqlm_kunit.driver=$name" \
+KUNIT_ARGS="'bqlm_real_usbnet_$suites' --raw_output=kunit --kernel_args=bqlm_kunit.driver=$name" \
 	"$REPO/scripts/kunit.sh" >"$REPO/build/kunit-$tag.log" 2>&1 || rc=$?
 secs=$(($(date +%s) - t0))
 if [[ ! -f "$log" ]] || ! grep -q 'bqlm_real_usbnet_replay' "$log"; then
