@@ -12,13 +12,10 @@
  * did not finish (state bound or memory), 4 internal error.
  */
 #include <errno.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <bqlm/dql.h>
 #include <bqlm/explore.h>
