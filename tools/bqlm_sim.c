@@ -809,9 +809,12 @@ int bqlm_cli_sim(int argc, char **argv)
 		       r.urbs, r.irqs, r.bh_runs, r.stops, r.bql_stops,
 		       ucfg->skbs, r.dql_errors, r.violations, checks,
 		       r.skb_exhausted);
+	printf("  simulator: packet pool %u, most alive at once %u, no room %llu\n",
+	       r.pkts, r.pkts_max, r.overflows);
 	printf("  digest %016llx; wall %.3f s, %.3g events/s\n", r.digest, wall,
 	       wall > 0 ? r.events / wall : 0.0);
-	ret = r.dql_errors || r.violations || r.skb_exhausted ? 1 : 0;
+	ret = r.dql_errors || r.violations || r.skb_exhausted ||
+	      r.overflows ? 1 : 0;
 	if (o.csv && write_csv(o.csv, sim))
 		ret = 4;
 	if (o.svg && svg_compare(&o, sim))
