@@ -1270,6 +1270,49 @@ static void nic_store_buffer(struct kunit *test)
 	nic_store_buffer_run(test, BQLM_MM_X86);
 }
 
+/*
+ * A state's line shows the completing CPU's store buffer: tg3-tx-race
+ * (no barrier before the completion's wake test, a weak memory model)
+ * walked at random (seed 1) until the consumer index waits in CPU 1's
+ * buffer; its line names it.
+ */
+static void nic_describe_completer_sb(struct kunit *test)
+{
+	struct nic_ctx *u = nic_setup(test, "tg3-tx-race");
+	unsigned int *a = kunit_kcalloc(test, BQLM_X_MAX_ACTIONS, sizeof(*a),
+					GFP_KERNEL);
+	char *buf = kunit_kzalloc(test, 1024, GFP_KERNEL);
+	struct bqlm_prng prng;
+	struct bqlm_xsys sys;
+	struct bqlm_nic *from, *to;
+	unsigned int step, n;
+
+	KUNIT_ASSERT_TRUE(test, a && buf);
+	KUNIT_ASSERT_EQ(test, bqlm_nic_system(&u->cfg, &sys), 0);
+	from = kunit_kzalloc(test, sys.state_size, GFP_KERNEL);
+	to = kunit_kzalloc(test, sys.state_size, GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, from && to);
+	bqlm_prng_seed(&prng, 1);
+	bqlm_xinit(&sys, from);
+	for (step = 0; step < 5000 && !from->q[0].sb.n; step++) {
+		n = bqlm_xenabled(&sys, from, a);
+		if (!n) {
+			bqlm_xinit(&sys, from);
+			continue;
+		}
+		memcpy(to, from, sys.state_size);
+		KUNIT_ASSERT_GE(test, bqlm_xstep(&sys, from,
+						 a[bqlm_prng_below(&prng, n)],
+						 to, NULL), 0);
+		memcpy(from, to, sys.state_size);
+	}
+	KUNIT_ASSERT_GT_MSG(test, from->q[0].sb.n, 0U,
+			    "no store in CPU 1's buffer in %u steps", step);
+	bqlm_xdescribe_state(&sys, from, buf, 1024);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, " completer-sb{"), "%s",
+				  buf);
+}
+
 /* A commit id as the profiles give it: 12 lower-case hex digits, then ^. */
 static bool nic_commit_ok(const char *c)
 {
@@ -1959,6 +2002,7 @@ static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE(nic_xmit_more_doorbell),
 	KUNIT_CASE_PARAM(nic_lost_wakeup_replay, nic_tg3_gen_params),
 	KUNIT_CASE(nic_store_buffer),
+	KUNIT_CASE(nic_describe_completer_sb),
 	KUNIT_CASE(nic_config),
 	KUNIT_CASE(nic_refusals),
 	KUNIT_CASE_PARAM(nic_bad_config, nic_bad_gen_params),
