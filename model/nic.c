@@ -403,6 +403,24 @@ static void bqlm_nic_remove(struct bqlm_nic_queue *nq, unsigned int i)
 }
 
 /*
+ * The bytes a freed buffer's packet reports to BQL (0 for one whose length
+ * is not stored); @ev counts them as stale when sent before the last
+ * reset, or the packet as unsent when it never reached the sent call.
+ */
+static unsigned int bqlm_nic_reported(const struct bqlm_nic_pkt *p,
+				      const struct bqlm_nic_cfg *cfg,
+				      struct bqlm_inv_step *ev)
+{
+	unsigned int rep = (p->flags & BQLM_NIC_PKT_NOLEN) ? 0 : cfg->len;
+
+	if (p->flags & BQLM_NIC_PKT_STALE)
+		ev->stale_bytes += rep;
+	else if (!(p->flags & BQLM_NIC_PKT_SENT))
+		ev->unsent_skbs++;
+	return rep;
+}
+
+/*
  * Clean what the device has completed, up to @budget packets: first the
  * descriptors of drained buffers the device still completed (their old
  * lengths are reported), then from the head of the ring as far as the
@@ -417,7 +435,7 @@ static unsigned int bqlm_nic_clean(struct bqlm_nic_queue *nq,
 				   unsigned int *held, unsigned int *descs,
 				   struct bqlm_inv_step *ev)
 {
-	unsigned int bytes = 0, bd = 0, rep;
+	unsigned int bytes = 0, bd = 0;
 
 	*pkts = 0;
 	*held = 0;
@@ -466,14 +484,8 @@ static unsigned int bqlm_nic_clean(struct bqlm_nic_queue *nq,
 		if ((p->flags & (BQLM_NIC_PKT_SENT | BQLM_NIC_PKT_STALE)) ==
 		    BQLM_NIC_PKT_SENT)
 			*held += cfg->len;
-		if (counted) {
-			rep = (p->flags & BQLM_NIC_PKT_NOLEN) ? 0 : cfg->len;
-			bytes += rep;
-			if (p->flags & BQLM_NIC_PKT_STALE)
-				ev->stale_bytes += rep;
-			else if (!(p->flags & BQLM_NIC_PKT_SENT))
-				ev->unsent_skbs++;
-		}
+		if (counted)
+			bytes += bqlm_nic_reported(p, cfg, ev);
 		(*pkts)++;
 		bqlm_nic_remove(nq, 0);
 	}
@@ -1559,7 +1571,7 @@ static void bqlm_nic_complete_all(struct bqlm_nic *nic,
 				  unsigned int q, struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq = &nic->q[q];
-	unsigned int i, bytes = 0, rep;
+	unsigned int i, bytes = 0;
 
 	for (i = 0; i < nq->npkts; i++) {
 		const struct bqlm_nic_pkt *p = &nq->pkt[i];
@@ -1567,12 +1579,7 @@ static void bqlm_nic_complete_all(struct bqlm_nic *nic,
 		if ((p->flags & BQLM_NIC_PKT_XDP) &&
 		    cfg->xdp == BQLM_NIC_XDP_UNCOUNTED)
 			continue;
-		rep = (p->flags & BQLM_NIC_PKT_NOLEN) ? 0 : cfg->len;
-		bytes += rep;
-		if (p->flags & BQLM_NIC_PKT_STALE)
-			ev->stale_bytes += rep;
-		else if (!(p->flags & BQLM_NIC_PKT_SENT))
-			ev->unsent_skbs++;
+		bytes += bqlm_nic_reported(p, cfg, ev);
 	}
 	nq->npkts = 0;
 	memset(nq->pkt, 0, sizeof(nq->pkt));
