@@ -667,6 +667,27 @@ enum bqlm_check bqlm_xresult_verdict(const struct bqlm_xresult *res)
 	return best;
 }
 
+/*
+ * For each check of @mask (none if it is negative), a line "!! violation
+ * and the kernel's effect" through @emit; @desc and @line are
+ * BQLM_X_LINE-byte scratch buffers.
+ */
+static void bqlm_x_emit_violations(int mask,
+				   const struct bqlm_violation *each,
+				   char *desc, char *line, bqlm_xemit_t emit,
+				   void *arg)
+{
+	unsigned int c;
+
+	for (c = 0; mask > 0 && c < BQLM_CHECK_NR; c++) {
+		if (!(mask & BQLM_CHECK_BIT(c)))
+			continue;
+		bqlm_violation_format(desc, BQLM_X_LINE, &each[c]);
+		snprintf(line, BQLM_X_LINE, "      !! %s", desc);
+		emit(arg, line);
+	}
+}
+
 /**
  * bqlm_xtrace() - replay a path and describe it for humans
  * @sys: the system
@@ -696,7 +717,7 @@ int bqlm_xtrace(const struct bqlm_xsys *sys, const unsigned int *actions,
 						 BQLM_CHECK_NR);
 	char *line = bqlm_alloc(BQLM_X_LINE);
 	char *desc = bqlm_alloc(BQLM_X_LINE);
-	unsigned int k, c, ne;
+	unsigned int k, ne;
 	int mask = 0;
 
 	if (!cur || !next || !enabled || !each || !line || !desc) {
@@ -723,26 +744,14 @@ int bqlm_xtrace(const struct bqlm_xsys *sys, const unsigned int *actions,
 		ops->describe_state(ctx, next, desc, BQLM_X_LINE);
 		snprintf(line, BQLM_X_LINE, "      %s", desc);
 		emit(arg, line);
-		for (c = 0; c < BQLM_CHECK_NR; c++) {
-			if (!(mask & BQLM_CHECK_BIT(c)))
-				continue;
-			bqlm_violation_format(desc, BQLM_X_LINE, &each[c]);
-			snprintf(line, BQLM_X_LINE, "      !! %s", desc);
-			emit(arg, line);
-		}
+		bqlm_x_emit_violations(mask, each, desc, line, emit, arg);
 		memcpy(cur, next, sys->state_size);
 	}
 	if (!mask && bqlm_xops_checks_states(ops)) {
 		ne = ops->enabled(ctx, cur, enabled);
 		memset(each, 0, sizeof(*each) * BQLM_CHECK_NR);
 		mask = bqlm_xops_check_state(ops, ctx, cur, enabled, ne, each);
-		for (c = 0; mask > 0 && c < BQLM_CHECK_NR; c++) {
-			if (!(mask & BQLM_CHECK_BIT(c)))
-				continue;
-			bqlm_violation_format(desc, BQLM_X_LINE, &each[c]);
-			snprintf(line, BQLM_X_LINE, "      !! %s", desc);
-			emit(arg, line);
-		}
+		bqlm_x_emit_violations(mask, each, desc, line, emit, arg);
 	}
 out:
 	bqlm_free(cur);
