@@ -321,7 +321,7 @@ static inline void symmetry_state(struct kunit *test, struct symmetry_walk *b,
 	KUNIT_ASSERT_TRUE_MSG(test, symmetry_matched(b, 1, &bad),
 			      "walk %u depth %u: action %#x of the representative has no match in the state",
 			      b->walk, b->depth, bad);
-	if (sys->ops->check_state)
+	if (bqlm_xops_checks_states(sys->ops))
 		KUNIT_ASSERT_EQ_MSG(test,
 				    bqlm_xcheck_state(sys, s, b->act[0],
 						     b->n[0], b->each),

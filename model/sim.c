@@ -1197,6 +1197,21 @@ unsigned int bqlm_sim_pool_size(const struct bqlm_sim_cfg *cfg)
 	return n + cfg->tx_qlen + bqlm_sim_fifo_pkts(cfg);
 }
 
+/*
+ * Room for one record every @period_ns of the run, and two spare, of
+ * @size bytes each; *@cap receives how many. None (NULL, 0) when
+ * @period_ns is 0; NULL also when the memory cannot be had.
+ */
+static void *bqlm_sim_series(const struct bqlm_sim_cfg *cfg, u64 period_ns,
+			     size_t size, unsigned int *cap)
+{
+	*cap = 0;
+	if (!period_ns)
+		return NULL;
+	*cap = (unsigned int)div64_u64(cfg->duration_ns, period_ns) + 2;
+	return bqlm_alloc(size * (size_t)*cap);
+}
+
 /**
  * bqlm_sim_create() - set a simulation up at time 0
  * @cfg: the parameters; resolved (bqlm_sim_cfg_resolve()) into a copy
@@ -1265,22 +1280,14 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 			goto fail;
 		sim->acks.cap = cfg->window;
 	}
-	if (cfg->ping_ns) {
-		sim->cap_pings = (unsigned int)div64_u64(cfg->duration_ns,
-							 cfg->ping_ns) + 2;
-		sim->pings = bqlm_alloc(sizeof(*sim->pings) *
-					(size_t)sim->cap_pings);
-		if (!sim->pings)
-			goto fail;
-	}
-	if (cfg->sample_ns) {
-		sim->cap_samples = (unsigned int)div64_u64(cfg->duration_ns,
-							   cfg->sample_ns) + 2;
-		sim->samples = bqlm_alloc(sizeof(*sim->samples) *
-					  (size_t)sim->cap_samples);
-		if (!sim->samples)
-			goto fail;
-	}
+	sim->pings = bqlm_sim_series(cfg, cfg->ping_ns, sizeof(*sim->pings),
+				     &sim->cap_pings);
+	sim->samples = bqlm_sim_series(cfg, cfg->sample_ns,
+				       sizeof(*sim->samples),
+				       &sim->cap_samples);
+	if ((cfg->ping_ns && !sim->pings) ||
+	    (cfg->sample_ns && !sim->samples))
+		goto fail;
 
 	sim->bulk_interval = bqlm_sim_bytes_ns(cfg->len, cfg->udp_bps);
 	if (!sim->bulk_interval)
