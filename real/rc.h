@@ -422,6 +422,21 @@ struct bqlm_rc_variant {
 const void *bqlm_rc_variant(const struct bqlm_rc_variant *v, unsigned int n,
 			    const char *name);
 
+/**
+ * BQLM_RC_VARIANTS() - a driver's compiled variants, @hx_variants[], and
+ *	@hx_variant_named(), the ops of one by the model's name (or NULL)
+ * @hx: the harness's prefix
+ * @table: the generated BQLM_RDRIVER_VARIANTS
+ */
+#define BQLM_RC_VARIANTS(hx, table)					\
+static const struct bqlm_rc_variant hx##_variants[] = table;		\
+									\
+static const void *hx##_variant_named(const char *name)			\
+{									\
+	return bqlm_rc_variant(hx##_variants, ARRAY_SIZE(hx##_variants),	\
+			       name);					\
+}
+
 int bqlm_rc_explore(struct bqlm_rc_target *t, unsigned int max_states,
 		    struct bqlm_rc_xresult *xr);
 int bqlm_rc_lockstep(struct bqlm_rc_target *t, const unsigned int *actions,

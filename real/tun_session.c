@@ -25,15 +25,12 @@ static const char *const bqlm_rtun_lock_names[BQLM_TUN_MAX_QUEUES][2] = {
 };
 
 /* Every variant of real/patches/tun/series (generated) */
-static const struct bqlm_rc_variant bqlm_rtun_variants[] =
-	BQLM_RTUN_VARIANTS;
+BQLM_RC_VARIANTS(bqlm_rtun, BQLM_RTUN_VARIANTS)
 
 /* The compiled variant the model's configuration names, or NULL */
 static const struct bqlm_rtun_ops *bqlm_rtun_variant(const struct bqlm_tun_cfg *cfg)
 {
-	return bqlm_rc_variant(bqlm_rtun_variants,
-			       ARRAY_SIZE(bqlm_rtun_variants),
-			       bqlm_tun_variant_name(cfg->variant));
+	return bqlm_rtun_variant_named(bqlm_tun_variant_name(cfg->variant));
 }
 
 /**

@@ -56,16 +56,15 @@ const char *bqlm_rusbnet_driver_param(void)
 }
 
 /* Every variant of real/patches/usbnet/series (generated) */
-static const struct bqlm_rc_variant bqlm_rusbnet_variants[] =
-	BQLM_RUSBNET_VARIANTS;
+BQLM_RC_VARIANTS(bqlm_rusbnet, BQLM_RUSBNET_VARIANTS)
 
 /* The compiled variant the model's configuration names, or NULL */
 static const struct bqlm_rusbnet_ops *
 bqlm_rusbnet_variant(const struct bqlm_usbnet_cfg *cfg)
 {
-	return bqlm_rc_variant(bqlm_rusbnet_variants,
-			       ARRAY_SIZE(bqlm_rusbnet_variants),
-			       bqlm_usbnet_variant_name(cfg->variant));
+	const char *name = bqlm_usbnet_variant_name(cfg->variant);
+
+	return bqlm_rusbnet_variant_named(name);
 }
 
 /* A minidriver of a variant, by name, or NULL */

@@ -20,16 +20,13 @@ static const char *const bqlm_rveth_names[RVETH_NR_ACTORS] = {
 };
 
 /* Every variant of real/patches/veth/series (generated) */
-static const struct bqlm_rc_variant bqlm_rveth_variants[] =
-	BQLM_RVETH_VARIANTS;
+BQLM_RC_VARIANTS(bqlm_rveth, BQLM_RVETH_VARIANTS)
 
 /* The compiled variant the model's configuration names, or NULL */
 static const struct bqlm_rveth_ops *
 bqlm_rveth_variant(const struct bqlm_tun_cfg *cfg)
 {
-	return bqlm_rc_variant(bqlm_rveth_variants,
-			       ARRAY_SIZE(bqlm_rveth_variants),
-			       bqlm_tun_variant_name(cfg->variant));
+	return bqlm_rveth_variant_named(bqlm_tun_variant_name(cfg->variant));
 }
 
 /**

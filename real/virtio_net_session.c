@@ -21,8 +21,7 @@ static const char *const bqlm_rvnet_names[RVNET_NR_ACTORS] = {
 };
 
 /* Every variant of real/patches/virtio_net/series (generated) */
-static const struct bqlm_rc_variant bqlm_rvnet_variants[] =
-	BQLM_RVIRTIO_NET_VARIANTS;
+BQLM_RC_VARIANTS(bqlm_rvnet, BQLM_RVIRTIO_NET_VARIANTS)
 
 /**
  * bqlm_rvnet_variant_of() - the variant a profile of the NIC model runs on
@@ -72,8 +71,7 @@ int bqlm_rvnet_supported(const struct bqlm_nic_cfg *cfg, const char *variant,
 	*why = NULL;
 	if (bqlm_nic_cfg_check(cfg))
 		*why = "an invalid configuration";
-	else if (!bqlm_rc_variant(bqlm_rvnet_variants,
-				  ARRAY_SIZE(bqlm_rvnet_variants), variant))
+	else if (!bqlm_rvnet_variant_named(variant))
 		*why = "a variant without a line in real/patches/virtio_net/series";
 	else if (cfg->queues != 1)
 		*why = "more than one queue pair (the device has no control virtqueue)";
@@ -228,8 +226,7 @@ struct bqlm_rc_target *bqlm_rvnet_create(const struct bqlm_nic_cfg *cfg,
 	r->t.now = &r->u.cfg.now;
 	if (!ret)
 		ret = bqlm_nic_system(&r->u.cfg, &r->t.sys);
-	r->u.ops = bqlm_rc_variant(bqlm_rvnet_variants,
-				   ARRAY_SIZE(bqlm_rvnet_variants), variant);
+	r->u.ops = bqlm_rvnet_variant_named(variant);
 	r->u.reconfig = xsk ? RVNET_XSK : RVNET_RESIZE;
 	/* check_sq_full_and_disable() stops at the model's full ring */
 	r->u.tx_num = 2 + MAX_SKB_FRAGS + RVNET_DESCS * (cfg->ring - 1) + 1;
