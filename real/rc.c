@@ -970,6 +970,44 @@ void bqlm_rc_audit_skb(struct bqlm_rc *rc, struct sk_buff *skb,
 }
 
 /**
+ * bqlm_rc_dql_completed() - dql_completed() as 6.12's
+ *	netdev_tx_completed_queue() calls it; an over-completion is reported,
+ *	never made
+ * @q: the queue
+ * @bytes: the bytes completed
+ * @ev: receives an over-completion (dql_completed() would BUG_ON()), or
+ *	NULL when the call is not the harness's to report
+ */
+void bqlm_rc_dql_completed(struct netdev_queue *q, unsigned int bytes,
+			   struct bqlm_inv_step *ev)
+{
+	unsigned int inflight = q->dql.num_queued - q->dql.num_completed;
+
+	if (bytes <= inflight) {
+		dql_completed(&q->dql, bytes);
+	} else if (ev) {
+		ev->dql_err = -ERANGE;
+		ev->dql_val[0] = bytes;
+		ev->dql_val[1] = inflight;
+	}
+}
+
+/**
+ * bqlm_rc_completed_wake() - the end of 6.12's netdev_tx_completed_queue():
+ *	the barrier, and the wake of a queue that its DQL lets run again
+ * @q: the queue
+ */
+void bqlm_rc_completed_wake(struct netdev_queue *q)
+{
+	/* dql_completed() before the STACK_XOFF test; pairs with the sender's */
+	smp_mb();
+	if (unlikely(dql_avail(&q->dql) < 0))
+		return;
+	if (test_and_clear_bit(__QUEUE_STATE_STACK_XOFF, &q->state))
+		netif_schedule_queue(q);
+}
+
+/**
  * bqlm_rc_rcu_read_lock() - rcu_read_lock() in a compiled driver
  * @rc: the harness's scheduler, or NULL when no harness is in use
  * @depth: each actor's count of read-side sections, by actor index

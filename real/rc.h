@@ -454,13 +454,16 @@ void bqlm_rc_audit_skb(struct bqlm_rc *rc, struct sk_buff *skb,
 		       unsigned int pkt, bool held, struct bqlm_inv_step *ev);
 bool bqlm_rc_resume_busy(struct bqlm_rc *rc, bool all, bool *busy);
 int bqlm_rc_finished(struct bqlm_rc *rc, bool busy);
+struct netdev_queue;
+void bqlm_rc_dql_completed(struct netdev_queue *q, unsigned int bytes,
+			   struct bqlm_inv_step *ev);
+void bqlm_rc_completed_wake(struct netdev_queue *q);
 void bqlm_rc_rcu_read_lock(struct bqlm_rc *rc, unsigned int *depth);
 void bqlm_rc_rcu_read_unlock(struct bqlm_rc *rc, unsigned int *depth);
 
 struct Qdisc_ops;
 extern struct Qdisc_ops bqlm_rc_qdisc_ops;
 extern struct Qdisc_ops bqlm_rc_noqueue_ops;
-struct netdev_queue;
 struct Qdisc;
 void bqlm_rc_qdisc_put(struct netdev_queue *txq, struct Qdisc *q);
 
