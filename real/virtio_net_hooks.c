@@ -392,6 +392,15 @@ static bool bqlm_rvnet_lock_q(struct bqlm_rvnet *u, struct bqlm_rc_actor *a,
 	return true;
 }
 
+/* bqlm_rvnet_lock_q() for the calling actor, if it is one */
+static bool bqlm_rvnet_lock_txq(struct netdev_queue *txq, bool take)
+{
+	struct bqlm_rvnet *u;
+	struct bqlm_rc_actor *a = bqlm_rvnet_self(&u);
+
+	return bqlm_rvnet_lock_q(u, a, txq, take);
+}
+
 /**
  * bqlm_rvnet_tx_lock() - __netif_tx_lock() in the compiled driver
  * @txq: the queue
@@ -399,10 +408,7 @@ static bool bqlm_rvnet_lock_q(struct bqlm_rvnet *u, struct bqlm_rc_actor *a,
  */
 void bqlm_rvnet_tx_lock(struct netdev_queue *txq, int cpu)
 {
-	struct bqlm_rvnet *u;
-	struct bqlm_rc_actor *a = bqlm_rvnet_self(&u);
-
-	if (!bqlm_rvnet_lock_q(u, a, txq, true))
+	if (!bqlm_rvnet_lock_txq(txq, true))
 		__netif_tx_lock(txq, cpu);
 }
 
@@ -431,10 +437,7 @@ bool bqlm_rvnet_tx_trylock(struct netdev_queue *txq)
  */
 void bqlm_rvnet_tx_unlock(struct netdev_queue *txq)
 {
-	struct bqlm_rvnet *u;
-	struct bqlm_rc_actor *a = bqlm_rvnet_self(&u);
-
-	if (!bqlm_rvnet_lock_q(u, a, txq, false))
+	if (!bqlm_rvnet_lock_txq(txq, false))
 		__netif_tx_unlock(txq);
 }
 
@@ -465,14 +468,10 @@ void bqlm_rvnet_tx_lock_bh(struct netdev_queue *txq)
  */
 void bqlm_rvnet_tx_unlock_bh(struct netdev_queue *txq)
 {
-	struct bqlm_rvnet *u;
-	struct bqlm_rc_actor *a = bqlm_rvnet_self(&u);
-
-	if (!bqlm_rvnet_lock_q(u, a, txq, false)) {
+	if (bqlm_rvnet_lock_txq(txq, false))
+		local_bh_enable();
+	else
 		__netif_tx_unlock_bh(txq);
-		return;
-	}
-	local_bh_enable();
 }
 
 /**
