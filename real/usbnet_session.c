@@ -17,6 +17,12 @@
 #include "usbnet_harness.h"
 #include "usbnet_real.h"
 
+/* A string given on the kernel command line, NULL when empty */
+static const char *bqlm_rusbnet_param(const char *p)
+{
+	return p && *p ? p : NULL;
+}
+
 /*
  * A schedule to replay, given on the kernel command line by
  * "make kunit-replay SCHEDULE=FILE" (bqlm_kunit.schedule=...).
@@ -32,8 +38,7 @@ MODULE_PARM_DESC(schedule, "a usbnet schedule to replay on the real code");
  */
 const char *bqlm_rusbnet_schedule_param(void)
 {
-	return bqlm_rusbnet_schedule && *bqlm_rusbnet_schedule ?
-	       bqlm_rusbnet_schedule : NULL;
+	return bqlm_rusbnet_param(bqlm_rusbnet_schedule);
 }
 
 /*
@@ -51,8 +56,7 @@ MODULE_PARM_DESC(driver, "the usbnet minidriver the real-code suites run");
  */
 const char *bqlm_rusbnet_driver_param(void)
 {
-	return bqlm_rusbnet_driver_arg && *bqlm_rusbnet_driver_arg ?
-	       bqlm_rusbnet_driver_arg : NULL;
+	return bqlm_rusbnet_param(bqlm_rusbnet_driver_arg);
 }
 
 /* Every variant of real/patches/usbnet/series (generated) */
