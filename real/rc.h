@@ -302,8 +302,8 @@ bool bqlm_rc_end(struct bqlm_rc *rc);
 /**
  * BQLM_RC_HARNESS() - declare what a driver's harness does, as its session
  *	(BQLM_RC_SESSION()) drives it
- * @hx: the harness's prefix
- * @harness: its type, which embeds its struct bqlm_rc
+ * @hx: the harness's prefix and the tag of its struct, which embeds its
+ *	struct bqlm_rc
  *
  * @hx_up() makes a fresh device in the model's initial state (0 or a
  * negative errno), @hx_down() drains it and frees it, @hx_step() takes
@@ -311,25 +311,24 @@ bool bqlm_rc_end(struct bqlm_rc *rc);
  * actions the real code can take now (in the model's order) and returns
  * how many, @hx_parked_at() says where the actor of an action is parked.
  */
-#define BQLM_RC_HARNESS(hx, harness)					\
-int hx##_up(harness *u);						\
-int hx##_down(harness *u);						\
-int hx##_step(harness *u, unsigned int action);				\
-unsigned int hx##_enabled(const harness *u, unsigned int *actions);	\
-const char *hx##_parked_at(const harness *u, unsigned int action)
+#define BQLM_RC_HARNESS(hx)						\
+int hx##_up(struct hx *u);						\
+int hx##_down(struct hx *u);						\
+int hx##_step(struct hx *u, unsigned int action);			\
+unsigned int hx##_enabled(const struct hx *u, unsigned int *actions);	\
+const char *hx##_parked_at(const struct hx *u, unsigned int action)
 
 /**
  * BQLM_RC_SESSION() - a driver's harness beside its model: struct
  *	@hx_session, the struct bqlm_rc_target @t that bqlm_rc_lockstep() and
  *	bqlm_rc_explore() drive and the harness @u, and @hx_session(), the
  *	session of a target (container_of())
- * @hx: the harness's prefix
- * @harness: its type (BQLM_RC_HARNESS())
+ * @hx: the harness's prefix and the tag of its struct (BQLM_RC_HARNESS())
  */
-#define BQLM_RC_SESSION(hx, harness)					\
+#define BQLM_RC_SESSION(hx)						\
 struct hx##_session {							\
 	struct bqlm_rc_target t;					\
-	harness u;							\
+	struct hx u;							\
 };									\
 									\
 static inline struct hx##_session *hx##_session(struct bqlm_rc_target *t) \

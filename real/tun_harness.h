@@ -270,7 +270,7 @@ unsigned int bqlm_rtun_pkt_of(const struct bqlm_rtun *u, const void *ptr);
 bool bqlm_rtun_plock_free(struct bqlm_rc_actor *a);
 
 /* real/tun_device.c (up, down), real/tun_actors.c (step, enabled, parked_at) */
-BQLM_RC_HARNESS(bqlm_rtun, struct bqlm_rtun);
+BQLM_RC_HARNESS(bqlm_rtun);
 
 /* real/tun_actors.c */
 unsigned int bqlm_rtun_cap(const struct bqlm_tun_cfg *cfg);

@@ -93,7 +93,7 @@ static bool bqlm_rtun_end(struct bqlm_rtun *u)
 	return failed;
 }
 
-BQLM_RC_SESSION(bqlm_rtun, struct bqlm_rtun)
+BQLM_RC_SESSION(bqlm_rtun)
 BQLM_RC_TARGET_OPS(bqlm_rtun);
 
 /**

@@ -254,7 +254,7 @@ void bqlm_rusbnet_bh_free(struct bqlm_rusbnet *u, struct bqlm_rc_actor *a,
 			  bool reported);
 
 /* real/usbnet_device.c and real/usbnet_actors.c */
-BQLM_RC_HARNESS(bqlm_rusbnet, struct bqlm_rusbnet);
+BQLM_RC_HARNESS(bqlm_rusbnet);
 
 /* real/usbnet_actors.c */
 void bqlm_rusbnet_drain(struct bqlm_rusbnet *u);

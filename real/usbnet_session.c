@@ -442,7 +442,7 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 	return 0;
 }
 
-BQLM_RC_SESSION(bqlm_rusbnet, struct bqlm_rusbnet)
+BQLM_RC_SESSION(bqlm_rusbnet)
 
 /* The harness failure: a wait in the middle of a step */
 static const char *bqlm_rusbnet_t_error(struct bqlm_rc_target *t)

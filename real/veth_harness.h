@@ -159,7 +159,7 @@ void bqlm_rveth_raced(struct bqlm_rveth *u, unsigned int except,
 		      bool requeued_too);
 
 /* real/veth_device.c (up, down), real/veth_actors.c (step, enabled, parked_at) */
-BQLM_RC_HARNESS(bqlm_rveth, struct bqlm_rveth);
+BQLM_RC_HARNESS(bqlm_rveth);
 
 /* real/veth_actors.c */
 void bqlm_rveth_do_poll(struct bqlm_rc_actor *a);

@@ -91,7 +91,7 @@ static bool bqlm_rveth_end(struct bqlm_rveth *u)
 	return failed;
 }
 
-BQLM_RC_SESSION(bqlm_rveth, struct bqlm_rveth)
+BQLM_RC_SESSION(bqlm_rveth)
 BQLM_RC_TARGET_OPS(bqlm_rveth);
 
 /**

@@ -254,7 +254,7 @@ bool bqlm_rvnet_polling(const struct bqlm_rvnet *u, unsigned int q);
 extern const struct bqlm_vdev_ops bqlm_rvnet_vdev_ops;
 
 /* real/virtio_net_device.c and real/virtio_net_actors.c */
-BQLM_RC_HARNESS(bqlm_rvnet, struct bqlm_rvnet);
+BQLM_RC_HARNESS(bqlm_rvnet);
 
 /* real/virtio_net_device.c */
 void bqlm_rvnet_run_tx_poll(struct bqlm_rvnet *u, unsigned int q);

@@ -105,7 +105,7 @@ int bqlm_rvnet_supported(const struct bqlm_nic_cfg *cfg, const char *variant,
 	return *why ? -EOPNOTSUPP : 0;
 }
 
-BQLM_RC_SESSION(bqlm_rvnet, struct bqlm_rvnet)
+BQLM_RC_SESSION(bqlm_rvnet)
 
 /* The harness failure: a wait in the middle of a step, a driver's error */
 static const char *bqlm_rvnet_t_error(struct bqlm_rc_target *t)
