@@ -117,6 +117,7 @@ real_every_params(const void *prev, char *desc, void *every, size_t n,
 #ifdef CONFIG_BQLM_REAL_HARNESS
 
 #include <bqlm/explore.h>
+#include <bqlm/options.h>
 
 #include "../real/rc.h"
 
@@ -162,15 +163,17 @@ static struct bqlm_explorer *real_model(struct kunit *test,
 
 /*
  * The model's full search (shortest witnesses, every state counted) of
- * @sys, which its driver's bqlm_*_system() filled, returning @made.
+ * @cfg, a configuration of the model whose option table is @model.
  */
 static inline struct bqlm_explorer *
-real_full_model(struct kunit *test, const struct bqlm_xsys *sys, int made,
-		struct bqlm_xresult *mres)
+real_full_model(struct kunit *test, const struct bqlm_opts *model,
+		const void *cfg, struct bqlm_xresult *mres)
 {
 	static const struct bqlm_xbounds full = { .no_reduction = true };
+	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
 
-	KUNIT_ASSERT_EQ_MSG(test, made, 0, "the model's system");
+	KUNIT_ASSERT_EQ_MSG(test, model->system(cfg, sys), 0,
+			    "the %s model's system", model->model);
 	return real_model(test, sys, &full, mres);
 }
 

@@ -244,16 +244,6 @@ static struct bqlm_rc_target *real_tun_harness(struct kunit *test,
 	return real_keep(test, bqlm_rtun_create(cfg));
 }
 
-/* The model's full search: shortest witnesses, every state counted */
-static struct bqlm_explorer *real_tun_model(struct kunit *test,
-					    const struct bqlm_tun_cfg *cfg,
-					    struct bqlm_xresult *mres)
-{
-	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
-
-	return real_full_model(test, sys, bqlm_tun_system(cfg, sys), mres);
-}
-
 /*
  * Each sequentially consistent counterexample, replayed on the real code:
  * the same violation at the same step, and nothing else on the way.
@@ -266,7 +256,7 @@ static void real_tun_replay(struct kunit *test)
 	struct bqlm_explorer *x;
 
 	real_tun_cfg(p, cfg);
-	x = real_tun_model(test, cfg, mres);
+	x = real_full_model(test, bqlm_tun_options(), cfg, mres);
 	KUNIT_EXPECT_EQ(test, mres->violated, p->violated);
 	real_replay(test, real_tun_harness(test, cfg), x, mres->violated,
 		    NULL, NULL, true);
@@ -304,7 +294,7 @@ static void real_tun_explore(struct kunit *test)
 	cfg = real_zalloc(test, sizeof(*cfg));
 	mres = real_zalloc(test, sizeof(*mres));
 	real_tun_cfg(p, cfg);
-	real_tun_model(test, cfg, mres);
+	real_full_model(test, bqlm_tun_options(), cfg, mres);
 	/*
 	 * make kunit-debug: KASAN and lockdep make a fresh device per
 	 * transition several times slower; the largest search (36534

@@ -204,16 +204,6 @@ static struct bqlm_rc_target *real_vnet_harness(struct kunit *test,
 	return real_keep(test, bqlm_rvnet_create(cfg, variant, p->xsk));
 }
 
-/* The model's full search: shortest witnesses, every state counted */
-static struct bqlm_explorer *real_vnet_model(struct kunit *test,
-					     const struct bqlm_nic_cfg *cfg,
-					     struct bqlm_xresult *mres)
-{
-	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
-
-	return real_full_model(test, sys, bqlm_nic_system(cfg, sys), mres);
-}
-
 /*
  * Each counterexample of a profile, replayed on the real code: the same
  * violations at the same step; a fix's profile has none.
@@ -227,7 +217,7 @@ static void real_vnet_replay(struct kunit *test)
 	unsigned int n;
 
 	real_vnet_cfg(test, p, cfg);
-	x = real_vnet_model(test, cfg, mres);
+	x = real_full_model(test, bqlm_nic_options(), cfg, mres);
 	KUNIT_EXPECT_EQ_MSG(test, mres->violated, p->violated,
 			    "the model's verdict on %s", p->profile);
 	n = real_replay(test, real_vnet_harness(test, p, cfg), x,
@@ -265,7 +255,7 @@ static void real_vnet_explore(struct kunit *test)
 	cfg = real_zalloc(test, sizeof(*cfg));
 	mres = real_zalloc(test, sizeof(*mres));
 	real_vnet_cfg(test, p, cfg);
-	real_vnet_model(test, cfg, mres);
+	real_full_model(test, bqlm_nic_options(), cfg, mres);
 	real_search_as_model(test, real_vnet_harness(test, p, cfg),
 			     REAL_MAX_STATES, mres, p->violated);
 }
