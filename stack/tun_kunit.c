@@ -301,10 +301,37 @@ out:
 	return ret;
 }
 
-/* every variant with one ring and one reader */
-static void bqlm_stack_tun_case(struct kunit *test, unsigned int ring,
-				u64 reader_bps)
+/**
+ * struct bqlm_stack_tun_ring - a ring and its reader
+ * @desc: the parameter's name in the results
+ * @ring: the ring's size (tx_queue_len)
+ * @reader_bps: the reader's rate, bit/s
+ */
+struct bqlm_stack_tun_ring {
+	const char *desc;
+	unsigned int ring;
+	u64 reader_bps;
+};
+
+static const struct bqlm_stack_tun_ring bqlm_stack_tun_rings[] = {
+	{ .desc = "tun_ring_25_slow_reader", .ring = 25,
+	  .reader_bps = 1000000000ULL },
+	{ .desc = "tun_ring_500_slow_reader", .ring = 500,
+	  .reader_bps = 1000000000ULL },
+	{ .desc = "tun_ring_25_fast_reader", .ring = 25,
+	  .reader_bps = 2000000000ULL },
+	{ .desc = "tun_ring_500_fast_reader", .ring = 500,
+	  .reader_bps = 2000000000ULL },
+};
+
+KUNIT_ARRAY_PARAM_DESC(bqlm_stack_tun_rings, bqlm_stack_tun_rings, desc);
+
+/* every variant with one ring and one reader (a parameter) */
+static void tun_ring_reader(struct kunit *test)
 {
+	const struct bqlm_stack_tun_ring *p = test->param_value;
+	unsigned int ring = p->ring;
+	u64 reader_bps = p->reader_bps;
 	struct bqlm_stack_tun_run *runs;
 	int v;
 
@@ -369,31 +396,10 @@ static void bqlm_stack_tun_case(struct kunit *test, unsigned int ring,
 		bqlm_stack_flow_free(&runs[v].f);
 }
 
-static void tun_ring_25_slow_reader(struct kunit *test)
-{
-	bqlm_stack_tun_case(test, 25, 1000000000ULL);
-}
-
-static void tun_ring_500_slow_reader(struct kunit *test)
-{
-	bqlm_stack_tun_case(test, 500, 1000000000ULL);
-}
-
-static void tun_ring_25_fast_reader(struct kunit *test)
-{
-	bqlm_stack_tun_case(test, 25, 2000000000ULL);
-}
-
-static void tun_ring_500_fast_reader(struct kunit *test)
-{
-	bqlm_stack_tun_case(test, 500, 2000000000ULL);
-}
-
 static struct kunit_case bqlm_stack_tun_cases[] = {
-	KUNIT_CASE_SLOW(tun_ring_25_slow_reader),
-	KUNIT_CASE_SLOW(tun_ring_500_slow_reader),
-	KUNIT_CASE_SLOW(tun_ring_25_fast_reader),
-	KUNIT_CASE_SLOW(tun_ring_500_fast_reader),
+	KUNIT_CASE_PARAM_ATTR(tun_ring_reader,
+			      bqlm_stack_tun_rings_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	{}
 };
 

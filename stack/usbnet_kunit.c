@@ -410,75 +410,73 @@ static void bqlm_stack_expect_throughput(struct kunit *test,
 	KUNIT_EXPECT_LE(test, bql->mbps_x100 * 100, base->mbps_x100 * 103);
 }
 
-/* the seed's claims on one bus: factor = 5 (100 Mbit/s) or 1 (lower) */
-static void bqlm_stack_usbnet_claims(struct kunit *test, int bus,
-				     enum bqlm_stack_func func,
-				     unsigned int factor)
+/**
+ * struct bqlm_stack_claims - the seed's claims on one link
+ * @desc: the parameter's name in the results
+ * @bus: the link (BUS_*)
+ * @func: the gadget's function
+ * @factor: the band-0 probe's p50 with BQL at least @factor times lower
+ *	than without (5 at 100 Mbit/s); 1: lower; 0: no latency claim
+ */
+struct bqlm_stack_claims {
+	const char *desc;
+	int bus;
+	enum bqlm_stack_func func;
+	unsigned int factor;
+};
+
+static const struct bqlm_stack_claims bqlm_stack_claims[] = {
+	{ .desc = "usbnet_ecm_100mbit", .bus = BUS_100M,
+	  .func = BQLM_STACK_ECM, .factor = 5 },
+	{ .desc = "usbnet_ecm_2500mbit", .bus = BUS_2500M,
+	  .func = BQLM_STACK_ECM, .factor = 1 },
+	{ .desc = "usbnet_ecm_usb2_hs", .bus = BUS_HS,
+	  .func = BQLM_STACK_ECM, .factor = 0 },
+	{ .desc = "usbnet_ecm_usb1_fs", .bus = BUS_FS,
+	  .func = BQLM_STACK_ECM, .factor = 0 },
+	{ .desc = "usbnet_ncm_100mbit", .bus = BUS_100M,
+	  .func = BQLM_STACK_NCM, .factor = 5 },
+	{ .desc = "usbnet_ncm_2500mbit", .bus = BUS_2500M,
+	  .func = BQLM_STACK_NCM, .factor = 1 },
+	{ .desc = "usbnet_ncm_usb2_hs", .bus = BUS_HS,
+	  .func = BQLM_STACK_NCM, .factor = 0 },
+	{ .desc = "usbnet_ncm_usb1_fs", .bus = BUS_FS,
+	  .func = BQLM_STACK_NCM, .factor = 0 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(bqlm_stack_claims, bqlm_stack_claims, desc);
+
+/* every variant on one link (a parameter): the seed's claims */
+static void usbnet_claims(struct kunit *test)
 {
+	const struct bqlm_stack_claims *c = test->param_value;
 	struct bqlm_stack_run *runs;
 	int v;
 
 	runs = kunit_kcalloc(test, V_NR, sizeof(*runs), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, runs);
-	bqlm_stack_usbnet_all(test, runs, bus, func);
+	bqlm_stack_usbnet_all(test, runs, c->bus, c->func);
 	for (v = V_V1; v < V_NR; v++) {
 		const struct bqlm_stack_run *r = &runs[v], *b = &runs[V_NO_BQL];
 
-		if (factor > 1)
-			KUNIT_EXPECT_LE_MSG(test, r->prio.p50 * factor, b->prio.p50,
+		if (c->factor > 1)
+			KUNIT_EXPECT_LE_MSG(test, r->prio.p50 * c->factor,
+					    b->prio.p50,
 					    "%s/%s: band-0 probe p50 %llu us with %s, %llu us without BQL: not %u times lower",
-					    r->bus->name, bqlm_stack_func_name(func),
+					    r->bus->name,
+					    bqlm_stack_func_name(c->func),
 					    div_u64(r->prio.p50, 1000), r->ops->name,
-					    div_u64(b->prio.p50, 1000), factor);
-		else if (factor == 1)
+					    div_u64(b->prio.p50, 1000), c->factor);
+		else if (c->factor == 1)
 			KUNIT_EXPECT_LT_MSG(test, r->prio.p50, b->prio.p50,
 					    "%s/%s: band-0 probe p50 %llu us with %s, %llu us without BQL: not lower",
-					    r->bus->name, bqlm_stack_func_name(func),
+					    r->bus->name,
+					    bqlm_stack_func_name(c->func),
 					    div_u64(r->prio.p50, 1000), r->ops->name,
 					    div_u64(b->prio.p50, 1000));
 		bqlm_stack_expect_throughput(test, r, b);
 	}
 	bqlm_stack_usbnet_free(runs, V_NR);
-}
-
-static void usbnet_ecm_100mbit(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_100M, BQLM_STACK_ECM, 5);
-}
-
-static void usbnet_ecm_2500mbit(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_2500M, BQLM_STACK_ECM, 1);
-}
-
-static void usbnet_ecm_usb2_hs(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_HS, BQLM_STACK_ECM, 0);
-}
-
-static void usbnet_ecm_usb1_fs(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_FS, BQLM_STACK_ECM, 0);
-}
-
-static void usbnet_ncm_100mbit(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_100M, BQLM_STACK_NCM, 5);
-}
-
-static void usbnet_ncm_2500mbit(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_2500M, BQLM_STACK_NCM, 1);
-}
-
-static void usbnet_ncm_usb2_hs(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_HS, BQLM_STACK_NCM, 0);
-}
-
-static void usbnet_ncm_usb1_fs(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_FS, BQLM_STACK_NCM, 0);
 }
 
 /*
@@ -519,10 +517,27 @@ static void usbnet_ncm_flush_drops(struct kunit *test)
 	bqlm_stack_usbnet_free(runs, 2 * ARRAY_SIZE(buses));
 }
 
+/**
+ * struct bqlm_stack_ifdown - an ifdown under load
+ * @desc: the parameter's name in the results
+ * @func: the gadget's function
+ */
+struct bqlm_stack_ifdown {
+	const char *desc;
+	enum bqlm_stack_func func;
+};
+
+static const struct bqlm_stack_ifdown bqlm_stack_ifdowns[] = {
+	{ .desc = "usbnet_ecm_ifdown_under_load", .func = BQLM_STACK_ECM },
+	{ .desc = "usbnet_ncm_ifdown_under_load", .func = BQLM_STACK_NCM },
+};
+
+KUNIT_ARRAY_PARAM_DESC(bqlm_stack_ifdowns, bqlm_stack_ifdowns, desc);
+
 /* ifdown and ifup half-way through the load: no-bql and fixed */
-static void bqlm_stack_usbnet_ifdown_case(struct kunit *test,
-					  enum bqlm_stack_func func)
+static void usbnet_ifdown_under_load(struct kunit *test)
 {
+	const struct bqlm_stack_ifdown *p = test->param_value;
 	static const int vs[] = { V_NO_BQL, V_FIXED };
 	struct bqlm_stack_run *runs;
 	int i;
@@ -535,7 +550,7 @@ static void bqlm_stack_usbnet_ifdown_case(struct kunit *test,
 		r->test = test;
 		r->ops = bqlm_stack_variants[vs[i]];
 		r->bus = &bqlm_stack_buses[BUS_100M];
-		r->func = func;
+		r->func = p->func;
 		r->ifdown = true;
 		KUNIT_ASSERT_EQ(test, bqlm_stack_usbnet_run(r), 0);
 		KUNIT_EXPECT_EQ_MSG(test, r->violations, 0,
@@ -545,16 +560,6 @@ static void bqlm_stack_usbnet_ifdown_case(struct kunit *test,
 		KUNIT_EXPECT_GT(test, r->f.rx_frames, 0);
 	}
 	bqlm_stack_usbnet_free(runs, ARRAY_SIZE(vs));
-}
-
-static void usbnet_ecm_ifdown_under_load(struct kunit *test)
-{
-	bqlm_stack_usbnet_ifdown_case(test, BQLM_STACK_ECM);
-}
-
-static void usbnet_ncm_ifdown_under_load(struct kunit *test)
-{
-	bqlm_stack_usbnet_ifdown_case(test, BQLM_STACK_NCM);
 }
 
 /*
@@ -582,17 +587,12 @@ static void usbnet_v1_ifdown_crash(struct kunit *test)
 }
 
 static struct kunit_case bqlm_stack_usbnet_cases[] = {
-	KUNIT_CASE_SLOW(usbnet_ecm_100mbit),
-	KUNIT_CASE_SLOW(usbnet_ecm_2500mbit),
-	KUNIT_CASE_SLOW(usbnet_ecm_usb2_hs),
-	KUNIT_CASE_SLOW(usbnet_ecm_usb1_fs),
-	KUNIT_CASE_SLOW(usbnet_ncm_100mbit),
-	KUNIT_CASE_SLOW(usbnet_ncm_2500mbit),
-	KUNIT_CASE_SLOW(usbnet_ncm_usb2_hs),
-	KUNIT_CASE_SLOW(usbnet_ncm_usb1_fs),
+	KUNIT_CASE_PARAM_ATTR(usbnet_claims, bqlm_stack_claims_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	KUNIT_CASE_SLOW(usbnet_ncm_flush_drops),
-	KUNIT_CASE_SLOW(usbnet_ecm_ifdown_under_load),
-	KUNIT_CASE_SLOW(usbnet_ncm_ifdown_under_load),
+	KUNIT_CASE_PARAM_ATTR(usbnet_ifdown_under_load,
+			      bqlm_stack_ifdowns_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	KUNIT_CASE_SLOW(usbnet_v1_ifdown_crash),
 	{}
 };
