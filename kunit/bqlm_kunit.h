@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bqlmodel - what every KUnit file of kunit/ declares the same way.
+ * bqlmodel - what every KUnit file of kunit/ (and of stack/ and
+ * userspace-tests/) declares the same way.
  *
  * One suite a model file: BQLM_KUNIT_SUITE() defines it and registers it,
  * in the kernel (lib/kunit) and in the userspace stand-in alike. The

@@ -379,3 +379,26 @@ u64 bqlm_stack_rank(const struct bqlm_stack_lat *l, unsigned int pct)
 
 	return l->ns[i ? i - 1 : 0];
 }
+
+/**
+ * bqlm_stack_cdf() - the CDF of sorted latencies, as the figures print it
+ * @l: sorted latencies (bqlm_stack_pct())
+ * @buf: " MIN P5 P10 ... P100", in ns
+ * @size: @buf's size
+ *
+ * Return: false, and @buf empty, if no probe arrived.
+ */
+bool bqlm_stack_cdf(const struct bqlm_stack_lat *l, char *buf, size_t size)
+{
+	int len = 0, i;
+
+	buf[0] = '\0';
+	if (!l->n)
+		return false;
+	for (i = 0; i <= 100; i += 5) {
+		u64 ns = i ? bqlm_stack_rank(l, i) : l->ns[0];
+
+		len += scnprintf(buf + len, size - len, " %llu", ns);
+	}
+	return true;
+}

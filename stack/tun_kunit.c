@@ -26,6 +26,7 @@
 #include <linux/uio.h>
 #include <net/sch_generic.h>
 
+#include "../kunit/bqlm_kunit.h"
 #include "stack.h"
 
 /* net/core/dev.h: what SIOCSIFTXQLEN and "ip link set txqueuelen" call */
@@ -218,19 +219,12 @@ static void bqlm_stack_tun_down(struct bqlm_stack_tun_run *r)
 
 static void bqlm_stack_tun_print_cdf(struct bqlm_stack_tun_run *r)
 {
-	const struct bqlm_stack_lat *l = &r->f.prio;
 	char buf[512];
-	int len = 0, i;
 
-	if (!l->n)
-		return;
-	for (i = 0; i <= 100; i += 5) {
-		u64 ns = i ? bqlm_stack_rank(l, i) : l->ns[0];
-
-		len += scnprintf(buf + len, sizeof(buf) - len, " %llu", ns);
-	}
-	kunit_info(r->test, "bqlm_stack: cdf tun ring%u reader%llu %s prio%s",
-		   r->ring, div_u64(r->reader_bps, 1000000), r->ops->name, buf);
+	if (bqlm_stack_cdf(&r->f.prio, buf, sizeof(buf)))
+		kunit_info(r->test, "bqlm_stack: cdf tun ring%u reader%llu %s prio%s",
+			   r->ring, div_u64(r->reader_bps, 1000000),
+			   r->ops->name, buf);
 }
 
 static void bqlm_stack_tun_print(struct bqlm_stack_tun_run *r)
@@ -403,9 +397,4 @@ static struct kunit_case bqlm_stack_tun_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_stack_tun_suite = {
-	.name = "bqlm_stack_tun",
-	.test_cases = bqlm_stack_tun_cases,
-};
-
-kunit_test_suite(bqlm_stack_tun_suite);
+BQLM_KUNIT_SUITE(bqlm_stack_tun, bqlm_stack_tun_cases);

@@ -22,6 +22,7 @@
 #include <linux/usb.h>
 #include <net/sch_generic.h>
 
+#include "../kunit/bqlm_kunit.h"
 #include "stack.h"
 
 /*
@@ -52,6 +53,9 @@ MODULE_PARM_DESC(crash_v1, "run usbnet_v1_ifdown_crash (the kernel dies)");
  * @bus_rate: the bottleneck in bytes per second of bulk data
  * @duration_ms: the run, virtual time
  * @warmup_ms: of it, not measured
+ * @claim_factor: the seed's claim on this link: the band-0 probe's p50
+ *	with BQL at least @claim_factor times lower than without (5 at
+ *	100 Mbit/s); 1: lower; 0: none (the throughput's claim only)
  */
 struct bqlm_stack_bus {
 	const char *name;
@@ -59,6 +63,7 @@ struct bqlm_stack_bus {
 	u64 link_bps;
 	u64 bus_rate;
 	unsigned int duration_ms, warmup_ms;
+	unsigned int claim_factor;
 };
 
 /*
@@ -68,11 +73,11 @@ struct bqlm_stack_bus {
  */
 static const struct bqlm_stack_bus bqlm_stack_buses[] = {
 	{ "100mbit", USB_SPEED_SUPER, 100000000ULL,
-	  100000000ULL / 8 * FRAME / (FRAME + WIRE_EXTRA), 2000, 1000 },
+	  100000000ULL / 8 * FRAME / (FRAME + WIRE_EXTRA), 2000, 1000, 5 },
 	{ "2500mbit", USB_SPEED_SUPER, 2500000000ULL,
-	  2500000000ULL / 8 * FRAME / (FRAME + WIRE_EXTRA), 2000, 1000 },
-	{ "usb2-hs", USB_SPEED_HIGH, 0, 512 * 13 * 8000, 2000, 1000 },
-	{ "usb1-fs", USB_SPEED_FULL, 0, 64 * 19 * 1000, 4000, 2000 },
+	  2500000000ULL / 8 * FRAME / (FRAME + WIRE_EXTRA), 2000, 1000, 1 },
+	{ "usb2-hs", USB_SPEED_HIGH, 0, 512 * 13 * 8000, 2000, 1000, 0 },
+	{ "usb1-fs", USB_SPEED_FULL, 0, 64 * 19 * 1000, 4000, 2000, 0 },
 };
 
 enum { BUS_100M, BUS_2500M, BUS_HS, BUS_FS };
@@ -249,18 +254,11 @@ static void bqlm_stack_print_cdf(struct bqlm_stack_run *r, const char *probe,
 				 const struct bqlm_stack_lat *l)
 {
 	char buf[512];
-	int len = 0, i;
 
-	if (!l->n)
-		return;
-	for (i = 0; i <= 100; i += 5) {
-		u64 ns = i ? bqlm_stack_rank(l, i) : l->ns[0];
-
-		len += scnprintf(buf + len, sizeof(buf) - len, " %llu", ns);
-	}
-	kunit_info(r->test, "bqlm_stack: cdf usbnet %s %s %s %s%s",
-		   bqlm_stack_func_name(r->func), r->bus->name, r->ops->name,
-		   probe, buf);
+	if (bqlm_stack_cdf(l, buf, sizeof(buf)))
+		kunit_info(r->test, "bqlm_stack: cdf usbnet %s %s %s %s%s",
+			   bqlm_stack_func_name(r->func), r->bus->name,
+			   r->ops->name, probe, buf);
 }
 
 static void bqlm_stack_print(struct bqlm_stack_run *r)
@@ -355,7 +353,8 @@ out:
 
 /* every variant on one bus and function */
 static void bqlm_stack_usbnet_all(struct kunit *test, struct bqlm_stack_run *runs,
-				  int bus, enum bqlm_stack_func func)
+				  const struct bqlm_stack_bus *bus,
+				  enum bqlm_stack_func func)
 {
 	int v;
 
@@ -364,7 +363,7 @@ static void bqlm_stack_usbnet_all(struct kunit *test, struct bqlm_stack_run *run
 
 		r->test = test;
 		r->ops = bqlm_stack_variants[v];
-		r->bus = &bqlm_stack_buses[bus];
+		r->bus = bus;
 		r->func = func;
 		KUNIT_ASSERT_EQ_MSG(test, bqlm_stack_usbnet_run(r), 0,
 				    "%s on %s/%s: the link did not come up",
@@ -410,73 +409,48 @@ static void bqlm_stack_expect_throughput(struct kunit *test,
 	KUNIT_EXPECT_LE(test, bql->mbps_x100 * 100, base->mbps_x100 * 103);
 }
 
-/**
- * struct bqlm_stack_claims - the seed's claims on one link
- * @desc: the parameter's name in the results
- * @bus: the link (BUS_*)
- * @func: the gadget's function
- * @factor: the band-0 probe's p50 with BQL at least @factor times lower
- *	than without (5 at 100 Mbit/s); 1: lower; 0: no latency claim
- */
-struct bqlm_stack_claims {
-	const char *desc;
-	int bus;
-	enum bqlm_stack_func func;
-	unsigned int factor;
-};
+KUNIT_ARRAY_PARAM_DESC(bqlm_stack_buses, bqlm_stack_buses, name);
 
-static const struct bqlm_stack_claims bqlm_stack_claims[] = {
-	{ .desc = "usbnet_ecm_100mbit", .bus = BUS_100M,
-	  .func = BQLM_STACK_ECM, .factor = 5 },
-	{ .desc = "usbnet_ecm_2500mbit", .bus = BUS_2500M,
-	  .func = BQLM_STACK_ECM, .factor = 1 },
-	{ .desc = "usbnet_ecm_usb2_hs", .bus = BUS_HS,
-	  .func = BQLM_STACK_ECM, .factor = 0 },
-	{ .desc = "usbnet_ecm_usb1_fs", .bus = BUS_FS,
-	  .func = BQLM_STACK_ECM, .factor = 0 },
-	{ .desc = "usbnet_ncm_100mbit", .bus = BUS_100M,
-	  .func = BQLM_STACK_NCM, .factor = 5 },
-	{ .desc = "usbnet_ncm_2500mbit", .bus = BUS_2500M,
-	  .func = BQLM_STACK_NCM, .factor = 1 },
-	{ .desc = "usbnet_ncm_usb2_hs", .bus = BUS_HS,
-	  .func = BQLM_STACK_NCM, .factor = 0 },
-	{ .desc = "usbnet_ncm_usb1_fs", .bus = BUS_FS,
-	  .func = BQLM_STACK_NCM, .factor = 0 },
-};
-
-KUNIT_ARRAY_PARAM_DESC(bqlm_stack_claims, bqlm_stack_claims, desc);
-
-/* every variant on one link (a parameter): the seed's claims */
-static void usbnet_claims(struct kunit *test)
+/* every variant on one bus (the parameter): the seed's claims */
+static void bqlm_stack_usbnet_claims(struct kunit *test,
+				     enum bqlm_stack_func func)
 {
-	const struct bqlm_stack_claims *c = test->param_value;
+	const struct bqlm_stack_bus *bus = test->param_value;
+	unsigned int factor = bus->claim_factor;
 	struct bqlm_stack_run *runs;
 	int v;
 
 	runs = kunit_kcalloc(test, V_NR, sizeof(*runs), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, runs);
-	bqlm_stack_usbnet_all(test, runs, c->bus, c->func);
+	bqlm_stack_usbnet_all(test, runs, bus, func);
 	for (v = V_V1; v < V_NR; v++) {
 		const struct bqlm_stack_run *r = &runs[v], *b = &runs[V_NO_BQL];
 
-		if (c->factor > 1)
-			KUNIT_EXPECT_LE_MSG(test, r->prio.p50 * c->factor,
-					    b->prio.p50,
+		if (factor > 1)
+			KUNIT_EXPECT_LE_MSG(test, r->prio.p50 * factor, b->prio.p50,
 					    "%s/%s: band-0 probe p50 %llu us with %s, %llu us without BQL: not %u times lower",
-					    r->bus->name,
-					    bqlm_stack_func_name(c->func),
+					    r->bus->name, bqlm_stack_func_name(func),
 					    div_u64(r->prio.p50, 1000), r->ops->name,
-					    div_u64(b->prio.p50, 1000), c->factor);
-		else if (c->factor == 1)
+					    div_u64(b->prio.p50, 1000), factor);
+		else if (factor == 1)
 			KUNIT_EXPECT_LT_MSG(test, r->prio.p50, b->prio.p50,
 					    "%s/%s: band-0 probe p50 %llu us with %s, %llu us without BQL: not lower",
-					    r->bus->name,
-					    bqlm_stack_func_name(c->func),
+					    r->bus->name, bqlm_stack_func_name(func),
 					    div_u64(r->prio.p50, 1000), r->ops->name,
 					    div_u64(b->prio.p50, 1000));
 		bqlm_stack_expect_throughput(test, r, b);
 	}
 	bqlm_stack_usbnet_free(runs, V_NR);
+}
+
+static void usbnet_ecm_claims(struct kunit *test)
+{
+	bqlm_stack_usbnet_claims(test, BQLM_STACK_ECM);
+}
+
+static void usbnet_ncm_claims(struct kunit *test)
+{
+	bqlm_stack_usbnet_claims(test, BQLM_STACK_NCM);
 }
 
 /*
@@ -517,27 +491,23 @@ static void usbnet_ncm_flush_drops(struct kunit *test)
 	bqlm_stack_usbnet_free(runs, 2 * ARRAY_SIZE(buses));
 }
 
-/**
- * struct bqlm_stack_ifdown - an ifdown under load
- * @desc: the parameter's name in the results
- * @func: the gadget's function
- */
-struct bqlm_stack_ifdown {
-	const char *desc;
-	enum bqlm_stack_func func;
+static const enum bqlm_stack_func bqlm_stack_ifdown_funcs[] = {
+	BQLM_STACK_ECM, BQLM_STACK_NCM,
 };
 
-static const struct bqlm_stack_ifdown bqlm_stack_ifdowns[] = {
-	{ .desc = "usbnet_ecm_ifdown_under_load", .func = BQLM_STACK_ECM },
-	{ .desc = "usbnet_ncm_ifdown_under_load", .func = BQLM_STACK_NCM },
-};
+static void bqlm_stack_func_desc(const enum bqlm_stack_func *func,
+				 char *desc)
+{
+	strscpy(desc, bqlm_stack_func_name(*func), KUNIT_PARAM_DESC_SIZE);
+}
 
-KUNIT_ARRAY_PARAM_DESC(bqlm_stack_ifdowns, bqlm_stack_ifdowns, desc);
+KUNIT_ARRAY_PARAM(bqlm_stack_ifdown, bqlm_stack_ifdown_funcs,
+		  bqlm_stack_func_desc);
 
-/* ifdown and ifup half-way through the load: no-bql and fixed */
+/* ifdown and ifup half-way through the load (a function): no-bql, fixed */
 static void usbnet_ifdown_under_load(struct kunit *test)
 {
-	const struct bqlm_stack_ifdown *p = test->param_value;
+	const enum bqlm_stack_func *func = test->param_value;
 	static const int vs[] = { V_NO_BQL, V_FIXED };
 	struct bqlm_stack_run *runs;
 	int i;
@@ -550,7 +520,7 @@ static void usbnet_ifdown_under_load(struct kunit *test)
 		r->test = test;
 		r->ops = bqlm_stack_variants[vs[i]];
 		r->bus = &bqlm_stack_buses[BUS_100M];
-		r->func = p->func;
+		r->func = *func;
 		r->ifdown = true;
 		KUNIT_ASSERT_EQ(test, bqlm_stack_usbnet_run(r), 0);
 		KUNIT_EXPECT_EQ_MSG(test, r->violations, 0,
@@ -587,19 +557,16 @@ static void usbnet_v1_ifdown_crash(struct kunit *test)
 }
 
 static struct kunit_case bqlm_stack_usbnet_cases[] = {
-	KUNIT_CASE_PARAM_ATTR(usbnet_claims, bqlm_stack_claims_gen_params,
+	KUNIT_CASE_PARAM_ATTR(usbnet_ecm_claims, bqlm_stack_buses_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
+	KUNIT_CASE_PARAM_ATTR(usbnet_ncm_claims, bqlm_stack_buses_gen_params,
 			      { .speed = KUNIT_SPEED_SLOW }),
 	KUNIT_CASE_SLOW(usbnet_ncm_flush_drops),
 	KUNIT_CASE_PARAM_ATTR(usbnet_ifdown_under_load,
-			      bqlm_stack_ifdowns_gen_params,
+			      bqlm_stack_ifdown_gen_params,
 			      { .speed = KUNIT_SPEED_SLOW }),
 	KUNIT_CASE_SLOW(usbnet_v1_ifdown_crash),
 	{}
 };
 
-static struct kunit_suite bqlm_stack_usbnet_suite = {
-	.name = "bqlm_stack_usbnet",
-	.test_cases = bqlm_stack_usbnet_cases,
-};
-
-kunit_test_suite(bqlm_stack_usbnet_suite);
+BQLM_KUNIT_SUITE(bqlm_stack_usbnet, bqlm_stack_usbnet_cases);
