@@ -6,7 +6,7 @@
  * One suite a model file: BQLM_KUNIT_SUITE() defines it and registers it,
  * in the kernel (lib/kunit) and in the userspace stand-in alike. The
  * module's license and description are kunit/module.c's, once for the
- * whole bqlm_kunit object.
+ * whole bqlm_kunit object. bqlm_kunit_zalloc(): a case's memory, checked.
  */
 #ifndef _BQLM_KUNIT_H
 #define _BQLM_KUNIT_H
@@ -27,5 +27,22 @@
 		__VA_ARGS__						\
 	};								\
 	kunit_test_suite(sname##_suite)
+
+/**
+ * bqlm_kunit_zalloc() - zeroed memory that lives as long as the case
+ * @test: the case
+ * @size: its size in bytes
+ *
+ * Ends the case (a failed assertion) if the memory cannot be had.
+ *
+ * Return: the memory, zeroed; kunit frees it when the case ends.
+ */
+static inline void *bqlm_kunit_zalloc(struct kunit *test, size_t size)
+{
+	void *p = kunit_kzalloc(test, size, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, p, "%zu bytes", size);
+	return p;
+}
 
 #endif /* _BQLM_KUNIT_H */

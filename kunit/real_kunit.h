@@ -14,6 +14,8 @@
 
 #include <kunit/test.h>
 
+#include "bqlm_kunit.h"
+
 /*
  * A parameterised case that takes seconds: KUnit's speed attribute (the
  * userspace stand-in has no attributes: there it is a plain case).
@@ -130,15 +132,6 @@ static void real_explorer_end(void *x)
 	bqlm_explorer_destroy(x);
 }
 
-/* Zeroed memory that ends with the case. */
-static void *real_zalloc(struct kunit *test, size_t size)
-{
-	void *p = kunit_kzalloc(test, size, GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL_MSG(test, p, "%zu bytes", size);
-	return p;
-}
-
 /* The model's complete search of @sys, in the kernel; ends with the case. */
 static struct bqlm_explorer *real_model(struct kunit *test,
 					const struct bqlm_xsys *sys,
@@ -233,8 +226,8 @@ static unsigned int real_replay(struct kunit *test, struct bqlm_rc_target *t,
 				struct bqlm_explorer *x, unsigned int violated,
 				real_prep_t prep, const void *arg, bool alone)
 {
-	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
-	unsigned int *path = real_zalloc(test, REAL_MAX_PATH * sizeof(*path));
+	struct bqlm_rc_result *res = bqlm_kunit_zalloc(test, sizeof(*res));
+	unsigned int *path = bqlm_kunit_zalloc(test, REAL_MAX_PATH * sizeof(*path));
 	unsigned int c, replayed = 0;
 	const char *name;
 	int n, ret;
@@ -318,7 +311,7 @@ static inline void real_search_as_model(struct kunit *test,
 					const struct bqlm_xresult *mres,
 					unsigned int violated)
 {
-	struct bqlm_rc_xresult *xr = real_zalloc(test, sizeof(*xr));
+	struct bqlm_rc_xresult *xr = bqlm_kunit_zalloc(test, sizeof(*xr));
 
 	real_search(test, t, max_states, mres, xr);
 	KUNIT_EXPECT_EQ_MSG(test, (u64)xr->states, mres->states,
@@ -348,7 +341,7 @@ struct real_paths {
 static void real_equivalence(struct kunit *test, struct bqlm_rc_target *t,
 			     unsigned int n, u64 seed, struct real_paths *out)
 {
-	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
+	struct bqlm_rc_result *res = bqlm_kunit_zalloc(test, sizeof(*res));
 	unsigned int i;
 
 	memset(out, 0, sizeof(*out));

@@ -249,7 +249,7 @@ static struct bqlm_explorer *real_tun_model(struct kunit *test,
 					    const struct bqlm_tun_cfg *cfg,
 					    struct bqlm_xresult *mres)
 {
-	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
+	struct bqlm_xsys *sys = bqlm_kunit_zalloc(test, sizeof(*sys));
 
 	return real_full_model(test, sys, bqlm_tun_system(cfg, sys), mres);
 }
@@ -261,8 +261,8 @@ static struct bqlm_explorer *real_tun_model(struct kunit *test,
 static void real_tun_replay(struct kunit *test)
 {
 	const struct real_tun_param *p = test->param_value;
-	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
-	struct bqlm_xresult *mres = real_zalloc(test, sizeof(*mres));
+	struct bqlm_tun_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_xresult *mres = bqlm_kunit_zalloc(test, sizeof(*mres));
 	struct bqlm_explorer *x;
 
 	real_tun_cfg(p, cfg);
@@ -276,7 +276,7 @@ static void real_tun_replay(struct kunit *test)
 static void real_tun_equivalence(struct kunit *test)
 {
 	const struct real_tun_param *p = test->param_value;
-	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct bqlm_tun_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
 	const char *why;
 
@@ -301,8 +301,8 @@ static void real_tun_explore(struct kunit *test)
 
 	if (!IS_ENABLED(CONFIG_UML))
 		kunit_skip(test, "a fresh device per transition: UML only (each teardown waits for RCU grace periods under QEMU)");
-	cfg = real_zalloc(test, sizeof(*cfg));
-	mres = real_zalloc(test, sizeof(*mres));
+	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	mres = bqlm_kunit_zalloc(test, sizeof(*mres));
 	real_tun_cfg(p, cfg);
 	real_tun_model(test, cfg, mres);
 	/*

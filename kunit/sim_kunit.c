@@ -48,12 +48,11 @@ static struct bqlm_sim *sim_create(struct kunit *test,
 static void sim_evq_order(struct kunit *test)
 {
 	static const unsigned long long t[] = { 50, 10, 30, 10, 0, 30, 10 };
-	struct bqlm_evq *qp = kunit_kzalloc(test, sizeof(*qp), GFP_KERNEL);
+	struct bqlm_evq *qp = bqlm_kunit_zalloc(test, sizeof(*qp));
 	struct bqlm_sim_event e, prev;
 	unsigned int i;
 
 	/* the queue outlives the case's frame: its storage is freed after */
-	KUNIT_ASSERT_NOT_NULL(test, qp);
 	KUNIT_ASSERT_EQ(test, bqlm_evq_init(qp, ARRAY_SIZE(t)), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
 							sim_evq_free_action,
@@ -589,7 +588,7 @@ static void sim_configurations(struct kunit *test)
  */
 static void sim_edges(struct kunit *test)
 {
-	struct bqlm_evq *q = kunit_kzalloc(test, sizeof(*q), GFP_KERNEL);
+	struct bqlm_evq *q = bqlm_kunit_zalloc(test, sizeof(*q));
 	const struct bqlm_sim_sample *smp;
 	const struct bqlm_usbnet_cfg *u;
 	struct bqlm_sim_result r;
@@ -599,7 +598,6 @@ static void sim_edges(struct kunit *test)
 	unsigned int n, i, most = 0;
 	u64 burst;
 
-	KUNIT_ASSERT_NOT_NULL(test, q);
 	KUNIT_ASSERT_EQ(test, bqlm_evq_init(q, 1), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
 							sim_evq_free_action,
