@@ -61,20 +61,6 @@ struct bqlm_stack_tun_run {
 	bool stopped_seen;
 };
 
-static unsigned int bqlm_stack_tun_qlen(struct net_device *dev)
-{
-	struct netdev_queue *txq = netdev_get_tx_queue(dev, 0);
-	unsigned int qlen = 0;
-	struct Qdisc *q;
-
-	rcu_read_lock();
-	q = rcu_dereference(txq->qdisc);
-	if (q)
-		qlen = qdisc_qlen_sum(q);
-	rcu_read_unlock();
-	return qlen;
-}
-
 /* the reader: read(), then the packet's time at its rate, and again */
 static int bqlm_stack_tun_reader(void *arg)
 {
@@ -134,7 +120,7 @@ static void bqlm_stack_tun_tick(void *arg)
 {
 	struct bqlm_stack_tun_run *r = arg;
 
-	r->held_qdisc = bqlm_stack_tun_qlen(r->dev);
+	r->held_qdisc = bqlm_stack_qdisc_qlen(r->dev);
 	r->held_ring = r->ops->ring_count(r->file);
 	r->max_qdisc = max(r->max_qdisc, r->held_qdisc);
 	r->max_ring = max(r->max_ring, r->held_ring);
@@ -146,7 +132,7 @@ static bool bqlm_stack_tun_idle(void *arg)
 {
 	struct bqlm_stack_tun_run *r = arg;
 
-	return !bqlm_stack_tun_qlen(r->dev) && !r->ops->ring_count(r->file);
+	return !bqlm_stack_qdisc_qlen(r->dev) && !r->ops->ring_count(r->file);
 }
 
 static int bqlm_stack_tun_up(struct bqlm_stack_tun_run *r)

@@ -175,15 +175,8 @@ static bool bqlm_stack_balance(struct bqlm_stack_run *r, const char *where,
 static bool bqlm_stack_usbnet_idle(void *arg)
 {
 	struct bqlm_stack_run *r = arg;
-	struct netdev_queue *txq = netdev_get_tx_queue(r->l.host, 0);
-	unsigned int n, qlen = 0;
-	struct Qdisc *q;
+	unsigned int n, qlen = bqlm_stack_qdisc_qlen(r->l.host);
 
-	rcu_read_lock();
-	q = rcu_dereference(txq->qdisc);
-	if (q)
-		qlen = qdisc_qlen_sum(q);
-	rcu_read_unlock();
 	local_bh_disable();
 	r->ops->inflight(r->l.host, &n);
 	local_bh_enable();
