@@ -12,8 +12,6 @@
 #include <bqlm/bql_xoff.h>
 #include "explore_expect.h"
 
-#define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
-
 /* which smp_mb() a case drops: --no-barrier, --no-mb sent, --no-mb completed */
 #define XOFF_NO_MB_SENT		1U
 #define XOFF_NO_MB_COMPLETED	2U

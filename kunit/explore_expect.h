@@ -19,6 +19,16 @@
  */
 #define EXPLORE_FULL	(&(const struct bqlm_xbounds){ .no_reduction = true })
 
+/* The checks' bits in a mask of violated checks, as the suites name them */
+#define BIT_OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
+#define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
+#define BIT_RS	BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP)
+#define BIT_SC	BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION)
+#define BIT_SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
+#define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
+#define BIT_BD	BQLM_CHECK_BIT(BQLM_CHECK_BACKPRESSURE_DROP)
+#define BIT_WR	BQLM_CHECK_BIT(BQLM_CHECK_WAKE_ON_RECONFIG)
+
 /* Room for a path the explorer prints: deeper than any the suites pin. */
 #define EXPLORE_PATH_MAX	256
 

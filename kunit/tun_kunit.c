@@ -14,14 +14,6 @@
 #include <bqlm/prng.h>
 #include "explore_expect.h"
 
-#define BIT_SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
-#define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
-#define BIT_BD	BQLM_CHECK_BIT(BQLM_CHECK_BACKPRESSURE_DROP)
-#define BIT_WR	BQLM_CHECK_BIT(BQLM_CHECK_WAKE_ON_RECONFIG)
-#define BIT_OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
-#define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
-#define BIT_RS	BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP)
-
 /**
  * struct tun_x_case - one exploration of the tun model and what it must find
  * @desc: the case's name

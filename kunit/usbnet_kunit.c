@@ -16,13 +16,6 @@
 #include <bqlm/prng.h>
 #include "explore_expect.h"
 
-#define BIT_OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
-#define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
-#define BIT_RS	BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP)
-#define BIT_SC	BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION)
-#define BIT_SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
-#define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
-
 #define A(kind, arg)	BQLM_USBNET_ACTION(BQLM_USBNET_A_##kind, (arg))
 
 /* The model's default packet (bqlm_usbnet_cfg_default()): a full frame. */
