@@ -263,33 +263,17 @@ static void xoff_cfg_bounds(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cfg.limit, 100U);
 	KUNIT_EXPECT_EQ(test, (int)cfg.mm, (int)BQLM_MM_TSO);
 	KUNIT_EXPECT_TRUE(test, cfg.sent_mb && cfg.completed_mb);
-	cfg.packets = 1;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
-	cfg.packets = 0;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
-	cfg.packets = BQLM_XOFF_MAX_PACKETS;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
-	cfg.packets = BQLM_XOFF_MAX_PACKETS + 1;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_xoff_cfg_check, &cfg, packets, 1, 0);
+	BQLM_EXPECT_EDGE(test, bqlm_xoff_cfg_check, &cfg,
+			 packets, BQLM_XOFF_MAX_PACKETS, BQLM_XOFF_MAX_PACKETS + 1);
 	bqlm_xoff_cfg_default(&cfg);
-	cfg.len = 1;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
-	cfg.len = 0;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
-	cfg.len = 1000;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
-	cfg.len = 1001;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_xoff_cfg_check, &cfg, len, 1, 0);
+	BQLM_EXPECT_EDGE(test, bqlm_xoff_cfg_check, &cfg, len, 1000, 1001);
 	bqlm_xoff_cfg_default(&cfg);
-	cfg.limit = 2000;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
-	cfg.limit = 2001;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_xoff_cfg_check, &cfg, limit, 2000, 2001);
 	bqlm_xoff_cfg_default(&cfg);
-	cfg.mm = BQLM_MM_NR - 1;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
-	cfg.mm = BQLM_MM_NR;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_xoff_cfg_check, &cfg,
+			 mm, BQLM_MM_NR - 1, BQLM_MM_NR);
 }
 
 static struct kunit_case bqlm_bql_xoff_cases[] = {

@@ -29,6 +29,25 @@
 	kunit_test_suite(sname##_suite)
 
 /**
+ * BQLM_EXPECT_EDGE() - a configuration field at the edge of its range
+ * @test: the case
+ * @check: the configuration check: 0 or -EINVAL
+ * @cfg: the configuration, a pointer; @field is left at @bad
+ * @field: the field (a name)
+ * @ok: a value @check(@cfg) takes
+ * @bad: the value past it, which @check(@cfg) refuses with -EINVAL
+ */
+#define BQLM_EXPECT_EDGE(test, check, cfg, field, ok, bad)		\
+	do {								\
+		(cfg)->field = (ok);					\
+		KUNIT_EXPECT_EQ_MSG(test, check(cfg), 0, "%s = %s",	\
+				    #field, #ok);			\
+		(cfg)->field = (bad);					\
+		KUNIT_EXPECT_EQ_MSG(test, check(cfg), -EINVAL,		\
+				    "%s = %s", #field, #bad);		\
+	} while (0)
+
+/**
  * bqlm_kunit_zalloc() - zeroed memory that lives as long as the case
  * @test: the case
  * @size: its size in bytes

@@ -611,35 +611,22 @@ static void sim_edges(struct kunit *test)
 
 	bqlm_sim_cfg_default(&cfg);
 	KUNIT_EXPECT_EQ(test, cfg.seed, 1ULL);
-	cfg.ping_len = 60;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
-	cfg.ping_len = 59;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, ping_len, 60, 59);
 	bqlm_sim_cfg_default(&cfg);
-	cfg.bh_jitter_ns = 100 * BQLM_NSEC_PER_MSEC;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
-	cfg.bh_jitter_ns++;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, bh_jitter_ns,
+			 100 * BQLM_NSEC_PER_MSEC, 100 * BQLM_NSEC_PER_MSEC + 1);
 	/* HZ and the bulk endpoint's packet size at their least, one less */
 	bqlm_sim_cfg_default(&cfg);
-	cfg.hz = 100;
 	cfg.maxpacket = 8;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
-	cfg.hz = 99;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, hz, 100, 99);
 	cfg.hz = 100;
-	cfg.maxpacket = 7;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, maxpacket, 8, 7);
 	/* HZ and the fixup's header at their largest, and one more */
 	bqlm_sim_cfg_default(&cfg);
-	cfg.hz = 1000;
 	cfg.fixup_hdr = 64;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
-	cfg.hz = 1001;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, hz, 1000, 1001);
 	cfg.hz = 1000;
-	cfg.fixup_hdr = 65;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, fixup_hdr, 64, 65);
 
 	/* no BQL at 100 Mbit/s: the bulk band full, the ping's nearly empty */
 	sim_cfg_short(&cfg, BQLM_USBNET_NO_BQL, 100 * MBIT);

@@ -987,10 +987,8 @@ static void tun_config(struct kunit *test)
 	cfg.len = 0;
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 	/* up to a 64 KB GSO packet */
-	cfg.len = BQLM_TUN_MAX_LEN;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
-	cfg.len = BQLM_TUN_MAX_LEN + 1;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_tun_cfg_check, &cfg,
+			 len, BQLM_TUN_MAX_LEN, BQLM_TUN_MAX_LEN + 1);
 }
 
 /* Room for the description of an action or a state */
@@ -1337,16 +1335,12 @@ static void tun_sizes(struct kunit *test)
 				   ~(__alignof__(struct bqlm_tun) - 1));
 	KUNIT_EXPECT_EQ(test, big % __alignof__(struct bqlm_tun), 0);
 	KUNIT_EXPECT_GT(test, big, small);
-	cfg.ring = BQLM_TUN_MAX_RING;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
-	cfg.ring = BQLM_TUN_MAX_RING + 1;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_tun_cfg_check, &cfg,
+			 ring, BQLM_TUN_MAX_RING, BQLM_TUN_MAX_RING + 1);
 	cfg.ring = 25;
 	/* a bounded run outside the explorer: ids up to BQLM_TUN_MAX_ID */
-	cfg.packets = BQLM_TUN_MAX_ID;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
-	cfg.packets = BQLM_TUN_MAX_ID + 1;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_tun_cfg_check, &cfg,
+			 packets, BQLM_TUN_MAX_ID, BQLM_TUN_MAX_ID + 1);
 	cfg.packets = 0;
 	/* a resize keeps what survives on the stack: explorer rings only */
 	cfg.resizes = 1;
