@@ -119,6 +119,7 @@ real_every_params(const void *prev, char *desc, void *every, size_t n,
 #ifdef CONFIG_BQLM_REAL_HARNESS
 
 #include <bqlm/explore.h>
+#include <bqlm/tun.h>
 
 #include "../real/rc.h"
 
@@ -165,6 +166,19 @@ real_full_model(struct kunit *test, const struct bqlm_xsys *sys, int made,
 
 	KUNIT_ASSERT_EQ_MSG(test, made, 0, "the model's system");
 	return real_model(test, sys, &full, mres);
+}
+
+/*
+ * The ring-consumer model's full search of @cfg (tun's and veth's
+ * harnesses): shortest witnesses, every state counted.
+ */
+static inline struct bqlm_explorer *
+real_tun_model(struct kunit *test, const struct bqlm_tun_cfg *cfg,
+	       struct bqlm_xresult *mres)
+{
+	struct bqlm_xsys *sys = bqlm_kunit_zalloc(test, sizeof(*sys));
+
+	return real_full_model(test, sys, bqlm_tun_system(cfg, sys), mres);
 }
 
 /* The seeds of a configuration: @base and its name, hashed (FNV-1a) */

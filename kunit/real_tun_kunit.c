@@ -244,16 +244,6 @@ static struct bqlm_rc_target *real_tun_harness(struct kunit *test,
 	return real_keep(test, bqlm_rtun_create(cfg));
 }
 
-/* The model's full search: shortest witnesses, every state counted */
-static struct bqlm_explorer *real_tun_model(struct kunit *test,
-					    const struct bqlm_tun_cfg *cfg,
-					    struct bqlm_xresult *mres)
-{
-	struct bqlm_xsys *sys = bqlm_kunit_zalloc(test, sizeof(*sys));
-
-	return real_full_model(test, sys, bqlm_tun_system(cfg, sys), mres);
-}
-
 /*
  * Each sequentially consistent counterexample, replayed on the real code:
  * the same violation at the same step, and nothing else on the way.

@@ -167,16 +167,6 @@ static struct bqlm_rc_target *real_veth_harness(struct kunit *test,
 	return real_keep(test, bqlm_rveth_create(cfg));
 }
 
-/* The model's full search of @cfg: shortest witnesses, every state */
-static struct bqlm_explorer *real_veth_model(struct kunit *test,
-					     const struct bqlm_tun_cfg *cfg,
-					     struct bqlm_xresult *mres)
-{
-	struct bqlm_xsys *sys = bqlm_kunit_zalloc(test, sizeof(*sys));
-
-	return real_full_model(test, sys, bqlm_tun_system(cfg, sys), mres);
-}
-
 /*
  * The actions of a schedule on the model, from its start: 0, or the step
  * (from 1) the model cannot take. For the hand-written schedules below.
@@ -240,7 +230,7 @@ static void real_veth_replay(struct kunit *test)
 
 	real_veth_cfg(p, cfg);
 	t = real_veth_harness(test, cfg);
-	x = real_veth_model(test, cfg, mres);
+	x = real_tun_model(test, cfg, mres);
 	KUNIT_EXPECT_EQ_MSG(test, mres->violated, p->sc,
 			    "sequentially consistent");
 	KUNIT_EXPECT_EQ(test, real_replay(test, t, x, mres->violated, NULL,
@@ -248,7 +238,7 @@ static void real_veth_replay(struct kunit *test)
 			(unsigned int)hweight32(p->sc));
 	*tso = *cfg;
 	tso->mm = BQLM_MM_TSO;
-	x = real_veth_model(test, tso, mres);
+	x = real_tun_model(test, tso, mres);
 	KUNIT_EXPECT_EQ_MSG(test, mres->violated, p->tso, "under TSO");
 
 	n = ARRAY_SIZE(real_veth_busy);
@@ -317,7 +307,7 @@ static void real_veth_explore(struct kunit *test)
 	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	mres = bqlm_kunit_zalloc(test, sizeof(*mres));
 	real_veth_cfg(p, cfg);
-	real_veth_model(test, cfg, mres);
+	real_tun_model(test, cfg, mres);
 	KUNIT_EXPECT_EQ(test, mres->violated, p->sc);
 	real_search_as_model(test, real_veth_harness(test, cfg),
 			     REAL_MAX_STATES, mres, p->sc);
