@@ -115,6 +115,8 @@ real_every_params(const void *prev, char *desc, void *every, size_t n,
 #define REAL_MAX_STEPS		80
 /* A witness's steps at most */
 #define REAL_MAX_PATH		64
+/* The consumer batch of this kernel's __ptr_ring_set_size() */
+#define REAL_RING_BATCH		(SMP_CACHE_BYTES * 2 / sizeof(void *))
 
 #ifdef CONFIG_BQLM_REAL_HARNESS
 
@@ -200,6 +202,24 @@ static struct bqlm_rc_target *real_keep(struct kunit *test,
 	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test, real_end, t),
 			    0, "the real-code harness");
 	return t;
+}
+
+/*
+ * A harness of a tun configuration (tun's, veth's) that ends with the
+ * case: @supported says why it cannot run @cfg, and the case ends then;
+ * @create makes it.
+ */
+static inline struct bqlm_rc_target *
+real_tun_cfg_harness(struct kunit *test, const struct bqlm_tun_cfg *cfg,
+		     int (*supported)(const struct bqlm_tun_cfg *cfg,
+				      const char **why),
+		     struct bqlm_rc_target *(*create)(const struct bqlm_tun_cfg *cfg))
+{
+	const char *why;
+
+	KUNIT_ASSERT_EQ_MSG(test, supported(cfg, &why), 0,
+			    "the harness cannot run %s", why);
+	return real_keep(test, create(cfg));
 }
 
 static void real_report(struct kunit *test, const struct bqlm_rc_result *res,

@@ -229,19 +229,15 @@ static void real_tun_cfg(const struct real_tun_param *p,
 	cfg->resizes = !!p->resize_to;
 	if (p->resize_to)
 		cfg->resize_to = p->resize_to;
-	/* the consumer batch of this kernel's __ptr_ring_set_size() */
-	cfg->batch = SMP_CACHE_BYTES * 2 / sizeof(void *);
+	cfg->batch = REAL_RING_BATCH;
 }
 
 /* The harness of a configuration, ending with the case. */
 static struct bqlm_rc_target *real_tun_harness(struct kunit *test,
 					       const struct bqlm_tun_cfg *cfg)
 {
-	const char *why;
-
-	KUNIT_ASSERT_EQ_MSG(test, bqlm_rtun_supported(cfg, &why), 0,
-			    "the harness cannot run %s", why);
-	return real_keep(test, bqlm_rtun_create(cfg));
+	return real_tun_cfg_harness(test, cfg, bqlm_rtun_supported,
+				    bqlm_rtun_create);
 }
 
 /*

@@ -153,18 +153,14 @@ static void real_veth_cfg(const struct real_veth_param *p,
 	cfg->ring = p->ring;
 	if (p->budget)
 		cfg->budget = p->budget;
-	/* the consumer batch of this kernel's __ptr_ring_set_size() */
-	cfg->batch = SMP_CACHE_BYTES * 2 / sizeof(void *);
+	cfg->batch = REAL_RING_BATCH;
 }
 
 static struct bqlm_rc_target *real_veth_harness(struct kunit *test,
 						const struct bqlm_tun_cfg *cfg)
 {
-	const char *why;
-
-	KUNIT_ASSERT_EQ_MSG(test, bqlm_rveth_supported(cfg, &why), 0,
-			    "the harness cannot run %s", why);
-	return real_keep(test, bqlm_rveth_create(cfg));
+	return real_tun_cfg_harness(test, cfg, bqlm_rveth_supported,
+				    bqlm_rveth_create);
 }
 
 /*
