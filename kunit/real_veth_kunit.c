@@ -158,18 +158,14 @@ static void real_veth_cfg(const struct real_veth_param *p,
 	cfg->ring = p->ring;
 	if (p->budget)
 		cfg->budget = p->budget;
-	/* the consumer batch of this kernel's __ptr_ring_set_size() */
-	cfg->batch = SMP_CACHE_BYTES * 2 / sizeof(void *);
+	cfg->batch = REAL_RING_BATCH;
 }
 
 static struct bqlm_rc_target *real_veth_harness(struct kunit *test,
 						const struct bqlm_tun_cfg *cfg)
 {
-	const char *why;
-
-	KUNIT_ASSERT_EQ_MSG(test, bqlm_rveth_supported(cfg, &why), 0,
-			    "the harness cannot run %s", why);
-	return real_keep(test, bqlm_rveth_create(cfg));
+	return real_tun_cfg_harness(test, cfg, bqlm_rveth_supported,
+				    bqlm_rveth_create);
 }
 
 /*
@@ -179,15 +175,15 @@ static struct bqlm_rc_target *real_veth_harness(struct kunit *test,
 static int real_veth_takes(struct kunit *test, const struct bqlm_tun_cfg *cfg,
 			   const unsigned int *path, unsigned int n)
 {
-	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
+	struct bqlm_xsys *sys = bqlm_kunit_zalloc(test, sizeof(*sys));
 	struct bqlm_violation *each;
 	void *s, *t;
 	unsigned int i;
 
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, sys), 0);
-	s = real_zalloc(test, sys->state_size);
-	t = real_zalloc(test, sys->state_size);
-	each = real_zalloc(test, BQLM_CHECK_NR * sizeof(*each));
+	s = bqlm_kunit_zalloc(test, sys->state_size);
+	t = bqlm_kunit_zalloc(test, sys->state_size);
+	each = bqlm_kunit_zalloc(test, BQLM_CHECK_NR * sizeof(*each));
 	bqlm_xinit(sys, s);
 	for (i = 0; i < n; i++) {
 		memcpy(t, s, sys->state_size);
@@ -223,11 +219,11 @@ static const unsigned int real_veth_busy[] = {
 static void real_veth_replay(struct kunit *test)
 {
 	const struct real_veth_param *p = test->param_value;
-	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
-	struct bqlm_tun_cfg *tso = real_zalloc(test, sizeof(*tso));
-	struct bqlm_xresult *mres = real_zalloc(test, sizeof(*mres));
-	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
-	unsigned int *path = real_zalloc(test, REAL_MAX_PATH * sizeof(*path));
+	struct bqlm_tun_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_tun_cfg *tso = bqlm_kunit_zalloc(test, sizeof(*tso));
+	struct bqlm_xresult *mres = bqlm_kunit_zalloc(test, sizeof(*mres));
+	struct bqlm_rc_result *res = bqlm_kunit_zalloc(test, sizeof(*res));
+	unsigned int *path = bqlm_kunit_zalloc(test, REAL_MAX_PATH * sizeof(*path));
 	struct bqlm_rc_target *t;
 	struct bqlm_explorer *x;
 	unsigned int i, m;
@@ -282,7 +278,7 @@ static void real_veth_replay(struct kunit *test)
 static void real_veth_equivalence(struct kunit *test)
 {
 	const struct real_veth_param *p = test->param_value;
-	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct bqlm_tun_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
 
 	real_veth_cfg(p, cfg);
@@ -310,8 +306,8 @@ static void real_veth_explore(struct kunit *test)
 		kunit_skip(test, "a fresh pair per transition: UML only (each teardown waits for RCU grace periods under QEMU)");
 	if (p->deep && !bqlm_rc_deep())
 		kunit_skip(test, "the deep tier: make kunit-deep (10 to 30 s in UML)");
-	cfg = real_zalloc(test, sizeof(*cfg));
-	mres = real_zalloc(test, sizeof(*mres));
+	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	mres = bqlm_kunit_zalloc(test, sizeof(*mres));
 	real_veth_cfg(p, cfg);
 	real_full_model(test, bqlm_tun_options(), cfg, mres);
 	KUNIT_EXPECT_EQ(test, mres->violated, p->sc);
@@ -328,8 +324,8 @@ static void real_veth_explore(struct kunit *test)
 static void real_veth_mismatch(struct kunit *test)
 {
 	static const unsigned int path[] = { VX(0), VX(0), VR, VX(0) };
-	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
-	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
+	struct bqlm_tun_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_rc_result *res = bqlm_kunit_zalloc(test, sizeof(*res));
 	struct bqlm_rc_target *t;
 	const struct real_veth_param p = {
 		.variant = VETH, .cpus = 2, .packets = 3, .ring = 2,

@@ -211,8 +211,8 @@ static struct bqlm_rc_target *real_vnet_harness(struct kunit *test,
 static void real_vnet_replay(struct kunit *test)
 {
 	const struct real_vnet_param *p = test->param_value;
-	struct bqlm_nic_cfg *cfg = real_zalloc(test, sizeof(*cfg));
-	struct bqlm_xresult *mres = real_zalloc(test, sizeof(*mres));
+	struct bqlm_nic_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_xresult *mres = bqlm_kunit_zalloc(test, sizeof(*mres));
 	struct bqlm_explorer *x;
 	unsigned int n;
 
@@ -230,7 +230,7 @@ static void real_vnet_replay(struct kunit *test)
 static void real_vnet_equivalence(struct kunit *test)
 {
 	const struct real_vnet_param *p = test->param_value;
-	struct bqlm_nic_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct bqlm_nic_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
 
 	real_vnet_cfg(test, p, cfg);
@@ -252,8 +252,8 @@ static void real_vnet_explore(struct kunit *test)
 
 	if (!IS_ENABLED(CONFIG_UML))
 		kunit_skip(test, "a fresh device per transition: UML only");
-	cfg = real_zalloc(test, sizeof(*cfg));
-	mres = real_zalloc(test, sizeof(*mres));
+	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	mres = bqlm_kunit_zalloc(test, sizeof(*mres));
 	real_vnet_cfg(test, p, cfg);
 	real_full_model(test, bqlm_nic_options(), cfg, mres);
 	real_search_as_model(test, real_vnet_harness(test, p, cfg),
@@ -275,8 +275,8 @@ static void real_vnet_mismatch(struct kunit *test)
 		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* dma-off */
 		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* drain */
 	};
-	struct bqlm_nic_cfg *cfg = real_zalloc(test, sizeof(*cfg));
-	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
+	struct bqlm_nic_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_rc_result *res = bqlm_kunit_zalloc(test, sizeof(*res));
 	int id = bqlm_nic_profile_by_name("virtio-net-resize");
 	struct bqlm_rc_target *t;
 

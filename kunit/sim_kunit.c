@@ -48,12 +48,11 @@ static struct bqlm_sim *sim_create(struct kunit *test,
 static void sim_evq_order(struct kunit *test)
 {
 	static const unsigned long long t[] = { 50, 10, 30, 10, 0, 30, 10 };
-	struct bqlm_evq *qp = kunit_kzalloc(test, sizeof(*qp), GFP_KERNEL);
+	struct bqlm_evq *qp = bqlm_kunit_zalloc(test, sizeof(*qp));
 	struct bqlm_sim_event e, prev;
 	unsigned int i;
 
 	/* the queue outlives the case's frame: its storage is freed after */
-	KUNIT_ASSERT_NOT_NULL(test, qp);
 	KUNIT_ASSERT_EQ(test, bqlm_evq_init(qp, ARRAY_SIZE(t)), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
 							sim_evq_free_action,
@@ -712,7 +711,7 @@ static void sim_configurations(struct kunit *test)
  */
 static void sim_edges(struct kunit *test)
 {
-	struct bqlm_evq *q = kunit_kzalloc(test, sizeof(*q), GFP_KERNEL);
+	struct bqlm_evq *q = bqlm_kunit_zalloc(test, sizeof(*q));
 	const struct bqlm_sim_sample *smp;
 	const struct bqlm_usbnet_cfg *u;
 	struct bqlm_sim_result r;
@@ -722,7 +721,6 @@ static void sim_edges(struct kunit *test)
 	unsigned int n, i, most = 0;
 	u64 burst;
 
-	KUNIT_ASSERT_NOT_NULL(test, q);
 	KUNIT_ASSERT_EQ(test, bqlm_evq_init(q, 1), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
 							sim_evq_free_action,
@@ -736,35 +734,22 @@ static void sim_edges(struct kunit *test)
 
 	bqlm_sim_cfg_default(&cfg);
 	KUNIT_EXPECT_EQ(test, cfg.seed, 1ULL);
-	cfg.ping_len = 60;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
-	cfg.ping_len = 59;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, ping_len, 60, 59);
 	bqlm_sim_cfg_default(&cfg);
-	cfg.bh_jitter_ns = 100 * BQLM_NSEC_PER_MSEC;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
-	cfg.bh_jitter_ns++;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, bh_jitter_ns,
+			 100 * BQLM_NSEC_PER_MSEC, 100 * BQLM_NSEC_PER_MSEC + 1);
 	/* HZ and the bulk endpoint's packet size at their least, one less */
 	bqlm_sim_cfg_default(&cfg);
-	cfg.hz = 100;
 	cfg.maxpacket = 8;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
-	cfg.hz = 99;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, hz, 100, 99);
 	cfg.hz = 100;
-	cfg.maxpacket = 7;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, maxpacket, 8, 7);
 	/* HZ and the fixup's header at their largest, and one more */
 	bqlm_sim_cfg_default(&cfg);
-	cfg.hz = 1000;
 	cfg.fixup_hdr = 64;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
-	cfg.hz = 1001;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, hz, 1000, 1001);
 	cfg.hz = 1000;
-	cfg.fixup_hdr = 65;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, fixup_hdr, 64, 65);
 
 	/* no BQL at 100 Mbit/s: the bulk band full, the ping's nearly empty */
 	sim_cfg_short(&cfg, BQLM_USBNET_NO_BQL, 100 * MBIT);
