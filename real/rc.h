@@ -337,6 +337,6 @@ extern struct Qdisc_ops bqlm_rc_qdisc_ops;
 extern struct Qdisc_ops bqlm_rc_noqueue_ops;
 struct netdev_queue;
 struct Qdisc;
-void bqlm_rc_qdisc_put(struct netdev_queue *txq, struct Qdisc *q);
+int bqlm_rc_qdisc_put(struct netdev_queue *txq, struct Qdisc *q);
 
 #endif /* _BQLM_REAL_RC_H */

@@ -223,7 +223,11 @@ int bqlm_rusbnet_down(struct bqlm_rusbnet *u)
 		       u->rc.msg);
 		return -EBUSY;
 	}
-	bqlm_rc_qdisc_put(u->txq, u->qdisc);
+	if (bqlm_rc_qdisc_put(u->txq, u->qdisc)) {
+		/* its softirq may still run on the device's txq */
+		bqlm_rc_fail(&u->rc, -EBUSY, "the test qdisc did not go idle: device leaked");
+		return -EBUSY;
+	}
 	skb_queue_purge(u->v.done);
 	u->ops->destroy(u->net, u->drv);
 	u->net = NULL;
