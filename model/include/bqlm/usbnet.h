@@ -200,6 +200,9 @@ enum bqlm_usbnet_reset {
  *	BQLM_USBNET_MAX_SKBS. Slots are taken in order; once all have been
  *	used, a new skb takes the next freed slot after the last one taken
  * @tx_qlen: TX_QLEN(dev): usbnet stops the queue at this many URBs
+ * @mtu_qlen: 0, or the TX_QLEN(dev) a run-time MTU change gives
+ *	(usbnet_change_mtu() -> usbnet_update_max_qlen()): one such change
+ *	may happen at any point of a run
  * @lens: the packet lengths the stack chooses from, in bytes, each
  *	1..bqlm_usbnet_max_len()
  * @nr_lens: how many of @lens, 1..BQLM_USBNET_MAX_LENS
@@ -241,6 +244,7 @@ struct bqlm_usbnet_cfg {
 	unsigned int packets;
 	unsigned int skbs;
 	unsigned int tx_qlen;
+	unsigned int mtu_qlen;
 	unsigned int lens[BQLM_USBNET_MAX_LENS];
 	unsigned int nr_lens;
 	unsigned int maxpacket;
@@ -410,7 +414,7 @@ enum bqlm_usbnet_pm {
  * @carrier: netif_carrier_ok(): the qdisc sends, the watchdog and the
  *	wake at the end of usbnet_bh() act, only with it
  * @links_left: link-up reports left in the bound
- * @pad: zero
+ * @mtu_changed: usbnet_change_mtu() ran: TX_QLEN(dev) is cfg->mtu_qlen
  * @skb: the skbs, cfg->skbs slots (bqlm_usbnet_size())
  *
  * Build it with bqlm_usbnet_init() in bqlm_usbnet_size() bytes and change
@@ -444,7 +448,7 @@ struct bqlm_usbnet {
 	unsigned char xmit_ncm;
 	unsigned char carrier;
 	unsigned char links_left;
-	unsigned char pad[1];
+	unsigned char mtu_changed;
 #ifdef __cplusplus
 	__extension__	/* a flexible array member: a GNU extension in C++ */
 #endif
@@ -503,6 +507,11 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 int bqlm_usbnet_link_change(struct bqlm_usbnet *dev,
 			    const struct bqlm_usbnet_cfg *cfg,
 			    struct bqlm_inv_step *ev);
+int bqlm_usbnet_change_mtu(struct bqlm_usbnet *dev,
+			   const struct bqlm_usbnet_cfg *cfg,
+			   struct bqlm_inv_step *ev);
+unsigned int bqlm_usbnet_tx_qlen(const struct bqlm_usbnet *dev,
+				 const struct bqlm_usbnet_cfg *cfg);
 
 unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev);
 unsigned int bqlm_usbnet_next_skb(const struct bqlm_usbnet *dev,
@@ -527,6 +536,7 @@ enum bqlm_usbnet_action_kind {
 	BQLM_USBNET_A_SUSPEND,
 	BQLM_USBNET_A_RESUME,
 	BQLM_USBNET_A_LINK,		/* the minidriver's status(): link up */
+	BQLM_USBNET_A_CHANGE_MTU,	/* usbnet_change_mtu(): new TX_QLEN */
 	BQLM_USBNET_NR_A
 };
 
