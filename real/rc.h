@@ -38,7 +38,7 @@
 #include <bqlm/explore.h>
 #include <bqlm/violation.h>
 
-#define BQLM_RC_MAX_ACTORS	24
+#define BQLM_RC_MAX_ACTORS	25
 #define BQLM_RC_MSG		192
 
 struct bqlm_rc;

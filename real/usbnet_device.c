@@ -149,6 +149,7 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u, unsigned long *now)
 	u->suspends_left = u->cfg.suspends;
 	u->timeouts_left = u->cfg.timeouts;
 	u->links_left = u->cfg.links;
+	u->mtu_changed = false;
 	memset(u->slot, 0, sizeof(u->slot));
 	u->nr_slots = 0;
 	u->last_slot = 0;
