@@ -52,6 +52,8 @@
  * @reset_resume: the resume is the minidriver's reset_resume()
  * @mtu_qlen: 0, or the TX_QLEN a run-time MTU change gives (the model's
  *	mtu-qlen: usbnet_change_mtu() at any step)
+ * @autosuspend: the suspend is a runtime autosuspend (PMSG_AUTO_SUSPEND:
+ *	-EBUSY while dev->txq holds an URB)
  * @clean: replays: the model's search must find nothing (a fixed
  *	variant, whatever the minidriver)
  * @every: a row of every variant: it skips for a variant the harness does
@@ -72,6 +74,7 @@ struct real_usbnet_param {
 	enum bqlm_usbnet_variant witness_of;
 	bool reset_resume;
 	unsigned int mtu_qlen;
+	bool autosuspend;
 	bool clean;
 	bool every;
 };
@@ -226,6 +229,15 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .variant = BQLM_USBNET_FIXED, .driver = "harness",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
 	  .mtu_qlen = 3, .search = REAL_CLEAN },
+	/* runtime autosuspend: usbnet_suspend()'s -EBUSY while transmitting */
+	{ .desc = "fixed-autosuspend", .suites = EACH,
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .autosuspend = true, .search = REAL_CLEAN },
+	{ .desc = "merged-autosuspend", .suites = EACH,
+	  .variant = BQLM_USBNET_MERGED, .driver = "harness",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .autosuspend = true, .search = REAL_VIOLATED },
 	/* FLAG_SEND_ZLP with no tx_fixup() */
 	{ .desc = "fixed-qmi_wwan", .suites = EACH,
 	  .variant = BQLM_USBNET_FIXED, .driver = "qmi_wwan",
@@ -436,6 +448,7 @@ static void real_usbnet_cfg(struct kunit *test,
 			    "no minidriver '%s' in real/usbnet_minidrivers.h",
 			    p->driver);
 	cfg->mtu_qlen = p->mtu_qlen;
+	cfg->autosuspend = p->autosuspend;
 	/* without CONFIG_PM usbnet has no EVENT_DEV_ASLEEP deferral */
 	if (!IS_ENABLED(CONFIG_PM))
 		cfg->suspends = 0;

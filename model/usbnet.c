@@ -1012,6 +1012,15 @@ int bqlm_usbnet_suspend(struct bqlm_usbnet *dev,
 	switch (dev->pm) {
 	case BQLM_USBNET_AWAKE:
 		/*
+		 * PMSG_AUTO: "don't autosuspend while transmitting", under
+		 * dev->txq.lock; -EBUSY to the USB core, which keeps the
+		 * device awake
+		 */
+		if (cfg->autosuspend && bqlm_usbnet_txq_qlen(dev)) {
+			dev->suspends_left--;
+			break;
+		}
+		/*
 		 * EVENT_DEV_ASLEEP under dev->txq.lock, then
 		 * netif_device_detach(), in one step: a packet the stack
 		 * takes between the two is deferred, as it is when taken

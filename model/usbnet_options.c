@@ -173,6 +173,8 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	  .help = "usbnet_resume() calls netdev_sent_queue() for each deferred skb it queues" },
 	{ .name = "stop-drain", .type = BQLM_OPT_BOOL, USB_FIELD(stop_drain),
 	  .help = "under FLAG_AVOID_UNLINK_URBS usbnet_stop() still waits for dev->txq and dev->done to drain (unlinking nothing)" },
+	{ .name = "autosuspend", .type = BQLM_OPT_BOOL, USB_FIELD(autosuspend),
+	  .help = "the suspends are runtime autosuspends (PMSG_AUTO_SUSPEND): usbnet_suspend() returns -EBUSY while dev->txq holds an URB and the device stays awake" },
 	{ .name = "xmit-open", .type = BQLM_OPT_BOOL, USB_FIELD(xmit_open),
 	  .help = "usbnet_start_xmit() drops the skb under dev->txq.lock unless EVENT_DEV_OPEN is set" },
 };

@@ -469,6 +469,10 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 			"usbnet_suspend: wait_skb_queue_empty, netif_device_attach (wakes the queue)",
 		};
 
+		if (dev->pm == BQLM_USBNET_AWAKE && cfg->autosuspend &&
+		    dev->nr_txq)
+			return snprintf(buf, len,
+					"pm: usbnet_suspend(PMSG_AUTO_SUSPEND) [txq.lock]: dev->txq not empty: -EBUSY, stays awake");
 		return snprintf(buf, len, "pm: %s",
 				steps[dev->pm < ARRAY_SIZE(steps) ?
 				      dev->pm : 0]);

@@ -165,13 +165,16 @@ static void bqlm_rusbnet_do_suspend(struct bqlm_rc_actor *a)
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
 	const struct usb_driver *usb = u->drv->clear & BQLM_RUSBNET_NO_PM ?
 				       NULL : u->drv->usb;
+	pm_message_t msg = u->cfg.autosuspend ? PMSG_AUTO_SUSPEND : PMSG_SUSPEND;
+	int ret;
 
 	u->suspends_left--;
 	if (usb && usb->suspend)
-		usb->suspend(&u->hcd.intf, PMSG_SUSPEND);
+		ret = usb->suspend(&u->hcd.intf, msg);
 	else
-		u->ops->suspend(&u->hcd.intf, PMSG_SUSPEND);
-	u->suspended = true;
+		ret = u->ops->suspend(&u->hcd.intf, msg);
+	/* the USB core resumes later only what suspended (autosuspend: -EBUSY) */
+	u->suspended = !ret;
 }
 
 /*

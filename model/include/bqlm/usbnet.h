@@ -218,6 +218,9 @@ enum bqlm_usbnet_reset {
  *	complete with; BQLM_USBNET_ST_OK is always included
  * @stops: usbnet_stop() calls (ifdown) allowed
  * @suspends: usbnet_suspend() calls allowed
+ * @autosuspend: the suspends are runtime autosuspends (PMSG_AUTO_SUSPEND):
+ *	usbnet_suspend() refuses one with -EBUSY while dev->txq holds an
+ *	URB, and the device stays awake
  * @timeouts: usbnet_tx_timeout() calls (watchdog) allowed
  * @links: link-up reports allowed: the minidriver's status() sees the
  *	link up (usbnet_link_change(dev, 1, 0)) while its carrier is off;
@@ -262,6 +265,7 @@ struct bqlm_usbnet_cfg {
 	bool resume_sent;
 	bool stop_drain;
 	bool xmit_open;
+	bool autosuspend;
 	enum bqlm_usbnet_reset stop_reset;
 	unsigned int hold_time;
 	unsigned long now;
