@@ -285,7 +285,7 @@ static void bqlm_usbnet_new_skb(struct bqlm_usbnet *dev,
 static void bqlm_usbnet_check_qlen(struct bqlm_usbnet *dev,
 				   const struct bqlm_usbnet_cfg *cfg)
 {
-	if (bqlm_usbnet_txq_qlen(dev) >= cfg->tx_qlen)
+	if (bqlm_usbnet_txq_qlen(dev) >= bqlm_usbnet_tx_qlen(dev, cfg))
 		bqlm_netif_tx_stop_queue(&dev->txq, cfg->now);
 }
 
@@ -623,7 +623,7 @@ static void bqlm_usbnet_bh_tail(struct bqlm_usbnet *dev,
 	 */
 	if (!bqlm_usbnet_waiter(dev) && dev->running && dev->present &&
 	    dev->carrier && !dev->bh[BQLM_USBNET_BH_TIMER].pending &&
-	    bqlm_usbnet_txq_qlen(dev) < cfg->tx_qlen)
+	    bqlm_usbnet_txq_qlen(dev) < bqlm_usbnet_tx_qlen(dev, cfg))
 		bqlm_netif_tx_wake_queue(&dev->txq);
 	bh->phase = BQLM_USBNET_BH_IDLE;
 	bh->bytes = 0;
@@ -1012,6 +1012,15 @@ int bqlm_usbnet_suspend(struct bqlm_usbnet *dev,
 	switch (dev->pm) {
 	case BQLM_USBNET_AWAKE:
 		/*
+		 * PMSG_AUTO: "don't autosuspend while transmitting", under
+		 * dev->txq.lock; -EBUSY to the USB core, which keeps the
+		 * device awake
+		 */
+		if (cfg->autosuspend && bqlm_usbnet_txq_qlen(dev)) {
+			dev->suspends_left--;
+			break;
+		}
+		/*
 		 * EVENT_DEV_ASLEEP under dev->txq.lock, then
 		 * netif_device_detach(), in one step: a packet the stack
 		 * takes between the two is deferred, as it is when taken
@@ -1110,7 +1119,8 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 		return 0;
 	case BQLM_USBNET_PM_RESUMING:
 		if (dev->flags & BQLM_USBNET_EVENT_DEV_OPEN) {
-			if (bqlm_usbnet_txq_qlen(dev) < cfg->tx_qlen)
+			if (bqlm_usbnet_txq_qlen(dev) <
+			    bqlm_usbnet_tx_qlen(dev, cfg))
 				bqlm_netif_tx_wake_queue(&dev->txq);
 			bqlm_usbnet_queue_bh(dev);
 		}
@@ -1148,5 +1158,45 @@ int bqlm_usbnet_link_change(struct bqlm_usbnet *dev,
 	dev->flags |= BQLM_USBNET_EVENT_LINK_CARRIER_ON |
 		      BQLM_USBNET_EVENT_LINK_CHANGE;
 	dev->kevent = 1;
+	return 0;
+}
+
+/**
+ * bqlm_usbnet_tx_qlen() - TX_QLEN(dev) in a state
+ * @dev: the state
+ * @cfg: the configuration
+ *
+ * Return: cfg->mtu_qlen once usbnet_change_mtu() ran, else cfg->tx_qlen.
+ */
+unsigned int bqlm_usbnet_tx_qlen(const struct bqlm_usbnet *dev,
+				 const struct bqlm_usbnet_cfg *cfg)
+{
+	return dev->mtu_changed ? cfg->mtu_qlen : cfg->tx_qlen;
+}
+
+/**
+ * bqlm_usbnet_change_mtu() - usbnet_change_mtu(): a run-time MTU change
+ * @dev: the state
+ * @cfg: the configuration (its @mtu_qlen)
+ * @ev: receives what the step did; may be NULL
+ *
+ * dev_set_mtu() calls it under the RTNL, which no other actor of the
+ * model takes: it runs between any two steps. It sets dev->hard_mtu and
+ * usbnet_update_max_qlen() sets dev->tx_qlen from it, plain stores under
+ * no lock of usbnet's; nothing stops or wakes the queue. The new TX_QLEN
+ * counts from the next usbnet_start_xmit()'s check and usbnet_bh()'s
+ * wake on: a queue stopped at the old TX_QLEN stays stopped until a
+ * usbnet_bh() run finds dev->txq below the new one. One step, once.
+ *
+ * Return: 0, or -EINVAL when no change is configured or it was made.
+ */
+int bqlm_usbnet_change_mtu(struct bqlm_usbnet *dev,
+			   const struct bqlm_usbnet_cfg *cfg,
+			   struct bqlm_inv_step *ev)
+{
+	(void)ev;
+	if (!bqlm_usbnet_can_change_mtu(dev, cfg))
+		return -EINVAL;
+	dev->mtu_changed = 1;
 	return 0;
 }

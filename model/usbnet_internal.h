@@ -74,6 +74,13 @@ static inline bool bqlm_usbnet_can_xmit(const struct bqlm_usbnet *dev,
  * A link-up report: the status URB runs while open and awake, the carrier
  * off and not already reported back on
  */
+/* May usbnet_change_mtu() run? Once, when the configuration has one. */
+static inline bool bqlm_usbnet_can_change_mtu(const struct bqlm_usbnet *dev,
+					      const struct bqlm_usbnet_cfg *cfg)
+{
+	return cfg->mtu_qlen && !dev->mtu_changed;
+}
+
 static inline bool bqlm_usbnet_can_link(const struct bqlm_usbnet *dev)
 {
 	return dev->links_left && !dev->carrier &&

@@ -144,6 +144,9 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	{ .name = "tx-qlen", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
 	  USB_FIELD(tx_qlen), .min = 1, .max = 1000,
 	  .help = "TX_QLEN(dev): usbnet stops the queue at this many URBs" },
+	{ .name = "mtu-qlen", .type = BQLM_OPT_UINT, USB_FIELD(mtu_qlen),
+	  .min = 0, .max = 1000,
+	  .help = "0, or the TX_QLEN(dev) a run-time MTU change gives (usbnet_change_mtu(), usbnet_update_max_qlen()): one change, at any step" },
 	{ .name = "maxpacket", .type = BQLM_OPT_UINT, USB_FIELD(maxpacket),
 	  .min = 1, .max = 1024,
 	  .help = "the bulk-out endpoint's wMaxPacketSize (ZLP padding)" },
@@ -170,6 +173,8 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	  .help = "usbnet_resume() calls netdev_sent_queue() for each deferred skb it queues" },
 	{ .name = "stop-drain", .type = BQLM_OPT_BOOL, USB_FIELD(stop_drain),
 	  .help = "under FLAG_AVOID_UNLINK_URBS usbnet_stop() still waits for dev->txq and dev->done to drain (unlinking nothing)" },
+	{ .name = "autosuspend", .type = BQLM_OPT_BOOL, USB_FIELD(autosuspend),
+	  .help = "the suspends are runtime autosuspends (PMSG_AUTO_SUSPEND): usbnet_suspend() returns -EBUSY while dev->txq holds an URB and the device stays awake" },
 	{ .name = "xmit-open", .type = BQLM_OPT_BOOL, USB_FIELD(xmit_open),
 	  .help = "usbnet_start_xmit() drops the skb under dev->txq.lock unless EVENT_DEV_OPEN is set" },
 };

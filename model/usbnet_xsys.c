@@ -132,6 +132,7 @@ bool bqlm_usbnet_action_valid(const struct bqlm_usbnet_cfg *cfg,
 	case BQLM_USBNET_A_SUSPEND:
 	case BQLM_USBNET_A_RESUME:
 	case BQLM_USBNET_A_LINK:
+	case BQLM_USBNET_A_CHANGE_MTU:
 		return !arg;
 	default:
 		return false;
@@ -187,6 +188,9 @@ static int bqlm_usbnet_run(const void *ctx, void *state, unsigned int action,
 	case BQLM_USBNET_A_LINK:
 		r->where = "usbnet_link_change";
 		return bqlm_usbnet_link_change(dev, cfg, &r->ev);
+	case BQLM_USBNET_A_CHANGE_MTU:
+		r->where = "usbnet_change_mtu";
+		return bqlm_usbnet_change_mtu(dev, cfg, &r->ev);
 	default:
 		r->where = "?";
 		return -EINVAL;
@@ -241,6 +245,8 @@ static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
 	if (bqlm_usbnet_can_link(dev))
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
+	if (bqlm_usbnet_can_change_mtu(dev, cfg))
+		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_CHANGE_MTU, 0);
 	return n;
 }
 
@@ -267,6 +273,7 @@ static bool bqlm_usbnet_external(const void *ctx, const void *state,
 	case BQLM_USBNET_A_OPEN:
 	case BQLM_USBNET_A_TX_TIMEOUT:
 	case BQLM_USBNET_A_LINK:
+	case BQLM_USBNET_A_CHANGE_MTU:
 		return true;
 	default:
 		return false;
@@ -460,6 +467,10 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 			"usbnet_suspend: wait_skb_queue_empty, netif_device_attach (wakes the queue)",
 		};
 
+		if (dev->pm == BQLM_USBNET_AWAKE && cfg->autosuspend &&
+		    dev->nr_txq)
+			return snprintf(buf, len,
+					"pm: usbnet_suspend(PMSG_AUTO_SUSPEND) [txq.lock]: dev->txq not empty: -EBUSY, stays awake");
 		return snprintf(buf, len, "pm: %s",
 				steps[dev->pm < ARRAY_SIZE(steps) ?
 				      dev->pm : 0]);
@@ -479,6 +490,10 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 	case BQLM_USBNET_A_LINK:
 		return snprintf(buf, len,
 				"link: status(): link up, usbnet_link_change(1, 0): EVENT_LINK_CARRIER_ON, EVENT_LINK_CHANGE, schedule_work(kevent)");
+	case BQLM_USBNET_A_CHANGE_MTU:
+		return snprintf(buf, len,
+				"mtu: usbnet_change_mtu: usbnet_update_max_qlen(): TX_QLEN %u -> %u",
+				cfg->tx_qlen, cfg->mtu_qlen);
 	default:
 		return snprintf(buf, len, "? action %#x", action);
 	}
@@ -569,6 +584,8 @@ static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
 			      bqlm_usbnet_pm_names[dev->pm %
 						   BQLM_USBNET_NR_PM],
 			      dev->carrier ? "" : " no-carrier");
+	if (dev->mtu_changed && n < len)
+		n += snprintf(buf + n, len - n, " mtu-changed");
 	return n;
 }
 

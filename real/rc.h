@@ -38,7 +38,7 @@
 #include <bqlm/explore.h>
 #include <bqlm/violation.h>
 
-#define BQLM_RC_MAX_ACTORS	24
+#define BQLM_RC_MAX_ACTORS	25
 #define BQLM_RC_MSG		192
 
 struct bqlm_rc;
@@ -464,6 +464,6 @@ struct Qdisc_ops;
 extern struct Qdisc_ops bqlm_rc_qdisc_ops;
 extern struct Qdisc_ops bqlm_rc_noqueue_ops;
 struct Qdisc;
-void bqlm_rc_qdisc_put(struct netdev_queue *txq, struct Qdisc *q);
+int bqlm_rc_qdisc_put(struct netdev_queue *txq, struct Qdisc *q);
 
 #endif /* _BQLM_REAL_RC_H */

@@ -19,7 +19,7 @@
 
 const char *const bqlm_rusbnet_names[BQLM_RC_MAX_ACTORS] = {
 	"stack", "bh-work", "timer", "kevent", "ifdown", "ifup", "watchdog",
-	"suspend", "resume", "ncm-timer", "link", "usb0", "usb1", "usb2",
+	"suspend", "resume", "ncm-timer", "link", "mtu", "usb0", "usb1", "usb2",
 	"usb3", "usb4", "usb5", "usb6", "usb7", "usb8", "usb9", "usb10",
 	"usb11", "usb12",
 };
@@ -135,6 +135,22 @@ static void bqlm_rusbnet_do_link(struct bqlm_rc_actor *a)
 	u->ops->link_up(u->net);
 }
 
+/*
+ * dev_set_mtu()'s usbnet_change_mtu() (usbnet's ndo_change_mtu), to the
+ * MTU whose hard_mtu gives the model's mtu-qlen (usbnet_update_max_qlen())
+ */
+static void bqlm_rusbnet_do_change_mtu(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+	int err;
+
+	u->mtu_changed = true;
+	err = u->ops->change_mtu(u->net, u->cfg.mtu_qlen);
+	if (err)
+		bqlm_rc_fail(&u->rc, err, "usbnet_change_mtu() for TX_QLEN %u",
+			     u->cfg.mtu_qlen);
+}
+
 static void bqlm_rusbnet_do_watchdog(struct bqlm_rc_actor *a)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
@@ -149,13 +165,16 @@ static void bqlm_rusbnet_do_suspend(struct bqlm_rc_actor *a)
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
 	const struct usb_driver *usb = u->drv->clear & BQLM_RUSBNET_NO_PM ?
 				       NULL : u->drv->usb;
+	pm_message_t msg = u->cfg.autosuspend ? PMSG_AUTO_SUSPEND : PMSG_SUSPEND;
+	int ret;
 
 	u->suspends_left--;
 	if (usb && usb->suspend)
-		usb->suspend(&u->hcd.intf, PMSG_SUSPEND);
+		ret = usb->suspend(&u->hcd.intf, msg);
 	else
-		u->ops->suspend(&u->hcd.intf, PMSG_SUSPEND);
-	u->suspended = true;
+		ret = u->ops->suspend(&u->hcd.intf, msg);
+	/* the USB core resumes later only what suspended (autosuspend: -EBUSY) */
+	u->suspended = !ret;
 }
 
 /*
@@ -271,6 +290,7 @@ static const struct {
 	[BQLM_USBNET_A_SUSPEND] = { RUSBNET_SUSPEND, bqlm_rusbnet_do_suspend },
 	[BQLM_USBNET_A_RESUME] = { RUSBNET_RESUME, bqlm_rusbnet_do_resume },
 	[BQLM_USBNET_A_LINK] = { RUSBNET_LINK, bqlm_rusbnet_do_link },
+	[BQLM_USBNET_A_CHANGE_MTU] = { RUSBNET_MTU, bqlm_rusbnet_do_change_mtu },
 };
 
 /* The actor a model action runs, or -1 */
@@ -457,6 +477,9 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	    netif_running(u->net) && !u->suspended &&
 	    !a[RUSBNET_SUSPEND].busy && !a[RUSBNET_RESUME].busy)
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
+	/* dev_set_mtu(), under the RTNL: between any two steps, once */
+	if (u->cfg.mtu_qlen && !u->mtu_changed)
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_CHANGE_MTU, 0);
 	return n;
 }
 

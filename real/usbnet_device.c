@@ -149,6 +149,7 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u)
 	u->suspends_left = u->cfg.suspends;
 	u->timeouts_left = u->cfg.timeouts;
 	u->links_left = u->cfg.links;
+	u->mtu_changed = false;
 	memset(u->slot, 0, sizeof(u->slot));
 	u->nr_slots = 0;
 	u->last_slot = 0;
@@ -223,7 +224,11 @@ int bqlm_rusbnet_down(struct bqlm_rusbnet *u)
 		       u->rc.msg);
 		return -EBUSY;
 	}
-	bqlm_rc_qdisc_put(u->txq, u->qdisc);
+	if (bqlm_rc_qdisc_put(u->txq, u->qdisc)) {
+		/* its softirq may still run on the device's txq */
+		bqlm_rc_fail(&u->rc, -EBUSY, "the test qdisc did not go idle: device leaked");
+		return -EBUSY;
+	}
 	skb_queue_purge(u->v.done);
 	u->ops->destroy(u->net, u->drv);
 	u->net = NULL;

@@ -64,6 +64,7 @@ enum {
 	RUSBNET_RESUME,
 	RUSBNET_NCM,
 	RUSBNET_LINK,
+	RUSBNET_MTU,
 	RUSBNET_USB0,
 };
 
@@ -178,6 +179,7 @@ struct bqlm_rusbnet_slot {
  * @suspends_left: suspends left
  * @timeouts_left: watchdog timeouts left
  * @links_left: link-up reports left
+ * @mtu_changed: usbnet_change_mtu() ran (the model's mtu-qlen)
  * @slot: the skbs, numbered as the model numbers them
  * @nr_slots: how many
  * @last_slot: the one submitted or created last
@@ -210,6 +212,7 @@ struct bqlm_rusbnet {
 	unsigned int suspends_left;
 	unsigned int timeouts_left;
 	unsigned int links_left;
+	bool mtu_changed;
 	struct bqlm_rusbnet_slot slot[RUSBNET_MAX_SLOTS];
 	unsigned int nr_slots;
 	unsigned int last_slot;

@@ -40,6 +40,7 @@
  * @kevent: &dev->kevent
  * @rxq_pause: &dev->rxq_pause
  * @wait: &dev->wait
+ * @tx_qlen: &dev->tx_qlen, TX_QLEN(dev)
  */
 struct bqlm_rusbnet_view {
 	struct sk_buff_head *txq;
@@ -54,6 +55,7 @@ struct bqlm_rusbnet_view {
 	struct work_struct *kevent;
 	struct sk_buff_head *rxq_pause;
 	wait_queue_head_t *wait;
+	const unsigned short *tx_qlen;
 };
 
 /**
@@ -169,6 +171,8 @@ struct bqlm_rusbnet_probe {
  * @kevent: usbnet_deferred_kevent()
  * @link_up: usbnet_link_change(dev, 1, 0): what a minidriver's status()
  *	calls when it sees the link up
+ * @change_mtu: usbnet_change_mtu() to the MTU that gives TX_QLEN(dev)
+ *	@tx_qlen; 0 or its error (-ERANGE: no MTU gives it)
  * @rx_off: keep the receive side off (RX_QLEN 0) after a minidriver's
  *	callback sized its URBs (dev->rx_urb_size): the harness has none
  * @drivers: the minidrivers, compiled with this variant's usbnet.c and
@@ -190,6 +194,7 @@ struct bqlm_rusbnet_ops {
 	void (*bh_timer)(struct net_device *net);
 	void (*kevent)(struct net_device *net);
 	void (*link_up)(struct net_device *net);
+	int (*change_mtu)(struct net_device *net, unsigned int tx_qlen);
 	void (*rx_off)(struct net_device *net);
 	const struct bqlm_rusbnet_driver *const *drivers;
 	unsigned int nr_drivers;

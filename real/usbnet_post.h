@@ -104,6 +104,7 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 	v->kevent = &dev->kevent;
 	v->rxq_pause = &dev->rxq_pause;
 	v->wait = &dev->wait;
+	v->tx_qlen = &dev->tx_qlen;
 	return net;
 }
 
@@ -147,6 +148,30 @@ static void bqlm_rusbnet_link_up(struct net_device *net)
 }
 
 /*
+ * dev_set_mtu() of an MTU whose hard_mtu gives TX_QLEN(dev) @tx_qlen at
+ * high speed: MAX_QUEUE_MEMORY / hard_mtu. The largest such hard_mtu is
+ * tried first, then smaller ones while usbnet_change_mtu() refuses one
+ * that fills its last packet (-EDOM).
+ */
+static int bqlm_rusbnet_change_mtu(struct net_device *net,
+				   unsigned int tx_qlen)
+{
+	struct usbnet *dev = netdev_priv(net);
+	int hard_mtu = MAX_QUEUE_MEMORY / tx_qlen;
+	int err = -ERANGE;
+
+	for (; hard_mtu > MAX_QUEUE_MEMORY / (tx_qlen + 1) &&
+	       hard_mtu > net->hard_header_len; hard_mtu--) {
+		err = usbnet_change_mtu(net, hard_mtu - net->hard_header_len);
+		if (err != -EDOM)
+			break;
+	}
+	if (!err && dev->tx_qlen != tx_qlen)
+		err = -ERANGE;
+	return err;
+}
+
+/*
  * RX stays off, as usbnet_probe() left it here: an rx_urb_size above
  * MAX_QUEUE_MEMORY gives RX_QLEN 0 at the next usbnet_update_max_qlen()
  */
@@ -170,6 +195,7 @@ const struct bqlm_rusbnet_ops BQLM_RUSBNET_OPS = {
 	.bh_timer	= bqlm_rusbnet_bh_timer,
 	.kevent		= bqlm_rusbnet_kevent,
 	.link_up	= bqlm_rusbnet_link_up,
+	.change_mtu	= bqlm_rusbnet_change_mtu,
 	.rx_off		= bqlm_rusbnet_rx_off,
 	.drivers	= bqlm_rusbnet_minidrivers,
 	.nr_drivers	= ARRAY_SIZE(bqlm_rusbnet_minidrivers),

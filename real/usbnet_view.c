@@ -136,6 +136,13 @@ void bqlm_rusbnet_view(const struct bqlm_rusbnet *u, struct bqlm_usbnet *m)
 	m->running = netif_running(u->net);
 	m->carrier = netif_carrier_ok(u->net);
 	m->links_left = u->links_left;
+	/* TX_QLEN(dev) as the real device has it: 0xff when neither */
+	if (*u->v.tx_qlen == u->cfg.tx_qlen)
+		m->mtu_changed = 0;
+	else if (u->cfg.mtu_qlen && *u->v.tx_qlen == u->cfg.mtu_qlen)
+		m->mtu_changed = 1;
+	else
+		m->mtu_changed = 0xff;
 	m->present = netif_device_present(u->net);
 	m->kevent = u->kevent_pending;
 	m->stops_left = u->stops_left;
@@ -279,6 +286,8 @@ static void bqlm_rusbnet_cmp_view(struct bqlm_rusbnet_diff *d,
 			 m->timeouts_left);
 	bqlm_rusbnet_cmp(d, "link reports left", view->links_left,
 			 m->links_left);
+	bqlm_rusbnet_cmp(d, "TX_QLEN changed (usbnet_change_mtu)",
+			 view->mtu_changed, m->mtu_changed);
 }
 
 /**

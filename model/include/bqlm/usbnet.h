@@ -200,6 +200,9 @@ enum bqlm_usbnet_reset {
  *	BQLM_USBNET_MAX_SKBS. Slots are taken in order; once all have been
  *	used, a new skb takes the next freed slot after the last one taken
  * @tx_qlen: TX_QLEN(dev): usbnet stops the queue at this many URBs
+ * @mtu_qlen: 0, or the TX_QLEN(dev) a run-time MTU change gives
+ *	(usbnet_change_mtu() -> usbnet_update_max_qlen()): one such change
+ *	may happen at any point of a run
  * @lens: the packet lengths the stack chooses from, in bytes, each
  *	1..bqlm_usbnet_max_len()
  * @nr_lens: how many of @lens, 1..BQLM_USBNET_MAX_LENS
@@ -215,6 +218,9 @@ enum bqlm_usbnet_reset {
  *	complete with; BQLM_USBNET_ST_OK is always included
  * @stops: usbnet_stop() calls (ifdown) allowed
  * @suspends: usbnet_suspend() calls allowed
+ * @autosuspend: the suspends are runtime autosuspends (PMSG_AUTO_SUSPEND):
+ *	usbnet_suspend() refuses one with -EBUSY while dev->txq holds an
+ *	URB, and the device stays awake
  * @timeouts: usbnet_tx_timeout() calls (watchdog) allowed
  * @links: link-up reports allowed: the minidriver's status() sees the
  *	link up (usbnet_link_change(dev, 1, 0)) while its carrier is off;
@@ -241,6 +247,7 @@ struct bqlm_usbnet_cfg {
 	unsigned int packets;
 	unsigned int skbs;
 	unsigned int tx_qlen;
+	unsigned int mtu_qlen;
 	unsigned int lens[BQLM_USBNET_MAX_LENS];
 	unsigned int nr_lens;
 	unsigned int maxpacket;
@@ -258,6 +265,7 @@ struct bqlm_usbnet_cfg {
 	bool resume_sent;
 	bool stop_drain;
 	bool xmit_open;
+	bool autosuspend;
 	enum bqlm_usbnet_reset stop_reset;
 	unsigned int hold_time;
 	unsigned long now;
@@ -410,7 +418,7 @@ enum bqlm_usbnet_pm {
  * @carrier: netif_carrier_ok(): the qdisc sends, the watchdog and the
  *	wake at the end of usbnet_bh() act, only with it
  * @links_left: link-up reports left in the bound
- * @pad: zero
+ * @mtu_changed: usbnet_change_mtu() ran: TX_QLEN(dev) is cfg->mtu_qlen
  * @skb: the skbs, cfg->skbs slots (bqlm_usbnet_size())
  *
  * Build it with bqlm_usbnet_init() in bqlm_usbnet_size() bytes and change
@@ -444,7 +452,7 @@ struct bqlm_usbnet {
 	unsigned char xmit_ncm;
 	unsigned char carrier;
 	unsigned char links_left;
-	unsigned char pad[1];
+	unsigned char mtu_changed;
 #ifdef __cplusplus
 	__extension__	/* a flexible array member: a GNU extension in C++ */
 #endif
@@ -503,6 +511,11 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 int bqlm_usbnet_link_change(struct bqlm_usbnet *dev,
 			    const struct bqlm_usbnet_cfg *cfg,
 			    struct bqlm_inv_step *ev);
+int bqlm_usbnet_change_mtu(struct bqlm_usbnet *dev,
+			   const struct bqlm_usbnet_cfg *cfg,
+			   struct bqlm_inv_step *ev);
+unsigned int bqlm_usbnet_tx_qlen(const struct bqlm_usbnet *dev,
+				 const struct bqlm_usbnet_cfg *cfg);
 
 unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev);
 unsigned int bqlm_usbnet_next_skb(const struct bqlm_usbnet *dev,
@@ -527,6 +540,7 @@ enum bqlm_usbnet_action_kind {
 	BQLM_USBNET_A_SUSPEND,
 	BQLM_USBNET_A_RESUME,
 	BQLM_USBNET_A_LINK,		/* the minidriver's status(): link up */
+	BQLM_USBNET_A_CHANGE_MTU,	/* usbnet_change_mtu(): new TX_QLEN */
 	BQLM_USBNET_NR_A
 };
 
