@@ -759,20 +759,20 @@ class Driver:
                 if fn not in out:
                     out.add(fn)
                     work.append(fn)
-        while work:
-            f = work.pop()
-            for c in self.redges.get(f, ()):
-                if c not in out:
-                    out.add(c)
-                    work.append(c)
-        return out
+        return self._reach(out, work, self.redges)
 
     def callees_closure(self, roots):
-        out = set(roots)
-        work = list(roots)
+        """Every function @roots reach by the driver's own calls; @roots
+        included."""
+        return self._reach(set(roots), list(roots), self.edges)
+
+    @staticmethod
+    def _reach(out, work, edges):
+        """Add to @out every node @edges lead to from the nodes of @work
+        (already in @out), transitively; return @out."""
         while work:
             f = work.pop()
-            for c in self.edges.get(f, ()):
+            for c in edges.get(f, ()):
                 if c not in out:
                     out.add(c)
                     work.append(c)
@@ -955,14 +955,7 @@ class Driver:
             evs = events.get(fn)
             if not evs:
                 continue
-            held = set()
-            for ln, take, key in sorted(evs):
-                if ln >= line:
-                    break
-                if take:
-                    held.add(key)
-                else:
-                    held.discard(key)
+            held = self._held_before(evs, line)
             if held:
                 el.setdefault((fn, callee), set()).update(held)
                 self.held_at[(fn, line)] = set(held)
@@ -1011,7 +1004,6 @@ class Driver:
         """The lock keys held at line @line of @fn (taken before it in @fn
         and not released, line order)."""
         self.edge_locks()
-        held = set()
         evs = []
         for f, lock, ln in self.lockcalls:
             if f == fn:
@@ -1019,6 +1011,13 @@ class Driver:
         for f, lock, ln in self.unlockcalls:
             if f == fn and not self._early_exit(f, ln):
                 evs.append((ln, 0, _lockkey(lock)))
+        return self._held_before(evs, line)
+
+    @staticmethod
+    def _held_before(evs, line):
+        """The locks held just before @line, after the lock (take 1) and
+        unlock (take 0) events @evs, (line, take, key) each."""
+        held = set()
         for ln, take, key in sorted(evs):
             if ln >= line:
                 break

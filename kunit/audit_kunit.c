@@ -110,10 +110,8 @@ static void audit_mapping(struct kunit *test)
 	struct bqlm_xsys sys;
 	char err[160];
 
-	cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
-	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, res);
+	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	res = bqlm_kunit_zalloc(test, sizeof(*res));
 	KUNIT_ASSERT_EQ_MSG(test, audit_cfg(p->options, cfg, err, sizeof(err)),
 			    0, "%s: options refused: %s: %s", p->name, p->options,
 			    err);
@@ -148,12 +146,10 @@ static void audit_options_refused(struct kunit *test)
 		"--no-such-option 1",		/* unknown */
 		"--ring 1 --descs 2",		/* ring below descs */
 	};
-	struct bqlm_nic_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						 GFP_KERNEL);
+	struct bqlm_nic_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	unsigned int i;
 	char err[160];
 
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		KUNIT_EXPECT_LT_MSG(test, audit_cfg(bad[i], cfg, err, sizeof(err)),
 				    0, "accepted: %s", bad[i]);

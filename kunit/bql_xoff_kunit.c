@@ -12,8 +12,6 @@
 #include <bqlm/bql_xoff.h>
 #include "explore_expect.h"
 
-#define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
-
 /* which smp_mb() a case drops: --no-barrier, --no-mb sent, --no-mb completed */
 #define XOFF_NO_MB_SENT		1U
 #define XOFF_NO_MB_COMPLETED	2U
@@ -83,8 +81,7 @@ static void xoff_exploration(struct kunit *test)
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
 
-	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, res);
+	res = bqlm_kunit_zalloc(test, sizeof(*res));
 	bqlm_xoff_cfg_default(&cfg);
 	cfg.mm = p->mm;
 	/* both dropped: what --no-barrier sets */
@@ -112,12 +109,22 @@ static void xoff_exploration(struct kunit *test)
  * producer's set_bit waits in its buffer while its re-check reads the old
  * adj_limit; the completer's test_and_clear_bit finds the bit clear.
  */
+/* Completions until all that was sent is done and the completer idle */
+static void xoff_complete_all(struct kunit *test, struct bqlm_xoff *s,
+			      const struct bqlm_xoff_cfg *cfg, const char *what)
+{
+	while (s->done < s->sent || s->cphase != BQLM_XOFF_IDLE)
+		KUNIT_ASSERT_EQ_MSG(test,
+				    bqlm_xoff_netdev_tx_completed_queue(s, cfg),
+				    0, "%s: %d of %d done, phase %d", what,
+				    s->done, s->sent, s->cphase);
+}
+
 static void xoff_lost_wakeup(struct kunit *test)
 {
 	struct bqlm_xoff_cfg cfg;
-	struct bqlm_xoff *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	struct bqlm_xoff *s = bqlm_kunit_zalloc(test, sizeof(*s));
 
-	KUNIT_ASSERT_NOT_NULL(test, s);
 	bqlm_xoff_cfg_default(&cfg);
 	cfg.sent_mb = false;
 	cfg.completed_mb = false;
@@ -132,11 +139,7 @@ static void xoff_lost_wakeup(struct kunit *test)
 	/* the qdisc sees its own stop: nothing more is sent */
 	KUNIT_EXPECT_EQ(test, bqlm_xoff_netdev_tx_sent_queue(s, &cfg),
 			-EAGAIN);
-	while (s->done < s->sent || s->cphase != BQLM_XOFF_IDLE)
-		KUNIT_ASSERT_EQ_MSG(test,
-				    bqlm_xoff_netdev_tx_completed_queue(s, &cfg),
-				    0, "no barriers: %d of %d done, phase %d",
-				    s->done, s->sent, s->cphase);
+	xoff_complete_all(test, s, &cfg, "no barriers");
 	KUNIT_EXPECT_EQ(test, s->scheduled, 0);
 	KUNIT_EXPECT_FALSE(test, bqlm_xoff_stopped(s));
 	KUNIT_EXPECT_EQ(test, bqlm_mm_flush(s->mem.v, &s->psb, 0), 0);
@@ -154,11 +157,7 @@ static void xoff_lost_wakeup(struct kunit *test)
 				    bqlm_xoff_netdev_tx_sent_queue(s, &cfg), 0,
 				    "barriers: %d sent, phase %d", s->sent,
 				    s->pphase);
-	while (s->done < s->sent || s->cphase != BQLM_XOFF_IDLE)
-		KUNIT_ASSERT_EQ_MSG(test,
-				    bqlm_xoff_netdev_tx_completed_queue(s, &cfg),
-				    0, "barriers: %d of %d done, phase %d",
-				    s->done, s->sent, s->cphase);
+	xoff_complete_all(test, s, &cfg, "barriers");
 	KUNIT_EXPECT_EQ(test, s->scheduled, 1);
 	KUNIT_EXPECT_FALSE(test, bqlm_xoff_stopped(s));
 	KUNIT_EXPECT_EQ(test, s->psb.n, 0);
@@ -166,29 +165,6 @@ static void xoff_lost_wakeup(struct kunit *test)
 	cfg.packets = 0;
 	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
 	KUNIT_EXPECT_EQ(test, bqlm_xoff_system(&cfg, NULL), -EINVAL);
-}
-
-struct xoff_words {
-	unsigned int lines;
-	bool set_bit;
-	bool flush;
-	bool stall;
-	bool wake;
-};
-
-static void xoff_emit(void *arg, const char *line)
-{
-	struct xoff_words *w = arg;
-
-	w->lines++;
-	if (strstr(line, "set_bit(STACK_XOFF)"))
-		w->set_bit = true;
-	if (strstr(line, "reaches memory: state |= 2"))
-		w->flush = true;
-	if (strstr(line, "!! stall"))
-		w->stall = true;
-	if (strstr(line, "test_and_clear_bit(STACK_XOFF)"))
-		w->wake = true;
 }
 
 /* The words of the next step of kind @kind contain @want. */
@@ -207,41 +183,33 @@ static void xoff_expect_words(struct kunit *test, const struct bqlm_xsys *sys,
 /* The explorer's shortest path, printed as the CLI prints it. */
 static void xoff_trace(struct kunit *test)
 {
+	static const char *const want[] = {
+		"set_bit(STACK_XOFF)", "reaches memory: state |= 2",
+		"!! stall", "test_and_clear_bit(STACK_XOFF)",
+	};
 	struct bqlm_xoff_cfg cfg;
 	struct bqlm_xresult *res;
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
-	struct xoff_words *w;
-	unsigned int *path;
+	unsigned int *path, lines;
 	struct bqlm_xoff *s;
 	char buf[64];
 	int n;
 
-	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
-	w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
-	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
-	path = kunit_kcalloc(test, EXPLORE_PATH_MAX, sizeof(*path),
-			     GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, w);
-	KUNIT_ASSERT_NOT_NULL(test, s);
-	KUNIT_ASSERT_NOT_NULL(test, path);
+	res = bqlm_kunit_zalloc(test, sizeof(*res));
+	s = bqlm_kunit_zalloc(test, sizeof(*s));
+	path = explore_path_alloc(test);
 	bqlm_xoff_cfg_default(&cfg);
 	cfg.sent_mb = false;
 	cfg.completed_mb = false;
 	KUNIT_ASSERT_EQ(test, bqlm_xoff_system(&cfg, &sys), 0);
-	x = explore_create(test, &sys, NULL);
-	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	n = bqlm_explorer_path(x, BQLM_CHECK_STALL, path, EXPLORE_PATH_MAX);
+	x = explore_shortest(test, &sys, NULL, res, BQLM_CHECK_STALL, path, &n);
 	kunit_release_action(test, explore_destroy_action, x);
 	KUNIT_ASSERT_EQ(test, n, 9);
-	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, path, n, xoff_emit, w),
+	KUNIT_EXPECT_EQ(test, explore_trace_words(test, &sys, path, n, want,
+						  ARRAY_SIZE(want), &lines),
 			(int)BIT_ST);
-	KUNIT_EXPECT_EQ(test, w->lines, 2U + 2 * 9 + 1);
-	KUNIT_EXPECT_TRUE(test, w->set_bit);
-	KUNIT_EXPECT_TRUE(test, w->flush);
-	KUNIT_EXPECT_TRUE(test, w->stall);
-	KUNIT_EXPECT_TRUE(test, w->wake);
+	KUNIT_EXPECT_EQ(test, lines, 2U + 2 * 9 + 1);
 	/* refusals of the system's step */
 	bqlm_xoff_init(s, &cfg);
 	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, s, 0x900, s, NULL), -EINVAL);
@@ -295,33 +263,17 @@ static void xoff_cfg_bounds(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cfg.limit, 100U);
 	KUNIT_EXPECT_EQ(test, (int)cfg.mm, (int)BQLM_MM_TSO);
 	KUNIT_EXPECT_TRUE(test, cfg.sent_mb && cfg.completed_mb);
-	cfg.packets = 1;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
-	cfg.packets = 0;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
-	cfg.packets = BQLM_XOFF_MAX_PACKETS;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
-	cfg.packets = BQLM_XOFF_MAX_PACKETS + 1;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_xoff_cfg_check, &cfg, packets, 1, 0);
+	BQLM_EXPECT_EDGE(test, bqlm_xoff_cfg_check, &cfg,
+			 packets, BQLM_XOFF_MAX_PACKETS, BQLM_XOFF_MAX_PACKETS + 1);
 	bqlm_xoff_cfg_default(&cfg);
-	cfg.len = 1;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
-	cfg.len = 0;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
-	cfg.len = 1000;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
-	cfg.len = 1001;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_xoff_cfg_check, &cfg, len, 1, 0);
+	BQLM_EXPECT_EDGE(test, bqlm_xoff_cfg_check, &cfg, len, 1000, 1001);
 	bqlm_xoff_cfg_default(&cfg);
-	cfg.limit = 2000;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
-	cfg.limit = 2001;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_xoff_cfg_check, &cfg, limit, 2000, 2001);
 	bqlm_xoff_cfg_default(&cfg);
-	cfg.mm = BQLM_MM_NR - 1;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), 0);
-	cfg.mm = BQLM_MM_NR;
-	KUNIT_EXPECT_EQ(test, bqlm_xoff_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_xoff_cfg_check, &cfg,
+			 mm, BQLM_MM_NR - 1, BQLM_MM_NR);
 }
 
 static struct kunit_case bqlm_bql_xoff_cases[] = {

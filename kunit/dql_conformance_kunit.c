@@ -166,10 +166,8 @@ static void dql_conformance(struct kunit *test)
 	unsigned int step, rejects = 0;
 	unsigned long now;
 
-	real = kunit_kzalloc(test, sizeof(*real), GFP_KERNEL);
-	model = kunit_kzalloc(test, sizeof(*model), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, real);
-	KUNIT_ASSERT_NOT_NULL(test, model);
+	real = bqlm_kunit_zalloc(test, sizeof(*real));
+	model = bqlm_kunit_zalloc(test, sizeof(*model));
 	bqlm_vlog_init(&vlog);
 
 	do {

@@ -11,14 +11,80 @@
 #include <bqlm/invariants.h>	/* BQLM_CHECK_BIT() */
 #include <bqlm/prng.h>
 
+#include "bqlm_kunit.h"
+
 /*
  * The full search's bounds: what the figures the suites pin (exact state
  * counts, shortest paths) are measured with.
  */
 #define EXPLORE_FULL	(&(const struct bqlm_xbounds){ .no_reduction = true })
 
+/* The checks' bits in a mask of violated checks, as the suites name them */
+#define BIT_OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
+#define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
+#define BIT_RS	BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP)
+#define BIT_SC	BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION)
+#define BIT_SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
+#define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
+#define BIT_BD	BQLM_CHECK_BIT(BQLM_CHECK_BACKPRESSURE_DROP)
+#define BIT_WR	BQLM_CHECK_BIT(BQLM_CHECK_WAKE_ON_RECONFIG)
+
 /* Room for a path the explorer prints: deeper than any the suites pin. */
 #define EXPLORE_PATH_MAX	256
+
+/* Room for a path of EXPLORE_PATH_MAX actions, for the case's duration */
+static inline unsigned int *explore_path_alloc(struct kunit *test)
+{
+	return bqlm_kunit_zalloc(test, EXPLORE_PATH_MAX * sizeof(unsigned int));
+}
+
+/*
+ * The lines bqlm_xtrace() prints, counted, and which of @nr words (at
+ * most 32) they contain: bit i of @seen, @want[i].
+ */
+struct explore_words {
+	const char *const *want;
+	unsigned int nr;
+	unsigned int seen;
+	unsigned int lines;
+};
+
+static inline void explore_words_line(void *arg, const char *line)
+{
+	struct explore_words *w = arg;
+	unsigned int i;
+
+	w->lines++;
+	for (i = 0; i < w->nr; i++)
+		if (strstr(line, w->want[i]))
+			w->seen |= 1U << i;
+}
+
+/*
+ * Print the @n actions of @path from @sys's initial state as the CLI does
+ * (bqlm_xtrace()) and expect each of the @nr words of @want in the trace.
+ * Returns the checks the path violates (bqlm_xtrace()'s mask); *@lines
+ * (unless NULL): the lines printed.
+ */
+static inline int explore_trace_words(struct kunit *test,
+				      const struct bqlm_xsys *sys,
+				      const unsigned int *path, unsigned int n,
+				      const char *const *want, unsigned int nr,
+				      unsigned int *lines)
+{
+	struct explore_words w = { .want = want, .nr = nr };
+	unsigned int i;
+	int violated;
+
+	KUNIT_ASSERT_LE(test, nr, 32U);
+	violated = bqlm_xtrace(sys, path, n, explore_words_line, &w);
+	for (i = 0; i < nr; i++)
+		KUNIT_EXPECT_TRUE_MSG(test, w.seen & (1U << i),
+				      "no \"%s\" in the trace", want[i]);
+	if (lines)
+		*lines = w.lines;
+	return violated;
+}
 
 /**
  * struct explore_expect - what an exploration must find
@@ -59,6 +125,26 @@ static inline struct bqlm_explorer *explore_create(struct kunit *test,
 							    explore_destroy_action,
 							    x), 0,
 			    "an explorer of %s", sys->name);
+	return x;
+}
+
+/*
+ * An explorer of @sys within @bounds (may be NULL; explore_create()), its
+ * search into @res, which must succeed, and the shortest path to a
+ * violation of @check into @path (EXPLORE_PATH_MAX actions at most).
+ * Returns the explorer; *@n: bqlm_explorer_path()'s result, the path's
+ * length or a negative code.
+ */
+static inline struct bqlm_explorer *
+explore_shortest(struct kunit *test, const struct bqlm_xsys *sys,
+		 const struct bqlm_xbounds *bounds, struct bqlm_xresult *res,
+		 enum bqlm_check check, unsigned int *path, int *n)
+{
+	struct bqlm_explorer *x = explore_create(test, sys, bounds);
+
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_explore(x, res), 0, "exploring %s",
+			    sys->name);
+	*n = bqlm_explorer_path(x, check, path, EXPLORE_PATH_MAX);
 	return x;
 }
 
@@ -321,7 +407,7 @@ static inline void symmetry_state(struct kunit *test, struct symmetry_walk *b,
 	KUNIT_ASSERT_TRUE_MSG(test, symmetry_matched(b, 1, &bad),
 			      "walk %u depth %u: action %#x of the representative has no match in the state",
 			      b->walk, b->depth, bad);
-	if (sys->ops->check_state)
+	if (bqlm_xops_checks_states(sys->ops))
 		KUNIT_ASSERT_EQ_MSG(test,
 				    bqlm_xcheck_state(sys, s, b->act[0],
 						     b->n[0], b->each),

@@ -181,14 +181,10 @@ static int toy_explore(struct kunit *test, const struct toy_cfg *cfg,
 static void explore_grid(struct kunit *test)
 {
 	struct toy_cfg cfg = { .n = 40 };
-	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
-						 GFP_KERNEL);
-	unsigned int *path = kunit_kcalloc(test, EXPLORE_PATH_MAX,
-					   sizeof(*path), GFP_KERNEL);
+	struct bqlm_xresult *res = bqlm_kunit_zalloc(test, sizeof(*res));
+	unsigned int *path = explore_path_alloc(test);
 	int n, i;
 
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, path);
 	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, NULL, res, path,
 					  BQLM_CHECK_DQL_OVER_COMPLETION, &n),
 			0);
@@ -219,14 +215,10 @@ static void explore_strict(struct kunit *test)
 {
 	struct toy_cfg cfg = { .n = 5 };
 	struct bqlm_xbounds bounds = { .strict = true };
-	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
-						 GFP_KERNEL);
-	unsigned int *path = kunit_kcalloc(test, EXPLORE_PATH_MAX,
-					   sizeof(*path), GFP_KERNEL);
+	struct bqlm_xresult *res = bqlm_kunit_zalloc(test, sizeof(*res));
+	unsigned int *path = explore_path_alloc(test);
 	int n, i;
 
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, path);
 	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, &bounds, res, path,
 					  BQLM_CHECK_STALL, &n), 0);
 	/* (1, 0) is not stored, so neither is the rest of the row y == 0 */
@@ -243,10 +235,8 @@ static void explore_bounds(struct kunit *test)
 	struct toy_cfg cfg = { .n = 5 };
 	struct bqlm_xbounds depth = { .max_depth = 3 };
 	struct bqlm_xbounds states = { .max_states = 5 };
-	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
-						 GFP_KERNEL);
+	struct bqlm_xresult *res = bqlm_kunit_zalloc(test, sizeof(*res));
 
-	KUNIT_ASSERT_NOT_NULL(test, res);
 	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, &depth, res, NULL, 0,
 					  NULL), 0);
 	/* x + y <= 3 */
@@ -264,13 +254,11 @@ static void explore_bounds(struct kunit *test)
 static void explore_contract(struct kunit *test)
 {
 	struct toy_cfg cfg = { .n = 3 };
-	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
-						 GFP_KERNEL);
+	struct bqlm_xresult *res = bqlm_kunit_zalloc(test, sizeof(*res));
 	struct bqlm_explorer *x;
 	struct bqlm_xops ops = toy_ops;
 	struct bqlm_xsys sys;
 
-	KUNIT_ASSERT_NOT_NULL(test, res);
 	cfg.mode = TOY_BAD_STEP;
 	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, NULL, res, NULL, 0,
 					  NULL), -EINVAL);
@@ -342,10 +330,8 @@ static void explore_trace(struct kunit *test)
 
 static void explore_verdict(struct kunit *test)
 {
-	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
-						 GFP_KERNEL);
+	struct bqlm_xresult *res = bqlm_kunit_zalloc(test, sizeof(*res));
 
-	KUNIT_ASSERT_NOT_NULL(test, res);
 	KUNIT_EXPECT_EQ(test, bqlm_xresult_verdict(res), BQLM_CHECK_NONE);
 	res->violated = BB | BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING);
 	res->w[BQLM_CHECK_BYTE_BALANCE].depth = 7;
@@ -381,16 +367,12 @@ static void toy_canon(const void *ctx, void *state)
 static void explore_symmetry(struct kunit *test)
 {
 	struct toy_cfg cfg = { .n = 6 };
-	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
-						 GFP_KERNEL);
-	unsigned int *path = kunit_kcalloc(test, EXPLORE_PATH_MAX,
-					   sizeof(*path), GFP_KERNEL);
+	struct bqlm_xresult *res = bqlm_kunit_zalloc(test, sizeof(*res));
+	unsigned int *path = explore_path_alloc(test);
 	struct bqlm_xops ops = toy_ops;
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
 
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, path);
 	toy_sys(&sys, &cfg);
 	ops.canon = toy_canon;
 	sys.ops = &ops;
@@ -421,10 +403,8 @@ static void explore_memory_bound(struct kunit *test)
 {
 	struct toy_cfg cfg = { .n = 200 };
 	struct bqlm_xbounds b = { .max_memory = TOY_SMALL_MEMORY };
-	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
-						 GFP_KERNEL);
+	struct bqlm_xresult *res = bqlm_kunit_zalloc(test, sizeof(*res));
 
-	KUNIT_ASSERT_NOT_NULL(test, res);
 	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, &b, res, NULL, 0, NULL),
 			-ENOBUFS);
 	KUNIT_EXPECT_FALSE(test, res->complete);
@@ -454,10 +434,8 @@ static void explore_blocks_and_memory(struct kunit *test)
 {
 	struct toy_cfg cfg = { .n = 200 };
 	struct bqlm_xbounds b = { .max_states = 16384 + 1 };
-	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
-						 GFP_KERNEL);
+	struct bqlm_xresult *res = bqlm_kunit_zalloc(test, sizeof(*res));
 
-	KUNIT_ASSERT_NOT_NULL(test, res);
 	KUNIT_EXPECT_EQ(test, toy_explore(test, &cfg, &b, res, NULL, 0, NULL),
 			-ENOSPC);
 	KUNIT_EXPECT_EQ(test, res->states, 16384ULL + 1);
@@ -490,13 +468,12 @@ static void explore_profiles_walk(struct kunit *test)
 		unsigned int actions[BQLM_X_MAX_ACTIONS];
 		char text[256];
 		char err[160];
-	} *buf = kunit_kzalloc(test, sizeof(*buf), GFP_KERNEL);
+	} *buf = bqlm_kunit_zalloc(test, sizeof(*buf));
 	unsigned int m, p, w, s, i, n, steps = 0;
 	struct bqlm_prng prng;
 	struct bqlm_xsys sys;
 	void *from, *to;
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
 	for (m = 0; m < ARRAY_SIZE(models); m++) {
 		const struct bqlm_opts *t = models[m];
 
@@ -511,10 +488,8 @@ static void explore_profiles_walk(struct kunit *test)
 					    0, "%s %s: %s", t->model, name, buf->err);
 			KUNIT_ASSERT_EQ_MSG(test, t->system(buf->cfg, &sys), 0,
 					    "%s %s", t->model, name);
-			from = kunit_kzalloc(test, sys.state_size, GFP_KERNEL);
-			to = kunit_kzalloc(test, sys.state_size, GFP_KERNEL);
-			KUNIT_ASSERT_NOT_NULL(test, from);
-			KUNIT_ASSERT_NOT_NULL(test, to);
+			from = bqlm_kunit_zalloc(test, sys.state_size);
+			to = bqlm_kunit_zalloc(test, sys.state_size);
 			bqlm_prng_seed(&prng, p + 1);
 			for (w = 0; w < WALKS; w++) {
 				memset(from, 0, sys.state_size);

@@ -49,6 +49,16 @@ static struct bqlm_vlog *vlog_of(struct kunit *test)
 	return &((struct nd_test_ctx *)test->priv)->vlog;
 }
 
+/* Awake: no XOFF bit, and the @n-th __netif_schedule() still pending */
+static void nd_expect_woken(struct kunit *test, const struct bqlm_txq *txq,
+			    unsigned int n)
+{
+	KUNIT_EXPECT_EQ_MSG(test, txq->state, 0UL, "woken: the XOFF bits");
+	KUNIT_EXPECT_EQ_MSG(test, txq->sched_count, n, "woken: schedules");
+	KUNIT_EXPECT_TRUE_MSG(test, txq->sched_pending,
+			      "woken: a schedule pending");
+}
+
 static int nd_avail(const struct bqlm_txq *txq)
 {
 	return bqlm_dql_avail(&txq->dql);
@@ -230,9 +240,7 @@ static void netdevice_completed_wakes_queue(struct kunit *test)
 							     T0 + 3), 0);
 	KUNIT_EXPECT_EQ(test, txq->dql.limit, 1000U);
 	KUNIT_EXPECT_EQ(test, nd_avail(txq), 200);
-	KUNIT_EXPECT_EQ(test, txq->state, 0UL);
-	KUNIT_EXPECT_EQ(test, txq->sched_count, 2U);
-	KUNIT_EXPECT_TRUE(test, txq->sched_pending);
+	nd_expect_woken(test, txq, 2U);
 
 	/* the next completion finds STACK_XOFF clear: no second schedule */
 	txq->sched_pending = false;
@@ -263,9 +271,7 @@ static void netdevice_completed_drv_xoff_no_schedule(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, txq->sched_pending);
 
 	bqlm_netif_tx_wake_queue(txq);
-	KUNIT_EXPECT_EQ(test, txq->state, 0UL);
-	KUNIT_EXPECT_EQ(test, txq->sched_count, 2U);
-	KUNIT_EXPECT_TRUE(test, txq->sched_pending);
+	nd_expect_woken(test, txq, 2U);
 }
 
 static void netdevice_zero_completion_noop(struct kunit *test)
@@ -393,9 +399,7 @@ static void netdevice_wake_needs_drv_xoff(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(txq));
 	KUNIT_EXPECT_TRUE(test, bqlm_netif_xmit_stopped(txq));
 	bqlm_netif_tx_wake_queue(txq);
-	KUNIT_EXPECT_EQ(test, txq->state, 0UL);
-	KUNIT_EXPECT_EQ(test, txq->sched_count, 1U);
-	KUNIT_EXPECT_TRUE(test, txq->sched_pending);
+	nd_expect_woken(test, txq, 1U);
 	/* once only */
 	bqlm_netif_tx_wake_queue(txq);
 	KUNIT_EXPECT_EQ(test, txq->sched_count, 1U);
@@ -595,9 +599,7 @@ static void netdevice_lost_wakeup(struct kunit *test)
 	bqlm_txq_sent_step_xoff(txq, T0 + 10);
 	KUNIT_ASSERT_EQ(test, txq->state, STACK_XOFF);
 	bqlm_txq_completed_step_wake(txq);
-	KUNIT_EXPECT_EQ(test, txq->state, 0UL);
-	KUNIT_EXPECT_EQ(test, txq->sched_count, 2U);
-	KUNIT_EXPECT_TRUE(test, txq->sched_pending);
+	nd_expect_woken(test, txq, 2U);
 	bqlm_txq_sent_step_recheck(txq);
 	KUNIT_EXPECT_EQ(test, txq->state, 0UL);
 	KUNIT_EXPECT_EQ(test, bqlm_dql_inflight(&txq->dql), 0U);

@@ -85,17 +85,11 @@ static inline struct bql_op bql_workload_next(struct bqlm_prng *r,
 			op.arg = bqlm_prng_below(r, inflight + 1);
 		if (adversarial && how >= 95)
 			op.arg = inflight + 1 + bqlm_prng_below(r, 5000);
-	} else if (dice < 790) {
-		op.kind = BQL_OP_RESET;
-		op.arg = 0;
-	} else if (dice < 850) {
-		op.kind = BQL_OP_STOP;
-		op.arg = 0;
-	} else if (dice < 870) {
-		op.kind = BQL_OP_START;
-		op.arg = 0;
 	} else if (dice < 940) {
-		op.kind = BQL_OP_WAKE;
+		/* the calls without an argument */
+		op.kind = dice < 790 ? BQL_OP_RESET :
+			  dice < 850 ? BQL_OP_STOP :
+			  dice < 870 ? BQL_OP_START : BQL_OP_WAKE;
 		op.arg = 0;
 	} else {
 		op.kind = BQL_OP_TICK;

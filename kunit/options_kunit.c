@@ -262,11 +262,10 @@ static void options_check_ranges(struct kunit *test)
 static void options_describe_round_trip(struct kunit *test)
 {
 	/* off the stack: a 32-bit kernel warns above 1024 bytes a frame */
-	char *text = kunit_kzalloc(test, BQLM_OPT_TEXT_MAX, GFP_KERNEL);
+	char *text = bqlm_kunit_zalloc(test, BQLM_OPT_TEXT_MAX);
 	struct toy_cfg c, back;
 	char err[160];
 
-	KUNIT_ASSERT_NOT_NULL(test, text);
 	toy_default(&c);
 	KUNIT_ASSERT_EQ(test, bqlm_opt_apply(&toy, &c,
 					     "--queues 3 lock=on --mode=all --flags zlp --lens 60,1514 small=7",
@@ -322,9 +321,8 @@ static const struct bqlm_opt long_opt = {
 
 static void options_help_and_covers(struct kunit *test)
 {
-	char *line = kunit_kzalloc(test, BQLM_OPT_TEXT_MAX, GFP_KERNEL);
+	char *line = bqlm_kunit_zalloc(test, BQLM_OPT_TEXT_MAX);
 
-	KUNIT_ASSERT_NOT_NULL(test, line);
 
 	bqlm_opt_help(&toy.opt[0], line, BQLM_OPT_TEXT_MAX);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(line, "--queues N"));
@@ -386,12 +384,11 @@ static void options_model_profiles_round_trip(struct kunit *test)
 		char err[160];
 		unsigned char a[512];
 		unsigned char b[512];
-	} *buf = kunit_kzalloc(test, sizeof(*buf), GFP_KERNEL);
+	} *buf = bqlm_kunit_zalloc(test, sizeof(*buf));
 	char *text, *err;
 	unsigned char *a, *b;
 	unsigned int m, i, nr;
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
 	text = buf->text;
 	err = buf->err;
 	a = buf->a;
@@ -545,8 +542,7 @@ static void options_format_one_byte(struct kunit *test)
 		if (toy_opt[i].flags & BQLM_OPT_ALIAS)
 			continue;
 		/* its own allocation of one byte: ASan sees past it */
-		one = kunit_kzalloc(test, 1, GFP_KERNEL);
-		KUNIT_ASSERT_NOT_NULL(test, one);
+		one = bqlm_kunit_zalloc(test, 1);
 		one[0] = 'x';
 		KUNIT_EXPECT_GT_MSG(test, bqlm_opt_format(&toy_opt[i], &c, one, 1),
 				    0, "--%s", toy_opt[i].name);
@@ -586,10 +582,9 @@ static void options_model_aliases(struct kunit *test)
 		char err[160];
 		unsigned char a[512];
 		unsigned char b[512];
-	} *buf = kunit_kzalloc(test, sizeof(*buf), GFP_KERNEL);
+	} *buf = bqlm_kunit_zalloc(test, sizeof(*buf));
 	unsigned int i;
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
 	for (i = 0; i < ARRAY_SIZE(bqlm_options_aliases); i++) {
 		const struct bqlm_opts *t = bqlm_options_aliases[i].opts();
 		const char *alias = bqlm_options_aliases[i].alias;
@@ -628,11 +623,10 @@ static void options_model_aliases(struct kunit *test)
 static void options_usbnet_check(struct kunit *test)
 {
 	const struct bqlm_opts *t = bqlm_usbnet_options();
-	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
+	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	struct bqlm_xsys sys;
 	char err[160];
 
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
 	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_NO_BQL);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_cfg_check(cfg), 0);
 	KUNIT_ASSERT_EQ(test, t->system(cfg, &sys), 0);

@@ -594,6 +594,26 @@ static void ptr_ring_conformance_batch_rule(struct kunit *test)
 }
 
 /*
+ * @n steps @op (argument @arg), each with the same result on the
+ * kernel's ring and on the model's (prc_step()), or the case ends.
+ */
+static void prc_steps(struct prc_ctx *ctx, enum prc_op op, unsigned int arg,
+		      unsigned int n)
+{
+	while (n--)
+		KUNIT_ASSERT_TRUE_MSG(ctx->test, prc_step(ctx, op, arg),
+				      "step %u, ring of %d", ctx->step,
+				      ctx->real.size);
+}
+
+/* The kernel's ring is full after step ctx->step */
+static void prc_expect_full(struct prc_ctx *ctx)
+{
+	KUNIT_EXPECT_TRUE_MSG(ctx->test, __ptr_ring_full(&ctx->real),
+			      "step %u, ring of %d", ctx->step, ctx->real.size);
+}
+
+/*
  * The batched zeroing, step by step on a ring of four batches and on one
  * of two and a half: the producer sees consumed slots taken until a whole
  * batch is consumed, or the end of the ring is reached.
@@ -607,61 +627,42 @@ static void ptr_ring_conformance_zeroing(struct kunit *test)
 	KUNIT_ASSERT_GE(test, b, 2U);
 	size = 4 * b;
 	prc_start(ctx, size);
-	for (i = 0; i < size; i++)
-		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
-				      "step %u, ring of %u", ctx->step, size);
-	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_FULL, 0),
-			      "step %u, ring of %u", ctx->step, size);
-	KUNIT_EXPECT_TRUE_MSG(test, __ptr_ring_full(&ctx->real),
-			      "step %u, ring of %u", ctx->step, size);
+	prc_steps(ctx, PRC_PRODUCE, 0, size);
+	prc_steps(ctx, PRC_FULL, 0, 1);
+	prc_expect_full(ctx);
 	/* a batch less one consumed: nothing zeroed, still full */
-	for (i = 0; i < b - 1; i++)
-		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_CONSUME, 0),
-				      "step %u, ring of %u", ctx->step, size);
-	KUNIT_EXPECT_TRUE_MSG(test, __ptr_ring_full(&ctx->real),
-			      "step %u, ring of %u", ctx->step, size);
+	prc_steps(ctx, PRC_CONSUME, 0, b - 1);
+	prc_expect_full(ctx);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, 0);
 	KUNIT_EXPECT_EQ(test, prc_id(ctx, ctx->real.queue[0]), 1U);
-	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
-			      "step %u, ring of %u", ctx->step, size);
+	prc_steps(ctx, PRC_PRODUCE, 0, 1);
 	KUNIT_EXPECT_EQ(test, ctx->refused, 1UL);
 	/* the batch's last: all of its slots zeroed at once */
-	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_CONSUME, 0),
-			      "step %u, ring of %u", ctx->step, size);
+	prc_steps(ctx, PRC_CONSUME, 0, 1);
 	KUNIT_EXPECT_FALSE(test, __ptr_ring_full(&ctx->real));
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, (int)b);
 	for (i = 0; i < b; i++)
 		KUNIT_EXPECT_NULL_MSG(test, ctx->real.queue[i], "slot %u", i);
 	KUNIT_EXPECT_NOT_NULL(test, ctx->real.queue[b]);
-	for (i = 0; i < b; i++)
-		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
-				      "step %u, ring of %u", ctx->step, size);
-	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_CHECK_PRODUCE, 0),
-			      "step %u, ring of %u", ctx->step, size);
-	KUNIT_EXPECT_TRUE_MSG(test, __ptr_ring_full(&ctx->real),
-			      "step %u, ring of %u", ctx->step, size);
+	prc_steps(ctx, PRC_PRODUCE, 0, b);
+	prc_steps(ctx, PRC_CHECK_PRODUCE, 0, 1);
+	prc_expect_full(ctx);
 
 	/* two and a half batches: the half at the end goes at the wrap */
 	size = 2 * b + b / 2;
 	prc_start(ctx, size);
 	KUNIT_EXPECT_EQ(test, ctx->real.batch, (int)b);
-	for (i = 0; i < size; i++)
-		KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_PRODUCE, 0),
-				      "step %u, ring of %u", ctx->step, size);
-	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_CONSUME_BATCHED, size - 1),
-			      "step %u, ring of %u", ctx->step, size);
+	prc_steps(ctx, PRC_PRODUCE, 0, size);
+	prc_steps(ctx, PRC_CONSUME_BATCHED, size - 1, 1);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, (int)(2 * b));
 	KUNIT_EXPECT_NOT_NULL(test, ctx->real.queue[size - 2]);
-	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_DISCARD, 0),
-			      "step %u, ring of %u", ctx->step, size);
+	prc_steps(ctx, PRC_DISCARD, 0, 1);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_head, 0);
 	KUNIT_EXPECT_EQ(test, ctx->real.consumer_tail, 0);
 	for (i = 2 * b; i < size; i++)
 		KUNIT_EXPECT_NULL_MSG(test, ctx->real.queue[i], "slot %u", i);
-	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_EMPTY, 0),
-			      "step %u, ring of %u", ctx->step, size);
-	KUNIT_ASSERT_TRUE_MSG(test, prc_step(ctx, PRC_COUNT, 0),
-			      "step %u, ring of %u", ctx->step, size);
+	prc_steps(ctx, PRC_EMPTY, 0, 1);
+	prc_steps(ctx, PRC_COUNT, 0, 1);
 	kunit_info(test, "batch %u: %u steps equal, zeroing after %u consumes and at the end of a ring of %u",
 		   b, ctx->step, b, size);
 }

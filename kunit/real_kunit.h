@@ -14,6 +14,8 @@
 
 #include <kunit/test.h>
 
+#include "bqlm_kunit.h"
+
 /*
  * A parameterised case that takes seconds: KUnit's speed attribute (the
  * userspace stand-in has no attributes: there it is a plain case).
@@ -113,10 +115,14 @@ real_every_params(const void *prev, char *desc, void *every, size_t n,
 #define REAL_MAX_STEPS		80
 /* A witness's steps at most */
 #define REAL_MAX_PATH		64
+/* The consumer batch of this kernel's __ptr_ring_set_size() */
+#define REAL_RING_BATCH		(SMP_CACHE_BYTES * 2 / sizeof(void *))
 
 #ifdef CONFIG_BQLM_REAL_HARNESS
 
 #include <bqlm/explore.h>
+#include <bqlm/options.h>
+#include <bqlm/tun.h>
 
 #include "../real/rc.h"
 
@@ -128,15 +134,6 @@ static void real_end(void *t)
 static void real_explorer_end(void *x)
 {
 	bqlm_explorer_destroy(x);
-}
-
-/* Zeroed memory that ends with the case. */
-static void *real_zalloc(struct kunit *test, size_t size)
-{
-	void *p = kunit_kzalloc(test, size, GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL_MSG(test, p, "%zu bytes", size);
-	return p;
 }
 
 /* The model's complete search of @sys, in the kernel; ends with the case. */
@@ -162,15 +159,17 @@ static struct bqlm_explorer *real_model(struct kunit *test,
 
 /*
  * The model's full search (shortest witnesses, every state counted) of
- * @sys, which its driver's bqlm_*_system() filled, returning @made.
+ * @cfg, a configuration of the model whose option table is @model.
  */
 static inline struct bqlm_explorer *
-real_full_model(struct kunit *test, const struct bqlm_xsys *sys, int made,
-		struct bqlm_xresult *mres)
+real_full_model(struct kunit *test, const struct bqlm_opts *model,
+		const void *cfg, struct bqlm_xresult *mres)
 {
 	static const struct bqlm_xbounds full = { .no_reduction = true };
+	struct bqlm_xsys *sys = bqlm_kunit_zalloc(test, sizeof(*sys));
 
-	KUNIT_ASSERT_EQ_MSG(test, made, 0, "the model's system");
+	KUNIT_ASSERT_EQ_MSG(test, model->system(cfg, sys), 0,
+			    "the %s model's system", model->model);
 	return real_model(test, sys, &full, mres);
 }
 
@@ -193,6 +192,24 @@ static struct bqlm_rc_target *real_keep(struct kunit *test,
 	KUNIT_ASSERT_EQ_MSG(test, kunit_add_action_or_reset(test, real_end, t),
 			    0, "the real-code harness");
 	return t;
+}
+
+/*
+ * A harness of a tun configuration (tun's, veth's) that ends with the
+ * case: @supported says why it cannot run @cfg, and the case ends then;
+ * @create makes it.
+ */
+static inline struct bqlm_rc_target *
+real_tun_cfg_harness(struct kunit *test, const struct bqlm_tun_cfg *cfg,
+		     int (*supported)(const struct bqlm_tun_cfg *cfg,
+				      const char **why),
+		     struct bqlm_rc_target *(*create)(const struct bqlm_tun_cfg *cfg))
+{
+	const char *why;
+
+	KUNIT_ASSERT_EQ_MSG(test, supported(cfg, &why), 0,
+			    "the harness cannot run %s", why);
+	return real_keep(test, create(cfg));
 }
 
 static void real_report(struct kunit *test, const struct bqlm_rc_result *res,
@@ -233,8 +250,8 @@ static unsigned int real_replay(struct kunit *test, struct bqlm_rc_target *t,
 				struct bqlm_explorer *x, unsigned int violated,
 				real_prep_t prep, const void *arg, bool alone)
 {
-	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
-	unsigned int *path = real_zalloc(test, REAL_MAX_PATH * sizeof(*path));
+	struct bqlm_rc_result *res = bqlm_kunit_zalloc(test, sizeof(*res));
+	unsigned int *path = bqlm_kunit_zalloc(test, REAL_MAX_PATH * sizeof(*path));
 	unsigned int c, replayed = 0;
 	const char *name;
 	int n, ret;
@@ -318,7 +335,7 @@ static inline void real_search_as_model(struct kunit *test,
 					const struct bqlm_xresult *mres,
 					unsigned int violated)
 {
-	struct bqlm_rc_xresult *xr = real_zalloc(test, sizeof(*xr));
+	struct bqlm_rc_xresult *xr = bqlm_kunit_zalloc(test, sizeof(*xr));
 
 	real_search(test, t, max_states, mres, xr);
 	KUNIT_EXPECT_EQ_MSG(test, (u64)xr->states, mres->states,
@@ -348,7 +365,7 @@ struct real_paths {
 static void real_equivalence(struct kunit *test, struct bqlm_rc_target *t,
 			     unsigned int n, u64 seed, struct real_paths *out)
 {
-	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
+	struct bqlm_rc_result *res = bqlm_kunit_zalloc(test, sizeof(*res));
 	unsigned int i;
 
 	memset(out, 0, sizeof(*out));

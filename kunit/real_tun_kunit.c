@@ -229,29 +229,15 @@ static void real_tun_cfg(const struct real_tun_param *p,
 	cfg->resizes = !!p->resize_to;
 	if (p->resize_to)
 		cfg->resize_to = p->resize_to;
-	/* the consumer batch of this kernel's __ptr_ring_set_size() */
-	cfg->batch = SMP_CACHE_BYTES * 2 / sizeof(void *);
+	cfg->batch = REAL_RING_BATCH;
 }
 
 /* The harness of a configuration, ending with the case. */
 static struct bqlm_rc_target *real_tun_harness(struct kunit *test,
 					       const struct bqlm_tun_cfg *cfg)
 {
-	const char *why;
-
-	KUNIT_ASSERT_EQ_MSG(test, bqlm_rtun_supported(cfg, &why), 0,
-			    "the harness cannot run %s", why);
-	return real_keep(test, bqlm_rtun_create(cfg));
-}
-
-/* The model's full search: shortest witnesses, every state counted */
-static struct bqlm_explorer *real_tun_model(struct kunit *test,
-					    const struct bqlm_tun_cfg *cfg,
-					    struct bqlm_xresult *mres)
-{
-	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
-
-	return real_full_model(test, sys, bqlm_tun_system(cfg, sys), mres);
+	return real_tun_cfg_harness(test, cfg, bqlm_rtun_supported,
+				    bqlm_rtun_create);
 }
 
 /*
@@ -261,12 +247,12 @@ static struct bqlm_explorer *real_tun_model(struct kunit *test,
 static void real_tun_replay(struct kunit *test)
 {
 	const struct real_tun_param *p = test->param_value;
-	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
-	struct bqlm_xresult *mres = real_zalloc(test, sizeof(*mres));
+	struct bqlm_tun_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_xresult *mres = bqlm_kunit_zalloc(test, sizeof(*mres));
 	struct bqlm_explorer *x;
 
 	real_tun_cfg(p, cfg);
-	x = real_tun_model(test, cfg, mres);
+	x = real_full_model(test, bqlm_tun_options(), cfg, mres);
 	KUNIT_EXPECT_EQ(test, mres->violated, p->violated);
 	real_replay(test, real_tun_harness(test, cfg), x, mres->violated,
 		    NULL, NULL, true);
@@ -276,7 +262,7 @@ static void real_tun_replay(struct kunit *test)
 static void real_tun_equivalence(struct kunit *test)
 {
 	const struct real_tun_param *p = test->param_value;
-	struct bqlm_tun_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct bqlm_tun_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
 	const char *why;
 
@@ -301,10 +287,10 @@ static void real_tun_explore(struct kunit *test)
 
 	if (!IS_ENABLED(CONFIG_UML))
 		kunit_skip(test, "a fresh device per transition: UML only (each teardown waits for RCU grace periods under QEMU)");
-	cfg = real_zalloc(test, sizeof(*cfg));
-	mres = real_zalloc(test, sizeof(*mres));
+	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	mres = bqlm_kunit_zalloc(test, sizeof(*mres));
 	real_tun_cfg(p, cfg);
-	real_tun_model(test, cfg, mres);
+	real_full_model(test, bqlm_tun_options(), cfg, mres);
 	/*
 	 * make kunit-debug: KASAN and lockdep make a fresh device per
 	 * transition several times slower; the largest search (36534

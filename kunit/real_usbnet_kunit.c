@@ -481,9 +481,9 @@ static int real_usbnet_roundtrip(struct kunit *test, const void *arg,
 				 enum bqlm_check c, unsigned int *path, int n)
 {
 	const struct bqlm_usbnet_cfg *cfg = arg;
-	struct schedule_text *t = real_zalloc(test, sizeof(*t));
-	unsigned int *back = real_zalloc(test, REAL_MAX_PATH * sizeof(*back));
-	struct bqlm_usbnet_cfg *got = real_zalloc(test, sizeof(*got));
+	struct schedule_text *t = bqlm_kunit_zalloc(test, sizeof(*t));
+	unsigned int *back = bqlm_kunit_zalloc(test, REAL_MAX_PATH * sizeof(*back));
+	struct bqlm_usbnet_cfg *got = bqlm_kunit_zalloc(test, sizeof(*got));
 	const char *name = bqlm_check_name(c);
 	enum bqlm_check check;
 	char err[96];
@@ -515,11 +515,11 @@ static void real_usbnet_refused(struct kunit *test,
 				const struct real_usbnet_param *p,
 				const struct bqlm_usbnet_cfg *cfg)
 {
-	struct bqlm_usbnet_cfg *was = real_zalloc(test, sizeof(*was));
-	struct bqlm_xresult *xres = real_zalloc(test, sizeof(*xres));
-	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
-	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
-	unsigned int *path = real_zalloc(test, REAL_MAX_PATH * sizeof(*path));
+	struct bqlm_usbnet_cfg *was = bqlm_kunit_zalloc(test, sizeof(*was));
+	struct bqlm_xresult *xres = bqlm_kunit_zalloc(test, sizeof(*xres));
+	struct bqlm_rc_result *res = bqlm_kunit_zalloc(test, sizeof(*res));
+	struct bqlm_xsys *sys = bqlm_kunit_zalloc(test, sizeof(*sys));
+	unsigned int *path = bqlm_kunit_zalloc(test, REAL_MAX_PATH * sizeof(*path));
 	struct bqlm_rc_target *t = real_usbnet_harness(test, p, cfg);
 	struct bqlm_explorer *x;
 	unsigned int c, refused = 0;
@@ -572,7 +572,7 @@ static void real_usbnet_refused(struct kunit *test,
  */
 static void real_usbnet_describe(struct kunit *test, const char *driver)
 {
-	char *buf = real_zalloc(test, REAL_DESCRIBE);
+	char *buf = bqlm_kunit_zalloc(test, REAL_DESCRIBE);
 
 	KUNIT_ASSERT_EQ(test, bqlm_rusbnet_driver_describe(driver, buf,
 							   REAL_DESCRIBE), 0);
@@ -583,9 +583,9 @@ static void real_usbnet_describe(struct kunit *test, const char *driver)
 static void real_usbnet_replay(struct kunit *test)
 {
 	const struct real_usbnet_param *p = test->param_value;
-	struct bqlm_usbnet_cfg *cfg = real_zalloc(test, sizeof(*cfg));
-	struct bqlm_xresult *xres = real_zalloc(test, sizeof(*xres));
-	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
+	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_xresult *xres = bqlm_kunit_zalloc(test, sizeof(*xres));
+	struct bqlm_xsys *sys = bqlm_kunit_zalloc(test, sizeof(*sys));
 	const struct bqlm_xbounds bounds = { .strict = false };
 	struct bqlm_explorer *x;
 	unsigned int replayed;
@@ -628,7 +628,7 @@ static bool real_usbnet_own_tier(const struct real_usbnet_param *p)
 static void real_usbnet_equivalence(struct kunit *test)
 {
 	const struct real_usbnet_param *p = test->param_value;
-	struct bqlm_usbnet_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
 
 	/* 2000 paths of a minidriver take seconds in UML: its own tier */
@@ -647,10 +647,10 @@ static void real_usbnet_equivalence(struct kunit *test)
 static void real_usbnet_explore(struct kunit *test)
 {
 	const struct real_usbnet_param *p = test->param_value;
-	struct bqlm_usbnet_cfg *cfg = real_zalloc(test, sizeof(*cfg));
-	struct bqlm_xresult *mres = real_zalloc(test, sizeof(*mres));
-	struct bqlm_rc_xresult *xr = real_zalloc(test, sizeof(*xr));
-	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
+	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_xresult *mres = bqlm_kunit_zalloc(test, sizeof(*mres));
+	struct bqlm_rc_xresult *xr = bqlm_kunit_zalloc(test, sizeof(*xr));
+	struct bqlm_xsys *sys = bqlm_kunit_zalloc(test, sizeof(*sys));
 
 	/* a minidriver's search takes seconds to minutes in UML */
 	if (real_usbnet_own_tier(p))
@@ -692,9 +692,9 @@ static void real_usbnet_schedule(struct kunit *test)
 
 	if (!text)
 		kunit_skip(test, "no schedule given (make kunit-replay SCHEDULE=FILE)");
-	cfg = real_zalloc(test, sizeof(*cfg));
-	res = real_zalloc(test, sizeof(*res));
-	path = real_zalloc(test, REAL_MAX_SCHEDULE * sizeof(*path));
+	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	res = bqlm_kunit_zalloc(test, sizeof(*res));
+	path = bqlm_kunit_zalloc(test, REAL_MAX_SCHEDULE * sizeof(*path));
 	n = bqlm_usbnet_schedule_parse(text, cfg, &check, path,
 				       REAL_MAX_SCHEDULE, err, sizeof(err));
 	KUNIT_ASSERT_GE_MSG(test, n, 0, "bad schedule: %s", err);

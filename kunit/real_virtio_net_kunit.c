@@ -204,16 +204,6 @@ static struct bqlm_rc_target *real_vnet_harness(struct kunit *test,
 	return real_keep(test, bqlm_rvnet_create(cfg, variant, p->xsk));
 }
 
-/* The model's full search: shortest witnesses, every state counted */
-static struct bqlm_explorer *real_vnet_model(struct kunit *test,
-					     const struct bqlm_nic_cfg *cfg,
-					     struct bqlm_xresult *mres)
-{
-	struct bqlm_xsys *sys = real_zalloc(test, sizeof(*sys));
-
-	return real_full_model(test, sys, bqlm_nic_system(cfg, sys), mres);
-}
-
 /*
  * Each counterexample of a profile, replayed on the real code: the same
  * violations at the same step; a fix's profile has none.
@@ -221,13 +211,13 @@ static struct bqlm_explorer *real_vnet_model(struct kunit *test,
 static void real_vnet_replay(struct kunit *test)
 {
 	const struct real_vnet_param *p = test->param_value;
-	struct bqlm_nic_cfg *cfg = real_zalloc(test, sizeof(*cfg));
-	struct bqlm_xresult *mres = real_zalloc(test, sizeof(*mres));
+	struct bqlm_nic_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_xresult *mres = bqlm_kunit_zalloc(test, sizeof(*mres));
 	struct bqlm_explorer *x;
 	unsigned int n;
 
 	real_vnet_cfg(test, p, cfg);
-	x = real_vnet_model(test, cfg, mres);
+	x = real_full_model(test, bqlm_nic_options(), cfg, mres);
 	KUNIT_EXPECT_EQ_MSG(test, mres->violated, p->violated,
 			    "the model's verdict on %s", p->profile);
 	n = real_replay(test, real_vnet_harness(test, p, cfg), x,
@@ -240,7 +230,7 @@ static void real_vnet_replay(struct kunit *test)
 static void real_vnet_equivalence(struct kunit *test)
 {
 	const struct real_vnet_param *p = test->param_value;
-	struct bqlm_nic_cfg *cfg = real_zalloc(test, sizeof(*cfg));
+	struct bqlm_nic_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
 
 	real_vnet_cfg(test, p, cfg);
@@ -262,10 +252,10 @@ static void real_vnet_explore(struct kunit *test)
 
 	if (!IS_ENABLED(CONFIG_UML))
 		kunit_skip(test, "a fresh device per transition: UML only");
-	cfg = real_zalloc(test, sizeof(*cfg));
-	mres = real_zalloc(test, sizeof(*mres));
+	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	mres = bqlm_kunit_zalloc(test, sizeof(*mres));
 	real_vnet_cfg(test, p, cfg);
-	real_vnet_model(test, cfg, mres);
+	real_full_model(test, bqlm_nic_options(), cfg, mres);
 	real_search_as_model(test, real_vnet_harness(test, p, cfg),
 			     REAL_MAX_STATES, mres, p->violated);
 }
@@ -285,8 +275,8 @@ static void real_vnet_mismatch(struct kunit *test)
 		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* dma-off */
 		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* drain */
 	};
-	struct bqlm_nic_cfg *cfg = real_zalloc(test, sizeof(*cfg));
-	struct bqlm_rc_result *res = real_zalloc(test, sizeof(*res));
+	struct bqlm_nic_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_rc_result *res = bqlm_kunit_zalloc(test, sizeof(*res));
 	int id = bqlm_nic_profile_by_name("virtio-net-resize");
 	struct bqlm_rc_target *t;
 

@@ -111,12 +111,9 @@ static void reduction_docs(struct kunit *test)
 	struct bqlm_xsys sys;
 	unsigned long long reduced;
 
-	ucfg = kunit_kzalloc(test, sizeof(*ucfg), GFP_KERNEL);
-	tcfg = kunit_kzalloc(test, sizeof(*tcfg), GFP_KERNEL);
-	full = kunit_kzalloc(test, sizeof(*full), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, ucfg);
-	KUNIT_ASSERT_NOT_NULL(test, tcfg);
-	KUNIT_ASSERT_NOT_NULL(test, full);
+	ucfg = bqlm_kunit_zalloc(test, sizeof(*ucfg));
+	tcfg = bqlm_kunit_zalloc(test, sizeof(*tcfg));
+	full = bqlm_kunit_zalloc(test, sizeof(*full));
 	if (p->tun) {
 		bqlm_tun_cfg_default(tcfg, p->variant);
 		tcfg->mm = p->mm;

@@ -48,12 +48,11 @@ static struct bqlm_sim *sim_create(struct kunit *test,
 static void sim_evq_order(struct kunit *test)
 {
 	static const unsigned long long t[] = { 50, 10, 30, 10, 0, 30, 10 };
-	struct bqlm_evq *qp = kunit_kzalloc(test, sizeof(*qp), GFP_KERNEL);
+	struct bqlm_evq *qp = bqlm_kunit_zalloc(test, sizeof(*qp));
 	struct bqlm_sim_event e, prev;
 	unsigned int i;
 
 	/* the queue outlives the case's frame: its storage is freed after */
-	KUNIT_ASSERT_NOT_NULL(test, qp);
 	KUNIT_ASSERT_EQ(test, bqlm_evq_init(qp, ARRAY_SIZE(t)), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
 							sim_evq_free_action,
@@ -185,6 +184,7 @@ static void sim_run_one(struct kunit *test, struct bqlm_sim_cfg *cfg,
 	KUNIT_EXPECT_EQ_MSG(test, res->dql_errors, 0ULL, "%s", what);
 	KUNIT_EXPECT_EQ_MSG(test, res->violations, 0ULL, "%s", what);
 	KUNIT_EXPECT_EQ_MSG(test, res->skb_exhausted, 0ULL, "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, res->overflows, 0ULL, "%s", what);
 	*cfg = *bqlm_sim_get_cfg(sim);
 	kunit_release_action(test, sim_destroy_action, sim);
 }
@@ -451,12 +451,14 @@ KUNIT_ARRAY_PARAM(sim_tun_variants, sim_tun_variants, sim_tun_variant_desc);
 static void sim_runs_tun_model(struct kunit *test)
 {
 	const enum bqlm_tun_variant *v = test->param_value;
+	const struct bqlm_sim_sample *smp;
 	const struct bqlm_usbnet_cfg *ucfg;
 	const struct bqlm_tun_cfg *tcfg;
 	const struct bqlm_tun *tun;
 	struct bqlm_sim_result r;
 	struct bqlm_sim_cfg cfg;
 	struct bqlm_sim *sim;
+	unsigned int n, i;
 
 	sim_cfg_tun(&cfg, *v, BQLM_SIM_UDP);
 	sim = sim_create(test, &cfg);
@@ -474,8 +476,16 @@ static void sim_runs_tun_model(struct kunit *test)
 			bqlm_tun_ring_count(tun, 0), r.urbs);
 	KUNIT_EXPECT_GT(test, r.urbs, 100ULL * bqlm_tun_nr_ids(tcfg));
 	KUNIT_EXPECT_LE(test, bqlm_tun_ring_count(tun, 0), SIM_TUN_RING);
+	/* tun has no BQL: no limit and no bytes in flight in any sample */
+	smp = bqlm_sim_samples(sim, &n);
+	KUNIT_EXPECT_GT(test, n, 0U);
+	for (i = 0; i < n; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, smp[i].limit, 0U, "sample %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, smp[i].inflight, 0U, "sample %u", i);
+	}
 	KUNIT_EXPECT_EQ(test, r.violations, 0ULL);
 	KUNIT_EXPECT_EQ(test, r.skb_exhausted, 0ULL);
+	KUNIT_EXPECT_EQ(test, r.overflows, 0ULL);
 }
 
 /*
@@ -498,6 +508,118 @@ static void sim_tun_big_ring(struct kunit *test)
 		   r.ping_p50, r.ring_drops, big.ping_p50, big.ring_drops);
 	KUNIT_EXPECT_GT(test, big.ring_drops, 0ULL);
 	KUNIT_EXPECT_GT(test, big.ping_p50, 5 * r.ping_p50);
+}
+
+/*
+ * The simulator's packet pool is bqlm_sim_pool_size(): neither short (a
+ * packet with no room is counted in @overflows) nor loose. Each row
+ * saturates every stage at once (a 10 Mbit/s link behind a fast bus, a
+ * FIFO of whole frames, the queue stopped, the qdisc full, a packet being
+ * made and dropped), so the most packets alive reaches the pool's size;
+ * the pings are as long as the bulk, so that the FIFO's bound is reached
+ * with any mix of the two.
+ */
+struct sim_pool_row {
+	const char *name;
+	enum bqlm_sim_dev dev;
+	enum bqlm_usbnet_variant variant;
+	enum bqlm_tun_variant tun_variant;
+	unsigned int txqueuelen;
+	unsigned int tx_qlen;
+	unsigned int fifo_frames;
+	bool prio_ping;
+	bool no_ping;
+	unsigned long long bus_tick_ns;
+	unsigned long long reader_bps;
+	unsigned int pkts;		/* the size, worked out by hand */
+	bool below;			/* and not reached */
+};
+
+static const struct sim_pool_row sim_pool_rows[] = {
+	{ .name = "usbnet no-bql, prio", .dev = BQLM_SIM_USBNET,
+	  .variant = BQLM_USBNET_NO_BQL, .txqueuelen = 3, .tx_qlen = 20,
+	  .fifo_frames = 4, .prio_ping = true,
+	  .pkts = 2 * 3 + 1 + 20 + 4 },
+	{ .name = "usbnet no-bql, one band", .dev = BQLM_SIM_USBNET,
+	  .variant = BQLM_USBNET_NO_BQL, .txqueuelen = 5, .tx_qlen = 7,
+	  .fifo_frames = 2, .prio_ping = false,
+	  .pkts = 5 + 1 + 7 + 2 },
+	{ .name = "usbnet no-bql, no ping", .dev = BQLM_SIM_USBNET,
+	  .variant = BQLM_USBNET_NO_BQL, .txqueuelen = 2, .tx_qlen = 10,
+	  .fifo_frames = 3, .prio_ping = true, .no_ping = true,
+	  .pkts = 2 + 1 + 10 + 3 },
+	{ .name = "usbnet no-bql, one-frame FIFO", .dev = BQLM_SIM_USBNET,
+	  .variant = BQLM_USBNET_NO_BQL, .txqueuelen = 1, .tx_qlen = 9,
+	  .fifo_frames = 1, .prio_ping = true,
+	  .pkts = 2 * 1 + 1 + 9 + 1 },
+	{ .name = "usbnet no-bql, bus tick", .dev = BQLM_SIM_USBNET,
+	  .variant = BQLM_USBNET_NO_BQL, .txqueuelen = 2, .tx_qlen = 12,
+	  .fifo_frames = 5, .prio_ping = true,
+	  .bus_tick_ns = 125 * BQLM_NSEC_PER_USEC,
+	  .pkts = 2 * 2 + 1 + 12 + 5 },
+	/*
+	 * a tick far slower than the link: the FIFO's five frames wait for
+	 * it on the bus side (the tick's ring full), and the pool is not
+	 * reached (the queue wakes only at a tick)
+	 */
+	{ .name = "usbnet no-bql, slow bus tick", .dev = BQLM_SIM_USBNET,
+	  .variant = BQLM_USBNET_NO_BQL, .txqueuelen = 2, .tx_qlen = 12,
+	  .fifo_frames = 5, .prio_ping = true,
+	  .bus_tick_ns = 20 * BQLM_NSEC_PER_MSEC, .below = true,
+	  .pkts = 2 * 2 + 1 + 12 + 5 },
+	{ .name = "tun backpressure, prio", .dev = BQLM_SIM_TUN,
+	  .tun_variant = BQLM_TUN_BACKPRESSURE, .txqueuelen = 4,
+	  .prio_ping = true, .reader_bps = MBIT,
+	  .pkts = 2 * 4 + 1 + SIM_TUN_RING + 1 },
+	{ .name = "tun backpressure, no ping", .dev = BQLM_SIM_TUN,
+	  .tun_variant = BQLM_TUN_BACKPRESSURE, .txqueuelen = 6,
+	  .prio_ping = true, .no_ping = true, .reader_bps = 10 * MBIT,
+	  .pkts = 6 + 1 + SIM_TUN_RING + 1 },
+};
+
+static void sim_pool_desc(const struct sim_pool_row *row, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", row->name);
+}
+
+KUNIT_ARRAY_PARAM(sim_pool, sim_pool_rows, sim_pool_desc);
+
+static void sim_pool_bound(struct kunit *test)
+{
+	const struct sim_pool_row *row = test->param_value;
+	struct bqlm_sim_result r;
+	struct bqlm_sim_cfg cfg;
+
+	if (row->dev == BQLM_SIM_TUN) {
+		sim_cfg_tun(&cfg, row->tun_variant, BQLM_SIM_UDP);
+		/*
+		 * the sender at 20 times the reader and a ping every 100 us:
+		 * both bands fill before the reader's copy ends
+		 */
+		cfg.reader_bps = row->reader_bps;
+		cfg.udp_bps = 20 * row->reader_bps;
+		cfg.ping_len = 1428;
+		cfg.ping_ns = 100 * BQLM_NSEC_PER_USEC;
+	} else {
+		sim_cfg_short(&cfg, row->variant, 10 * MBIT);
+		cfg.tx_qlen = row->tx_qlen;
+		cfg.fifo_bytes = row->fifo_frames * ETH_FRAME_LEN;
+		cfg.bus_tick_ns = row->bus_tick_ns;
+		cfg.ping_len = ETH_FRAME_LEN;
+		cfg.ping_ns = BQLM_NSEC_PER_MSEC;
+	}
+	cfg.txqueuelen = row->txqueuelen;
+	cfg.prio_ping = row->prio_ping;
+	if (row->no_ping)
+		cfg.ping_ns = 0;
+	sim_run_one(test, &cfg, &r);
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_sim_pool_size(&cfg), row->pkts,
+			    "%s", row->name);
+	KUNIT_EXPECT_EQ_MSG(test, r.pkts, row->pkts, "%s", row->name);
+	if (row->below)
+		KUNIT_EXPECT_LT_MSG(test, r.pkts_max, r.pkts, "%s", row->name);
+	else
+		KUNIT_EXPECT_EQ_MSG(test, r.pkts_max, r.pkts, "%s", row->name);
 }
 
 /*
@@ -589,7 +711,7 @@ static void sim_configurations(struct kunit *test)
  */
 static void sim_edges(struct kunit *test)
 {
-	struct bqlm_evq *q = kunit_kzalloc(test, sizeof(*q), GFP_KERNEL);
+	struct bqlm_evq *q = bqlm_kunit_zalloc(test, sizeof(*q));
 	const struct bqlm_sim_sample *smp;
 	const struct bqlm_usbnet_cfg *u;
 	struct bqlm_sim_result r;
@@ -599,7 +721,6 @@ static void sim_edges(struct kunit *test)
 	unsigned int n, i, most = 0;
 	u64 burst;
 
-	KUNIT_ASSERT_NOT_NULL(test, q);
 	KUNIT_ASSERT_EQ(test, bqlm_evq_init(q, 1), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
 							sim_evq_free_action,
@@ -613,35 +734,22 @@ static void sim_edges(struct kunit *test)
 
 	bqlm_sim_cfg_default(&cfg);
 	KUNIT_EXPECT_EQ(test, cfg.seed, 1ULL);
-	cfg.ping_len = 60;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
-	cfg.ping_len = 59;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, ping_len, 60, 59);
 	bqlm_sim_cfg_default(&cfg);
-	cfg.bh_jitter_ns = 100 * BQLM_NSEC_PER_MSEC;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
-	cfg.bh_jitter_ns++;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, bh_jitter_ns,
+			 100 * BQLM_NSEC_PER_MSEC, 100 * BQLM_NSEC_PER_MSEC + 1);
 	/* HZ and the bulk endpoint's packet size at their least, one less */
 	bqlm_sim_cfg_default(&cfg);
-	cfg.hz = 100;
 	cfg.maxpacket = 8;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
-	cfg.hz = 99;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, hz, 100, 99);
 	cfg.hz = 100;
-	cfg.maxpacket = 7;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, maxpacket, 8, 7);
 	/* HZ and the fixup's header at their largest, and one more */
 	bqlm_sim_cfg_default(&cfg);
-	cfg.hz = 1000;
 	cfg.fixup_hdr = 64;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), 0);
-	cfg.hz = 1001;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, hz, 1000, 1001);
 	cfg.hz = 1000;
-	cfg.fixup_hdr = 65;
-	KUNIT_EXPECT_EQ(test, bqlm_sim_cfg_resolve(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_sim_cfg_resolve, &cfg, fixup_hdr, 64, 65);
 
 	/* no BQL at 100 Mbit/s: the bulk band full, the ping's nearly empty */
 	sim_cfg_short(&cfg, BQLM_USBNET_NO_BQL, 100 * MBIT);
@@ -736,6 +844,7 @@ static struct kunit_case bqlm_sim_cases[] = {
 	KUNIT_CASE(sim_tun_backpressure),
 	KUNIT_CASE_PARAM(sim_runs_tun_model, sim_tun_variants_gen_params),
 	KUNIT_CASE(sim_tun_big_ring),
+	KUNIT_CASE_PARAM(sim_pool_bound, sim_pool_gen_params),
 	KUNIT_CASE(sim_configurations),
 	KUNIT_CASE(sim_edges),
 	KUNIT_CASE(sim_samples_and_pings),

@@ -14,14 +14,6 @@
 #include <bqlm/prng.h>
 #include "explore_expect.h"
 
-#define BIT_SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
-#define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
-#define BIT_BD	BQLM_CHECK_BIT(BQLM_CHECK_BACKPRESSURE_DROP)
-#define BIT_WR	BQLM_CHECK_BIT(BQLM_CHECK_WAKE_ON_RECONFIG)
-#define BIT_OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
-#define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
-#define BIT_RS	BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP)
-
 /**
  * struct tun_x_case - one exploration of the tun model and what it must find
  * @desc: the case's name
@@ -295,12 +287,9 @@ static void tun_exploration(struct kunit *test)
 	struct bqlm_xresult *res;
 	struct bqlm_xsys sys;
 
-	cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
-	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
-	stats = kunit_kzalloc(test, sizeof(*stats), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, stats);
+	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	res = bqlm_kunit_zalloc(test, sizeof(*res));
+	stats = bqlm_kunit_zalloc(test, sizeof(*stats));
 	tun_x_cfg(test, p, cfg);
 	cfg->stats = stats;
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, &sys), 0);
@@ -348,11 +337,9 @@ static void tun_symmetry(struct kunit *test)
 {
 	enum bqlm_tun_variant v = (const unsigned char *)test->param_value -
 				  tun_variants;
-	struct bqlm_tun_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						 GFP_KERNEL);
+	struct bqlm_tun_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	struct bqlm_xsys sys;
 
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
 	bqlm_tun_cfg_default(cfg, v);
 	cfg->ring = 2;
 	cfg->mm = BQLM_MM_PSO;
@@ -525,11 +512,8 @@ static bool tun_replay_stall(struct kunit *test, struct tun_ctx *t,
 	bool both = false;
 	int n, i;
 
-	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
-	path = kunit_kcalloc(test, EXPLORE_PATH_MAX, sizeof(*path),
-			     GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, path);
+	res = bqlm_kunit_zalloc(test, sizeof(*res));
+	path = explore_path_alloc(test);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
 	x = explore_create(test, &sys, EXPLORE_FULL);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
@@ -603,8 +587,7 @@ static void tun_veth_lost_wakeup(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
 
 	/* 6.12.117: the kick after the stop, the wake after the re-arm */
-	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, res);
+	res = bqlm_kunit_zalloc(test, sizeof(*res));
 	bqlm_tun_cfg_default(&t->cfg, BQLM_TUN_VETH);
 	t->cfg.mm = BQLM_MM_TSO;
 	t->cfg.cpus = 1;
@@ -1004,10 +987,8 @@ static void tun_config(struct kunit *test)
 	cfg.len = 0;
 	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
 	/* up to a 64 KB GSO packet */
-	cfg.len = BQLM_TUN_MAX_LEN;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
-	cfg.len = BQLM_TUN_MAX_LEN + 1;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_tun_cfg_check, &cfg,
+			 len, BQLM_TUN_MAX_LEN, BQLM_TUN_MAX_LEN + 1);
 }
 
 /* Room for the description of an action or a state */
@@ -1020,10 +1001,9 @@ static void tun_descriptions(struct kunit *test)
 {
 	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_TSO);
 	struct bqlm_xsys sys;
-	char *buf = kunit_kzalloc(test, TUN_TEXT, GFP_KERNEL);
+	char *buf = bqlm_kunit_zalloc(test, TUN_TEXT);
 	unsigned int n, i, k;
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
 	t->cfg.detaches = 1;
 	t->cfg.set_iffs = 1;
 	t->cfg.resizes = 1;
@@ -1051,25 +1031,6 @@ static void tun_descriptions(struct kunit *test)
 				    0, "step %u, action %#x", k,
 				    t->actions[0]);
 	}
-}
-
-/* Words a trace must contain, each seen at least once. */
-struct tun_words {
-	const char *const *want;
-	unsigned int nr;
-	unsigned int seen;
-	unsigned int lines;
-};
-
-static void tun_emit(void *arg, const char *line)
-{
-	struct tun_words *w = arg;
-	unsigned int i;
-
-	w->lines++;
-	for (i = 0; i < w->nr; i++)
-		if (strstr(line, w->want[i]))
-			w->seen |= 1U << i;
 }
 
 /*
@@ -1227,39 +1188,25 @@ static void tun_trace_words(struct kunit *test)
 	const struct tun_trace_case *p = test->param_value;
 	struct bqlm_tun_cfg *cfg;
 	struct bqlm_xresult *res;
-	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
-	struct tun_words *w;
-	unsigned int *path, i;
+	unsigned int *path, lines;
 	int n;
 
-	cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
-	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
-	w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
-	path = kunit_kcalloc(test, EXPLORE_PATH_MAX, sizeof(*path),
-			     GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, res);
-	KUNIT_ASSERT_NOT_NULL(test, w);
-	KUNIT_ASSERT_NOT_NULL(test, path);
+	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	res = bqlm_kunit_zalloc(test, sizeof(*res));
+	path = explore_path_alloc(test);
 	p->cfg(cfg);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(cfg, &sys), 0);
-	x = explore_create(test, &sys, NULL);
-	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	n = bqlm_explorer_path(x, p->check, path, EXPLORE_PATH_MAX);
+	explore_shortest(test, &sys, NULL, res, p->check, path, &n);
 	KUNIT_ASSERT_GT_MSG(test, n, 0, "no path to %s",
 			    bqlm_check_name(p->check));
-	w->want = p->want;
-	w->nr = p->nr;
-	KUNIT_EXPECT_TRUE_MSG(test, bqlm_xtrace(&sys, path, n, tun_emit, w) &
+	KUNIT_EXPECT_TRUE_MSG(test, explore_trace_words(test, &sys, path, n,
+							p->want, p->nr,
+							&lines) &
 				    BQLM_CHECK_BIT(p->check),
 			      "the trace does not end in %s",
 			      bqlm_check_name(p->check));
-	for (i = 0; i < p->nr; i++)
-		KUNIT_EXPECT_TRUE_MSG(test, w->seen & (1U << i),
-				      "no \"%s\" in the trace", p->want[i]);
-	KUNIT_EXPECT_EQ(test, w->seen, (1U << p->nr) - 1);
-	KUNIT_EXPECT_GT(test, w->lines, 2U * n);
+	KUNIT_EXPECT_GT(test, lines, 2U * n);
 }
 
 /* Administrator calls wait for the ring locks and for synchronize_net(). */
@@ -1316,10 +1263,9 @@ static void tun_admin_waits(struct kunit *test)
 static void tun_describe_more(struct kunit *test)
 {
 	struct tun_ctx *t = tun_setup(test, BQLM_TUN_STOP_2019, BQLM_MM_PSO);
-	char *buf = kunit_kzalloc(test, TUN_TEXT, GFP_KERNEL);
+	char *buf = bqlm_kunit_zalloc(test, TUN_TEXT);
 	struct bqlm_xsys sys;
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
 	t->cfg.reader = BQLM_TUN_READ_NONBLOCK;
 	t->cfg.qdisc = false;
 	t->cfg.set_iffs = 1;
@@ -1389,16 +1335,12 @@ static void tun_sizes(struct kunit *test)
 				   ~(__alignof__(struct bqlm_tun) - 1));
 	KUNIT_EXPECT_EQ(test, big % __alignof__(struct bqlm_tun), 0);
 	KUNIT_EXPECT_GT(test, big, small);
-	cfg.ring = BQLM_TUN_MAX_RING;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
-	cfg.ring = BQLM_TUN_MAX_RING + 1;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_tun_cfg_check, &cfg,
+			 ring, BQLM_TUN_MAX_RING, BQLM_TUN_MAX_RING + 1);
 	cfg.ring = 25;
 	/* a bounded run outside the explorer: ids up to BQLM_TUN_MAX_ID */
-	cfg.packets = BQLM_TUN_MAX_ID;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), 0);
-	cfg.packets = BQLM_TUN_MAX_ID + 1;
-	KUNIT_EXPECT_EQ(test, bqlm_tun_cfg_check(&cfg), -EINVAL);
+	BQLM_EXPECT_EDGE(test, bqlm_tun_cfg_check, &cfg,
+			 packets, BQLM_TUN_MAX_ID, BQLM_TUN_MAX_ID + 1);
 	cfg.packets = 0;
 	/* a resize keeps what survives on the stack: explorer rings only */
 	cfg.resizes = 1;
@@ -1549,12 +1491,11 @@ static void tun_unbounded_stream(struct kunit *test)
 {
 	const struct tun_stream_case *p = test->param_value;
 	struct tun_ctx *t = tun_setup(test, p->variant, BQLM_MM_SC);
-	struct tun_stream *st = kunit_kzalloc(test, sizeof(*st), GFP_KERNEL);
+	struct tun_stream *st = bqlm_kunit_zalloc(test, sizeof(*st));
 	unsigned int i, k, drops = 0;
 	struct bqlm_prng r;
 	int err;
 
-	KUNIT_ASSERT_NOT_NULL(test, st);
 	t->cfg.ring = TUN_STREAM_RING;
 	t->cfg.packets = 0;
 	tun_reinit(test, t);
@@ -1794,12 +1735,11 @@ static void tun_range_guards(struct kunit *test)
 {
 	struct tun_ctx *t = tun_setup(test, BQLM_TUN_BACKPRESSURE, BQLM_MM_TSO);
 	struct bqlm_tun_cfg *cfg = &t->cfg;
-	char *buf = kunit_kzalloc(test, TUN_TEXT, GFP_KERNEL);
+	char *buf = bqlm_kunit_zalloc(test, TUN_TEXT);
 	struct bqlm_tun_cfg bad;
 	struct bqlm_xsys sys;
 	unsigned int pkt;
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
 	/* the variant after the last is refused, named "unknown" */
 	bqlm_tun_cfg_default(&bad, BQLM_TUN_STOCK);
 	bad.variant = bqlm_tun_nr_variants();

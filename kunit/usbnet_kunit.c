@@ -16,13 +16,6 @@
 #include <bqlm/prng.h>
 #include "explore_expect.h"
 
-#define BIT_OC	BQLM_CHECK_BIT(BQLM_CHECK_DQL_OVER_COMPLETION)
-#define BIT_BB	BQLM_CHECK_BIT(BQLM_CHECK_BYTE_BALANCE)
-#define BIT_RS	BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP)
-#define BIT_SC	BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION)
-#define BIT_SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
-#define BIT_ST	BQLM_CHECK_BIT(BQLM_CHECK_STALL)
-
 #define A(kind, arg)	BQLM_USBNET_ACTION(BQLM_USBNET_A_##kind, (arg))
 
 /* The model's default packet (bqlm_usbnet_cfg_default()): a full frame. */
@@ -73,6 +66,21 @@ struct usbnet_x_case {
 /* The bound of most explorations: two full frames, one ifdown, one suspend */
 #define USBNET_BOUND	.packets = 2, .len = PKT, .stops = 1, .suspends = 1
 
+/*
+ * Figures that several rows share, because what the rows change does not
+ * change the search: fixed's (a padding minidriver, FLAG_MULTI_PACKET);
+ * cdc_ncm's flush during usbnet_stop() on fixed, which the avoid-unlink
+ * fix leaves as it is; aqc111's finding closed, by either fix.
+ */
+#define EXPECT_FIXED							\
+	{ .states = 22428, .transitions = 71317, .verdict = BQLM_CHECK_NONE }
+#define EXPECT_NCM_FLUSH						\
+	{ .states = 30973, .transitions = 94791,			\
+	  .violated = BIT_OC | BIT_RS,					\
+	  .verdict = BQLM_CHECK_DQL_OVER_COMPLETION, .verdict_depth = 29 }
+#define EXPECT_AVOID_UNLINK_CLOSED					\
+	{ .states = 21051, .transitions = 67322, .verdict = BQLM_CHECK_NONE }
+
 static const struct usbnet_x_case usbnet_x_cases[] = {
 	{ .desc = "no-bql", .variant = BQLM_USBNET_NO_BQL, USBNET_BOUND,
 	  .expect = { .states = 20324, .transitions = 70467,
@@ -105,19 +113,16 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 		      .violated = BIT_BB, .verdict = BQLM_CHECK_BYTE_BALANCE,
 		      .verdict_depth = 6 } },
 	{ .desc = "fixed", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .expect = { .states = 22428, .transitions = 71317,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .expect = EXPECT_FIXED },
 	{ .desc = "fixed-pad", .variant = BQLM_USBNET_FIXED, .packets = 2,
 	  .fixup = BQLM_USBNET_FIXUP_PAD, .len = ETH_ZLEN, .stops = 1,
 	  .suspends = 1,
-	  .expect = { .states = 22428, .transitions = 71317,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .expect = EXPECT_FIXED },
 	/* asix: FLAG_MULTI_PACKET, the minidriver pads (64 + 4 bytes) */
 	{ .desc = "fixed-asix", .variant = BQLM_USBNET_FIXED, .packets = 2,
 	  .fixup = BQLM_USBNET_FIXUP_PAD, .len = ETH_ZLEN,
 	  .flags = BQLM_USBNET_FLAG_MULTI_PACKET, .stops = 1, .suspends = 1,
-	  .expect = { .states = 22428, .transitions = 71317,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .expect = EXPECT_FIXED },
 	/* aqc111: usbnet_stop() leaves the tx URBs in flight */
 	{ .desc = "fixed-avoid-unlink", .variant = BQLM_USBNET_FIXED,
 	  USBNET_BOUND, .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
@@ -128,24 +133,17 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	/* cdc_ncm: the flush timer transmits while usbnet_stop() runs */
 	{ .desc = "fixed-multi", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
 	  .fixup = BQLM_USBNET_FIXUP_MULTI,
-	  .expect = { .states = 30973, .transitions = 94791,
-		      .violated = BIT_OC | BIT_RS,
-		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
-		      .verdict_depth = 29 } },
+	  .expect = EXPECT_NCM_FLUSH },
 	/* the fixes of docs/findings.md: each closes its finding ... */
 	{ .desc = "fixed-avoid-unlink-drained",
 	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
 	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  .expect = { .states = 21051, .transitions = 67322,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .expect = EXPECT_AVOID_UNLINK_CLOSED },
 	/* ... and the first leaves the other */
 	{ .desc = "fixed-avoid-unlink-multi",
 	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
 	  .fixup = BQLM_USBNET_FIXUP_MULTI,
-	  .expect = { .states = 30973, .transitions = 94791,
-		      .violated = BIT_OC | BIT_RS,
-		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
-		      .verdict_depth = 29 } },
+	  .expect = EXPECT_NCM_FLUSH },
 	{ .desc = "fixed-ncm-stop-multi",
 	  .variant = BQLM_USBNET_FIXED_NCM_STOP, USBNET_BOUND,
 	  .fixup = BQLM_USBNET_FIXUP_MULTI,
@@ -154,8 +152,7 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	{ .desc = "fixed-ncm-stop-avoid-unlink",
 	  .variant = BQLM_USBNET_FIXED_NCM_STOP, USBNET_BOUND,
 	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  .expect = { .states = 21051, .transitions = 67322,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .expect = EXPECT_AVOID_UNLINK_CLOSED },
 	/*
 	 * Minidrivers as real/usbnet_minidrivers.h describes them: aqc111
 	 * (its stop() and resume() turn the carrier off, a link-up report
@@ -212,10 +209,8 @@ static void usbnet_exploration(struct kunit *test)
 	struct bqlm_xbounds bounds = { .strict = p->strict };
 	struct bqlm_xsys sys;
 
-	cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
-	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
-	KUNIT_ASSERT_NOT_NULL(test, res);
+	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	res = bqlm_kunit_zalloc(test, sizeof(*res));
 	usbnet_x_cfg(test, p, cfg);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
 	explore_expect(test, &sys, &bounds, res, &p->expect, p->desc);
@@ -252,11 +247,9 @@ static enum bqlm_usbnet_variant usbnet_variant_of(struct kunit *test)
 static void usbnet_symmetry(struct kunit *test)
 {
 	enum bqlm_usbnet_variant v = usbnet_variant_of(test);
-	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						    GFP_KERNEL);
+	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	struct bqlm_xsys sys;
 
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
 	bqlm_usbnet_cfg_default(cfg, v);
 	cfg->packets = 4;
 	cfg->nr_lens = 2;
@@ -373,40 +366,23 @@ static const unsigned int usbnet_merged_path[] = {
 	A(STOP, 0), A(STOP, 0), A(BH, BQLM_USBNET_BH_WORK),
 };
 
-struct usbnet_lines {
-	unsigned int n;
-	bool bug;
-};
-
-static void usbnet_count_line(void *arg, const char *line)
-{
-	struct usbnet_lines *l = arg;
-
-	l->n++;
-	if (strstr(line, "!! dql-over-completion in usbnet_bh (1514 vs 0"))
-		l->bug = true;
-}
-
 static void usbnet_merged_shortest_path(struct kunit *test)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_MERGED);
-	unsigned int *path = kunit_kcalloc(test, EXPLORE_PATH_MAX,
-					   sizeof(*path), GFP_KERNEL);
-	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
-						 GFP_KERNEL);
-	struct usbnet_lines lines = { 0 };
+	unsigned int *path = explore_path_alloc(test);
+	struct bqlm_xresult *res = bqlm_kunit_zalloc(test, sizeof(*res));
+	static const char *const bug[] = {
+		"!! dql-over-completion in usbnet_bh (1514 vs 0",
+	};
 	struct bqlm_explorer *x;
 	struct bqlm_xsys sys;
+	unsigned int lines;
 	int n, i;
 
-	KUNIT_ASSERT_NOT_NULL(test, path);
-	KUNIT_ASSERT_NOT_NULL(test, res);
 	u->cfg.packets = 1;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
-	x = explore_create(test, &sys, EXPLORE_FULL);
-	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	n = bqlm_explorer_path(x, BQLM_CHECK_DQL_OVER_COMPLETION, path,
-			       EXPLORE_PATH_MAX);
+	x = explore_shortest(test, &sys, EXPLORE_FULL, res,
+			     BQLM_CHECK_DQL_OVER_COMPLETION, path, &n);
 	KUNIT_EXPECT_EQ(test, bqlm_explorer_path(x, BQLM_CHECK_STALL, path,
 						 EXPLORE_PATH_MAX), -ENOENT);
 	KUNIT_EXPECT_EQ(test, bqlm_explorer_path(x,
@@ -418,12 +394,12 @@ static void usbnet_merged_shortest_path(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, path[i], usbnet_merged_path[i],
 				    "step %d", i);
 
-	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, usbnet_merged_path, n,
-					  usbnet_count_line, &lines),
+	KUNIT_EXPECT_EQ(test, explore_trace_words(test, &sys,
+						  usbnet_merged_path, n, bug,
+						  ARRAY_SIZE(bug), &lines),
 			(int)(BIT_OC | BIT_RS));
 	/* initial state: 2 lines; each step: 2 lines; the last: 2 more */
-	KUNIT_EXPECT_EQ(test, lines.n, 2U + 2U * n + 2U);
-	KUNIT_EXPECT_TRUE(test, lines.bug);
+	KUNIT_EXPECT_EQ(test, lines, 2U + 2U * n + 2U);
 }
 
 /*
@@ -987,12 +963,10 @@ static void usbnet_minidriver_options(struct kunit *test)
 		{ "--stop-reset none", "--bql on needs --stop-reset early or late" },
 	};
 	const struct bqlm_opts *t = bqlm_usbnet_options();
-	struct bqlm_usbnet_cfg *cfg = kunit_kzalloc(test, sizeof(*cfg),
-						    GFP_KERNEL);
+	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	char err[160];
 	unsigned int i;
 
-	KUNIT_ASSERT_NOT_NULL(test, cfg);
 	/* one count per packet length: a pad tx_fixup */
 	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_FIXED);
 	KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(t, cfg,
@@ -1266,8 +1240,7 @@ static void usbnet_zlp_and_headers(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_max_len(cfg, 1),
 			BQLM_USBNET_MAX_LEN - 8);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
-	to = kunit_kzalloc(test, bqlm_usbnet_size(cfg), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, to);
+	to = bqlm_kunit_zalloc(test, bqlm_usbnet_size(cfg));
 	bqlm_usbnet_init(u->dev, cfg);
 	memcpy(to, u->dev, bqlm_usbnet_size(cfg));
 	KUNIT_ASSERT_EQ(test, bqlm_xstep(&sys, u->dev, A(XMIT, 1), to, u->each),
@@ -1296,8 +1269,7 @@ static void usbnet_range_guards(struct kunit *test)
 
 	cfg->lens[1] = 1000;		/* nr_lens stays 1 */
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
-	to = kunit_kzalloc(test, size, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, to);
+	to = bqlm_kunit_zalloc(test, size);
 	/* the explorer steps a copy of the state */
 	memcpy(to, dev, size);
 	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, dev, A(XMIT, cfg->nr_lens), to,
@@ -1356,8 +1328,7 @@ static void usbnet_slots_recycled(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_next_skb(dev, &u->cfg), 3U);
 	/* tx_fixup() runs, then there is no slot for the skb */
 	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, PKT, &u->ev));
-	copy = kunit_kzalloc(test, size, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, copy);
+	copy = bqlm_kunit_zalloc(test, size);
 	memcpy(copy, dev, size);
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev),
 			-ENOSPC);
@@ -1474,10 +1445,9 @@ static void usbnet_descriptions(struct kunit *test)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_V1);
 	struct bqlm_xsys sys;
-	char *buf = kunit_kzalloc(test, USBNET_TEXT, GFP_KERNEL);
+	char *buf = bqlm_kunit_zalloc(test, USBNET_TEXT);
 	unsigned int a;
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
 	for (a = 0; a < (BQLM_USBNET_NR_A + 1) << 8; a += 0x100) {
 		KUNIT_EXPECT_GT_MSG(test, bqlm_xdescribe_action(&sys, u->dev, a,
@@ -1496,21 +1466,6 @@ static void usbnet_descriptions(struct kunit *test)
 					 u->each), 0);
 }
 
-struct usbnet_grep {
-	const char *needle[4];
-	bool found[4];
-};
-
-static void usbnet_grep_line(void *arg, const char *line)
-{
-	struct usbnet_grep *g = arg;
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(g->needle); i++)
-		if (g->needle[i] && strstr(line, g->needle[i]))
-			g->found[i] = true;
-}
-
 /*
  * Traces name what each step does: a transmit deferred while asleep and
  * resubmitted with netdev_sent_queue() (fixed), a transmit dropped because
@@ -1527,53 +1482,42 @@ static void usbnet_trace_words(struct kunit *test)
 	static const unsigned int drop_path[] = {
 		A(XMIT, 0), A(SUSPEND, 0), A(XMIT, 0),
 	};
+	static const char *const resumed[] = {
+		"anchored on dev->deferred", "with netdev_sent_queue",
+	};
+	static const char *const dropped[] = { "netif_queue_stopped: drop" };
+	static const char *const race[] = {
+		"dql_completed begins", "dql_completed(1514) ends",
+		"!! serial-completion",
+	};
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
-	struct usbnet_grep *g = kunit_kzalloc(test, sizeof(*g), GFP_KERNEL);
-	unsigned int *path = kunit_kcalloc(test, EXPLORE_PATH_MAX,
-					   sizeof(*path), GFP_KERNEL);
-	struct bqlm_xresult *res = kunit_kzalloc(test, sizeof(*res),
-						 GFP_KERNEL);
-	struct bqlm_explorer *x;
+	unsigned int *path = explore_path_alloc(test);
+	struct bqlm_xresult *res = bqlm_kunit_zalloc(test, sizeof(*res));
 	struct bqlm_xsys sys;
 	int n;
 
-	KUNIT_ASSERT_NOT_NULL(test, g);
-	KUNIT_ASSERT_NOT_NULL(test, path);
-	KUNIT_ASSERT_NOT_NULL(test, res);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
-	g->needle[0] = "anchored on dev->deferred";
-	g->needle[1] = "with netdev_sent_queue";
-	g->needle[2] = "netif_queue_stopped: drop";
-	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, resume_path,
-					  ARRAY_SIZE(resume_path),
-					  usbnet_grep_line, g), 0);
-	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, drop_path,
-					  ARRAY_SIZE(drop_path),
-					  usbnet_grep_line, g), 0);
-	KUNIT_EXPECT_TRUE(test, g->found[0]);
-	KUNIT_EXPECT_TRUE(test, g->found[1]);
-	KUNIT_EXPECT_TRUE(test, g->found[2]);
+	KUNIT_EXPECT_EQ(test, explore_trace_words(test, &sys, resume_path,
+						  ARRAY_SIZE(resume_path),
+						  resumed, ARRAY_SIZE(resumed),
+						  NULL), 0);
+	KUNIT_EXPECT_EQ(test, explore_trace_words(test, &sys, drop_path,
+						  ARRAY_SIZE(drop_path),
+						  dropped, ARRAY_SIZE(dropped),
+						  NULL), 0);
 
 	/* v1, three packets, no ifdown or suspend: the pure race */
-	memset(g, 0, sizeof(*g));
-	g->needle[0] = "dql_completed begins";
-	g->needle[1] = "dql_completed(1514) ends";
-	g->needle[2] = "!! serial-completion";
 	bqlm_usbnet_cfg_default(&u->cfg, BQLM_USBNET_V1);
 	u->cfg.packets = 3;
 	u->cfg.stops = 0;
 	u->cfg.suspends = 0;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
-	x = explore_create(test, &sys, EXPLORE_FULL);
-	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
-	n = bqlm_explorer_path(x, BQLM_CHECK_SERIAL_COMPLETION, path,
-			       EXPLORE_PATH_MAX);
+	explore_shortest(test, &sys, EXPLORE_FULL, res,
+			 BQLM_CHECK_SERIAL_COMPLETION, path, &n);
 	KUNIT_ASSERT_EQ(test, n, 27);
-	KUNIT_EXPECT_EQ(test, bqlm_xtrace(&sys, path, n, usbnet_grep_line, g),
+	KUNIT_EXPECT_EQ(test, explore_trace_words(test, &sys, path, n, race,
+						  ARRAY_SIZE(race), NULL),
 			(int)BIT_SC);
-	KUNIT_EXPECT_TRUE(test, g->found[0]);
-	KUNIT_EXPECT_TRUE(test, g->found[1]);
-	KUNIT_EXPECT_TRUE(test, g->found[2]);
 }
 
 
@@ -1594,12 +1538,11 @@ static void usbnet_mutation_gaps(struct kunit *test)
 		{ 1511, 32 + 1512 + 1511 },
 	};
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
-	char *buf = kunit_kzalloc(test, USBNET_TEXT, GFP_KERNEL);
+	char *buf = bqlm_kunit_zalloc(test, USBNET_TEXT);
 	struct bqlm_xsys sys;
 	unsigned int i, k;
 	char err[160];
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
 	for (i = 0; i < ARRAY_SIZE(ntb); i++) {
 		bqlm_usbnet_cfg_default(&u->cfg, BQLM_USBNET_FIXED);
 		snprintf(buf, USBNET_TEXT, "--fixup multi --packets 2 --lens %u",

@@ -19,15 +19,13 @@ static void usbnet_schedule_roundtrip(struct kunit *test)
 		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0),
 		BQLM_USBNET_ACTION(BQLM_USBNET_A_COMPLETE, 0 * 4 + 2),
 	};
-	struct schedule_text *t = kunit_kzalloc(test, sizeof(*t),
-						    GFP_KERNEL);
+	struct schedule_text *t = bqlm_kunit_zalloc(test, sizeof(*t));
 	struct bqlm_usbnet_cfg cfg, back;
 	unsigned int got[8];
 	enum bqlm_check check;
 	char err[96];
 	int n;
 
-	KUNIT_ASSERT_NOT_NULL(test, t);
 	bqlm_usbnet_cfg_default(&cfg, BQLM_USBNET_FIX_RESET);
 	cfg.nr_lens = 2;
 	cfg.lens[1] = ETH_ZLEN;
@@ -153,10 +151,9 @@ static void usbnet_schedule_no_value(struct kunit *test)
 	struct bqlm_usbnet_cfg cfg;
 	enum bqlm_check check;
 	unsigned int got[4];
-	char err[160], *text = kunit_kzalloc(test, 256, GFP_KERNEL);
+	char err[160], *text = bqlm_kunit_zalloc(test, 256);
 	unsigned int i;
 
-	KUNIT_ASSERT_NOT_NULL(test, text);
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_schedule_parse("variant v1\npackets",
 			&cfg, &check, got, ARRAY_SIZE(got), err, sizeof(err)),
 			-EINVAL);

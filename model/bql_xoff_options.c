@@ -76,17 +76,19 @@ static const struct bqlm_opt bqlm_xoff_opt[] = {
 	  .help = "one smp_mb() away: --sent-mb off or --completed-mb off" },
 };
 
-static void bqlm_xoff_opt_defaults(void *p)
-{
-	struct bqlm_xoff_cfg *cfg = p;
+/* The configuration before any option; what is not named is 0. */
+static const struct bqlm_xoff_cfg bqlm_xoff_defaults = {
+	.mm = BQLM_MM_TSO,
+	.sent_mb = true,
+	.completed_mb = true,
+	.packets = 3,
+	.len = 100,
+	.limit = 100,
+};
 
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->mm = BQLM_MM_TSO;
-	cfg->sent_mb = true;
-	cfg->completed_mb = true;
-	cfg->packets = 3;
-	cfg->len = 100;
-	cfg->limit = 100;
+static void bqlm_xoff_opt_defaults(void *cfg)
+{
+	memcpy(cfg, &bqlm_xoff_defaults, sizeof(bqlm_xoff_defaults));
 }
 
 static const struct bqlm_opts bqlm_xoff_opts = {

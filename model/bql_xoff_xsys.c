@@ -97,14 +97,13 @@ static bool bqlm_xoff_external(const void *ctx, const void *state,
 }
 
 /* A stall: STACK_XOFF set in a quiescent state. */
-static int bqlm_xoff_check_state(const void *ctx, const void *state,
-				 const unsigned int *actions, unsigned int n,
-				 struct bqlm_violation *each)
+/* In a quiescent state: a stall. */
+static int bqlm_xoff_check_quiescent(const void *ctx, const void *state,
+				     struct bqlm_violation *each)
 {
 	const struct bqlm_xoff *s = state;
 
-	if (!bqlm_xquiescent(ctx, state, actions, n, bqlm_xoff_external))
-		return 0;
+	(void)ctx;
 	return bqlm_inv_check_stall(NULL, s->sent - s->done, true,
 				    bqlm_xoff_stopped(s), each);
 }
@@ -175,7 +174,7 @@ static int bqlm_xoff_describe_state(const void *ctx, const void *state,
 	return n;
 }
 
-BQLM_DEFINE_XOPS(bqlm_xoff, NULL);
+BQLM_DEFINE_XOPS(bqlm_xoff, NULL, NULL);
 
 /**
  * bqlm_xoff_system() - the bql-xoff system for the explorer

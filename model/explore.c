@@ -431,9 +431,9 @@ static int bqlm_x_expand(struct bqlm_explorer *x, unsigned int i,
 	n = ops->enabled(x->ctx, bqlm_x_state(x, i), actions);
 	if (n > BQLM_X_MAX_ACTIONS)
 		return -E2BIG;
-	if (ops->check_state) {
-		mask = ops->check_state(x->ctx, bqlm_x_state(x, i), actions,
-					n, x->each);
+	if (bqlm_xops_checks_states(ops)) {
+		mask = bqlm_xops_check_state(ops, x->ctx, bqlm_x_state(x, i),
+					     actions, n, x->each);
 		if (mask < 0)
 			return mask;
 		bqlm_x_witness(x, mask, i, BQLM_X_NO_ACTION, depth);
@@ -566,11 +566,12 @@ static int bqlm_x_unsymmetrize(const struct bqlm_explorer *x,
 			}
 		}
 	}
-	if (!err && w->action == BQLM_X_NO_ACTION && ops->check_state) {
+	if (!err && w->action == BQLM_X_NO_ACTION &&
+	    bqlm_xops_checks_states(ops)) {
 		/* a state witness: the real state must violate it too */
 		ne = ops->enabled(x->ctx, cur, en);
 		mask = ne > BQLM_X_MAX_ACTIONS ? -E2BIG :
-		       ops->check_state(x->ctx, cur, en, ne, each);
+		       bqlm_xops_check_state(ops, x->ctx, cur, en, ne, each);
 		if (mask < 0 || !(mask & BQLM_CHECK_BIT(check)))
 			err = -EIO;
 	}
@@ -666,6 +667,27 @@ enum bqlm_check bqlm_xresult_verdict(const struct bqlm_xresult *res)
 	return best;
 }
 
+/*
+ * For each check of @mask (none if it is negative), a line "!! violation
+ * and the kernel's effect" through @emit; @desc and @line are
+ * BQLM_X_LINE-byte scratch buffers.
+ */
+static void bqlm_x_emit_violations(int mask,
+				   const struct bqlm_violation *each,
+				   char *desc, char *line, bqlm_xemit_t emit,
+				   void *arg)
+{
+	unsigned int c;
+
+	for (c = 0; mask > 0 && c < BQLM_CHECK_NR; c++) {
+		if (!(mask & BQLM_CHECK_BIT(c)))
+			continue;
+		bqlm_violation_format(desc, BQLM_X_LINE, &each[c]);
+		snprintf(line, BQLM_X_LINE, "      !! %s", desc);
+		emit(arg, line);
+	}
+}
+
 /**
  * bqlm_xtrace() - replay a path and describe it for humans
  * @sys: the system
@@ -695,7 +717,7 @@ int bqlm_xtrace(const struct bqlm_xsys *sys, const unsigned int *actions,
 						 BQLM_CHECK_NR);
 	char *line = bqlm_alloc(BQLM_X_LINE);
 	char *desc = bqlm_alloc(BQLM_X_LINE);
-	unsigned int k, c, ne;
+	unsigned int k, ne;
 	int mask = 0;
 
 	if (!cur || !next || !enabled || !each || !line || !desc) {
@@ -722,26 +744,14 @@ int bqlm_xtrace(const struct bqlm_xsys *sys, const unsigned int *actions,
 		ops->describe_state(ctx, next, desc, BQLM_X_LINE);
 		snprintf(line, BQLM_X_LINE, "      %s", desc);
 		emit(arg, line);
-		for (c = 0; c < BQLM_CHECK_NR; c++) {
-			if (!(mask & BQLM_CHECK_BIT(c)))
-				continue;
-			bqlm_violation_format(desc, BQLM_X_LINE, &each[c]);
-			snprintf(line, BQLM_X_LINE, "      !! %s", desc);
-			emit(arg, line);
-		}
+		bqlm_x_emit_violations(mask, each, desc, line, emit, arg);
 		memcpy(cur, next, sys->state_size);
 	}
-	if (!mask && ops->check_state) {
+	if (!mask && bqlm_xops_checks_states(ops)) {
 		ne = ops->enabled(ctx, cur, enabled);
 		memset(each, 0, sizeof(*each) * BQLM_CHECK_NR);
-		mask = ops->check_state(ctx, cur, enabled, ne, each);
-		for (c = 0; mask > 0 && c < BQLM_CHECK_NR; c++) {
-			if (!(mask & BQLM_CHECK_BIT(c)))
-				continue;
-			bqlm_violation_format(desc, BQLM_X_LINE, &each[c]);
-			snprintf(line, BQLM_X_LINE, "      !! %s", desc);
-			emit(arg, line);
-		}
+		mask = bqlm_xops_check_state(ops, ctx, cur, enabled, ne, each);
+		bqlm_x_emit_violations(mask, each, desc, line, emit, arg);
 	}
 out:
 	bqlm_free(cur);

@@ -36,11 +36,34 @@ static void bqlm_inv_report(struct bqlm_inv_out *out, enum bqlm_check check,
 	v->val[1] = b;
 }
 
+/* A count of struct bqlm_inv_step that, when not 0, violates a check. */
+struct bqlm_inv_count {
+	size_t off;
+	enum bqlm_check check;
+	int err;
+};
+
+#define BQLM_INV_COUNT(field, chk, e) \
+	{ offsetof(struct bqlm_inv_step, field), BQLM_CHECK_##chk, -e }
+
+/* In the order they are reported. */
+static const struct bqlm_inv_count bqlm_inv_counts[] = {
+	BQLM_INV_COUNT(stale_bytes, RESET_ON_STOP, ESTALE),
+	BQLM_INV_COUNT(unsent_skbs, SKB_ACCOUNTING, ENOENT),
+	BQLM_INV_COUNT(len_mismatch, SKB_ACCOUNTING, EINVAL),
+	BQLM_INV_COUNT(twice, SKB_ACCOUNTING, EEXIST),
+	BQLM_INV_COUNT(lost, SKB_ACCOUNTING, ENOENT),
+	BQLM_INV_COUNT(bp_drops, BACKPRESSURE_DROP, ENOBUFS),
+	BQLM_INV_COUNT(reconfig_stopped, WAKE_ON_RECONFIG, EAGAIN),
+};
+
 /* What the step did to individual skbs and to the DQL. */
 static void bqlm_inv_check_step(const struct bqlm_inv_counters *c,
 				struct bqlm_inv_out *out)
 {
 	const struct bqlm_inv_step *s = &c->step;
+	const struct bqlm_inv_count *k;
+	unsigned int i, n;
 
 	if (s->dql_err == -ERANGE)
 		bqlm_inv_report(out, BQLM_CHECK_DQL_OVER_COMPLETION,
@@ -50,27 +73,12 @@ static void bqlm_inv_check_step(const struct bqlm_inv_counters *c,
 		bqlm_inv_report(out, BQLM_CHECK_DQL_OBJECT_TOO_BIG,
 				-E2BIG, c->where, s->dql_val[0],
 				s->dql_val[1]);
-	if (s->stale_bytes)
-		bqlm_inv_report(out, BQLM_CHECK_RESET_ON_STOP, -ESTALE,
-				c->where, s->stale_bytes, 0);
-	if (s->unsent_skbs)
-		bqlm_inv_report(out, BQLM_CHECK_SKB_ACCOUNTING, -ENOENT,
-				c->where, s->unsent_skbs, 0);
-	if (s->len_mismatch)
-		bqlm_inv_report(out, BQLM_CHECK_SKB_ACCOUNTING, -EINVAL,
-				c->where, s->len_mismatch, 0);
-	if (s->twice)
-		bqlm_inv_report(out, BQLM_CHECK_SKB_ACCOUNTING, -EEXIST,
-				c->where, s->twice, 0);
-	if (s->lost)
-		bqlm_inv_report(out, BQLM_CHECK_SKB_ACCOUNTING, -ENOENT,
-				c->where, s->lost, 0);
-	if (s->bp_drops)
-		bqlm_inv_report(out, BQLM_CHECK_BACKPRESSURE_DROP, -ENOBUFS,
-				c->where, s->bp_drops, 0);
-	if (s->reconfig_stopped)
-		bqlm_inv_report(out, BQLM_CHECK_WAKE_ON_RECONFIG, -EAGAIN,
-				c->where, s->reconfig_stopped, 0);
+	for (i = 0; i < ARRAY_SIZE(bqlm_inv_counts); i++) {
+		k = &bqlm_inv_counts[i];
+		n = *(const unsigned int *)((const char *)s + k->off);
+		if (n)
+			bqlm_inv_report(out, k->check, k->err, c->where, n, 0);
+	}
 }
 
 /* The queue's counters against the driver's own truth. */

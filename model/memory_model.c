@@ -159,6 +159,21 @@ void bqlm_mm_store(const struct bqlm_mm_cpu *c, unsigned int var,
 	bqlm_mm_push(c, var, BQLM_SB_STORE, val);
 }
 
+/*
+ * A non-value-returning atomic (@op on @var): buffered as a store under
+ * the LKMM models, a locked instruction on x86 (the buffer drains before
+ * and after).
+ */
+static void bqlm_mm_atomic(const struct bqlm_mm_cpu *c, unsigned int var,
+			   unsigned int op, unsigned int val)
+{
+	if (c->kind == BQLM_MM_X86)
+		bqlm_mm_drain(c);
+	bqlm_mm_push(c, var, op, val);
+	if (c->kind == BQLM_MM_X86)
+		bqlm_mm_drain(c);
+}
+
 /**
  * bqlm_mm_set_bits() - set_bit(): a non-value-returning atomic
  * @c: the CPU's view
@@ -172,11 +187,7 @@ void bqlm_mm_store(const struct bqlm_mm_cpu *c, unsigned int var,
 void bqlm_mm_set_bits(const struct bqlm_mm_cpu *c, unsigned int var,
 		      unsigned int bits)
 {
-	if (c->kind == BQLM_MM_X86)
-		bqlm_mm_drain(c);
-	bqlm_mm_push(c, var, BQLM_SB_SET_BITS, bits);
-	if (c->kind == BQLM_MM_X86)
-		bqlm_mm_drain(c);
+	bqlm_mm_atomic(c, var, BQLM_SB_SET_BITS, bits);
 }
 
 /**
@@ -188,11 +199,7 @@ void bqlm_mm_set_bits(const struct bqlm_mm_cpu *c, unsigned int var,
 void bqlm_mm_clear_bits(const struct bqlm_mm_cpu *c, unsigned int var,
 			unsigned int bits)
 {
-	if (c->kind == BQLM_MM_X86)
-		bqlm_mm_drain(c);
-	bqlm_mm_push(c, var, BQLM_SB_CLEAR_BITS, bits);
-	if (c->kind == BQLM_MM_X86)
-		bqlm_mm_drain(c);
+	bqlm_mm_atomic(c, var, BQLM_SB_CLEAR_BITS, bits);
 }
 
 /**

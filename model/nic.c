@@ -191,6 +191,28 @@ static void bqlm_nic_set_ops(struct bqlm_nic_cfg *cfg, enum bqlm_nic_path p,
 #define BQLM_NIC_UP_OPS		"dma-on,napi-on,wake"
 #define BQLM_NIC_REINIT_OPS	BQLM_NIC_DOWN_OPS "," BQLM_NIC_UP_OPS
 
+/* bqlm_nic_cfg_default() but the paths' calls; what is not named is 0 */
+static const struct bqlm_nic_cfg bqlm_nic_defaults = {
+	.queues = 1,
+	.map = BQLM_NIC_MAP_RR,
+	.packets = 3,
+	.len = 1000,
+	.descs = 1,
+	.ring = 2,
+	.batch = 2,
+	.budget = 2,
+	.sent = BQLM_NIC_SENT_BEFORE_DOORBELL,
+	.sent_call = BQLM_NIC_CALL_PLAIN,
+	.doorbell = BQLM_NIC_KICK_XMIT_STOPPED,
+	.stopcheck = BQLM_NIC_STOP_AFTER_SENT,
+	.completers = BQLM_NIC_COMPLETE_NAPI,
+	.bytes = BQLM_NIC_BYTES_SKB_LEN,
+	.wakers = BQLM_NIC_WAKERS_ALL,
+	.stops = 1,
+	.hold_time = 1000,
+	.now = 1000,
+};
+
 /**
  * bqlm_nic_cfg_default() - the generic NAPI Ethernet driver, correct
  * @cfg: receives it
@@ -206,31 +228,13 @@ static void bqlm_nic_set_ops(struct bqlm_nic_cfg *cfg, enum bqlm_nic_path p,
  */
 void bqlm_nic_cfg_default(struct bqlm_nic_cfg *cfg)
 {
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->queues = 1;
-	cfg->map = BQLM_NIC_MAP_RR;
-	cfg->packets = 3;
-	cfg->len = 1000;
-	cfg->descs = 1;
-	cfg->ring = 2;
-	cfg->batch = 2;
-	cfg->budget = 2;
-	cfg->sent = BQLM_NIC_SENT_BEFORE_DOORBELL;
-	cfg->sent_call = BQLM_NIC_CALL_PLAIN;
-	cfg->doorbell = BQLM_NIC_KICK_XMIT_STOPPED;
-	cfg->stopcheck = BQLM_NIC_STOP_AFTER_SENT;
-	cfg->completers = BQLM_NIC_COMPLETE_NAPI;
-	cfg->bytes = BQLM_NIC_BYTES_SKB_LEN;
+	memcpy(cfg, &bqlm_nic_defaults, sizeof(bqlm_nic_defaults));
 	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_CLOSE, BQLM_NIC_DOWN_OPS);
 	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_OPEN, BQLM_NIC_UP_OPS);
 	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_RECONFIG, BQLM_NIC_REINIT_OPS);
 	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_TIMEOUT, BQLM_NIC_REINIT_OPS);
 	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_SUSPEND, BQLM_NIC_DOWN_OPS);
 	bqlm_nic_set_ops(cfg, BQLM_NIC_PATH_RESUME, BQLM_NIC_UP_OPS);
-	cfg->wakers = BQLM_NIC_WAKERS_ALL;
-	cfg->stops = 1;
-	cfg->hold_time = 1000;
-	cfg->now = 1000;
 }
 
 /**
@@ -399,6 +403,24 @@ static void bqlm_nic_remove(struct bqlm_nic_queue *nq, unsigned int i)
 }
 
 /*
+ * The bytes a freed buffer's packet reports to BQL (0 for one whose length
+ * is not stored); @ev counts them as stale when sent before the last
+ * reset, or the packet as unsent when it never reached the sent call.
+ */
+static unsigned int bqlm_nic_reported(const struct bqlm_nic_pkt *p,
+				      const struct bqlm_nic_cfg *cfg,
+				      struct bqlm_inv_step *ev)
+{
+	unsigned int rep = (p->flags & BQLM_NIC_PKT_NOLEN) ? 0 : cfg->len;
+
+	if (p->flags & BQLM_NIC_PKT_STALE)
+		ev->stale_bytes += rep;
+	else if (!(p->flags & BQLM_NIC_PKT_SENT))
+		ev->unsent_skbs++;
+	return rep;
+}
+
+/*
  * Clean what the device has completed, up to @budget packets: first the
  * descriptors of drained buffers the device still completed (their old
  * lengths are reported), then from the head of the ring as far as the
@@ -413,7 +435,7 @@ static unsigned int bqlm_nic_clean(struct bqlm_nic_queue *nq,
 				   unsigned int *held, unsigned int *descs,
 				   struct bqlm_inv_step *ev)
 {
-	unsigned int bytes = 0, bd = 0, rep;
+	unsigned int bytes = 0, bd = 0;
 
 	*pkts = 0;
 	*held = 0;
@@ -462,14 +484,8 @@ static unsigned int bqlm_nic_clean(struct bqlm_nic_queue *nq,
 		if ((p->flags & (BQLM_NIC_PKT_SENT | BQLM_NIC_PKT_STALE)) ==
 		    BQLM_NIC_PKT_SENT)
 			*held += cfg->len;
-		if (counted) {
-			rep = (p->flags & BQLM_NIC_PKT_NOLEN) ? 0 : cfg->len;
-			bytes += rep;
-			if (p->flags & BQLM_NIC_PKT_STALE)
-				ev->stale_bytes += rep;
-			else if (!(p->flags & BQLM_NIC_PKT_SENT))
-				ev->unsent_skbs++;
-		}
+		if (counted)
+			bytes += bqlm_nic_reported(p, cfg, ev);
 		(*pkts)++;
 		bqlm_nic_remove(nq, 0);
 	}
@@ -1555,7 +1571,7 @@ static void bqlm_nic_complete_all(struct bqlm_nic *nic,
 				  unsigned int q, struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq = &nic->q[q];
-	unsigned int i, bytes = 0, rep;
+	unsigned int i, bytes = 0;
 
 	for (i = 0; i < nq->npkts; i++) {
 		const struct bqlm_nic_pkt *p = &nq->pkt[i];
@@ -1563,12 +1579,7 @@ static void bqlm_nic_complete_all(struct bqlm_nic *nic,
 		if ((p->flags & BQLM_NIC_PKT_XDP) &&
 		    cfg->xdp == BQLM_NIC_XDP_UNCOUNTED)
 			continue;
-		rep = (p->flags & BQLM_NIC_PKT_NOLEN) ? 0 : cfg->len;
-		bytes += rep;
-		if (p->flags & BQLM_NIC_PKT_STALE)
-			ev->stale_bytes += rep;
-		else if (!(p->flags & BQLM_NIC_PKT_SENT))
-			ev->unsent_skbs++;
+		bytes += bqlm_nic_reported(p, cfg, ev);
 	}
 	nq->npkts = 0;
 	memset(nq->pkt, 0, sizeof(nq->pkt));

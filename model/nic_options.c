@@ -25,8 +25,6 @@ static const char *const bqlm_nic_bytes_names[] = {
 	"skb-len", "bd-sum", "zero-some", NULL };
 static const char *const bqlm_nic_xdp_names[] = {
 	"uncounted", "counted", "completed-only", NULL };
-static const char *const bqlm_nic_mm_names[] = {
-	"sc", "tso", "pso", "x86", NULL };
 static const char *const bqlm_nic_dstop_names[] = {
 	"helper", "no-mb", "no-recheck", "ignore-restart", NULL };
 static const char *const bqlm_nic_dwake_names[] = { "helper", "no-mb", NULL };
@@ -165,7 +163,7 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  .implies = "xdp-frames=1",
 	  .help = "the XDP transmit cleans and completes the ring first, under the tx lock" },
 	{ .name = "memory-model", .type = BQLM_OPT_CHOICE, NIC_FIELD(mm),
-	  .names = bqlm_nic_mm_names,
+	  .names = bqlm_mm_names,
 	  .help = "the driver's stop and wake, the indices and the state word" },
 	{ .name = "drv-stop", .type = BQLM_OPT_CHOICE, NIC_FIELD(drv_stop),
 	  .names = bqlm_nic_dstop_names,

@@ -286,14 +286,11 @@ static int bqlm_nic_xstep(const void *ctx, const void *from,
 	return mask;
 }
 
-static int bqlm_nic_check_state(const void *ctx, const void *state,
-				const unsigned int *actions, unsigned int n,
-				struct bqlm_violation *each)
+static int bqlm_nic_check_quiescent(const void *ctx, const void *state,
+				    struct bqlm_violation *each)
 {
 	const struct bqlm_nic_cfg *cfg = ctx;
 
-	if (!bqlm_xquiescent(ctx, state, actions, n, bqlm_nic_external))
-		return 0;
 	/* a device that may hang has the tx watchdog to recover it: a
 	 * stopped queue it can still act on is its to handle
 	 */
@@ -584,7 +581,7 @@ static int bqlm_nic_describe_state(const void *ctx, const void *state,
 	return n;
 }
 
-BQLM_DEFINE_XOPS(bqlm_nic, NULL);
+BQLM_DEFINE_XOPS(bqlm_nic, NULL, NULL);
 
 /**
  * bqlm_nic_system() - the NIC model as a system for the explorer

@@ -438,10 +438,20 @@ static int bqlm_sim_ring_init(struct bqlm_sim_ring *r, unsigned int cap)
 	return r->slot ? 0 : -ENOMEM;
 }
 
-static inline void bqlm_sim_ring_push(struct bqlm_sim_ring *r, unsigned int v)
+/*
+ * Every ring is sized to the most its parameters let it hold: a push into
+ * a full one is a simulator bug, counted (the run fails) and not made.
+ */
+static inline void bqlm_sim_ring_push(struct bqlm_sim *sim,
+				      struct bqlm_sim_ring *r, unsigned int v)
 {
-	unsigned int i = r->head + r->n++;
+	unsigned int i = r->head + r->n;
 
+	if (r->n == r->cap) {
+		sim->res.overflows++;
+		return;
+	}
+	r->n++;
 	if (i >= r->cap)
 		i -= r->cap;
 	r->slot[i] = v;
@@ -462,11 +472,23 @@ static inline unsigned int bqlm_sim_ring_peek(const struct bqlm_sim_ring *r)
 	return r->slot[r->head];
 }
 
+/*
+ * A packet from the pool, or BQLM_SIM_NONE when it is empty: the pool is
+ * sized to the most packets the parameters let live at once
+ * (bqlm_sim_pool_size()), so that is a simulator bug, counted.
+ */
 static inline unsigned int bqlm_sim_pkt_new(struct bqlm_sim *sim,
 					    unsigned int len, bool ping)
 {
-	unsigned int i = sim->free[--sim->nr_free];
+	unsigned int i;
 
+	if (!sim->nr_free) {
+		sim->res.overflows++;
+		return BQLM_SIM_NONE;
+	}
+	i = sim->free[--sim->nr_free];
+	if (sim->res.pkts - sim->nr_free > sim->res.pkts_max)
+		sim->res.pkts_max = sim->res.pkts - sim->nr_free;
 	sim->pkt[i].t_enq = sim->now;
 	sim->pkt[i].len = len;
 	sim->pkt[i].urb_len = 0;
@@ -540,8 +562,8 @@ static void bqlm_sim_link_kick(struct bqlm_sim *sim);
  */
 static void bqlm_sim_urb_done(struct bqlm_sim *sim, unsigned int i)
 {
-	bqlm_sim_ring_push(&sim->fifo, i);
-	bqlm_sim_ring_push(&sim->hc_done, sim->pkt[i].skb);
+	bqlm_sim_ring_push(sim, &sim->fifo, i);
+	bqlm_sim_ring_push(sim, &sim->hc_done, sim->pkt[i].skb);
 	/* a frame-scheduled bus gives the URBs back at its tick */
 	if (!sim->irq_pending && !sim->cfg.bus_tick_ns) {
 		u64 t = sim->last_irq + sim->cfg.irq_ns;
@@ -631,7 +653,7 @@ static bool bqlm_sim_usbnet_start_xmit(struct bqlm_sim *sim, unsigned int i)
 	}
 	sim->pkt[i].skb = slot;
 	sim->pkt[i].urb_len = dev->skb[slot].len;
-	bqlm_sim_ring_push(&sim->hcq, i);
+	bqlm_sim_ring_push(sim, &sim->hcq, i);
 	sim->res.urbs++;
 	if (!(before & (1UL << BQLM_QUEUE_STATE_STACK_XOFF)) &&
 	    (dev->txq.state & (1UL << BQLM_QUEUE_STATE_STACK_XOFF)))
@@ -822,6 +844,8 @@ static void bqlm_sim_qdisc_run(struct bqlm_sim *sim)
 static void bqlm_sim_enqueue(struct bqlm_sim *sim, unsigned int i,
 			     unsigned int band)
 {
+	if (i == BQLM_SIM_NONE)		/* the pool was empty (counted) */
+		return;
 	if (sim->band[band].n >= sim->cfg.txqueuelen) {
 		if (sim->pkt[i].ping)
 			sim->res.ping_drops++;
@@ -830,7 +854,7 @@ static void bqlm_sim_enqueue(struct bqlm_sim *sim, unsigned int i,
 		bqlm_sim_drop(sim, i);
 		return;
 	}
-	bqlm_sim_ring_push(&sim->band[band], i);
+	bqlm_sim_ring_push(sim, &sim->band[band], i);
 	bqlm_sim_qdisc_run(sim);
 }
 
@@ -900,11 +924,15 @@ static void bqlm_sim_usbnet_bh(struct bqlm_sim *sim)
 
 static void bqlm_sim_tcp_fill(struct bqlm_sim *sim)
 {
+	unsigned int i;
+
 	while (sim->outstanding < sim->cfg.window) {
+		i = bqlm_sim_pkt_new(sim, sim->cfg.len, false);
+		if (i == BQLM_SIM_NONE)
+			break;
 		sim->outstanding++;
 		sim->res.offered++;
-		bqlm_sim_enqueue(sim, bqlm_sim_pkt_new(sim, sim->cfg.len,
-						       false), 1);
+		bqlm_sim_enqueue(sim, i, 1);
 	}
 }
 
@@ -997,7 +1025,7 @@ static void bqlm_sim_dispatch(struct bqlm_sim *sim,
 	case BQLM_SIM_EV_BUS:
 		if (sim->cfg.bus_tick_ns) {
 			/* a frame-scheduled bus: delivered at the next tick */
-			bqlm_sim_ring_push(&sim->hc_ticked, sim->hc_pkt);
+			bqlm_sim_ring_push(sim, &sim->hc_ticked, sim->hc_pkt);
 			if (!sim->tick_event) {
 				u64 t = sim->cfg.bus_tick_ns;
 
@@ -1130,6 +1158,60 @@ static int bqlm_sim_tun_create(struct bqlm_sim *sim)
 	return 0;
 }
 
+/*
+ * The frames the adapter's FIFO can hold: every frame on the bus, waiting
+ * for the bus tick, in the FIFO or on the wire has its length reserved in
+ * it, and none is shorter than the shortest packet of the run.
+ */
+static unsigned int bqlm_sim_fifo_pkts(const struct bqlm_sim_cfg *cfg)
+{
+	unsigned int shortest = cfg->ping_ns ? min(cfg->len, cfg->ping_len) :
+				cfg->len;
+
+	return cfg->fifo_bytes / shortest;
+}
+
+/**
+ * bqlm_sim_pool_size() - the most packets a run can have alive at once
+ * @cfg: resolved parameters (bqlm_sim_cfg_resolve())
+ *
+ * A packet lives from its sender to the end of its frame on the wire (or
+ * of its copy to tun's reader). At most: a full qdisc band for each band
+ * in use (band 0 holds the ping when it has priority), the one packet the
+ * sender is making when they are full; then for usbnet the URBs of
+ * dev->txq (TX_QLEN, the queue stops there) and the frames whose URBs
+ * completed but that still hold the adapter's FIFO
+ * (bqlm_sim_fifo_pkts()); for tun a full ring and the packet being copied
+ * to the reader. The simulation's pool has this size, and a run that
+ * saturates every stage reaches it (@pkts_max of the result).
+ *
+ * Return: that number.
+ */
+unsigned int bqlm_sim_pool_size(const struct bqlm_sim_cfg *cfg)
+{
+	unsigned int bands = cfg->ping_ns && cfg->prio_ping ? 2 : 1;
+	unsigned int n = bands * cfg->txqueuelen + 1;
+
+	if (cfg->dev == BQLM_SIM_TUN)
+		return n + cfg->ring + 1;
+	return n + cfg->tx_qlen + bqlm_sim_fifo_pkts(cfg);
+}
+
+/*
+ * Room for one record every @period_ns of the run, and two spare, of
+ * @size bytes each; *@cap receives how many. None (NULL, 0) when
+ * @period_ns is 0; NULL also when the memory cannot be had.
+ */
+static void *bqlm_sim_series(const struct bqlm_sim_cfg *cfg, u64 period_ns,
+			     size_t size, unsigned int *cap)
+{
+	*cap = 0;
+	if (!period_ns)
+		return NULL;
+	*cap = (unsigned int)div64_u64(cfg->duration_ns, period_ns) + 2;
+	return bqlm_alloc(size * (size_t)*cap);
+}
+
 /**
  * bqlm_sim_create() - set a simulation up at time 0
  * @cfg: the parameters; resolved (bqlm_sim_cfg_resolve()) into a copy
@@ -1167,10 +1249,9 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 		goto fail;
 	}
 
-	fifo_pkts = cfg->fifo_bytes / min(cfg->len, cfg->ping_len) + 2;
-	nr_pkts = 2 * cfg->txqueuelen + cfg->tx_qlen + fifo_pkts + 4;
-	if (cfg->dev == BQLM_SIM_TUN)
-		nr_pkts = 2 * cfg->txqueuelen + cfg->ring + 4;
+	fifo_pkts = bqlm_sim_fifo_pkts(cfg);
+	nr_pkts = bqlm_sim_pool_size(cfg);
+	sim->res.pkts = nr_pkts;
 	sim->pkt = bqlm_alloc(sizeof(*sim->pkt) * (size_t)nr_pkts);
 	sim->free = bqlm_alloc(sizeof(*sim->free) * (size_t)nr_pkts);
 	if (!sim->pkt || !sim->free)
@@ -1180,9 +1261,14 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 	sim->nr_free = nr_pkts;
 	err |= bqlm_sim_ring_init(&sim->band[0], cfg->txqueuelen);
 	err |= bqlm_sim_ring_init(&sim->band[1], cfg->txqueuelen);
-	err |= bqlm_sim_ring_init(&sim->hcq, cfg->tx_qlen + 1);
+	/*
+	 * URBs not yet on the bus: TX_QLEN at most; frames waiting for the
+	 * bus tick hold the FIFO's room too
+	 */
+	err |= bqlm_sim_ring_init(&sim->hcq, cfg->tx_qlen);
 	if (cfg->bus_tick_ns)
-		err |= bqlm_sim_ring_init(&sim->hc_ticked, cfg->tx_qlen + 1);
+		err |= bqlm_sim_ring_init(&sim->hc_ticked,
+					  min(cfg->tx_qlen, fifo_pkts));
 	err |= bqlm_sim_ring_init(&sim->fifo, fifo_pkts);
 	err |= bqlm_evq_init(&sim->evq, 2 * BQLM_SIM_NR_EV);
 	if (err)
@@ -1194,22 +1280,14 @@ struct bqlm_sim *bqlm_sim_create(const struct bqlm_sim_cfg *cfg)
 			goto fail;
 		sim->acks.cap = cfg->window;
 	}
-	if (cfg->ping_ns) {
-		sim->cap_pings = (unsigned int)div64_u64(cfg->duration_ns,
-							 cfg->ping_ns) + 2;
-		sim->pings = bqlm_alloc(sizeof(*sim->pings) *
-					(size_t)sim->cap_pings);
-		if (!sim->pings)
-			goto fail;
-	}
-	if (cfg->sample_ns) {
-		sim->cap_samples = (unsigned int)div64_u64(cfg->duration_ns,
-							   cfg->sample_ns) + 2;
-		sim->samples = bqlm_alloc(sizeof(*sim->samples) *
-					  (size_t)sim->cap_samples);
-		if (!sim->samples)
-			goto fail;
-	}
+	sim->pings = bqlm_sim_series(cfg, cfg->ping_ns, sizeof(*sim->pings),
+				     &sim->cap_pings);
+	sim->samples = bqlm_sim_series(cfg, cfg->sample_ns,
+				       sizeof(*sim->samples),
+				       &sim->cap_samples);
+	if ((cfg->ping_ns && !sim->pings) ||
+	    (cfg->sample_ns && !sim->samples))
+		goto fail;
 
 	sim->bulk_interval = bqlm_sim_bytes_ns(cfg->len, cfg->udp_bps);
 	if (!sim->bulk_interval)

@@ -378,24 +378,26 @@ static const struct bqlm_profile bqlm_tun_profiles[] = {
 		.opts = TUN_VETH "--recheck kick --wake-at rcv-end" },
 };
 
-static void bqlm_tun_opt_defaults(void *p)
-{
-	struct bqlm_tun_cfg *cfg = p;
+/* The configuration before any option or variant; what is not named is 0. */
+static const struct bqlm_tun_cfg bqlm_tun_defaults = {
+	.mm = BQLM_MM_SC,
+	.reader = BQLM_TUN_READ,
+	.queues = 1,
+	.cpus = 2,
+	.packets = 5,
+	.ring = 4,
+	.batch = BQLM_PTR_RING_BATCH,
+	.qdisc = true,
+	.backpressure = true,
+	.detaches = 1,
+	.resize_to = 2,
+	.len = 100,
+	.budget = BQLM_TUN_NAPI_BUDGET,
+};
 
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->mm = BQLM_MM_SC;
-	cfg->reader = BQLM_TUN_READ;
-	cfg->queues = 1;
-	cfg->cpus = 2;
-	cfg->packets = 5;
-	cfg->ring = 4;
-	cfg->batch = BQLM_PTR_RING_BATCH;
-	cfg->qdisc = true;
-	cfg->backpressure = true;
-	cfg->detaches = 1;
-	cfg->resize_to = 2;
-	cfg->len = 100;
-	cfg->budget = BQLM_TUN_NAPI_BUDGET;
+static void bqlm_tun_opt_defaults(void *cfg)
+{
+	memcpy(cfg, &bqlm_tun_defaults, sizeof(bqlm_tun_defaults));
 }
 
 static void bqlm_tun_opt_profile_set(void *p, unsigned int id)

@@ -302,15 +302,13 @@ static int bqlm_usbnet_xstep(const void *ctx, const void *from,
 	return mask;
 }
 
-static int bqlm_usbnet_check_state(const void *ctx, const void *state,
-				   const unsigned int *actions,
-				   unsigned int n, struct bqlm_violation *each)
+/* Quiescent: only the stall check can fail on a state. */
+static int bqlm_usbnet_check_quiescent(const void *ctx, const void *state,
+				       struct bqlm_violation *each)
 {
 	const struct bqlm_usbnet *dev = state;
 
-	if (!bqlm_xquiescent(ctx, state, actions, n, bqlm_usbnet_external))
-		return 0;
-	/* quiescent: only the stall check can fail on a state */
+	(void)ctx;
 	return bqlm_inv_check_stall(&dev->txq.dql, bqlm_usbnet_inflight(dev),
 				    bqlm_usbnet_wants_tx(dev),
 				    bqlm_usbnet_stack_xoff(dev), each);
@@ -662,7 +660,7 @@ static void bqlm_usbnet_canon(const void *ctx, void *state)
 		dev->xmit_skb = inv[dev->xmit_skb];
 }
 
-BQLM_DEFINE_XOPS(bqlm_usbnet, bqlm_usbnet_canon);
+BQLM_DEFINE_XOPS(bqlm_usbnet, NULL, bqlm_usbnet_canon);
 
 /**
  * bqlm_usbnet_system() - the usbnet model as a system for the explorer

@@ -8,6 +8,7 @@
  * exactly one of the scheduler and the actors is not waiting.
  */
 #include <linux/etherdevice.h>
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
@@ -375,19 +376,25 @@ void bqlm_rc_unlock(struct bqlm_rc_actor *a, struct bqlm_rc_lock *l)
  * bqlm_rc_target_init() - a target's model state buffers
  * @t: the target, zeroed by the caller
  * @ops: the driver's harness
+ * @rc: the harness's scheduler
  * @state_size: bytes of a model state
+ *
+ * A harness whose model has a clock sets @t->now afterwards.
  *
  * Return: 0 or -ENOMEM (bqlm_rc_target_release() frees what was made).
  */
 int bqlm_rc_target_init(struct bqlm_rc_target *t,
-			const struct bqlm_rc_target_ops *ops, size_t state_size)
+			const struct bqlm_rc_target_ops *ops,
+			struct bqlm_rc *rc, size_t state_size)
 {
 	t->ops = ops;
+	t->rc = rc;
 	t->state_size = state_size;
 	t->from = kzalloc(state_size, GFP_KERNEL);
 	t->to = kzalloc(state_size, GFP_KERNEL);
 	t->view = kzalloc(state_size, GFP_KERNEL);
-	return t->from && t->to && t->view ? 0 : -ENOMEM;
+	t->pre = kzalloc(state_size, GFP_KERNEL);
+	return t->from && t->to && t->view && t->pre ? 0 : -ENOMEM;
 }
 
 /**
@@ -399,9 +406,11 @@ void bqlm_rc_target_release(struct bqlm_rc_target *t)
 	kfree(t->from);
 	kfree(t->to);
 	kfree(t->view);
+	kfree(t->pre);
 	t->from = NULL;
 	t->to = NULL;
 	t->view = NULL;
+	t->pre = NULL;
 }
 
 /**
@@ -425,37 +434,48 @@ void bqlm_rc_model_start(struct bqlm_rc_target *t)
 }
 
 /**
- * bqlm_rc_model_retake() - the model's last step taken again from @pre
- * @t: the target, its model's configuration changed (a later jiffies
- *	value the real step may have read)
- * @pre: the model's state before the step (a copy its ops' @before made)
- * @action: the step's action
- * @nm: receives how many actions the model has enabled after it
+ * bqlm_rc_end() - end a harness's actors
+ * @rc: its scheduler, or one never started (no actors)
  *
- * Return: true with @t->from the new state, false if the model cannot
- * take @action from @pre now (@t->from unchanged).
+ * Return: true after a harness failure: the actors' threads may still use
+ * the harness, whose memory must be left to them.
  */
-bool bqlm_rc_model_retake(struct bqlm_rc_target *t, const void *pre,
-			  unsigned int action, unsigned int *nm)
+bool bqlm_rc_end(struct bqlm_rc *rc)
 {
-	memcpy(t->to, pre, t->state_size);
+	if (!rc->nr_actors)
+		return false;
+	bqlm_rc_destroy(rc);
+	return rc->error;
+}
+
+/*
+ * A tick fell inside the real step (@t->now), so the real code may have
+ * read the later jiffies value: the model's step taken again from @t->pre
+ * at that value. Returns true with @t->from the new state and *@nm the
+ * actions the model enables now.
+ */
+static bool bqlm_rc_model_retake(struct bqlm_rc_target *t,
+				 unsigned int action, unsigned int *nm)
+{
+	if (!t->now || !t->ticked)
+		return false;
+	*t->now = jiffies;
+	memcpy(t->to, t->pre, t->state_size);
 	memset(t->each, 0, sizeof(t->each));
-	if (bqlm_xstep(&t->sys, pre, action, t->to, t->each) < 0)
+	if (bqlm_xstep(&t->sys, t->pre, action, t->to, t->each) < 0)
 		return false;
 	memcpy(t->from, t->to, t->state_size);
 	*nm = bqlm_xenabled(&t->sys, t->from, t->mact);
 	return true;
 }
 
-/**
- * bqlm_rc_same_bytes() - the real state against the model's, byte by byte
- * @t: the target, its @view read
- * @res: receives, when they differ, the first differing byte and both
- *	states in the explorer's one-line form
- *
- * Return: true when @t->view equals @t->from.
+/*
+ * The real state against the model's, byte by byte (a harness's @same
+ * unless it has its own): true when @t->view equals @t->from; if not,
+ * @res receives the first differing byte and both states in the
+ * explorer's one-line form.
  */
-bool bqlm_rc_same_bytes(struct bqlm_rc_target *t, struct bqlm_rc_result *res)
+static bool bqlm_rc_same_bytes(struct bqlm_rc_target *t, struct bqlm_rc_result *res)
 {
 	const u8 *a = t->view, *b = t->from;
 	size_t i, n = t->state_size;
@@ -557,12 +577,35 @@ bool bqlm_rc_fatal(unsigned int mask)
 	return false;
 }
 
-/* One real step, a harness failure during it an error too. */
-static int bqlm_rc_step(struct bqlm_rc_target *t, unsigned int action)
+/* The harness failure: its scheduler's, or one the harness knows of. */
+static const char *bqlm_rc_error(struct bqlm_rc_target *t)
+{
+	if (t->rc->error)
+		return t->rc->msg;
+	return t->ops->error ? t->ops->error(t) : NULL;
+}
+
+static bool bqlm_rc_same(struct bqlm_rc_target *t, struct bqlm_rc_result *res)
+{
+	return t->ops->same ? t->ops->same(t, res) : bqlm_rc_same_bytes(t, res);
+}
+
+/* One real step; with a model clock, whether jiffies ticked during it. */
+static int bqlm_rc_real_step(struct bqlm_rc_target *t, unsigned int action)
 {
 	int ret = t->ops->step(t, action);
 
-	return ret ? ret : t->ops->error(t) ? -EIO : 0;
+	if (t->now)
+		t->ticked = time_after(jiffies, *t->now);
+	return ret;
+}
+
+/* One real step, a harness failure during it an error too. */
+static int bqlm_rc_step(struct bqlm_rc_target *t, unsigned int action)
+{
+	int ret = bqlm_rc_real_step(t, action);
+
+	return ret ? ret : bqlm_rc_error(t) ? -EIO : 0;
 }
 
 /* Replay node @k's path on a fresh device; the path is left in @path. */
@@ -730,7 +773,7 @@ static int bqlm_rc_once(struct bqlm_rc_target *t,
 	}
 	nm = bqlm_xenabled(sys, t->from, t->mact);
 	bqlm_rc_check(t, &nr, NULL);
-	if (!t->ops->same(t, res)) {
+	if (!bqlm_rc_same(t, res)) {
 		res->diff = true;
 		goto down;
 	}
@@ -744,8 +787,11 @@ static int bqlm_rc_once(struct bqlm_rc_target *t,
 		}
 		bqlm_xdescribe_action(sys, t->from, action, res->desc,
 				     sizeof(res->desc));
-		if (t->ops->before)
-			t->ops->before(t);
+		/* the model's step at the jiffies value the real one starts at */
+		if (t->now) {
+			*t->now = jiffies;
+			memcpy(t->pre, t->from, t->state_size);
+		}
 		memcpy(t->to, t->from, sys->state_size);
 		memset(t->each, 0, sizeof(t->each));
 		ret = bqlm_xstep(sys, t->from, action, t->to, t->each);
@@ -764,12 +810,12 @@ static int bqlm_rc_once(struct bqlm_rc_target *t,
 		res->model_violated |= mask;
 		bqlm_rc_first(res->model_first, mask, step);
 
-		ret = t->ops->step(t, action);
-		if (ret || t->ops->error(t)) {
+		ret = bqlm_rc_real_step(t, action);
+		if (ret || bqlm_rc_error(t)) {
 			res->err_step = step;
 			scnprintf(res->err, sizeof(res->err),
 				  "the real code cannot take it (%d): %s; actor at %s",
-				  ret, t->ops->error(t) ?: "-",
+				  ret, bqlm_rc_error(t) ?: "-",
 				  t->ops->parked_at(t, action));
 			break;
 		}
@@ -783,10 +829,10 @@ static int bqlm_rc_once(struct bqlm_rc_target *t,
 				  t->ops->parked_at(t, action));
 			emit(arg, line);
 		}
-		if (!t->ops->same(t, res) && t->ops->retime &&
-		    t->ops->retime(t, action, &nm))
+		if (!bqlm_rc_same(t, res) &&
+		    bqlm_rc_model_retake(t, action, &nm))
 			bqlm_rc_check(t, &nr, NULL);
-		if (!t->ops->same(t, res)) {
+		if (!bqlm_rc_same(t, res)) {
 			res->diff = true;
 			res->diff_step = step;
 			break;
@@ -807,11 +853,12 @@ static int bqlm_rc_once(struct bqlm_rc_target *t,
 			break;
 	}
 down:
-	ret = res->diff && t->ops->retry && t->ops->retry(t, res) ? -EAGAIN : 0;
+	/* a difference after a tick: the model saw another jiffies value */
+	ret = res->diff && t->now && t->ticked ? -EAGAIN : 0;
 	if (t->ops->down(t)) {
 		ret = -EBUSY;
 		res->err_step = res->steps + 1;
-		strscpy(res->err, t->ops->error(t) ?: "teardown failed",
+		strscpy(res->err, bqlm_rc_error(t) ?: "teardown failed",
 			sizeof(res->err));
 	}
 	return ret;
@@ -829,13 +876,14 @@ down:
  * @res: the result
  *
  * On a fresh device. After every step the whole real state, read in the
- * model's terms, must equal the model's (@t->ops->same), the real code
+ * model's terms, must equal the model's (@t->ops->same, or byte by
+ * byte), the real code
  * must enable exactly the actions the model does, and the model's
  * invariants are checked on the real state (@t->ops->view); the schedule
  * stops at the first difference, at a harness failure, and after a step
  * at which the kernel would have crashed (the violation is reported,
- * never made). A run the harness asks to retry (@t->ops->retry) is run
- * again on a fresh device, up to 5 times.
+ * never made). A run that differs after a tick fell inside a real step
+ * (@t->now) is run again on a fresh device, up to 5 times.
  *
  * Return: 0, or a negative errno if the harness could not run or end.
  */
@@ -919,6 +967,44 @@ void bqlm_rc_audit_skb(struct bqlm_rc *rc, struct sk_buff *skb,
 	else if (have > want)
 		bqlm_rc_fail(rc, -EINVAL, "pkt %u has %u references, %u expected",
 			     pkt, have, want);
+}
+
+/**
+ * bqlm_rc_dql_completed() - dql_completed() as 6.12's
+ *	netdev_tx_completed_queue() calls it; an over-completion is reported,
+ *	never made
+ * @q: the queue
+ * @bytes: the bytes completed
+ * @ev: receives an over-completion (dql_completed() would BUG_ON()), or
+ *	NULL when the call is not the harness's to report
+ */
+void bqlm_rc_dql_completed(struct netdev_queue *q, unsigned int bytes,
+			   struct bqlm_inv_step *ev)
+{
+	unsigned int inflight = q->dql.num_queued - q->dql.num_completed;
+
+	if (bytes <= inflight) {
+		dql_completed(&q->dql, bytes);
+	} else if (ev) {
+		ev->dql_err = -ERANGE;
+		ev->dql_val[0] = bytes;
+		ev->dql_val[1] = inflight;
+	}
+}
+
+/**
+ * bqlm_rc_completed_wake() - the end of 6.12's netdev_tx_completed_queue():
+ *	the barrier, and the wake of a queue that its DQL lets run again
+ * @q: the queue
+ */
+void bqlm_rc_completed_wake(struct netdev_queue *q)
+{
+	/* dql_completed() before the STACK_XOFF test; pairs with the sender's */
+	smp_mb();
+	if (unlikely(dql_avail(&q->dql) < 0))
+		return;
+	if (test_and_clear_bit(__QUEUE_STATE_STACK_XOFF, &q->state))
+		netif_schedule_queue(q);
 }
 
 /**

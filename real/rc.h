@@ -196,8 +196,8 @@ struct bqlm_rc_xresult {
  * @err_step: the step at which the harness or the model failed, 0 if none
  * @err: why
  * @desc: the last model step
- * @retries: runs started again on a fresh device (struct
- *	bqlm_rc_target_ops.retry)
+ * @retries: runs started again on a fresh device (a tick inside a real
+ *	step: struct bqlm_rc_target's @now)
  */
 struct bqlm_rc_result {
 	unsigned int steps;
@@ -225,23 +225,17 @@ struct bqlm_rc_target;
  *	and bqlm_rc_explore() drive it; each callback gets the struct
  *	bqlm_rc_target the harness embeds (container_of())
  * @start: a fresh device; the model (@sys) and its initial state in @from
- * @before: optional: called before each model step (to set what the step
- *	reads, such as the clock)
  * @step: one model action on the real code: 0 or a negative errno
- * @error: the harness failure, or NULL
+ * @error: optional: the harness failure its scheduler (@rc) does not
+ *	know of, or NULL
  * @parked_at: where the actor of an action is parked, for messages
  * @enabled: the model actions the real code can take now, in the model's
  *	order; returns how many (at most BQLM_X_MAX_ACTIONS)
  * @view: read the real state into @view, in the model's terms; return the
  *	mask of the model's step checks it violates (each recorded in @each)
- * @same: is the real state (@view) the model's @from? If not, say what
- *	differs in @res->diff_what, @res->diff_real and @res->diff_model
- * @retime: optional: the states differ after @action; return true if the
- *	harness took the model's step again (into @from, with *@nm the
- *	actions it enables now in @mact), because the real step saw another
- *	clock value
- * @retry: optional: the run ended on a difference: should it run again on
- *	a fresh device? (at most 5 runs)
+ * @same: optional: is the real state (@view) the model's @from? If not,
+ *	say what differs in @res->diff_what, @res->diff_real and
+ *	@res->diff_model. Without it, byte by byte (bqlm_rc_same_bytes())
  * @hash: optional: adjust @view before the search hashes it (values that
  *	differ from one fresh device to the next)
  * @down: drain the device and free it: 0 or a negative errno
@@ -249,17 +243,12 @@ struct bqlm_rc_target;
  */
 struct bqlm_rc_target_ops {
 	int (*start)(struct bqlm_rc_target *t);
-	void (*before)(struct bqlm_rc_target *t);
 	int (*step)(struct bqlm_rc_target *t, unsigned int action);
 	const char *(*error)(struct bqlm_rc_target *t);
 	const char *(*parked_at)(struct bqlm_rc_target *t, unsigned int action);
 	unsigned int (*enabled)(struct bqlm_rc_target *t, unsigned int *actions);
 	unsigned int (*view)(struct bqlm_rc_target *t);
 	bool (*same)(struct bqlm_rc_target *t, struct bqlm_rc_result *res);
-	bool (*retime)(struct bqlm_rc_target *t, unsigned int action,
-		       unsigned int *nm);
-	bool (*retry)(struct bqlm_rc_target *t,
-		      const struct bqlm_rc_result *res);
 	void (*hash)(struct bqlm_rc_target *t);
 	int (*down)(struct bqlm_rc_target *t);
 	void (*destroy)(struct bqlm_rc_target *t);
@@ -268,22 +257,35 @@ struct bqlm_rc_target_ops {
 /**
  * struct bqlm_rc_target - a driver's harness beside its model
  * @ops: the harness
+ * @rc: the harness's scheduler (its failure is the target's)
  * @sys: the model, as the explorer runs it
  * @state_size: bytes of a model state (and of the real state's @view)
  * @from: the model's state, which bqlm_rc_lockstep() steps
  * @to: room for the model's next state
  * @view: the real state in the model's terms (search: what is hashed)
+ * @now: the jiffies value of the model's steps (in its configuration), or
+ *	NULL for a model without one. With it, bqlm_rc_lockstep() takes each
+ *	model step at the jiffies value the real step starts at, takes it
+ *	again at the later value when a tick fell inside the real step and
+ *	the states differ, and runs a schedule that still differs after
+ *	such a tick again on a fresh device (at most 5 runs)
+ * @pre: the model's state before the step being taken (with @now)
+ * @ticked: with @now, jiffies ticked during the last real step
  * @each: the violations of one step
  * @mact: the actions the model enables
  * @ract: the actions the real code enables
  */
 struct bqlm_rc_target {
 	const struct bqlm_rc_target_ops *ops;
+	struct bqlm_rc *rc;
 	struct bqlm_xsys sys;
 	size_t state_size;
 	void *from;
 	void *to;
 	void *view;
+	unsigned long *now;
+	void *pre;
+	bool ticked;
 	struct bqlm_violation each[BQLM_CHECK_NR];
 	unsigned int mact[BQLM_X_MAX_ACTIONS];
 	unsigned int ract[BQLM_X_MAX_ACTIONS];
@@ -291,13 +293,120 @@ struct bqlm_rc_target {
 
 int bqlm_rc_target_init(struct bqlm_rc_target *t,
 			const struct bqlm_rc_target_ops *ops,
-			size_t state_size);
+			struct bqlm_rc *rc, size_t state_size);
 void bqlm_rc_target_release(struct bqlm_rc_target *t);
 void bqlm_rc_target_destroy(struct bqlm_rc_target *t);
 void bqlm_rc_model_start(struct bqlm_rc_target *t);
-bool bqlm_rc_model_retake(struct bqlm_rc_target *t, const void *pre,
-			  unsigned int action, unsigned int *nm);
-bool bqlm_rc_same_bytes(struct bqlm_rc_target *t, struct bqlm_rc_result *res);
+bool bqlm_rc_end(struct bqlm_rc *rc);
+
+/**
+ * BQLM_RC_HARNESS() - declare what a driver's harness does, as its session
+ *	(BQLM_RC_SESSION()) drives it
+ * @hx: the harness's prefix and the tag of its struct, which embeds its
+ *	struct bqlm_rc
+ *
+ * @hx_up() makes a fresh device in the model's initial state (0 or a
+ * negative errno), @hx_down() drains it and frees it, @hx_step() takes
+ * one model action on the real code, @hx_enabled() writes the model
+ * actions the real code can take now (in the model's order) and returns
+ * how many, @hx_parked_at() says where the actor of an action is parked.
+ */
+#define BQLM_RC_HARNESS(hx)						\
+int hx##_up(struct hx *u);						\
+int hx##_down(struct hx *u);						\
+int hx##_step(struct hx *u, unsigned int action);			\
+unsigned int hx##_enabled(const struct hx *u, unsigned int *actions);	\
+const char *hx##_parked_at(const struct hx *u, unsigned int action)
+
+/**
+ * BQLM_RC_SESSION() - a driver's harness beside its model: struct
+ *	@hx_session, the struct bqlm_rc_target @t that bqlm_rc_lockstep() and
+ *	bqlm_rc_explore() drive and the harness @u, and @hx_session(), the
+ *	session of a target (container_of())
+ * @hx: the harness's prefix and the tag of its struct (BQLM_RC_HARNESS())
+ */
+#define BQLM_RC_SESSION(hx)						\
+struct hx##_session {							\
+	struct bqlm_rc_target t;					\
+	struct hx u;							\
+};									\
+									\
+static inline struct hx##_session *hx##_session(struct bqlm_rc_target *t) \
+{									\
+	return container_of(t, struct hx##_session, t);			\
+}
+
+/**
+ * BQLM_RC_TARGET_OPS() - define a session's const struct
+ *	bqlm_rc_target_ops, @hx_target_ops
+ * @hx: the prefix of the harness and its session (BQLM_RC_SESSION())
+ * @...: the optional callbacks it has (@error, @same, @hash), as
+ *	designated initialisers
+ *
+ * The callbacks run the harness's functions (BQLM_RC_HARNESS()) on the
+ * session's @u: @start is @hx_up() and the model's initial state, @view
+ * is @hx_view_check(u, view, each), the view and the model's step checks
+ * on it; @destroy frees the session unless @hx_end(u), which ends the
+ * harness, returns true (after a harness failure, its threads may still
+ * use the session).
+ */
+#define BQLM_RC_TARGET_OPS(hx, ...)					\
+static int hx##_t_start(struct bqlm_rc_target *t)			\
+{									\
+	int ret = hx##_up(&hx##_session(t)->u);				\
+									\
+	if (!ret)							\
+		bqlm_rc_model_start(t);					\
+	return ret;							\
+}									\
+									\
+static int hx##_t_step(struct bqlm_rc_target *t, unsigned int action)	\
+{									\
+	return hx##_step(&hx##_session(t)->u, action);			\
+}									\
+									\
+static const char *hx##_t_parked_at(struct bqlm_rc_target *t,		\
+				    unsigned int action)		\
+{									\
+	return hx##_parked_at(&hx##_session(t)->u, action);		\
+}									\
+									\
+static unsigned int hx##_t_enabled(struct bqlm_rc_target *t,		\
+				   unsigned int *actions)		\
+{									\
+	return hx##_enabled(&hx##_session(t)->u, actions);		\
+}									\
+									\
+static unsigned int hx##_t_view(struct bqlm_rc_target *t)		\
+{									\
+	return hx##_view_check(&hx##_session(t)->u, t->view, t->each);	\
+}									\
+									\
+static int hx##_t_down(struct bqlm_rc_target *t)			\
+{									\
+	return hx##_down(&hx##_session(t)->u);				\
+}									\
+									\
+static void hx##_t_destroy(struct bqlm_rc_target *t)			\
+{									\
+	struct hx##_session *r = hx##_session(t);			\
+									\
+	if (hx##_end(&r->u))						\
+		return;							\
+	bqlm_rc_target_release(t);					\
+	kfree(r);							\
+}									\
+									\
+static const struct bqlm_rc_target_ops hx##_target_ops = {		\
+	.start = hx##_t_start,						\
+	.step = hx##_t_step,						\
+	.parked_at = hx##_t_parked_at,					\
+	.enabled = hx##_t_enabled,					\
+	.view = hx##_t_view,						\
+	.down = hx##_t_down,						\
+	.destroy = hx##_t_destroy,					\
+	__VA_ARGS__							\
+}
 
 /**
  * struct bqlm_rc_variant - a compiled variant of a driver
@@ -311,6 +420,21 @@ struct bqlm_rc_variant {
 
 const void *bqlm_rc_variant(const struct bqlm_rc_variant *v, unsigned int n,
 			    const char *name);
+
+/**
+ * BQLM_RC_VARIANTS() - a driver's compiled variants, @hx_variants[], and
+ *	@hx_variant_named(), the ops of one by the model's name (or NULL)
+ * @hx: the harness's prefix
+ * @table: the generated BQLM_RDRIVER_VARIANTS
+ */
+#define BQLM_RC_VARIANTS(hx, table)					\
+static const struct bqlm_rc_variant hx##_variants[] = table;		\
+									\
+static const void *hx##_variant_named(const char *name)			\
+{									\
+	return bqlm_rc_variant(hx##_variants, ARRAY_SIZE(hx##_variants),	\
+			       name);					\
+}
 
 int bqlm_rc_explore(struct bqlm_rc_target *t, unsigned int max_states,
 		    struct bqlm_rc_xresult *xr);
@@ -329,13 +453,16 @@ void bqlm_rc_audit_skb(struct bqlm_rc *rc, struct sk_buff *skb,
 		       unsigned int pkt, bool held, struct bqlm_inv_step *ev);
 bool bqlm_rc_resume_busy(struct bqlm_rc *rc, bool all, bool *busy);
 int bqlm_rc_finished(struct bqlm_rc *rc, bool busy);
+struct netdev_queue;
+void bqlm_rc_dql_completed(struct netdev_queue *q, unsigned int bytes,
+			   struct bqlm_inv_step *ev);
+void bqlm_rc_completed_wake(struct netdev_queue *q);
 void bqlm_rc_rcu_read_lock(struct bqlm_rc *rc, unsigned int *depth);
 void bqlm_rc_rcu_read_unlock(struct bqlm_rc *rc, unsigned int *depth);
 
 struct Qdisc_ops;
 extern struct Qdisc_ops bqlm_rc_qdisc_ops;
 extern struct Qdisc_ops bqlm_rc_noqueue_ops;
-struct netdev_queue;
 struct Qdisc;
 int bqlm_rc_qdisc_put(struct netdev_queue *txq, struct Qdisc *q);
 

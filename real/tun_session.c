@@ -25,15 +25,12 @@ static const char *const bqlm_rtun_lock_names[BQLM_TUN_MAX_QUEUES][2] = {
 };
 
 /* Every variant of real/patches/tun/series (generated) */
-static const struct bqlm_rc_variant bqlm_rtun_variants[] =
-	BQLM_RTUN_VARIANTS;
+BQLM_RC_VARIANTS(bqlm_rtun, BQLM_RTUN_VARIANTS)
 
 /* The compiled variant the model's configuration names, or NULL */
 static const struct bqlm_rtun_ops *bqlm_rtun_variant(const struct bqlm_tun_cfg *cfg)
 {
-	return bqlm_rc_variant(bqlm_rtun_variants,
-			       ARRAY_SIZE(bqlm_rtun_variants),
-			       bqlm_tun_variant_name(cfg->variant));
+	return bqlm_rtun_variant_named(bqlm_tun_variant_name(cfg->variant));
 }
 
 /**
@@ -73,101 +70,31 @@ int bqlm_rtun_supported(const struct bqlm_tun_cfg *cfg, const char **why)
 	return *why ? -EOPNOTSUPP : 0;
 }
 
-/**
- * struct bqlm_rtun_session - the harness beside the model
- * @t: what bqlm_rc_lockstep() and bqlm_rc_explore() drive
- * @u: the harness
- */
-struct bqlm_rtun_session {
-	struct bqlm_rc_target t;
-	struct bqlm_rtun u;
-};
-
-static struct bqlm_rtun *bqlm_rtun_u(struct bqlm_rc_target *t)
-{
-	return &container_of(t, struct bqlm_rtun_session, t)->u;
-}
-
-/* A fresh device and the model at its start. */
-static int bqlm_rtun_t_start(struct bqlm_rc_target *t)
-{
-	int ret = bqlm_rtun_up(bqlm_rtun_u(t));
-
-	if (!ret)
-		bqlm_rc_model_start(t);
-	return ret;
-}
-
-static int bqlm_rtun_t_step(struct bqlm_rc_target *t, unsigned int action)
-{
-	return bqlm_rtun_step(bqlm_rtun_u(t), action);
-}
-
-static const char *bqlm_rtun_t_error(struct bqlm_rc_target *t)
-{
-	struct bqlm_rtun *u = bqlm_rtun_u(t);
-
-	return u->rc.error ? u->rc.msg : NULL;
-}
-
-static const char *bqlm_rtun_t_parked_at(struct bqlm_rc_target *t,
-					 unsigned int action)
-{
-	return bqlm_rtun_parked_at(bqlm_rtun_u(t), action);
-}
-
-static unsigned int bqlm_rtun_t_enabled(struct bqlm_rc_target *t,
-					unsigned int *actions)
-{
-	return bqlm_rtun_enabled(bqlm_rtun_u(t), actions);
-}
-
 /*
  * The view after the packets' references were audited, and the model's
  * step checks on it with what the real step did to packets.
  */
-static unsigned int bqlm_rtun_t_view(struct bqlm_rc_target *t)
+static unsigned int bqlm_rtun_view_check(struct bqlm_rtun *u,
+					 struct bqlm_tun *v,
+					 struct bqlm_violation *each)
 {
-	struct bqlm_rtun *u = bqlm_rtun_u(t);
-
 	bqlm_rtun_audit(u);
-	bqlm_rtun_view(u, t->view);
-	return bqlm_tun_check_step(t->view, &u->cfg, "real code", &u->ev,
-				   t->each);
+	bqlm_rtun_view(u, v);
+	return bqlm_tun_check_step(v, &u->cfg, "real code", &u->ev, each);
 }
 
-static int bqlm_rtun_t_down(struct bqlm_rc_target *t)
+/* The actors ended; true if the harness failed (bqlm_rc_end()). */
+static bool bqlm_rtun_end(struct bqlm_rtun *u)
 {
-	return bqlm_rtun_down(bqlm_rtun_u(t));
+	bool failed = bqlm_rc_end(&u->rc);
+
+	if (bqlm_rtun_cur == u)
+		bqlm_rtun_cur = NULL;
+	return failed;
 }
 
-static void bqlm_rtun_t_destroy(struct bqlm_rc_target *t)
-{
-	struct bqlm_rtun_session *r = container_of(t, struct bqlm_rtun_session, t);
-
-	if (r->u.rc.nr_actors) {
-		bqlm_rc_destroy(&r->u.rc);
-		if (bqlm_rtun_cur == &r->u)
-			bqlm_rtun_cur = NULL;
-		/* after a harness failure, threads may still use the session */
-		if (r->u.rc.error)
-			return;
-	}
-	bqlm_rc_target_release(t);
-	kfree(r);
-}
-
-static const struct bqlm_rc_target_ops bqlm_rtun_target_ops = {
-	.start		= bqlm_rtun_t_start,
-	.step		= bqlm_rtun_t_step,
-	.error		= bqlm_rtun_t_error,
-	.parked_at	= bqlm_rtun_t_parked_at,
-	.enabled	= bqlm_rtun_t_enabled,
-	.view		= bqlm_rtun_t_view,
-	.same		= bqlm_rc_same_bytes,
-	.down		= bqlm_rtun_t_down,
-	.destroy	= bqlm_rtun_t_destroy,
-};
+BQLM_RC_SESSION(bqlm_rtun)
+BQLM_RC_TARGET_OPS(bqlm_rtun);
 
 /**
  * bqlm_rtun_create() - the real tun.c of a configuration, beside the model
@@ -195,7 +122,7 @@ struct bqlm_rc_target *bqlm_rtun_create(const struct bqlm_tun_cfg *cfg)
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	if (!r)
 		return ERR_PTR(-ENOMEM);
-	ret = bqlm_rc_target_init(&r->t, &bqlm_rtun_target_ops,
+	ret = bqlm_rc_target_init(&r->t, &bqlm_rtun_target_ops, &r->u.rc,
 				  bqlm_tun_state_size(cfg));
 	r->u.cfg = *cfg;
 	r->u.ops = bqlm_rtun_variant(cfg);

@@ -18,6 +18,20 @@
 /* The controller the redirected calls reach, NULL when none is attached */
 static struct bqlm_hcd *bqlm_hcd_cur;
 
+/* A bulk endpoint of the device: its @address and wMaxPacketSize */
+static void bqlm_hcd_ep_init(struct usb_host_endpoint *ep, u8 address,
+			     unsigned int maxpacket)
+{
+	struct usb_endpoint_descriptor *d = &ep->desc;
+
+	memset(ep, 0, sizeof(*ep));
+	d->bLength = USB_DT_ENDPOINT_SIZE;
+	d->bDescriptorType = USB_DT_ENDPOINT;
+	d->bEndpointAddress = address;
+	d->bmAttributes = USB_ENDPOINT_XFER_BULK;
+	d->wMaxPacketSize = cpu_to_le16(maxpacket);
+}
+
 /**
  * bqlm_hcd_init() - a fake host controller with one high-speed device
  * @hcd: the controller
@@ -27,13 +41,9 @@ static struct bqlm_hcd *bqlm_hcd_cur;
 void bqlm_hcd_init(struct bqlm_hcd *hcd, const struct bqlm_hcd_ops *ops,
 		   unsigned int maxpacket)
 {
-	struct usb_endpoint_descriptor *d = &hcd->ep_out.desc;
-
 	memset(&hcd->udev, 0, sizeof(hcd->udev));
 	memset(&hcd->intf, 0, sizeof(hcd->intf));
 	memset(&hcd->alt, 0, sizeof(hcd->alt));
-	memset(&hcd->ep_out, 0, sizeof(hcd->ep_out));
-	memset(&hcd->ep_in, 0, sizeof(hcd->ep_in));
 	hcd->ops = ops;
 	hcd->controls = 0;
 	hcd->udev.speed = USB_SPEED_HIGH;
@@ -43,18 +53,9 @@ void bqlm_hcd_init(struct bqlm_hcd *hcd, const struct bqlm_hcd_ops *ops,
 	hcd->intf.altsetting = &hcd->alt;
 	hcd->intf.cur_altsetting = &hcd->alt;
 	hcd->intf.num_altsetting = 1;
-	d->bLength = USB_DT_ENDPOINT_SIZE;
-	d->bDescriptorType = USB_DT_ENDPOINT;
-	d->bEndpointAddress = USB_DIR_OUT | BQLM_HCD_EP_OUT;
-	d->bmAttributes = USB_ENDPOINT_XFER_BULK;
-	d->wMaxPacketSize = cpu_to_le16(maxpacket);
+	bqlm_hcd_ep_init(&hcd->ep_out, USB_DIR_OUT | BQLM_HCD_EP_OUT, maxpacket);
 	hcd->udev.ep_out[BQLM_HCD_EP_OUT] = &hcd->ep_out;
-	d = &hcd->ep_in.desc;
-	d->bLength = USB_DT_ENDPOINT_SIZE;
-	d->bDescriptorType = USB_DT_ENDPOINT;
-	d->bEndpointAddress = USB_DIR_IN | BQLM_HCD_EP_IN;
-	d->bmAttributes = USB_ENDPOINT_XFER_BULK;
-	d->wMaxPacketSize = cpu_to_le16(maxpacket);
+	bqlm_hcd_ep_init(&hcd->ep_in, USB_DIR_IN | BQLM_HCD_EP_IN, maxpacket);
 	hcd->udev.ep_in[BQLM_HCD_EP_IN] = &hcd->ep_in;
 	INIT_LIST_HEAD(&hcd->queue);
 }

@@ -121,13 +121,13 @@ int bqlm_rusbnet_release(struct bqlm_rusbnet *u)
 
 /**
  * bqlm_rusbnet_up() - a fresh real usbnet device, open, in the model's start
- * @u: the harness, every actor idle
- * @now: receives the jiffies value its DQL was last reset at
+ * @u: the harness, every actor idle; its @cfg.now receives the jiffies
+ *	value the device's DQL was last reset at
  *
  * Return: 0, -ENOMEM, -EINVAL if the harness cannot tell its locks apart,
  * or -EAGAIN if jiffies kept ticking during creation.
  */
-int bqlm_rusbnet_up(struct bqlm_rusbnet *u, unsigned long *now)
+int bqlm_rusbnet_up(struct bqlm_rusbnet *u)
 {
 	const struct bqlm_rusbnet_probe probe = {
 		.udev = &u->hcd.udev,
@@ -156,7 +156,7 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u, unsigned long *now)
 	u->midstep = NULL;
 	memset(&u->ev, 0, sizeof(u->ev));
 	for (tries = 0; tries < RUSBNET_UP_TRIES; tries++) {
-		*now = jiffies;
+		u->cfg.now = jiffies;
 		u->net = u->ops->create(&probe, &u->v);
 		if (!u->net)
 			return -ENOMEM;
@@ -164,7 +164,7 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u, unsigned long *now)
 		set_bit(__LINK_STATE_PRESENT, &u->net->state);
 		set_bit(__LINK_STATE_START, &u->net->state);
 		u->ops->open(u->net);	/* not an actor: runs as usual */
-		if (!time_after(jiffies, *now))
+		if (!time_after(jiffies, u->cfg.now))
 			break;
 		u->ops->destroy(u->net, u->drv);
 		u->net = NULL;

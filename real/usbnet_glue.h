@@ -109,25 +109,16 @@
 	else								\
 		raw_spin_lock_irqsave(spinlock_check(l), f);		\
 } while (0)
-#define spin_unlock_irqrestore(l, f) do {				\
-	if (!bqlm_rusbnet_unlock(l, false))					\
-		(spin_unlock_irqrestore)(l, f);				\
+/* the kernel's @call, unless bqlm_rusbnet_@op() took the harness's lock */
+#define BQLM_RUSBNET_SPIN(op, l, bh, call) do {				\
+	if (!bqlm_rusbnet_##op(l, bh))					\
+		call;							\
 } while (0)
-#define spin_lock_irq(l) do {						\
-	if (!bqlm_rusbnet_lock(l, false))					\
-		(spin_lock_irq)(l);					\
-} while (0)
-#define spin_unlock_irq(l) do {						\
-	if (!bqlm_rusbnet_unlock(l, false))					\
-		(spin_unlock_irq)(l);					\
-} while (0)
-#define spin_lock_bh(l) do {						\
-	if (!bqlm_rusbnet_lock(l, true))					\
-		(spin_lock_bh)(l);					\
-} while (0)
-#define spin_unlock_bh(l) do {						\
-	if (!bqlm_rusbnet_unlock(l, true))					\
-		(spin_unlock_bh)(l);					\
-} while (0)
+#define spin_unlock_irqrestore(l, f)					\
+	BQLM_RUSBNET_SPIN(unlock, l, false, (spin_unlock_irqrestore)(l, f))
+#define spin_lock_irq(l) BQLM_RUSBNET_SPIN(lock, l, false, (spin_lock_irq)(l))
+#define spin_unlock_irq(l) BQLM_RUSBNET_SPIN(unlock, l, false, (spin_unlock_irq)(l))
+#define spin_lock_bh(l) BQLM_RUSBNET_SPIN(lock, l, true, (spin_lock_bh)(l))
+#define spin_unlock_bh(l) BQLM_RUSBNET_SPIN(unlock, l, true, (spin_unlock_bh)(l))
 
 #endif /* _BQLM_REAL_USBNET_GLUE_H */

@@ -256,12 +256,10 @@ bool bqlm_rusbnet_awake(struct bqlm_rc_actor *a);
 void bqlm_rusbnet_bh_free(struct bqlm_rusbnet *u, struct bqlm_rc_actor *a,
 			  bool reported);
 
+/* real/usbnet_device.c and real/usbnet_actors.c */
+BQLM_RC_HARNESS(bqlm_rusbnet);
+
 /* real/usbnet_actors.c */
-int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action);
-unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
-				  unsigned int *act);
-const char *bqlm_rusbnet_parked_at(const struct bqlm_rusbnet *u,
-				   unsigned int action);
 void bqlm_rusbnet_drain(struct bqlm_rusbnet *u);
 
 /* real/usbnet_device.c */
@@ -269,8 +267,6 @@ int bqlm_rusbnet_init(struct bqlm_rusbnet *u, const struct bqlm_usbnet_cfg *cfg,
 		      const struct bqlm_rusbnet_ops *ops,
 		      const struct bqlm_rusbnet_driver *drv);
 int bqlm_rusbnet_release(struct bqlm_rusbnet *u);
-int bqlm_rusbnet_up(struct bqlm_rusbnet *u, unsigned long *now);
-int bqlm_rusbnet_down(struct bqlm_rusbnet *u);
 
 /* real/usbnet_view.c */
 void bqlm_rusbnet_view(const struct bqlm_rusbnet *u, struct bqlm_usbnet *m);

@@ -790,7 +790,6 @@ void bqlm_rusbnet_netdev_completed_queue(struct net_device *net,
 	struct netdev_queue *q = netdev_get_tx_queue(net, 0);
 	struct bqlm_rusbnet *u;
 	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
-	unsigned int inflight;
 
 	if (unlikely(!bytes))
 		return;
@@ -799,27 +798,12 @@ void bqlm_rusbnet_netdev_completed_queue(struct net_device *net,
 		bqlm_rusbnet_yield(a, RUSBNET_Y_BH_ENTER, NULL);
 		bqlm_rusbnet_yield(a, RUSBNET_Y_BH_DQL, NULL);
 	}
-	inflight = q->dql.num_queued - q->dql.num_completed;
-	if (bytes > inflight) {
-		/* dql_completed() would BUG_ON(): not made, reported */
-		if (u) {
-			u->ev.dql_err = -ERANGE;
-			u->ev.dql_val[0] = bytes;
-			u->ev.dql_val[1] = inflight;
-		}
-	} else {
-		dql_completed(&q->dql, bytes);
-	}
+	bqlm_rc_dql_completed(q, bytes, u ? &u->ev : NULL);
 	if (a) {
 		bqlm_rusbnet_bh_free(u, a, true);
 		bqlm_rusbnet_yield(a, RUSBNET_Y_BH_WAKE, NULL);
 	}
-	/* dql_completed() before the STACK_XOFF test; pairs with the sender's */
-	smp_mb();
-	if (unlikely(dql_avail(&q->dql) < 0))
-		return;
-	if (test_and_clear_bit(__QUEUE_STATE_STACK_XOFF, &q->state))
-		netif_schedule_queue(q);
+	bqlm_rc_completed_wake(q);
 }
 
 /**

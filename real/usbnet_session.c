@@ -17,6 +17,12 @@
 #include "usbnet_harness.h"
 #include "usbnet_real.h"
 
+/* A string given on the kernel command line, NULL when empty */
+static const char *bqlm_rusbnet_param(const char *p)
+{
+	return p && *p ? p : NULL;
+}
+
 /*
  * A schedule to replay, given on the kernel command line by
  * "make kunit-replay SCHEDULE=FILE" (bqlm_kunit.schedule=...).
@@ -32,8 +38,7 @@ MODULE_PARM_DESC(schedule, "a usbnet schedule to replay on the real code");
  */
 const char *bqlm_rusbnet_schedule_param(void)
 {
-	return bqlm_rusbnet_schedule && *bqlm_rusbnet_schedule ?
-	       bqlm_rusbnet_schedule : NULL;
+	return bqlm_rusbnet_param(bqlm_rusbnet_schedule);
 }
 
 /*
@@ -51,21 +56,19 @@ MODULE_PARM_DESC(driver, "the usbnet minidriver the real-code suites run");
  */
 const char *bqlm_rusbnet_driver_param(void)
 {
-	return bqlm_rusbnet_driver_arg && *bqlm_rusbnet_driver_arg ?
-	       bqlm_rusbnet_driver_arg : NULL;
+	return bqlm_rusbnet_param(bqlm_rusbnet_driver_arg);
 }
 
 /* Every variant of real/patches/usbnet/series (generated) */
-static const struct bqlm_rc_variant bqlm_rusbnet_variants[] =
-	BQLM_RUSBNET_VARIANTS;
+BQLM_RC_VARIANTS(bqlm_rusbnet, BQLM_RUSBNET_VARIANTS)
 
 /* The compiled variant the model's configuration names, or NULL */
 static const struct bqlm_rusbnet_ops *
 bqlm_rusbnet_variant(const struct bqlm_usbnet_cfg *cfg)
 {
-	return bqlm_rc_variant(bqlm_rusbnet_variants,
-			       ARRAY_SIZE(bqlm_rusbnet_variants),
-			       bqlm_usbnet_variant_name(cfg->variant));
+	const char *name = bqlm_usbnet_variant_name(cfg->variant);
+
+	return bqlm_rusbnet_variant_named(name);
 }
 
 /* A minidriver of a variant, by name, or NULL */
@@ -439,88 +442,21 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 	return 0;
 }
 
-/**
- * struct bqlm_rusbnet_session - the harness beside the model
- * @t: what bqlm_rc_lockstep() and bqlm_rc_explore() drive
- * @u: the harness (actors and fake host controller); its @cfg is the
- *	model's (bqlm_usbnet_system() takes it, with now and hold_time)
- * @pre: the model's state before the step being taken
- * @ticked: jiffies ticked during the last real step
- */
-struct bqlm_rusbnet_session {
-	struct bqlm_rc_target t;
-	struct bqlm_rusbnet u;
-	void *pre;
-	bool ticked;
-};
+BQLM_RC_SESSION(bqlm_rusbnet)
 
-static struct bqlm_rusbnet_session *bqlm_rusbnet_session(struct bqlm_rc_target *t)
-{
-	return container_of(t, struct bqlm_rusbnet_session, t);
-}
-
-/* A fresh device and the model at its start. */
-static int bqlm_rusbnet_t_start(struct bqlm_rc_target *t)
-{
-	struct bqlm_rusbnet_session *r = bqlm_rusbnet_session(t);
-	unsigned long now;
-	int ret;
-
-	ret = bqlm_rusbnet_up(&r->u, &now);
-	if (ret)
-		return ret;
-	r->u.cfg.now = now;
-	bqlm_usbnet_system(&r->u.cfg, &t->sys);
-	bqlm_rc_model_start(t);
-	return 0;
-}
-
-/* The model's step is taken at the jiffies value the real one starts at. */
-static void bqlm_rusbnet_t_before(struct bqlm_rc_target *t)
-{
-	struct bqlm_rusbnet_session *r = bqlm_rusbnet_session(t);
-
-	r->u.cfg.now = jiffies;
-	memcpy(r->pre, t->from, t->state_size);
-}
-
-static int bqlm_rusbnet_t_step(struct bqlm_rc_target *t, unsigned int action)
-{
-	struct bqlm_rusbnet_session *r = bqlm_rusbnet_session(t);
-	int ret = bqlm_rusbnet_step(&r->u, action);
-
-	r->ticked = time_after(jiffies, r->u.cfg.now);
-	return ret;
-}
-
-/* The harness failure: an actor lost, a wait in the middle of a step */
+/* The harness failure: a wait in the middle of a step */
 static const char *bqlm_rusbnet_t_error(struct bqlm_rc_target *t)
 {
-	struct bqlm_rusbnet *u = &bqlm_rusbnet_session(t)->u;
-
-	return u->rc.error ? u->rc.msg : u->midstep;
-}
-
-static const char *bqlm_rusbnet_t_parked_at(struct bqlm_rc_target *t,
-					    unsigned int action)
-{
-	return bqlm_rusbnet_parked_at(&bqlm_rusbnet_session(t)->u, action);
-}
-
-static unsigned int bqlm_rusbnet_t_enabled(struct bqlm_rc_target *t,
-					   unsigned int *actions)
-{
-	return bqlm_rusbnet_enabled(&bqlm_rusbnet_session(t)->u, actions);
+	return bqlm_rusbnet_session(t)->u.midstep;
 }
 
 /* The view, and the model's step checks on it (bqlm_usbnet_check()). */
-static unsigned int bqlm_rusbnet_t_view(struct bqlm_rc_target *t)
+static unsigned int bqlm_rusbnet_view_check(struct bqlm_rusbnet *u,
+					    struct bqlm_usbnet *v,
+					    struct bqlm_violation *each)
 {
-	struct bqlm_rusbnet *u = &bqlm_rusbnet_session(t)->u;
-
-	bqlm_rusbnet_view(u, t->view);
-	return bqlm_usbnet_check(t->view, &u->cfg, "real code", &u->ev, false,
-				 t->each);
+	bqlm_rusbnet_view(u, v);
+	return bqlm_usbnet_check(v, &u->cfg, "real code", &u->ev, false, each);
 }
 
 static bool bqlm_rusbnet_t_same(struct bqlm_rc_target *t,
@@ -539,34 +475,6 @@ static bool bqlm_rusbnet_t_same(struct bqlm_rc_target *t,
 }
 
 /*
- * A tick fell inside the real step, so the real code may have read the
- * later jiffies value: take the model's step again at that value.
- */
-static bool bqlm_rusbnet_t_retime(struct bqlm_rc_target *t,
-				  unsigned int action, unsigned int *nm)
-{
-	struct bqlm_rusbnet_session *r = bqlm_rusbnet_session(t);
-
-	if (!r->ticked)
-		return false;
-	r->u.cfg.now = jiffies;
-	memcpy(t->to, r->pre, t->state_size);
-	memset(t->each, 0, sizeof(t->each));
-	if (bqlm_xstep(&t->sys, r->pre, action, t->to, t->each) < 0)
-		return false;
-	memcpy(t->from, t->to, t->state_size);
-	*nm = bqlm_xenabled(&t->sys, t->from, t->mact);
-	return true;
-}
-
-/* A tick inside the differing real step: the model saw another now. */
-static bool bqlm_rusbnet_t_retry(struct bqlm_rc_target *t,
-				 const struct bqlm_rc_result *res)
-{
-	return bqlm_rusbnet_session(t)->ticked;
-}
-
-/*
  * Before hashing: the jiffies values the DQL keeps, relative to the
  * device's creation (each fresh device is made at another jiffies value).
  */
@@ -580,38 +488,16 @@ static void bqlm_rusbnet_t_hash(struct bqlm_rc_target *t)
 	d->history_head -= u->cfg.now / BITS_PER_LONG;
 }
 
-static int bqlm_rusbnet_t_down(struct bqlm_rc_target *t)
+/* The harness ended, unless it was never made (@u->ops NULL) */
+static bool bqlm_rusbnet_end(struct bqlm_rusbnet *u)
 {
-	return bqlm_rusbnet_down(&bqlm_rusbnet_session(t)->u);
+	return u->ops && bqlm_rusbnet_release(u);
 }
 
-static void bqlm_rusbnet_t_destroy(struct bqlm_rc_target *t)
-{
-	struct bqlm_rusbnet_session *r = bqlm_rusbnet_session(t);
-
-	/* after a harness failure, threads may still use the session */
-	if (r->u.ops && bqlm_rusbnet_release(&r->u))
-		return;
-	bqlm_rc_target_release(t);
-	kfree(r->pre);
-	kfree(r);
-}
-
-static const struct bqlm_rc_target_ops bqlm_rusbnet_target_ops = {
-	.start		= bqlm_rusbnet_t_start,
-	.before		= bqlm_rusbnet_t_before,
-	.step		= bqlm_rusbnet_t_step,
-	.error		= bqlm_rusbnet_t_error,
-	.parked_at	= bqlm_rusbnet_t_parked_at,
-	.enabled	= bqlm_rusbnet_t_enabled,
-	.view		= bqlm_rusbnet_t_view,
-	.same		= bqlm_rusbnet_t_same,
-	.retime		= bqlm_rusbnet_t_retime,
-	.retry		= bqlm_rusbnet_t_retry,
-	.hash		= bqlm_rusbnet_t_hash,
-	.down		= bqlm_rusbnet_t_down,
-	.destroy	= bqlm_rusbnet_t_destroy,
-};
+BQLM_RC_TARGET_OPS(bqlm_rusbnet,
+		   .error = bqlm_rusbnet_t_error,
+		   .same = bqlm_rusbnet_t_same,
+		   .hash = bqlm_rusbnet_t_hash);
 
 /**
  * bqlm_rusbnet_create() - the real usbnet.c of a configuration, beside the
@@ -655,18 +541,19 @@ struct bqlm_rc_target *bqlm_rusbnet_create(const struct bqlm_usbnet_cfg *cfg,
 		return ERR_PTR(-ENOMEM);
 	c = *cfg;
 	c.hold_time = HZ;
-	r->pre = kzalloc(bqlm_usbnet_size(&c), GFP_KERNEL);
-	err = bqlm_rc_target_init(&r->t, &bqlm_rusbnet_target_ops,
+	err = bqlm_rc_target_init(&r->t, &bqlm_rusbnet_target_ops, &r->u.rc,
 				  bqlm_usbnet_size(&c));
-	if (!err && !r->pre)
-		err = -ENOMEM;
 	if (!err)
 		err = bqlm_rusbnet_init(&r->u, &c, ops, drv);
-	if (err) {
+	if (err)
 		r->u.ops = NULL;
+	else
+		err = bqlm_usbnet_system(&r->u.cfg, &r->t.sys);
+	if (err) {
 		bqlm_rusbnet_t_destroy(&r->t);
 		return ERR_PTR(err);
 	}
+	r->t.now = &r->u.cfg.now;
 	return &r->t;
 }
 

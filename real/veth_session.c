@@ -20,16 +20,13 @@ static const char *const bqlm_rveth_names[RVETH_NR_ACTORS] = {
 };
 
 /* Every variant of real/patches/veth/series (generated) */
-static const struct bqlm_rc_variant bqlm_rveth_variants[] =
-	BQLM_RVETH_VARIANTS;
+BQLM_RC_VARIANTS(bqlm_rveth, BQLM_RVETH_VARIANTS)
 
 /* The compiled variant the model's configuration names, or NULL */
 static const struct bqlm_rveth_ops *
 bqlm_rveth_variant(const struct bqlm_tun_cfg *cfg)
 {
-	return bqlm_rc_variant(bqlm_rveth_variants,
-			       ARRAY_SIZE(bqlm_rveth_variants),
-			       bqlm_tun_variant_name(cfg->variant));
+	return bqlm_rveth_variant_named(bqlm_tun_variant_name(cfg->variant));
 }
 
 /**
@@ -71,102 +68,31 @@ int bqlm_rveth_supported(const struct bqlm_tun_cfg *cfg, const char **why)
 	return *why ? -EOPNOTSUPP : 0;
 }
 
-/**
- * struct bqlm_rveth_session - the harness beside the model
- * @t: what bqlm_rc_lockstep() and bqlm_rc_explore() drive
- * @u: the harness
- */
-struct bqlm_rveth_session {
-	struct bqlm_rc_target t;
-	struct bqlm_rveth u;
-};
-
-static struct bqlm_rveth *bqlm_rveth_u(struct bqlm_rc_target *t)
-{
-	return &container_of(t, struct bqlm_rveth_session, t)->u;
-}
-
-/* A fresh pair and the model at its start. */
-static int bqlm_rveth_t_start(struct bqlm_rc_target *t)
-{
-	int ret = bqlm_rveth_up(bqlm_rveth_u(t));
-
-	if (!ret)
-		bqlm_rc_model_start(t);
-	return ret;
-}
-
-static int bqlm_rveth_t_step(struct bqlm_rc_target *t, unsigned int action)
-{
-	return bqlm_rveth_step(bqlm_rveth_u(t), action);
-}
-
-static const char *bqlm_rveth_t_error(struct bqlm_rc_target *t)
-{
-	struct bqlm_rveth *u = bqlm_rveth_u(t);
-
-	return u->rc.error ? u->rc.msg : NULL;
-}
-
-static const char *bqlm_rveth_t_parked_at(struct bqlm_rc_target *t,
-					  unsigned int action)
-{
-	return bqlm_rveth_parked_at(bqlm_rveth_u(t), action);
-}
-
-static unsigned int bqlm_rveth_t_enabled(struct bqlm_rc_target *t,
-					 unsigned int *actions)
-{
-	return bqlm_rveth_enabled(bqlm_rveth_u(t), actions);
-}
-
 /*
  * The view after the packets' references were audited, and the model's
  * step checks on it with what the real step did to packets.
  */
-static unsigned int bqlm_rveth_t_view(struct bqlm_rc_target *t)
+static unsigned int bqlm_rveth_view_check(struct bqlm_rveth *u,
+					  struct bqlm_tun *v,
+					  struct bqlm_violation *each)
 {
-	struct bqlm_rveth *u = bqlm_rveth_u(t);
-
 	bqlm_rveth_audit(u);
-	bqlm_rveth_view(u, t->view);
-	return bqlm_tun_check_step(t->view, &u->cfg, "real code", &u->ev,
-				   t->each);
+	bqlm_rveth_view(u, v);
+	return bqlm_tun_check_step(v, &u->cfg, "real code", &u->ev, each);
 }
 
-static int bqlm_rveth_t_down(struct bqlm_rc_target *t)
+/* The actors ended; true if the harness failed (bqlm_rc_end()). */
+static bool bqlm_rveth_end(struct bqlm_rveth *u)
 {
-	return bqlm_rveth_down(bqlm_rveth_u(t));
+	bool failed = bqlm_rc_end(&u->rc);
+
+	if (bqlm_rveth_cur == u)
+		bqlm_rveth_cur = NULL;
+	return failed;
 }
 
-static void bqlm_rveth_t_destroy(struct bqlm_rc_target *t)
-{
-	struct bqlm_rveth_session *r =
-		container_of(t, struct bqlm_rveth_session, t);
-
-	if (r->u.rc.nr_actors) {
-		bqlm_rc_destroy(&r->u.rc);
-		if (bqlm_rveth_cur == &r->u)
-			bqlm_rveth_cur = NULL;
-		/* after a harness failure, threads may still use the session */
-		if (r->u.rc.error)
-			return;
-	}
-	bqlm_rc_target_release(t);
-	kfree(r);
-}
-
-static const struct bqlm_rc_target_ops bqlm_rveth_target_ops = {
-	.start		= bqlm_rveth_t_start,
-	.step		= bqlm_rveth_t_step,
-	.error		= bqlm_rveth_t_error,
-	.parked_at	= bqlm_rveth_t_parked_at,
-	.enabled	= bqlm_rveth_t_enabled,
-	.view		= bqlm_rveth_t_view,
-	.same		= bqlm_rc_same_bytes,
-	.down		= bqlm_rveth_t_down,
-	.destroy	= bqlm_rveth_t_destroy,
-};
+BQLM_RC_SESSION(bqlm_rveth)
+BQLM_RC_TARGET_OPS(bqlm_rveth);
 
 /**
  * bqlm_rveth_create() - the real veth.c of a configuration, beside the
@@ -194,7 +120,7 @@ struct bqlm_rc_target *bqlm_rveth_create(const struct bqlm_tun_cfg *cfg)
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	if (!r)
 		return ERR_PTR(-ENOMEM);
-	ret = bqlm_rc_target_init(&r->t, &bqlm_rveth_target_ops,
+	ret = bqlm_rc_target_init(&r->t, &bqlm_rveth_target_ops, &r->u.rc,
 				  bqlm_tun_state_size(cfg));
 	r->u.cfg = *cfg;
 	r->u.ops = bqlm_rveth_variant(cfg);

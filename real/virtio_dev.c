@@ -23,6 +23,18 @@ static struct bqlm_vdev *bqlm_vdev_of(struct virtio_device *vdev)
 	return container_of(vdev, struct bqlm_vdev, vdev);
 }
 
+/* The device of a virtqueue, or NULL for one beyond the device's room */
+static struct bqlm_vdev *bqlm_vdev_of_vq(struct virtqueue *vq)
+{
+	return vq->index < BQLM_VDEV_MAX_VQS ? bqlm_vdev_of(vq->vdev) : NULL;
+}
+
+/* What the device's user (struct bqlm_vdev_ops) is told, if it asks */
+#define bqlm_vdev_tell(d, op, ...) do {					\
+	if ((d)->ops && (d)->ops->op)					\
+		(d)->ops->op(d, ##__VA_ARGS__);				\
+} while (0)
+
 /* ------------------------------------------------------------------ */
 /* The device's side of a packed ring */
 
@@ -87,12 +99,12 @@ static void bqlm_vdev_attach(struct bqlm_vdev *d, unsigned int index,
 /* The driver notified a virtqueue: count what it made available. */
 static bool bqlm_vdev_notify(struct virtqueue *vq)
 {
-	struct bqlm_vdev *d = bqlm_vdev_of(vq->vdev);
+	struct bqlm_vdev *d = bqlm_vdev_of_vq(vq);
 	struct bqlm_vdev_vq *q;
 	unsigned int i, n = 0, len;
 	bool w;
 
-	if (vq->index >= BQLM_VDEV_MAX_VQS)
+	if (!d)
 		return false;
 	q = &d->q[vq->index];
 	if (!q->live || q->vq != vq)
@@ -107,8 +119,7 @@ static bool bqlm_vdev_notify(struct virtqueue *vq)
 		n++;
 	}
 	q->kicked = n;
-	if (d->ops && d->ops->notify)
-		d->ops->notify(d, vq->index);
+	bqlm_vdev_tell(d, notify, vq->index);
 	return true;
 }
 
@@ -235,8 +246,7 @@ static void bqlm_vdev_reset(struct virtio_device *vdev)
 	struct bqlm_vdev *d = bqlm_vdev_of(vdev);
 	unsigned int i;
 
-	if (d->ops && d->ops->reset)
-		d->ops->reset(d);
+	bqlm_vdev_tell(d, reset);
 	d->status = 0;
 	for (i = 0; i < BQLM_VDEV_MAX_VQS; i++) {
 		d->q[i].live = false;
@@ -262,8 +272,7 @@ static int bqlm_vdev_find_vqs(struct virtio_device *vdev, unsigned int nvqs,
 	struct bqlm_vdev *d = bqlm_vdev_of(vdev);
 	unsigned int i, index = 0;
 
-	if (d->ops && d->ops->find_vqs)
-		d->ops->find_vqs(d);
+	bqlm_vdev_tell(d, find_vqs);
 	for (i = 0; i < nvqs; i++) {
 		struct virtqueue_info *info = &vqs_info[i];
 		struct virtqueue *vq;
@@ -311,31 +320,26 @@ static const char *bqlm_vdev_bus_name(struct virtio_device *vdev)
 
 static int bqlm_vdev_disable_vq_and_reset(struct virtqueue *vq)
 {
-	struct bqlm_vdev *d = bqlm_vdev_of(vq->vdev);
-	unsigned int index = vq->index;
+	struct bqlm_vdev *d = bqlm_vdev_of_vq(vq);
 
-	if (index >= BQLM_VDEV_MAX_VQS)
+	if (!d)
 		return -EINVAL;
-	if (d->ops && d->ops->vq_reset)
-		d->ops->vq_reset(d, index);
-	d->q[index].live = false;
-	d->q[index].kicked = 0;
-	if (d->ops && d->ops->vq_reset_done)
-		d->ops->vq_reset_done(d, index);
+	bqlm_vdev_tell(d, vq_reset, vq->index);
+	d->q[vq->index].live = false;
+	d->q[vq->index].kicked = 0;
+	bqlm_vdev_tell(d, vq_reset_done, vq->index);
 	return 0;
 }
 
 static int bqlm_vdev_enable_vq_after_reset(struct virtqueue *vq)
 {
-	struct bqlm_vdev *d = bqlm_vdev_of(vq->vdev);
-	unsigned int index = vq->index;
+	struct bqlm_vdev *d = bqlm_vdev_of_vq(vq);
 
-	if (index >= BQLM_VDEV_MAX_VQS)
+	if (!d)
 		return -EINVAL;
-	if (d->ops && d->ops->vq_enable)
-		d->ops->vq_enable(d, index);
+	bqlm_vdev_tell(d, vq_enable, vq->index);
 	/* the ring may be a new one (virtqueue_resize()) */
-	bqlm_vdev_attach(d, index, vq);
+	bqlm_vdev_attach(d, vq->index, vq);
 	return 0;
 }
 

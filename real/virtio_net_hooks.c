@@ -392,6 +392,15 @@ static bool bqlm_rvnet_lock_q(struct bqlm_rvnet *u, struct bqlm_rc_actor *a,
 	return true;
 }
 
+/* bqlm_rvnet_lock_q() for the calling actor, if it is one */
+static bool bqlm_rvnet_lock_txq(struct netdev_queue *txq, bool take)
+{
+	struct bqlm_rvnet *u;
+	struct bqlm_rc_actor *a = bqlm_rvnet_self(&u);
+
+	return bqlm_rvnet_lock_q(u, a, txq, take);
+}
+
 /**
  * bqlm_rvnet_tx_lock() - __netif_tx_lock() in the compiled driver
  * @txq: the queue
@@ -399,10 +408,7 @@ static bool bqlm_rvnet_lock_q(struct bqlm_rvnet *u, struct bqlm_rc_actor *a,
  */
 void bqlm_rvnet_tx_lock(struct netdev_queue *txq, int cpu)
 {
-	struct bqlm_rvnet *u;
-	struct bqlm_rc_actor *a = bqlm_rvnet_self(&u);
-
-	if (!bqlm_rvnet_lock_q(u, a, txq, true))
+	if (!bqlm_rvnet_lock_txq(txq, true))
 		__netif_tx_lock(txq, cpu);
 }
 
@@ -431,10 +437,7 @@ bool bqlm_rvnet_tx_trylock(struct netdev_queue *txq)
  */
 void bqlm_rvnet_tx_unlock(struct netdev_queue *txq)
 {
-	struct bqlm_rvnet *u;
-	struct bqlm_rc_actor *a = bqlm_rvnet_self(&u);
-
-	if (!bqlm_rvnet_lock_q(u, a, txq, false))
+	if (!bqlm_rvnet_lock_txq(txq, false))
 		__netif_tx_unlock(txq);
 }
 
@@ -465,14 +468,10 @@ void bqlm_rvnet_tx_lock_bh(struct netdev_queue *txq)
  */
 void bqlm_rvnet_tx_unlock_bh(struct netdev_queue *txq)
 {
-	struct bqlm_rvnet *u;
-	struct bqlm_rc_actor *a = bqlm_rvnet_self(&u);
-
-	if (!bqlm_rvnet_lock_q(u, a, txq, false)) {
+	if (bqlm_rvnet_lock_txq(txq, false))
+		local_bh_enable();
+	else
 		__netif_tx_unlock_bh(txq);
-		return;
-	}
-	local_bh_enable();
 }
 
 /**
@@ -582,7 +581,6 @@ void bqlm_rvnet_completed_queue(struct netdev_queue *txq, unsigned int pkts,
 	struct bqlm_rc_actor *a = bqlm_rvnet_self(&u);
 	int q = bqlm_rvnet_txq_of(u, txq);
 	bool poll = a && q >= 0 && bqlm_rvnet_id(a) == RVNET_NAPI0 + q;
-	unsigned int inflight;
 
 	if (unlikely(!bytes))
 		return;
@@ -592,17 +590,7 @@ void bqlm_rvnet_completed_queue(struct netdev_queue *txq, unsigned int pkts,
 		u->q[q].napi_held = u->q[q].held;
 		bqlm_rc_yield(a, &bqlm_rvnet_yields[RVNET_Y_NAPI_DQL], NULL);
 	}
-	inflight = txq->dql.num_queued - txq->dql.num_completed;
-	if (bytes > inflight) {
-		/* dql_completed() would BUG_ON(): not made, reported */
-		if (q >= 0) {
-			u->ev.dql_err = -ERANGE;
-			u->ev.dql_val[0] = bytes;
-			u->ev.dql_val[1] = inflight;
-		}
-	} else {
-		dql_completed(&txq->dql, bytes);
-	}
+	bqlm_rc_dql_completed(txq, bytes, q >= 0 ? &u->ev : NULL);
 	if (q >= 0 && a && !poll && bqlm_rvnet_id(a) != RVNET_PATH)
 		u->completing = true;
 	if (poll) {
@@ -610,12 +598,7 @@ void bqlm_rvnet_completed_queue(struct netdev_queue *txq, unsigned int pkts,
 		u->q[q].held = 0;
 		bqlm_rc_yield(a, &bqlm_rvnet_yields[RVNET_Y_NAPI_WAKE], NULL);
 	}
-	/* dql_completed() before the STACK_XOFF test; pairs with the sender's */
-	smp_mb();
-	if (unlikely(dql_avail(&txq->dql) < 0))
-		return;
-	if (test_and_clear_bit(__QUEUE_STATE_STACK_XOFF, &txq->state))
-		netif_schedule_queue(txq);
+	bqlm_rc_completed_wake(txq);
 }
 
 /**

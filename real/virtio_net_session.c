@@ -21,8 +21,7 @@ static const char *const bqlm_rvnet_names[RVNET_NR_ACTORS] = {
 };
 
 /* Every variant of real/patches/virtio_net/series (generated) */
-static const struct bqlm_rc_variant bqlm_rvnet_variants[] =
-	BQLM_RVIRTIO_NET_VARIANTS;
+BQLM_RC_VARIANTS(bqlm_rvnet, BQLM_RVIRTIO_NET_VARIANTS)
 
 /**
  * bqlm_rvnet_variant_of() - the variant a profile of the NIC model runs on
@@ -72,8 +71,7 @@ int bqlm_rvnet_supported(const struct bqlm_nic_cfg *cfg, const char *variant,
 	*why = NULL;
 	if (bqlm_nic_cfg_check(cfg))
 		*why = "an invalid configuration";
-	else if (!bqlm_rc_variant(bqlm_rvnet_variants,
-				  ARRAY_SIZE(bqlm_rvnet_variants), variant))
+	else if (!bqlm_rvnet_variant_named(variant))
 		*why = "a variant without a line in real/patches/virtio_net/series";
 	else if (cfg->queues != 1)
 		*why = "more than one queue pair (the device has no control virtqueue)";
@@ -107,89 +105,24 @@ int bqlm_rvnet_supported(const struct bqlm_nic_cfg *cfg, const char *variant,
 	return *why ? -EOPNOTSUPP : 0;
 }
 
-/**
- * struct bqlm_rvnet_session - the harness beside the model
- * @t: what bqlm_rc_lockstep() and bqlm_rc_explore() drive
- * @u: the harness; its @cfg is the model's (bqlm_nic_system() takes it)
- * @pre: the model's state before the step being taken
- * @base: the jiffies value the device's DQLs were made at
- * @ticked: jiffies ticked during the last real step
- */
-struct bqlm_rvnet_session {
-	struct bqlm_rc_target t;
-	struct bqlm_rvnet u;
-	void *pre;
-	unsigned long base;
-	bool ticked;
-};
+BQLM_RC_SESSION(bqlm_rvnet)
 
-static struct bqlm_rvnet_session *bqlm_rvnet_session(struct bqlm_rc_target *t)
-{
-	return container_of(t, struct bqlm_rvnet_session, t);
-}
-
-/* A fresh device, and the model at its start at the DQLs' jiffies. */
-static int bqlm_rvnet_t_start(struct bqlm_rc_target *t)
-{
-	struct bqlm_rvnet_session *r = bqlm_rvnet_session(t);
-	int ret = bqlm_rvnet_up(&r->u);
-
-	if (ret)
-		return ret;
-	r->base = r->u.base;
-	bqlm_nic_system(&r->u.cfg, &t->sys);
-	bqlm_rc_model_start(t);
-	return 0;
-}
-
-/* The model's step is taken at the jiffies value the real one starts at. */
-static void bqlm_rvnet_t_before(struct bqlm_rc_target *t)
-{
-	struct bqlm_rvnet_session *r = bqlm_rvnet_session(t);
-
-	r->u.cfg.now = jiffies;
-	memcpy(r->pre, t->from, t->state_size);
-}
-
-static int bqlm_rvnet_t_step(struct bqlm_rc_target *t, unsigned int action)
-{
-	struct bqlm_rvnet_session *r = bqlm_rvnet_session(t);
-	int ret = bqlm_rvnet_step(&r->u, action);
-
-	r->ticked = time_after(jiffies, r->u.cfg.now);
-	return ret;
-}
-
-/* The harness failure: an actor lost, a wait in the middle of a step */
+/* The harness failure: a wait in the middle of a step, a driver's error */
 static const char *bqlm_rvnet_t_error(struct bqlm_rc_target *t)
 {
 	struct bqlm_rvnet *u = &bqlm_rvnet_session(t)->u;
 
-	if (u->rc.error)
-		return u->rc.msg;
 	return u->why[0] ? u->why : u->midstep;
 }
 
-static const char *bqlm_rvnet_t_parked_at(struct bqlm_rc_target *t,
-					  unsigned int action)
-{
-	return bqlm_rvnet_parked_at(&bqlm_rvnet_session(t)->u, action);
-}
-
-static unsigned int bqlm_rvnet_t_enabled(struct bqlm_rc_target *t,
-					 unsigned int *actions)
-{
-	return bqlm_rvnet_enabled(&bqlm_rvnet_session(t)->u, actions);
-}
-
 /* The view, and the model's step checks on it (bqlm_nic_check_step()). */
-static unsigned int bqlm_rvnet_t_view(struct bqlm_rc_target *t)
+static unsigned int bqlm_rvnet_view_check(struct bqlm_rvnet *u,
+					  struct bqlm_nic *v,
+					  struct bqlm_violation *each)
 {
-	struct bqlm_rvnet *u = &bqlm_rvnet_session(t)->u;
-
-	bqlm_rvnet_view(u, t->view);
-	return bqlm_nic_check_step(t->view, &u->cfg, "real code", &u->ev,
-				   u->evq, u->completing, t->each);
+	bqlm_rvnet_view(u, v);
+	return bqlm_nic_check_step(v, &u->cfg, "real code", &u->ev, u->evq,
+				   u->completing, each);
 }
 
 static bool bqlm_rvnet_t_same(struct bqlm_rc_target *t,
@@ -215,28 +148,6 @@ static bool bqlm_rvnet_t_same(struct bqlm_rc_target *t,
 }
 
 /*
- * A tick fell inside the real step, so the real code may have read the
- * later jiffies value: take the model's step again at that value.
- */
-static bool bqlm_rvnet_t_retime(struct bqlm_rc_target *t,
-				unsigned int action, unsigned int *nm)
-{
-	struct bqlm_rvnet_session *r = bqlm_rvnet_session(t);
-
-	if (!r->ticked)
-		return false;
-	r->u.cfg.now = jiffies;
-	return bqlm_rc_model_retake(t, r->pre, action, nm);
-}
-
-/* A tick inside the differing real step: the model saw another now. */
-static bool bqlm_rvnet_t_retry(struct bqlm_rc_target *t,
-			       const struct bqlm_rc_result *res)
-{
-	return bqlm_rvnet_session(t)->ticked;
-}
-
-/*
  * Before hashing: the jiffies values the DQLs keep left out. Each fresh
  * device is made at another jiffies value, and a tick during its steps
  * moves them; the model's search runs every step at one value, and the
@@ -258,45 +169,22 @@ static void bqlm_rvnet_t_hash(struct bqlm_rc_target *t)
 	}
 }
 
-static int bqlm_rvnet_t_down(struct bqlm_rc_target *t)
+/* The actors ended, and the driver unloaded unless the harness failed */
+static bool bqlm_rvnet_end(struct bqlm_rvnet *u)
 {
-	return bqlm_rvnet_down(&bqlm_rvnet_session(t)->u);
-}
+	bool failed = bqlm_rc_end(&u->rc);
 
-static void bqlm_rvnet_t_destroy(struct bqlm_rc_target *t)
-{
-	struct bqlm_rvnet_session *r = bqlm_rvnet_session(t);
-
-	if (r->u.rc.nr_actors) {
-		bqlm_rc_destroy(&r->u.rc);
-		/* after a harness failure, threads may still use the session */
-		if (r->u.rc.error)
-			return;
-	}
-	if (bqlm_rvnet_cur == &r->u) {
-		r->u.ops->exit();
+	if (!failed && bqlm_rvnet_cur == u) {
+		u->ops->exit();
 		bqlm_rvnet_cur = NULL;
 	}
-	bqlm_rc_target_release(t);
-	kfree(r->pre);
-	kfree(r);
+	return failed;
 }
 
-static const struct bqlm_rc_target_ops bqlm_rvnet_target_ops = {
-	.start		= bqlm_rvnet_t_start,
-	.before		= bqlm_rvnet_t_before,
-	.step		= bqlm_rvnet_t_step,
-	.error		= bqlm_rvnet_t_error,
-	.parked_at	= bqlm_rvnet_t_parked_at,
-	.enabled	= bqlm_rvnet_t_enabled,
-	.view		= bqlm_rvnet_t_view,
-	.same		= bqlm_rvnet_t_same,
-	.retime		= bqlm_rvnet_t_retime,
-	.retry		= bqlm_rvnet_t_retry,
-	.hash		= bqlm_rvnet_t_hash,
-	.down		= bqlm_rvnet_t_down,
-	.destroy	= bqlm_rvnet_t_destroy,
-};
+BQLM_RC_TARGET_OPS(bqlm_rvnet,
+		   .error = bqlm_rvnet_t_error,
+		   .same = bqlm_rvnet_t_same,
+		   .hash = bqlm_rvnet_t_hash);
 
 /**
  * bqlm_rvnet_create() - the real virtio_net.c of a configuration, beside
@@ -331,15 +219,14 @@ struct bqlm_rc_target *bqlm_rvnet_create(const struct bqlm_nic_cfg *cfg,
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	if (!r)
 		return ERR_PTR(-ENOMEM);
-	r->pre = kzalloc(sizeof(struct bqlm_nic), GFP_KERNEL);
-	ret = bqlm_rc_target_init(&r->t, &bqlm_rvnet_target_ops,
+	ret = bqlm_rc_target_init(&r->t, &bqlm_rvnet_target_ops, &r->u.rc,
 				  sizeof(struct bqlm_nic));
-	if (!ret && !r->pre)
-		ret = -ENOMEM;
 	r->u.cfg = *cfg;
 	r->u.cfg.hold_time = HZ;
-	r->u.ops = bqlm_rc_variant(bqlm_rvnet_variants,
-				   ARRAY_SIZE(bqlm_rvnet_variants), variant);
+	r->t.now = &r->u.cfg.now;
+	if (!ret)
+		ret = bqlm_nic_system(&r->u.cfg, &r->t.sys);
+	r->u.ops = bqlm_rvnet_variant_named(variant);
 	r->u.reconfig = xsk ? RVNET_XSK : RVNET_RESIZE;
 	/* check_sq_full_and_disable() stops at the model's full ring */
 	r->u.tx_num = 2 + MAX_SKB_FRAGS + RVNET_DESCS * (cfg->ring - 1) + 1;

@@ -27,26 +27,15 @@
 
 set -euo pipefail
 
-die() {
-	local rc=$1
-	shift
-	printf 'audit.sh: error: %s\n' "$*" >&2
-	exit "$rc"
-}
-info() {
-	printf 'audit.sh: %s\n' "$*" >&2
-}
-elapsed() {
-	local s=$(($(date +%s) - $1))
-	printf '%dm%02ds' $((s / 60)) $((s % 60))
-}
-
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-CACHE="$REPO/.cache"
-RESULTS="$REPO/build"
+# die, info, elapsed, Debian's kernel tree and the apt helpers, shared
+# with scripts/kunit.sh; info on stderr (the table is on stdout)
 KTREE_PROG=audit.sh
+KTREE_INFO_FD=2
 # shellcheck source=scripts/ktree.sh
 source "$REPO/scripts/ktree.sh"
+CACHE="$REPO/.cache"
+RESULTS="$REPO/build"
 
 # shellcheck disable=SC2317 # invoked by the EXIT trap
 cleanup() {
@@ -86,11 +75,7 @@ else
 fi
 
 extra=()
-if [[ -n "${AUDIT_ARGS:-}" ]]; then
-	xargs -r printf '' <<<"$AUDIT_ARGS" >/dev/null 2>&1 ||
-		die 2 "cannot split AUDIT_ARGS=$AUDIT_ARGS into words"
-	mapfile -d '' extra < <(xargs -r printf '%s\0' <<<"$AUDIT_ARGS")
-fi
+env_words AUDIT_ARGS extra 2
 jobs=${AUDIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 mkdir -p "$RESULTS"
 rc=0

@@ -1,13 +1,16 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# scripts/ktree.sh - sourced by scripts/kunit.sh (make kunit) and
-# scripts/audit.sh (make audit): Debian's linux-source-6.12, unpacked once
-# into .cache/linux-source-6.12 of the checkout, the apt helpers that
-# install what is missing, and the lock the scripts prepare the tree under.
+# scripts/ktree.sh - sourced by scripts/kunit.sh (make kunit),
+# scripts/audit.sh (make audit) and scripts/kunit-stack.sh (make
+# kunit-stack): the messages and exits they share (die, info, elapsed),
+# Debian's linux-source-6.12, unpacked once into .cache/linux-source-6.12
+# of the checkout, the apt helpers that install what is missing, and the
+# lock the scripts prepare the tree under.
 #
-# The caller defines die RC MSG..., info MSG... and elapsed T0, and sets
-# CACHE (the checkout's .cache) and KTREE_PROG (its name in messages).
+# The caller sets KTREE_PROG (its name in messages), KTREE_INFO_FD (the
+# file descriptor info writes to, default 1) and, before it calls a
+# function, CACHE (the checkout's .cache).
 
 KVER=6.12
 SRC_PKG="linux-source-${KVER}"
@@ -16,6 +19,25 @@ SRC_TARBALL="/usr/src/${SRC_PKG}.tar.xz"
 ALL_BUILD_DIRS=(kunit-build kunit-build-i386 kunit-build-x86_64 kunit-build-s390
 	kunit-build-arm kunit-build-arm64 kunit-build-debug)
 KTREE_PROG=${KTREE_PROG:-$(basename "$0")}
+
+# die RC MSG...: the message on stderr, exit RC
+die() {
+	local rc=$1
+	shift
+	printf '%s: error: %s\n' "$KTREE_PROG" "$*" >&2
+	exit "$rc"
+}
+
+# info MSG...: a progress line
+info() {
+	printf '%s: %s\n' "$KTREE_PROG" "$*" >&"${KTREE_INFO_FD:-1}"
+}
+
+# elapsed T0: the time since T0 (date +%s) as 1m05s
+elapsed() {
+	local s=$(($(date +%s) - $1))
+	printf '%dm%02ds' $((s / 60)) $((s % 60))
+}
 
 IS_ROOT=0
 [[ "$(id -u)" -eq 0 ]] && IS_ROOT=1
@@ -105,4 +127,32 @@ ktree_lock() {
 ktree_unlock() {
 	command -v flock >/dev/null || return 0
 	exec 8>&-
+}
+
+# run_lock FILE WHAT: hold fd 9 on $CACHE/FILE, the lock of one run at a
+# time in this checkout, and wait for it (saying so) while another WHAT
+# holds it. Without flock(1) it does nothing.
+run_lock() {
+	local file=$1 what=$2
+	mkdir -p "$CACHE"
+	command -v flock >/dev/null || return 0
+	exec 9>"$CACHE/$file"
+	if ! flock -n 9; then
+		info "another $what is running in ${REPO:-this checkout}; waiting for it ..."
+		flock 9 || die 1 "cannot lock $CACHE/$file"
+	fi
+}
+
+# env_words VAR ARRAY RC: the words of the environment variable VAR into
+# the array named ARRAY, split with shell-like quoting (xargs: without
+# globbing or expansion); unbalanced quotes: die RC.
+env_words() {
+	local -n words_=$2
+	local value=${!1:-}
+	words_=()
+	[[ -n "$value" ]] || return 0
+	xargs -r printf '' <<<"$value" >/dev/null 2>&1 ||
+		die "$3" "cannot split $1=$value into words (unbalanced quotes?)"
+	# shellcheck disable=SC2034 # a nameref: the caller's array
+	mapfile -d '' words_ < <(xargs -r printf '%s\0' <<<"$value")
 }

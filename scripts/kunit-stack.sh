@@ -50,25 +50,13 @@
 set -euo pipefail
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
-KVER=6.12
-SRC_PKG="linux-source-${KVER}"
-SRC_TARBALL="/usr/src/${SRC_PKG}.tar.xz"
-
-die() {
-	local rc=$1
-	shift
-	printf 'kunit-stack.sh: error: %s\n' "$*" >&2
-	exit "$rc"
-}
-info() {
-	printf 'kunit-stack.sh: %s\n' "$*"
-}
-elapsed() {
-	local s=$(($(date +%s) - $1))
-	printf '%dm%02ds' $((s / 60)) $((s % 60))
-}
-
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+# die, info, elapsed, KVER, SRC_PKG, SRC_TARBALL, IS_ROOT and apt_install,
+# shared with scripts/kunit.sh (its tree, .cache/linux-source-6.12, is not
+# this script's)
+KTREE_PROG=kunit-stack.sh
+# shellcheck source=scripts/ktree.sh
+source "$REPO/scripts/ktree.sh"
 CACHE="$REPO/.cache"
 RESULTS="$REPO/build"
 KDIR="$CACHE/stack-linux-$KVER"
@@ -95,30 +83,6 @@ TUN_VARIANTS=(stock stop-2019 backpressure backpressure-room)
 USBNET_CHAIN=(no-bql v1 merged fix-reset fixed)
 # tun: variant:base
 TUN_CHAIN=(stop-2019:stock backpressure:stock backpressure-room:backpressure)
-
-IS_ROOT=0
-[[ "$(id -u)" -eq 0 ]] && IS_ROOT=1
-
-apt_install() {
-	local why=$1
-	shift
-	if [[ $IS_ROOT -ne 1 ]] || ! command -v apt-get >/dev/null; then
-		printf 'kunit-stack.sh: error: %s\n' "$why" >&2
-		printf 'kunit-stack.sh: install it first, e.g. as root:\n' >&2
-		printf '    apt-get update && apt-get install -y %s\n' "$*" >&2
-		exit 2
-	fi
-	info "$why: apt-get install -y $*"
-	export DEBIAN_FRONTEND=noninteractive
-	if ! compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null; then
-		apt-get update -q || die 2 "apt-get update failed"
-	fi
-	if ! apt-get install -y -q --no-install-recommends "$@"; then
-		apt-get update -q || die 2 "apt-get update failed"
-		apt-get install -y -q --no-install-recommends "$@" ||
-			die 2 "apt-get install -y $* failed"
-	fi
-}
 
 # ---------------------------------------------------------------------------
 # 1. dependencies
@@ -363,20 +327,10 @@ run_kunit() {
 main() {
 	local t_start t0 rc=0 extra=() kextra=() kopts=() warn n
 	t_start=$(date +%s)
-	if [[ -n "${KUNIT_ARGS:-}" ]]; then
-		mapfile -d '' extra < <(xargs -r printf '%s\0' <<<"$KUNIT_ARGS")
-	fi
-	if [[ -n "${STACK_KARGS:-}" ]]; then
-		mapfile -d '' kextra < <(xargs -r printf '%s\0' <<<"$STACK_KARGS")
-	fi
-	mkdir -p "$CACHE" "$RESULTS"
-	if command -v flock >/dev/null; then
-		exec 9>"$CACHE/kunit-stack.lock"
-		if ! flock -n 9; then
-			info "another scripts/kunit-stack.sh is running in $REPO; waiting for it ..."
-			flock 9 || die 1 "cannot lock $CACHE/kunit-stack.lock"
-		fi
-	fi
+	env_words KUNIT_ARGS extra 1
+	env_words STACK_KARGS kextra 1
+	mkdir -p "$RESULTS"
+	run_lock kunit-stack.lock scripts/kunit-stack.sh
 	check_deps
 	unpack_tree
 	[[ ! -f "$KDIR/.config" ]] || die 1 "$KDIR was configured in-tree: remove it (rm -rf ${KDIR#"$REPO"/}) to unpack it again"

@@ -50,21 +50,12 @@ set -euo pipefail
 # (make -j, V=, W=, KDIR=, ...): they would change its command lines.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
-die() {
-	local rc=$1
-	shift
-	printf 'kunit.sh: error: %s\n' "$*" >&2
-	exit "$rc"
-}
-info() {
-	printf 'kunit.sh: %s\n' "$*"
-}
-elapsed() {
-	local s=$(($(date +%s) - $1))
-	printf '%dm%02ds' $((s / 60)) $((s % 60))
-}
-
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+# die, info, elapsed, Debian's kernel tree and the apt helpers, shared
+# with scripts/audit.sh and scripts/kunit-stack.sh
+KTREE_PROG=kunit.sh
+# shellcheck source=scripts/ktree.sh
+source "$REPO/scripts/ktree.sh"
 if [[ -n "${BQLM_REPO:-}" ]]; then
 	[[ -d "$BQLM_REPO" ]] || die 1 "BQLM_REPO=$BQLM_REPO is not a directory"
 	SRC=$(cd "$BQLM_REPO" && pwd -P)
@@ -72,10 +63,6 @@ else
 	SRC=$REPO
 fi
 CACHE="$REPO/.cache"
-# Debian's kernel tree and the apt helpers, shared with scripts/audit.sh
-KTREE_PROG=kunit.sh
-# shellcheck source=scripts/ktree.sh
-source "$REPO/scripts/ktree.sh"
 RESULTS="$REPO/build"
 JOBS=${KUNIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 [[ "$JOBS" =~ ^[1-9][0-9]*$ ]] || die 1 "KUNIT_JOBS must be a positive integer, not '$JOBS'"
@@ -572,25 +559,13 @@ main() {
 	local t_start t0 kunitpy rc=0 warn w1 extra=() kcmd kopts
 	t_start=$(date +%s)
 
-	if [[ -n "${KUNIT_ARGS:-}" ]]; then
-		# xargs splits with shell-like quoting, without globbing or expansion.
-		xargs -r printf '' <<<"$KUNIT_ARGS" >/dev/null 2>&1 ||
-			die 1 "cannot split KUNIT_ARGS=$KUNIT_ARGS into words (unbalanced quotes?)"
-		mapfile -d '' extra < <(xargs -r printf '%s\0' <<<"$KUNIT_ARGS")
-	fi
+	env_words KUNIT_ARGS extra 1
 
 	# One run at a time per checkout and architecture: such runs share a
 	# build directory and build/ files. Runs for different architectures
 	# share the kernel tree: each prepares it under a second lock.
-	mkdir -p "$CACHE"
-	if command -v flock >/dev/null; then
-		exec 9>"$CACHE/kunit$SUFFIX.lock"
-		if ! flock -n 9; then
-			info "another scripts/kunit.sh (ARCH=$KARCH) is running in $REPO; waiting for it ..."
-			flock 9 || die 1 "cannot lock $CACHE/kunit$SUFFIX.lock"
-		fi
-		ktree_lock
-	fi
+	run_lock "kunit$SUFFIX.lock" "scripts/kunit.sh (ARCH=$KARCH)"
+	ktree_lock
 
 	check_build_deps
 

@@ -17,6 +17,7 @@
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
+#include <net/sch_generic.h>
 
 #include "stack.h"
 
@@ -378,4 +379,47 @@ u64 bqlm_stack_rank(const struct bqlm_stack_lat *l, unsigned int pct)
 	unsigned int i = DIV_ROUND_UP(l->n * pct, 100);
 
 	return l->ns[i ? i - 1 : 0];
+}
+
+/**
+ * bqlm_stack_qdisc_qlen() - the packets in a device's first qdisc
+ * @dev: the device; its transmit queue 0's qdisc is read under RCU
+ *
+ * Return: the qdisc's packet count, 0 if it has none.
+ */
+unsigned int bqlm_stack_qdisc_qlen(struct net_device *dev)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(dev, 0);
+	unsigned int qlen = 0;
+	struct Qdisc *q;
+
+	rcu_read_lock();
+	q = rcu_dereference(txq->qdisc);
+	if (q)
+		qlen = qdisc_qlen_sum(q);
+	rcu_read_unlock();
+	return qlen;
+}
+
+/**
+ * bqlm_stack_cdf() - the CDF of sorted latencies, as the figures print it
+ * @l: sorted latencies (bqlm_stack_pct())
+ * @buf: " MIN P5 P10 ... P100", in ns
+ * @size: @buf's size
+ *
+ * Return: false, and @buf empty, if no probe arrived.
+ */
+bool bqlm_stack_cdf(const struct bqlm_stack_lat *l, char *buf, size_t size)
+{
+	int len = 0, i;
+
+	buf[0] = '\0';
+	if (!l->n)
+		return false;
+	for (i = 0; i <= 100; i += 5) {
+		u64 ns = i ? bqlm_stack_rank(l, i) : l->ns[0];
+
+		len += scnprintf(buf + len, size - len, " %llu", ns);
+	}
+	return true;
 }

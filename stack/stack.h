@@ -248,6 +248,8 @@ int bqlm_stack_flow_run(const struct bqlm_stack_flow_cfg *cfg,
 void bqlm_stack_flow_free(struct bqlm_stack_flow *f);
 void bqlm_stack_pct(struct bqlm_stack_lat *l, struct bqlm_stack_pct *p);
 u64 bqlm_stack_rank(const struct bqlm_stack_lat *l, unsigned int pct);
+unsigned int bqlm_stack_qdisc_qlen(struct net_device *dev);
+bool bqlm_stack_cdf(const struct bqlm_stack_lat *l, char *buf, size_t size);
 u64 bqlm_stack_now(void);
 void bqlm_stack_sleep_until(u64 t_ns);
 u64 bqlm_stack_mbps_x100(u64 bytes, u64 ns);

@@ -26,6 +26,7 @@
 #include <linux/uio.h>
 #include <net/sch_generic.h>
 
+#include "../kunit/bqlm_kunit.h"
 #include "stack.h"
 
 /* net/core/dev.h: what SIOCSIFTXQLEN and "ip link set txqueuelen" call */
@@ -59,20 +60,6 @@ struct bqlm_stack_tun_run {
 	u64 read_mbps_x100;
 	bool stopped_seen;
 };
-
-static unsigned int bqlm_stack_tun_qlen(struct net_device *dev)
-{
-	struct netdev_queue *txq = netdev_get_tx_queue(dev, 0);
-	unsigned int qlen = 0;
-	struct Qdisc *q;
-
-	rcu_read_lock();
-	q = rcu_dereference(txq->qdisc);
-	if (q)
-		qlen = qdisc_qlen_sum(q);
-	rcu_read_unlock();
-	return qlen;
-}
 
 /* the reader: read(), then the packet's time at its rate, and again */
 static int bqlm_stack_tun_reader(void *arg)
@@ -133,7 +120,7 @@ static void bqlm_stack_tun_tick(void *arg)
 {
 	struct bqlm_stack_tun_run *r = arg;
 
-	r->held_qdisc = bqlm_stack_tun_qlen(r->dev);
+	r->held_qdisc = bqlm_stack_qdisc_qlen(r->dev);
 	r->held_ring = r->ops->ring_count(r->file);
 	r->max_qdisc = max(r->max_qdisc, r->held_qdisc);
 	r->max_ring = max(r->max_ring, r->held_ring);
@@ -145,7 +132,7 @@ static bool bqlm_stack_tun_idle(void *arg)
 {
 	struct bqlm_stack_tun_run *r = arg;
 
-	return !bqlm_stack_tun_qlen(r->dev) && !r->ops->ring_count(r->file);
+	return !bqlm_stack_qdisc_qlen(r->dev) && !r->ops->ring_count(r->file);
 }
 
 static int bqlm_stack_tun_up(struct bqlm_stack_tun_run *r)
@@ -218,19 +205,12 @@ static void bqlm_stack_tun_down(struct bqlm_stack_tun_run *r)
 
 static void bqlm_stack_tun_print_cdf(struct bqlm_stack_tun_run *r)
 {
-	const struct bqlm_stack_lat *l = &r->f.prio;
 	char buf[512];
-	int len = 0, i;
 
-	if (!l->n)
-		return;
-	for (i = 0; i <= 100; i += 5) {
-		u64 ns = i ? bqlm_stack_rank(l, i) : l->ns[0];
-
-		len += scnprintf(buf + len, sizeof(buf) - len, " %llu", ns);
-	}
-	kunit_info(r->test, "bqlm_stack: cdf tun ring%u reader%llu %s prio%s",
-		   r->ring, div_u64(r->reader_bps, 1000000), r->ops->name, buf);
+	if (bqlm_stack_cdf(&r->f.prio, buf, sizeof(buf)))
+		kunit_info(r->test, "bqlm_stack: cdf tun ring%u reader%llu %s prio%s",
+			   r->ring, div_u64(r->reader_bps, 1000000),
+			   r->ops->name, buf);
 }
 
 static void bqlm_stack_tun_print(struct bqlm_stack_tun_run *r)
@@ -301,10 +281,37 @@ out:
 	return ret;
 }
 
-/* every variant with one ring and one reader */
-static void bqlm_stack_tun_case(struct kunit *test, unsigned int ring,
-				u64 reader_bps)
+/**
+ * struct bqlm_stack_tun_ring - a ring and its reader
+ * @desc: the parameter's name in the results
+ * @ring: the ring's size (tx_queue_len)
+ * @reader_bps: the reader's rate, bit/s
+ */
+struct bqlm_stack_tun_ring {
+	const char *desc;
+	unsigned int ring;
+	u64 reader_bps;
+};
+
+static const struct bqlm_stack_tun_ring bqlm_stack_tun_rings[] = {
+	{ .desc = "tun_ring_25_slow_reader", .ring = 25,
+	  .reader_bps = 1000000000ULL },
+	{ .desc = "tun_ring_500_slow_reader", .ring = 500,
+	  .reader_bps = 1000000000ULL },
+	{ .desc = "tun_ring_25_fast_reader", .ring = 25,
+	  .reader_bps = 2000000000ULL },
+	{ .desc = "tun_ring_500_fast_reader", .ring = 500,
+	  .reader_bps = 2000000000ULL },
+};
+
+KUNIT_ARRAY_PARAM_DESC(bqlm_stack_tun_rings, bqlm_stack_tun_rings, desc);
+
+/* every variant with one ring and one reader (a parameter) */
+static void tun_ring_reader(struct kunit *test)
 {
+	const struct bqlm_stack_tun_ring *p = test->param_value;
+	unsigned int ring = p->ring;
+	u64 reader_bps = p->reader_bps;
 	struct bqlm_stack_tun_run *runs;
 	int v;
 
@@ -369,37 +376,11 @@ static void bqlm_stack_tun_case(struct kunit *test, unsigned int ring,
 		bqlm_stack_flow_free(&runs[v].f);
 }
 
-static void tun_ring_25_slow_reader(struct kunit *test)
-{
-	bqlm_stack_tun_case(test, 25, 1000000000ULL);
-}
-
-static void tun_ring_500_slow_reader(struct kunit *test)
-{
-	bqlm_stack_tun_case(test, 500, 1000000000ULL);
-}
-
-static void tun_ring_25_fast_reader(struct kunit *test)
-{
-	bqlm_stack_tun_case(test, 25, 2000000000ULL);
-}
-
-static void tun_ring_500_fast_reader(struct kunit *test)
-{
-	bqlm_stack_tun_case(test, 500, 2000000000ULL);
-}
-
 static struct kunit_case bqlm_stack_tun_cases[] = {
-	KUNIT_CASE_SLOW(tun_ring_25_slow_reader),
-	KUNIT_CASE_SLOW(tun_ring_500_slow_reader),
-	KUNIT_CASE_SLOW(tun_ring_25_fast_reader),
-	KUNIT_CASE_SLOW(tun_ring_500_fast_reader),
+	KUNIT_CASE_PARAM_ATTR(tun_ring_reader,
+			      bqlm_stack_tun_rings_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	{}
 };
 
-static struct kunit_suite bqlm_stack_tun_suite = {
-	.name = "bqlm_stack_tun",
-	.test_cases = bqlm_stack_tun_cases,
-};
-
-kunit_test_suite(bqlm_stack_tun_suite);
+BQLM_KUNIT_SUITE(bqlm_stack_tun, bqlm_stack_tun_cases);

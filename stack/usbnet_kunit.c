@@ -22,6 +22,7 @@
 #include <linux/usb.h>
 #include <net/sch_generic.h>
 
+#include "../kunit/bqlm_kunit.h"
 #include "stack.h"
 
 /*
@@ -52,6 +53,9 @@ MODULE_PARM_DESC(crash_v1, "run usbnet_v1_ifdown_crash (the kernel dies)");
  * @bus_rate: the bottleneck in bytes per second of bulk data
  * @duration_ms: the run, virtual time
  * @warmup_ms: of it, not measured
+ * @claim_factor: the seed's claim on this link: the band-0 probe's p50
+ *	with BQL at least @claim_factor times lower than without (5 at
+ *	100 Mbit/s); 1: lower; 0: none (the throughput's claim only)
  */
 struct bqlm_stack_bus {
 	const char *name;
@@ -59,6 +63,7 @@ struct bqlm_stack_bus {
 	u64 link_bps;
 	u64 bus_rate;
 	unsigned int duration_ms, warmup_ms;
+	unsigned int claim_factor;
 };
 
 /*
@@ -68,11 +73,11 @@ struct bqlm_stack_bus {
  */
 static const struct bqlm_stack_bus bqlm_stack_buses[] = {
 	{ "100mbit", USB_SPEED_SUPER, 100000000ULL,
-	  100000000ULL / 8 * FRAME / (FRAME + WIRE_EXTRA), 2000, 1000 },
+	  100000000ULL / 8 * FRAME / (FRAME + WIRE_EXTRA), 2000, 1000, 5 },
 	{ "2500mbit", USB_SPEED_SUPER, 2500000000ULL,
-	  2500000000ULL / 8 * FRAME / (FRAME + WIRE_EXTRA), 2000, 1000 },
-	{ "usb2-hs", USB_SPEED_HIGH, 0, 512 * 13 * 8000, 2000, 1000 },
-	{ "usb1-fs", USB_SPEED_FULL, 0, 64 * 19 * 1000, 4000, 2000 },
+	  2500000000ULL / 8 * FRAME / (FRAME + WIRE_EXTRA), 2000, 1000, 1 },
+	{ "usb2-hs", USB_SPEED_HIGH, 0, 512 * 13 * 8000, 2000, 1000, 0 },
+	{ "usb1-fs", USB_SPEED_FULL, 0, 64 * 19 * 1000, 4000, 2000, 0 },
 };
 
 enum { BUS_100M, BUS_2500M, BUS_HS, BUS_FS };
@@ -170,15 +175,8 @@ static bool bqlm_stack_balance(struct bqlm_stack_run *r, const char *where,
 static bool bqlm_stack_usbnet_idle(void *arg)
 {
 	struct bqlm_stack_run *r = arg;
-	struct netdev_queue *txq = netdev_get_tx_queue(r->l.host, 0);
-	unsigned int n, qlen = 0;
-	struct Qdisc *q;
+	unsigned int n, qlen = bqlm_stack_qdisc_qlen(r->l.host);
 
-	rcu_read_lock();
-	q = rcu_dereference(txq->qdisc);
-	if (q)
-		qlen = qdisc_qlen_sum(q);
-	rcu_read_unlock();
 	local_bh_disable();
 	r->ops->inflight(r->l.host, &n);
 	local_bh_enable();
@@ -249,18 +247,11 @@ static void bqlm_stack_print_cdf(struct bqlm_stack_run *r, const char *probe,
 				 const struct bqlm_stack_lat *l)
 {
 	char buf[512];
-	int len = 0, i;
 
-	if (!l->n)
-		return;
-	for (i = 0; i <= 100; i += 5) {
-		u64 ns = i ? bqlm_stack_rank(l, i) : l->ns[0];
-
-		len += scnprintf(buf + len, sizeof(buf) - len, " %llu", ns);
-	}
-	kunit_info(r->test, "bqlm_stack: cdf usbnet %s %s %s %s%s",
-		   bqlm_stack_func_name(r->func), r->bus->name, r->ops->name,
-		   probe, buf);
+	if (bqlm_stack_cdf(l, buf, sizeof(buf)))
+		kunit_info(r->test, "bqlm_stack: cdf usbnet %s %s %s %s%s",
+			   bqlm_stack_func_name(r->func), r->bus->name,
+			   r->ops->name, probe, buf);
 }
 
 static void bqlm_stack_print(struct bqlm_stack_run *r)
@@ -355,7 +346,8 @@ out:
 
 /* every variant on one bus and function */
 static void bqlm_stack_usbnet_all(struct kunit *test, struct bqlm_stack_run *runs,
-				  int bus, enum bqlm_stack_func func)
+				  const struct bqlm_stack_bus *bus,
+				  enum bqlm_stack_func func)
 {
 	int v;
 
@@ -364,7 +356,7 @@ static void bqlm_stack_usbnet_all(struct kunit *test, struct bqlm_stack_run *run
 
 		r->test = test;
 		r->ops = bqlm_stack_variants[v];
-		r->bus = &bqlm_stack_buses[bus];
+		r->bus = bus;
 		r->func = func;
 		KUNIT_ASSERT_EQ_MSG(test, bqlm_stack_usbnet_run(r), 0,
 				    "%s on %s/%s: the link did not come up",
@@ -410,11 +402,14 @@ static void bqlm_stack_expect_throughput(struct kunit *test,
 	KUNIT_EXPECT_LE(test, bql->mbps_x100 * 100, base->mbps_x100 * 103);
 }
 
-/* the seed's claims on one bus: factor = 5 (100 Mbit/s) or 1 (lower) */
-static void bqlm_stack_usbnet_claims(struct kunit *test, int bus,
-				     enum bqlm_stack_func func,
-				     unsigned int factor)
+KUNIT_ARRAY_PARAM_DESC(bqlm_stack_buses, bqlm_stack_buses, name);
+
+/* every variant on one bus (the parameter): the seed's claims */
+static void bqlm_stack_usbnet_claims(struct kunit *test,
+				     enum bqlm_stack_func func)
 {
+	const struct bqlm_stack_bus *bus = test->param_value;
+	unsigned int factor = bus->claim_factor;
 	struct bqlm_stack_run *runs;
 	int v;
 
@@ -441,44 +436,14 @@ static void bqlm_stack_usbnet_claims(struct kunit *test, int bus,
 	bqlm_stack_usbnet_free(runs, V_NR);
 }
 
-static void usbnet_ecm_100mbit(struct kunit *test)
+static void usbnet_ecm_claims(struct kunit *test)
 {
-	bqlm_stack_usbnet_claims(test, BUS_100M, BQLM_STACK_ECM, 5);
+	bqlm_stack_usbnet_claims(test, BQLM_STACK_ECM);
 }
 
-static void usbnet_ecm_2500mbit(struct kunit *test)
+static void usbnet_ncm_claims(struct kunit *test)
 {
-	bqlm_stack_usbnet_claims(test, BUS_2500M, BQLM_STACK_ECM, 1);
-}
-
-static void usbnet_ecm_usb2_hs(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_HS, BQLM_STACK_ECM, 0);
-}
-
-static void usbnet_ecm_usb1_fs(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_FS, BQLM_STACK_ECM, 0);
-}
-
-static void usbnet_ncm_100mbit(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_100M, BQLM_STACK_NCM, 5);
-}
-
-static void usbnet_ncm_2500mbit(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_2500M, BQLM_STACK_NCM, 1);
-}
-
-static void usbnet_ncm_usb2_hs(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_HS, BQLM_STACK_NCM, 0);
-}
-
-static void usbnet_ncm_usb1_fs(struct kunit *test)
-{
-	bqlm_stack_usbnet_claims(test, BUS_FS, BQLM_STACK_NCM, 0);
+	bqlm_stack_usbnet_claims(test, BQLM_STACK_NCM);
 }
 
 /*
@@ -519,10 +484,23 @@ static void usbnet_ncm_flush_drops(struct kunit *test)
 	bqlm_stack_usbnet_free(runs, 2 * ARRAY_SIZE(buses));
 }
 
-/* ifdown and ifup half-way through the load: no-bql and fixed */
-static void bqlm_stack_usbnet_ifdown_case(struct kunit *test,
-					  enum bqlm_stack_func func)
+static const enum bqlm_stack_func bqlm_stack_ifdown_funcs[] = {
+	BQLM_STACK_ECM, BQLM_STACK_NCM,
+};
+
+static void bqlm_stack_func_desc(const enum bqlm_stack_func *func,
+				 char *desc)
 {
+	strscpy(desc, bqlm_stack_func_name(*func), KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(bqlm_stack_ifdown, bqlm_stack_ifdown_funcs,
+		  bqlm_stack_func_desc);
+
+/* ifdown and ifup half-way through the load (a function): no-bql, fixed */
+static void usbnet_ifdown_under_load(struct kunit *test)
+{
+	const enum bqlm_stack_func *func = test->param_value;
 	static const int vs[] = { V_NO_BQL, V_FIXED };
 	struct bqlm_stack_run *runs;
 	int i;
@@ -535,7 +513,7 @@ static void bqlm_stack_usbnet_ifdown_case(struct kunit *test,
 		r->test = test;
 		r->ops = bqlm_stack_variants[vs[i]];
 		r->bus = &bqlm_stack_buses[BUS_100M];
-		r->func = func;
+		r->func = *func;
 		r->ifdown = true;
 		KUNIT_ASSERT_EQ(test, bqlm_stack_usbnet_run(r), 0);
 		KUNIT_EXPECT_EQ_MSG(test, r->violations, 0,
@@ -545,16 +523,6 @@ static void bqlm_stack_usbnet_ifdown_case(struct kunit *test,
 		KUNIT_EXPECT_GT(test, r->f.rx_frames, 0);
 	}
 	bqlm_stack_usbnet_free(runs, ARRAY_SIZE(vs));
-}
-
-static void usbnet_ecm_ifdown_under_load(struct kunit *test)
-{
-	bqlm_stack_usbnet_ifdown_case(test, BQLM_STACK_ECM);
-}
-
-static void usbnet_ncm_ifdown_under_load(struct kunit *test)
-{
-	bqlm_stack_usbnet_ifdown_case(test, BQLM_STACK_NCM);
 }
 
 /*
@@ -582,24 +550,16 @@ static void usbnet_v1_ifdown_crash(struct kunit *test)
 }
 
 static struct kunit_case bqlm_stack_usbnet_cases[] = {
-	KUNIT_CASE_SLOW(usbnet_ecm_100mbit),
-	KUNIT_CASE_SLOW(usbnet_ecm_2500mbit),
-	KUNIT_CASE_SLOW(usbnet_ecm_usb2_hs),
-	KUNIT_CASE_SLOW(usbnet_ecm_usb1_fs),
-	KUNIT_CASE_SLOW(usbnet_ncm_100mbit),
-	KUNIT_CASE_SLOW(usbnet_ncm_2500mbit),
-	KUNIT_CASE_SLOW(usbnet_ncm_usb2_hs),
-	KUNIT_CASE_SLOW(usbnet_ncm_usb1_fs),
+	KUNIT_CASE_PARAM_ATTR(usbnet_ecm_claims, bqlm_stack_buses_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
+	KUNIT_CASE_PARAM_ATTR(usbnet_ncm_claims, bqlm_stack_buses_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	KUNIT_CASE_SLOW(usbnet_ncm_flush_drops),
-	KUNIT_CASE_SLOW(usbnet_ecm_ifdown_under_load),
-	KUNIT_CASE_SLOW(usbnet_ncm_ifdown_under_load),
+	KUNIT_CASE_PARAM_ATTR(usbnet_ifdown_under_load,
+			      bqlm_stack_ifdown_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	KUNIT_CASE_SLOW(usbnet_v1_ifdown_crash),
 	{}
 };
 
-static struct kunit_suite bqlm_stack_usbnet_suite = {
-	.name = "bqlm_stack_usbnet",
-	.test_cases = bqlm_stack_usbnet_cases,
-};
-
-kunit_test_suite(bqlm_stack_usbnet_suite);
+BQLM_KUNIT_SUITE(bqlm_stack_usbnet, bqlm_stack_usbnet_cases);

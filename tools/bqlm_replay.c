@@ -174,10 +174,10 @@ static int step_all(struct replay *r, const struct bqlm_xsys *sys, void *cur,
 		note(r, k + 1, mask);
 	}
 	/* at the end: the state check (a stall) of where the steps led */
-	if (!mask && sys->ops->check_state) {
+	if (!mask && bqlm_xops_checks_states(sys->ops)) {
 		ne = bqlm_xenabled(sys, cur, en);
 		memset(each, 0, sizeof(each));
-		mask = sys->ops->check_state(sys->ctx, cur, en, ne, each);
+		mask = bqlm_xcheck_state(sys, cur, en, ne, each);
 		if (mask > 0) {
 			print_violations(mask, each);
 			note(r, r->n, mask);

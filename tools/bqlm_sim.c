@@ -195,10 +195,31 @@ static const char *variant_name(const struct bqlm_sim_cfg *c)
 	return bqlm_usbnet_variant_name(c->variant);
 }
 
+/* --qdisc: the ping in band 0 or with the bulk; --traffic: the sender */
+static const char *const sim_qdiscs[] = { "fifo", "prio", NULL };
+static const char *const sim_traffics[] = {
+	[BQLM_SIM_UDP] = "udp", [BQLM_SIM_TCP] = "tcp", NULL
+};
+
+/* @s as one of @words (NULL-terminated): its index in *@out, or -1. */
+static int parse_word(const char *s, const char *const *words,
+		      unsigned int *out)
+{
+	unsigned int i;
+
+	for (i = 0; words[i]; i++)
+		if (!strcmp(s, words[i])) {
+			*out = i;
+			return 0;
+		}
+	return -1;
+}
+
 static int parse_sim(int argc, char **argv, struct sim_opts *o)
 {
 	struct bqlm_sim_cfg *c = &o->cfg;
 	unsigned long long v;
+	unsigned int w;
 	bool warmup = false;
 	int i;
 
@@ -291,19 +312,13 @@ static int parse_sim(int argc, char **argv, struct sim_opts *o)
 			bad = parse_num(arg, 1000, &v);
 			c->hz = v;
 		} else if (!strcmp(opt, "--qdisc")) {
-			if (!strcmp(arg, "prio"))
-				c->prio_ping = true;
-			else if (!strcmp(arg, "fifo"))
-				c->prio_ping = false;
-			else
-				bad = 1;
+			bad = parse_word(arg, sim_qdiscs, &w);
+			if (!bad)
+				c->prio_ping = w;
 		} else if (!strcmp(opt, "--traffic")) {
-			if (!strcmp(arg, "udp"))
-				c->traffic = BQLM_SIM_UDP;
-			else if (!strcmp(arg, "tcp"))
-				c->traffic = BQLM_SIM_TCP;
-			else
-				bad = 1;
+			bad = parse_word(arg, sim_traffics, &w);
+			if (!bad)
+				c->traffic = w;
 		} else if (!strcmp(opt, "--udp-rate")) {
 			bad = parse_rate(arg, &c->udp_bps) || !c->udp_bps;
 		} else if (!strcmp(opt, "--window")) {
@@ -809,9 +824,12 @@ int bqlm_cli_sim(int argc, char **argv)
 		       r.urbs, r.irqs, r.bh_runs, r.stops, r.bql_stops,
 		       ucfg->skbs, r.dql_errors, r.violations, checks,
 		       r.skb_exhausted);
+	printf("  simulator: packet pool %u, most alive at once %u, no room %llu\n",
+	       r.pkts, r.pkts_max, r.overflows);
 	printf("  digest %016llx; wall %.3f s, %.3g events/s\n", r.digest, wall,
 	       wall > 0 ? r.events / wall : 0.0);
-	ret = r.dql_errors || r.violations || r.skb_exhausted ? 1 : 0;
+	ret = r.dql_errors || r.violations || r.skb_exhausted ||
+	      r.overflows ? 1 : 0;
 	if (o.csv && write_csv(o.csv, sim))
 		ret = 4;
 	if (o.svg && svg_compare(&o, sim))

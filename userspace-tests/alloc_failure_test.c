@@ -13,6 +13,8 @@
 #include <bqlm/explore.h>
 #include <bqlm/usbnet.h>
 
+#include "bqlm_kunit.h"
+
 void *__real_calloc(size_t n, size_t size);
 void *__wrap_calloc(size_t n, size_t size);
 
@@ -99,9 +101,4 @@ static struct kunit_case bqlm_alloc_failure_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_alloc_failure_suite = {
-	.name = "bqlm_alloc_failure",
-	.test_cases = bqlm_alloc_failure_cases,
-};
-
-kunit_test_suite(bqlm_alloc_failure_suite);
+BQLM_KUNIT_SUITE(bqlm_alloc_failure, bqlm_alloc_failure_cases);

@@ -21,6 +21,7 @@
 #include <kunit/test.h>
 #include <bqlm/dql.h>
 
+#include "bqlm_kunit.h"
 #include "dql_workload.h"
 
 #define GOLDEN_NFIELDS	22
@@ -221,9 +222,4 @@ static struct kunit_case bqlm_dql_golden_cases[] = {
 	{}
 };
 
-static struct kunit_suite bqlm_dql_golden_suite = {
-	.name = "bqlm_dql_golden",
-	.test_cases = bqlm_dql_golden_cases,
-};
-
-kunit_test_suite(bqlm_dql_golden_suite);
+BQLM_KUNIT_SUITE(bqlm_dql_golden, bqlm_dql_golden_cases);

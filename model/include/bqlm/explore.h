@@ -23,11 +23,12 @@
  *
  * A model's side: it numbers its actions BQLM_X_ACTION(kind, argument);
  * its step is bqlm_xstep_checked() over its dispatcher (struct bqlm_xrun
- * carries what the step did to its invariants); its state checks are
- * decided where bqlm_xquiescent() holds; it provides one const struct
- * bqlm_xops (BQLM_DEFINE_XOPS()) and fills a struct bqlm_xsys per
- * configuration with bqlm_xsys_fill(). Callers run a system's callbacks through bqlm_xinit(),
- * bqlm_xstep() and the like.
+ * carries what the step did to its invariants); it names the outside
+ * world's actions, and the explorer runs its quiescent checks (a stall)
+ * where only those are enabled (bqlm_xquiescent()); it provides one const
+ * struct bqlm_xops (BQLM_DEFINE_XOPS()) and fills a struct bqlm_xsys per
+ * configuration with bqlm_xsys_fill(). Callers run a system's callbacks
+ * through bqlm_xinit(), bqlm_xstep() and the like.
  *
  * Reduction (symmetry). A system may offer a hook (@canon) that rewrites
  * a state into a canonical representative of the states that differ from
@@ -84,8 +85,8 @@ extern "C" {
  *	BQLM_CHECK_NR, as bqlm_inv_check() fills it) and return their mask
  *	(BQLM_CHECK_BIT()), or a negative errno if @action is not enabled
  * @check_state: optional: the invariants that are properties of a state
- *	rather than of a step (e.g. a stall), given the actions enabled in it;
- *	return their mask as @step does
+ *	rather than of a step, given the actions enabled in it; return their
+ *	mask as @step does
  * @describe_action: write "actor: modelled kernel function" for @action
  *	taken in @from; return as snprintf()
  * @describe_state: write the state in one line; return as snprintf()
@@ -98,6 +99,12 @@ extern "C" {
  *	checks, and a state and its representative violate the same state
  *	checks. The representative need not be reachable itself; witnesses
  *	keep their (shortest) depths, the deepest state may be shallower
+ * @external: with @check_quiescent: is an action the outside world's
+ *	(bqlm_xexternal_t)?
+ * @check_quiescent: optional: the invariants decided only where nothing
+ *	but the outside world can act (a stall); called, after @check_state,
+ *	on a state in which every enabled action is @external; return their
+ *	mask as @step does
  *
  * Every callback gets the system's @ctx (struct bqlm_xsys) first.
  */
@@ -115,6 +122,10 @@ struct bqlm_xops {
 	int (*describe_state)(const void *ctx, const void *state, char *buf,
 			      size_t len);
 	void (*canon)(const void *ctx, void *state);
+	bool (*external)(const void *ctx, const void *state,
+			 unsigned int action);
+	int (*check_quiescent)(const void *ctx, const void *state,
+			       struct bqlm_violation *each);
 };
 
 /**
@@ -136,11 +147,12 @@ struct bqlm_xsys {
  * BQLM_DEFINE_XOPS() - define a model's const struct bqlm_xops
  * @model: the model's prefix: the table is @model_xops; its initial state
  *	is what @model_init(state, ctx) builds, its other callbacks are
- *	@model_enabled, @model_xstep, @model_check_state,
- *	@model_describe_action and @model_describe_state
+ *	@model_enabled, @model_xstep, @model_describe_action,
+ *	@model_describe_state, @model_external and @model_check_quiescent
+ * @check: the model's check_state callback, or NULL
  * @symmetry: the model's canon callback, or NULL
  */
-#define BQLM_DEFINE_XOPS(model, symmetry)				\
+#define BQLM_DEFINE_XOPS(model, check, symmetry)			\
 static void model##_xinit(const void *ctx, void *state)		\
 {									\
 	model##_init(state, ctx);					\
@@ -150,10 +162,12 @@ static const struct bqlm_xops model##_xops = {				\
 	.init = model##_xinit,						\
 	.enabled = model##_enabled,					\
 	.step = model##_xstep,						\
-	.check_state = model##_check_state,				\
+	.check_state = check,						\
 	.describe_action = model##_describe_action,			\
 	.describe_state = model##_describe_state,			\
 	.canon = symmetry,						\
+	.external = model##_external,					\
+	.check_quiescent = model##_check_quiescent,			\
 }
 
 /**
@@ -265,7 +279,8 @@ typedef bool (*bqlm_xexternal_t)(const void *ctx, const void *state,
  * @n: how many
  * @external: the model's test of one action
  *
- * A model's state checks (a stall) are decided in quiescent states only.
+ * A model's quiescent checks (a stall) are decided in such states only
+ * (struct bqlm_xops.check_quiescent).
  *
  * Return: true when every action of @actions is external.
  */
@@ -279,6 +294,52 @@ static inline bool bqlm_xquiescent(const void *ctx, const void *state,
 		if (!external(ctx, state, actions[i]))
 			return false;
 	return true;
+}
+
+/**
+ * bqlm_xops_check_state() - the checks a state violates, by a model's table
+ * @ops: the model's table
+ * @ctx: the configuration
+ * @state: the state
+ * @actions: the actions enabled in it
+ * @n: how many
+ * @each: as for struct bqlm_xops.step, may be NULL
+ *
+ * @ops->check_state, then, in a quiescent state (bqlm_xquiescent() by
+ * @ops->external), @ops->check_quiescent.
+ *
+ * Return: the mask of the violated checks (0 for a model without state
+ * checks), or a negative errno.
+ */
+static inline int bqlm_xops_check_state(const struct bqlm_xops *ops,
+					const void *ctx, const void *state,
+					const unsigned int *actions,
+					unsigned int n,
+					struct bqlm_violation *each)
+{
+	int mask = 0, q;
+
+	if (ops->check_state) {
+		mask = ops->check_state(ctx, state, actions, n, each);
+		if (mask < 0)
+			return mask;
+	}
+	if (!ops->check_quiescent ||
+	    !bqlm_xquiescent(ctx, state, actions, n, ops->external))
+		return mask;
+	q = ops->check_quiescent(ctx, state, each);
+	return q < 0 ? q : mask | q;
+}
+
+/**
+ * bqlm_xops_checks_states() - has a model's table any state check?
+ * @ops: the table
+ *
+ * Return: true if bqlm_xops_check_state() may find a violation.
+ */
+static inline bool bqlm_xops_checks_states(const struct bqlm_xops *ops)
+{
+	return ops->check_state || ops->check_quiescent;
 }
 
 /**
@@ -340,9 +401,8 @@ static inline int bqlm_xcheck_state(const struct bqlm_xsys *sys,
 				    const unsigned int *actions, unsigned int n,
 				    struct bqlm_violation *each)
 {
-	if (!sys->ops->check_state)
-		return 0;
-	return sys->ops->check_state(sys->ctx, state, actions, n, each);
+	return bqlm_xops_check_state(sys->ops, sys->ctx, state, actions, n,
+				     each);
 }
 
 /**

@@ -283,6 +283,10 @@ struct bqlm_sim_ping {
  * @skb_exhausted: transmits put off because every skb slot (usbnet) or
  *	packet id (tun) of the model was in use (must be 0; they are sized
  *	from the parameters)
+ * @overflows: packets the simulator's own pool or rings had no room for
+ *	(must be 0: each is sized to the most its parameters allow)
+ * @pkts: the packet pool's size (bqlm_sim_pool_size())
+ * @pkts_max: the most packets alive at once (whole run)
  */
 struct bqlm_sim_result {
 	u64 events;
@@ -310,6 +314,9 @@ struct bqlm_sim_result {
 	u64 violations;
 	unsigned int violated;
 	u64 skb_exhausted;
+	u64 overflows;
+	unsigned int pkts;
+	unsigned int pkts_max;
 };
 
 struct bqlm_sim;
@@ -321,6 +328,7 @@ int bqlm_sim_run(struct bqlm_sim *sim);
 u64 bqlm_sim_now(const struct bqlm_sim *sim);
 const struct bqlm_sim_cfg *bqlm_sim_get_cfg(const struct bqlm_sim *sim);
 int bqlm_sim_result(struct bqlm_sim *sim, struct bqlm_sim_result *res);
+unsigned int bqlm_sim_pool_size(const struct bqlm_sim_cfg *cfg);
 const struct bqlm_sim_sample *bqlm_sim_samples(const struct bqlm_sim *sim,
 					       unsigned int *n);
 const struct bqlm_sim_ping *bqlm_sim_pings(const struct bqlm_sim *sim,
