@@ -175,6 +175,30 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	  .opts = "--header 8 --lens 1514,1528 --maxpacket 512 --pm resume-link --links 1",
 	  .expect = { .states = 237679, .transitions = 811404,
 		      .verdict = BQLM_CHECK_NONE } },
+	/*
+	 * The device unplugged at any step (usbnet_disconnect()): clean on
+	 * fixed; under FLAG_AVOID_UNLINK_URBS the stop of the unregister
+	 * cancels the bh that the flush's completions queued, and the skbs
+	 * are still on dev->done at free_netdev(); the drain of
+	 * fixed-avoid-unlink closes it with the rest
+	 */
+	{ .desc = "fixed-disconnect", .variant = BQLM_USBNET_FIXED,
+	  USBNET_BOUND, .opts = "--disconnect on",
+	  .expect = { .states = 53679, .transitions = 167786,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-avoid-unlink-disconnect", .variant = BQLM_USBNET_FIXED,
+	  USBNET_BOUND, .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	  .opts = "--disconnect on",
+	  .expect = { .states = 88174, .transitions = 275744,
+		      .violated = BIT_OC | BIT_BB | BIT_RS | BIT_FB,
+		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
+		      .verdict_depth = 16 } },
+	{ .desc = "fixed-avoid-unlink-drained-disconnect",
+	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
+	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
+	  .opts = "--disconnect on",
+	  .expect = { .states = 48017, .transitions = 150879,
+		      .verdict = BQLM_CHECK_NONE } },
 	{ .desc = "fixed-smsc95xx", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
 	  .opts = "--header 8,12 --lens 1514,1514 --flags send-zlp --maxpacket 512",
 	  .expect = { .states = 81070, .transitions = 263387,
@@ -782,6 +806,105 @@ static void usbnet_avoid_unlink_drained(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_stop"), 0U);
 }
 
+/* Steps of the disconnect until it would wait or is at @phase. */
+static void usbnet_disconnect_to(struct kunit *test, struct usbnet_ctx *u,
+				 unsigned int phase)
+{
+	while (u->dev->unplug < phase)
+		STEP(test, u, bqlm_usbnet_disconnect(u->dev, &u->cfg, &u->ev));
+}
+
+/*
+ * The device unplugged with an URB in flight. usb_disconnect() unlinks
+ * it (-ESHUTDOWN) and usbnet_disconnect() waits for its giveback; a
+ * packet sent meanwhile is dropped at usb_submit_urb(); the open device
+ * is closed through usbnet_stop(), whose wait frees the skb and whose
+ * reset balances BQL; free_netdev() leaves nothing behind, and nothing
+ * acts after it. Under FLAG_AVOID_UNLINK_URBS, closed before the unplug,
+ * the URB's completion queues the bh after usbnet_stop() killed it:
+ * free_netdev() frees the device with the bh queued and the skb on
+ * dev->done (freed-busy).
+ */
+static void usbnet_disconnect_in_flight(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet *dev = u->dev;
+	const unsigned int w = BQLM_USBNET_BH_WORK;
+	unsigned int a[BQLM_X_MAX_ACTIONS];
+	struct bqlm_xsys sys;
+
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev),
+			-EINVAL);
+	u->cfg.disconnect = true;
+	usbnet_send(test, u);
+	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->unplug, BQLM_USBNET_UNPLUGGED);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_UNLINKED);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev),
+			-EAGAIN);
+	/* the second packet: usb_submit_urb() fails, no skb, no BQL */
+	while (bqlm_usbnet_start_xmit(dev, &u->cfg, PKT, &u->ev) == 0 &&
+	       dev->xmit != BQLM_USBNET_XMIT_IDLE)
+		;
+	KUNIT_EXPECT_EQ(test, (unsigned int)dev->nr_skbs, 1U);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, PKT);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_open(dev, &u->cfg, &u->ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev),
+			-EINVAL);
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0,
+				       BQLM_USBNET_ST_UNLINKED, &u->ev));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev),
+			-EAGAIN);
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	/* unregister_netdev(): dev_close(), then usbnet_stop() */
+	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->unplug, BQLM_USBNET_UNREGISTER);
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_CLOSE);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EINVAL);
+	while (dev->admin != BQLM_USBNET_STOP_WAIT)
+		STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev),
+			-EAGAIN);
+	while (dev->nr_done || dev->bh[w].phase)
+		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_completed, PKT);
+	usbnet_disconnect_to(test, u, BQLM_USBNET_UNREGISTERED);
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_DOWN);
+	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 0U);
+	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->unplug, BQLM_USBNET_GONE);
+	KUNIT_EXPECT_EQ(test, u->ev.after_free, 0U);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_disconnect"), 0U);
+	/* nothing acts on a freed device */
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
+	KUNIT_EXPECT_EQ(test, bqlm_xenabled(&sys, dev, a), 0U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev),
+			-EINVAL);
+	dev->bh[w].pending = 1;
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev), -ENODEV);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_start_xmit(dev, &u->cfg, PKT, &u->ev),
+			-ENODEV);
+
+	/* aqc111: ifdown with the URB in flight, then the unplug */
+	u->cfg.flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS;
+	bqlm_usbnet_init(dev, &u->cfg);
+	usbnet_send(test, u);
+	while (dev->admin != BQLM_USBNET_DOWN)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0,
+				       BQLM_USBNET_ST_UNLINKED, &u->ev));
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->bh[w].pending, 1);
+	/* closed: unregister_netdev() does not call usbnet_stop() */
+	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->unplug, BQLM_USBNET_UNREGISTERED);
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev), 0);
+	KUNIT_EXPECT_EQ(test, u->ev.after_free, 2U);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_disconnect"), BIT_FB);
+	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_FREED_BUSY].err, -EFAULT);
+}
+
 /*
  * Model finding on the fixed code (not reproduced on hardware), cdc_ncm:
  * an -EPIPE left the kevent work queued; ifdown's usbnet_stop() stops the
@@ -927,7 +1050,7 @@ static void usbnet_ncm_flush_after_open_cleared(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf,
 		"ncm-timer: usbnet_start_xmit [txq.lock]: EVENT_DEV_OPEN clear: drop"));
 	STEP(test, u, bqlm_usbnet_start_xmit(dev, &u->cfg, 0, &u->ev));
-	KUNIT_EXPECT_EQ(test, dev->nr_skbs, 1);
+	KUNIT_EXPECT_EQ(test, (unsigned int)dev->nr_skbs, 1U);
 	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, NCM_NTB1);
 	while (dev->admin != BQLM_USBNET_DOWN)
 		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
@@ -1605,6 +1728,7 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_merged_serialised),
 	KUNIT_CASE(usbnet_avoid_unlink_late_completion),
 	KUNIT_CASE(usbnet_avoid_unlink_drained),
+	KUNIT_CASE(usbnet_disconnect_in_flight),
 	KUNIT_CASE(usbnet_ncm_flush_woken_during_stop),
 	KUNIT_CASE(usbnet_ncm_flush_after_open_cleared),
 	KUNIT_CASE(usbnet_ncm_flush_dropped_during_stop),

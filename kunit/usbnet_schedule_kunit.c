@@ -97,7 +97,7 @@ static const struct {
 	SCHED_BAD("variant v1\npackets 2\nstep 0x308",
 		  "line 3: not an action of this configuration"),
 	SCHED_BAD("step 0x502", "line 1: not an action"),
-	SCHED_BAD("step 0xe00", "line 1: not an action"),
+	SCHED_BAD("step 0xf00", "line 1: not an action"),
 	SCHED_BAD("variant v1\nstep 0x100\npackets 2",
 		  "line 3: the options must come before the steps they configure: 'packets'"),
 	SCHED_BAD("step 0x100\nvariant v1",

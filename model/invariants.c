@@ -55,6 +55,7 @@ static const struct bqlm_inv_count bqlm_inv_counts[] = {
 	BQLM_INV_COUNT(lost, SKB_ACCOUNTING, ENOENT),
 	BQLM_INV_COUNT(bp_drops, BACKPRESSURE_DROP, ENOBUFS),
 	BQLM_INV_COUNT(reconfig_stopped, WAKE_ON_RECONFIG, EAGAIN),
+	BQLM_INV_COUNT(after_free, FREED_BUSY, EFAULT),
 };
 
 /* What the step did to individual skbs and to the DQL. */

@@ -39,9 +39,10 @@
  *    watchdog fires at any moment the queue is stopped.
  *
  *  - Left out: the receive side (rx URBs, rxq, rx_alloc_submit(), which
- *    only re-schedule the bh), carrier changes, usbnet_disconnect(),
- *    usb_submit_urb() and usb_autopm_get_interface_async() failures (they
- *    drop the skb before any BQL call), tx_fixup() failures, statistics,
+ *    only re-schedule the bh), carrier changes, usb_submit_urb() failures
+ *    other than an unplugged device's and
+ *    usb_autopm_get_interface_async()'s (they drop the skb before any BQL
+ *    call), tx_fixup() failures, statistics,
  *    scatter-gather. Submission always succeeds; a submitted URB completes
  *    with a status of cfg->statuses, an unlinked one with -ECONNRESET (an
  *    URB the hardware finished before the unlink completes with its own
@@ -376,6 +377,9 @@ static void bqlm_usbnet_xmit_locked(struct bqlm_usbnet *dev,
 		bqlm_netif_tx_stop_queue(&dev->txq, cfg->now);
 		return;
 	}
+	/* unplugged: usb_submit_urb() fails (-ENODEV): drop, no BQL call */
+	if (dev->unplug)
+		return;
 	/* usb_submit_urb() == 0, netif_trans_update(), __usbnet_queue_skb() */
 	bqlm_usbnet_new_skb(dev, cfg, i, len, BQLM_USBNET_SKB_TXQ);
 	if (bqlm_usbnet_bql(cfg)) {
@@ -447,6 +451,8 @@ int bqlm_usbnet_xmit_step(struct bqlm_usbnet *dev,
 	struct bqlm_inv_step dummy;
 
 	ev = bqlm_usbnet_ev(ev, &dummy);
+	if (bqlm_usbnet_gone(dev))
+		return -ENODEV;
 	if (!bqlm_usbnet_can_xmit(dev, cfg))
 		return -EAGAIN;
 	if (dev->xmit == BQLM_USBNET_XMIT_FIXED &&
@@ -501,6 +507,8 @@ int bqlm_cdc_ncm_txpath_bh(struct bqlm_usbnet *dev,
 			   struct bqlm_inv_step *ev)
 {
 	(void)ev;
+	if (bqlm_usbnet_gone(dev))
+		return -ENODEV;
 	if (!bqlm_usbnet_can_flush(dev))
 		return -EAGAIN;
 	dev->xmit_len = bqlm_usbnet_tx_fixup(dev, cfg, 0, 0);
@@ -531,6 +539,8 @@ int bqlm_tx_complete(struct bqlm_usbnet *dev,
 		     struct bqlm_inv_step *ev)
 {
 	(void)ev;
+	if (bqlm_usbnet_gone(dev))
+		return -ENODEV;
 	if (!bqlm_usbnet_can_complete(dev, cfg, skb, status))
 		return -EINVAL;
 	switch (status) {
@@ -570,6 +580,8 @@ int bqlm_defer_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
 {
 	(void)cfg;
 	(void)ev;
+	if (bqlm_usbnet_gone(dev))
+		return -ENODEV;
 	if (skb >= dev->nr_skbs ||
 	    dev->skb[skb].where != BQLM_USBNET_SKB_COMPLETED)
 		return -EINVAL;
@@ -710,6 +722,8 @@ int bqlm_usbnet_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
 	struct bqlm_usbnet_bh *bh;
 
 	ev = bqlm_usbnet_ev(ev, &dummy);
+	if (bqlm_usbnet_gone(dev))
+		return -ENODEV;
 	if (ctx >= BQLM_USBNET_NR_BH)
 		return -EINVAL;
 	bh = &dev->bh[ctx];
@@ -759,8 +773,8 @@ int bqlm_usbnet_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
  * @ev: receives what the step did; may be NULL
  *
  * Model of usbnet_deferred_kevent() for EVENT_TX_HALT: unlink_urbs() of
- * dev->txq, usb_clear_halt() (assumed to succeed), clear EVENT_TX_HALT and
- * netif_wake_queue(); and for EVENT_LINK_CHANGE: __handle_link_change(),
+ * dev->txq, usb_clear_halt() (it succeeds unless the device is unplugged),
+ * clear EVENT_TX_HALT and netif_wake_queue(); and for EVENT_LINK_CHANGE: __handle_link_change(),
  * which, if the device is open, queues the bh when the carrier is on and
  * clears the bit. One step; the other events are receive-side and not
  * modelled.
@@ -774,15 +788,21 @@ int bqlm_usbnet_deferred_kevent(struct bqlm_usbnet *dev,
 {
 	(void)cfg;
 	(void)ev;
-	if (!dev->kevent)
+	if (!dev->kevent || bqlm_usbnet_gone(dev))
 		return -EINVAL;
 	if (bqlm_usbnet_txq_locked(dev))
 		return -EAGAIN;
 	dev->kevent = 0;
+	/*
+	 * unplugged: usb_clear_halt() fails (-ENODEV), EVENT_TX_HALT stays
+	 * and the queue is not woken
+	 */
 	if (dev->flags & BQLM_USBNET_EVENT_TX_HALT) {
 		bqlm_unlink_urbs(dev);
-		dev->flags &= ~BQLM_USBNET_EVENT_TX_HALT;
-		bqlm_netif_tx_wake_queue(&dev->txq);
+		if (!dev->unplug) {
+			dev->flags &= ~BQLM_USBNET_EVENT_TX_HALT;
+			bqlm_netif_tx_wake_queue(&dev->txq);
+		}
 	}
 	/*
 	 * __handle_link_change(): nothing (the bits stay) unless open; the
@@ -841,6 +861,9 @@ static bool bqlm_usbnet_late_reset(const struct bqlm_usbnet_cfg *cfg)
 	return cfg->stop_reset == BQLM_USBNET_RESET_LATE;
 }
 
+static void bqlm_usbnet_stop_step(struct bqlm_usbnet *dev,
+				  const struct bqlm_usbnet_cfg *cfg);
+
 /**
  * bqlm_usbnet_stop() - next step of ifdown: dev_close() and usbnet_stop()
  * @dev: the state
@@ -851,7 +874,8 @@ static bool bqlm_usbnet_late_reset(const struct bqlm_usbnet_cfg *cfg)
  * each once what it waits for is done.
  *
  * Return: 0, -EAGAIN while the next step waits, -EINVAL when the device
- * is closed or no ifdown is left in the bound.
+ * is closed, no ifdown is left in the bound, or usbnet_disconnect() has
+ * unregistered it (or is doing so).
  */
 int bqlm_usbnet_stop(struct bqlm_usbnet *dev,
 		     const struct bqlm_usbnet_cfg *cfg,
@@ -862,9 +886,22 @@ int bqlm_usbnet_stop(struct bqlm_usbnet *dev,
 	(void)ev;
 	if (ret)
 		return ret;
+	if (dev->admin == BQLM_USBNET_UP)
+		dev->stops_left--;
+	bqlm_usbnet_stop_step(dev, cfg);
+	return 0;
+}
+
+/*
+ * The step of ifdown taken from dev->admin, which may take it (its wait
+ * is over): for ifdown (bqlm_usbnet_stop()) and for the unregister_netdev()
+ * of usbnet_disconnect() alike.
+ */
+static void bqlm_usbnet_stop_step(struct bqlm_usbnet *dev,
+				  const struct bqlm_usbnet_cfg *cfg)
+{
 	switch (dev->admin) {
 	case BQLM_USBNET_UP:
-		dev->stops_left--;
 		dev->running = 0;
 		dev->admin = BQLM_USBNET_STOP_CLOSE;
 		break;
@@ -915,7 +952,6 @@ int bqlm_usbnet_stop(struct bqlm_usbnet *dev,
 		dev->admin = BQLM_USBNET_DOWN;
 		break;
 	}
-	return 0;
 }
 
 /**
@@ -929,14 +965,15 @@ int bqlm_usbnet_stop(struct bqlm_usbnet *dev,
  * netdev_reset_queue(); netif_start_queue(); queue the bh work; then
  * dev_activate() lets the qdisc send.
  *
- * Return: 0, -EAGAIN while the device is suspended, -EINVAL unless closed.
+ * Return: 0, -EAGAIN while the device is suspended, -EINVAL unless closed
+ * (or once unplugged: an ifup after the unplug is not modelled).
  */
 int bqlm_usbnet_open(struct bqlm_usbnet *dev,
 		     const struct bqlm_usbnet_cfg *cfg,
 		     struct bqlm_inv_step *ev)
 {
 	(void)ev;
-	if (dev->admin != BQLM_USBNET_DOWN)
+	if (dev->admin != BQLM_USBNET_DOWN || dev->unplug)
 		return -EINVAL;
 	if (dev->pm != BQLM_USBNET_AWAKE)
 		return -EAGAIN;
@@ -970,7 +1007,8 @@ int bqlm_usbnet_tx_timeout(struct bqlm_usbnet *dev,
 {
 	(void)cfg;
 	(void)ev;
-	if (!dev->timeouts_left || dev->admin != BQLM_USBNET_UP ||
+	if (bqlm_usbnet_gone(dev) || !dev->timeouts_left ||
+	    dev->admin != BQLM_USBNET_UP ||
 	    !dev->running || !dev->present || !dev->carrier ||
 	    !bqlm_netif_xmit_stopped(&dev->txq))
 		return -EINVAL;
@@ -1198,5 +1236,88 @@ int bqlm_usbnet_change_mtu(struct bqlm_usbnet *dev,
 	if (!bqlm_usbnet_can_change_mtu(dev, cfg))
 		return -EINVAL;
 	dev->mtu_changed = 1;
+	return 0;
+}
+
+/* What could still act on the device when free_netdev() frees it. */
+static unsigned int bqlm_usbnet_left_behind(const struct bqlm_usbnet *dev)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < BQLM_USBNET_NR_BH; i++)
+		n += dev->bh[i].pending ||
+		     dev->bh[i].phase != BQLM_USBNET_BH_IDLE;
+	for (i = 0; i < dev->nr_skbs; i++)
+		n += bqlm_usbnet_skb_held(dev->skb[i].where);
+	return n;
+}
+
+/**
+ * bqlm_usbnet_disconnect() - next step of the device going away
+ * @dev: the state
+ * @cfg: the configuration (its @disconnect)
+ * @ev: receives what the step did; may be NULL
+ *
+ * The device is unplugged (or its driver unbound) once, at any step, while
+ * it is awake; the steps:
+ *  1. usb_disconnect(): USB_STATE_NOTATTACHED, so every later
+ *     usb_submit_urb() fails (usbnet_start_xmit() drops, usb_clear_halt()
+ *     fails); usb_unbind_interface()'s usb_disable_interface() flushes the
+ *     endpoints: every URB still queued is unlinked (-ESHUTDOWN, which
+ *     tx_complete() only counts, as -ECONNRESET);
+ *  2. once every URB is given back (its tx_complete() and defer_bh()
+ *     ran) and no ifdown holds the RTNL: usbnet_disconnect(),
+ *     unregister_netdev(): an open device is closed, dev_close()'s step;
+ *  3. usbnet_stop()'s steps, as ifdown takes them (bqlm_usbnet_stop());
+ *  4. cancel_work_sync(&dev->kevent), the URBs of dev->deferred freed,
+ *     the minidriver's unbind() (cdc_ncm's kills its flush, whose
+ *     aggregate goes), usb_kill_urb(dev->interrupt), free_netdev(). A
+ *     bottom half queued or running, the dev->delay timer armed or an skb
+ *     the device still holds then acts on freed memory: ev->after_free.
+ * From then on nothing acts on the device: every actor refuses (-ENODEV).
+ *
+ * Return: 0, -EAGAIN while the next step waits, -EINVAL when no
+ * disconnect is configured or the device is gone.
+ */
+int bqlm_usbnet_disconnect(struct bqlm_usbnet *dev,
+			   const struct bqlm_usbnet_cfg *cfg,
+			   struct bqlm_inv_step *ev)
+{
+	struct bqlm_inv_step dummy;
+	int ret = bqlm_usbnet_disconnect_ready(dev, cfg);
+	unsigned int i;
+
+	ev = bqlm_usbnet_ev(ev, &dummy);
+	if (ret)
+		return ret;
+	switch (dev->unplug) {
+	case BQLM_USBNET_ATTACHED:
+		bqlm_unlink_urbs(dev);
+		dev->unplug = BQLM_USBNET_UNPLUGGED;
+		break;
+	case BQLM_USBNET_UNPLUGGED:
+		if (dev->admin == BQLM_USBNET_UP) {
+			bqlm_usbnet_stop_step(dev, cfg);
+			dev->unplug = BQLM_USBNET_UNREGISTER;
+		} else {
+			dev->unplug = BQLM_USBNET_UNREGISTERED;
+		}
+		break;
+	case BQLM_USBNET_UNREGISTER:
+		bqlm_usbnet_stop_step(dev, cfg);
+		if (dev->admin == BQLM_USBNET_DOWN)
+			dev->unplug = BQLM_USBNET_UNREGISTERED;
+		break;
+	default:
+		dev->kevent = 0;
+		for (i = 0; i < dev->nr_skbs; i++)
+			if (dev->skb[i].where == BQLM_USBNET_SKB_DEFERRED)
+				bqlm_usbnet_free_skb(dev, i);
+		dev->agg_cnt = 0;
+		dev->agg_len = 0;
+		ev->after_free = bqlm_usbnet_left_behind(dev);
+		dev->unplug = BQLM_USBNET_GONE;
+		break;
+	}
 	return 0;
 }

@@ -74,16 +74,27 @@ static inline bool bqlm_usbnet_can_xmit(const struct bqlm_usbnet *dev,
  * A link-up report: the status URB runs while open and awake, the carrier
  * off and not already reported back on
  */
-/* May usbnet_change_mtu() run? Once, when the configuration has one. */
+/*
+ * May usbnet_change_mtu() run? Once, when the configuration has one, and
+ * not once usbnet_disconnect()'s unregister_netdev() holds the RTNL.
+ */
 static inline bool bqlm_usbnet_can_change_mtu(const struct bqlm_usbnet *dev,
 					      const struct bqlm_usbnet_cfg *cfg)
 {
-	return cfg->mtu_qlen && !dev->mtu_changed;
+	return cfg->mtu_qlen && !dev->mtu_changed &&
+	       dev->unplug <= BQLM_USBNET_UNPLUGGED;
+}
+
+/* free_netdev() ran: nothing may act on the device any more */
+static inline bool bqlm_usbnet_gone(const struct bqlm_usbnet *dev)
+{
+	return dev->unplug >= BQLM_USBNET_GONE;
 }
 
 static inline bool bqlm_usbnet_can_link(const struct bqlm_usbnet *dev)
 {
 	return dev->links_left && !dev->carrier &&
+	       dev->unplug == BQLM_USBNET_ATTACHED &&
 	       !(dev->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON) &&
 	       dev->admin == BQLM_USBNET_UP && dev->pm == BQLM_USBNET_AWAKE;
 }
@@ -117,6 +128,8 @@ static inline bool bqlm_usbnet_can_bh(const struct bqlm_usbnet *dev,
 {
 	const struct bqlm_usbnet_bh *bh = &dev->bh[ctx];
 
+	if (bqlm_usbnet_gone(dev))
+		return false;
 	switch (bh->phase) {
 	case BQLM_USBNET_BH_IDLE:
 	case BQLM_USBNET_BH_LOOP:
@@ -215,6 +228,9 @@ bqlm_usbnet_stop_steps[BQLM_USBNET_NR_ADMIN];
 /* Can ifdown make its next step (0), must it wait (-EAGAIN), or none? */
 static inline int bqlm_usbnet_stop_ready(const struct bqlm_usbnet *dev)
 {
+	/* usbnet_disconnect()'s unregister_netdev() closes the device */
+	if (dev->unplug >= BQLM_USBNET_UNREGISTER)
+		return -EINVAL;
 	switch (dev->admin) {
 	case BQLM_USBNET_UP:
 		return dev->stops_left ? 0 : -EINVAL;
@@ -236,7 +252,7 @@ static inline int bqlm_usbnet_suspend_ready(const struct bqlm_usbnet *dev)
 		 * ifdown holds a PM reference from its
 		 * usb_autopm_get_interface() to its end
 		 */
-		if (!dev->suspends_left ||
+		if (!dev->suspends_left || dev->unplug ||
 		    (dev->admin > BQLM_USBNET_STOP_PM &&
 		     dev->admin < BQLM_USBNET_DOWN))
 			return -EINVAL;
@@ -247,6 +263,39 @@ static inline int bqlm_usbnet_suspend_ready(const struct bqlm_usbnet *dev)
 	case BQLM_USBNET_PM_WAIT:
 		return bqlm_usbnet_waits(dev, BQLM_USBNET_WAIT_EMPTY) ?
 		       -EAGAIN : 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+/*
+ * Can the disconnect make its next step (0), must it wait (-EAGAIN), or
+ * is there none (-EINVAL)? The unplug waits for a suspend or resume in
+ * progress (the USB core holds the device lock); usbnet_disconnect()
+ * for the flush to give every URB back and for an ifdown in progress
+ * (unregister_netdev() takes the RTNL); its usbnet_stop() steps wait as
+ * ifdown's do; free_netdev() for a cdc_ncm flush in progress (the
+ * minidriver's unbind() kills its tasklet), and for nothing else.
+ */
+static inline int bqlm_usbnet_disconnect_ready(const struct bqlm_usbnet *dev,
+					       const struct bqlm_usbnet_cfg *cfg)
+{
+	switch (dev->unplug) {
+	case BQLM_USBNET_ATTACHED:
+		if (!cfg->disconnect)
+			return -EINVAL;
+		return dev->pm == BQLM_USBNET_AWAKE ? 0 : -EAGAIN;
+	case BQLM_USBNET_UNPLUGGED:
+		return bqlm_usbnet_txq_qlen(dev) ||
+		       (dev->admin != BQLM_USBNET_UP &&
+			dev->admin != BQLM_USBNET_DOWN) ? -EAGAIN : 0;
+	case BQLM_USBNET_UNREGISTER:
+		return bqlm_usbnet_waits(dev,
+					 bqlm_usbnet_stop_steps[dev->admin %
+								BQLM_USBNET_NR_ADMIN].wait) ?
+		       -EAGAIN : 0;
+	case BQLM_USBNET_UNREGISTERED:
+		return dev->xmit != BQLM_USBNET_XMIT_IDLE ? -EAGAIN : 0;
 	default:
 		return -EINVAL;
 	}

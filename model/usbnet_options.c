@@ -173,6 +173,8 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	  .help = "usbnet_resume() calls netdev_sent_queue() for each deferred skb it queues" },
 	{ .name = "stop-drain", .type = BQLM_OPT_BOOL, USB_FIELD(stop_drain),
 	  .help = "under FLAG_AVOID_UNLINK_URBS usbnet_stop() still waits for dev->txq and dev->done to drain (unlinking nothing)" },
+	{ .name = "disconnect", .type = BQLM_OPT_BOOL, USB_FIELD(disconnect),
+	  .help = "the device may be unplugged once, at any step: usb_disconnect() flushes the URBs (-ESHUTDOWN), usbnet_disconnect() unregisters (usbnet_stop() if open) and frees the device; after it nothing may act on it" },
 	{ .name = "autosuspend", .type = BQLM_OPT_BOOL, USB_FIELD(autosuspend),
 	  .help = "the suspends are runtime autosuspends (PMSG_AUTO_SUSPEND): usbnet_suspend() returns -EBUSY while dev->txq holds an URB and the device stays awake" },
 	{ .name = "xmit-open", .type = BQLM_OPT_BOOL, USB_FIELD(xmit_open),

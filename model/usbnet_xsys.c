@@ -133,6 +133,7 @@ bool bqlm_usbnet_action_valid(const struct bqlm_usbnet_cfg *cfg,
 	case BQLM_USBNET_A_RESUME:
 	case BQLM_USBNET_A_LINK:
 	case BQLM_USBNET_A_CHANGE_MTU:
+	case BQLM_USBNET_A_DISCONNECT:
 		return !arg;
 	default:
 		return false;
@@ -191,6 +192,9 @@ static int bqlm_usbnet_run(const void *ctx, void *state, unsigned int action,
 	case BQLM_USBNET_A_CHANGE_MTU:
 		r->where = "usbnet_change_mtu";
 		return bqlm_usbnet_change_mtu(dev, cfg, &r->ev);
+	case BQLM_USBNET_A_DISCONNECT:
+		r->where = "usbnet_disconnect";
+		return bqlm_usbnet_disconnect(dev, cfg, &r->ev);
 	default:
 		r->where = "?";
 		return -EINVAL;
@@ -204,6 +208,8 @@ static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
 	const struct bqlm_usbnet *dev = state;
 	unsigned int n = 0, i, st;
 
+	if (bqlm_usbnet_gone(dev))
+		return 0;	/* free_netdev(): nothing acts any more */
 	if (bqlm_usbnet_can_xmit(dev, cfg)) {
 		if (dev->xmit == BQLM_USBNET_XMIT_IDLE)
 			for (i = 0; i < cfg->nr_lens; i++)
@@ -230,7 +236,8 @@ static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_KEVENT, 0);
 	if (!bqlm_usbnet_stop_ready(dev))
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_STOP, 0);
-	if (dev->admin == BQLM_USBNET_DOWN && dev->pm == BQLM_USBNET_AWAKE)
+	if (dev->admin == BQLM_USBNET_DOWN && dev->pm == BQLM_USBNET_AWAKE &&
+	    !dev->unplug)
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
 	if (dev->timeouts_left && dev->admin == BQLM_USBNET_UP &&
 	    dev->running && dev->present && dev->carrier &&
@@ -247,6 +254,8 @@ static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
 	if (bqlm_usbnet_can_change_mtu(dev, cfg))
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_CHANGE_MTU, 0);
+	if (!bqlm_usbnet_disconnect_ready(dev, cfg))
+		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_DISCONNECT, 0);
 	return n;
 }
 
@@ -274,6 +283,7 @@ static bool bqlm_usbnet_external(const void *ctx, const void *state,
 	case BQLM_USBNET_A_TX_TIMEOUT:
 	case BQLM_USBNET_A_LINK:
 	case BQLM_USBNET_A_CHANGE_MTU:
+	case BQLM_USBNET_A_DISCONNECT:
 		return true;
 	default:
 		return false;
@@ -401,6 +411,31 @@ static int bqlm_usbnet_describe_bh(const struct bqlm_usbnet *dev,
 	}
 }
 
+static int bqlm_usbnet_describe_disconnect(const struct bqlm_usbnet *dev,
+					   char *buf, size_t len)
+{
+	switch (dev->unplug) {
+	case BQLM_USBNET_ATTACHED:
+		return snprintf(buf, len,
+				"disconnect: usb_disconnect: USB_STATE_NOTATTACHED; usb_disable_interface: usb_hcd_flush_endpoint unlinks every URB (-ESHUTDOWN)");
+	case BQLM_USBNET_UNPLUGGED:
+		if (dev->admin == BQLM_USBNET_UP)
+			return snprintf(buf, len,
+					"disconnect: usbnet_disconnect: unregister_netdev: %s",
+					bqlm_usbnet_stop_steps[BQLM_USBNET_UP].call);
+		return snprintf(buf, len,
+				"disconnect: usbnet_disconnect: unregister_netdev (closed: no usbnet_stop)");
+	case BQLM_USBNET_UNREGISTER:
+		return snprintf(buf, len,
+				"disconnect: unregister_netdev: %s",
+				bqlm_usbnet_stop_steps[dev->admin %
+						       BQLM_USBNET_NR_ADMIN].call);
+	default:
+		return snprintf(buf, len,
+				"disconnect: usbnet_disconnect: cancel_work_sync(kevent), free dev->deferred, unbind, usb_kill_urb(interrupt), free_netdev");
+	}
+}
+
 static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 				       unsigned int action, char *buf,
 				       size_t len)
@@ -494,6 +529,8 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 		return snprintf(buf, len,
 				"mtu: usbnet_change_mtu: usbnet_update_max_qlen(): TX_QLEN %u -> %u",
 				cfg->tx_qlen, cfg->mtu_qlen);
+	case BQLM_USBNET_A_DISCONNECT:
+		return bqlm_usbnet_describe_disconnect(dev, buf, len);
 	default:
 		return snprintf(buf, len, "? action %#x", action);
 	}
@@ -516,6 +553,14 @@ static const char *const bqlm_usbnet_bh_names[BQLM_USBNET_NR_BH_PHASES] = {
 	[BQLM_USBNET_BH_ENTER] = "enter",
 	[BQLM_USBNET_BH_DQL] = "IN-dql_completed",
 	[BQLM_USBNET_BH_WAKE] = "wake",
+};
+
+static const char *const bqlm_usbnet_unplug_names[BQLM_USBNET_NR_UNPLUG] = {
+	[BQLM_USBNET_ATTACHED] = "attached",
+	[BQLM_USBNET_UNPLUGGED] = "unplugged",
+	[BQLM_USBNET_UNREGISTER] = "unregistering",
+	[BQLM_USBNET_UNREGISTERED] = "unregistered",
+	[BQLM_USBNET_GONE] = "freed",
 };
 
 static const char *const bqlm_usbnet_pm_names[BQLM_USBNET_NR_PM] = {
@@ -586,6 +631,10 @@ static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
 			      dev->carrier ? "" : " no-carrier");
 	if (dev->mtu_changed && n < len)
 		n += snprintf(buf + n, len - n, " mtu-changed");
+	if (dev->unplug && n < len)
+		n += snprintf(buf + n, len - n, " %s",
+			      bqlm_usbnet_unplug_names[dev->unplug %
+						       BQLM_USBNET_NR_UNPLUG]);
 	return n;
 }
 
@@ -671,7 +720,8 @@ BQLM_DEFINE_XOPS(bqlm_usbnet, NULL, bqlm_usbnet_canon);
  * packet length for a new packet), the cdc_ncm flush, each URB's
  * completion with each status, each defer_bh(), the bh work's and the
  * timer's usbnet_bh(), the kevent work, usbnet_stop(), usbnet_open(), the
- * watchdog, usbnet_suspend(), usbnet_resume(), a link-up report. The step
+ * watchdog, usbnet_suspend(), usbnet_resume(), a link-up report, the MTU
+ * change, the disconnect. The step
  * runs the actor's
  * step function and bqlm_usbnet_check(); the state check reports a stall
  * in a quiescent state (see bqlm_usbnet_check()).

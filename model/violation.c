@@ -49,6 +49,9 @@ static const struct {
 	[BQLM_CHECK_WAKE_ON_RECONFIG] = {
 		"wake-on-reconfig",
 		"queue left stopped by attach/resize/reconfiguration: nothing wakes it" },
+	[BQLM_CHECK_FREED_BUSY] = {
+		"freed-busy",
+		"free_netdev() with a bottom half or timer still queued or running (it runs on freed memory) or skbs still on the device's queues (leaked)" },
 };
 
 /**

@@ -60,6 +60,8 @@ extern "C" {
  *	was in force and no documented race explains it
  * @reconfig_stopped: queues this step (an attach, resize or
  *	reconfiguration that must wake them) left stopped or not reset
+ * @after_free: what could still act on a device this step freed (its
+ *	bottom halves queued or running, its armed timer, the skbs it held)
  */
 struct bqlm_inv_step {
 	int dql_err;
@@ -71,6 +73,7 @@ struct bqlm_inv_step {
 	unsigned int lost;
 	unsigned int bp_drops;
 	unsigned int reconfig_stopped;
+	unsigned int after_free;
 };
 
 /**

@@ -221,6 +221,9 @@ enum bqlm_usbnet_reset {
  * @autosuspend: the suspends are runtime autosuspends (PMSG_AUTO_SUSPEND):
  *	usbnet_suspend() refuses one with -EBUSY while dev->txq holds an
  *	URB, and the device stays awake
+ * @disconnect: the device may be unplugged at any step, once
+ *	(usbnet_disconnect(), bqlm_usbnet_disconnect()); after it nothing
+ *	may act on the device
  * @timeouts: usbnet_tx_timeout() calls (watchdog) allowed
  * @links: link-up reports allowed: the minidriver's status() sees the
  *	link up (usbnet_link_change(dev, 1, 0)) while its carrier is off;
@@ -266,6 +269,7 @@ struct bqlm_usbnet_cfg {
 	bool stop_drain;
 	bool xmit_open;
 	bool autosuspend;
+	bool disconnect;
 	enum bqlm_usbnet_reset stop_reset;
 	unsigned int hold_time;
 	unsigned long now;
@@ -379,6 +383,19 @@ enum bqlm_usbnet_pm {
 	BQLM_USBNET_NR_PM
 };
 
+/*
+ * struct bqlm_usbnet.unplug: the device going away (bqlm_usbnet_disconnect()),
+ * each value naming the step the disconnect takes next
+ */
+enum bqlm_usbnet_unplug {
+	BQLM_USBNET_ATTACHED,		/* plugged in */
+	BQLM_USBNET_UNPLUGGED,		/* NOTATTACHED, every URB unlinked */
+	BQLM_USBNET_UNREGISTER,		/* unregister_netdev() in usbnet_stop() */
+	BQLM_USBNET_UNREGISTERED,	/* unregister_netdev() returned */
+	BQLM_USBNET_GONE,		/* free_netdev(): nothing may act */
+	BQLM_USBNET_NR_UNPLUG
+};
+
 /* struct bqlm_usbnet.flags: the dev->flags bits the model uses */
 #define BQLM_USBNET_EVENT_TX_HALT	0x1
 #define BQLM_USBNET_EVENT_DEV_ASLEEP	0x2
@@ -419,6 +436,7 @@ enum bqlm_usbnet_pm {
  *	wake at the end of usbnet_bh() act, only with it
  * @links_left: link-up reports left in the bound
  * @mtu_changed: usbnet_change_mtu() ran: TX_QLEN(dev) is cfg->mtu_qlen
+ * @unplug: enum bqlm_usbnet_unplug
  * @skb: the skbs, cfg->skbs slots (bqlm_usbnet_size())
  *
  * Build it with bqlm_usbnet_init() in bqlm_usbnet_size() bytes and change
@@ -453,6 +471,7 @@ struct bqlm_usbnet {
 	unsigned char carrier;
 	unsigned char links_left;
 	unsigned char mtu_changed;
+	unsigned char unplug;
 #ifdef __cplusplus
 	__extension__	/* a flexible array member: a GNU extension in C++ */
 #endif
@@ -516,6 +535,9 @@ int bqlm_usbnet_change_mtu(struct bqlm_usbnet *dev,
 			   struct bqlm_inv_step *ev);
 unsigned int bqlm_usbnet_tx_qlen(const struct bqlm_usbnet *dev,
 				 const struct bqlm_usbnet_cfg *cfg);
+int bqlm_usbnet_disconnect(struct bqlm_usbnet *dev,
+			   const struct bqlm_usbnet_cfg *cfg,
+			   struct bqlm_inv_step *ev);
 
 unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev);
 unsigned int bqlm_usbnet_next_skb(const struct bqlm_usbnet *dev,
@@ -541,6 +563,7 @@ enum bqlm_usbnet_action_kind {
 	BQLM_USBNET_A_RESUME,
 	BQLM_USBNET_A_LINK,		/* the minidriver's status(): link up */
 	BQLM_USBNET_A_CHANGE_MTU,	/* usbnet_change_mtu(): new TX_QLEN */
+	BQLM_USBNET_A_DISCONNECT,	/* unplug: usbnet_disconnect() */
 	BQLM_USBNET_NR_A
 };
 

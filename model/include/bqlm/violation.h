@@ -45,6 +45,10 @@ extern "C" {
  *	documented race to explain it
  * @BQLM_CHECK_WAKE_ON_RECONFIG: a queue left stopped (or its wake counter
  *	not reset) by an attach, resize or reconfiguration that must wake it
+ * @BQLM_CHECK_FREED_BUSY: the device was freed (free_netdev()) with a
+ *	bottom half queued or running or its timer armed, which then run on
+ *	freed memory, or with skbs and their URBs still on its queues, which
+ *	are leaked
  * @BQLM_CHECK_NR: number of checks
  */
 enum bqlm_check {
@@ -61,6 +65,7 @@ enum bqlm_check {
 	BQLM_CHECK_BAD_CALL,
 	BQLM_CHECK_BACKPRESSURE_DROP,
 	BQLM_CHECK_WAKE_ON_RECONFIG,
+	BQLM_CHECK_FREED_BUSY,
 	BQLM_CHECK_NR
 };
 
