@@ -331,6 +331,7 @@ bool bqlm_rc_resume_busy(struct bqlm_rc *rc, bool all, bool *busy);
 int bqlm_rc_finished(struct bqlm_rc *rc, bool busy);
 void bqlm_rc_rcu_read_lock(struct bqlm_rc *rc, unsigned int *depth);
 void bqlm_rc_rcu_read_unlock(struct bqlm_rc *rc, unsigned int *depth);
+bool bqlm_rc_rcu_held(struct bqlm_rc *rc, const unsigned int *depth);
 
 struct Qdisc_ops;
 extern struct Qdisc_ops bqlm_rc_qdisc_ops;
