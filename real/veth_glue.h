@@ -64,5 +64,7 @@
 #define rcu_read_unlock()		bqlm_rveth_rcu_read_unlock()
 #undef rcu_dereference
 #define rcu_dereference(p)	rcu_dereference_check(p, bqlm_rveth_rcu_held())
+/* veth_poll() checks for the softirq's RCU-bh section, counted likewise */
+#define rcu_read_lock_bh_held()	(bqlm_rveth_rcu_held() || (rcu_read_lock_bh_held)())
 
 #endif /* _BQLM_REAL_VETH_GLUE_H */
