@@ -398,8 +398,9 @@ results: $(BUILD)/bqlm
 # kunit/debug.kunitconfig), in .cache/kunit-build-debug; fails on any
 # splat in the kernel log (scripts/kunit-debug.sh, docs/testing-the-tests.md),
 # then compared with the userspace run as make kunit is.
-# make kunit-debug-selftest: two harness bugs (a yield under a kernel
-# spinlock, an URB freed early) put in by turn, each must be caught
+# make kunit-debug-selftest: three harness bugs (a yield under a kernel
+# spinlock, an URB freed early, the harness's RCU sections hidden from
+# rcu_dereference()'s check) put in by turn, each must be caught
 # (scripts/kunit-debug-inject.txt)
 .PHONY: kunit-debug kunit-debug-selftest
 kunit-debug-selftest:

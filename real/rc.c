@@ -1046,6 +1046,25 @@ void bqlm_rc_rcu_read_unlock(struct bqlm_rc *rc, unsigned int *depth)
 }
 
 /**
+ * bqlm_rc_rcu_held() - is the calling actor in a read-side section?
+ * @rc: the harness's scheduler, or NULL when no harness is in use
+ * @depth: each actor's count of read-side sections, by actor index
+ *
+ * What a compiled driver's rcu_dereference() is checked against, beside
+ * lockdep's own rcu_read_lock_held(): an actor's section is the harness's
+ * count (bqlm_rc_rcu_read_lock()), which lockdep does not see.
+ *
+ * Return: true when the calling thread is an actor of @rc with a section
+ * open; false outside an actor, where only the kernel's sections count.
+ */
+bool bqlm_rc_rcu_held(struct bqlm_rc *rc, const unsigned int *depth)
+{
+	struct bqlm_rc_actor *a = bqlm_rc_self(rc);
+
+	return a && depth[a - rc->actor];
+}
+
+/**
  * bqlm_rc_resume_busy() - at a teardown, run the busy actors that can run
  * @rc: the scheduler
  * @all: run each of them (else the first that runs, only)

@@ -459,6 +459,7 @@ void bqlm_rc_dql_completed(struct netdev_queue *q, unsigned int bytes,
 void bqlm_rc_completed_wake(struct netdev_queue *q);
 void bqlm_rc_rcu_read_lock(struct bqlm_rc *rc, unsigned int *depth);
 void bqlm_rc_rcu_read_unlock(struct bqlm_rc *rc, unsigned int *depth);
+bool bqlm_rc_rcu_held(struct bqlm_rc *rc, const unsigned int *depth);
 
 struct Qdisc_ops;
 extern struct Qdisc_ops bqlm_rc_qdisc_ops;

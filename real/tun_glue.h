@@ -161,9 +161,13 @@ void tun_ptr_free(void *ptr);
 /*
  * RCU: an actor may yield inside tun_net_xmit()'s read-side section, so
  * the section is the harness's count, and synchronize_net() waits, as a
- * yield, until no actor is inside one.
+ * yield, until no actor is inside one. Lockdep does not see that count:
+ * rcu_dereference() is checked against it (or a section of the kernel's),
+ * so a dereference outside every section still warns.
  */
 #define rcu_read_lock()			bqlm_rtun_rcu_read_lock()
 #define rcu_read_unlock()		bqlm_rtun_rcu_read_unlock()
+#undef rcu_dereference
+#define rcu_dereference(p)	rcu_dereference_check(p, bqlm_rtun_rcu_held())
 
 #endif /* _BQLM_REAL_TUN_GLUE_H */

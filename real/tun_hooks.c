@@ -530,3 +530,16 @@ void bqlm_rtun_rcu_read_unlock(void)
 	bqlm_rc_rcu_read_unlock(u ? &u->rc : NULL, u ? u->rcu : NULL);
 }
 
+/**
+ * bqlm_rtun_rcu_held() - the condition of rcu_dereference() in the compiled tun.c
+ *
+ * Return: true when the calling actor is in a read-side section the
+ * harness counts (the stack's or tun.c's own); lockdep's check still
+ * fails a dereference outside any section.
+ */
+bool bqlm_rtun_rcu_held(void)
+{
+	struct bqlm_rtun *u = bqlm_rtun_cur;
+
+	return bqlm_rc_rcu_held(u ? &u->rc : NULL, u ? u->rcu : NULL);
+}

@@ -92,5 +92,6 @@ void bqlm_rtun_schedule(void);
 void bqlm_rtun_synchronize_net(void);
 void bqlm_rtun_rcu_read_lock(void);
 void bqlm_rtun_rcu_read_unlock(void);
+bool bqlm_rtun_rcu_held(void);
 
 #endif /* _BQLM_REAL_TUN_HOOKS_H */

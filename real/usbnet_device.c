@@ -119,6 +119,31 @@ int bqlm_rusbnet_release(struct bqlm_rusbnet *u)
 	return 0;
 }
 
+/*
+ * The device's watchdog timer, set up as register_netdevice() does
+ * (dev_init_scheduler()), which the harness's unregistered device skips:
+ * netif_device_attach() at the end of usbnet_suspend() arms it on a running
+ * device (__netdev_watchdog_up(), with a reference to the device). The
+ * transmit timeout is the harness's watchdog actor, where the schedule puts
+ * it; the timer's expiry only drops that reference, as dev_watchdog() does
+ * when it does not re-arm.
+ */
+static void bqlm_rusbnet_watchdog(struct timer_list *t)
+{
+	struct net_device *net = from_timer(net, t, watchdog_timer);
+
+	netdev_put(net, &net->watchdog_dev_tracker);
+}
+
+/* dev_watchdog_down(), before the device is freed */
+static void bqlm_rusbnet_free(struct bqlm_rusbnet *u)
+{
+	if (timer_delete_sync(&u->net->watchdog_timer))
+		netdev_put(u->net, &u->net->watchdog_dev_tracker);
+	u->ops->destroy(u->net, u->drv);
+	u->net = NULL;
+}
+
 /**
  * bqlm_rusbnet_up() - a fresh real usbnet device, open, in the model's start
  * @u: the harness, every actor idle; its @cfg.now receives the jiffies
@@ -160,14 +185,14 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u)
 		u->net = u->ops->create(&probe, &u->v);
 		if (!u->net)
 			return -ENOMEM;
+		timer_setup(&u->net->watchdog_timer, bqlm_rusbnet_watchdog, 0);
 		u->txq = netdev_get_tx_queue(u->net, 0);
 		set_bit(__LINK_STATE_PRESENT, &u->net->state);
 		set_bit(__LINK_STATE_START, &u->net->state);
 		u->ops->open(u->net);	/* not an actor: runs as usual */
 		if (!time_after(jiffies, u->cfg.now))
 			break;
-		u->ops->destroy(u->net, u->drv);
-		u->net = NULL;
+		bqlm_rusbnet_free(u);
 	}
 	if (!u->net)
 		return -EAGAIN;
@@ -176,8 +201,7 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u)
 	u->qdisc = qdisc_create_dflt(u->txq, &bqlm_rc_qdisc_ops, TC_H_ROOT,
 				     NULL);
 	if (!u->qdisc) {
-		u->ops->destroy(u->net, u->drv);
-		u->net = NULL;
+		bqlm_rusbnet_free(u);
 		return -ENOMEM;
 	}
 	rcu_assign_pointer(u->txq->qdisc, u->qdisc);
@@ -230,7 +254,6 @@ int bqlm_rusbnet_down(struct bqlm_rusbnet *u)
 		return -EBUSY;
 	}
 	skb_queue_purge(u->v.done);
-	u->ops->destroy(u->net, u->drv);
-	u->net = NULL;
+	bqlm_rusbnet_free(u);
 	return 0;
 }

@@ -93,8 +93,10 @@ void bqlm_rveth_do_poll(struct bqlm_rc_actor *a)
 	u->nr = 0;
 
 	bpf_net_ctx = bpf_net_ctx_set(&__bpf_net_ctx);
+	u->rcu[bqlm_rveth_id(a)]++;	/* net_rx_action()'s softirq: RCU-bh */
 	if (test_bit(NAPI_STATE_SCHED, &n->state))
 		work = n->poll(n, n->weight);
+	u->rcu[bqlm_rveth_id(a)]--;
 	bpf_net_ctx_clear(bpf_net_ctx);
 	if (work >= n->weight && test_bit(NAPI_STATE_SCHED, &n->state))
 		u->pending = true;

@@ -56,8 +56,15 @@
 /*
  * RCU: the producer yields inside veth_xmit()'s read-side section, so the
  * section is the harness's (no one changes the pair while actors run).
+ * Lockdep does not see it: rcu_dereference() is checked against the
+ * harness's count (or a section of the kernel's), so a dereference outside
+ * every section still warns.
  */
 #define rcu_read_lock()			bqlm_rveth_rcu_read_lock()
 #define rcu_read_unlock()		bqlm_rveth_rcu_read_unlock()
+#undef rcu_dereference
+#define rcu_dereference(p)	rcu_dereference_check(p, bqlm_rveth_rcu_held())
+/* veth_poll() checks for the softirq's RCU-bh section, counted likewise */
+#define rcu_read_lock_bh_held()	(bqlm_rveth_rcu_held() || (rcu_read_lock_bh_held)())
 
 #endif /* _BQLM_REAL_VETH_GLUE_H */

@@ -328,3 +328,17 @@ void bqlm_rveth_rcu_read_unlock(void)
 
 	bqlm_rc_rcu_read_unlock(u ? &u->rc : NULL, u ? u->rcu : NULL);
 }
+
+/**
+ * bqlm_rveth_rcu_held() - the condition of rcu_dereference() in the compiled veth.c
+ *
+ * Return: true when the calling actor is in a read-side section the
+ * harness counts (the stack's or veth.c's own); lockdep's check still
+ * fails a dereference outside any section.
+ */
+bool bqlm_rveth_rcu_held(void)
+{
+	struct bqlm_rveth *u = bqlm_rveth_cur;
+
+	return bqlm_rc_rcu_held(u ? &u->rc : NULL, u ? u->rcu : NULL);
+}

@@ -46,5 +46,6 @@ void bqlm_rveth_napi_schedule(struct napi_struct *n);
 bool bqlm_rveth_napi_complete_done(struct napi_struct *n, int work_done);
 void bqlm_rveth_rcu_read_lock(void);
 void bqlm_rveth_rcu_read_unlock(void);
+bool bqlm_rveth_rcu_held(void);
 
 #endif /* _BQLM_REAL_VETH_HOOKS_H */
