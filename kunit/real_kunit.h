@@ -173,6 +173,24 @@ real_full_model(struct kunit *test, const struct bqlm_opts *model,
 	return real_model(test, sys, &full, mres);
 }
 
+/*
+ * make kunit-debug: KASAN and lockdep make a fresh device per transition
+ * several times slower; a search of more states than this outlasts
+ * KUnit's 300 s a case there (tun's largest, 36534 states, two million
+ * steps; veth's, about 50000). make kunit and make kunit-deep run them.
+ */
+#define REAL_DEBUG_MAX_STATES	20000
+
+/* End the case under make kunit-debug when the model's search is too big */
+static inline void real_debug_limit(struct kunit *test,
+				    const struct bqlm_xresult *mres)
+{
+	if (IS_ENABLED(CONFIG_KASAN) && IS_ENABLED(CONFIG_PROVE_LOCKING) &&
+	    mres->states > REAL_DEBUG_MAX_STATES)
+		kunit_skip(test, "%llu states: too long for KUnit's time limit under KASAN and lockdep (make kunit runs it)",
+			   (unsigned long long)mres->states);
+}
+
 /* The seeds of a configuration: @base and its name, hashed (FNV-1a) */
 static inline u64 real_seed(u64 base, const char *desc)
 {

@@ -208,8 +208,6 @@ static const void *real_tun_variants_gen_params(const void *prev, char *desc)
  * the paths and the searches (a device per transition) are skipped.
  */
 #define REAL_PATHS	(IS_ENABLED(CONFIG_UML) ? 2000 : 200)
-/* the largest search make kunit-debug's kernel runs within KUnit's limit */
-#define REAL_DEBUG_MAX_STATES	20000
 /* States the search stores at most */
 #define REAL_MAX_STATES	150000
 /* The seeds of a configuration: this base and its name (real_seed()) */
@@ -291,16 +289,7 @@ static void real_tun_explore(struct kunit *test)
 	mres = bqlm_kunit_zalloc(test, sizeof(*mres));
 	real_tun_cfg(p, cfg);
 	real_full_model(test, bqlm_tun_options(), cfg, mres);
-	/*
-	 * make kunit-debug: KASAN and lockdep make a fresh device per
-	 * transition several times slower; the largest search (36534
-	 * states, two million steps) outlasts KUnit's 300 s a case there.
-	 * make kunit runs it.
-	 */
-	if (IS_ENABLED(CONFIG_KASAN) && IS_ENABLED(CONFIG_PROVE_LOCKING) &&
-	    mres->states > REAL_DEBUG_MAX_STATES)
-		kunit_skip(test, "%llu states: too long for KUnit's time limit under KASAN and lockdep (make kunit runs it)",
-			   (unsigned long long)mres->states);
+	real_debug_limit(test, mres);
 	real_search_as_model(test, real_tun_harness(test, cfg), REAL_MAX_STATES,
 			     mres, p->violated);
 }
