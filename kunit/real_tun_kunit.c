@@ -289,7 +289,7 @@ static void real_tun_explore(struct kunit *test)
 	mres = bqlm_kunit_zalloc(test, sizeof(*mres));
 	real_tun_cfg(p, cfg);
 	real_full_model(test, bqlm_tun_options(), cfg, mres);
-	real_debug_limit(test, mres);
+	real_debug_limit(test, mres, REAL_DEBUG_MAX_STATES);
 	real_search_as_model(test, real_tun_harness(test, cfg), REAL_MAX_STATES,
 			     mres, p->violated);
 }

@@ -311,7 +311,7 @@ static void real_veth_explore(struct kunit *test)
 	real_veth_cfg(p, cfg);
 	real_full_model(test, bqlm_tun_options(), cfg, mres);
 	KUNIT_EXPECT_EQ(test, mres->violated, p->sc);
-	real_debug_limit(test, mres);
+	real_debug_limit(test, mres, REAL_DEBUG_MAX_PAIR_STATES);
 	real_search_as_model(test, real_veth_harness(test, cfg),
 			     REAL_MAX_STATES, mres, p->sc);
 }
