@@ -53,7 +53,10 @@ static void bqlm_rveth_release(struct bqlm_rveth *u)
 	bqlm_rveth_del(u);
 	rtnl_unlock();
 	for (i = 1; i <= BQLM_TUN_MAX_PACKETS; i++) {
-		kfree_skb(u->skb[i]);
+		/* never sent: the stack's reference, not given to veth.c */
+		if (u->skb[i] && i > u->sent)
+			kfree_skb(u->skb[i]);
+		kfree_skb(u->skb[i]);	/* the harness's */
 		u->skb[i] = NULL;
 	}
 }

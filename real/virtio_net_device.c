@@ -90,7 +90,10 @@ static void bqlm_rvnet_release(struct bqlm_rvnet *u)
 	}
 	u->dev = NULL;
 	for (i = 1; i <= BQLM_NIC_MAX_PACKETS; i++) {
-		kfree_skb(u->skb[i]);
+		/* never sent: the stack's reference, not given to virtio_net.c */
+		if (u->skb[i] && i > u->sent)
+			kfree_skb(u->skb[i]);
+		kfree_skb(u->skb[i]);	/* the harness's */
 		u->skb[i] = NULL;
 	}
 	if (u->page)
