@@ -944,6 +944,28 @@ struct sk_buff *bqlm_rc_new_skb(struct net_device *dev, unsigned int headroom,
 }
 
 /**
+ * bqlm_rc_free_skbs() - free a harness's packets (bqlm_rc_new_skb())
+ * @skb: the packets, by id 1..@max; each set to NULL
+ * @max: the last id
+ * @sent: the packets handed to the driver (ids 1..@sent)
+ *
+ * Drops the harness's reference of every packet, and the stack's too of
+ * one never handed to the driver (the driver owns that one otherwise).
+ */
+void bqlm_rc_free_skbs(struct sk_buff **skb, unsigned int max,
+		       unsigned int sent)
+{
+	unsigned int i;
+
+	for (i = 1; i <= max; i++) {
+		if (skb[i] && i > sent)
+			kfree_skb(skb[i]);
+		kfree_skb(skb[i]);
+		skb[i] = NULL;
+	}
+}
+
+/**
  * bqlm_rc_audit_skb() - a packet's references against what holds it
  * @rc: the scheduler, failed on a reference too many
  * @skb: the packet (bqlm_rc_new_skb())

@@ -449,6 +449,8 @@ struct net_device;
 struct sk_buff;
 struct sk_buff *bqlm_rc_new_skb(struct net_device *dev, unsigned int headroom,
 				unsigned int len, unsigned int pkt, u16 proto);
+void bqlm_rc_free_skbs(struct sk_buff **skb, unsigned int max,
+		       unsigned int sent);
 void bqlm_rc_audit_skb(struct bqlm_rc *rc, struct sk_buff *skb,
 		       unsigned int pkt, bool held, struct bqlm_inv_step *ev);
 bool bqlm_rc_resume_busy(struct bqlm_rc *rc, bool all, bool *busy);

@@ -20,7 +20,7 @@
 
 static void bqlm_rtun_release(struct bqlm_rtun *u)
 {
-	unsigned int q, i;
+	unsigned int q;
 
 	for (q = 0; q < u->cfg.queues && u->dev; q++) {
 		if (!u->qdisc[q])
@@ -40,13 +40,7 @@ static void bqlm_rtun_release(struct bqlm_rtun *u)
 		u->file[q] = NULL;
 		u->tfile[q] = NULL;
 	}
-	for (i = 1; i <= BQLM_TUN_MAX_PACKETS; i++) {
-		/* never sent: the stack's reference, not given to tun.c */
-		if (u->skb[i] && i > u->sent)
-			kfree_skb(u->skb[i]);
-		kfree_skb(u->skb[i]);	/* the harness's */
-		u->skb[i] = NULL;
-	}
+	bqlm_rc_free_skbs(u->skb, BQLM_TUN_MAX_PACKETS, u->sent);
 }
 
 /**

@@ -39,8 +39,6 @@ static void bqlm_rveth_del(struct bqlm_rveth *u)
 
 static void bqlm_rveth_release(struct bqlm_rveth *u)
 {
-	unsigned int i;
-
 	rtnl_lock();
 	if (u->qdisc) {
 		struct netdev_queue *txq = netdev_get_tx_queue(u->dev, 0);
@@ -52,13 +50,7 @@ static void bqlm_rveth_release(struct bqlm_rveth *u)
 	}
 	bqlm_rveth_del(u);
 	rtnl_unlock();
-	for (i = 1; i <= BQLM_TUN_MAX_PACKETS; i++) {
-		/* never sent: the stack's reference, not given to veth.c */
-		if (u->skb[i] && i > u->sent)
-			kfree_skb(u->skb[i]);
-		kfree_skb(u->skb[i]);	/* the harness's */
-		u->skb[i] = NULL;
-	}
+	bqlm_rc_free_skbs(u->skb, BQLM_TUN_MAX_PACKETS, u->sent);
 }
 
 /* `ip link add type veth`: rtnl_newlink()'s part for a new link */

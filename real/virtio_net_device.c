@@ -82,20 +82,12 @@ void bqlm_rvnet_run_rx_poll(struct bqlm_rvnet *u, unsigned int q)
 /* Free what the device and the packets were, the device off the bus */
 static void bqlm_rvnet_release(struct bqlm_rvnet *u)
 {
-	unsigned int i;
-
 	if (u->vdev) {
 		bqlm_vdev_unregister(u->vdev);
 		u->vdev = NULL;
 	}
 	u->dev = NULL;
-	for (i = 1; i <= BQLM_NIC_MAX_PACKETS; i++) {
-		/* never sent: the stack's reference, not given to virtio_net.c */
-		if (u->skb[i] && i > u->sent)
-			kfree_skb(u->skb[i]);
-		kfree_skb(u->skb[i]);	/* the harness's */
-		u->skb[i] = NULL;
-	}
+	bqlm_rc_free_skbs(u->skb, BQLM_NIC_MAX_PACKETS, u->sent);
 	if (u->page)
 		put_page(u->page);
 	u->page = NULL;
