@@ -170,56 +170,15 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	{ .desc = "fixes-cdc_ncm", .suites = REPLAY, .variant = FIXES,
 	  .driver = "cdc_ncm", .packets = SMALL_PACKETS, .stops = 1,
 	  .suspends = 1, .clean = true },
-	{ .desc = "merged-cdc_ether", .suites = EACH,
-	  .variant = BQLM_USBNET_MERGED, .driver = "cdc_ether",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_VIOLATED },
-	{ .desc = "fixed-cdc_ether", .suites = EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "cdc_ether",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_CLEAN },
-	{ .desc = "merged-aqc111", .suites = EACH,
-	  .variant = BQLM_USBNET_MERGED, .driver = "aqc111",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_VIOLATED },
-	{ .desc = "fixed-aqc111", .suites = EACH, .variant = BQLM_USBNET_FIXED,
-	  .driver = "aqc111", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1,
-	  .search = REAL_VIOLATED },
-	{ .desc = "fixes-aqc111", .suites = EACH, .variant = FIXES,
-	  .driver = "aqc111", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1, .search = REAL_CLEAN },
-	/* cdc_ncm's flush finding needs two packets: clean at one */
-	{ .desc = "merged-cdc_ncm", .suites = EACH,
-	  .variant = BQLM_USBNET_MERGED, .driver = "cdc_ncm",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_VIOLATED },
-	{ .desc = "fixed-cdc_ncm", .suites = EACH, .variant = BQLM_USBNET_FIXED,
-	  .driver = "cdc_ncm", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1, .search = REAL_CLEAN },
-	{ .desc = "fixes-cdc_ncm", .suites = EACH, .variant = FIXES,
-	  .driver = "cdc_ncm", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1, .search = REAL_CLEAN },
-	{ .desc = "merged-ax88179_178a", .suites = REPLAY | EACH,
+	/*
+	 * A minidriver's random paths and search are its own rows
+	 * (real_usbnet_driver_row(): make kunit-driver(s)), not static ones
+	 */
+	{ .desc = "merged-ax88179_178a", .suites = REPLAY,
 	  .variant = BQLM_USBNET_MERGED, .driver = "ax88179_178a",
 	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
 	  .expect = OC | BB | RS | SA,
-	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11,
-	  .search = REAL_VIOLATED },
-	{ .desc = "fixed-ax88179_178a", .suites = EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "ax88179_178a",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_CLEAN },
-	/* the model's per-packet headers (8 and 12) and FLAG_SEND_ZLP */
-	{ .desc = "fixed-smsc95xx", .suites = EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "smsc95xx",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_CLEAN },
-	/* its reset_resume(): the driver's reset, then its resume() */
-	{ .desc = "fixed-smsc95xx-reset-resume", .suites = EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "smsc95xx",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .reset_resume = true, .search = REAL_CLEAN },
+	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11 },
 	/* a run-time MTU change: TX_QLEN 2 -> 1 and 2 -> 3 at any step */
 	{ .desc = "fixed-mtu-qlen-1", .suites = EACH,
 	  .variant = BQLM_USBNET_FIXED, .driver = "harness",
@@ -238,11 +197,6 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .variant = BQLM_USBNET_MERGED, .driver = "harness",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
 	  .autosuspend = true, .search = REAL_VIOLATED },
-	/* FLAG_SEND_ZLP with no tx_fixup() */
-	{ .desc = "fixed-qmi_wwan", .suites = EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "qmi_wwan",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_CLEAN },
 };
 
 /*
@@ -268,10 +222,13 @@ static const struct {
  * A minidriver's own rows (make kunit-driver, make kunit-drivers): the
  * witnesses of the model's search on merged (the BUG of 7ff14c52049e on
  * its code) and on fixed (the findings, if its code has one), replayed;
- * nothing found on the fixes; random paths and the search on fixed and
- * on the fixes; its reset_resume() on fixed.
+ * nothing found on the fixes; random paths and the search on merged, on
+ * fixed and on the fixes; its reset_resume() on fixed; a run-time MTU
+ * change through its own ndo_change_mtu (TX_QLEN 2 -> 1) on fixed. 2000
+ * paths and a search of a minidriver take seconds to minutes in UML: they
+ * are these rows only, never static ones, which make kunit runs.
  */
-#define REAL_DRIVER_ROWS	6
+#define REAL_DRIVER_ROWS	8
 
 static void real_usbnet_driver_row(struct real_usbnet_param *p,
 				   const char *driver, unsigned int k,
@@ -284,6 +241,7 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		unsigned int packets;
 		bool clean;
 		bool reset_resume;
+		unsigned int mtu_qlen;
 	} rows[REAL_DRIVER_ROWS] = {
 		{ .what = "merged", .suites = REPLAY,
 		  .variant = BQLM_USBNET_MERGED, .packets = SMALL_PACKETS },
@@ -291,6 +249,8 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		  .variant = BQLM_USBNET_FIXED, .packets = SMALL_PACKETS },
 		{ .what = "fixes", .suites = REPLAY, .variant = FIXES,
 		  .packets = SMALL_PACKETS, .clean = true },
+		{ .what = "merged", .suites = EACH,
+		  .variant = BQLM_USBNET_MERGED, .packets = DEFAULT_PACKETS },
 		{ .what = "fixed", .suites = EACH,
 		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS },
 		{ .what = "fixes", .suites = EACH, .variant = FIXES,
@@ -298,6 +258,9 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		{ .what = "fixed-reset-resume", .suites = EACH,
 		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
 		  .reset_resume = true },
+		{ .what = "fixed-mtu-qlen-1", .suites = EACH,
+		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
+		  .mtu_qlen = 1 },
 	};
 
 	snprintf(name, len, "%s-%s", rows[k].what, driver);
@@ -306,7 +269,7 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		.variant = rows[k].variant, .driver = driver,
 		.packets = rows[k].packets, .stops = 1, .suspends = 1,
 		.clean = rows[k].clean, .reset_resume = rows[k].reset_resume,
-		.every = true,
+		.mtu_qlen = rows[k].mtu_qlen, .every = true,
 	};
 }
 
@@ -428,8 +391,11 @@ static const char *real_usbnet_driver_param(void)
 #define REAL_PATHS		2000
 /* Their seeds: this base, plus the variant's number */
 #define REAL_SEED		(20261130ULL * 16)
-/* States the search stores at most */
-#define REAL_MAX_STATES		20000
+/*
+ * States the search stores at most: ax88179's own MTU change (its link
+ * report on resume, TX_QLEN 2 -> 1) has 28406 in the model at one packet
+ */
+#define REAL_MAX_STATES		40000
 /* A schedule's steps at most (make kunit-replay) */
 #define REAL_MAX_SCHEDULE	512
 /* The search runs at one packet */
@@ -614,27 +580,12 @@ static void real_usbnet_replay(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, replayed, (unsigned int)hweight32(xres->violated));
 }
 
-/*
- * A static row of a minidriver runs its paths and search in make
- * kunit-driver(s) only; one with the harness's own driver_info ("harness",
- * "harness_avoid_unlink") is as cheap as a variant's and runs in make kunit
- */
-static bool real_usbnet_own_tier(const struct real_usbnet_param *p)
-{
-	return !p->every && strncmp(p->driver, "harness", 7) &&
-	       !real_usbnet_driver_param();
-}
-
 static void real_usbnet_equivalence(struct kunit *test)
 {
 	const struct real_usbnet_param *p = test->param_value;
 	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
 
-	/* 2000 paths of a minidriver take seconds in UML: its own tier */
-	if (real_usbnet_own_tier(p))
-		kunit_skip(test, "a minidriver's paths: make kunit-drivers, or make kunit-driver DRIVER=%s",
-			   p->driver);
 	real_usbnet_cfg(test, p, cfg);
 	real_equivalence(test, real_usbnet_harness(test, p, cfg),
 			 REAL_PATHS, REAL_SEED + p->variant, &paths);
@@ -652,10 +603,6 @@ static void real_usbnet_explore(struct kunit *test)
 	struct bqlm_rc_xresult *xr = bqlm_kunit_zalloc(test, sizeof(*xr));
 	struct bqlm_xsys *sys = bqlm_kunit_zalloc(test, sizeof(*sys));
 
-	/* a minidriver's search takes seconds to minutes in UML */
-	if (real_usbnet_own_tier(p))
-		kunit_skip(test, "a minidriver's search: make kunit-drivers, or make kunit-driver DRIVER=%s",
-			   p->driver);
 	real_usbnet_cfg(test, p, cfg);
 	cfg->packets = REAL_SEARCH_PACKETS;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, sys), 0);

@@ -136,8 +136,9 @@ static void bqlm_rusbnet_do_link(struct bqlm_rc_actor *a)
 }
 
 /*
- * dev_set_mtu()'s usbnet_change_mtu() (usbnet's ndo_change_mtu), to the
- * MTU whose hard_mtu gives the model's mtu-qlen (usbnet_update_max_qlen())
+ * dev_set_mtu()'s ndo_change_mtu (the minidriver's own, or
+ * usbnet_change_mtu()), to the MTU whose hard_mtu gives the model's
+ * mtu-qlen (usbnet_update_max_qlen())
  */
 static void bqlm_rusbnet_do_change_mtu(struct bqlm_rc_actor *a)
 {
@@ -147,7 +148,7 @@ static void bqlm_rusbnet_do_change_mtu(struct bqlm_rc_actor *a)
 	u->mtu_changed = true;
 	err = u->ops->change_mtu(u->net, u->cfg.mtu_qlen);
 	if (err)
-		bqlm_rc_fail(&u->rc, err, "usbnet_change_mtu() for TX_QLEN %u",
+		bqlm_rc_fail(&u->rc, err, "ndo_change_mtu() for TX_QLEN %u",
 			     u->cfg.mtu_qlen);
 }
 

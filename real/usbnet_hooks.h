@@ -103,7 +103,10 @@ struct bqlm_rusbnet_desc {
  *	early_init, recover): see docs/usbnet-drivers.md
  * @usb: its struct usb_driver, whose suspend(), resume() and
  *	reset_resume() run as the model's suspend and resume; NULL: usbnet's
- * @netdev_ops: the net_device_ops its bind sets; NULL: usbnet's
+ * @netdev_ops: the net_device_ops its bind sets; NULL: usbnet's. Its
+ *	ndo_change_mtu is the model's mtu-qlen change
+ * @mtu_why: optional: why its ndo_change_mtu cannot make the model's
+ *	mtu-qlen change (the harness then refuses one, -ENOENT)
  * @model: the model's description of its transmit path
  * @clear: BQLM_RUSBNET_NO_*: its callbacks the harness does not run
  * @why: why it does not (docs/usbnet-drivers.md)
@@ -126,6 +129,7 @@ struct bqlm_rusbnet_driver {
 	const struct driver_info *info;
 	struct usb_driver *usb;
 	const struct net_device_ops *netdev_ops;
+	const char *mtu_why;
 	struct bqlm_rusbnet_desc model;
 	unsigned int clear;
 	const char *why;
@@ -171,8 +175,9 @@ struct bqlm_rusbnet_probe {
  * @kevent: usbnet_deferred_kevent()
  * @link_up: usbnet_link_change(dev, 1, 0): what a minidriver's status()
  *	calls when it sees the link up
- * @change_mtu: usbnet_change_mtu() to the MTU that gives TX_QLEN(dev)
- *	@tx_qlen; 0 or its error (-ERANGE: no MTU gives it)
+ * @change_mtu: the device's ndo_change_mtu (the minidriver's own, or
+ *	usbnet_change_mtu()) to the MTU that gives TX_QLEN(dev) @tx_qlen; 0
+ *	or its error (-ERANGE: no MTU gives it)
  * @rx_off: keep the receive side off (RX_QLEN 0) after a minidriver's
  *	callback sized its URBs (dev->rx_urb_size): the harness has none
  * @drivers: the minidrivers, compiled with this variant's usbnet.c and

@@ -149,20 +149,23 @@ static void bqlm_rusbnet_link_up(struct net_device *net)
 
 /*
  * dev_set_mtu() of an MTU whose hard_mtu gives TX_QLEN(dev) @tx_qlen at
- * high speed: MAX_QUEUE_MEMORY / hard_mtu. The largest such hard_mtu is
- * tried first, then smaller ones while usbnet_change_mtu() refuses one
- * that fills its last packet (-EDOM).
+ * high speed: MAX_QUEUE_MEMORY / hard_mtu, through the device's own
+ * ndo_change_mtu (the minidriver's, or usbnet_change_mtu()). The largest
+ * such hard_mtu is tried first, then smaller ones while it refuses one
+ * (usbnet's and asix's -EDOM: the frame would fill its last packet).
  */
 static int bqlm_rusbnet_change_mtu(struct net_device *net,
 				   unsigned int tx_qlen)
 {
+	int (*change)(struct net_device *net, int mtu) =
+		net->netdev_ops->ndo_change_mtu ?: usbnet_change_mtu;
 	struct usbnet *dev = netdev_priv(net);
 	int hard_mtu = MAX_QUEUE_MEMORY / tx_qlen;
 	int err = -ERANGE;
 
 	for (; hard_mtu > MAX_QUEUE_MEMORY / (tx_qlen + 1) &&
 	       hard_mtu > net->hard_header_len; hard_mtu--) {
-		err = usbnet_change_mtu(net, hard_mtu - net->hard_header_len);
+		err = change(net, hard_mtu - net->hard_header_len);
 		if (err != -EDOM)
 			break;
 	}

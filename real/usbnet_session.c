@@ -396,12 +396,14 @@ int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
  * @len: room in @why
  *
  * The variant must be compiled (real/patches/usbnet/series) with the
- * minidriver (the series property "minidrivers"), the configuration's
+ * minidriver (the series property "minidrivers"), whose ndo_change_mtu
+ * must be able to make the model's mtu-qlen change; the configuration's
  * properties must be the variant's (a patch is a fixed set of them), and
  * its tx_fixup, header, flags and maxpacket the minidriver's. The
  * disconnect (cfg->disconnect) is not run on the real code yet.
  *
- * Return: 0, -ENOENT (no such variant or minidriver), -EOPNOTSUPP (the
+ * Return: 0, -ENOENT (no such variant or minidriver, or nothing of it
+ * runs the configuration: its mtu-qlen), -EOPNOTSUPP (the
  * configuration does not describe them) or -EINVAL (not a valid
  * configuration).
  */
@@ -426,6 +428,11 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 			  driver ?: "(none)", bqlm_rusbnet_any(driver) ?
 			  "not compiled with this variant (series property minidrivers)" :
 			  "not a minidriver of real/usbnet_minidrivers.h");
+		return -ENOENT;
+	}
+	if (cfg->mtu_qlen && bqlm_rusbnet_driver(ops, driver)->mtu_why) {
+		scnprintf(why, len, "mtu-qlen: %s",
+			  bqlm_rusbnet_driver(ops, driver)->mtu_why);
 		return -ENOENT;
 	}
 	bqlm_usbnet_cfg_default(&v, cfg->variant);
