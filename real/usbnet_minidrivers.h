@@ -90,6 +90,7 @@ BQLM_RUSBNET_ENTRY(aqc111) = {
 	.info		= &aqc111_info,
 	.usb		= &aq_driver,
 	.netdev_ops	= &aqc111_netdev_ops,
+	.mtu_why	= "aqc111_change_mtu() sets hard_mtu and no TX_QLEN: TX_QLEN follows at the next usbnet_open() or link change",
 	.model		= { .fixup = BQLM_USBNET_FIXUP_PAD,
 			    .header = { 14, 16 }, .nr_headers = 2,
 			    .lens = { 1514, 1528 }, .nr_lens = 2,
