@@ -398,8 +398,7 @@ int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
  * The variant must be compiled (real/patches/usbnet/series) with the
  * minidriver (the series property "minidrivers"), the configuration's
  * properties must be the variant's (a patch is a fixed set of them), and
- * its tx_fixup, header, flags and maxpacket the minidriver's. The
- * disconnect (cfg->disconnect) is not run on the real code yet.
+ * its tx_fixup, header, flags and maxpacket the minidriver's.
  *
  * Return: 0, -ENOENT (no such variant or minidriver), -EOPNOTSUPP (the
  * configuration does not describe them) or -EINVAL (not a valid
@@ -440,10 +439,6 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 	if (!bqlm_rusbnet_describes(cfg, bqlm_rusbnet_driver(ops, driver), why,
 				    len))
 		return -EOPNOTSUPP;
-	if (cfg->disconnect) {
-		scnprintf(why, len, "disconnect on: the harness has no disconnect actor yet (usbnet_disconnect() is the model's only)");
-		return -EOPNOTSUPP;
-	}
 	return 0;
 }
 
