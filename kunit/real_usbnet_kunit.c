@@ -269,6 +269,12 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
 	  .disconnect = true, .expect = OC | BB | RS | FB,
 	  .key = BQLM_CHECK_FREED_BUSY, .depth = 15 },
+	/* aqc111's own code in the disconnect: its unbind() frees its data */
+	{ .desc = "fixed-aqc111-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED, .driver = "aqc111",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .expect = OC | BB | RS | FB,
+	  .key = BQLM_CHECK_FREED_BUSY, .depth = 15 },
 	{ .desc = "fixed-avoid-unlink-fix-disconnect", .suites = REPLAY,
 	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK,
 	  .witness_of = BQLM_USBNET_FIXED, .driver = "harness_avoid_unlink",
