@@ -54,6 +54,8 @@
  *	mtu-qlen: usbnet_change_mtu() at any step)
  * @autosuspend: the suspend is a runtime autosuspend (PMSG_AUTO_SUSPEND:
  *	-EBUSY while dev->txq holds an URB)
+ * @disconnect: the device may be unplugged at any step, once
+ *	(usbnet_disconnect(), the model's --disconnect on)
  * @clean: replays: the model's search must find nothing (a fixed
  *	variant, whatever the minidriver)
  * @every: a row of every variant: it skips for a variant the harness does
@@ -75,6 +77,7 @@ struct real_usbnet_param {
 	bool reset_resume;
 	unsigned int mtu_qlen;
 	bool autosuspend;
+	bool disconnect;
 	bool clean;
 	bool every;
 };
@@ -84,6 +87,7 @@ struct real_usbnet_param {
 #define RS	BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP)
 #define SC	BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION)
 #define SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
+#define FB	BQLM_CHECK_BIT(BQLM_CHECK_FREED_BUSY)
 
 /* Replayed; compared on random paths and searched */
 #define REPLAY	REAL_REPLAY
@@ -197,6 +201,60 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .variant = BQLM_USBNET_MERGED, .driver = "harness",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
 	  .autosuspend = true, .search = REAL_VIOLATED },
+	/*
+	 * The device unplugged at any step, with URBs in flight:
+	 * usbnet_disconnect() on the real code. Clean on fixed; merged's
+	 * findings as without; under FLAG_AVOID_UNLINK_URBS free_netdev()
+	 * finds the bh queued and the skb on dev->done (freed-busy, the
+	 * harness's tasklet_kill() cancelling as cancel_work_sync() does);
+	 * the drain of fixed-avoid-unlink closes it
+	 */
+	{ .desc = "fixed-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .clean = true },
+	{ .desc = "merged-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_MERGED, .driver = "harness",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .expect = OC | BB | RS | SA,
+	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11 },
+	{ .desc = "fixed-avoid-unlink-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness_avoid_unlink",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .expect = OC | BB | RS | FB,
+	  .key = BQLM_CHECK_FREED_BUSY, .depth = 15 },
+	/* aqc111's own code in the disconnect: its unbind() frees its data */
+	{ .desc = "fixed-aqc111-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED, .driver = "aqc111",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .expect = OC | BB | RS | FB,
+	  .key = BQLM_CHECK_FREED_BUSY, .depth = 15 },
+	{ .desc = "fixed-avoid-unlink-fix-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK,
+	  .witness_of = BQLM_USBNET_FIXED, .driver = "harness_avoid_unlink",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .expect = OC | BB | RS | FB },
+	{ .desc = "fixed-avoid-unlink-drained-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK,
+	  .driver = "harness_avoid_unlink", .packets = SMALL_PACKETS,
+	  .stops = 1, .suspends = 1, .disconnect = true, .clean = true },
+	{ .desc = "fixed-disconnect", .suites = EACH,
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .search = REAL_CLEAN },
+	{ .desc = "merged-disconnect", .suites = EACH,
+	  .variant = BQLM_USBNET_MERGED, .driver = "harness",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .search = REAL_VIOLATED },
+	{ .desc = "fixed-avoid-unlink-disconnect", .suites = EACH,
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness_avoid_unlink",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .search = REAL_VIOLATED },
+	{ .desc = "fixed-avoid-unlink-drained-disconnect", .suites = EACH,
+	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK,
+	  .driver = "harness_avoid_unlink", .packets = DEFAULT_PACKETS,
+	  .stops = 1, .suspends = 1, .disconnect = true,
+	  .search = REAL_CLEAN },
 };
 
 /*
@@ -415,6 +473,7 @@ static void real_usbnet_cfg(struct kunit *test,
 			    p->driver);
 	cfg->mtu_qlen = p->mtu_qlen;
 	cfg->autosuspend = p->autosuspend;
+	cfg->disconnect = p->disconnect;
 	/* without CONFIG_PM usbnet has no EVENT_DEV_ASLEEP deferral */
 	if (!IS_ENABLED(CONFIG_PM))
 		cfg->suspends = 0;
@@ -497,6 +556,7 @@ static void real_usbnet_refused(struct kunit *test,
 	was->packets = cfg->packets;
 	was->stops = cfg->stops;
 	was->suspends = cfg->suspends;
+	was->disconnect = cfg->disconnect;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(was, sys), 0);
 	x = real_model(test, sys, NULL, xres);
 	KUNIT_EXPECT_EQ_MSG(test, xres->violated, p->expect,

@@ -163,7 +163,11 @@ struct bqlm_rusbnet_probe {
  * @create: allocate the net_device and its struct usbnet, initialised as
  *	usbnet_probe() does minus the USB parts, bind the minidriver, and
  *	fill @v
- * @destroy: unbind the minidriver @drv and free what @create made
+ * @destroy: unbind the minidriver @drv (unless @disconnected: its
+ *	usbnet_disconnect() ran, and the minidriver's own unbind() with it)
+ *	and free what @create made
+ * @disconnect: the minidriver's usb_driver disconnect(), or
+ *	usbnet_disconnect(): the device unbound after the unplug
  * @start_xmit: usbnet_start_xmit()
  * @stop: usbnet_stop()
  * @open: usbnet_open()
@@ -188,7 +192,10 @@ struct bqlm_rusbnet_ops {
 	struct net_device *(*create)(const struct bqlm_rusbnet_probe *p,
 				     struct bqlm_rusbnet_view *v);
 	void (*destroy)(struct net_device *net,
-			const struct bqlm_rusbnet_driver *drv);
+			const struct bqlm_rusbnet_driver *drv,
+			bool disconnected);
+	void (*disconnect)(struct usb_interface *intf,
+			   const struct bqlm_rusbnet_driver *drv);
 	netdev_tx_t (*start_xmit)(struct sk_buff *skb, struct net_device *net);
 	int (*stop)(struct net_device *net);
 	int (*open)(struct net_device *net);
@@ -240,5 +247,8 @@ void bqlm_rusbnet_netdev_sent_queue(struct net_device *net,
 void bqlm_rusbnet_netdev_completed_queue(struct net_device *net,
 					 unsigned int pkts, unsigned int bytes);
 void bqlm_rusbnet_netdev_reset_queue(struct net_device *net);
+
+void bqlm_rusbnet_unregister_netdev(struct net_device *net);
+void bqlm_rusbnet_free_netdev(struct net_device *net);
 
 #endif /* _BQLM_REAL_USBNET_HOOKS_H */

@@ -28,11 +28,12 @@ static const struct bqlm_rusbnet_driver *const bqlm_rusbnet_minidrivers[] = {
 	BQLM_RUSBNET_LIST(BQLM_RUSBNET_REF)
 };
 
-static void bqlm_rusbnet_free_netdev(struct net_device *net)
+/* The device's memory, freed (the kernel's free_netdev(), not the hook) */
+static void bqlm_rusbnet_free_dev(struct net_device *net)
 {
 	free_percpu(net->tstats);
 	net->tstats = NULL;
-	free_netdev(net);
+	(free_netdev)(net);
 }
 
 /*
@@ -52,7 +53,7 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 		return NULL;
 	net->tstats = netdev_alloc_pcpu_stats(struct pcpu_sw_netstats);
 	if (!net->tstats) {
-		free_netdev(net);
+		(free_netdev)(net);
 		return NULL;
 	}
 	net->netdev_ops = p->drv->netdev_ops ?: &usbnet_netdev_ops;
@@ -84,7 +85,7 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 	usbnet_update_max_qlen(dev);
 	usb_set_intfdata(dev->intf, dev);
 	if (p->drv->bind && p->drv->bind(dev)) {
-		bqlm_rusbnet_free_netdev(net);
+		bqlm_rusbnet_free_dev(net);
 		return NULL;
 	}
 
@@ -108,17 +109,34 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 	return net;
 }
 
-/* The minidriver's own unbind(), as usbnet_disconnect() calls it */
+/*
+ * The minidriver's own unbind(), as usbnet_disconnect() calls it, unless
+ * usbnet_disconnect() ran (@disconnected: its unbind() ran there)
+ */
 static void bqlm_rusbnet_destroy(struct net_device *net,
-				 const struct bqlm_rusbnet_driver *drv)
+				 const struct bqlm_rusbnet_driver *drv,
+				 bool disconnected)
 {
 	struct usbnet *dev = netdev_priv(net);
 
-	if (dev->driver_info->unbind)
+	if (dev->driver_info->unbind && !disconnected)
 		dev->driver_info->unbind(dev, dev->intf);
 	if (drv->unbind)
 		drv->unbind(dev);
-	bqlm_rusbnet_free_netdev(net);
+	bqlm_rusbnet_free_dev(net);
+}
+
+/*
+ * The minidriver's usb_driver disconnect() (ax88179's marks its data,
+ * then calls usbnet_disconnect()), or usbnet_disconnect()
+ */
+static void bqlm_rusbnet_disconnect(struct usb_interface *intf,
+				    const struct bqlm_rusbnet_driver *drv)
+{
+	if (drv->usb && drv->usb->disconnect)
+		drv->usb->disconnect(intf);
+	else
+		usbnet_disconnect(intf);
 }
 
 static void bqlm_rusbnet_bh_work(struct net_device *net)
@@ -188,6 +206,7 @@ static void bqlm_rusbnet_rx_off(struct net_device *net)
 const struct bqlm_rusbnet_ops BQLM_RUSBNET_OPS = {
 	.create		= bqlm_rusbnet_create,
 	.destroy	= bqlm_rusbnet_destroy,
+	.disconnect	= bqlm_rusbnet_disconnect,
 	.start_xmit	= usbnet_start_xmit,
 	.stop		= usbnet_stop,
 	.open		= usbnet_open,

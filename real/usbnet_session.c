@@ -399,8 +399,7 @@ int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
  * minidriver (the series property "minidrivers"), whose ndo_change_mtu
  * must be able to make the model's mtu-qlen change; the configuration's
  * properties must be the variant's (a patch is a fixed set of them), and
- * its tx_fixup, header, flags and maxpacket the minidriver's. The
- * disconnect (cfg->disconnect) is not run on the real code yet.
+ * its tx_fixup, header, flags and maxpacket the minidriver's.
  *
  * Return: 0, -ENOENT (no such variant or minidriver, or nothing of it
  * runs the configuration: its mtu-qlen), -EOPNOTSUPP (the
@@ -447,10 +446,6 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 	if (!bqlm_rusbnet_describes(cfg, bqlm_rusbnet_driver(ops, driver), why,
 				    len))
 		return -EOPNOTSUPP;
-	if (cfg->disconnect) {
-		scnprintf(why, len, "disconnect on: the harness has no disconnect actor yet (usbnet_disconnect() is the model's only)");
-		return -EOPNOTSUPP;
-	}
 	return 0;
 }
 
