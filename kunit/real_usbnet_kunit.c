@@ -282,11 +282,13 @@ static const struct {
  * its code) and on fixed (the findings, if its code has one), replayed;
  * nothing found on the fixes; random paths and the search on merged, on
  * fixed and on the fixes; its reset_resume() on fixed; a run-time MTU
- * change through its own ndo_change_mtu (TX_QLEN 2 -> 1) on fixed. 2000
+ * change through its own ndo_change_mtu (TX_QLEN 2 -> 1) on fixed; the
+ * device unplugged at any step, through its own disconnect() and unbind(),
+ * on fixed and on the fixes. 2000
  * paths and a search of a minidriver take seconds to minutes in UML: they
  * are these rows only, never static ones, which make kunit runs.
  */
-#define REAL_DRIVER_ROWS	8
+#define REAL_DRIVER_ROWS	10
 
 static void real_usbnet_driver_row(struct real_usbnet_param *p,
 				   const char *driver, unsigned int k,
@@ -300,6 +302,7 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		bool clean;
 		bool reset_resume;
 		unsigned int mtu_qlen;
+		bool disconnect;
 	} rows[REAL_DRIVER_ROWS] = {
 		{ .what = "merged", .suites = REPLAY,
 		  .variant = BQLM_USBNET_MERGED, .packets = SMALL_PACKETS },
@@ -319,6 +322,11 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		{ .what = "fixed-mtu-qlen-1", .suites = EACH,
 		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
 		  .mtu_qlen = 1 },
+		{ .what = "fixed-disconnect", .suites = EACH,
+		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
+		  .disconnect = true },
+		{ .what = "fixes-disconnect", .suites = EACH, .variant = FIXES,
+		  .packets = DEFAULT_PACKETS, .disconnect = true },
 	};
 
 	snprintf(name, len, "%s-%s", rows[k].what, driver);
@@ -327,7 +335,8 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		.variant = rows[k].variant, .driver = driver,
 		.packets = rows[k].packets, .stops = 1, .suspends = 1,
 		.clean = rows[k].clean, .reset_resume = rows[k].reset_resume,
-		.mtu_qlen = rows[k].mtu_qlen, .every = true,
+		.mtu_qlen = rows[k].mtu_qlen, .disconnect = rows[k].disconnect,
+		.every = true,
 	};
 }
 

@@ -129,7 +129,8 @@ drows = []
 for name, dsc in about.items():
     def cell(what, suite):
         return rows.get(f"{what}-{name}", {}).get(suite, ("", ""))[1]
-    res = [rows.get(f"{w}-{name}", {}) for w in ("merged", "fixed", "fixes", "fixed-reset-resume", "fixed-mtu-qlen-1")]
+    res = [rows.get(f"{w}-{name}", {}) for w in ("merged", "fixed", "fixes", "fixed-reset-resume",
+                                             "fixed-mtu-qlen-1", "fixed-disconnect", "fixes-disconnect")]
     st = [s for r in res for s, _ in r.values()]
     ok = "FAIL" if "not ok" in st or not st else "ok"
     def side(what):
@@ -143,14 +144,17 @@ for name, dsc in about.items():
     mtu = "skip: " + skips.get(f"fixed-mtu-qlen-1-{name}", "") if skipped("fixed-mtu-qlen-1") \
         else side("fixed-mtu-qlen-1")[0]
     drows.append([name, dsc["info"] + ": " + dsc["flags"], dsc["model"], dsc["runs"], dsc["not"],
-                  side("merged")[0]] + side("fixed") + side("fixes") + [mtu, ok])
+                  side("merged")[0]] + side("fixed") + side("fixes") +
+                 [mtu, side("fixed-disconnect")[0], side("fixes-disconnect")[0], ok])
 dhead = ["minidriver", "driver_info: flags", "model (bqlm explore usbnet)",
          "own code run", "not run", "merged: witnesses (steps) · equivalence · search",
          "fixed: replay · equivalence · search", "fixed",
          "fixes: replay · equivalence · search", "fixes",
-         "fixed, TX_QLEN 2 -> 1 by its ndo_change_mtu: equivalence · search", "result"]
+         "fixed, TX_QLEN 2 -> 1 by its ndo_change_mtu: equivalence · search",
+         "fixed, unplugged: equivalence · search", "fixes, unplugged: equivalence · search",
+         "result"]
 for x in drows:
-    print(f"{x[0]}: fixed {x[7]}, with the fixes {x[9]}: {x[11]}")
+    print(f"{x[0]}: fixed {x[7]}, with the fixes {x[9]}: {x[-1]}")
 if md:
     with open(md, "w") as f:
         f.write("| " + " | ".join(dhead) + " |\n|" + "---|" * len(dhead) + "\n")
