@@ -54,6 +54,10 @@
  *	mtu-qlen: usbnet_change_mtu() at any step)
  * @autosuspend: the suspend is a runtime autosuspend (PMSG_AUTO_SUSPEND:
  *	-EBUSY while dev->txq holds an URB)
+ * @suspend_fails: the minidriver's own suspend work fails after
+ *	usbnet_suspend() (the model's pm own-suspend-fails: its device
+ *	refuses the entry's control transfer); a minidriver row skips when
+ *	the entry names none
  * @clean: replays: the model's search must find nothing (a fixed
  *	variant, whatever the minidriver)
  * @every: a row of every variant: it skips for a variant the harness does
@@ -75,6 +79,7 @@ struct real_usbnet_param {
 	bool reset_resume;
 	unsigned int mtu_qlen;
 	bool autosuspend;
+	bool suspend_fails;
 	bool clean;
 	bool every;
 };
@@ -269,9 +274,12 @@ static const struct {
  * witnesses of the model's search on merged (the BUG of 7ff14c52049e on
  * its code) and on fixed (the findings, if its code has one), replayed;
  * nothing found on the fixes; random paths and the search on fixed and
- * on the fixes; its reset_resume() on fixed.
+ * on the fixes; its reset_resume() on fixed; its suspend() under runtime
+ * autosuspend on fixed (replayed and compared); its suspend() whose own
+ * work fails after usbnet_suspend(), system suspend and autosuspend, where
+ * its entry makes the device refuse a control transfer.
  */
-#define REAL_DRIVER_ROWS	6
+#define REAL_DRIVER_ROWS	12
 
 static void real_usbnet_driver_row(struct real_usbnet_param *p,
 				   const char *driver, unsigned int k,
@@ -284,6 +292,8 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		unsigned int packets;
 		bool clean;
 		bool reset_resume;
+		bool autosuspend;
+		bool fails;
 	} rows[REAL_DRIVER_ROWS] = {
 		{ .what = "merged", .suites = REPLAY,
 		  .variant = BQLM_USBNET_MERGED, .packets = SMALL_PACKETS },
@@ -298,6 +308,24 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		{ .what = "fixed-reset-resume", .suites = EACH,
 		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
 		  .reset_resume = true },
+		{ .what = "fixed-autosuspend", .suites = REPLAY,
+		  .variant = BQLM_USBNET_FIXED, .packets = SMALL_PACKETS,
+		  .autosuspend = true },
+		{ .what = "fixed-autosuspend", .suites = EACH,
+		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
+		  .autosuspend = true },
+		{ .what = "fixed-suspend-fails", .suites = REPLAY,
+		  .variant = BQLM_USBNET_FIXED, .packets = SMALL_PACKETS,
+		  .fails = true },
+		{ .what = "fixed-suspend-fails", .suites = EACH,
+		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
+		  .fails = true },
+		{ .what = "fixed-autosuspend-fails", .suites = REPLAY,
+		  .variant = BQLM_USBNET_FIXED, .packets = SMALL_PACKETS,
+		  .autosuspend = true, .fails = true },
+		{ .what = "fixed-autosuspend-fails", .suites = EACH,
+		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
+		  .autosuspend = true, .fails = true },
 	};
 
 	snprintf(name, len, "%s-%s", rows[k].what, driver);
@@ -306,7 +334,8 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		.variant = rows[k].variant, .driver = driver,
 		.packets = rows[k].packets, .stops = 1, .suspends = 1,
 		.clean = rows[k].clean, .reset_resume = rows[k].reset_resume,
-		.every = true,
+		.autosuspend = rows[k].autosuspend,
+		.suspend_fails = rows[k].fails, .every = true,
 	};
 }
 
@@ -429,7 +458,7 @@ static const char *real_usbnet_driver_param(void)
 /* Their seeds: this base, plus the variant's number */
 #define REAL_SEED		(20261130ULL * 16)
 /* States the search stores at most */
-#define REAL_MAX_STATES		20000
+#define REAL_MAX_STATES		40000
 /* A schedule's steps at most (make kunit-replay) */
 #define REAL_MAX_SCHEDULE	512
 /* The search runs at one packet */
@@ -440,6 +469,8 @@ static void real_usbnet_cfg(struct kunit *test,
 			    const struct real_usbnet_param *p,
 			    struct bqlm_usbnet_cfg *cfg)
 {
+	char why[160];
+
 	bqlm_usbnet_cfg_default(cfg, p->variant);
 	cfg->packets = p->packets;
 	cfg->stops = p->stops;
@@ -452,6 +483,13 @@ static void real_usbnet_cfg(struct kunit *test,
 	/* without CONFIG_PM usbnet has no EVENT_DEV_ASLEEP deferral */
 	if (!IS_ENABLED(CONFIG_PM))
 		cfg->suspends = 0;
+	if (!p->suspend_fails)
+		return;
+	/* a minidriver whose entry makes no control transfer fail: skip */
+	cfg->pm |= BQLM_USBNET_PM_OWN_SUSPEND_FAILS;
+	if (p->every && bqlm_rusbnet_check(cfg, p->driver, why,
+					   sizeof(why)) == -EOPNOTSUPP)
+		kunit_skip(test, "%s: %s", p->desc, why);
 }
 
 /*

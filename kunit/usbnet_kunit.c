@@ -945,8 +945,8 @@ static void usbnet_disconnect_in_flight(struct kunit *test)
  * ax88179_178a's suspend() under autosuspend, step by step: a packet in
  * flight, usbnet_suspend() refuses with -EBUSY and restores its count, the
  * minidriver returns 0, so the USB core holds the interface suspended and
- * later resumes it: usbnet_resume() takes suspend_count to -1 and does
- * nothing. The next autosuspend does nothing either (the count back to
+ * later resumes it: usbnet_resume() takes suspend_count (an unsigned
+ * char) below 0, to 255, and does nothing. The next autosuspend does nothing either (the count back to
  * 0): the URB stays in flight, the device attached, EVENT_DEV_ASLEEP
  * clear, so a transmit goes to a device the USB core suspended. Without
  * SUSPEND_IGNORES_BUSY the -EBUSY keeps the device awake.
@@ -977,10 +977,10 @@ static void usbnet_suspend_ignores_busy(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_SUSPEND_COUNT].err, -EBADMSG);
 	STEP(test, u, bqlm_usbnet_resume(dev, &u->cfg, &u->ev));
 	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_AWAKE);
-	KUNIT_EXPECT_EQ(test, dev->suspend_count, -1);
+	KUNIT_EXPECT_EQ(test, dev->suspend_count, 255);
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_resume"), BIT_SU);
 	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_SUSPEND_COUNT].err, -ERANGE);
-	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_SUSPEND_COUNT].val[1], 1ULL);
+	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_SUSPEND_COUNT].val[1], 255ULL);
 	/* the next autosuspend: nothing detached, nothing unlinked */
 	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
 	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_SUSPENDED);

@@ -47,8 +47,10 @@ static bool bqlm_usbnet_stack_xoff(const struct bqlm_usbnet *dev)
 /*
  * The suspend-count check: between PM callbacks, usbnet's suspend_count
  * must be what the USB core's view of the interface says, 1 suspended
- * and 0 awake. In a violation, val[0] is the USB core's count and val[1]
- * usbnet's (-ERANGE: usbnet's is below zero, val[1] by how much).
+ * and 0 awake; during one, at most 1. In a violation, val[0] is the USB
+ * core's count and val[1] usbnet's, the kernel's unsigned char (-ERANGE:
+ * above 1, which one suspend of the USB core cannot give: 255 is a
+ * resume that took it below 0).
  */
 static unsigned int bqlm_usbnet_check_pm(const struct bqlm_usbnet *dev,
 					 const char *where,
@@ -57,18 +59,18 @@ static unsigned int bqlm_usbnet_check_pm(const struct bqlm_usbnet *dev,
 	int core = dev->pm == BQLM_USBNET_SUSPENDED, count = dev->suspend_count;
 	struct bqlm_violation *v;
 
-	/* a suspend or resume in progress: only a negative count is wrong */
-	if (dev->pm != BQLM_USBNET_AWAKE && !core && count >= 0)
+	/* a suspend or resume in progress: only a count above 1 is wrong */
+	if (dev->pm != BQLM_USBNET_AWAKE && !core && count <= 1)
 		return 0;
 	if (count == core)
 		return 0;
 	if (each) {
 		v = &each[BQLM_CHECK_SUSPEND_COUNT];
 		v->check = BQLM_CHECK_SUSPEND_COUNT;
-		v->err = count < 0 ? -ERANGE : -EBADMSG;
+		v->err = count > 1 ? -ERANGE : -EBADMSG;
 		v->where = where;
 		v->val[0] = core;
-		v->val[1] = count < 0 ? -count : count;
+		v->val[1] = count;
 	}
 	return BQLM_CHECK_BIT(BQLM_CHECK_SUSPEND_COUNT);
 }
@@ -534,7 +536,7 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 
 		if (dev->pm == BQLM_USBNET_AWAKE && dev->suspend_count)
 			return snprintf(buf, len,
-					"pm: usbnet_suspend: dev->suspend_count++ was %d, not 0: does nothing, returns 0",
+					"pm: usbnet_suspend: dev->suspend_count++ was %u, not 0: does nothing, returns 0",
 					dev->suspend_count);
 		if (dev->pm == BQLM_USBNET_AWAKE && cfg->autosuspend &&
 		    dev->nr_txq)
@@ -561,10 +563,10 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 	case BQLM_USBNET_A_RESUME:
 		if (dev->pm == BQLM_USBNET_SUSPENDED && dev->suspend_count != 1)
 			return snprintf(buf, len,
-					"pm: %susbnet_resume: --dev->suspend_count is %d, not 0: does nothing",
+					"pm: %susbnet_resume: --dev->suspend_count is %u, not 0: does nothing",
 					cfg->pm & BQLM_USBNET_PM_RESUME_LINK ?
 					"usbnet_link_change(down): queue the kevent; " :
-					"", dev->suspend_count - 1);
+					"", (dev->suspend_count - 1) & 0xff);
 		if (dev->pm == BQLM_USBNET_SUSPENDED)
 			return snprintf(buf, len,
 					"pm: %susbnet_resume [txq.lock]: submit dev->deferred onto dev->txq%s, clear EVENT_DEV_ASLEEP",
@@ -691,7 +693,7 @@ static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
 			      bqlm_usbnet_unplug_names[dev->unplug %
 						       BQLM_USBNET_NR_UNPLUG]);
 	if (dev->suspend_count && n < len)
-		n += snprintf(buf + n, len - n, " suspend_count %d",
+		n += snprintf(buf + n, len - n, " suspend_count %u",
 			      dev->suspend_count);
 	return n;
 }

@@ -134,6 +134,7 @@ extern const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS];
 #define RUSBNET_M_KILL1		0x04	/* ifdown: first tasklet_kill() done */
 #define RUSBNET_M_KILL2		0x08	/* ifdown: second tasklet_kill() done */
 #define RUSBNET_M_DRAIN		0x10	/* ifdown: the drain's wait began */
+#define RUSBNET_M_OWN_FAILED	0x20	/* suspend: the device refused its own work */
 
 /**
  * struct bqlm_rusbnet_slot - what the harness knows of an skb (its URB)

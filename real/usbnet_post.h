@@ -105,14 +105,25 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 	v->rxq_pause = &dev->rxq_pause;
 	v->wait = &dev->wait;
 	v->tx_qlen = &dev->tx_qlen;
+	v->suspend_count = &dev->suspend_count;
 	return net;
 }
 
-/* The minidriver's own unbind(), as usbnet_disconnect() calls it */
+/*
+ * The minidriver's own unbind(), as usbnet_disconnect() calls it, after
+ * it frees the URBs still deferred (a suspend nothing resumed)
+ */
 static void bqlm_rusbnet_destroy(struct net_device *net,
 				 const struct bqlm_rusbnet_driver *drv)
 {
 	struct usbnet *dev = netdev_priv(net);
+	struct urb *urb;
+
+	while ((urb = usb_get_from_anchor(&dev->deferred))) {
+		dev_kfree_skb(urb->context);
+		kfree(urb->sg);
+		usb_free_urb(urb);
+	}
 
 	if (dev->driver_info->unbind)
 		dev->driver_info->unbind(dev, dev->intf);

@@ -127,9 +127,14 @@ static bool bqlm_rusbnet_describes(const struct bqlm_usbnet_cfg *cfg,
 			  cfg->flags, drv->name, m->flags);
 		return false;
 	}
-	if (cfg->pm != m->pm) {
+	if ((cfg->pm & ~BQLM_USBNET_PM_OWN_SUSPEND_FAILS) != m->pm) {
 		scnprintf(why, len, "pm %#x, and %s's suspend()/resume() %#x",
 			  cfg->pm, drv->name, m->pm);
+		return false;
+	}
+	if ((cfg->pm & BQLM_USBNET_PM_OWN_SUSPEND_FAILS) && !drv->fail_request) {
+		scnprintf(why, len, "pm own-suspend-fails, and %s's entry names no control transfer its device refuses (fail_request)",
+			  drv->name);
 		return false;
 	}
 	if (m->maxpacket && cfg->maxpacket != m->maxpacket) {

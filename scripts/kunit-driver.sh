@@ -128,7 +128,9 @@ drows = []
 for name, dsc in about.items():
     def cell(what, suite):
         return rows.get(f"{what}-{name}", {}).get(suite, ("", ""))[1]
-    res = [rows.get(f"{w}-{name}", {}) for w in ("merged", "fixed", "fixes", "fixed-reset-resume")]
+    res = [rows.get(f"{w}-{name}", {}) for w in ("merged", "fixed", "fixes", "fixed-reset-resume",
+                                                   "fixed-autosuspend", "fixed-suspend-fails",
+                                                   "fixed-autosuspend-fails")]
     st = [s for r in res for s, _ in r.values()]
     ok = "FAIL" if "not ok" in st or not st else "ok"
     def side(what):
@@ -137,13 +139,16 @@ for name, dsc in about.items():
         return [" · ".join(c for c in (rep, eq, ex) if c),
                 "violated" if bad else "clean"]
     drows.append([name, dsc["info"] + ": " + dsc["flags"], dsc["model"], dsc["runs"], dsc["not"],
-                  cell("merged", "replay")] + side("fixed") + side("fixes") + [ok])
+                  cell("merged", "replay")] + side("fixed") + side("fixes") +
+                 side("fixed-autosuspend") + [ok])
 dhead = ["minidriver", "driver_info: flags", "model (bqlm explore usbnet)",
          "own code run", "not run", "merged: witnesses (steps)",
          "fixed: replay · equivalence · search", "fixed",
-         "fixes: replay · equivalence · search", "fixes", "result"]
+         "fixes: replay · equivalence · search", "fixes",
+         "fixed --autosuspend on: replay · equivalence · search", "autosuspend",
+         "result"]
 for x in drows:
-    print(f"{x[0]}: fixed {x[7]}, with the fixes {x[9]}: {x[10]}")
+    print(f"{x[0]}: fixed {x[7]}, with the fixes {x[9]}, autosuspend {x[11]}: {x[12]}")
 if md:
     with open(md, "w") as f:
         f.write("| " + " | ".join(dhead) + " |\n|" + "---|" * len(dhead) + "\n")

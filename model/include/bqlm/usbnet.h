@@ -447,9 +447,10 @@ enum bqlm_usbnet_unplug {
  * @links_left: link-up reports left in the bound
  * @mtu_changed: usbnet_change_mtu() ran: TX_QLEN(dev) is cfg->mtu_qlen
  * @unplug: enum bqlm_usbnet_unplug
- * @suspend_count: usbnet's dev->suspend_count, the kernel's int: 1 from
- *	usbnet_suspend() to usbnet_resume(), 0 otherwise; out of step with
- *	@pm when a minidriver's suspend() tells the USB core otherwise
+ * @suspend_count: usbnet's dev->suspend_count, the kernel's unsigned char
+ *	(6.12): 1 from usbnet_suspend() to usbnet_resume(), 0 otherwise; out
+ *	of step with @pm when a minidriver's suspend() tells the USB core
+ *	otherwise, and 255 when a resume took it below 0
  * @skb: the skbs, cfg->skbs slots (bqlm_usbnet_size())
  *
  * Build it with bqlm_usbnet_init() in bqlm_usbnet_size() bytes and change
@@ -485,7 +486,7 @@ struct bqlm_usbnet {
 	unsigned char links_left;
 	unsigned char mtu_changed;
 	unsigned char unplug;
-	signed char suspend_count;
+	unsigned char suspend_count;
 #ifdef __cplusplus
 	__extension__	/* a flexible array member: a GNU extension in C++ */
 #endif

@@ -54,7 +54,7 @@ extern "C" {
  *	suspended while usbnet is not (a minidriver's suspend() returned 0
  *	when usbnet_suspend() refused), holds it awake while usbnet is
  *	suspended (a suspend() that failed after usbnet_suspend() and
- *	resumed nothing), or the count went below zero
+ *	resumed nothing), or a resume took the count below 0 (it wraps)
  * @BQLM_CHECK_NR: number of checks
  */
 enum bqlm_check {
