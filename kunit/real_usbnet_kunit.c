@@ -57,7 +57,8 @@
  * @suspend_fails: the minidriver's own suspend work fails after
  *	usbnet_suspend() (the model's pm own-suspend-fails: its device
  *	refuses the entry's control transfer); a minidriver row skips when
- *	the entry names none
+ *	the entry names none (and an @autosuspend one when its usb_driver
+ *	has no supports_autosuspend)
  * @clean: replays: the model's search must find nothing (a fixed
  *	variant, whatever the minidriver)
  * @every: a row of every variant: it skips for a variant the harness does
@@ -483,12 +484,14 @@ static void real_usbnet_cfg(struct kunit *test,
 	/* without CONFIG_PM usbnet has no EVENT_DEV_ASLEEP deferral */
 	if (!IS_ENABLED(CONFIG_PM))
 		cfg->suspends = 0;
-	if (!p->suspend_fails)
-		return;
-	/* a minidriver whose entry makes no control transfer fail: skip */
-	cfg->pm |= BQLM_USBNET_PM_OWN_SUSPEND_FAILS;
-	if (p->every && bqlm_rusbnet_check(cfg, p->driver, why,
-					   sizeof(why)) == -EOPNOTSUPP)
+	if (p->suspend_fails)
+		cfg->pm |= BQLM_USBNET_PM_OWN_SUSPEND_FAILS;
+	/*
+	 * a minidriver whose entry makes no control transfer fail, or whose
+	 * usb_driver the USB core never autosuspends: skip
+	 */
+	if (p->every && (p->suspend_fails || p->autosuspend) &&
+	    bqlm_rusbnet_check(cfg, p->driver, why, sizeof(why)) == -EOPNOTSUPP)
 		kunit_skip(test, "%s: %s", p->desc, why);
 }
 

@@ -551,11 +551,11 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 		if (dev->pm == BQLM_USBNET_PM_WAIT &&
 		    (cfg->pm & BQLM_USBNET_PM_OWN_SUSPEND_FAILS))
 			return snprintf(buf, len,
-					"pm: %s; the minidriver's own suspend work fails: %s",
+					"pm: %s; own suspend work fails: %s",
 					steps[BQLM_USBNET_PM_WAIT],
 					cfg->autosuspend ?
-					"usbnet_resume() [txq.lock]: submit dev->deferred onto dev->txq, clear EVENT_DEV_ASLEEP" :
-					"returns the error, nothing resumes usbnet");
+					"usbnet_resume() [txq.lock]: resubmit, clear ASLEEP" :
+					"error, usbnet left suspended");
 		return snprintf(buf, len, "pm: %s",
 				steps[dev->pm < ARRAY_SIZE(steps) ?
 				      dev->pm : 0]);

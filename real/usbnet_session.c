@@ -392,6 +392,16 @@ int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
 	return 0;
 }
 
+/* Does the USB core autosuspend the minidriver's interface? (usbnet's: yes) */
+static bool bqlm_rusbnet_autosuspends(const struct bqlm_rusbnet_ops *ops,
+				      const char *driver)
+{
+	const struct bqlm_rusbnet_driver *drv = bqlm_rusbnet_driver(ops, driver);
+
+	return !drv->usb || (drv->clear & BQLM_RUSBNET_NO_PM) ||
+	       drv->usb->supports_autosuspend;
+}
+
 /**
  * bqlm_rusbnet_check() - can the harness run a configuration with a
  *	minidriver?
@@ -404,7 +414,8 @@ int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
  * minidriver (the series property "minidrivers"), the configuration's
  * properties must be the variant's (a patch is a fixed set of them), and
  * its tx_fixup, header, flags and maxpacket the minidriver's. The
- * disconnect (cfg->disconnect) is not run on the real code yet.
+ * disconnect (cfg->disconnect) is not run on the real code yet, nor an
+ * autosuspend of a minidriver the USB core never autosuspends.
  *
  * Return: 0, -ENOENT (no such variant or minidriver), -EOPNOTSUPP (the
  * configuration does not describe them) or -EINVAL (not a valid
@@ -445,6 +456,11 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 	if (!bqlm_rusbnet_describes(cfg, bqlm_rusbnet_driver(ops, driver), why,
 				    len))
 		return -EOPNOTSUPP;
+	if (cfg->autosuspend && !bqlm_rusbnet_autosuspends(ops, driver)) {
+		scnprintf(why, len, "autosuspend on, and %s's usb_driver has no supports_autosuspend: the USB core never autosuspends it",
+			  driver);
+		return -EOPNOTSUPP;
+	}
 	if (cfg->disconnect) {
 		scnprintf(why, len, "disconnect on: the harness has no disconnect actor yet (usbnet_disconnect() is the model's only)");
 		return -EOPNOTSUPP;
