@@ -54,6 +54,8 @@
  *	mtu-qlen: usbnet_change_mtu() at any step)
  * @autosuspend: the suspend is a runtime autosuspend (PMSG_AUTO_SUSPEND:
  *	-EBUSY while dev->txq holds an URB)
+ * @disconnect: the device may be unplugged at any step, once
+ *	(usbnet_disconnect(), the model's --disconnect on)
  * @suspend_fails: the minidriver's own suspend work fails after
  *	usbnet_suspend() (the model's pm own-suspend-fails: its device
  *	refuses the entry's control transfer); a minidriver row skips when
@@ -81,6 +83,7 @@ struct real_usbnet_param {
 	unsigned int mtu_qlen;
 	bool autosuspend;
 	bool suspend_fails;
+	bool disconnect;
 	bool clean;
 	bool every;
 };
@@ -90,6 +93,7 @@ struct real_usbnet_param {
 #define RS	BQLM_CHECK_BIT(BQLM_CHECK_RESET_ON_STOP)
 #define SC	BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION)
 #define SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
+#define FB	BQLM_CHECK_BIT(BQLM_CHECK_FREED_BUSY)
 
 /* Replayed; compared on random paths and searched */
 #define REPLAY	REAL_REPLAY
@@ -176,56 +180,15 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	{ .desc = "fixes-cdc_ncm", .suites = REPLAY, .variant = FIXES,
 	  .driver = "cdc_ncm", .packets = SMALL_PACKETS, .stops = 1,
 	  .suspends = 1, .clean = true },
-	{ .desc = "merged-cdc_ether", .suites = EACH,
-	  .variant = BQLM_USBNET_MERGED, .driver = "cdc_ether",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_VIOLATED },
-	{ .desc = "fixed-cdc_ether", .suites = EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "cdc_ether",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_CLEAN },
-	{ .desc = "merged-aqc111", .suites = EACH,
-	  .variant = BQLM_USBNET_MERGED, .driver = "aqc111",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_VIOLATED },
-	{ .desc = "fixed-aqc111", .suites = EACH, .variant = BQLM_USBNET_FIXED,
-	  .driver = "aqc111", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1,
-	  .search = REAL_VIOLATED },
-	{ .desc = "fixes-aqc111", .suites = EACH, .variant = FIXES,
-	  .driver = "aqc111", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1, .search = REAL_CLEAN },
-	/* cdc_ncm's flush finding needs two packets: clean at one */
-	{ .desc = "merged-cdc_ncm", .suites = EACH,
-	  .variant = BQLM_USBNET_MERGED, .driver = "cdc_ncm",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_VIOLATED },
-	{ .desc = "fixed-cdc_ncm", .suites = EACH, .variant = BQLM_USBNET_FIXED,
-	  .driver = "cdc_ncm", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1, .search = REAL_CLEAN },
-	{ .desc = "fixes-cdc_ncm", .suites = EACH, .variant = FIXES,
-	  .driver = "cdc_ncm", .packets = DEFAULT_PACKETS, .stops = 1,
-	  .suspends = 1, .search = REAL_CLEAN },
-	{ .desc = "merged-ax88179_178a", .suites = REPLAY | EACH,
+	/*
+	 * A minidriver's random paths and search are its own rows
+	 * (real_usbnet_driver_row(): make kunit-driver(s)), not static ones
+	 */
+	{ .desc = "merged-ax88179_178a", .suites = REPLAY,
 	  .variant = BQLM_USBNET_MERGED, .driver = "ax88179_178a",
 	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
 	  .expect = OC | BB | RS | SA,
-	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11,
-	  .search = REAL_VIOLATED },
-	{ .desc = "fixed-ax88179_178a", .suites = EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "ax88179_178a",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_CLEAN },
-	/* the model's per-packet headers (8 and 12) and FLAG_SEND_ZLP */
-	{ .desc = "fixed-smsc95xx", .suites = EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "smsc95xx",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .search = REAL_CLEAN },
-	/* its reset_resume(): the driver's reset, then its resume() */
-	{ .desc = "fixed-smsc95xx-reset-resume", .suites = EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "smsc95xx",
-	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
-	  .reset_resume = true, .search = REAL_CLEAN },
+	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11 },
 	/* a run-time MTU change: TX_QLEN 2 -> 1 and 2 -> 3 at any step */
 	{ .desc = "fixed-mtu-qlen-1", .suites = EACH,
 	  .variant = BQLM_USBNET_FIXED, .driver = "harness",
@@ -244,10 +207,59 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .variant = BQLM_USBNET_MERGED, .driver = "harness",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
 	  .autosuspend = true, .search = REAL_VIOLATED },
-	/* FLAG_SEND_ZLP with no tx_fixup() */
-	{ .desc = "fixed-qmi_wwan", .suites = EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "qmi_wwan",
+	/*
+	 * The device unplugged at any step, with URBs in flight:
+	 * usbnet_disconnect() on the real code. Clean on fixed; merged's
+	 * findings as without; under FLAG_AVOID_UNLINK_URBS free_netdev()
+	 * finds the bh queued and the skb on dev->done (freed-busy, the
+	 * harness's tasklet_kill() cancelling as cancel_work_sync() does);
+	 * the drain of fixed-avoid-unlink closes it
+	 */
+	{ .desc = "fixed-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .clean = true },
+	{ .desc = "merged-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_MERGED, .driver = "harness",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .expect = OC | BB | RS | SA,
+	  .key = BQLM_CHECK_DQL_OVER_COMPLETION, .depth = 11 },
+	{ .desc = "fixed-avoid-unlink-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness_avoid_unlink",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .expect = OC | BB | RS | FB,
+	  .key = BQLM_CHECK_FREED_BUSY, .depth = 15 },
+	/* aqc111's own code in the disconnect: its unbind() frees its data */
+	{ .desc = "fixed-aqc111-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED, .driver = "aqc111",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .expect = OC | BB | RS | FB,
+	  .key = BQLM_CHECK_FREED_BUSY, .depth = 15 },
+	{ .desc = "fixed-avoid-unlink-fix-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK,
+	  .witness_of = BQLM_USBNET_FIXED, .driver = "harness_avoid_unlink",
+	  .packets = SMALL_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .expect = OC | BB | RS | FB },
+	{ .desc = "fixed-avoid-unlink-drained-disconnect", .suites = REPLAY,
+	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK,
+	  .driver = "harness_avoid_unlink", .packets = SMALL_PACKETS,
+	  .stops = 1, .suspends = 1, .disconnect = true, .clean = true },
+	{ .desc = "fixed-disconnect", .suites = EACH,
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .search = REAL_CLEAN },
+	{ .desc = "merged-disconnect", .suites = EACH,
+	  .variant = BQLM_USBNET_MERGED, .driver = "harness",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .search = REAL_VIOLATED },
+	{ .desc = "fixed-avoid-unlink-disconnect", .suites = EACH,
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness_avoid_unlink",
+	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
+	  .disconnect = true, .search = REAL_VIOLATED },
+	{ .desc = "fixed-avoid-unlink-drained-disconnect", .suites = EACH,
+	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK,
+	  .driver = "harness_avoid_unlink", .packets = DEFAULT_PACKETS,
+	  .stops = 1, .suspends = 1, .disconnect = true,
 	  .search = REAL_CLEAN },
 };
 
@@ -274,13 +286,17 @@ static const struct {
  * A minidriver's own rows (make kunit-driver, make kunit-drivers): the
  * witnesses of the model's search on merged (the BUG of 7ff14c52049e on
  * its code) and on fixed (the findings, if its code has one), replayed;
- * nothing found on the fixes; random paths and the search on fixed and
- * on the fixes; its reset_resume() on fixed; its suspend() under runtime
- * autosuspend on fixed (replayed and compared); its suspend() whose own
- * work fails after usbnet_suspend(), system suspend and autosuspend, where
- * its entry makes the device refuse a control transfer.
+ * nothing found on the fixes; random paths and the search on merged, on
+ * fixed and on the fixes; its reset_resume() on fixed; a run-time MTU
+ * change through its own ndo_change_mtu (TX_QLEN 2 -> 1) on fixed; its
+ * suspend() under runtime autosuspend on fixed (replayed and compared);
+ * its suspend() whose own work fails after usbnet_suspend(), system
+ * suspend and autosuspend, where its entry makes the device refuse a
+ * control transfer. 2000 paths and a search of a minidriver take seconds
+ * to minutes in UML: they are these rows only, never static ones, which
+ * make kunit runs.
  */
-#define REAL_DRIVER_ROWS	12
+#define REAL_DRIVER_ROWS	14
 
 static void real_usbnet_driver_row(struct real_usbnet_param *p,
 				   const char *driver, unsigned int k,
@@ -293,6 +309,7 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		unsigned int packets;
 		bool clean;
 		bool reset_resume;
+		unsigned int mtu_qlen;
 		bool autosuspend;
 		bool fails;
 	} rows[REAL_DRIVER_ROWS] = {
@@ -302,6 +319,8 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		  .variant = BQLM_USBNET_FIXED, .packets = SMALL_PACKETS },
 		{ .what = "fixes", .suites = REPLAY, .variant = FIXES,
 		  .packets = SMALL_PACKETS, .clean = true },
+		{ .what = "merged", .suites = EACH,
+		  .variant = BQLM_USBNET_MERGED, .packets = DEFAULT_PACKETS },
 		{ .what = "fixed", .suites = EACH,
 		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS },
 		{ .what = "fixes", .suites = EACH, .variant = FIXES,
@@ -309,6 +328,9 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		{ .what = "fixed-reset-resume", .suites = EACH,
 		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
 		  .reset_resume = true },
+		{ .what = "fixed-mtu-qlen-1", .suites = EACH,
+		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
+		  .mtu_qlen = 1 },
 		{ .what = "fixed-autosuspend", .suites = REPLAY,
 		  .variant = BQLM_USBNET_FIXED, .packets = SMALL_PACKETS,
 		  .autosuspend = true },
@@ -335,7 +357,7 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		.variant = rows[k].variant, .driver = driver,
 		.packets = rows[k].packets, .stops = 1, .suspends = 1,
 		.clean = rows[k].clean, .reset_resume = rows[k].reset_resume,
-		.autosuspend = rows[k].autosuspend,
+		.mtu_qlen = rows[k].mtu_qlen, .autosuspend = rows[k].autosuspend,
 		.suspend_fails = rows[k].fails, .every = true,
 	};
 }
@@ -458,7 +480,10 @@ static const char *real_usbnet_driver_param(void)
 #define REAL_PATHS		2000
 /* Their seeds: this base, plus the variant's number */
 #define REAL_SEED		(20261130ULL * 16)
-/* States the search stores at most */
+/*
+ * States the search stores at most: ax88179's own MTU change (its link
+ * report on resume, TX_QLEN 2 -> 1) has 28406 in the model at one packet
+ */
 #define REAL_MAX_STATES		40000
 /* A schedule's steps at most (make kunit-replay) */
 #define REAL_MAX_SCHEDULE	512
@@ -481,6 +506,7 @@ static void real_usbnet_cfg(struct kunit *test,
 			    p->driver);
 	cfg->mtu_qlen = p->mtu_qlen;
 	cfg->autosuspend = p->autosuspend;
+	cfg->disconnect = p->disconnect;
 	/* without CONFIG_PM usbnet has no EVENT_DEV_ASLEEP deferral */
 	if (!IS_ENABLED(CONFIG_PM))
 		cfg->suspends = 0;
@@ -572,6 +598,7 @@ static void real_usbnet_refused(struct kunit *test,
 	was->packets = cfg->packets;
 	was->stops = cfg->stops;
 	was->suspends = cfg->suspends;
+	was->disconnect = cfg->disconnect;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(was, sys), 0);
 	x = real_model(test, sys, NULL, xres);
 	KUNIT_EXPECT_EQ_MSG(test, xres->violated, p->expect,
@@ -655,27 +682,12 @@ static void real_usbnet_replay(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, replayed, (unsigned int)hweight32(xres->violated));
 }
 
-/*
- * A static row of a minidriver runs its paths and search in make
- * kunit-driver(s) only; one with the harness's own driver_info ("harness",
- * "harness_avoid_unlink") is as cheap as a variant's and runs in make kunit
- */
-static bool real_usbnet_own_tier(const struct real_usbnet_param *p)
-{
-	return !p->every && strncmp(p->driver, "harness", 7) &&
-	       !real_usbnet_driver_param();
-}
-
 static void real_usbnet_equivalence(struct kunit *test)
 {
 	const struct real_usbnet_param *p = test->param_value;
 	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	struct real_paths paths;
 
-	/* 2000 paths of a minidriver take seconds in UML: its own tier */
-	if (real_usbnet_own_tier(p))
-		kunit_skip(test, "a minidriver's paths: make kunit-drivers, or make kunit-driver DRIVER=%s",
-			   p->driver);
 	real_usbnet_cfg(test, p, cfg);
 	real_equivalence(test, real_usbnet_harness(test, p, cfg),
 			 REAL_PATHS, REAL_SEED + p->variant, &paths);
@@ -693,10 +705,6 @@ static void real_usbnet_explore(struct kunit *test)
 	struct bqlm_rc_xresult *xr = bqlm_kunit_zalloc(test, sizeof(*xr));
 	struct bqlm_xsys *sys = bqlm_kunit_zalloc(test, sizeof(*sys));
 
-	/* a minidriver's search takes seconds to minutes in UML */
-	if (real_usbnet_own_tier(p))
-		kunit_skip(test, "a minidriver's search: make kunit-drivers, or make kunit-driver DRIVER=%s",
-			   p->driver);
 	real_usbnet_cfg(test, p, cfg);
 	cfg->packets = REAL_SEARCH_PACKETS;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, sys), 0);

@@ -55,12 +55,13 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 			       const unsigned int *actions, unsigned int n,
 			       bqlm_xemit_t emit, void *arg)
 {
-	struct bqlm_violation each[BQLM_CHECK_NR];
 	const struct bqlm_opts *t = bqlm_usbnet_options();
 	struct bqlm_sched_out o = { .emit = emit, .arg = arg };
+	struct bqlm_violation *each;
 	struct bqlm_xsys sys;
 	void *from, *to;
-	char *desc;	/* off the stack: o.line is the frame's share */
+	/* off the stack: o.line is the frame's share (1024 under KASAN) */
+	char *desc;
 	unsigned int i;
 	int ret = 0;
 
@@ -69,7 +70,8 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 	from = bqlm_alloc(sys.state_size);
 	to = bqlm_alloc(sys.state_size);
 	desc = bqlm_alloc(BQLM_SCHED_LINE - 16);
-	if (!from || !to || !desc) {
+	each = bqlm_alloc(BQLM_CHECK_NR * sizeof(*each));
+	if (!from || !to || !desc || !each) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -114,6 +116,7 @@ int bqlm_usbnet_schedule_write(const struct bqlm_usbnet_cfg *cfg,
 		emit(arg, o.line);
 	}
 out:
+	bqlm_free(each);
 	bqlm_free(desc);
 	bqlm_free(from);
 	bqlm_free(to);

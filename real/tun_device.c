@@ -18,15 +18,30 @@
 
 #include "tun_harness.h"
 
-static void bqlm_rtun_release(struct bqlm_rtun *u)
+/*
+ * Free the device and its files; a test qdisc that did not go idle keeps
+ * the device (its TX softirq may still run on it): leaked, and the
+ * harness failed
+ */
+static int bqlm_rtun_release(struct bqlm_rtun *u)
 {
 	unsigned int q;
+	int err = 0;
 
 	for (q = 0; q < u->cfg.queues && u->dev; q++) {
 		if (!u->qdisc[q])
 			continue;
-		bqlm_rc_qdisc_put(netdev_get_tx_queue(u->dev, q), u->qdisc[q]);
+		if (bqlm_rc_qdisc_put(netdev_get_tx_queue(u->dev, q),
+				      u->qdisc[q]))
+			err = -EBUSY;
 		u->qdisc[q] = NULL;
+	}
+	if (err) {
+		bqlm_rc_fail(&u->rc, err, "a test qdisc did not go idle: device leaked");
+		memset(u->file, 0, sizeof(u->file));
+		memset(u->tfile, 0, sizeof(u->tfile));
+		u->dev = NULL;
+		return err;
 	}
 	u->dev = NULL;
 	memset(u->ring, 0, sizeof(u->ring));
@@ -41,6 +56,7 @@ static void bqlm_rtun_release(struct bqlm_rtun *u)
 		u->tfile[q] = NULL;
 	}
 	bqlm_rc_free_skbs(u->skb, BQLM_TUN_MAX_PACKETS, u->sent);
+	return 0;
 }
 
 /**
@@ -134,8 +150,7 @@ int bqlm_rtun_up(struct bqlm_rtun *u)
 nomem:
 	ret = -ENOMEM;
 fail:
-	bqlm_rtun_release(u);
-	return ret;
+	return bqlm_rtun_release(u) ?: ret;
 }
 
 /* A reader that sleeps ends its read when its socket is shut down. */
@@ -158,7 +173,8 @@ static void bqlm_rtun_shutdown_readers(struct bqlm_rtun *u)
  * bqlm_rtun_down() - let every actor finish, then free the device
  * @u: the harness
  *
- * Return: 0, or -EBUSY if an actor could not finish (the harness failed).
+ * Return: 0, or -EBUSY if an actor could not finish or a test qdisc did
+ * not go idle (the harness failed; the device is leaked).
  */
 int bqlm_rtun_down(struct bqlm_rtun *u)
 {
@@ -175,6 +191,5 @@ int bqlm_rtun_down(struct bqlm_rtun *u)
 	}
 	if (bqlm_rc_finished(&u->rc, busy))
 		return -EBUSY;
-	bqlm_rtun_release(u);
-	return 0;
+	return bqlm_rtun_release(u);
 }

@@ -46,6 +46,7 @@ void bqlm_hcd_init(struct bqlm_hcd *hcd, const struct bqlm_hcd_ops *ops,
 	memset(&hcd->alt, 0, sizeof(hcd->alt));
 	hcd->ops = ops;
 	hcd->controls = 0;
+	hcd->gone = false;
 	hcd->udev.speed = USB_SPEED_HIGH;
 	hcd->udev.devnum = 1;
 	hcd->alt.desc.bLength = USB_DT_INTERFACE_SIZE;
@@ -109,7 +110,9 @@ bool bqlm_hcd_queued(const struct urb *urb)
  * bqlm_hcd_giveback() - complete a queued URB, as an interrupt would
  * @hcd: the controller
  * @urb: the URB, queued
- * @status: its status (-ECONNRESET for an unlinked one)
+ * @status: its status; an unlinked URB completes with urb->unlinked
+ *	(-ECONNRESET, -ESHUTDOWN, -ENOENT) whatever @status is, as usbcore
+ *	gives it back
  *
  * Runs the driver's completion handler, which may yield (the caller is an
  * actor of the harness), then drops the controller's reference.
@@ -117,10 +120,40 @@ bool bqlm_hcd_queued(const struct urb *urb)
 void bqlm_hcd_giveback(struct bqlm_hcd *hcd, struct urb *urb, int status)
 {
 	list_del_init(&urb->urb_list);
-	urb->status = status;
+	urb->status = urb->unlinked ?: status;
 	urb->complete(urb);
 	atomic_dec(&urb->use_count);
 	bqlm_hcd_usb_free_urb(urb);
+}
+
+/**
+ * bqlm_hcd_unplug() - the device goes away
+ * @hcd: the controller
+ *
+ * usb_disconnect() marks the device USB_STATE_NOTATTACHED: from now on
+ * usb_submit_urb() and control transfers fail with -ENODEV. Then
+ * usb_disable_interface() flushes its endpoints: every queued URB not yet
+ * unlinked is, with -ESHUTDOWN (its user is told, struct
+ * bqlm_hcd_ops.unlink); its user gives each back (bqlm_hcd_giveback()),
+ * whose completion then sees -ESHUTDOWN. The flush waits for those
+ * givebacks before the driver's disconnect() runs: the caller's to order.
+ *
+ * Return: the URBs unlinked.
+ */
+unsigned int bqlm_hcd_unplug(struct bqlm_hcd *hcd)
+{
+	unsigned int n = 0;
+	struct urb *urb;
+
+	hcd->gone = true;
+	list_for_each_entry(urb, &hcd->queue, urb_list) {
+		if (urb->unlinked)
+			continue;
+		urb->unlinked = -ESHUTDOWN;
+		hcd->ops->unlink(hcd, urb);
+		n++;
+	}
+	return n;
 }
 
 /* The URB is freed: its user forgets it (its address may come back). */
@@ -187,7 +220,7 @@ struct urb *bqlm_hcd_usb_get_urb(struct urb *urb)
 static int bqlm_hcd_control(struct bqlm_hcd *hcd, u8 request, u8 requesttype,
 			    u16 value, u16 index, void *data, u16 size)
 {
-	if (!hcd)
+	if (!hcd || hcd->gone)
 		return -ENODEV;
 	hcd->controls++;
 	if (data && size && (requesttype & USB_DIR_IN))
@@ -227,15 +260,19 @@ static int bqlm_hcd_submit_control(struct bqlm_hcd *hcd, struct urb *urb)
  * @urb: the URB
  * @mem_flags: allocation flags
  *
- * Return: 0, -ENODEV without a controller, -EBUSY for an URB already queued, or the user's error.
+ * Return: 0, -ENODEV without a controller or once the device is unplugged,
+ * -EPERM while usb_kill_urb() rejects it, -EBUSY for an URB already
+ * queued, or the user's error.
  */
 int bqlm_hcd_usb_submit_urb(struct urb *urb, gfp_t mem_flags)
 {
 	struct bqlm_hcd *hcd = bqlm_hcd_cur;
 	int ret;
 
-	if (!hcd)
+	if (!hcd || hcd->gone)
 		return -ENODEV;
+	if (atomic_read(&urb->reject))
+		return -EPERM;
 	if (WARN_ONCE(bqlm_hcd_queued(urb), "URB %p submitted while active\n",
 		      urb))
 		return -EBUSY;
@@ -273,12 +310,32 @@ int bqlm_hcd_usb_unlink_urb(struct urb *urb)
 }
 
 /**
- * bqlm_hcd_usb_kill_urb() - usb_kill_urb(): not modelled (a warning)
- * @urb: the URB
+ * bqlm_hcd_usb_kill_urb() - usb_kill_urb(): unlink a queued URB (-ENOENT
+ *	unless it already was) and give it back at once, its submissions
+ *	rejected meanwhile
+ * @urb: the URB, or NULL (nothing to do)
+ *
+ * An URB whose giveback another actor has begun cannot be waited for
+ * here: a warning (no path of the harness does that).
  */
 void bqlm_hcd_usb_kill_urb(struct urb *urb)
 {
-	WARN_ONCE(urb, "bqlm real-code harness: usb_kill_urb() is not modelled");
+	struct bqlm_hcd *hcd = bqlm_hcd_cur;
+
+	if (!urb)
+		return;
+	atomic_inc(&urb->reject);
+	if (hcd && bqlm_hcd_queued(urb)) {
+		if (!urb->unlinked) {
+			urb->unlinked = -ENOENT;
+			hcd->ops->unlink(hcd, urb);
+		}
+		bqlm_hcd_giveback(hcd, urb, urb->unlinked);
+	} else {
+		WARN_ONCE(atomic_read(&urb->use_count),
+			  "bqlm real-code harness: usb_kill_urb() of an URB being given back");
+	}
+	atomic_dec(&urb->reject);
 }
 
 /**
@@ -390,11 +447,13 @@ void bqlm_hcd_usb_autopm_get_interface_no_resume(struct usb_interface *i)
  * @udev: the device
  * @pipe: the endpoint
  *
- * Return: 0.
+ * Return: 0, or -ENODEV once the device is unplugged.
  */
 int bqlm_hcd_usb_clear_halt(struct usb_device *udev, int pipe)
 {
-	return 0;
+	struct bqlm_hcd *hcd = bqlm_hcd_cur;
+
+	return hcd && hcd->gone ? -ENODEV : 0;
 }
 
 /**

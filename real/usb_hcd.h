@@ -7,7 +7,12 @@
  * allocated and reference counted as usbcore does, anchors are lists, a
  * submitted URB is held (on the controller's queue) until its user gives it
  * back with the status the schedule names, calling the driver's own
- * completion handler; usb_unlink_urb() marks it, and it completes later.
+ * completion handler; usb_unlink_urb() marks it, and it completes later
+ * with urb->unlinked as its status. Unplugged (bqlm_hcd_unplug()), the
+ * device refuses every submission, and the URBs queued then are unlinked
+ * with -ESHUTDOWN, as usb_disable_interface() flushes the endpoints
+ * before the driver's disconnect(). usb_kill_urb() of a queued URB
+ * unlinks it and gives it back at once.
  * The device behind the controller answers control transfers (zeros for
  * a read, unless its user answers, struct bqlm_hcd_ops.control), at once:
  * a synchronous one returns, an asynchronous one (usb_submit_urb() of a
@@ -66,6 +71,9 @@ struct bqlm_hcd_ops {
  * @ep_in: its bulk-in endpoint 2
  * @queue: the URBs submitted and not yet given back (urb->urb_list)
  * @controls: control transfers answered
+ * @gone: the device is unplugged (USB_STATE_NOTATTACHED,
+ *	bqlm_hcd_unplug()): every later submission and control transfer
+ *	fails with -ENODEV
  */
 struct bqlm_hcd {
 	const struct bqlm_hcd_ops *ops;
@@ -76,6 +84,7 @@ struct bqlm_hcd {
 	struct usb_host_endpoint ep_in;
 	struct list_head queue;
 	unsigned long controls;
+	bool gone;
 };
 
 /* The bulk-out and bulk-in endpoints of the device behind the controller */
@@ -88,6 +97,7 @@ int bqlm_hcd_attach(struct bqlm_hcd *hcd);
 void bqlm_hcd_detach(struct bqlm_hcd *hcd);
 struct bqlm_hcd *bqlm_hcd_current(void);
 void bqlm_hcd_giveback(struct bqlm_hcd *hcd, struct urb *urb, int status);
+unsigned int bqlm_hcd_unplug(struct bqlm_hcd *hcd);
 bool bqlm_hcd_queued(const struct urb *urb);
 
 /*

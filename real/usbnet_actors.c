@@ -19,9 +19,9 @@
 
 const char *const bqlm_rusbnet_names[BQLM_RC_MAX_ACTORS] = {
 	"stack", "bh-work", "timer", "kevent", "ifdown", "ifup", "watchdog",
-	"suspend", "resume", "ncm-timer", "link", "mtu", "usb0", "usb1", "usb2",
-	"usb3", "usb4", "usb5", "usb6", "usb7", "usb8", "usb9", "usb10",
-	"usb11", "usb12",
+	"suspend", "resume", "ncm-timer", "link", "mtu", "disconnect", "usb0",
+	"usb1", "usb2", "usb3", "usb4", "usb5", "usb6", "usb7", "usb8", "usb9",
+	"usb10", "usb11",
 };
 
 /* Headroom and tailroom of the stack's skbs beyond the packet */
@@ -92,13 +92,6 @@ static void bqlm_rusbnet_do_kevent(struct bqlm_rc_actor *a)
 	u->ops->kevent(u->net);
 }
 
-static bool bqlm_rusbnet_no_xmit(struct bqlm_rc_actor *a)
-{
-	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
-
-	return !u->rc.actor[RUSBNET_STACK].busy && !u->rc.actor[RUSBNET_NCM].busy;
-}
-
 static void bqlm_rusbnet_do_ifdown(struct bqlm_rc_actor *a)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
@@ -136,8 +129,9 @@ static void bqlm_rusbnet_do_link(struct bqlm_rc_actor *a)
 }
 
 /*
- * dev_set_mtu()'s usbnet_change_mtu() (usbnet's ndo_change_mtu), to the
- * MTU whose hard_mtu gives the model's mtu-qlen (usbnet_update_max_qlen())
+ * dev_set_mtu()'s ndo_change_mtu (the minidriver's own, or
+ * usbnet_change_mtu()), to the MTU whose hard_mtu gives the model's
+ * mtu-qlen (usbnet_update_max_qlen())
  */
 static void bqlm_rusbnet_do_change_mtu(struct bqlm_rc_actor *a)
 {
@@ -147,7 +141,7 @@ static void bqlm_rusbnet_do_change_mtu(struct bqlm_rc_actor *a)
 	u->mtu_changed = true;
 	err = u->ops->change_mtu(u->net, u->cfg.mtu_qlen);
 	if (err)
-		bqlm_rc_fail(&u->rc, err, "usbnet_change_mtu() for TX_QLEN %u",
+		bqlm_rc_fail(&u->rc, err, "ndo_change_mtu() for TX_QLEN %u",
 			     u->cfg.mtu_qlen);
 }
 
@@ -196,6 +190,38 @@ static void bqlm_rusbnet_do_resume(struct bqlm_rc_actor *a)
 		u->ops->resume(&u->hcd.intf);
 	/* also when usbnet_resume() did nothing (its count was not 1) */
 	u->ops->rx_off(u->net);
+}
+
+/*
+ * usbnet_disconnect() may go on: every URB the unplug unlinked was given
+ * back (dev->txq is empty: each tx_complete() and defer_bh() ran) and no
+ * ifdown holds the RTNL that unregister_netdev() takes
+ */
+static bool bqlm_rusbnet_flushed(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	return skb_queue_empty(u->v.txq) && !u->rc.actor[RUSBNET_IFDOWN].busy;
+}
+
+/*
+ * The device unplugged (usb_disconnect(), usb_disable_interface()'s flush
+ * of the endpoints: the fake host controller), then unbound: the
+ * minidriver's disconnect() or usbnet_disconnect(), whose
+ * unregister_netdev() and free_netdev() are the harness's hooks.
+ */
+static void bqlm_rusbnet_do_disconnect(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	u->unplugged = true;
+	bqlm_hcd_unplug(&u->hcd);
+	bqlm_rc_yield(a, &bqlm_rusbnet_yields[RUSBNET_Y_UNPLUGGED],
+		      bqlm_rusbnet_flushed);
+	u->ops->disconnect(&u->hcd.intf, u->drv);
+	if (!u->gone)
+		bqlm_rc_fail(&u->rc, -EINVAL, "%s's disconnect() did not free the device",
+			     u->drv->name);
 }
 
 /* ------------------------------------------------------------------ */
@@ -293,6 +319,8 @@ static const struct {
 	[BQLM_USBNET_A_RESUME] = { RUSBNET_RESUME, bqlm_rusbnet_do_resume },
 	[BQLM_USBNET_A_LINK] = { RUSBNET_LINK, bqlm_rusbnet_do_link },
 	[BQLM_USBNET_A_CHANGE_MTU] = { RUSBNET_MTU, bqlm_rusbnet_do_change_mtu },
+	[BQLM_USBNET_A_DISCONNECT] = { RUSBNET_DISCONNECT,
+				       bqlm_rusbnet_do_disconnect },
 };
 
 /* The actor a model action runs, or -1 */
@@ -325,8 +353,8 @@ static int bqlm_rusbnet_actor_of(unsigned int action)
  * @action: a BQLM_USBNET_ACTION() number
  *
  * Return: 0, -EAGAIN if the actor is parked waiting (nothing run),
- * -EINVAL for an action the real code cannot take now or at all, or the
- * harness error.
+ * -EINVAL for an action the real code cannot take now or at all (any
+ * once the device is freed), or the harness error.
  */
 int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action)
 {
@@ -336,6 +364,9 @@ int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action)
 
 	memset(&u->ev, 0, sizeof(u->ev));
 	u->midstep = NULL;
+	/* free_netdev() ran: nothing acts on the device any more */
+	if (u->gone)
+		return -EINVAL;
 	switch (kind) {
 	case BQLM_USBNET_A_XMIT:
 		if (arg >= u->cfg.nr_lens)
@@ -412,7 +443,8 @@ static bool bqlm_rusbnet_may_complete(const struct bqlm_rusbnet *u,
  * From the real code alone: a parked actor whose wait is over, an idle
  * one whose trigger is there (a packet the qdisc may send, an URB in
  * flight, a pending bottom half or kevent, ifdown/ifup, the watchdog on a
- * stopped queue, suspend and resume), within the configured bounds.
+ * stopped queue, suspend and resume, the unplug), within the configured
+ * bounds; none once usbnet_disconnect() freed the device.
  *
  * Return: how many.
  */
@@ -421,8 +453,12 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 {
 	const struct bqlm_rc_actor *a = u->rc.actor;
 	const struct bqlm_rc_actor *down = &a[RUSBNET_IFDOWN];
+	const struct bqlm_rc_actor *gone = &a[RUSBNET_DISCONNECT];
 	unsigned int n = 0, i, st;
 
+	/* free_netdev() ran: nothing acts on the device */
+	if (u->gone)
+		return 0;
 	if (a[RUSBNET_STACK].busy || a[RUSBNET_NCM].busy) {
 		if (bqlm_rc_runnable(bqlm_rusbnet_xmitter(u)))
 			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0);
@@ -457,7 +493,7 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	if (down->busy ? bqlm_rc_runnable(down) :
 	    u->stops_left && netif_running(u->net))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_STOP, 0);
-	if (!down->busy && !netif_running(u->net) &&
+	if (!down->busy && !netif_running(u->net) && !u->unplugged &&
 	    bqlm_rusbnet_awake((struct bqlm_rc_actor *)&a[RUSBNET_IFUP]))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
 	if (u->timeouts_left && !down->busy && netif_running(u->net) &&
@@ -467,6 +503,7 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
 	if (a[RUSBNET_SUSPEND].busy ? bqlm_rc_runnable(&a[RUSBNET_SUSPEND]) :
 	    u->suspends_left && !u->suspended && !a[RUSBNET_RESUME].busy &&
+	    !u->unplugged &&
 	    !(down->busy && (down->mark & RUSBNET_M_PM_HELD)) &&
 	    bqlm_rusbnet_txq_unlocked(u))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_SUSPEND, 0);
@@ -474,14 +511,23 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	    u->suspended && bqlm_rusbnet_txq_unlocked(u))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
 	/* the status URB runs while the device is open and awake */
-	if (u->links_left && !netif_carrier_ok(u->net) &&
+	if (u->links_left && !netif_carrier_ok(u->net) && !u->unplugged &&
 	    !test_bit(EVENT_LINK_CARRIER_ON, u->v.flags) && !down->busy &&
 	    netif_running(u->net) && !u->suspended &&
 	    !a[RUSBNET_SUSPEND].busy && !a[RUSBNET_RESUME].busy)
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
-	/* dev_set_mtu(), under the RTNL: between any two steps, once */
-	if (u->cfg.mtu_qlen && !u->mtu_changed)
+	/*
+	 * dev_set_mtu(), under the RTNL: between any two steps, once, not
+	 * once the disconnect's unregister_netdev() holds the RTNL
+	 */
+	if (u->cfg.mtu_qlen && !u->mtu_changed &&
+	    !(gone->mark & (RUSBNET_M_CLOSING | RUSBNET_M_UNREGISTERED)))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_CHANGE_MTU, 0);
+	/* the unplug: once, while the device is awake; then its steps */
+	if (gone->busy ? bqlm_rc_runnable(gone) :
+	    u->cfg.disconnect && !u->unplugged &&
+	    bqlm_rusbnet_awake((struct bqlm_rc_actor *)gone))
+		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_DISCONNECT, 0);
 	return n;
 }
 

@@ -140,7 +140,7 @@ static void bqlm_rusbnet_free(struct bqlm_rusbnet *u)
 {
 	if (timer_delete_sync(&u->net->watchdog_timer))
 		netdev_put(u->net, &u->net->watchdog_dev_tracker);
-	u->ops->destroy(u->net, u->drv);
+	u->ops->destroy(u->net, u->drv, u->gone);
 	u->net = NULL;
 }
 
@@ -175,6 +175,9 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u)
 	u->timeouts_left = u->cfg.timeouts;
 	u->links_left = u->cfg.links;
 	u->mtu_changed = false;
+	u->unplugged = false;
+	u->gone = false;
+	u->hcd.gone = false;
 	memset(u->slot, 0, sizeof(u->slot));
 	u->nr_slots = 0;
 	u->last_slot = 0;

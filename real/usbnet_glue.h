@@ -80,6 +80,16 @@
 #define netif_tx_lock_bh(dev)		bqlm_rusbnet_netif_tx_lock_bh(dev)
 #define netif_tx_unlock_bh(dev)		bqlm_rusbnet_netif_tx_unlock_bh(dev)
 
+/*
+ * usbnet_disconnect() on the harness's device, which is never registered:
+ * unregister_netdev() closes it as dev_close() would, under the
+ * disconnect's steps, and free_netdev() reports what would still act on
+ * the freed device (the harness frees it at its teardown). Function-like,
+ * so that the harness's own "(free_netdev)(net)" is the kernel's.
+ */
+#define unregister_netdev(net)		bqlm_rusbnet_unregister_netdev(net)
+#define free_netdev(net)		bqlm_rusbnet_free_netdev(net)
+
 /* Step boundaries */
 #define skb_dequeue			bqlm_rusbnet_skb_dequeue
 #define skb_queue_purge			bqlm_rusbnet_skb_queue_purge

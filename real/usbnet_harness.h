@@ -31,6 +31,12 @@
  *		(fix-reset, fixed) netdev_reset_queue
  *   suspend	EVENT_DEV_ASLEEP, detach | unlink | waits, attach
  *   resume	resubmit under txq.lock | wake, schedule the bh
+ *   disconnect	unplug: every queued URB unlinked (-ESHUTDOWN) | (once
+ *		each is given back and no ifdown holds the RTNL)
+ *		usbnet_disconnect(), unregister_netdev(): an open device is
+ *		closed (dev_close), then usbnet_stop()'s steps as ifdown's |
+ *		unregister_netdev() returned | cancel_work_sync, the
+ *		deferred URBs, unbind(), free_netdev()
  *   open, watchdog, kevent: one step each
  *
  * The bh of 6.12 is a tasklet; the BQL changes were made on the BH work
@@ -65,6 +71,7 @@ enum {
 	RUSBNET_NCM,
 	RUSBNET_LINK,
 	RUSBNET_MTU,
+	RUSBNET_DISCONNECT,
 	RUSBNET_USB0,
 };
 
@@ -97,6 +104,10 @@ enum {
  * @RUSBNET_Y_SUSPEND_WAIT: usbnet_suspend(), as @RUSBNET_Y_STOP_WAIT
  * @RUSBNET_Y_SUSPEND_TIMEOUT: usbnet_suspend(), as @RUSBNET_Y_STOP_TIMEOUT
  * @RUSBNET_Y_RESUMED: usbnet_resume() released txq.lock
+ * @RUSBNET_Y_UNPLUGGED: the device is unplugged, its URBs unlinked;
+ *	usbnet_disconnect() next
+ * @RUSBNET_Y_UNREGISTERED: usbnet_disconnect()'s unregister_netdev()
+ *	returned; free_netdev() and what precedes it next
  * @RUSBNET_NR_YIELDS: how many
  */
 enum bqlm_rusbnet_yield {
@@ -123,6 +134,8 @@ enum bqlm_rusbnet_yield {
 	RUSBNET_Y_SUSPEND_WAIT,
 	RUSBNET_Y_SUSPEND_TIMEOUT,
 	RUSBNET_Y_RESUMED,
+	RUSBNET_Y_UNPLUGGED,
+	RUSBNET_Y_UNREGISTERED,
 	RUSBNET_NR_YIELDS
 };
 
@@ -134,7 +147,9 @@ extern const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS];
 #define RUSBNET_M_KILL1		0x04	/* ifdown: first tasklet_kill() done */
 #define RUSBNET_M_KILL2		0x08	/* ifdown: second tasklet_kill() done */
 #define RUSBNET_M_DRAIN		0x10	/* ifdown: the drain's wait began */
-#define RUSBNET_M_OWN_FAILED	0x20	/* suspend: the device refused its own work */
+#define RUSBNET_M_CLOSING	0x20	/* disconnect: unregister_netdev() closes */
+#define RUSBNET_M_UNREGISTERED	0x40	/* disconnect: unregister_netdev() returned */
+#define RUSBNET_M_OWN_FAILED	0x80	/* suspend: the device refused its own work */
 
 /**
  * struct bqlm_rusbnet_slot - what the harness knows of an skb (its URB)
@@ -181,6 +196,13 @@ struct bqlm_rusbnet_slot {
  * @timeouts_left: watchdog timeouts left
  * @links_left: link-up reports left
  * @mtu_changed: usbnet_change_mtu() ran (the model's mtu-qlen)
+ * @unplugged: the disconnect began (the fake host controller's device
+ *	is gone)
+ * @gone: usbnet_disconnect()'s free_netdev() ran: nothing may act on the
+ *	device, and nothing the minidriver's unbind() freed is read; the
+ *	harness keeps the device's own memory until its teardown
+ *	(bqlm_rusbnet_down()), so that what the check reported still
+ *	holding it never runs on freed memory
  * @slot: the skbs, numbered as the model numbers them
  * @nr_slots: how many
  * @last_slot: the one submitted or created last
@@ -214,6 +236,8 @@ struct bqlm_rusbnet {
 	unsigned int timeouts_left;
 	unsigned int links_left;
 	bool mtu_changed;
+	bool unplugged;
+	bool gone;
 	struct bqlm_rusbnet_slot slot[RUSBNET_MAX_SLOTS];
 	unsigned int nr_slots;
 	unsigned int last_slot;
@@ -243,17 +267,38 @@ bqlm_rusbnet_xmitter(const struct bqlm_rusbnet *u)
 	return &u->rc.actor[RUSBNET_STACK];
 }
 
-/* The datagrams (and in *@len the bytes) of the minidriver's aggregate */
+/*
+ * The datagrams (and in *@len the bytes) of the minidriver's aggregate;
+ * none once the device is freed (its unbind() freed the aggregate)
+ */
 static inline unsigned int bqlm_rusbnet_pending(const struct bqlm_rusbnet *u,
 						unsigned int *len)
 {
 	*len = 0;
-	return u->drv->pending ? u->drv->pending(netdev_priv(u->net), len) : 0;
+	if (!u->drv->pending || u->gone)
+		return 0;
+	return u->drv->pending(netdev_priv(u->net), len);
+}
+
+/*
+ * Does the actor run usbnet_stop()? ifdown, or the disconnect while its
+ * unregister_netdev() closes the device
+ */
+static inline bool bqlm_rusbnet_is_down(const struct bqlm_rc_actor *a)
+{
+	unsigned int id = a - a->rc->actor;
+
+	return id == RUSBNET_IFDOWN ||
+	       (id == RUSBNET_DISCONNECT &&
+		(a->mark & (RUSBNET_M_CLOSING | RUSBNET_M_UNREGISTERED)) ==
+		RUSBNET_M_CLOSING);
 }
 
 /* real/usbnet_hooks.c */
 int bqlm_rusbnet_slot_of(const struct bqlm_rusbnet *u, const struct urb *urb);
 bool bqlm_rusbnet_awake(struct bqlm_rc_actor *a);
+bool bqlm_rusbnet_no_xmit(struct bqlm_rc_actor *a);
+unsigned int bqlm_rusbnet_left_behind(const struct bqlm_rusbnet *u);
 void bqlm_rusbnet_bh_free(struct bqlm_rusbnet *u, struct bqlm_rc_actor *a,
 			  bool reported);
 

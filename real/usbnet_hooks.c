@@ -81,6 +81,13 @@ const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS] = {
 	[RUSBNET_Y_RESUMED] = {
 		"usbnet_resume: spin_unlock_irq(&dev->txq.lock)",
 		BQLM_USBNET_PM_RESUMING },
+	/* the disconnect's step is its actor's marks (usbnet_view.c) */
+	[RUSBNET_Y_UNPLUGGED] = {
+		"usb_disable_interface: URBs unlinked, usbnet_disconnect next",
+		BQLM_RC_NO_PHASE },
+	[RUSBNET_Y_UNREGISTERED] = {
+		"usbnet_disconnect: unregister_netdev returned",
+		BQLM_RC_NO_PHASE },
 };
 
 static void bqlm_rusbnet_yield(struct bqlm_rc_actor *a,
@@ -234,10 +241,21 @@ static void bqlm_rusbnet_urb_anchor(struct bqlm_hcd *hcd, struct urb *urb)
 static void bqlm_rusbnet_urb_release(struct bqlm_hcd *hcd, struct urb *urb)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
+	struct bqlm_rc_actor *a = bqlm_rc_self(&u->rc);
 	int i = bqlm_rusbnet_slot_of(u, urb);
 
-	if (i >= 0)
-		u->slot[i].urb = NULL;
+	if (i >= 0) {
+		struct bqlm_rusbnet_slot *s = &u->slot[i];
+
+		s->urb = NULL;
+		/* usbnet_disconnect() frees the URBs of dev->deferred */
+		if (s->where == BQLM_USBNET_SKB_DEFERRED && a &&
+		    bqlm_rusbnet_id(a) == RUSBNET_DISCONNECT) {
+			s->where = BQLM_USBNET_SKB_GONE;
+			s->flags = 0;
+			s->len = 0;
+		}
+	}
 	if (u->xmit_urb == urb)
 		u->xmit_urb = NULL;
 }
@@ -263,7 +281,7 @@ static void bqlm_rusbnet_autopm_get(struct bqlm_hcd *hcd,
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
 	struct bqlm_rc_actor *a = bqlm_rc_self(&u->rc);
 
-	if (a && bqlm_rusbnet_id(a) == RUSBNET_IFDOWN &&
+	if (a && bqlm_rusbnet_is_down(a) &&
 	    !(a->mark & RUSBNET_M_PM_HELD)) {
 		bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_PM, bqlm_rusbnet_awake);
 		a->mark |= RUSBNET_M_PM_HELD;
@@ -393,7 +411,7 @@ void bqlm_rusbnet_tasklet_kill(struct tasklet_struct *t)
 
 	if (!u || t != u->v.bh)
 		return;
-	if (a && bqlm_rusbnet_id(a) == RUSBNET_IFDOWN) {
+	if (a && bqlm_rusbnet_is_down(a)) {
 		if (!(a->mark & RUSBNET_M_KILL1)) {
 			bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_WORK,
 					   bqlm_rusbnet_work_idle);
@@ -548,7 +566,7 @@ bool bqlm_rusbnet_lock(spinlock_t *l, bool bh)
 		} else if (bqlm_rusbnet_is_usb(a)) {
 			bqlm_rusbnet_yield(a, RUSBNET_Y_DEFER,
 					   bqlm_rusbnet_txq_free);
-		} else if (bqlm_rusbnet_id(a) == RUSBNET_IFDOWN &&
+		} else if (bqlm_rusbnet_is_down(a) &&
 			   !(a->mark & (RUSBNET_M_TERMINATE | RUSBNET_M_DRAIN))) {
 			/*
 			 * usbnet_stop() outside usbnet_terminate_urbs(): the
@@ -705,7 +723,7 @@ void bqlm_rusbnet_skb_queue_purge(struct sk_buff_head *list)
 	struct bqlm_rusbnet *u;
 	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
 
-	if (a && list == u->v.rxq_pause && bqlm_rusbnet_id(a) == RUSBNET_IFDOWN)
+	if (a && list == u->v.rxq_pause && bqlm_rusbnet_is_down(a))
 		bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_TIMER,
 				   bqlm_rusbnet_timer_idle);
 	skb_queue_purge(list);
@@ -831,7 +849,7 @@ void bqlm_rusbnet_netdev_reset_queue(struct net_device *net)
 	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
 	unsigned int i;
 
-	if (a && bqlm_rusbnet_id(a) == RUSBNET_IFDOWN &&
+	if (a && bqlm_rusbnet_is_down(a) &&
 	    (a->mark & RUSBNET_M_KILL2))
 		bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_RESET, NULL);
 	if (u)
@@ -839,4 +857,102 @@ void bqlm_rusbnet_netdev_reset_queue(struct net_device *net)
 			if (bqlm_usbnet_skb_held(u->slot[i].where))
 				u->slot[i].flags |= BQLM_USBNET_SKB_STALE;
 	netdev_reset_queue(net);
+}
+
+/* ------------------------------------------------------------------ */
+/* usbnet_disconnect() on a device that was never registered */
+
+/**
+ * bqlm_rusbnet_no_xmit() - is no usbnet_start_xmit() in progress?
+ * @a: the actor waiting for it
+ *
+ * Return: true when neither the stack nor cdc_ncm's flush transmits.
+ */
+bool bqlm_rusbnet_no_xmit(struct bqlm_rc_actor *a)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
+
+	return !u->rc.actor[RUSBNET_STACK].busy && !u->rc.actor[RUSBNET_NCM].busy;
+}
+
+/**
+ * bqlm_rusbnet_unregister_netdev() - unregister_netdev() of
+ *	usbnet_disconnect(): close an open device as dev_close() does, with
+ *	the model's steps, and end the disconnect's step
+ * @net: the net_device
+ *
+ * The RTNL it takes is the disconnect actor's wait for an ifdown in
+ * progress (the condition of the step that got here). An open device:
+ * __LINK_STATE_START cleared (a step, as ifdown's first), then
+ * usbnet_stop() under the disconnect actor, whose yields are ifdown's.
+ * Then the step ends once no transmit is in progress. The harness's device
+ * is not registered: nothing else of unregister_netdevice() applies.
+ * Outside the harness's disconnect it does nothing but warn.
+ */
+void bqlm_rusbnet_unregister_netdev(struct net_device *net)
+{
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+
+	if (WARN_ONCE(!a || net != u->net ||
+		      bqlm_rusbnet_id(a) != RUSBNET_DISCONNECT,
+		      "bqlm real-code harness: unregister_netdev() outside the disconnect"))
+		return;
+	if (netif_running(net)) {
+		a->mark |= RUSBNET_M_CLOSING;
+		clear_bit(__LINK_STATE_START, &net->state);
+		bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_CLOSE,
+				   bqlm_rusbnet_no_xmit);
+		u->ops->stop(net);
+	}
+	a->mark |= RUSBNET_M_UNREGISTERED;
+	bqlm_rusbnet_yield(a, RUSBNET_Y_UNREGISTERED, bqlm_rusbnet_no_xmit);
+}
+
+/**
+ * bqlm_rusbnet_left_behind() - what could still act on the device, from
+ *	the real state: the model's freed-busy count
+ * @u: the harness
+ *
+ * Return: each bh context (the bh tasklet, the dev->delay timer) that is
+ * scheduled, armed or running, plus the skbs still on dev->txq, dev->rxq
+ * and dev->done and those a bh run holds.
+ */
+unsigned int bqlm_rusbnet_left_behind(const struct bqlm_rusbnet *u)
+{
+	unsigned int i, n;
+
+	n = (u->work_pending || u->rc.actor[RUSBNET_BH_WORK].busy) +
+	    (u->timer_pending || u->rc.actor[RUSBNET_BH_TIMER].busy);
+	n += skb_queue_len(u->v.txq) + skb_queue_len(u->v.rxq) +
+	     skb_queue_len(u->v.done);
+	for (i = 0; i < u->nr_slots; i++)
+		n += u->slot[i].where == BQLM_USBNET_SKB_BH;
+	return n;
+}
+
+/**
+ * bqlm_rusbnet_free_netdev() - free_netdev() of usbnet_disconnect(): the
+ *	freed-busy check on the real state, and the device is gone
+ * @net: the net_device
+ *
+ * What would still act on the freed device is counted into the step's
+ * event (the model's checks report it as freed-busy); the memory itself
+ * is kept until the harness's teardown, so that nothing runs on freed
+ * memory. Any other net_device is freed as free_netdev() does.
+ */
+void bqlm_rusbnet_free_netdev(struct net_device *net)
+{
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+
+	if (!u || net != u->net) {
+		free_netdev(net);
+		return;
+	}
+	if (WARN_ONCE(!a || bqlm_rusbnet_id(a) != RUSBNET_DISCONNECT,
+		      "bqlm real-code harness: free_netdev() outside the disconnect"))
+		return;
+	u->ev.after_free = bqlm_rusbnet_left_behind(u);
+	u->gone = true;
 }

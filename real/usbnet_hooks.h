@@ -105,7 +105,10 @@ struct bqlm_rusbnet_desc {
  *	early_init, recover): see docs/usbnet-drivers.md
  * @usb: its struct usb_driver, whose suspend(), resume() and
  *	reset_resume() run as the model's suspend and resume; NULL: usbnet's
- * @netdev_ops: the net_device_ops its bind sets; NULL: usbnet's
+ * @netdev_ops: the net_device_ops its bind sets; NULL: usbnet's. Its
+ *	ndo_change_mtu is the model's mtu-qlen change
+ * @mtu_why: optional: why its ndo_change_mtu cannot make the model's
+ *	mtu-qlen change (the harness then refuses one, -ENOENT)
  * @model: the model's description of its transmit path
  * @clear: BQLM_RUSBNET_NO_*: its callbacks the harness does not run
  * @why: why it does not (docs/usbnet-drivers.md)
@@ -133,6 +136,7 @@ struct bqlm_rusbnet_driver {
 	const struct driver_info *info;
 	struct usb_driver *usb;
 	const struct net_device_ops *netdev_ops;
+	const char *mtu_why;
 	struct bqlm_rusbnet_desc model;
 	unsigned int clear;
 	const char *why;
@@ -168,7 +172,11 @@ struct bqlm_rusbnet_probe {
  * @create: allocate the net_device and its struct usbnet, initialised as
  *	usbnet_probe() does minus the USB parts, bind the minidriver, and
  *	fill @v
- * @destroy: unbind the minidriver @drv and free what @create made
+ * @destroy: unbind the minidriver @drv (unless @disconnected: its
+ *	usbnet_disconnect() ran, and the minidriver's own unbind() with it)
+ *	and free what @create made
+ * @disconnect: the minidriver's usb_driver disconnect(), or
+ *	usbnet_disconnect(): the device unbound after the unplug
  * @start_xmit: usbnet_start_xmit()
  * @stop: usbnet_stop()
  * @open: usbnet_open()
@@ -180,8 +188,9 @@ struct bqlm_rusbnet_probe {
  * @kevent: usbnet_deferred_kevent()
  * @link_up: usbnet_link_change(dev, 1, 0): what a minidriver's status()
  *	calls when it sees the link up
- * @change_mtu: usbnet_change_mtu() to the MTU that gives TX_QLEN(dev)
- *	@tx_qlen; 0 or its error (-ERANGE: no MTU gives it)
+ * @change_mtu: the device's ndo_change_mtu (the minidriver's own, or
+ *	usbnet_change_mtu()) to the MTU that gives TX_QLEN(dev) @tx_qlen; 0
+ *	or its error (-ERANGE: no MTU gives it)
  * @rx_off: keep the receive side off (RX_QLEN 0) after a minidriver's
  *	callback sized its URBs (dev->rx_urb_size): the harness has none
  * @drivers: the minidrivers, compiled with this variant's usbnet.c and
@@ -192,7 +201,10 @@ struct bqlm_rusbnet_ops {
 	struct net_device *(*create)(const struct bqlm_rusbnet_probe *p,
 				     struct bqlm_rusbnet_view *v);
 	void (*destroy)(struct net_device *net,
-			const struct bqlm_rusbnet_driver *drv);
+			const struct bqlm_rusbnet_driver *drv,
+			bool disconnected);
+	void (*disconnect)(struct usb_interface *intf,
+			   const struct bqlm_rusbnet_driver *drv);
 	netdev_tx_t (*start_xmit)(struct sk_buff *skb, struct net_device *net);
 	int (*stop)(struct net_device *net);
 	int (*open)(struct net_device *net);
@@ -244,5 +256,8 @@ void bqlm_rusbnet_netdev_sent_queue(struct net_device *net,
 void bqlm_rusbnet_netdev_completed_queue(struct net_device *net,
 					 unsigned int pkts, unsigned int bytes);
 void bqlm_rusbnet_netdev_reset_queue(struct net_device *net);
+
+void bqlm_rusbnet_unregister_netdev(struct net_device *net);
+void bqlm_rusbnet_free_netdev(struct net_device *net);
 
 #endif /* _BQLM_REAL_USBNET_HOOKS_H */

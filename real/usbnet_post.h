@@ -28,11 +28,12 @@ static const struct bqlm_rusbnet_driver *const bqlm_rusbnet_minidrivers[] = {
 	BQLM_RUSBNET_LIST(BQLM_RUSBNET_REF)
 };
 
-static void bqlm_rusbnet_free_netdev(struct net_device *net)
+/* The device's memory, freed (the kernel's free_netdev(), not the hook) */
+static void bqlm_rusbnet_free_dev(struct net_device *net)
 {
 	free_percpu(net->tstats);
 	net->tstats = NULL;
-	free_netdev(net);
+	(free_netdev)(net);
 }
 
 /*
@@ -52,7 +53,7 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 		return NULL;
 	net->tstats = netdev_alloc_pcpu_stats(struct pcpu_sw_netstats);
 	if (!net->tstats) {
-		free_netdev(net);
+		(free_netdev)(net);
 		return NULL;
 	}
 	net->netdev_ops = p->drv->netdev_ops ?: &usbnet_netdev_ops;
@@ -84,7 +85,7 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 	usbnet_update_max_qlen(dev);
 	usb_set_intfdata(dev->intf, dev);
 	if (p->drv->bind && p->drv->bind(dev)) {
-		bqlm_rusbnet_free_netdev(net);
+		bqlm_rusbnet_free_dev(net);
 		return NULL;
 	}
 
@@ -110,11 +111,14 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 }
 
 /*
- * The minidriver's own unbind(), as usbnet_disconnect() calls it, after
- * it frees the URBs still deferred (a suspend nothing resumed)
+ * The minidriver's own unbind(), as usbnet_disconnect() calls it, unless
+ * usbnet_disconnect() ran (@disconnected: its unbind() ran there), after
+ * it frees the URBs still deferred (a suspend nothing resumed), as
+ * usbnet_disconnect() does
  */
 static void bqlm_rusbnet_destroy(struct net_device *net,
-				 const struct bqlm_rusbnet_driver *drv)
+				 const struct bqlm_rusbnet_driver *drv,
+				 bool disconnected)
 {
 	struct usbnet *dev = netdev_priv(net);
 	struct urb *urb;
@@ -125,11 +129,24 @@ static void bqlm_rusbnet_destroy(struct net_device *net,
 		usb_free_urb(urb);
 	}
 
-	if (dev->driver_info->unbind)
+	if (dev->driver_info->unbind && !disconnected)
 		dev->driver_info->unbind(dev, dev->intf);
 	if (drv->unbind)
 		drv->unbind(dev);
-	bqlm_rusbnet_free_netdev(net);
+	bqlm_rusbnet_free_dev(net);
+}
+
+/*
+ * The minidriver's usb_driver disconnect() (ax88179's marks its data,
+ * then calls usbnet_disconnect()), or usbnet_disconnect()
+ */
+static void bqlm_rusbnet_disconnect(struct usb_interface *intf,
+				    const struct bqlm_rusbnet_driver *drv)
+{
+	if (drv->usb && drv->usb->disconnect)
+		drv->usb->disconnect(intf);
+	else
+		usbnet_disconnect(intf);
 }
 
 static void bqlm_rusbnet_bh_work(struct net_device *net)
@@ -160,20 +177,23 @@ static void bqlm_rusbnet_link_up(struct net_device *net)
 
 /*
  * dev_set_mtu() of an MTU whose hard_mtu gives TX_QLEN(dev) @tx_qlen at
- * high speed: MAX_QUEUE_MEMORY / hard_mtu. The largest such hard_mtu is
- * tried first, then smaller ones while usbnet_change_mtu() refuses one
- * that fills its last packet (-EDOM).
+ * high speed: MAX_QUEUE_MEMORY / hard_mtu, through the device's own
+ * ndo_change_mtu (the minidriver's, or usbnet_change_mtu()). The largest
+ * such hard_mtu is tried first, then smaller ones while it refuses one
+ * (usbnet's and asix's -EDOM: the frame would fill its last packet).
  */
 static int bqlm_rusbnet_change_mtu(struct net_device *net,
 				   unsigned int tx_qlen)
 {
+	int (*change)(struct net_device *net, int mtu) =
+		net->netdev_ops->ndo_change_mtu ?: usbnet_change_mtu;
 	struct usbnet *dev = netdev_priv(net);
 	int hard_mtu = MAX_QUEUE_MEMORY / tx_qlen;
 	int err = -ERANGE;
 
 	for (; hard_mtu > MAX_QUEUE_MEMORY / (tx_qlen + 1) &&
 	       hard_mtu > net->hard_header_len; hard_mtu--) {
-		err = usbnet_change_mtu(net, hard_mtu - net->hard_header_len);
+		err = change(net, hard_mtu - net->hard_header_len);
 		if (err != -EDOM)
 			break;
 	}
@@ -196,6 +216,7 @@ static void bqlm_rusbnet_rx_off(struct net_device *net)
 const struct bqlm_rusbnet_ops BQLM_RUSBNET_OPS = {
 	.create		= bqlm_rusbnet_create,
 	.destroy	= bqlm_rusbnet_destroy,
+	.disconnect	= bqlm_rusbnet_disconnect,
 	.start_xmit	= usbnet_start_xmit,
 	.stop		= usbnet_stop,
 	.open		= usbnet_open,

@@ -411,13 +411,14 @@ static bool bqlm_rusbnet_autosuspends(const struct bqlm_rusbnet_ops *ops,
  * @len: room in @why
  *
  * The variant must be compiled (real/patches/usbnet/series) with the
- * minidriver (the series property "minidrivers"), the configuration's
+ * minidriver (the series property "minidrivers"), whose ndo_change_mtu
+ * must be able to make the model's mtu-qlen change; the configuration's
  * properties must be the variant's (a patch is a fixed set of them), and
- * its tx_fixup, header, flags and maxpacket the minidriver's. The
- * disconnect (cfg->disconnect) is not run on the real code yet, nor an
- * autosuspend of a minidriver the USB core never autosuspends.
+ * its tx_fixup, header, flags and maxpacket the minidriver's, and an
+ * autosuspend only of a minidriver the USB core autosuspends.
  *
- * Return: 0, -ENOENT (no such variant or minidriver), -EOPNOTSUPP (the
+ * Return: 0, -ENOENT (no such variant or minidriver, or nothing of it
+ * runs the configuration: its mtu-qlen), -EOPNOTSUPP (the
  * configuration does not describe them) or -EINVAL (not a valid
  * configuration).
  */
@@ -444,6 +445,11 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 			  "not a minidriver of real/usbnet_minidrivers.h");
 		return -ENOENT;
 	}
+	if (cfg->mtu_qlen && bqlm_rusbnet_driver(ops, driver)->mtu_why) {
+		scnprintf(why, len, "mtu-qlen: %s",
+			  bqlm_rusbnet_driver(ops, driver)->mtu_why);
+		return -ENOENT;
+	}
 	bqlm_usbnet_cfg_default(&v, cfg->variant);
 	if (v.bql != cfg->bql || v.bql_lock != cfg->bql_lock ||
 	    v.stop_reset != cfg->stop_reset ||
@@ -459,10 +465,6 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 	if (cfg->autosuspend && !bqlm_rusbnet_autosuspends(ops, driver)) {
 		scnprintf(why, len, "autosuspend on, and %s's usb_driver has no supports_autosuspend: the USB core never autosuspends it",
 			  driver);
-		return -EOPNOTSUPP;
-	}
-	if (cfg->disconnect) {
-		scnprintf(why, len, "disconnect on: the harness has no disconnect actor yet (usbnet_disconnect() is the model's only)");
 		return -EOPNOTSUPP;
 	}
 	return 0;

@@ -31,10 +31,29 @@ static unsigned char bqlm_rusbnet_bh_phase(const struct bqlm_rc_actor *a)
 	return bqlm_rusbnet_phase(a, BQLM_USBNET_BH_LOOP);
 }
 
+/* The disconnect's step (enum bqlm_usbnet_unplug), from its actor's marks */
+static unsigned char bqlm_rusbnet_unplug(const struct bqlm_rusbnet *u)
+{
+	const struct bqlm_rc_actor *d = &u->rc.actor[RUSBNET_DISCONNECT];
+
+	if (u->gone)
+		return BQLM_USBNET_GONE;
+	if (!d->busy)
+		return BQLM_USBNET_ATTACHED;
+	if (d->mark & RUSBNET_M_UNREGISTERED)
+		return BQLM_USBNET_UNREGISTERED;
+	if (d->mark & RUSBNET_M_CLOSING)
+		return BQLM_USBNET_UNREGISTER;
+	return BQLM_USBNET_UNPLUGGED;
+}
+
+/* ifdown's step, or that of the disconnect's usbnet_stop() */
 static unsigned char bqlm_rusbnet_admin(const struct bqlm_rusbnet *u)
 {
 	const struct bqlm_rc_actor *a = &u->rc.actor[RUSBNET_IFDOWN];
 
+	if (bqlm_rusbnet_unplug(u) == BQLM_USBNET_UNREGISTER)
+		a = &u->rc.actor[RUSBNET_DISCONNECT];
 	if (!a->busy)
 		return netif_running(u->net) ? BQLM_USBNET_UP :
 					       BQLM_USBNET_DOWN;
@@ -125,6 +144,7 @@ void bqlm_rusbnet_view(const struct bqlm_rusbnet *u, struct bqlm_usbnet *m)
 	m->nr_txq = skb_queue_len(u->v.txq);
 	m->nr_pkts = u->pkts;
 	m->admin = bqlm_rusbnet_admin(u);
+	m->unplug = bqlm_rusbnet_unplug(u);
 	m->pm = bqlm_rusbnet_pm(u);
 	if (flags & BIT(EVENT_TX_HALT))
 		m->flags |= BQLM_USBNET_EVENT_TX_HALT;
@@ -165,8 +185,11 @@ static void bqlm_rusbnet_model_busy(const struct bqlm_rusbnet *u,
 	busy[RUSBNET_NCM] = m->xmit != BQLM_USBNET_XMIT_IDLE && m->xmit_ncm;
 	busy[RUSBNET_BH_WORK] = m->bh[BQLM_USBNET_BH_WORK].phase != BQLM_USBNET_BH_IDLE;
 	busy[RUSBNET_BH_TIMER] = m->bh[BQLM_USBNET_BH_TIMER].phase != BQLM_USBNET_BH_IDLE;
+	busy[RUSBNET_DISCONNECT] = m->unplug != BQLM_USBNET_ATTACHED &&
+				   m->unplug != BQLM_USBNET_GONE;
 	busy[RUSBNET_IFDOWN] = m->admin != BQLM_USBNET_UP &&
-			       m->admin != BQLM_USBNET_DOWN;
+			       m->admin != BQLM_USBNET_DOWN &&
+			       m->unplug != BQLM_USBNET_UNREGISTER;
 	busy[RUSBNET_SUSPEND] = m->pm == BQLM_USBNET_PM_DETACHED ||
 				m->pm == BQLM_USBNET_PM_WAIT ||
 				m->pm == BQLM_USBNET_PM_UNDO;
@@ -266,6 +289,8 @@ static void bqlm_rusbnet_cmp_view(struct bqlm_rusbnet_diff *d,
 	bqlm_rusbnet_cmp(d, "xmit_skb", view->xmit_skb, m->xmit_skb);
 	bqlm_rusbnet_cmp(d, "admin (ifdown step)", view->admin, m->admin);
 	bqlm_rusbnet_cmp(d, "pm (suspend/resume step)", view->pm, m->pm);
+	bqlm_rusbnet_cmp(d, "unplug (disconnect step)", view->unplug,
+			 m->unplug);
 	for (i = 0; i < BQLM_USBNET_NR_BH; i++) {
 		bqlm_rusbnet_cmp(d, "bh phase", view->bh[i].phase,
 				 m->bh[i].phase);

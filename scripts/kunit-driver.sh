@@ -58,7 +58,7 @@ python3 - "$log" "$md" <<'EOF'
 import re, sys
 
 log, md = sys.argv[1], sys.argv[2]
-rows, order, info, suite, about = {}, [], [], None, {}
+rows, order, info, suite, about, skips = {}, [], [], None, {}, {}
 for line in open(log, errors="replace"):
     line = line.rstrip("\n")
     m = re.search(r"# real_usbnet_\w+: minidriver (\S+): (.*?), flags (.*?); model: (.*?); runs: (.*?); not run: (.*)$", line)
@@ -80,6 +80,7 @@ for line in open(log, errors="replace"):
     desc, status = m.group(2), m.group(1)
     if "# SKIP" in m.group(3):
         status = "skip"
+        skips[desc] = m.group(3).split("# SKIP", 1)[1].strip().split(": ", 1)[-1]
     if desc not in rows:
         rows[desc] = {}
         order.append(desc)
@@ -128,7 +129,7 @@ drows = []
 for name, dsc in about.items():
     def cell(what, suite):
         return rows.get(f"{what}-{name}", {}).get(suite, ("", ""))[1]
-    res = [rows.get(f"{w}-{name}", {}) for w in ("merged", "fixed", "fixes", "fixed-reset-resume",
+    res = [rows.get(f"{w}-{name}", {}) for w in ("merged", "fixed", "fixes", "fixed-reset-resume", "fixed-mtu-qlen-1",
                                                    "fixed-autosuspend", "fixed-suspend-fails",
                                                    "fixed-autosuspend-fails")]
     st = [s for r in res for s, _ in r.values()]
@@ -141,17 +142,23 @@ for name, dsc in about.items():
         bad = ("(" in rep and "none" not in rep) or ("at " in ex)
         return [" · ".join(c for c in (rep, eq, ex) if c),
                 "violated" if bad else "clean"]
+    def skipped(what):
+        r = rows.get(f"{what}-{name}", {})
+        return bool(r) and all(s == "skip" for s, _ in r.values())
+    mtu = "skip: " + skips.get(f"fixed-mtu-qlen-1-{name}", "") if skipped("fixed-mtu-qlen-1") \
+        else side("fixed-mtu-qlen-1")[0]
     drows.append([name, dsc["info"] + ": " + dsc["flags"], dsc["model"], dsc["runs"], dsc["not"],
-                  cell("merged", "replay")] + side("fixed") + side("fixes") +
+                  side("merged")[0]] + side("fixed") + side("fixes") + [mtu] +
                  side("fixed-autosuspend") + [ok])
 dhead = ["minidriver", "driver_info: flags", "model (bqlm explore usbnet)",
-         "own code run", "not run", "merged: witnesses (steps)",
+         "own code run", "not run", "merged: witnesses (steps) · equivalence · search",
          "fixed: replay · equivalence · search", "fixed",
          "fixes: replay · equivalence · search", "fixes",
+         "fixed, TX_QLEN 2 -> 1 by its ndo_change_mtu: equivalence · search",
          "fixed --autosuspend on: replay · equivalence · search", "autosuspend",
          "result"]
 for x in drows:
-    print(f"{x[0]}: fixed {x[7]}, with the fixes {x[9]}, autosuspend {x[11]}: {x[12]}")
+    print(f"{x[0]}: fixed {x[7]}, with the fixes {x[9]}, autosuspend {x[12]}: {x[13]}")
 if md:
     with open(md, "w") as f:
         f.write("| " + " | ".join(dhead) + " |\n|" + "---|" * len(dhead) + "\n")
