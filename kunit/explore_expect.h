@@ -29,6 +29,7 @@
 #define BIT_BD	BQLM_CHECK_BIT(BQLM_CHECK_BACKPRESSURE_DROP)
 #define BIT_WR	BQLM_CHECK_BIT(BQLM_CHECK_WAKE_ON_RECONFIG)
 #define BIT_FB	BQLM_CHECK_BIT(BQLM_CHECK_FREED_BUSY)
+#define BIT_SU	BQLM_CHECK_BIT(BQLM_CHECK_SUSPEND_COUNT)
 
 /* Room for a path the explorer prints: deeper than any the suites pin. */
 #define EXPLORE_PATH_MAX	256

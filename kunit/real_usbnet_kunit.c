@@ -56,6 +56,11 @@
  *	-EBUSY while dev->txq holds an URB)
  * @disconnect: the device may be unplugged at any step, once
  *	(usbnet_disconnect(), the model's --disconnect on)
+ * @suspend_fails: the minidriver's own suspend work fails after
+ *	usbnet_suspend() (the model's pm own-suspend-fails: its device
+ *	refuses the entry's control transfer); a minidriver row skips when
+ *	the entry names none (and an @autosuspend one when its usb_driver
+ *	has no supports_autosuspend)
  * @clean: replays: the model's search must find nothing (a fixed
  *	variant, whatever the minidriver)
  * @every: a row of every variant: it skips for a variant the harness does
@@ -77,6 +82,7 @@ struct real_usbnet_param {
 	bool reset_resume;
 	unsigned int mtu_qlen;
 	bool autosuspend;
+	bool suspend_fails;
 	bool disconnect;
 	bool clean;
 	bool every;
@@ -284,11 +290,14 @@ static const struct {
  * fixed and on the fixes; its reset_resume() on fixed; a run-time MTU
  * change through its own ndo_change_mtu (TX_QLEN 2 -> 1) on fixed; the
  * device unplugged at any step, through its own disconnect() and unbind(),
- * on fixed and on the fixes. 2000
- * paths and a search of a minidriver take seconds to minutes in UML: they
- * are these rows only, never static ones, which make kunit runs.
+ * on fixed and on the fixes; its suspend() under runtime autosuspend on
+ * fixed (replayed and compared); its suspend() whose own work fails after
+ * usbnet_suspend(), system suspend and autosuspend, where its entry makes
+ * the device refuse a control transfer. 2000 paths and a search of a
+ * minidriver take seconds to minutes in UML: they are these rows only,
+ * never static ones, which make kunit runs.
  */
-#define REAL_DRIVER_ROWS	10
+#define REAL_DRIVER_ROWS	16
 
 static void real_usbnet_driver_row(struct real_usbnet_param *p,
 				   const char *driver, unsigned int k,
@@ -303,6 +312,8 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		bool reset_resume;
 		unsigned int mtu_qlen;
 		bool disconnect;
+		bool autosuspend;
+		bool fails;
 	} rows[REAL_DRIVER_ROWS] = {
 		{ .what = "merged", .suites = REPLAY,
 		  .variant = BQLM_USBNET_MERGED, .packets = SMALL_PACKETS },
@@ -327,6 +338,24 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		  .disconnect = true },
 		{ .what = "fixes-disconnect", .suites = EACH, .variant = FIXES,
 		  .packets = DEFAULT_PACKETS, .disconnect = true },
+		{ .what = "fixed-autosuspend", .suites = REPLAY,
+		  .variant = BQLM_USBNET_FIXED, .packets = SMALL_PACKETS,
+		  .autosuspend = true },
+		{ .what = "fixed-autosuspend", .suites = EACH,
+		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
+		  .autosuspend = true },
+		{ .what = "fixed-suspend-fails", .suites = REPLAY,
+		  .variant = BQLM_USBNET_FIXED, .packets = SMALL_PACKETS,
+		  .fails = true },
+		{ .what = "fixed-suspend-fails", .suites = EACH,
+		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
+		  .fails = true },
+		{ .what = "fixed-autosuspend-fails", .suites = REPLAY,
+		  .variant = BQLM_USBNET_FIXED, .packets = SMALL_PACKETS,
+		  .autosuspend = true, .fails = true },
+		{ .what = "fixed-autosuspend-fails", .suites = EACH,
+		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
+		  .autosuspend = true, .fails = true },
 	};
 
 	snprintf(name, len, "%s-%s", rows[k].what, driver);
@@ -336,7 +365,8 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		.packets = rows[k].packets, .stops = 1, .suspends = 1,
 		.clean = rows[k].clean, .reset_resume = rows[k].reset_resume,
 		.mtu_qlen = rows[k].mtu_qlen, .disconnect = rows[k].disconnect,
-		.every = true,
+		.autosuspend = rows[k].autosuspend,
+		.suspend_fails = rows[k].fails, .every = true,
 	};
 }
 
@@ -473,6 +503,8 @@ static void real_usbnet_cfg(struct kunit *test,
 			    const struct real_usbnet_param *p,
 			    struct bqlm_usbnet_cfg *cfg)
 {
+	char why[160];
+
 	bqlm_usbnet_cfg_default(cfg, p->variant);
 	cfg->packets = p->packets;
 	cfg->stops = p->stops;
@@ -486,6 +518,15 @@ static void real_usbnet_cfg(struct kunit *test,
 	/* without CONFIG_PM usbnet has no EVENT_DEV_ASLEEP deferral */
 	if (!IS_ENABLED(CONFIG_PM))
 		cfg->suspends = 0;
+	if (p->suspend_fails)
+		cfg->pm |= BQLM_USBNET_PM_OWN_SUSPEND_FAILS;
+	/*
+	 * a minidriver whose entry makes no control transfer fail, or whose
+	 * usb_driver the USB core never autosuspends: skip
+	 */
+	if (p->every && (p->suspend_fails || p->autosuspend) &&
+	    bqlm_rusbnet_check(cfg, p->driver, why, sizeof(why)) == -EOPNOTSUPP)
+		kunit_skip(test, "%s: %s", p->desc, why);
 }
 
 /*

@@ -65,6 +65,11 @@ struct usbnet_x_case {
 
 /* The bound of most explorations: two full frames, one ifdown, one suspend */
 #define USBNET_BOUND	.packets = 2, .len = PKT, .stops = 1, .suspends = 1
+/* ax88179_178a and smsc95xx as real/usbnet_minidrivers.h describe them */
+#define AX88179_OPTS \
+	"--header 8 --lens 1514,1528 --maxpacket 512 --links 1 --pm resume-link"
+#define SMSC95XX_OPTS \
+	"--header 8,12 --lens 1514,1514 --flags send-zlp --maxpacket 512"
 
 /*
  * Figures that several rows share, because what the rows change does not
@@ -172,7 +177,7 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	  .expect = { .states = 132316, .transitions = 426506,
 		      .verdict = BQLM_CHECK_NONE } },
 	{ .desc = "fixed-ax88179", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .opts = "--header 8 --lens 1514,1528 --maxpacket 512 --pm resume-link --links 1",
+	  .opts = AX88179_OPTS,
 	  .expect = { .states = 237679, .transitions = 811404,
 		      .verdict = BQLM_CHECK_NONE } },
 	/*
@@ -200,9 +205,40 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	  .expect = { .states = 48017, .transitions = 150879,
 		      .verdict = BQLM_CHECK_NONE } },
 	{ .desc = "fixed-smsc95xx", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .opts = "--header 8,12 --lens 1514,1514 --flags send-zlp --maxpacket 512",
+	  .opts = SMSC95XX_OPTS,
 	  .expect = { .states = 81070, .transitions = 263387,
 		      .verdict = BQLM_CHECK_NONE } },
+	/*
+	 * The minidrivers' own suspend() under autosuspend: ax88179's
+	 * ignores usbnet_suspend()'s -EBUSY (the USB core suspends the
+	 * interface with usbnet awake: suspend-count); without that, clean.
+	 * smsc95xx's own suspend work failing: for an autosuspend it resumes
+	 * usbnet itself (clean); for a system suspend nothing does.
+	 */
+	{ .desc = "fixed-ax88179-autosuspend-ignores-busy",
+	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .opts = AX88179_OPTS ",suspend-ignores-busy --autosuspend on",
+	  .expect = { .states = 266977, .transitions = 893635,
+		      .violated = BIT_SU,
+		      .verdict = BQLM_CHECK_SUSPEND_COUNT,
+		      .verdict_depth = 5 } },
+	{ .desc = "fixed-ax88179-autosuspend-busy-kept",
+	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .opts = AX88179_OPTS " --autosuspend on",
+	  .expect = { .states = 242080, .transitions = 821232,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-smsc95xx-autosuspend-own-fails",
+	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .opts = SMSC95XX_OPTS " --pm own-suspend-fails --autosuspend on",
+	  .expect = { .states = 27605, .transitions = 80555,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-smsc95xx-suspend-own-fails",
+	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .opts = SMSC95XX_OPTS " --pm own-suspend-fails",
+	  .expect = { .states = 21382, .transitions = 58117,
+		      .violated = BIT_SU,
+		      .verdict = BQLM_CHECK_SUSPEND_COUNT,
+		      .verdict_depth = 3 } },
 };
 
 KUNIT_ARRAY_PARAM_DESC(usbnet_x, usbnet_x_cases, desc);
@@ -903,6 +939,104 @@ static void usbnet_disconnect_in_flight(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, u->ev.after_free, 2U);
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_disconnect"), BIT_FB);
 	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_FREED_BUSY].err, -EFAULT);
+}
+
+/*
+ * ax88179_178a's suspend() under autosuspend, step by step: a packet in
+ * flight, usbnet_suspend() refuses with -EBUSY and restores its count, the
+ * minidriver returns 0, so the USB core holds the interface suspended and
+ * later resumes it: usbnet_resume() takes suspend_count (an unsigned
+ * char) below 0, to 255, and does nothing. The next autosuspend does nothing either (the count back to
+ * 0): the URB stays in flight, the device attached, EVENT_DEV_ASLEEP
+ * clear, so a transmit goes to a device the USB core suspended. Without
+ * SUSPEND_IGNORES_BUSY the -EBUSY keeps the device awake.
+ */
+static void usbnet_suspend_ignores_busy(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet *dev = u->dev;
+
+	u->cfg.autosuspend = true;
+	u->cfg.suspends = 2;
+	bqlm_usbnet_init(dev, &u->cfg);
+	usbnet_send(test, u);
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_AWAKE);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_suspend"), 0U);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_resume(dev, &u->cfg, &u->ev),
+			-EINVAL);
+
+	u->cfg.pm = BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY;
+	bqlm_usbnet_init(dev, &u->cfg);
+	usbnet_send(test, u);
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_SUSPENDED);
+	KUNIT_EXPECT_EQ(test, dev->suspend_count, 0);
+	KUNIT_EXPECT_EQ(test, dev->present, 1);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_suspend"), BIT_SU);
+	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_SUSPEND_COUNT].err, -EBADMSG);
+	STEP(test, u, bqlm_usbnet_resume(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_AWAKE);
+	KUNIT_EXPECT_EQ(test, dev->suspend_count, 255);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_resume"), BIT_SU);
+	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_SUSPEND_COUNT].err, -ERANGE);
+	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_SUSPEND_COUNT].val[1], 255ULL);
+	/* the next autosuspend: nothing detached, nothing unlinked */
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_SUSPENDED);
+	KUNIT_EXPECT_EQ(test, dev->suspend_count, 0);
+	KUNIT_EXPECT_EQ(test, dev->present, 1);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_TXQ);
+	KUNIT_EXPECT_FALSE(test, dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_suspend"), BIT_SU);
+}
+
+/*
+ * smsc95xx's suspend() whose own work fails after usbnet_suspend()
+ * succeeded: for an autosuspend it calls usbnet_resume() itself, in the
+ * suspend's last two steps, and usbnet is awake again; for a system
+ * suspend it returns the error: the USB core resumes nothing, usbnet
+ * stays suspended (EVENT_DEV_ASLEEP), and the next packet is deferred.
+ */
+static void usbnet_own_suspend_fails(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet *dev = u->dev;
+
+	u->cfg.pm = BQLM_USBNET_PM_OWN_SUSPEND_FAILS;
+	u->cfg.autosuspend = true;
+	bqlm_usbnet_init(dev, &u->cfg);
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->suspend_count, 1);
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_PM_UNDO);
+	KUNIT_EXPECT_EQ(test, dev->suspend_count, 0);
+	KUNIT_EXPECT_FALSE(test, dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_resume(dev, &u->cfg, &u->ev),
+			-EINVAL);
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_AWAKE);
+	KUNIT_EXPECT_EQ(test, dev->bh[BQLM_USBNET_BH_WORK].pending, 1);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_suspend"), 0U);
+
+	u->cfg.autosuspend = false;
+	bqlm_usbnet_init(dev, &u->cfg);
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_suspend"), 0U);
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_AWAKE);
+	KUNIT_EXPECT_EQ(test, dev->suspend_count, 1);
+	KUNIT_EXPECT_TRUE(test, dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_suspend"), BIT_SU);
+	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_SUSPEND_COUNT].val[0], 0ULL);
+	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_SUSPEND_COUNT].val[1], 1ULL);
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_resume(dev, &u->cfg, &u->ev),
+			-EINVAL);
+	usbnet_send(test, u);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_DEFERRED);
+	KUNIT_EXPECT_TRUE(test, bqlm_netif_xmit_stopped(&dev->txq));
 }
 
 /*
@@ -1729,6 +1863,8 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_avoid_unlink_late_completion),
 	KUNIT_CASE(usbnet_avoid_unlink_drained),
 	KUNIT_CASE(usbnet_disconnect_in_flight),
+	KUNIT_CASE(usbnet_suspend_ignores_busy),
+	KUNIT_CASE(usbnet_own_suspend_fails),
 	KUNIT_CASE(usbnet_ncm_flush_woken_during_stop),
 	KUNIT_CASE(usbnet_ncm_flush_after_open_cleared),
 	KUNIT_CASE(usbnet_ncm_flush_dropped_during_stop),

@@ -1020,71 +1020,6 @@ int bqlm_usbnet_tx_timeout(struct bqlm_usbnet *dev,
 	return 0;
 }
 
-/**
- * bqlm_usbnet_suspend() - next step of usbnet_suspend()
- * @dev: the state
- * @cfg: the configuration
- * @ev: receives what the step did; may be NULL
- *
- * A system suspend (PMSG_SUSPEND, so no -EBUSY for a busy dev->txq):
- *  1. under dev->txq.lock: set EVENT_DEV_ASLEEP; netif_device_detach():
- *     not present; if running, stop the queue;
- *  2. usbnet_terminate_urbs(): unlink_urbs(&dev->txq);
- *  3. once dev->txq and dev->done are empty: netif_device_attach():
- *     present again; if running, netif_tx_wake_all_queues() (which clears
- *     DRV_XOFF only). From here on a transmit is deferred.
- *
- * Return: 0, -EAGAIN while the next step waits, -EINVAL when there is no
- * suspend to make (already suspended, none left in the bound, or
- * usbnet_stop() holds a PM reference).
- */
-int bqlm_usbnet_suspend(struct bqlm_usbnet *dev,
-			const struct bqlm_usbnet_cfg *cfg,
-			struct bqlm_inv_step *ev)
-{
-	int ret = bqlm_usbnet_suspend_ready(dev);
-
-	(void)ev;
-	if (ret)
-		return ret;
-	switch (dev->pm) {
-	case BQLM_USBNET_AWAKE:
-		/*
-		 * PMSG_AUTO: "don't autosuspend while transmitting", under
-		 * dev->txq.lock; -EBUSY to the USB core, which keeps the
-		 * device awake
-		 */
-		if (cfg->autosuspend && bqlm_usbnet_txq_qlen(dev)) {
-			dev->suspends_left--;
-			break;
-		}
-		/*
-		 * EVENT_DEV_ASLEEP under dev->txq.lock, then
-		 * netif_device_detach(), in one step: a packet the stack
-		 * takes between the two is deferred, as it is when taken
-		 * just before and transmitted after.
-		 */
-		dev->suspends_left--;
-		dev->flags |= BQLM_USBNET_EVENT_DEV_ASLEEP;
-		dev->present = 0;
-		if (dev->running)
-			bqlm_netif_tx_stop_queue(&dev->txq, cfg->now);
-		dev->pm = BQLM_USBNET_PM_DETACHED;
-		break;
-	case BQLM_USBNET_PM_DETACHED:
-		bqlm_unlink_urbs(dev);
-		dev->pm = BQLM_USBNET_PM_WAIT;
-		break;
-	default:
-		dev->present = 1;
-		if (dev->running)
-			bqlm_netif_tx_wake_queue(&dev->txq);
-		dev->pm = BQLM_USBNET_SUSPENDED;
-		break;
-	}
-	return 0;
-}
-
 /* usbnet_resume() under txq.lock: resubmit what was deferred. */
 static void bqlm_usbnet_resubmit(struct bqlm_usbnet *dev,
 				 const struct bqlm_usbnet_cfg *cfg,
@@ -1114,18 +1049,154 @@ static void bqlm_usbnet_resubmit(struct bqlm_usbnet *dev,
 	dev->flags &= ~BQLM_USBNET_EVENT_DEV_ASLEEP;
 }
 
+/*
+ * usbnet_resume()'s first step: --dev->suspend_count; only when that
+ * reaches 0, under dev->txq.lock, resubmit and clear EVENT_DEV_ASLEEP.
+ * Return: true when the body ran (its wake is the next step).
+ */
+static bool bqlm_usbnet_resume_first(struct bqlm_usbnet *dev,
+				     const struct bqlm_usbnet_cfg *cfg,
+				     struct bqlm_inv_step *ev)
+{
+	if (--dev->suspend_count)
+		return false;
+	bqlm_usbnet_resubmit(dev, cfg, ev);
+	return true;
+}
+
+/* usbnet_resume()'s second step: wake the queue, queue the bh work. */
+static void bqlm_usbnet_resume_wake(struct bqlm_usbnet *dev,
+				    const struct bqlm_usbnet_cfg *cfg)
+{
+	if (dev->flags & BQLM_USBNET_EVENT_DEV_OPEN) {
+		if (bqlm_usbnet_txq_qlen(dev) < bqlm_usbnet_tx_qlen(dev, cfg))
+			bqlm_netif_tx_wake_queue(&dev->txq);
+		bqlm_usbnet_queue_bh(dev);
+	}
+	dev->pm = BQLM_USBNET_AWAKE;
+}
+
+/*
+ * usbnet_suspend() returned 0: the minidriver's own suspend work, and
+ * what its suspend() tells the USB core. OWN_SUSPEND_FAILS (smsc95xx):
+ * the work fails; for an autosuspend it calls usbnet_resume(), whose
+ * wake is the suspend's next step (BQLM_USBNET_PM_UNDO); for a system
+ * suspend it returns the error: the USB core holds the interface awake
+ * and resumes nothing, and usbnet stays suspended.
+ */
+static void bqlm_usbnet_suspended(struct bqlm_usbnet *dev,
+				  const struct bqlm_usbnet_cfg *cfg,
+				  struct bqlm_inv_step *ev)
+{
+	if (!(cfg->pm & BQLM_USBNET_PM_OWN_SUSPEND_FAILS))
+		dev->pm = BQLM_USBNET_SUSPENDED;
+	else if (cfg->autosuspend && bqlm_usbnet_resume_first(dev, cfg, ev))
+		dev->pm = BQLM_USBNET_PM_UNDO;
+	else
+		dev->pm = BQLM_USBNET_AWAKE;
+}
+
 /**
- * bqlm_usbnet_resume() - next step of usbnet_resume()
+ * bqlm_usbnet_suspend() - next step of the minidriver's suspend() and
+ *	usbnet_suspend()
+ * @dev: the state
+ * @cfg: the configuration
+ * @ev: receives what the step did; may be NULL
+ *
+ * usbnet_suspend() increments dev->suspend_count; unless it was 0 before,
+ * it does nothing more and returns 0. A system suspend (PMSG_SUSPEND, so
+ * no -EBUSY for a busy dev->txq):
+ *  1. under dev->txq.lock: set EVENT_DEV_ASLEEP; netif_device_detach():
+ *     not present; if running, stop the queue;
+ *  2. usbnet_terminate_urbs(): unlink_urbs(&dev->txq);
+ *  3. once dev->txq and dev->done are empty: netif_device_attach():
+ *     present again; if running, netif_tx_wake_all_queues() (which clears
+ *     DRV_XOFF only). From here on a transmit is deferred. Then the
+ *     minidriver's own work (bqlm_usbnet_suspended()).
+ * An autosuspend (cfg->autosuspend) with dev->txq not empty is refused in
+ * step 1 (-EBUSY, the count restored): the device stays awake, unless
+ * the minidriver's suspend() ignores it (SUSPEND_IGNORES_BUSY) and the USB
+ * core holds the interface suspended with usbnet awake.
+ * With OWN_SUSPEND_FAILS under autosuspend, a 4th step: the wake of the
+ * usbnet_resume() the minidriver's suspend() calls.
+ *
+ * Return: 0, -EAGAIN while the next step waits, -EINVAL when there is no
+ * suspend to make (already suspended, none left in the bound, or
+ * usbnet_stop() holds a PM reference).
+ */
+int bqlm_usbnet_suspend(struct bqlm_usbnet *dev,
+			const struct bqlm_usbnet_cfg *cfg,
+			struct bqlm_inv_step *ev)
+{
+	struct bqlm_inv_step dummy;
+	int ret = bqlm_usbnet_suspend_ready(dev);
+
+	ev = bqlm_usbnet_ev(ev, &dummy);
+	if (ret)
+		return ret;
+	switch (dev->pm) {
+	case BQLM_USBNET_AWAKE:
+		dev->suspends_left--;
+		/* dev->suspend_count was not 0: usbnet_suspend() skips all */
+		if (dev->suspend_count++) {
+			bqlm_usbnet_suspended(dev, cfg, ev);
+			break;
+		}
+		/*
+		 * PMSG_AUTO: "don't autosuspend while transmitting", under
+		 * dev->txq.lock; -EBUSY to the USB core, which keeps the
+		 * device awake, unless the minidriver's suspend() returns 0
+		 */
+		if (cfg->autosuspend && bqlm_usbnet_txq_qlen(dev)) {
+			dev->suspend_count--;
+			if (cfg->pm & BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY)
+				dev->pm = BQLM_USBNET_SUSPENDED;
+			break;
+		}
+		/*
+		 * EVENT_DEV_ASLEEP under dev->txq.lock, then
+		 * netif_device_detach(), in one step: a packet the stack
+		 * takes between the two is deferred, as it is when taken
+		 * just before and transmitted after.
+		 */
+		dev->flags |= BQLM_USBNET_EVENT_DEV_ASLEEP;
+		dev->present = 0;
+		if (dev->running)
+			bqlm_netif_tx_stop_queue(&dev->txq, cfg->now);
+		dev->pm = BQLM_USBNET_PM_DETACHED;
+		break;
+	case BQLM_USBNET_PM_DETACHED:
+		bqlm_unlink_urbs(dev);
+		dev->pm = BQLM_USBNET_PM_WAIT;
+		break;
+	case BQLM_USBNET_PM_UNDO:
+		bqlm_usbnet_resume_wake(dev, cfg);
+		break;
+	default:
+		dev->present = 1;
+		if (dev->running)
+			bqlm_netif_tx_wake_queue(&dev->txq);
+		bqlm_usbnet_suspended(dev, cfg, ev);
+		break;
+	}
+	return 0;
+}
+
+/**
+ * bqlm_usbnet_resume() - next step of the minidriver's resume() and
+ *	usbnet_resume()
  * @dev: the state
  * @cfg: the configuration
  * @ev: receives what the step did; may be NULL
  *
  * The steps:
  *  1. (a minidriver's resume() that reports the link down: queue the
- *     kevent work;) under dev->txq.lock: submit every URB anchored on
- *     dev->deferred and put its skb on dev->txq (fixed: with
- *     netdev_sent_queue(); before c4efd7a770c5 without); clear
- *     EVENT_DEV_ASLEEP;
+ *     kevent work;) usbnet_resume() decrements dev->suspend_count; unless
+ *     that gives 0 (it was not usbnet that suspended), it does nothing
+ *     more and this was the only step. Else under dev->txq.lock: submit
+ *     every URB anchored on dev->deferred and put its skb on dev->txq
+ *     (fixed: with netdev_sent_queue(); before c4efd7a770c5 without);
+ *     clear EVENT_DEV_ASLEEP;
  *  2. if EVENT_DEV_OPEN: netif_tx_wake_all_queues() unless dev->txq is at
  *     TX_QLEN, and queue the bh work.
  *
@@ -1152,17 +1223,11 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 		/* aqc111: netif_carrier_off() first */
 		if (cfg->pm & BQLM_USBNET_PM_RESUME_CARRIER)
 			dev->carrier = 0;
-		bqlm_usbnet_resubmit(dev, cfg, ev);
-		dev->pm = BQLM_USBNET_PM_RESUMING;
+		dev->pm = bqlm_usbnet_resume_first(dev, cfg, ev) ?
+			  BQLM_USBNET_PM_RESUMING : BQLM_USBNET_AWAKE;
 		return 0;
 	case BQLM_USBNET_PM_RESUMING:
-		if (dev->flags & BQLM_USBNET_EVENT_DEV_OPEN) {
-			if (bqlm_usbnet_txq_qlen(dev) <
-			    bqlm_usbnet_tx_qlen(dev, cfg))
-				bqlm_netif_tx_wake_queue(&dev->txq);
-			bqlm_usbnet_queue_bh(dev);
-		}
-		dev->pm = BQLM_USBNET_AWAKE;
+		bqlm_usbnet_resume_wake(dev, cfg);
 		return 0;
 	default:
 		return -EINVAL;

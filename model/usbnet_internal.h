@@ -263,6 +263,8 @@ static inline int bqlm_usbnet_suspend_ready(const struct bqlm_usbnet *dev)
 	case BQLM_USBNET_PM_WAIT:
 		return bqlm_usbnet_waits(dev, BQLM_USBNET_WAIT_EMPTY) ?
 		       -EAGAIN : 0;
+	case BQLM_USBNET_PM_UNDO:
+		return 0;
 	default:
 		return -EINVAL;
 	}

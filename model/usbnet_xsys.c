@@ -44,6 +44,37 @@ static bool bqlm_usbnet_stack_xoff(const struct bqlm_usbnet *dev)
 	return dev->txq.state & (1UL << BQLM_QUEUE_STATE_STACK_XOFF);
 }
 
+/*
+ * The suspend-count check: between PM callbacks, usbnet's suspend_count
+ * must be what the USB core's view of the interface says, 1 suspended
+ * and 0 awake; during one, at most 1. In a violation, val[0] is the USB
+ * core's count and val[1] usbnet's, the kernel's unsigned char (-ERANGE:
+ * above 1, which one suspend of the USB core cannot give: 255 is a
+ * resume that took it below 0).
+ */
+static unsigned int bqlm_usbnet_check_pm(const struct bqlm_usbnet *dev,
+					 const char *where,
+					 struct bqlm_violation *each)
+{
+	int core = dev->pm == BQLM_USBNET_SUSPENDED, count = dev->suspend_count;
+	struct bqlm_violation *v;
+
+	/* a suspend or resume in progress: only a count above 1 is wrong */
+	if (dev->pm != BQLM_USBNET_AWAKE && !core && count <= 1)
+		return 0;
+	if (count == core)
+		return 0;
+	if (each) {
+		v = &each[BQLM_CHECK_SUSPEND_COUNT];
+		v->check = BQLM_CHECK_SUSPEND_COUNT;
+		v->err = count > 1 ? -ERANGE : -EBADMSG;
+		v->where = where;
+		v->val[0] = core;
+		v->val[1] = count;
+	}
+	return BQLM_CHECK_BIT(BQLM_CHECK_SUSPEND_COUNT);
+}
+
 /**
  * bqlm_usbnet_check() - check the BQL invariants after a step
  * @dev: the state after the step
@@ -85,7 +116,8 @@ unsigned int bqlm_usbnet_check(const struct bqlm_usbnet *dev,
 	c.stopped = bqlm_usbnet_stack_xoff(dev);
 	if (ev)
 		c.step = *ev;
-	return bqlm_inv_check(&c, NULL, each);
+	return bqlm_inv_check(&c, NULL, each) |
+	       bqlm_usbnet_check_pm(dev, where, each);
 }
 
 
@@ -502,15 +534,39 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 			"usbnet_suspend: wait_skb_queue_empty, netif_device_attach (wakes the queue)",
 		};
 
+		if (dev->pm == BQLM_USBNET_AWAKE && dev->suspend_count)
+			return snprintf(buf, len,
+					"pm: usbnet_suspend: dev->suspend_count++ was %u, not 0: does nothing, returns 0",
+					dev->suspend_count);
 		if (dev->pm == BQLM_USBNET_AWAKE && cfg->autosuspend &&
 		    dev->nr_txq)
 			return snprintf(buf, len,
-					"pm: usbnet_suspend(PMSG_AUTO_SUSPEND) [txq.lock]: dev->txq not empty: -EBUSY, stays awake");
+					"pm: usbnet_suspend(PMSG_AUTO_SUSPEND) [txq.lock]: dev->txq not empty: -EBUSY, %s",
+					cfg->pm & BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY ?
+					"the minidriver's suspend() returns 0: the USB core suspends the interface" :
+					"stays awake");
+		if (dev->pm == BQLM_USBNET_PM_UNDO)
+			return snprintf(buf, len,
+					"pm: suspend() failed, its usbnet_resume(): netif_tx_wake_all_queues, queue_work(bh_work)");
+		if (dev->pm == BQLM_USBNET_PM_WAIT &&
+		    (cfg->pm & BQLM_USBNET_PM_OWN_SUSPEND_FAILS))
+			return snprintf(buf, len,
+					"pm: %s; own suspend work fails: %s",
+					steps[BQLM_USBNET_PM_WAIT],
+					cfg->autosuspend ?
+					"usbnet_resume() [txq.lock]: resubmit, clear ASLEEP" :
+					"error, usbnet left suspended");
 		return snprintf(buf, len, "pm: %s",
 				steps[dev->pm < ARRAY_SIZE(steps) ?
 				      dev->pm : 0]);
 	}
 	case BQLM_USBNET_A_RESUME:
+		if (dev->pm == BQLM_USBNET_SUSPENDED && dev->suspend_count != 1)
+			return snprintf(buf, len,
+					"pm: %susbnet_resume: --dev->suspend_count is %u, not 0: does nothing",
+					cfg->pm & BQLM_USBNET_PM_RESUME_LINK ?
+					"usbnet_link_change(down): queue the kevent; " :
+					"", (dev->suspend_count - 1) & 0xff);
 		if (dev->pm == BQLM_USBNET_SUSPENDED)
 			return snprintf(buf, len,
 					"pm: %susbnet_resume [txq.lock]: submit dev->deferred onto dev->txq%s, clear EVENT_DEV_ASLEEP",
@@ -569,6 +625,7 @@ static const char *const bqlm_usbnet_pm_names[BQLM_USBNET_NR_PM] = {
 	[BQLM_USBNET_PM_WAIT] = "suspend:2",
 	[BQLM_USBNET_SUSPENDED] = "suspended",
 	[BQLM_USBNET_PM_RESUMING] = "resume:1",
+	[BQLM_USBNET_PM_UNDO] = "suspend-failed:resume:1",
 };
 
 /* dev->admin in a state's line: up, stop:N (N steps of ifdown taken), down */
@@ -635,6 +692,9 @@ static int bqlm_usbnet_describe_state(const void *ctx, const void *state,
 		n += snprintf(buf + n, len - n, " %s",
 			      bqlm_usbnet_unplug_names[dev->unplug %
 						       BQLM_USBNET_NR_UNPLUG]);
+	if (dev->suspend_count && n < len)
+		n += snprintf(buf + n, len - n, " suspend_count %u",
+			      dev->suspend_count);
 	return n;
 }
 

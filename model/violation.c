@@ -52,6 +52,9 @@ static const struct {
 	[BQLM_CHECK_FREED_BUSY] = {
 		"freed-busy",
 		"free_netdev() with a bottom half or timer still queued or running (it runs on freed memory) or skbs still on the device's queues (leaked)" },
+	[BQLM_CHECK_SUSPEND_COUNT] = {
+		"suspend-count",
+		"usbnet's suspend_count out of step with the USB core: the core holds the interface suspended while usbnet is not, or awake while usbnet is (EVENT_DEV_ASLEEP: every transmit deferred, nothing resumes it), or a resume took the count below 0 (255, an unsigned char: later suspends neither detach the device nor terminate its URBs)" },
 };
 
 /**

@@ -188,6 +188,8 @@ static void bqlm_rusbnet_do_resume(struct bqlm_rc_actor *a)
 		usb->resume(&u->hcd.intf);
 	else
 		u->ops->resume(&u->hcd.intf);
+	/* also when usbnet_resume() did nothing (its count was not 1) */
+	u->ops->rx_off(u->net);
 }
 
 /*

@@ -149,6 +149,7 @@ extern const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS];
 #define RUSBNET_M_DRAIN		0x10	/* ifdown: the drain's wait began */
 #define RUSBNET_M_CLOSING	0x20	/* disconnect: unregister_netdev() closes */
 #define RUSBNET_M_UNREGISTERED	0x40	/* disconnect: unregister_netdev() returned */
+#define RUSBNET_M_OWN_FAILED	0x80	/* suspend: the device refused its own work */
 
 /**
  * struct bqlm_rusbnet_slot - what the harness knows of an skb (its URB)

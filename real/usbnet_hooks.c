@@ -288,13 +288,25 @@ static void bqlm_rusbnet_autopm_get(struct bqlm_hcd *hcd,
 	}
 }
 
-/* The device's answer to a control transfer: the minidriver's, or zeros */
+/*
+ * The device's answer to a control transfer: the minidriver's, or zeros,
+ * or the failure the configuration asks for
+ */
 static int bqlm_rusbnet_control(struct bqlm_hcd *hcd, u8 request,
 				u8 requesttype, u16 value, u16 index, void *data,
 				u16 size)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of_hcd(hcd);
+	struct bqlm_rc_actor *a = bqlm_rc_self(&u->rc);
 
+	/* the model's pm own-suspend-fails: the entry's transfer fails */
+	if ((u->cfg.pm & BQLM_USBNET_PM_OWN_SUSPEND_FAILS) &&
+	    u->drv->fail_request && request == u->drv->fail_request &&
+	    index == u->drv->fail_index && a &&
+	    bqlm_rusbnet_id(a) == RUSBNET_SUSPEND) {
+		a->mark |= RUSBNET_M_OWN_FAILED;
+		return -EIO;
+	}
 	if (u->drv->control && u->net)
 		return u->drv->control(netdev_priv(u->net), request,
 				       requesttype, value, index, data, size);
@@ -604,7 +616,9 @@ bool bqlm_rusbnet_unlock(spinlock_t *l, bool bh)
 		return false;
 	if (!bh && l == u->v.txq_lock) {
 		bqlm_rc_unlock(a, &u->txq_lock);
-		if (bqlm_rusbnet_id(a) == RUSBNET_RESUME) {
+		/* usbnet_resume(): the resume's, or a failed suspend()'s */
+		if (bqlm_rusbnet_id(a) == RUSBNET_RESUME ||
+		    (a->mark & RUSBNET_M_OWN_FAILED)) {
 			/* a minidriver's reset in its resume sized RX */
 			u->ops->rx_off(u->net);
 			bqlm_rusbnet_yield(a, RUSBNET_Y_RESUMED, NULL);

@@ -41,6 +41,7 @@
  * @rxq_pause: &dev->rxq_pause
  * @wait: &dev->wait
  * @tx_qlen: &dev->tx_qlen, TX_QLEN(dev)
+ * @suspend_count: &dev->suspend_count
  */
 struct bqlm_rusbnet_view {
 	struct sk_buff_head *txq;
@@ -56,6 +57,7 @@ struct bqlm_rusbnet_view {
 	struct sk_buff_head *rxq_pause;
 	wait_queue_head_t *wait;
 	const unsigned short *tx_qlen;
+	const unsigned char *suspend_count;
 };
 
 /**
@@ -123,6 +125,11 @@ struct bqlm_rusbnet_desc {
  *	with usbnet_start_xmit(NULL)
  * @pending: optional: the datagrams of its pending aggregate, and in *@len
  *	their bytes as the model counts them
+ * @fail_request: optional: with @fail_index, the control transfer the
+ *	device refuses (-EIO) in a configuration with the model's pm
+ *	own-suspend-fails, while the suspend actor runs: one its suspend()
+ *	makes after usbnet_suspend(); 0: its device refuses none
+ * @fail_index: the transfer's wIndex (a register)
  */
 struct bqlm_rusbnet_driver {
 	const char *name;
@@ -140,6 +147,8 @@ struct bqlm_rusbnet_driver {
 		       u16 value, u16 index, void *data, u16 size);
 	void (*flush)(struct usbnet *dev);
 	unsigned int (*pending)(struct usbnet *dev, unsigned int *len);
+	u8 fail_request;
+	u16 fail_index;
 };
 
 /**

@@ -203,7 +203,9 @@ BQLM_RUSBNET_ENTRY(ax88172a) = {
  * ax88179_tx_fixup() prepends two 32-bit words; where that fills the last
  * packet (1528 + 8), usbnet adds its byte. Its resume() reports the link
  * down (usbnet_link_change()): the kevent is queued (the model's pm
- * resume-link); its reset there reads the PHY through dev->mii.
+ * resume-link); its reset there reads the PHY through dev->mii. Its
+ * suspend() returns 0 whatever usbnet_suspend() returned (the model's pm
+ * suspend-ignores-busy: under autosuspend, its -EBUSY).
  */
 BQLM_RUSBNET_MINIDRIVER(ax88179_178a, "ax88179_178a.c")
 #if BQLM_RUSBNET_AFTER(ax88179_178a)
@@ -222,7 +224,9 @@ BQLM_RUSBNET_ENTRY(ax88179_178a) = {
 	.model		= { .fixup = BQLM_USBNET_FIXUP_PAD,
 			    .header = { 8 }, .nr_headers = 1,
 			    .lens = { 1514, 1528 }, .nr_lens = 2,
-			    .maxpacket = 512, .pm = BQLM_USBNET_PM_RESUME_LINK },
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_RESUME_LINK |
+				  BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY },
 	.bind		= bqlm_rusbnet_ax88179_bind,
 };
 #endif
@@ -766,7 +770,10 @@ BQLM_RUSBNET_ENTRY(smsc75xx) = {
  * PHY at the address of the PHY device its bind finds through phylib
  * (here one at the internal PHY's address, with no driver); its stop()
  * and unbind() stop and disconnect that device through phylib, which
- * the fake's has no state for.
+ * the fake's has no state for. Its suspend()'s own work after
+ * usbnet_suspend() begins with a read of WUCSR (the fake's features and
+ * WoL options are 0: SUSPEND2, for an autosuspend too): the device
+ * refuses it under the model's pm own-suspend-fails.
  */
 BQLM_RUSBNET_MINIDRIVER(smsc95xx, "smsc95xx.c")
 #if BQLM_RUSBNET_AFTER(smsc95xx)
@@ -822,6 +829,8 @@ BQLM_RUSBNET_ENTRY(smsc95xx) = {
 	.bind		= bqlm_rusbnet_smsc95xx_bind,
 	.unbind		= bqlm_rusbnet_smsc95xx_unbind,
 	.frame		= bqlm_rusbnet_smsc95xx_frame,
+	.fail_request	= USB_VENDOR_REQUEST_READ_REGISTER,
+	.fail_index	= WUCSR,
 };
 #endif
 

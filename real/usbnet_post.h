@@ -106,18 +106,28 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 	v->rxq_pause = &dev->rxq_pause;
 	v->wait = &dev->wait;
 	v->tx_qlen = &dev->tx_qlen;
+	v->suspend_count = &dev->suspend_count;
 	return net;
 }
 
 /*
  * The minidriver's own unbind(), as usbnet_disconnect() calls it, unless
- * usbnet_disconnect() ran (@disconnected: its unbind() ran there)
+ * usbnet_disconnect() ran (@disconnected: its unbind() ran there), after
+ * it frees the URBs still deferred (a suspend nothing resumed), as
+ * usbnet_disconnect() does
  */
 static void bqlm_rusbnet_destroy(struct net_device *net,
 				 const struct bqlm_rusbnet_driver *drv,
 				 bool disconnected)
 {
 	struct usbnet *dev = netdev_priv(net);
+	struct urb *urb;
+
+	while ((urb = usb_get_from_anchor(&dev->deferred))) {
+		dev_kfree_skb(urb->context);
+		kfree(urb->sg);
+		usb_free_urb(urb);
+	}
 
 	if (dev->driver_info->unbind && !disconnected)
 		dev->driver_info->unbind(dev, dev->intf);

@@ -127,9 +127,14 @@ static bool bqlm_rusbnet_describes(const struct bqlm_usbnet_cfg *cfg,
 			  cfg->flags, drv->name, m->flags);
 		return false;
 	}
-	if (cfg->pm != m->pm) {
+	if ((cfg->pm & ~BQLM_USBNET_PM_OWN_SUSPEND_FAILS) != m->pm) {
 		scnprintf(why, len, "pm %#x, and %s's suspend()/resume() %#x",
 			  cfg->pm, drv->name, m->pm);
+		return false;
+	}
+	if ((cfg->pm & BQLM_USBNET_PM_OWN_SUSPEND_FAILS) && !drv->fail_request) {
+		scnprintf(why, len, "pm own-suspend-fails, and %s's entry names no control transfer its device refuses (fail_request)",
+			  drv->name);
 		return false;
 	}
 	if (m->maxpacket && cfg->maxpacket != m->maxpacket) {
@@ -387,6 +392,16 @@ int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
 	return 0;
 }
 
+/* Does the USB core autosuspend the minidriver's interface? (usbnet's: yes) */
+static bool bqlm_rusbnet_autosuspends(const struct bqlm_rusbnet_ops *ops,
+				      const char *driver)
+{
+	const struct bqlm_rusbnet_driver *drv = bqlm_rusbnet_driver(ops, driver);
+
+	return !drv->usb || (drv->clear & BQLM_RUSBNET_NO_PM) ||
+	       drv->usb->supports_autosuspend;
+}
+
 /**
  * bqlm_rusbnet_check() - can the harness run a configuration with a
  *	minidriver?
@@ -399,7 +414,8 @@ int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
  * minidriver (the series property "minidrivers"), whose ndo_change_mtu
  * must be able to make the model's mtu-qlen change; the configuration's
  * properties must be the variant's (a patch is a fixed set of them), and
- * its tx_fixup, header, flags and maxpacket the minidriver's.
+ * its tx_fixup, header, flags and maxpacket the minidriver's, and an
+ * autosuspend only of a minidriver the USB core autosuspends.
  *
  * Return: 0, -ENOENT (no such variant or minidriver, or nothing of it
  * runs the configuration: its mtu-qlen), -EOPNOTSUPP (the
@@ -446,6 +462,11 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 	if (!bqlm_rusbnet_describes(cfg, bqlm_rusbnet_driver(ops, driver), why,
 				    len))
 		return -EOPNOTSUPP;
+	if (cfg->autosuspend && !bqlm_rusbnet_autosuspends(ops, driver)) {
+		scnprintf(why, len, "autosuspend on, and %s's usb_driver has no supports_autosuspend: the USB core never autosuspends it",
+			  driver);
+		return -EOPNOTSUPP;
+	}
 	return 0;
 }
 

@@ -68,6 +68,9 @@ static unsigned char bqlm_rusbnet_pm(const struct bqlm_rusbnet *u)
 		return BQLM_USBNET_PM_RESUMING;
 	if (!s->busy)
 		return u->suspended ? BQLM_USBNET_SUSPENDED : BQLM_USBNET_AWAKE;
+	/* the usbnet_resume() of a minidriver's suspend() that failed */
+	if (s->phase == BQLM_USBNET_PM_RESUMING)
+		return BQLM_USBNET_PM_UNDO;
 	return bqlm_rusbnet_phase(s, BQLM_USBNET_NR_PM);
 }
 
@@ -168,6 +171,7 @@ void bqlm_rusbnet_view(const struct bqlm_rusbnet *u, struct bqlm_usbnet *m)
 	m->stops_left = u->stops_left;
 	m->suspends_left = u->suspends_left;
 	m->timeouts_left = u->timeouts_left;
+	m->suspend_count = *u->v.suspend_count;
 }
 
 /* Which actors of the harness the model has in the middle of their work */
@@ -187,7 +191,8 @@ static void bqlm_rusbnet_model_busy(const struct bqlm_rusbnet *u,
 			       m->admin != BQLM_USBNET_DOWN &&
 			       m->unplug != BQLM_USBNET_UNREGISTER;
 	busy[RUSBNET_SUSPEND] = m->pm == BQLM_USBNET_PM_DETACHED ||
-				m->pm == BQLM_USBNET_PM_WAIT;
+				m->pm == BQLM_USBNET_PM_WAIT ||
+				m->pm == BQLM_USBNET_PM_UNDO;
 	busy[RUSBNET_RESUME] = m->pm == BQLM_USBNET_PM_RESUMING;
 	for (i = 0; i < m->nr_skbs && RUSBNET_USB0 + i < u->rc.nr_actors; i++)
 		busy[RUSBNET_USB0 + i] = m->skb[i].where == BQLM_USBNET_SKB_COMPLETED;
@@ -215,7 +220,7 @@ static void bqlm_rusbnet_cmp(struct bqlm_rusbnet_diff *d, const char *what,
  * lengths, EVENT_TX_HALT, EVENT_DEV_ASLEEP, EVENT_DEV_OPEN,
  * EVENT_LINK_CHANGE, netif_running(), netif_device_present(),
  * netif_carrier_ok(), the three pending bottom
- * halves, and which actors are in the middle of their work: read from the
+ * halves, dev->suspend_count, and which actors are in the middle of their work: read from the
  * real objects, not from the view.
  */
 static void bqlm_rusbnet_cmp_real(struct bqlm_rusbnet_diff *d,
@@ -264,6 +269,8 @@ static void bqlm_rusbnet_cmp_real(struct bqlm_rusbnet_diff *d,
 	bqlm_rusbnet_cmp(d, "dev->delay pending", u->timer_pending,
 			 m->bh[BQLM_USBNET_BH_TIMER].pending);
 	bqlm_rusbnet_cmp(d, "kevent pending", u->kevent_pending, m->kevent);
+	bqlm_rusbnet_cmp(d, "dev->suspend_count", *u->v.suspend_count,
+			 m->suspend_count);
 	bqlm_rusbnet_model_busy(u, m, mb);
 	for (i = 0; i < u->rc.nr_actors; i++)
 		bqlm_rusbnet_cmp(d, bqlm_rusbnet_names[i], u->rc.actor[i].busy,

@@ -129,11 +129,16 @@ drows = []
 for name, dsc in about.items():
     def cell(what, suite):
         return rows.get(f"{what}-{name}", {}).get(suite, ("", ""))[1]
-    res = [rows.get(f"{w}-{name}", {}) for w in ("merged", "fixed", "fixes", "fixed-reset-resume",
-                                             "fixed-mtu-qlen-1", "fixed-disconnect", "fixes-disconnect")]
+    res = [rows.get(f"{w}-{name}", {}) for w in ("merged", "fixed", "fixes", "fixed-reset-resume", "fixed-mtu-qlen-1",
+                                                   "fixed-disconnect", "fixes-disconnect",
+                                                   "fixed-autosuspend", "fixed-suspend-fails",
+                                                   "fixed-autosuspend-fails")]
     st = [s for r in res for s, _ in r.values()]
     ok = "FAIL" if "not ok" in st or not st else "ok"
     def side(what):
+        got = rows.get(f"{what}-{name}", {})
+        if got and all(s == "skip" for s, _ in got.values()):
+            return ["skip", "skip"]
         rep, eq, ex = cell(what, "replay"), cell(what, "equivalence"), cell(what, "explore")
         bad = ("(" in rep and "none" not in rep) or ("at " in ex)
         return [" · ".join(c for c in (rep, eq, ex) if c),
@@ -145,16 +150,18 @@ for name, dsc in about.items():
         else side("fixed-mtu-qlen-1")[0]
     drows.append([name, dsc["info"] + ": " + dsc["flags"], dsc["model"], dsc["runs"], dsc["not"],
                   side("merged")[0]] + side("fixed") + side("fixes") +
-                 [mtu, side("fixed-disconnect")[0], side("fixes-disconnect")[0], ok])
+                 [mtu, side("fixed-disconnect")[0], side("fixes-disconnect")[0]] +
+                 side("fixed-autosuspend") + [ok])
 dhead = ["minidriver", "driver_info: flags", "model (bqlm explore usbnet)",
          "own code run", "not run", "merged: witnesses (steps) · equivalence · search",
          "fixed: replay · equivalence · search", "fixed",
          "fixes: replay · equivalence · search", "fixes",
          "fixed, TX_QLEN 2 -> 1 by its ndo_change_mtu: equivalence · search",
          "fixed, unplugged: equivalence · search", "fixes, unplugged: equivalence · search",
+         "fixed --autosuspend on: replay · equivalence · search", "autosuspend",
          "result"]
 for x in drows:
-    print(f"{x[0]}: fixed {x[7]}, with the fixes {x[9]}: {x[-1]}")
+    print(f"{x[0]}: fixed {x[7]}, with the fixes {x[9]}, autosuspend {x[14]}: {x[-1]}")
 if md:
     with open(md, "w") as f:
         f.write("| " + " | ".join(dhead) + " |\n|" + "---|" * len(dhead) + "\n")

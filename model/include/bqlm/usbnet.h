@@ -164,10 +164,19 @@ enum bqlm_usbnet_status {
  * RESUME_CARRIER: its resume() turns the carrier off (aqc111).
  * STOP_CARRIER: its stop() does (aqc111), in usbnet_stop()'s step after
  * usb_autopm_get_interface().
+ * SUSPEND_IGNORES_BUSY: its suspend() returns 0 whatever usbnet_suspend()
+ * returned (ax88179_178a): an autosuspend usbnet refused with -EBUSY is
+ * one the USB core thinks done, and resumes later.
+ * OWN_SUSPEND_FAILS: its own suspend work after a usbnet_suspend() that
+ * succeeded fails (the device refuses a control transfer; smsc95xx): it
+ * calls usbnet_resume() itself for an autosuspend, and for a system
+ * suspend returns the error with usbnet left suspended.
  */
 #define BQLM_USBNET_PM_RESUME_LINK		0x1
 #define BQLM_USBNET_PM_RESUME_CARRIER		0x2
 #define BQLM_USBNET_PM_STOP_CARRIER		0x4
+#define BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY	0x8
+#define BQLM_USBNET_PM_OWN_SUSPEND_FAILS	0x10
 
 /**
  * enum bqlm_usbnet_reset - where usbnet_stop() calls netdev_reset_queue()
@@ -380,6 +389,7 @@ enum bqlm_usbnet_pm {
 	BQLM_USBNET_PM_WAIT,		/* tx URBs unlinked, waiting */
 	BQLM_USBNET_SUSPENDED,		/* usbnet_suspend() returned */
 	BQLM_USBNET_PM_RESUMING,	/* deferred URBs resubmitted */
+	BQLM_USBNET_PM_UNDO,		/* own suspend failed, resubmitted */
 	BQLM_USBNET_NR_PM
 };
 
@@ -437,6 +447,10 @@ enum bqlm_usbnet_unplug {
  * @links_left: link-up reports left in the bound
  * @mtu_changed: usbnet_change_mtu() ran: TX_QLEN(dev) is cfg->mtu_qlen
  * @unplug: enum bqlm_usbnet_unplug
+ * @suspend_count: usbnet's dev->suspend_count, the kernel's unsigned char
+ *	(6.12): 1 from usbnet_suspend() to usbnet_resume(), 0 otherwise; out
+ *	of step with @pm when a minidriver's suspend() tells the USB core
+ *	otherwise, and 255 when a resume took it below 0
  * @skb: the skbs, cfg->skbs slots (bqlm_usbnet_size())
  *
  * Build it with bqlm_usbnet_init() in bqlm_usbnet_size() bytes and change
@@ -472,6 +486,7 @@ struct bqlm_usbnet {
 	unsigned char links_left;
 	unsigned char mtu_changed;
 	unsigned char unplug;
+	unsigned char suspend_count;
 #ifdef __cplusplus
 	__extension__	/* a flexible array member: a GNU extension in C++ */
 #endif

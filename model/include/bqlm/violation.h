@@ -49,6 +49,12 @@ extern "C" {
  *	bottom half queued or running or its timer armed, which then run on
  *	freed memory, or with skbs and their URBs still on its queues, which
  *	are leaked
+ * @BQLM_CHECK_SUSPEND_COUNT: usbnet's dev->suspend_count is out of step
+ *	with the USB core's view of the interface: the core holds it
+ *	suspended while usbnet is not (a minidriver's suspend() returned 0
+ *	when usbnet_suspend() refused), holds it awake while usbnet is
+ *	suspended (a suspend() that failed after usbnet_suspend() and
+ *	resumed nothing), or a resume took the count below 0 (it wraps)
  * @BQLM_CHECK_NR: number of checks
  */
 enum bqlm_check {
@@ -66,6 +72,7 @@ enum bqlm_check {
 	BQLM_CHECK_BACKPRESSURE_DROP,
 	BQLM_CHECK_WAKE_ON_RECONFIG,
 	BQLM_CHECK_FREED_BUSY,
+	BQLM_CHECK_SUSPEND_COUNT,
 	BQLM_CHECK_NR
 };
 
