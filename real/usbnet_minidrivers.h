@@ -218,6 +218,12 @@ static int bqlm_rusbnet_ax88179_bind(struct usbnet *dev)
 	return bqlm_rusbnet_priv(dev, sizeof(struct ax88179_data));
 }
 
+#ifdef BQLM_VARIANT_AX88179_SUSPEND_BUSY
+#define BQLM_RUSBNET_AX88179_IGNORES_BUSY	0
+#else
+#define BQLM_RUSBNET_AX88179_IGNORES_BUSY	BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY
+#endif
+
 BQLM_RUSBNET_ENTRY(ax88179_178a) = {
 	.name		= "ax88179_178a",
 	.info		= &ax88179_info,
@@ -228,8 +234,7 @@ BQLM_RUSBNET_ENTRY(ax88179_178a) = {
 			    .lens = { 1514, 1528 }, .nr_lens = 2,
 			    .maxpacket = 512,
 			    .pm = BQLM_USBNET_PM_RESUME_LINK |
-				  (IS_ENABLED(BQLM_VARIANT_AX88179_SUSPEND_BUSY) ?
-				   0 : BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY) },
+				  BQLM_RUSBNET_AX88179_IGNORES_BUSY },
 	.bind		= bqlm_rusbnet_ax88179_bind,
 };
 #endif
