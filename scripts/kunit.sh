@@ -284,8 +284,8 @@ put_if_changed() {
 # initialiser of an array of struct bqlm_rc_variant (the model's name, the
 # ops). The objects are added to GEN_OBJS, for the Kbuild fragment.
 # A patch may change the FILEs and, for usbnet, the minidrivers' .c files
-# of drivers/net/usb/ (their headers, which the tree's copies include
-# too, not): anything else is an error.
+# of drivers/net/usb/ (not their headers: every copy includes the tree's);
+# anything else is an error.
 gen_real_driver() {
 	local driver=$1 pdir="$SRC/real/patches/$1" work f ext name on id prop
 	local line lineno=0 props defs names=" " ops="bqlm_r$1" table=""
