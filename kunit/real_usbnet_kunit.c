@@ -49,6 +49,9 @@
  * @witness_of: replays: the witnesses are the model's on this variant
  *	(unfixed), replayed on @variant (a fix): both sides must refuse the
  *	same step of each, with nothing violated before it; 0: @variant's
+ * @taken: with @witness_of: the fix takes every step of each witness
+ *	instead (it changes a step's outcome, not whether it can happen),
+ *	both sides equal after each and nothing violated
  * @reset_resume: the resume is the minidriver's reset_resume()
  * @mtu_qlen: 0, or the TX_QLEN a run-time MTU change gives (the model's
  *	mtu-qlen: usbnet_change_mtu() at any step)
@@ -79,6 +82,7 @@ struct real_usbnet_param {
 	unsigned int depth;
 	unsigned int search;
 	enum bqlm_usbnet_variant witness_of;
+	bool taken;
 	bool reset_resume;
 	unsigned int mtu_qlen;
 	bool autosuspend;
@@ -94,6 +98,7 @@ struct real_usbnet_param {
 #define SC	BQLM_CHECK_BIT(BQLM_CHECK_SERIAL_COMPLETION)
 #define SA	BQLM_CHECK_BIT(BQLM_CHECK_SKB_ACCOUNTING)
 #define FB	BQLM_CHECK_BIT(BQLM_CHECK_FREED_BUSY)
+#define SN	BQLM_CHECK_BIT(BQLM_CHECK_SUSPEND_COUNT)
 
 /* Replayed; compared on random paths and searched */
 #define REPLAY	REAL_REPLAY
@@ -108,8 +113,11 @@ struct real_usbnet_param {
 #define DEFAULT_PACKETS	3
 #define SMALL_PACKETS	2
 
-/* The variant with both fixes of docs/findings.md */
-#define FIXES		BQLM_USBNET_FIXED_NCM_STOP
+/*
+ * The variant with the fixes of docs/findings.md: usbnet's two and
+ * ax88179_178a's
+ */
+#define FIXES		BQLM_USBNET_FIXED_AX88179_SUSPEND
 
 /*
  * The explorations of docs/usbnet.md whose witnesses are replayed: the
@@ -174,6 +182,11 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .variant = FIXES, .witness_of = BQLM_USBNET_FIXED,
 	  .driver = "cdc_ncm", .packets = SMALL_PACKETS, .stops = 1,
 	  .suspends = 1, .expect = OC | RS },
+	/* ax88179_178a's suspend(): the autosuspend it took is refused */
+	{ .desc = "fixed-ax88179-suspend-fix", .suites = REPLAY,
+	  .variant = FIXES, .witness_of = BQLM_USBNET_FIXED,
+	  .driver = "ax88179_178a", .packets = SMALL_PACKETS, .stops = 1,
+	  .suspends = 1, .autosuspend = true, .expect = SN, .taken = true },
 	{ .desc = "fixes-aqc111", .suites = REPLAY, .variant = FIXES,
 	  .driver = "aqc111", .packets = SMALL_PACKETS, .stops = 1,
 	  .suspends = 1, .clean = true },
@@ -291,13 +304,14 @@ static const struct {
  * change through its own ndo_change_mtu (TX_QLEN 2 -> 1) on fixed; the
  * device unplugged at any step, through its own disconnect() and unbind(),
  * on fixed and on the fixes; its suspend() under runtime autosuspend on
- * fixed (replayed and compared); its suspend() whose own work fails after
+ * fixed and on the fixes (replayed and compared; nothing found on the
+ * fixes); its suspend() whose own work fails after
  * usbnet_suspend(), system suspend and autosuspend, where its entry makes
  * the device refuse a control transfer. 2000 paths and a search of a
  * minidriver take seconds to minutes in UML: they are these rows only,
  * never static ones, which make kunit runs.
  */
-#define REAL_DRIVER_ROWS	16
+#define REAL_DRIVER_ROWS	18
 
 static void real_usbnet_driver_row(struct real_usbnet_param *p,
 				   const char *driver, unsigned int k,
@@ -343,6 +357,12 @@ static void real_usbnet_driver_row(struct real_usbnet_param *p,
 		  .autosuspend = true },
 		{ .what = "fixed-autosuspend", .suites = EACH,
 		  .variant = BQLM_USBNET_FIXED, .packets = DEFAULT_PACKETS,
+		  .autosuspend = true },
+		{ .what = "fixes-autosuspend", .suites = REPLAY,
+		  .variant = FIXES, .packets = SMALL_PACKETS, .clean = true,
+		  .autosuspend = true },
+		{ .what = "fixes-autosuspend", .suites = EACH,
+		  .variant = FIXES, .packets = DEFAULT_PACKETS,
 		  .autosuspend = true },
 		{ .what = "fixed-suspend-fails", .suites = REPLAY,
 		  .variant = BQLM_USBNET_FIXED, .packets = SMALL_PACKETS,
@@ -584,7 +604,9 @@ static int real_usbnet_roundtrip(struct kunit *test, const void *arg,
  * (p->witness_of), replayed on a fix (p->variant), the model of the fix in
  * lockstep: the fix refuses a step of each (the model cannot take it, and
  * the real code, whose enabled actions were the model's up to there, does
- * not either), with nothing violated before it.
+ * not either), with nothing violated before it; or, with p->taken, takes
+ * every step (a step's outcome is what the fix changes), the real code's
+ * state equal to the model's after each, and nothing violated.
  */
 static void real_usbnet_refused(struct kunit *test,
 				const struct real_usbnet_param *p,
@@ -607,6 +629,7 @@ static void real_usbnet_refused(struct kunit *test,
 	was->stops = cfg->stops;
 	was->suspends = cfg->suspends;
 	was->disconnect = cfg->disconnect;
+	was->autosuspend = cfg->autosuspend;
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(was, sys), 0);
 	x = real_model(test, sys, NULL, xres);
 	KUNIT_EXPECT_EQ_MSG(test, xres->violated, p->expect,
@@ -619,18 +642,33 @@ static void real_usbnet_refused(struct kunit *test,
 		KUNIT_ASSERT_GT(test, n, 0);
 		KUNIT_ASSERT_EQ(test, bqlm_rc_lockstep(t, path, n, 0, 0,
 						       real_line, test, res), 0);
-		kunit_info(test, "%s (%d steps on %s): %s refuses step %u: %s",
-			   bqlm_check_name(c), n,
-			   bqlm_usbnet_variant_name(p->witness_of),
-			   bqlm_usbnet_variant_name(p->variant), res->err_step,
-			   res->err);
+		if (res->err_step)
+			kunit_info(test, "%s (%d steps on %s): %s refuses step %u: %s",
+				   bqlm_check_name(c), n,
+				   bqlm_usbnet_variant_name(p->witness_of),
+				   bqlm_usbnet_variant_name(p->variant),
+				   res->err_step, res->err);
+		else
+			kunit_info(test, "%s (%d steps on %s): %s takes every step, violated: model %#x, real code %#x",
+				   bqlm_check_name(c), n,
+				   bqlm_usbnet_variant_name(p->witness_of),
+				   bqlm_usbnet_variant_name(p->variant),
+				   res->model_violated, res->real_violated);
 		KUNIT_EXPECT_FALSE_MSG(test, res->diff, "%s: the real code differs",
 				       bqlm_check_name(c));
-		KUNIT_EXPECT_GT_MSG(test, res->err_step, 0U,
-				    "%s: the fix takes every step",
-				    bqlm_check_name(c));
-		KUNIT_EXPECT_TRUE_MSG(test, strstr(res->err, "the model cannot take"),
-				      "%s: %s", bqlm_check_name(c), res->err);
+		if (p->taken) {
+			KUNIT_EXPECT_EQ_MSG(test, res->err_step, 0U,
+					    "%s: the fix refuses a step: %s",
+					    bqlm_check_name(c), res->err);
+		} else {
+			KUNIT_EXPECT_GT_MSG(test, res->err_step, 0U,
+					    "%s: the fix takes every step",
+					    bqlm_check_name(c));
+			KUNIT_EXPECT_TRUE_MSG(test,
+					      strstr(res->err, "the model cannot take"),
+					      "%s: %s", bqlm_check_name(c),
+					      res->err);
+		}
 		KUNIT_EXPECT_EQ_MSG(test, res->real_violated | res->model_violated,
 				    0U, "%s: violated on the fix",
 				    bqlm_check_name(c));

@@ -274,6 +274,11 @@ static const struct bqlm_profile bqlm_usbnet_profiles[] = {
 		.commit = NULL,
 		.desc = "fixed-avoid-unlink + usbnet_start_xmit drops unless EVENT_DEV_OPEN",
 		.opts = USB_FIXED " --stop-drain on --xmit-open on" },
+	[BQLM_USBNET_FIXED_AX88179_SUSPEND] = {
+		.name = "fixed-ax88179-suspend", .driver = "usbnet",
+		.commit = NULL,
+		.desc = "fixed-ncm-stop + ax88179_suspend returns usbnet_suspend's error (a minidriver's fix: ax88179_178a loses --pm suspend-ignores-busy)",
+		.opts = USB_FIXED " --stop-drain on --xmit-open on" },
 };
 
 /*

@@ -205,7 +205,9 @@ BQLM_RUSBNET_ENTRY(ax88172a) = {
  * down (usbnet_link_change()): the kevent is queued (the model's pm
  * resume-link); its reset there reads the PHY through dev->mii. Its
  * suspend() returns 0 whatever usbnet_suspend() returned (the model's pm
- * suspend-ignores-busy: under autosuspend, its -EBUSY).
+ * suspend-ignores-busy: under autosuspend, its -EBUSY), except in the
+ * variants with the fix (real/patches/usbnet/fixed-ax88179-suspend.patch,
+ * the series property ax88179_suspend_busy), where it returns it.
  */
 BQLM_RUSBNET_MINIDRIVER(ax88179_178a, "ax88179_178a.c")
 #if BQLM_RUSBNET_AFTER(ax88179_178a)
@@ -215,6 +217,12 @@ static int bqlm_rusbnet_ax88179_bind(struct usbnet *dev)
 			 0xff, 0x03, true);
 	return bqlm_rusbnet_priv(dev, sizeof(struct ax88179_data));
 }
+
+#ifdef BQLM_VARIANT_AX88179_SUSPEND_BUSY
+#define BQLM_RUSBNET_AX88179_IGNORES_BUSY	0
+#else
+#define BQLM_RUSBNET_AX88179_IGNORES_BUSY	BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY
+#endif
 
 BQLM_RUSBNET_ENTRY(ax88179_178a) = {
 	.name		= "ax88179_178a",
@@ -226,7 +234,7 @@ BQLM_RUSBNET_ENTRY(ax88179_178a) = {
 			    .lens = { 1514, 1528 }, .nr_lens = 2,
 			    .maxpacket = 512,
 			    .pm = BQLM_USBNET_PM_RESUME_LINK |
-				  BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY },
+				  BQLM_RUSBNET_AX88179_IGNORES_BUSY },
 	.bind		= bqlm_rusbnet_ax88179_bind,
 };
 #endif

@@ -83,7 +83,10 @@ bqlm_rusbnet_driver(const struct bqlm_rusbnet_ops *ops, const char *name)
 	return NULL;
 }
 
-/* A minidriver of any variant that has it (its description is the same) */
+/*
+ * A minidriver of the first variant that has it (the series' first
+ * variants patch no minidriver: its description as the tree has it)
+ */
 static const struct bqlm_rusbnet_driver *bqlm_rusbnet_any(const char *name)
 {
 	const struct bqlm_rusbnet_driver *drv = NULL;
@@ -160,15 +163,20 @@ static bool bqlm_rusbnet_describes(const struct bqlm_usbnet_cfg *cfg,
  * @name: the minidriver (real/usbnet_minidrivers.h)
  * @cfg: the configuration: its fixup, pad_header, strip, flags, pm,
  *	maxpacket and packet lengths are set as the minidriver's entry has
- *	them, and one link-up report if its callbacks turn the carrier off
+ *	them in the configuration's variant (a patch of the series may
+ *	change the minidriver; a variant without it: the first that has
+ *	it), and one link-up report if its callbacks turn the carrier off
  *
  * Return: 0, or -ENOENT for a name the harness does not have.
  */
 int bqlm_rusbnet_driver_cfg(const char *name, struct bqlm_usbnet_cfg *cfg)
 {
-	const struct bqlm_rusbnet_driver *drv = bqlm_rusbnet_any(name);
+	const struct bqlm_rusbnet_driver *drv;
 	const struct bqlm_rusbnet_desc *m;
 
+	/* the entry of the configuration's variant: a patch may change it */
+	drv = bqlm_rusbnet_driver(bqlm_rusbnet_variant(cfg), name) ?:
+	      bqlm_rusbnet_any(name);
 	if (!drv)
 		return -ENOENT;
 	m = &drv->model;

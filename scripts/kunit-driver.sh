@@ -11,7 +11,8 @@
 # minidriver's own rows (real_usbnet_driver_rows() in
 # kunit/real_usbnet_kunit.c): the model's witnesses on merged and fixed
 # replayed on its code, nothing found with both fixes, random paths and
-# the search on fixed and with the fixes, its reset_resume(). The log goes
+# the search on fixed and with the fixes, its reset_resume(), its
+# suspend() under autosuspend on fixed and with the fixes. The log goes
 # to build/kunit-driver-NAME-test.log (KUNIT_TAG); with all, the table is
 # also written as markdown to build/usbnet-drivers.md.
 # Exit status: 0 when every case passed, 1 otherwise, 2 for a bad
@@ -131,7 +132,8 @@ for name, dsc in about.items():
         return rows.get(f"{what}-{name}", {}).get(suite, ("", ""))[1]
     res = [rows.get(f"{w}-{name}", {}) for w in ("merged", "fixed", "fixes", "fixed-reset-resume", "fixed-mtu-qlen-1",
                                                    "fixed-disconnect", "fixes-disconnect",
-                                                   "fixed-autosuspend", "fixed-suspend-fails",
+                                                   "fixed-autosuspend", "fixes-autosuspend",
+                                                   "fixed-suspend-fails",
                                                    "fixed-autosuspend-fails")]
     st = [s for r in res for s, _ in r.values()]
     ok = "FAIL" if "not ok" in st or not st else "ok"
@@ -151,7 +153,7 @@ for name, dsc in about.items():
     drows.append([name, dsc["info"] + ": " + dsc["flags"], dsc["model"], dsc["runs"], dsc["not"],
                   side("merged")[0]] + side("fixed") + side("fixes") +
                  [mtu, side("fixed-disconnect")[0], side("fixes-disconnect")[0]] +
-                 side("fixed-autosuspend") + [ok])
+                 side("fixed-autosuspend") + side("fixes-autosuspend") + [ok])
 dhead = ["minidriver", "driver_info: flags", "model (bqlm explore usbnet)",
          "own code run", "not run", "merged: witnesses (steps) · equivalence · search",
          "fixed: replay · equivalence · search", "fixed",
@@ -159,9 +161,11 @@ dhead = ["minidriver", "driver_info: flags", "model (bqlm explore usbnet)",
          "fixed, TX_QLEN 2 -> 1 by its ndo_change_mtu: equivalence · search",
          "fixed, unplugged: equivalence · search", "fixes, unplugged: equivalence · search",
          "fixed --autosuspend on: replay · equivalence · search", "autosuspend",
+         "fixes --autosuspend on: replay · equivalence · search", "fixes, autosuspend",
          "result"]
 for x in drows:
-    print(f"{x[0]}: fixed {x[7]}, with the fixes {x[9]}, autosuspend {x[14]}: {x[-1]}")
+    print(f"{x[0]}: fixed {x[7]}, with the fixes {x[9]}, autosuspend {x[14]}, "
+          f"with the fixes {x[16]}: {x[-1]}")
 if md:
     with open(md, "w") as f:
         f.write("| " + " | ".join(dhead) + " |\n|" + "---|" * len(dhead) + "\n")

@@ -274,14 +274,24 @@ put_if_changed() {
 #   DRIVER_ID.c      the variant's object (ID: NAME with '_' for '-'): its
 #                    name and properties as BQLM_VARIANT_* macros, then
 #                    real/DRIVER_variant.h, which compiles the copy;
+#   DRIVER-NAME+F.c  for DRIVER usbnet, each minidriver file F.c of
+#                    drivers/net/usb/ that NAME.patch or a patch under it
+#                    changes (VARIANT_MINI[usbnet:NAME] lists them): the
+#                    variant's minidriver objects include it instead of
+#                    the tree's (gen_usbnet_minidrivers());
 # and DRIVER-variants.h, the harness's table of them: each variant's
 # struct bqlm_rDRIVER_ops declared, and BQLM_RDRIVER_VARIANTS, the
 # initialiser of an array of struct bqlm_rc_variant (the model's name, the
 # ops). The objects are added to GEN_OBJS, for the Kbuild fragment.
+# A patch may change the FILEs and, for usbnet, the minidrivers' .c files
+# of drivers/net/usb/ (not their headers: every copy includes the tree's);
+# anything else is an error.
 gen_real_driver() {
 	local driver=$1 pdir="$SRC/real/patches/$1" work f ext name on id prop
 	local line lineno=0 props defs names=" " ops="bqlm_r$1" table=""
+	local mini="drivers/net/usb/" ours
 	shift
+	ours=" $* "
 	[[ -f "$pdir/series" ]] || die 1 "real/patches/$driver/series is missing"
 	work=$(mktemp -d "$CACHE/gen.XXXXXX")
 	for f in "$@"; do
@@ -309,6 +319,15 @@ gen_real_driver() {
 				die 1 "$f: '$name' applies on '$on', which is not listed above it"
 			[[ -f "$pdir/$name.patch" ]] || die 1 "$f: real/patches/$driver/$name.patch is missing"
 			cp -r "$work/$on" "$work/$name"
+			# the minidriver files it changes, from the tree unless ON's
+			for f in $(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$pdir/$name.patch"); do
+				[[ "$ours" != *" $f "* && ! -f "$work/$name/$f" ]] || continue
+				[[ "$driver" == usbnet && "$f" =~ ^drivers/net/usb/[a-z0-9_-]+\.c$ &&
+					-f "$KDIR/$f" ]] ||
+					die 1 "real/patches/$driver/$name.patch changes $f: a $driver patch may change only $*$([[ $driver != usbnet ]] || printf ' and the .c files of %s' "$mini")"
+				mkdir -p "$work/$name/${f%/*}"
+				cp "$KDIR/$f" "$work/$name/$f"
+			done
 			patch -s -p1 -d "$work/$name" <"$pdir/$name.patch" ||
 				die 1 "real/patches/$driver/$name.patch does not apply to $* (on $on)"
 		fi
@@ -319,6 +338,13 @@ gen_real_driver() {
 			cp "$work/$name/$f" "$work/$driver-$name.$ext.new"
 			put_if_changed "$work/$driver-$name.$ext.new" "$GEN/$driver-$name.$ext"
 			defs+=$(printf '\n#define BQLM_VARIANT_%s\t\t<%s-%s.%s>' "${ext^^}" "$driver" "$name" "$ext")
+		done
+		VARIANT_MINI[$driver:$name]=" "
+		for f in "$work/$name/$mini"*.c; do
+			[[ -f "$f" && "$ours" != *" $mini${f##*/} "* ]] || continue
+			cp "$f" "$work/$driver-$name+${f##*/}.new"
+			put_if_changed "$work/$driver-$name+${f##*/}.new" "$GEN/$driver-$name+${f##*/}"
+			VARIANT_MINI[$driver:$name]+="${f##*/} "
 		done
 		for prop in $props; do
 			[[ "$prop" =~ ^[a-z][a-z0-9_]*(=[a-z0-9][a-z0-9-]*)?$ ]] ||
@@ -424,8 +450,14 @@ gen_usbnet_minidrivers() {
 				printf '#include "../real/usbnet_minidriver.h"
 '
 				for f in ${mfiles[$id]}; do
-					printf '#include <%s>
+					if [[ "${VARIANT_MINI[usbnet:$name]}" == *" $f "* ]]; then
+						# the variant's patched copy
+						printf '#include "usbnet-%s+%s"
+' "$name" "$f"
+					else
+						printf '#include <%s>
 ' "$f"
+					fi
 				done
 				printf '#include "../real/usbnet_minidriver_entry.h"
 '
@@ -463,7 +495,7 @@ gen_real_sources() {
 	GEN_FILES=()
 	GEN_OBJS=()
 	mkdir -p "$GEN"
-	declare -gA VARIANT_DEFS=() VARIANT_PROPS=()
+	declare -gA VARIANT_DEFS=() VARIANT_PROPS=() VARIANT_MINI=()
 	gen_real_driver usbnet drivers/net/usb/usbnet.c include/linux/usb/usbnet.h
 	USBNET_VARIANTS=$VARIANT_NAMES
 	gen_usbnet_minidrivers

@@ -80,6 +80,11 @@ extern "C" {
  *	dev->done to drain without unlinking (docs/findings.md)
  * @BQLM_USBNET_FIXED_NCM_STOP: fixed-avoid-unlink plus the fix of the
  *	cdc_ncm finding: usbnet_start_xmit() drops unless EVENT_DEV_OPEN
+ * @BQLM_USBNET_FIXED_AX88179_SUSPEND: fixed-ncm-stop plus the fix of the
+ *	ax88179_178a finding, in the minidriver, not in usbnet:
+ *	ax88179_suspend() returns usbnet_suspend()'s error. usbnet's
+ *	properties are fixed-ncm-stop's; the harness's description of
+ *	ax88179_178a on it has no pm suspend-ignores-busy
  */
 enum bqlm_usbnet_variant {
 	BQLM_USBNET_NO_BQL,
@@ -88,7 +93,8 @@ enum bqlm_usbnet_variant {
 	BQLM_USBNET_FIX_RESET,
 	BQLM_USBNET_FIXED,
 	BQLM_USBNET_FIXED_AVOID_UNLINK,
-	BQLM_USBNET_FIXED_NCM_STOP
+	BQLM_USBNET_FIXED_NCM_STOP,
+	BQLM_USBNET_FIXED_AX88179_SUSPEND
 };
 
 /**
