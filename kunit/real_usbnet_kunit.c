@@ -509,10 +509,12 @@ static const char *real_usbnet_driver_param(void)
 /* Their seeds: this base, plus the variant's number */
 #define REAL_SEED		(20261130ULL * 16)
 /*
- * States the search stores at most: ax88179's own MTU change (its link
- * report on resume, TX_QLEN 2 -> 1) has 28406 in the model at one packet
+ * States the search stores at most: ax88179's rows that unplug the device
+ * (its link report through its own status() and link_reset(), which
+ * turns the carrier on also during ifdown) have 44067 in the model at one
+ * packet
  */
-#define REAL_MAX_STATES		40000
+#define REAL_MAX_STATES		60000
 /* A schedule's steps at most (make kunit-replay) */
 #define REAL_MAX_SCHEDULE	512
 /* The search runs at one packet */

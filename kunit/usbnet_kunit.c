@@ -67,7 +67,7 @@ struct usbnet_x_case {
 #define USBNET_BOUND	.packets = 2, .len = PKT, .stops = 1, .suspends = 1
 /* ax88179_178a and smsc95xx as real/usbnet_minidrivers.h describe them */
 #define AX88179_OPTS \
-	"--header 8 --lens 1514,1528 --maxpacket 512 --links 1 --pm resume-link"
+	"--header 8 --lens 1514,1528 --maxpacket 512 --links 1 --pm resume-link,link-reset"
 #define SMSC95XX_OPTS \
 	"--header 8,12 --lens 1514,1514 --flags send-zlp --maxpacket 512"
 
@@ -178,7 +178,7 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 		      .verdict = BQLM_CHECK_NONE } },
 	{ .desc = "fixed-ax88179", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
 	  .opts = AX88179_OPTS,
-	  .expect = { .states = 237679, .transitions = 811404,
+	  .expect = { .states = 277767, .transitions = 952407,
 		      .verdict = BQLM_CHECK_NONE } },
 	/*
 	 * The device unplugged at any step (usbnet_disconnect()): clean on
@@ -218,14 +218,14 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	{ .desc = "fixed-ax88179-autosuspend-ignores-busy",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
 	  .opts = AX88179_OPTS ",suspend-ignores-busy --autosuspend on",
-	  .expect = { .states = 266977, .transitions = 893635,
+	  .expect = { .states = 311023, .transitions = 1046776,
 		      .violated = BIT_SU,
 		      .verdict = BQLM_CHECK_SUSPEND_COUNT,
 		      .verdict_depth = 5 } },
 	{ .desc = "fixed-ax88179-autosuspend-busy-kept",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
 	  .opts = AX88179_OPTS " --autosuspend on",
-	  .expect = { .states = 242080, .transitions = 821232,
+	  .expect = { .states = 282168, .transitions = 962235,
 		      .verdict = BQLM_CHECK_NONE } },
 	{ .desc = "fixed-smsc95xx-autosuspend-own-fails",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,

@@ -766,6 +766,25 @@ int bqlm_usbnet_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
 	return 0;
 }
 
+/*
+ * Model of __handle_link_change(): nothing (the bits stay) unless open;
+ * the carrier on if usbnet_link_change() asked for it; with the carrier,
+ * the bh is queued (to refill RX, which the model does not have);
+ * without, the RX URBs are unlinked (none); EVENT_LINK_CHANGE cleared.
+ */
+static void bqlm_handle_link_change(struct bqlm_usbnet *dev)
+{
+	if (!(dev->flags & BQLM_USBNET_EVENT_DEV_OPEN))
+		return;
+	if (dev->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON) {
+		dev->flags &= ~BQLM_USBNET_EVENT_LINK_CARRIER_ON;
+		dev->carrier = 1;
+	}
+	if (dev->carrier)
+		bqlm_usbnet_queue_bh(dev);
+	dev->flags &= ~BQLM_USBNET_EVENT_LINK_CHANGE;
+}
+
 /**
  * bqlm_usbnet_deferred_kevent() - the kevent work, EVENT_TX_HALT part
  * @dev: the state
@@ -774,10 +793,13 @@ int bqlm_usbnet_bh(struct bqlm_usbnet *dev, const struct bqlm_usbnet_cfg *cfg,
  *
  * Model of usbnet_deferred_kevent() for EVENT_TX_HALT: unlink_urbs() of
  * dev->txq, usb_clear_halt() (it succeeds unless the device is unplugged),
- * clear EVENT_TX_HALT and netif_wake_queue(); and for EVENT_LINK_CHANGE: __handle_link_change(),
- * which, if the device is open, queues the bh when the carrier is on and
- * clears the bit. One step; the other events are receive-side and not
- * modelled.
+ * clear EVENT_TX_HALT and netif_wake_queue(); for EVENT_LINK_RESET
+ * (pm link-reset): clear it, the minidriver's link_reset(), which turns
+ * the carrier on unless the device is unplugged (its reads fail), then
+ * __handle_link_change(); and for EVENT_LINK_CHANGE:
+ * __handle_link_change(), which, if the device is open, queues the bh
+ * when the carrier is on and clears the bit. One step; the other events
+ * are receive-side and not modelled.
  *
  * Return: 0, -EAGAIN while dev->txq.lock is held, -EINVAL when the work
  * is not queued.
@@ -805,21 +827,18 @@ int bqlm_usbnet_deferred_kevent(struct bqlm_usbnet *dev,
 		}
 	}
 	/*
-	 * __handle_link_change(): nothing (the bits stay) unless open; the
-	 * carrier on if usbnet_link_change() asked for it; with the
-	 * carrier, the bh is queued (to refill RX, which the model does not
-	 * have); without, the RX URBs are unlinked (none)
+	 * EVENT_LINK_RESET: the minidriver's link_reset() finds the link up
+	 * and turns the carrier on, open or not, if the device answers its
+	 * reads; then __handle_link_change(), as for EVENT_LINK_CHANGE
 	 */
-	if ((dev->flags & BQLM_USBNET_EVENT_LINK_CHANGE) &&
-	    (dev->flags & BQLM_USBNET_EVENT_DEV_OPEN)) {
-		if (dev->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON) {
-			dev->flags &= ~BQLM_USBNET_EVENT_LINK_CARRIER_ON;
+	if (dev->flags & BQLM_USBNET_EVENT_LINK_RESET) {
+		dev->flags &= ~BQLM_USBNET_EVENT_LINK_RESET;
+		if (dev->unplug == BQLM_USBNET_ATTACHED)
 			dev->carrier = 1;
-		}
-		if (dev->carrier)
-			bqlm_usbnet_queue_bh(dev);
-		dev->flags &= ~BQLM_USBNET_EVENT_LINK_CHANGE;
+		bqlm_handle_link_change(dev);
 	}
+	if (dev->flags & BQLM_USBNET_EVENT_LINK_CHANGE)
+		bqlm_handle_link_change(dev);
 	return 0;
 }
 
@@ -1243,9 +1262,11 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
  * Its status interrupt, whose URB is submitted while the device is open
  * and awake, reports the link up: usbnet_link_change(dev, 1, 0) sets
  * EVENT_LINK_CARRIER_ON and queues the kevent work with EVENT_LINK_CHANGE,
- * which turns the carrier on (6.12.117). One step; only while the carrier
- * is off (a minidriver's stop() or resume() turned it off) and link-up
- * reports are left in the bound.
+ * which turns the carrier on (6.12.117); with pm link-reset,
+ * usbnet_link_change(dev, 1, 1) queues it with EVENT_LINK_RESET instead,
+ * and the minidriver's link_reset() turns the carrier on. One step; only
+ * while the carrier is off (a minidriver's stop() or resume() turned it
+ * off), no report is pending and link-up reports are left in the bound.
  *
  * Return: 0, or -EINVAL when there is no report to make.
  */
@@ -1253,13 +1274,16 @@ int bqlm_usbnet_link_change(struct bqlm_usbnet *dev,
 			    const struct bqlm_usbnet_cfg *cfg,
 			    struct bqlm_inv_step *ev)
 {
-	(void)cfg;
 	(void)ev;
 	if (!bqlm_usbnet_can_link(dev))
 		return -EINVAL;
 	dev->links_left--;
-	dev->flags |= BQLM_USBNET_EVENT_LINK_CARRIER_ON |
-		      BQLM_USBNET_EVENT_LINK_CHANGE;
+	/* with a reset: the carrier stays off for the minidriver's link_reset() */
+	if (cfg->pm & BQLM_USBNET_PM_LINK_RESET)
+		dev->flags |= BQLM_USBNET_EVENT_LINK_RESET;
+	else
+		dev->flags |= BQLM_USBNET_EVENT_LINK_CARRIER_ON |
+			      BQLM_USBNET_EVENT_LINK_CHANGE;
 	dev->kevent = 1;
 	return 0;
 }

@@ -95,7 +95,8 @@ static inline bool bqlm_usbnet_can_link(const struct bqlm_usbnet *dev)
 {
 	return dev->links_left && !dev->carrier &&
 	       dev->unplug == BQLM_USBNET_ATTACHED &&
-	       !(dev->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON) &&
+	       !(dev->flags & (BQLM_USBNET_EVENT_LINK_CARRIER_ON |
+			       BQLM_USBNET_EVENT_LINK_RESET)) &&
 	       dev->admin == BQLM_USBNET_UP && dev->pm == BQLM_USBNET_AWAKE;
 }
 

@@ -494,6 +494,15 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 	case BQLM_USBNET_A_BH:
 		return bqlm_usbnet_describe_bh(dev, cfg, arg & 1, buf, len);
 	case BQLM_USBNET_A_KEVENT:
+		if (dev->flags & BQLM_USBNET_EVENT_LINK_RESET)
+			return snprintf(buf, len,
+					"kevent: usbnet_deferred_kevent: EVENT_LINK_RESET: link_reset()%s, __handle_link_change%s",
+					dev->unplug == BQLM_USBNET_ATTACHED ?
+					": netif_carrier_on" :
+					": its reads fail, the carrier stays off",
+					dev->unplug == BQLM_USBNET_ATTACHED &&
+					(dev->flags & BQLM_USBNET_EVENT_DEV_OPEN) ?
+					": queue_work(bh_work)" : "");
 		if (!(dev->flags & BQLM_USBNET_EVENT_TX_HALT))
 			return snprintf(buf, len,
 					"kevent: usbnet_deferred_kevent: EVENT_LINK_CHANGE: __handle_link_change%s%s",
@@ -579,6 +588,9 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 		return snprintf(buf, len,
 				"pm: usbnet_resume: netif_tx_wake_all_queues, queue_work(bh_work)");
 	case BQLM_USBNET_A_LINK:
+		if (cfg->pm & BQLM_USBNET_PM_LINK_RESET)
+			return snprintf(buf, len,
+					"link: status(): link up, usbnet_link_change(1, 1): EVENT_LINK_RESET, schedule_work(kevent)");
 		return snprintf(buf, len,
 				"link: status(): link up, usbnet_link_change(1, 0): EVENT_LINK_CARRIER_ON, EVENT_LINK_CHANGE, schedule_work(kevent)");
 	case BQLM_USBNET_A_CHANGE_MTU:

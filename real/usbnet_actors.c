@@ -90,6 +90,8 @@ static void bqlm_rusbnet_do_kevent(struct bqlm_rc_actor *a)
 
 	u->kevent_pending = false;
 	u->ops->kevent(u->net);
+	/* a minidriver's link_reset() sized RX, __handle_link_change() RX_QLEN */
+	u->ops->rx_off(u->net);
 }
 
 static void bqlm_rusbnet_do_ifdown(struct bqlm_rc_actor *a)
@@ -119,13 +121,16 @@ static void bqlm_rusbnet_do_ifup(struct bqlm_rc_actor *a)
 	u->ops->open(u->net);
 }
 
-/* The minidriver's status(): link up (usbnet_link_change(dev, 1, 0)) */
+/*
+ * The minidriver's status() on its entry's link-up interrupt, or, without
+ * one, what a status() does: usbnet_link_change(dev, 1, 0)
+ */
 static void bqlm_rusbnet_do_link(struct bqlm_rc_actor *a)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
 
 	u->links_left--;
-	u->ops->link_up(u->net);
+	u->ops->link_up(u->net, u->drv);
 }
 
 /*
@@ -512,7 +517,8 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
 	/* the status URB runs while the device is open and awake */
 	if (u->links_left && !netif_carrier_ok(u->net) && !u->unplugged &&
-	    !test_bit(EVENT_LINK_CARRIER_ON, u->v.flags) && !down->busy &&
+	    !test_bit(EVENT_LINK_CARRIER_ON, u->v.flags) &&
+	    !test_bit(EVENT_LINK_RESET, u->v.flags) && !down->busy &&
 	    netif_running(u->net) && !u->suspended &&
 	    !a[RUSBNET_SUSPEND].busy && !a[RUSBNET_RESUME].busy)
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);

@@ -20,11 +20,13 @@
 
 /*
  * A minidriver's own driver_info, as the harness runs it: its flags, and
- * its own tx_fixup(), stop(), unbind() and manage_power(). Cleared: bind
- * (the table's entry fakes it), reset and check_connect (the fake device
- * is always in its known state and connected), status and link_reset
- * (there is no interrupt endpoint), and the receive side (set_rx_mode,
- * rx_fixup, recover, early_init).
+ * its own tx_fixup(), stop(), unbind() and manage_power(); its status()
+ * and link_reset() when its entry has the bytes of a link-up interrupt
+ * (the link actor hands them to status()). Cleared: bind (the table's
+ * entry fakes it), reset and check_connect (the fake device is always in
+ * its known state and connected), status and link_reset without those
+ * bytes (there is no interrupt endpoint), and the receive side
+ * (set_rx_mode, rx_fixup, recover, early_init).
  */
 static const struct driver_info *
 bqlm_rusbnet_info(const struct bqlm_rusbnet_driver *drv)
@@ -44,8 +46,10 @@ bqlm_rusbnet_info(const struct bqlm_rusbnet_driver *drv)
 	d->bind = NULL;
 	d->reset = NULL;
 	d->check_connect = NULL;
-	d->status = NULL;
-	d->link_reset = NULL;
+	if (!drv->link_up_len) {
+		d->status = NULL;
+		d->link_reset = NULL;
+	}
 	d->set_rx_mode = NULL;
 	d->recover = NULL;
 	d->early_init = NULL;

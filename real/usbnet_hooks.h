@@ -87,6 +87,9 @@ struct bqlm_rusbnet_desc {
 	unsigned int pm;
 };
 
+/* The longest link-up interrupt an entry can give (aqc111's is 8 bytes) */
+#define BQLM_RUSBNET_LINK_UP_MAX	16
+
 /* struct bqlm_rusbnet_driver.clear: its callbacks the harness does not run */
 #define BQLM_RUSBNET_NO_STOP		0x1	/* driver_info.stop */
 #define BQLM_RUSBNET_NO_UNBIND		0x2	/* driver_info.unbind */
@@ -130,6 +133,13 @@ struct bqlm_rusbnet_desc {
  *	own-suspend-fails, while the suspend actor runs: one its suspend()
  *	makes after usbnet_suspend(); 0: its device refuses none
  * @fail_index: the transfer's wIndex (a register)
+ * @link_up: optional: the bytes of one interrupt URB in which its
+ *	status() sees the link up: the model's link-up report hands them to
+ *	its own status(), and usbnet's kevent runs its own link_reset()
+ *	(whose reads @control answers as a device with the link up); without
+ *	them the harness clears status() and link_reset() and the report is
+ *	usbnet_link_change(dev, 1, 0)
+ * @link_up_len: how many bytes of @link_up, 0: none
  */
 struct bqlm_rusbnet_driver {
 	const char *name;
@@ -149,6 +159,8 @@ struct bqlm_rusbnet_driver {
 	unsigned int (*pending)(struct usbnet *dev, unsigned int *len);
 	u8 fail_request;
 	u16 fail_index;
+	u8 link_up[BQLM_RUSBNET_LINK_UP_MAX];
+	u8 link_up_len;
 };
 
 /**
@@ -186,8 +198,11 @@ struct bqlm_rusbnet_probe {
  * @bh_work: usbnet_bh() as the bh tasklet runs it
  * @bh_timer: usbnet_bh() as the dev->delay timer runs it
  * @kevent: usbnet_deferred_kevent()
- * @link_up: usbnet_link_change(dev, 1, 0): what a minidriver's status()
- *	calls when it sees the link up
+ * @link_up: the link-up report of minidriver @drv: its own status() on
+ *	an interrupt URB with its entry's bytes (struct
+ *	bqlm_rusbnet_driver.link_up) if usbnet runs its status(), else
+ *	usbnet_link_change(dev, 1, 0), what a status() calls when it sees
+ *	the link up
  * @change_mtu: the device's ndo_change_mtu (the minidriver's own, or
  *	usbnet_change_mtu()) to the MTU that gives TX_QLEN(dev) @tx_qlen; 0
  *	or its error (-ERANGE: no MTU gives it)
@@ -214,7 +229,8 @@ struct bqlm_rusbnet_ops {
 	void (*bh_work)(struct net_device *net);
 	void (*bh_timer)(struct net_device *net);
 	void (*kevent)(struct net_device *net);
-	void (*link_up)(struct net_device *net);
+	void (*link_up)(struct net_device *net,
+			const struct bqlm_rusbnet_driver *drv);
 	int (*change_mtu)(struct net_device *net, unsigned int tx_qlen);
 	void (*rx_off)(struct net_device *net);
 	const struct bqlm_rusbnet_driver *const *drivers;

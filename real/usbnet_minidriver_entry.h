@@ -22,6 +22,9 @@
 #define BQLM_RUSBNET_ENTRY(id)						\
 	const struct bqlm_rusbnet_driver BQLM_RUSBNET_SYM(drv_##id)
 
+/* Byte @n of a little-endian word @v, for an entry's link_up */
+#define BQLM_RUSBNET_LE_BYTE(v, n)	(((v) >> (8 * (n))) & 0xff)
+
 /* A driver_priv of @size bytes, as the minidriver's bind allocates it */
 static inline int bqlm_rusbnet_priv(struct usbnet *dev, size_t size)
 {

@@ -207,7 +207,13 @@ BQLM_RUSBNET_ENTRY(ax88172a) = {
  * suspend() returns 0 whatever usbnet_suspend() returned (the model's pm
  * suspend-ignores-busy: under autosuspend, its -EBUSY), except in the
  * variants with the fix (real/patches/usbnet/fixed-ax88179-suspend.patch,
- * the series property ax88179_suspend_busy), where it returns it.
+ * the series property ax88179_suspend_busy), where it returns it. Its
+ * status() sees the link up in the first word's AX_INT_PPLS_LINK and asks
+ * usbnet for a reset (usbnet_link_change(dev, 1, 1)); its link_reset(), in
+ * the kevent, reads the PHY's status register, turns the carrier on when
+ * it has the link bit and sizes RX (the model's pm link-reset). The device
+ * answers as a gigabit full-duplex link; the other reads of link_reset()
+ * get zeros (the TX FIFO is empty at once, a USB 1.1 bulk-in size).
  */
 BQLM_RUSBNET_MINIDRIVER(ax88179_178a, "ax88179_178a.c")
 #if BQLM_RUSBNET_AFTER(ax88179_178a)
@@ -224,6 +230,19 @@ static int bqlm_rusbnet_ax88179_bind(struct usbnet *dev)
 #define BQLM_RUSBNET_AX88179_IGNORES_BUSY	BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY
 #endif
 
+/* The PHY's status register: a gigabit full-duplex link */
+static int bqlm_rusbnet_ax88179_control(struct usbnet *dev, u8 request,
+					u8 requesttype, u16 value, u16 index,
+					void *data, u16 size)
+{
+	if ((requesttype & USB_DIR_IN) && request == AX_ACCESS_PHY &&
+	    value == AX88179_PHY_ID && index == GMII_PHY_PHYSR &&
+	    size == sizeof(u16))
+		put_unaligned_le16(GMII_PHY_PHYSR_LINK | GMII_PHY_PHYSR_GIGA |
+				   GMII_PHY_PHYSR_FULL, data);
+	return size;
+}
+
 BQLM_RUSBNET_ENTRY(ax88179_178a) = {
 	.name		= "ax88179_178a",
 	.info		= &ax88179_info,
@@ -234,8 +253,16 @@ BQLM_RUSBNET_ENTRY(ax88179_178a) = {
 			    .lens = { 1514, 1528 }, .nr_lens = 2,
 			    .maxpacket = 512,
 			    .pm = BQLM_USBNET_PM_RESUME_LINK |
-				  BQLM_RUSBNET_AX88179_IGNORES_BUSY },
+				  BQLM_RUSBNET_AX88179_IGNORES_BUSY |
+				  BQLM_USBNET_PM_LINK_RESET },
 	.bind		= bqlm_rusbnet_ax88179_bind,
+	.control	= bqlm_rusbnet_ax88179_control,
+	/* struct ax88179_int_data: intdata1 with the link bit, intdata2 0 */
+	.link_up	= { BQLM_RUSBNET_LE_BYTE(AX_INT_PPLS_LINK, 0),
+			    BQLM_RUSBNET_LE_BYTE(AX_INT_PPLS_LINK, 1),
+			    BQLM_RUSBNET_LE_BYTE(AX_INT_PPLS_LINK, 2),
+			    BQLM_RUSBNET_LE_BYTE(AX_INT_PPLS_LINK, 3) },
+	.link_up_len	= sizeof(struct ax88179_int_data),
 };
 #endif
 

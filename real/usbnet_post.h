@@ -170,9 +170,29 @@ static void bqlm_rusbnet_kevent(struct net_device *net)
 	usbnet_deferred_kevent(&dev->kevent);
 }
 
-static void bqlm_rusbnet_link_up(struct net_device *net)
+/*
+ * The link-up report: the minidriver's own status() on the interrupt URB
+ * of its entry's bytes (as intr_complete() hands it over), when usbnet
+ * runs its status(); else usbnet_link_change(dev, 1, 0)
+ */
+static void bqlm_rusbnet_link_up(struct net_device *net,
+				 const struct bqlm_rusbnet_driver *drv)
 {
-	usbnet_link_change(netdev_priv(net), 1, 0);
+	struct usbnet *dev = netdev_priv(net);
+	u8 buf[BQLM_RUSBNET_LINK_UP_MAX];
+	struct urb urb = { };
+
+	if (!dev->driver_info->status) {
+		usbnet_link_change(dev, 1, 0);
+		return;
+	}
+	/* a URB of its own: the fake controller's are the transmit path's */
+	memcpy(buf, drv->link_up, drv->link_up_len);
+	urb.transfer_buffer = buf;
+	urb.transfer_buffer_length = drv->link_up_len;
+	urb.actual_length = drv->link_up_len;
+	urb.context = dev;
+	dev->driver_info->status(dev, &urb);
 }
 
 /*
@@ -204,13 +224,17 @@ static int bqlm_rusbnet_change_mtu(struct net_device *net,
 
 /*
  * RX stays off, as usbnet_probe() left it here: an rx_urb_size above
- * MAX_QUEUE_MEMORY gives RX_QLEN 0 at the next usbnet_update_max_qlen()
+ * MAX_QUEUE_MEMORY gives RX_QLEN 0 at the next usbnet_update_max_qlen();
+ * and RX_QLEN 0 now, after a usbnet_update_max_qlen() on the size a
+ * minidriver's callback set (__handle_link_change() after its
+ * link_reset())
  */
 static void bqlm_rusbnet_rx_off(struct net_device *net)
 {
 	struct usbnet *dev = netdev_priv(net);
 
 	dev->rx_urb_size = MAX_QUEUE_MEMORY + 1;
+	dev->rx_qlen = 0;
 }
 
 const struct bqlm_rusbnet_ops BQLM_RUSBNET_OPS = {

@@ -369,6 +369,8 @@ int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
 	bqlm_rusbnet_model_opts(name, &w);
 	bqlm_rusbnet_words_start(&w, "; runs: ", " ");
 	bqlm_rusbnet_word(&w, i->tx_fixup, "tx_fixup");
+	bqlm_rusbnet_word(&w, i->status && drv->link_up_len, "status");
+	bqlm_rusbnet_word(&w, i->link_reset && drv->link_up_len, "link_reset");
 	bqlm_rusbnet_word(&w, i->stop && !(c & BQLM_RUSBNET_NO_STOP), "stop");
 	bqlm_rusbnet_word(&w, i->unbind && !(c & BQLM_RUSBNET_NO_UNBIND),
 			  "unbind");
@@ -385,8 +387,9 @@ int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
 	bqlm_rusbnet_word(&w, i->bind, "bind (faked)");
 	bqlm_rusbnet_word(&w, i->reset, "reset");
 	bqlm_rusbnet_word(&w, i->check_connect, "check_connect");
-	bqlm_rusbnet_word(&w, i->status, "status");
-	bqlm_rusbnet_word(&w, i->link_reset, "link_reset");
+	bqlm_rusbnet_word(&w, i->status && !drv->link_up_len, "status");
+	bqlm_rusbnet_word(&w, i->link_reset && !drv->link_up_len,
+			  "link_reset");
 	bqlm_rusbnet_word(&w, i->stop && (c & BQLM_RUSBNET_NO_STOP), "stop");
 	bqlm_rusbnet_word(&w, i->unbind && (c & BQLM_RUSBNET_NO_UNBIND),
 			  "unbind");

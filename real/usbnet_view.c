@@ -156,6 +156,8 @@ void bqlm_rusbnet_view(const struct bqlm_rusbnet *u, struct bqlm_usbnet *m)
 		m->flags |= BQLM_USBNET_EVENT_LINK_CHANGE;
 	if (flags & BIT(EVENT_LINK_CARRIER_ON))
 		m->flags |= BQLM_USBNET_EVENT_LINK_CARRIER_ON;
+	if (flags & BIT(EVENT_LINK_RESET))
+		m->flags |= BQLM_USBNET_EVENT_LINK_RESET;
 	m->running = netif_running(u->net);
 	m->carrier = netif_carrier_ok(u->net);
 	m->links_left = u->links_left;
@@ -258,6 +260,9 @@ static void bqlm_rusbnet_cmp_real(struct bqlm_rusbnet_diff *d,
 	bqlm_rusbnet_cmp(d, "EVENT_LINK_CARRIER_ON",
 			 !!(flags & BIT(EVENT_LINK_CARRIER_ON)),
 			 !!(m->flags & BQLM_USBNET_EVENT_LINK_CARRIER_ON));
+	bqlm_rusbnet_cmp(d, "EVENT_LINK_RESET",
+			 !!(flags & BIT(EVENT_LINK_RESET)),
+			 !!(m->flags & BQLM_USBNET_EVENT_LINK_RESET));
 	bqlm_rusbnet_cmp(d, "netif_carrier_ok", netif_carrier_ok(u->net),
 			 m->carrier);
 	bqlm_rusbnet_cmp(d, "netif_running", netif_running(u->net),

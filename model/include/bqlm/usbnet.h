@@ -177,12 +177,19 @@ enum bqlm_usbnet_status {
  * succeeded fails (the device refuses a control transfer; smsc95xx): it
  * calls usbnet_resume() itself for an autosuspend, and for a system
  * suspend returns the error with usbnet left suspended.
+ * LINK_RESET: its status() reports the link up with a reset
+ * (usbnet_link_change(dev, 1, 1): EVENT_LINK_RESET, no
+ * EVENT_LINK_CARRIER_ON), and the kevent work runs its link_reset(),
+ * which reads the PHY and turns the carrier on when the device answers
+ * (not once it is unplugged), before __handle_link_change()
+ * (ax88179_178a).
  */
 #define BQLM_USBNET_PM_RESUME_LINK		0x1
 #define BQLM_USBNET_PM_RESUME_CARRIER		0x2
 #define BQLM_USBNET_PM_STOP_CARRIER		0x4
 #define BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY	0x8
 #define BQLM_USBNET_PM_OWN_SUSPEND_FAILS	0x10
+#define BQLM_USBNET_PM_LINK_RESET		0x20
 
 /**
  * enum bqlm_usbnet_reset - where usbnet_stop() calls netdev_reset_queue()
@@ -241,8 +248,9 @@ enum bqlm_usbnet_reset {
  *	may act on the device
  * @timeouts: usbnet_tx_timeout() calls (watchdog) allowed
  * @links: link-up reports allowed: the minidriver's status() sees the
- *	link up (usbnet_link_change(dev, 1, 0)) while its carrier is off;
- *	the kevent work turns the carrier on
+ *	link up (usbnet_link_change(dev, 1, 0), or with pm link-reset
+ *	usbnet_link_change(dev, 1, 1)) while its carrier is off; the kevent
+ *	work turns the carrier on (with pm link-reset: its link_reset())
  * @bql: usbnet calls the BQL functions (netdev_sent_queue(),
  *	netdev_completed_queue() in usbnet_bh(), netdev_reset_queue() in
  *	usbnet_stop() and usbnet_open())
@@ -418,6 +426,7 @@ enum bqlm_usbnet_unplug {
 #define BQLM_USBNET_EVENT_DEV_OPEN	0x4
 #define BQLM_USBNET_EVENT_LINK_CHANGE	0x8
 #define BQLM_USBNET_EVENT_LINK_CARRIER_ON	0x10
+#define BQLM_USBNET_EVENT_LINK_RESET	0x20
 
 /**
  * struct bqlm_usbnet - the state of one usbnet device's transmit side
