@@ -358,7 +358,12 @@ kunit-replay:
 # The three real-code suites of usbnet for one minidriver, with a summary
 # table (docs/usbnet-drivers.md); kunit-drivers for every one (the slow
 # tier CI runs on its own).
-.PHONY: kunit-driver kunit-drivers
+# make kunit-schedules: every schedule of real/schedules/ (the findings'
+# reproductions) replayed on the real code with its minidriver
+.PHONY: kunit-driver kunit-drivers kunit-schedules
+kunit-schedules:
+	@scripts/kunit-schedules.sh
+
 kunit-driver:
 	@scripts/kunit-driver.sh "$(DRIVER)"
 kunit-drivers:
