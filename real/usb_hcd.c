@@ -434,8 +434,7 @@ void bqlm_hcd_usb_autopm_put_interface_async(struct usb_interface *intf)
 }
 
 /**
- * bqlm_hcd_usb_autopm_get_interface_no_resume() -
- *	usb_autopm_get_interface_no_resume(): nothing to do
+ * bqlm_hcd_usb_autopm_get_interface_no_resume() - nothing to do
  * @i: the interface
  */
 void bqlm_hcd_usb_autopm_get_interface_no_resume(struct usb_interface *i)
