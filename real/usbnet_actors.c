@@ -219,7 +219,6 @@ static void bqlm_rusbnet_do_disconnect(struct bqlm_rc_actor *a)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
 
-	u->unplugged = true;
 	bqlm_hcd_unplug(&u->hcd);
 	bqlm_rc_yield(a, &bqlm_rusbnet_yields[RUSBNET_Y_UNPLUGGED],
 		      bqlm_rusbnet_flushed);
@@ -458,7 +457,7 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 {
 	const struct bqlm_rc_actor *a = u->rc.actor;
 	const struct bqlm_rc_actor *down = &a[RUSBNET_IFDOWN];
-	const struct bqlm_rc_actor *gone = &a[RUSBNET_DISCONNECT];
+	const struct bqlm_rc_actor *unplug = &a[RUSBNET_DISCONNECT];
 	unsigned int n = 0, i, st;
 
 	/* free_netdev() ran: nothing acts on the device */
@@ -498,7 +497,7 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	if (down->busy ? bqlm_rc_runnable(down) :
 	    u->stops_left && netif_running(u->net))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_STOP, 0);
-	if (!down->busy && !netif_running(u->net) && !u->unplugged &&
+	if (!down->busy && !netif_running(u->net) && !u->hcd.gone &&
 	    bqlm_rusbnet_awake((struct bqlm_rc_actor *)&a[RUSBNET_IFUP]))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
 	if (u->timeouts_left && !down->busy && netif_running(u->net) &&
@@ -508,7 +507,7 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
 	if (a[RUSBNET_SUSPEND].busy ? bqlm_rc_runnable(&a[RUSBNET_SUSPEND]) :
 	    u->suspends_left && !u->suspended && !a[RUSBNET_RESUME].busy &&
-	    !u->unplugged &&
+	    !u->hcd.gone &&
 	    !(down->busy && (down->mark & RUSBNET_M_PM_HELD)) &&
 	    bqlm_rusbnet_txq_unlocked(u))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_SUSPEND, 0);
@@ -516,7 +515,7 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	    u->suspended && bqlm_rusbnet_txq_unlocked(u))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
 	/* the status URB runs while the device is open and awake */
-	if (u->links_left && !netif_carrier_ok(u->net) && !u->unplugged &&
+	if (u->links_left && !netif_carrier_ok(u->net) && !u->hcd.gone &&
 	    !test_bit(EVENT_LINK_CARRIER_ON, u->v.flags) &&
 	    !test_bit(EVENT_LINK_RESET, u->v.flags) && !down->busy &&
 	    netif_running(u->net) && !u->suspended &&
@@ -527,12 +526,12 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	 * once the disconnect's unregister_netdev() holds the RTNL
 	 */
 	if (u->cfg.mtu_qlen && !u->mtu_changed &&
-	    !(gone->mark & (RUSBNET_M_CLOSING | RUSBNET_M_UNREGISTERED)))
+	    !(unplug->mark & (RUSBNET_M_CLOSING | RUSBNET_M_UNREGISTERED)))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_CHANGE_MTU, 0);
 	/* the unplug: once, while the device is awake; then its steps */
-	if (gone->busy ? bqlm_rc_runnable(gone) :
-	    u->cfg.disconnect && !u->unplugged &&
-	    bqlm_rusbnet_awake((struct bqlm_rc_actor *)gone))
+	if (unplug->busy ? bqlm_rc_runnable(unplug) :
+	    u->cfg.disconnect && !u->hcd.gone &&
+	    bqlm_rusbnet_awake((struct bqlm_rc_actor *)unplug))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_DISCONNECT, 0);
 	return n;
 }

@@ -179,7 +179,6 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u)
 	u->timeouts_left = u->cfg.timeouts;
 	u->links_left = u->cfg.links;
 	u->mtu_changed = false;
-	u->unplugged = false;
 	u->gone = false;
 	u->hcd.gone = false;
 	memset(u->slot, 0, sizeof(u->slot));

@@ -196,8 +196,6 @@ struct bqlm_rusbnet_slot {
  * @timeouts_left: watchdog timeouts left
  * @links_left: link-up reports left
  * @mtu_changed: usbnet_change_mtu() ran (the model's mtu-qlen)
- * @unplugged: the disconnect began (the fake host controller's device
- *	is gone)
  * @gone: usbnet_disconnect()'s free_netdev() ran: nothing may act on the
  *	device, and nothing the minidriver's unbind() freed is read; the
  *	harness keeps the device's own memory until its teardown
@@ -236,7 +234,6 @@ struct bqlm_rusbnet {
 	unsigned int timeouts_left;
 	unsigned int links_left;
 	bool mtu_changed;
-	bool unplugged;
 	bool gone;
 	struct bqlm_rusbnet_slot slot[RUSBNET_MAX_SLOTS];
 	unsigned int nr_slots;

@@ -404,11 +404,8 @@ int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
 }
 
 /* Does the USB core autosuspend the minidriver's interface? (usbnet's: yes) */
-static bool bqlm_rusbnet_autosuspends(const struct bqlm_rusbnet_ops *ops,
-				      const char *driver)
+static bool bqlm_rusbnet_autosuspends(const struct bqlm_rusbnet_driver *drv)
 {
-	const struct bqlm_rusbnet_driver *drv = bqlm_rusbnet_driver(ops, driver);
-
 	return !drv->usb || (drv->clear & BQLM_RUSBNET_NO_PM) ||
 	       drv->usb->supports_autosuspend;
 }
@@ -436,6 +433,7 @@ static bool bqlm_rusbnet_autosuspends(const struct bqlm_rusbnet_ops *ops,
 int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 		       char *why, size_t len)
 {
+	const struct bqlm_rusbnet_driver *drv;
 	const struct bqlm_rusbnet_ops *ops;
 	struct bqlm_usbnet_cfg v;
 
@@ -449,16 +447,16 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 			  bqlm_usbnet_variant_name(cfg->variant));
 		return -ENOENT;
 	}
-	if (!bqlm_rusbnet_driver(ops, driver)) {
+	drv = bqlm_rusbnet_driver(ops, driver);
+	if (!drv) {
 		scnprintf(why, len, "%s is %s",
 			  driver ?: "(none)", bqlm_rusbnet_any(driver) ?
 			  "not compiled with this variant (series property minidrivers)" :
 			  "not a minidriver of real/usbnet_minidrivers.h");
 		return -ENOENT;
 	}
-	if (cfg->mtu_qlen && bqlm_rusbnet_driver(ops, driver)->mtu_why) {
-		scnprintf(why, len, "mtu-qlen: %s",
-			  bqlm_rusbnet_driver(ops, driver)->mtu_why);
+	if (cfg->mtu_qlen && drv->mtu_why) {
+		scnprintf(why, len, "mtu-qlen: %s", drv->mtu_why);
 		return -ENOENT;
 	}
 	bqlm_usbnet_cfg_default(&v, cfg->variant);
@@ -470,10 +468,9 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 			  bqlm_usbnet_variant_name(cfg->variant));
 		return -EOPNOTSUPP;
 	}
-	if (!bqlm_rusbnet_describes(cfg, bqlm_rusbnet_driver(ops, driver), why,
-				    len))
+	if (!bqlm_rusbnet_describes(cfg, drv, why, len))
 		return -EOPNOTSUPP;
-	if (cfg->autosuspend && !bqlm_rusbnet_autosuspends(ops, driver)) {
+	if (cfg->autosuspend && !bqlm_rusbnet_autosuspends(drv)) {
 		scnprintf(why, len, "autosuspend on, and %s's usb_driver has no supports_autosuspend: the USB core never autosuspends it",
 			  driver);
 		return -EOPNOTSUPP;

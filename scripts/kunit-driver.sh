@@ -137,17 +137,16 @@ for name, dsc in about.items():
                                                    "fixed-autosuspend-fails")]
     st = [s for r in res for s, _ in r.values()]
     ok = "FAIL" if "not ok" in st or not st else "ok"
+    def skipped(what):
+        r = rows.get(f"{what}-{name}", {})
+        return bool(r) and all(s == "skip" for s, _ in r.values())
     def side(what):
-        got = rows.get(f"{what}-{name}", {})
-        if got and all(s == "skip" for s, _ in got.values()):
+        if skipped(what):
             return ["skip", "skip"]
         rep, eq, ex = cell(what, "replay"), cell(what, "equivalence"), cell(what, "explore")
         bad = ("(" in rep and "none" not in rep) or ("at " in ex)
         return [" · ".join(c for c in (rep, eq, ex) if c),
                 "violated" if bad else "clean"]
-    def skipped(what):
-        r = rows.get(f"{what}-{name}", {})
-        return bool(r) and all(s == "skip" for s, _ in r.values())
     mtu = "skip: " + skips.get(f"fixed-mtu-qlen-1-{name}", "") if skipped("fixed-mtu-qlen-1") \
         else side("fixed-mtu-qlen-1")[0]
     drows.append([name, dsc["info"] + ": " + dsc["flags"], dsc["model"], dsc["runs"], dsc["not"],
