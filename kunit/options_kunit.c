@@ -367,6 +367,69 @@ static void options_uint(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, v, UINT_MAX);
 }
 
+/* The longest value bqlm_opt_format() can write for @o. */
+static size_t options_value_worst(const struct bqlm_opt *o)
+{
+	size_t k = 0, w;
+	unsigned int i;
+
+	switch (o->type) {
+	case BQLM_OPT_BOOL:
+		return 3;
+	case BQLM_OPT_CHOICE:
+		/* a number past the names: up to 10 digits */
+		for (w = 10, i = 0; o->names[i]; i++)
+			if (strlen(o->names[i]) > w)
+				w = strlen(o->names[i]);
+		return w;
+	case BQLM_OPT_SET:
+		/* or a mask past the names: "0x" and 8 digits */
+		for (i = 0; o->names[i]; i++)
+			k += strlen(o->names[i]) + 1;
+		return k > 10 ? k : 10;
+	case BQLM_OPT_UINTS:
+		return o->max_count * 11;
+	case BQLM_OPT_UINT:
+		return 10;
+	default:
+		/* a custom format writes into the caller's value buffer */
+		return BQLM_OPT_VALUE_MAX - 1;
+	}
+}
+
+/*
+ * Found by make fuzz: a description of the nic model longer than
+ * BQLM_OPT_TEXT_MAX. Whatever the values, every model's description fits
+ * in BQLM_OPT_TEXT_MAX, and each value in BQLM_OPT_VALUE_MAX.
+ */
+static void options_describe_fits(struct kunit *test)
+{
+	const struct bqlm_opts *const models[] = {
+		bqlm_nic_options(), bqlm_usbnet_options(), bqlm_tun_options(),
+		bqlm_xoff_options(),
+	};
+	unsigned int m, i;
+	size_t k, v;
+
+	for (m = 0; m < ARRAY_SIZE(models); m++) {
+		const struct bqlm_opts *t = models[m];
+
+		for (i = 0, k = 0; i < t->n; i++) {
+			const struct bqlm_opt *o = &t->opt[i];
+
+			if (o->flags & BQLM_OPT_ALIAS)
+				continue;
+			v = options_value_worst(o);
+			KUNIT_EXPECT_LT_MSG(test, v, (size_t)BQLM_OPT_VALUE_MAX,
+					    "%s --%s", t->model, o->name);
+			/* " --name value" */
+			k += 4 + strlen(o->name) + v;
+		}
+		KUNIT_EXPECT_LT_MSG(test, k, (size_t)BQLM_OPT_TEXT_MAX,
+				    "%s: %u options", t->model, t->n);
+	}
+}
+
 /*
  * Every profile of every model: valid, and its text form applied to the
  * model's defaults gives it back byte for byte (so a profile printed by
@@ -678,6 +741,7 @@ static struct kunit_case bqlm_options_cases[] = {
 	KUNIT_CASE(options_uint),
 	KUNIT_CASE(options_model_profiles_round_trip),
 	KUNIT_CASE(options_describe_measures),
+	KUNIT_CASE(options_describe_fits),
 	KUNIT_CASE(options_field_sizes),
 	KUNIT_CASE(options_format_one_byte),
 	KUNIT_CASE(options_model_aliases),

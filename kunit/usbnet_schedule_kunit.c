@@ -45,6 +45,23 @@ static void usbnet_schedule_roundtrip(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, memcmp(&back, &cfg, sizeof(cfg)), 0);
 	KUNIT_EXPECT_EQ(test, check, BQLM_CHECK_STALL);
 
+	/* found by make fuzz: a list as long as its set, one word each */
+	cfg.pm = BQLM_USBNET_PM_RESUME_LINK | BQLM_USBNET_PM_RESUME_CARRIER |
+		 BQLM_USBNET_PM_STOP_CARRIER |
+		 BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY |
+		 BQLM_USBNET_PM_OWN_SUSPEND_FAILS | BQLM_USBNET_PM_LINK_RESET;
+	t->len = 0;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_schedule_write(&cfg,
+			BQLM_CHECK_STALL, path, ARRAY_SIZE(path),
+			schedule_text_line, t), 0);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(t->buf,
+		"pm resume-link resume-carrier stop-carrier suspend-ignores-busy own-suspend-fails link-reset\n"));
+	n = bqlm_usbnet_schedule_parse(t->buf, &back, &check, got,
+				       ARRAY_SIZE(got), err, sizeof(err));
+	KUNIT_ASSERT_EQ_MSG(test, n, (int)ARRAY_SIZE(path), "%s", err);
+	KUNIT_EXPECT_EQ(test, memcmp(&back, &cfg, sizeof(cfg)), 0);
+	cfg.pm = 0;
+
 	/* a ';' inside a comment does not end the line */
 	n = bqlm_usbnet_schedule_parse("variant v1 # a; b\nstep 0x100 # c; TX_QLEN",
 				       &back, &check, got, ARRAY_SIZE(got),
@@ -102,7 +119,8 @@ static const struct {
 		  "line 3: the options must come before the steps they configure: 'packets'"),
 	SCHED_BAD("step 0x100\nvariant v1",
 		  "line 2: the variant must come before the options and steps: 'v1'"),
-	SCHED_BAD("a b c d e", "line 1: too many words"),
+	SCHED_BAD("a b c d e f g h i j k l m n o p q r s t u v w x y z 1 2 3 4 5 6 7 8",
+		  "line 1: too many words"),
 	SCHED_BAD("tx-qlen 0", "line 1: --tx-qlen: '0' is not a number in 1..1000"),
 	SCHED_BAD("packets 2\nvariant v1",
 		  "line 2: the variant must come before the options and steps: 'v1'"),

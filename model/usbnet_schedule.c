@@ -22,7 +22,8 @@
 #include <bqlm/options.h>
 
 #define BQLM_SCHED_LINE		256
-#define BQLM_SCHED_WORDS	4
+/* the key and one word for each bit of a BQLM_OPT_SET mask */
+#define BQLM_SCHED_WORDS	(1 + 32)
 /* What a schedule has declared: the low bits are its step count */
 #define BQLM_SCHED_HAS_VARIANT	0x40000000
 #define BQLM_SCHED_HAS_STEPS	0x20000000

@@ -179,7 +179,7 @@ struct bqlm_opts {
 };
 
 /* Longest text form of a configuration, and of one option's value. */
-#define BQLM_OPT_TEXT_MAX	1024
+#define BQLM_OPT_TEXT_MAX	4096
 #define BQLM_OPT_VALUE_MAX	160
 
 bool bqlm_opt_uint(const char *s, unsigned int min, unsigned int max,
