@@ -755,6 +755,18 @@ static void real_usbnet_explore(struct kunit *test)
 
 	real_usbnet_cfg(test, p, cfg);
 	cfg->packets = REAL_SEARCH_PACKETS;
+	/*
+	 * A row that unplugs the device or changes the MTU searches without
+	 * its minidriver's link flap: with it, the models of the minidrivers
+	 * of the flap have 68666 to 91427 states at one packet, over the
+	 * bound;
+	 * the other rows search the flap, and the equivalence suite's paths
+	 * take it with the unplug and the MTU change.
+	 */
+	if (cfg->link_downs && (cfg->disconnect || cfg->mtu_qlen)) {
+		cfg->link_downs = 0;
+		cfg->links = !!(cfg->pm & BQLM_USBNET_PM_CARRIER_OFF);
+	}
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, sys), 0);
 	real_model(test, sys, NULL, mres);
 	real_search(test, real_usbnet_harness(test, p, cfg),

@@ -61,7 +61,7 @@ struct usbnet_x_case {
 };
 
 /* aqc111's description in the model (real/usbnet_minidrivers.h) */
-#define AQC111_OPTS	"--header 14,16 --lens 1514,1528 --flags avoid-unlink,multi-packet --maxpacket 512 --pm stop-carrier,resume-carrier --links 1"
+#define AQC111_OPTS	"--header 14,16 --lens 1514,1528 --flags avoid-unlink,multi-packet --maxpacket 512 --pm stop-carrier,resume-carrier,status-reset,link-reset-blind --links 1"
 
 /* The bound of most explorations: two full frames, one ifdown, one suspend */
 #define USBNET_BOUND	.packets = 2, .len = PKT, .stops = 1, .suspends = 1
@@ -168,17 +168,30 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	 */
 	{ .desc = "fixed-aqc111", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
 	  .opts = AQC111_OPTS,
-	  .expect = { .states = 222996, .transitions = 700895,
+	  .expect = { .states = 241191, .transitions = 748439,
 		      .violated = BIT_OC | BIT_BB | BIT_RS,
 		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
 		      .verdict_depth = 16 } },
 	{ .desc = "fixed-ncm-stop-aqc111", .variant = BQLM_USBNET_FIXED_NCM_STOP,
 	  USBNET_BOUND, .opts = AQC111_OPTS,
-	  .expect = { .states = 132316, .transitions = 426506,
+	  .expect = { .states = 131708, .transitions = 423787,
 		      .verdict = BQLM_CHECK_NONE } },
 	{ .desc = "fixed-ax88179", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
 	  .opts = AX88179_OPTS,
 	  .expect = { .states = 277767, .transitions = 952407,
+		      .verdict = BQLM_CHECK_NONE } },
+	/*
+	 * A link flap through the minidriver's status(): down then up, as
+	 * cdc_ether's reports do (usbnet_link_change(dev, link, 0)), and as
+	 * dm9601's do (up through its link_reset()): clean on fixed
+	 */
+	{ .desc = "fixed-link-flap", .variant = BQLM_USBNET_FIXED,
+	  USBNET_BOUND, .opts = "--links 1 --link-downs 1",
+	  .expect = { .states = 112370, .transitions = 378350,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-link-flap-reset", .variant = BQLM_USBNET_FIXED,
+	  USBNET_BOUND, .opts = "--links 1 --link-downs 1 --pm link-reset",
+	  .expect = { .states = 127375, .transitions = 431435,
 		      .verdict = BQLM_CHECK_NONE } },
 	/*
 	 * The device unplugged at any step (usbnet_disconnect()): clean on
@@ -989,6 +1002,157 @@ static void usbnet_suspend_ignores_busy(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_TXQ);
 	KUNIT_EXPECT_FALSE(test, dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP);
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_suspend"), BIT_SU);
+}
+
+/*
+ * A link flap through the minidriver's status(): down turns the carrier
+ * off at once (usbnet_link_change(dev, 0, x)): the watchdog does not
+ * fire and the kevent's __handle_link_change() queues no bh; a second
+ * down report is not made (status() compares with the carrier); up
+ * brings the carrier back in the kevent, which queues the bh. With pm
+ * link-reset, up leaves it off for the minidriver's link_reset().
+ */
+static void usbnet_link_flap(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet *dev = u->dev;
+	unsigned int reset;
+
+	for (reset = 0; reset < 2; reset++) {
+		u->cfg.links = 1;
+		u->cfg.link_downs = 1;
+		u->cfg.pm = reset ? BQLM_USBNET_PM_LINK_RESET : 0;
+		bqlm_usbnet_init(dev, &u->cfg);
+		/* carrier on: no up report */
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_link_change(dev, &u->cfg,
+					true, NULL), -EINVAL);
+		/* BQL's first limit stops the queue behind one packet */
+		usbnet_send(test, u);
+		KUNIT_ASSERT_TRUE(test, bqlm_netif_xmit_stopped(&dev->txq));
+		STEP(test, u, bqlm_usbnet_link_change(dev, &u->cfg, false,
+						      &u->ev));
+		KUNIT_EXPECT_EQ(test, dev->carrier, 0);
+		KUNIT_EXPECT_EQ(test, dev->link_downs_left, 0);
+		KUNIT_EXPECT_EQ(test, dev->kevent, 1);
+		KUNIT_EXPECT_TRUE(test, dev->flags &
+				  BQLM_USBNET_EVENT_LINK_CHANGE);
+		KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_link_change"), 0U);
+		/* no watchdog without a carrier, no second down report */
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_tx_timeout(dev, &u->cfg, NULL),
+				-EINVAL);
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_link_change(dev, &u->cfg,
+					false, NULL), -EINVAL);
+		STEP(test, u, bqlm_usbnet_deferred_kevent(dev, &u->cfg,
+							  &u->ev));
+		KUNIT_EXPECT_FALSE(test, dev->flags &
+				   BQLM_USBNET_EVENT_LINK_CHANGE);
+		KUNIT_EXPECT_FALSE(test, dev->bh[BQLM_USBNET_BH_WORK].pending);
+		KUNIT_EXPECT_EQ(test, dev->carrier, 0);
+		/* up: the kevent turns the carrier on and queues the bh */
+		STEP(test, u, bqlm_usbnet_link_change(dev, &u->cfg, true,
+						      &u->ev));
+		KUNIT_EXPECT_EQ(test, dev->carrier, 0);
+		KUNIT_EXPECT_EQ(test, !!(dev->flags &
+					 BQLM_USBNET_EVENT_LINK_RESET), !!reset);
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_link_change(dev, &u->cfg,
+					true, NULL), -EINVAL);
+		STEP(test, u, bqlm_usbnet_deferred_kevent(dev, &u->cfg,
+							  &u->ev));
+		KUNIT_EXPECT_EQ(test, dev->carrier, 1);
+		KUNIT_EXPECT_TRUE(test, dev->bh[BQLM_USBNET_BH_WORK].pending);
+		KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_deferred_kevent"),
+				0U);
+		/* the bound: no more reports */
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_link_change(dev, &u->cfg,
+					false, NULL), -EINVAL);
+	}
+
+	/*
+	 * unplugged between the up report and its link_reset(): the reads
+	 * fail and the carrier stays off, but not for a link_reset() that
+	 * takes the failed read's -ENODEV for the link bit (blind)
+	 */
+	for (reset = 0; reset < 2; reset++) {
+		u->cfg.disconnect = true;
+		u->cfg.pm = BQLM_USBNET_PM_LINK_RESET |
+			    (reset ? BQLM_USBNET_PM_LINK_RESET_BLIND : 0);
+		bqlm_usbnet_init(dev, &u->cfg);
+		STEP(test, u, bqlm_usbnet_link_change(dev, &u->cfg, false,
+						      &u->ev));
+		STEP(test, u, bqlm_usbnet_deferred_kevent(dev, &u->cfg,
+							  &u->ev));
+		STEP(test, u, bqlm_usbnet_link_change(dev, &u->cfg, true,
+						      &u->ev));
+		STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+		KUNIT_ASSERT_NE(test, dev->unplug, BQLM_USBNET_ATTACHED);
+		STEP(test, u, bqlm_usbnet_deferred_kevent(dev, &u->cfg,
+							  &u->ev));
+		KUNIT_EXPECT_EQ(test, dev->carrier, reset);
+	}
+}
+
+/*
+ * A status() that changes no carrier (smsc75xx, aqc111: pm status-reset)
+ * queues EVENT_LINK_RESET for the link down too, and the carrier follows
+ * in link_reset(); unplugged before it, the carrier stays on, unless the
+ * link_reset() is blind (aqc111). One that sets the carrier itself
+ * (ch9200: status-carrier) turns it off with nothing queued, and on with
+ * EVENT_LINK_RESET queued.
+ */
+static void usbnet_link_status_kinds(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet *dev = u->dev;
+	unsigned int blind;
+
+	u->cfg.links = 1;
+	u->cfg.link_downs = 1;
+	u->cfg.disconnect = true;
+	for (blind = 0; blind < 2; blind++) {
+		u->cfg.pm = BQLM_USBNET_PM_STATUS_RESET |
+			    (blind ? BQLM_USBNET_PM_LINK_RESET_BLIND : 0);
+		bqlm_usbnet_init(dev, &u->cfg);
+		STEP(test, u, bqlm_usbnet_link_change(dev, &u->cfg, false,
+						      &u->ev));
+		KUNIT_EXPECT_EQ(test, dev->carrier, 1);
+		KUNIT_EXPECT_EQ(test, dev->link, 0);
+		KUNIT_EXPECT_TRUE(test, dev->flags &
+				  BQLM_USBNET_EVENT_LINK_RESET);
+		KUNIT_EXPECT_FALSE(test, dev->flags &
+				   BQLM_USBNET_EVENT_LINK_CHANGE);
+		/* nothing more to report until link_reset() ran */
+		KUNIT_EXPECT_EQ(test, bqlm_usbnet_link_change(dev, &u->cfg,
+					true, NULL), -EINVAL);
+		STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+		STEP(test, u, bqlm_usbnet_deferred_kevent(dev, &u->cfg,
+							  &u->ev));
+		KUNIT_EXPECT_EQ(test, dev->carrier, !blind);
+	}
+
+	u->cfg.pm = BQLM_USBNET_PM_STATUS_RESET;
+	bqlm_usbnet_init(dev, &u->cfg);
+	STEP(test, u, bqlm_usbnet_link_change(dev, &u->cfg, false, &u->ev));
+	STEP(test, u, bqlm_usbnet_deferred_kevent(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->carrier, 0);
+	STEP(test, u, bqlm_usbnet_link_change(dev, &u->cfg, true, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->carrier, 0);
+	STEP(test, u, bqlm_usbnet_deferred_kevent(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->carrier, 1);
+	KUNIT_EXPECT_TRUE(test, dev->bh[BQLM_USBNET_BH_WORK].pending);
+
+	u->cfg.pm = BQLM_USBNET_PM_STATUS_CARRIER |
+		    BQLM_USBNET_PM_LINK_RESET_BLIND;
+	bqlm_usbnet_init(dev, &u->cfg);
+	STEP(test, u, bqlm_usbnet_link_change(dev, &u->cfg, false, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->carrier, 0);
+	KUNIT_EXPECT_EQ(test, dev->kevent, 0);
+	STEP(test, u, bqlm_usbnet_link_change(dev, &u->cfg, true, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->carrier, 1);
+	KUNIT_EXPECT_EQ(test, dev->kevent, 1);
+	KUNIT_EXPECT_TRUE(test, dev->flags & BQLM_USBNET_EVENT_LINK_RESET);
+	STEP(test, u, bqlm_usbnet_deferred_kevent(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->carrier, 1);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_deferred_kevent"), 0U);
 }
 
 /*
@@ -1862,6 +2026,8 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_merged_serialised),
 	KUNIT_CASE(usbnet_avoid_unlink_late_completion),
 	KUNIT_CASE(usbnet_avoid_unlink_drained),
+	KUNIT_CASE(usbnet_link_flap),
+	KUNIT_CASE(usbnet_link_status_kinds),
 	KUNIT_CASE(usbnet_disconnect_in_flight),
 	KUNIT_CASE(usbnet_suspend_ignores_busy),
 	KUNIT_CASE(usbnet_own_suspend_fails),

@@ -169,6 +169,8 @@ void bqlm_usbnet_init(struct bqlm_usbnet *dev,
 	dev->suspends_left = cfg->suspends;
 	dev->timeouts_left = cfg->timeouts;
 	dev->links_left = cfg->links;
+	dev->link_downs_left = cfg->link_downs;
+	dev->link = 1;
 }
 
 /* Helpers on the state. */
@@ -795,7 +797,8 @@ static void bqlm_handle_link_change(struct bqlm_usbnet *dev)
  * dev->txq, usb_clear_halt() (it succeeds unless the device is unplugged),
  * clear EVENT_TX_HALT and netif_wake_queue(); for EVENT_LINK_RESET
  * (pm link-reset): clear it, the minidriver's link_reset(), which turns
- * the carrier on unless the device is unplugged (its reads fail), then
+ * the carrier on unless the device is unplugged (its reads fail; with pm
+ * link-reset-blind, also then), then
  * __handle_link_change(); and for EVENT_LINK_CHANGE:
  * __handle_link_change(), which, if the device is open, queues the bh
  * when the carrier is on and clears the bit. One step; the other events
@@ -808,7 +811,6 @@ int bqlm_usbnet_deferred_kevent(struct bqlm_usbnet *dev,
 				const struct bqlm_usbnet_cfg *cfg,
 				struct bqlm_inv_step *ev)
 {
-	(void)cfg;
 	(void)ev;
 	if (!dev->kevent || bqlm_usbnet_gone(dev))
 		return -EINVAL;
@@ -827,14 +829,16 @@ int bqlm_usbnet_deferred_kevent(struct bqlm_usbnet *dev,
 		}
 	}
 	/*
-	 * EVENT_LINK_RESET: the minidriver's link_reset() finds the link up
-	 * and turns the carrier on, open or not, if the device answers its
-	 * reads; then __handle_link_change(), as for EVENT_LINK_CHANGE
+	 * EVENT_LINK_RESET: the minidriver's link_reset() finds the link
+	 * status() saw and sets the carrier to it, open or not, if the
+	 * device answers its reads (or, blind, also if not); then
+	 * __handle_link_change(), as for EVENT_LINK_CHANGE
 	 */
 	if (dev->flags & BQLM_USBNET_EVENT_LINK_RESET) {
 		dev->flags &= ~BQLM_USBNET_EVENT_LINK_RESET;
-		if (dev->unplug == BQLM_USBNET_ATTACHED)
-			dev->carrier = 1;
+		if (dev->unplug == BQLM_USBNET_ATTACHED ||
+		    (cfg->pm & BQLM_USBNET_PM_LINK_RESET_BLIND))
+			dev->carrier = dev->link;
 		bqlm_handle_link_change(dev);
 	}
 	if (dev->flags & BQLM_USBNET_EVENT_LINK_CHANGE)
@@ -1254,36 +1258,63 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 }
 
 /**
- * bqlm_usbnet_link_change() - the minidriver's status() sees the link up
+ * bqlm_usbnet_link_change() - the minidriver's status() sees the link
+ *	change
  * @dev: the state
  * @cfg: the configuration
+ * @link: the link it sees: up (true) or down
  * @ev: receives what the step did; may be NULL
  *
  * Its status interrupt, whose URB is submitted while the device is open
- * and awake, reports the link up: usbnet_link_change(dev, 1, 0) sets
+ * and awake, reports the link. Up: usbnet_link_change(dev, 1, 0) sets
  * EVENT_LINK_CARRIER_ON and queues the kevent work with EVENT_LINK_CHANGE,
  * which turns the carrier on (6.12.117); with pm link-reset,
- * usbnet_link_change(dev, 1, 1) queues it with EVENT_LINK_RESET instead,
- * and the minidriver's link_reset() turns the carrier on. One step; only
- * while the carrier is off (a minidriver's stop() or resume() turned it
- * off), no report is pending and link-up reports are left in the bound.
+ * usbnet_link_change(dev, 1, 1) turns the carrier off and queues it with
+ * EVENT_LINK_RESET instead, and the minidriver's link_reset() turns the
+ * carrier on. Down: usbnet_link_change(dev, 0, x) clears
+ * EVENT_LINK_CARRIER_ON, turns the carrier off at once and queues the
+ * kevent work with EVENT_LINK_CHANGE. With pm status-reset, up and down
+ * only queue it with EVENT_LINK_RESET (the link_reset() sets the carrier
+ * to the link); with pm status-carrier, up turns the carrier on and
+ * queues it with EVENT_LINK_RESET, down turns the carrier off and queues
+ * nothing. One step; a status() that compares
+ * the link with netif_carrier_ok() acts only when they differ, so only
+ * then, with no report pending and reports of that kind left in the
+ * bound.
  *
- * Return: 0, or -EINVAL when there is no report to make.
+ * Return: 0, or -EINVAL when there is no such report to make.
  */
 int bqlm_usbnet_link_change(struct bqlm_usbnet *dev,
-			    const struct bqlm_usbnet_cfg *cfg,
+			    const struct bqlm_usbnet_cfg *cfg, bool link,
 			    struct bqlm_inv_step *ev)
 {
 	(void)ev;
-	if (!bqlm_usbnet_can_link(dev))
+	if (!bqlm_usbnet_can_link(dev, link))
 		return -EINVAL;
-	dev->links_left--;
-	/* with a reset: the carrier stays off for the minidriver's link_reset() */
-	if (cfg->pm & BQLM_USBNET_PM_LINK_RESET)
-		dev->flags |= BQLM_USBNET_EVENT_LINK_RESET;
+	if (link)
+		dev->links_left--;
 	else
+		dev->link_downs_left--;
+	dev->link = link;
+	if (cfg->pm & BQLM_USBNET_PM_STATUS_CARRIER) {
+		/* ch9200: netif_carrier_on/off() itself */
+		dev->carrier = link;
+		if (!link)
+			return 0;
+		dev->flags |= BQLM_USBNET_EVENT_LINK_RESET;
+	} else if (cfg->pm & BQLM_USBNET_PM_STATUS_RESET) {
+		/* usbnet_defer_kevent(dev, EVENT_LINK_RESET) only */
+		dev->flags |= BQLM_USBNET_EVENT_LINK_RESET;
+	} else if (!link) {
+		dev->carrier = 0;
+		dev->flags |= BQLM_USBNET_EVENT_LINK_CHANGE;
+	} else if (cfg->pm & BQLM_USBNET_PM_LINK_RESET) {
+		/* the carrier stays off for the minidriver's link_reset() */
+		dev->flags |= BQLM_USBNET_EVENT_LINK_RESET;
+	} else {
 		dev->flags |= BQLM_USBNET_EVENT_LINK_CARRIER_ON |
 			      BQLM_USBNET_EVENT_LINK_CHANGE;
+	}
 	dev->kevent = 1;
 	return 0;
 }

@@ -91,9 +91,16 @@ static inline bool bqlm_usbnet_gone(const struct bqlm_usbnet *dev)
 	return dev->unplug >= BQLM_USBNET_GONE;
 }
 
-static inline bool bqlm_usbnet_can_link(const struct bqlm_usbnet *dev)
+/*
+ * May the minidriver's status() report the link @link? Only where it
+ * differs from the carrier, with no report pending, while the status URB
+ * runs (open, awake, attached).
+ */
+static inline bool bqlm_usbnet_can_link(const struct bqlm_usbnet *dev,
+					bool link)
 {
-	return dev->links_left && !dev->carrier &&
+	return (link ? dev->links_left && !dev->carrier :
+		       dev->link_downs_left && dev->carrier) &&
 	       dev->unplug == BQLM_USBNET_ATTACHED &&
 	       !(dev->flags & (BQLM_USBNET_EVENT_LINK_CARRIER_ON |
 			       BQLM_USBNET_EVENT_LINK_RESET)) &&

@@ -163,10 +163,11 @@ bool bqlm_usbnet_action_valid(const struct bqlm_usbnet_cfg *cfg,
 	case BQLM_USBNET_A_TX_TIMEOUT:
 	case BQLM_USBNET_A_SUSPEND:
 	case BQLM_USBNET_A_RESUME:
-	case BQLM_USBNET_A_LINK:
 	case BQLM_USBNET_A_CHANGE_MTU:
 	case BQLM_USBNET_A_DISCONNECT:
 		return !arg;
+	case BQLM_USBNET_A_LINK:
+		return arg <= 1;
 	default:
 		return false;
 	}
@@ -220,7 +221,7 @@ static int bqlm_usbnet_run(const void *ctx, void *state, unsigned int action,
 		return bqlm_usbnet_resume(dev, cfg, &r->ev);
 	case BQLM_USBNET_A_LINK:
 		r->where = "usbnet_link_change";
-		return bqlm_usbnet_link_change(dev, cfg, &r->ev);
+		return bqlm_usbnet_link_change(dev, cfg, !arg, &r->ev);
 	case BQLM_USBNET_A_CHANGE_MTU:
 		r->where = "usbnet_change_mtu";
 		return bqlm_usbnet_change_mtu(dev, cfg, &r->ev);
@@ -282,8 +283,10 @@ static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
 	     !bqlm_usbnet_txq_locked(dev)) ||
 	    dev->pm == BQLM_USBNET_PM_RESUMING)
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
-	if (bqlm_usbnet_can_link(dev))
+	if (bqlm_usbnet_can_link(dev, true))
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
+	if (bqlm_usbnet_can_link(dev, false))
+		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 1);
 	if (bqlm_usbnet_can_change_mtu(dev, cfg))
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_CHANGE_MTU, 0);
 	if (!bqlm_usbnet_disconnect_ready(dev, cfg))
@@ -494,15 +497,21 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 	case BQLM_USBNET_A_BH:
 		return bqlm_usbnet_describe_bh(dev, cfg, arg & 1, buf, len);
 	case BQLM_USBNET_A_KEVENT:
-		if (dev->flags & BQLM_USBNET_EVENT_LINK_RESET)
+		if (dev->flags & BQLM_USBNET_EVENT_LINK_RESET) {
+			bool sets = dev->unplug == BQLM_USBNET_ATTACHED ||
+				    (cfg->pm & BQLM_USBNET_PM_LINK_RESET_BLIND);
+
 			return snprintf(buf, len,
-					"kevent: usbnet_deferred_kevent: EVENT_LINK_RESET: link_reset()%s, __handle_link_change%s",
-					dev->unplug == BQLM_USBNET_ATTACHED ?
-					": netif_carrier_on" :
-					": its reads fail, the carrier stays off",
-					dev->unplug == BQLM_USBNET_ATTACHED &&
+					"kevent: usbnet_deferred_kevent: EVENT_LINK_RESET: link_reset()%s%s, __handle_link_change%s",
+					dev->unplug == BQLM_USBNET_ATTACHED ? "" :
+					sets ? ": its reads fail with -ENODEV, taken for the link bit" :
+					": its reads fail, the carrier stays as it is",
+					!sets ? "" : dev->link ? ": netif_carrier_on" :
+					": netif_carrier_off",
+					(sets ? dev->link : dev->carrier) &&
 					(dev->flags & BQLM_USBNET_EVENT_DEV_OPEN) ?
 					": queue_work(bh_work)" : "");
+		}
 		if (!(dev->flags & BQLM_USBNET_EVENT_TX_HALT))
 			return snprintf(buf, len,
 					"kevent: usbnet_deferred_kevent: EVENT_LINK_CHANGE: __handle_link_change%s%s",
@@ -588,6 +597,18 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 		return snprintf(buf, len,
 				"pm: usbnet_resume: netif_tx_wake_all_queues, queue_work(bh_work)");
 	case BQLM_USBNET_A_LINK:
+		if (cfg->pm & BQLM_USBNET_PM_STATUS_CARRIER)
+			return snprintf(buf, len, arg ?
+					"link: status(): link down, netif_carrier_off" :
+					"link: status(): link up, netif_carrier_on, usbnet_defer_kevent(EVENT_LINK_RESET)");
+		if (cfg->pm & BQLM_USBNET_PM_STATUS_RESET)
+			return snprintf(buf, len,
+					"link: status(): link %s, usbnet_defer_kevent(EVENT_LINK_RESET)",
+					arg ? "down" : "up");
+		if (arg)
+			return snprintf(buf, len,
+					"link: status(): link down, usbnet_link_change(0, %u): netif_carrier_off, EVENT_LINK_CHANGE, schedule_work(kevent)",
+					cfg->pm & BQLM_USBNET_PM_LINK_RESET ? 1 : 0);
 		if (cfg->pm & BQLM_USBNET_PM_LINK_RESET)
 			return snprintf(buf, len,
 					"link: status(): link up, usbnet_link_change(1, 1): EVENT_LINK_RESET, schedule_work(kevent)");

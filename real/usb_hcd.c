@@ -41,12 +41,18 @@ static void bqlm_hcd_ep_init(struct usb_host_endpoint *ep, u8 address,
 void bqlm_hcd_init(struct bqlm_hcd *hcd, const struct bqlm_hcd_ops *ops,
 		   unsigned int maxpacket)
 {
+	memset(&hcd->bus, 0, sizeof(hcd->bus));
 	memset(&hcd->udev, 0, sizeof(hcd->udev));
 	memset(&hcd->intf, 0, sizeof(hcd->intf));
 	memset(&hcd->alt, 0, sizeof(hcd->alt));
 	hcd->ops = ops;
 	hcd->controls = 0;
 	hcd->gone = false;
+	hcd->link_down = false;
+	hcd->bus.bus_name = "bqlm-hcd";
+	hcd->bus.busnum = 1;
+	hcd->udev.bus = &hcd->bus;
+	strscpy(hcd->udev.devpath, "1", sizeof(hcd->udev.devpath));
 	hcd->udev.speed = USB_SPEED_HIGH;
 	hcd->udev.devnum = 1;
 	hcd->alt.desc.bLength = USB_DT_INTERFACE_SIZE;

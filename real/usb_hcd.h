@@ -63,6 +63,8 @@ struct bqlm_hcd_ops {
 /**
  * struct bqlm_hcd - a fake host controller and the one device behind it
  * @ops: its user's
+ * @bus: its bus, for the messages that name it (usbnet's "link reset
+ *	failed", open and probe failures: bus_name and devpath)
  * @udev: the device (high speed, address 1)
  * @intf: its interface
  * @alt: the interface's one setting, number 0 (its endpoints are not
@@ -74,9 +76,12 @@ struct bqlm_hcd_ops {
  * @gone: the device is unplugged (USB_STATE_NOTATTACHED,
  *	bqlm_hcd_unplug()): every later submission and control transfer
  *	fails with -ENODEV
+ * @link_down: the device's PHY has no link (its user's ops->control
+ *	answers so); false from bqlm_hcd_init()
  */
 struct bqlm_hcd {
 	const struct bqlm_hcd_ops *ops;
+	struct usb_bus bus;
 	struct usb_device udev;
 	struct usb_interface intf;
 	struct usb_host_interface alt;
@@ -85,6 +90,7 @@ struct bqlm_hcd {
 	struct list_head queue;
 	unsigned long controls;
 	bool gone;
+	bool link_down;
 };
 
 /* The bulk-out and bulk-in endpoints of the device behind the controller */

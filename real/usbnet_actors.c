@@ -122,15 +122,21 @@ static void bqlm_rusbnet_do_ifup(struct bqlm_rc_actor *a)
 }
 
 /*
- * The minidriver's status() on its entry's link-up interrupt, or, without
- * one, what a status() does: usbnet_link_change(dev, 1, 0)
+ * The minidriver's status() on its entry's link-up (argument 0) or
+ * link-down (1) interrupt, or, without one, what a status() does:
+ * usbnet_link_change(dev, up, 0)
  */
 static void bqlm_rusbnet_do_link(struct bqlm_rc_actor *a)
 {
 	struct bqlm_rusbnet *u = bqlm_rusbnet_of(a);
 
-	u->links_left--;
-	u->ops->link_up(u->net, u->drv);
+	if (a->arg)
+		u->link_downs_left--;
+	else
+		u->links_left--;
+	/* the device's PHY first: a link_reset() reads it */
+	u->hcd.link_down = a->arg;
+	u->ops->link(u->net, u->drv, !a->arg);
 }
 
 /*
@@ -403,6 +409,10 @@ int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action)
 			return -EINVAL;
 		return bqlm_rc_go(&act[RUSBNET_BH_WORK + arg], bqlm_rusbnet_do_bh,
 				  0);
+	case BQLM_USBNET_A_LINK:
+		if (arg > 1)
+			return -EINVAL;
+		return bqlm_rc_go(&act[RUSBNET_LINK], bqlm_rusbnet_do_link, arg);
 	default:
 		if (kind >= ARRAY_SIZE(bqlm_rusbnet_works) ||
 		    !bqlm_rusbnet_works[kind].fn)
@@ -514,13 +524,19 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	if (a[RUSBNET_RESUME].busy ? bqlm_rc_runnable(&a[RUSBNET_RESUME]) :
 	    u->suspended && bqlm_rusbnet_txq_unlocked(u))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
-	/* the status URB runs while the device is open and awake */
-	if (u->links_left && !netif_carrier_ok(u->net) && !u->hcd.gone &&
-	    !test_bit(EVENT_LINK_CARRIER_ON, u->v.flags) &&
+	/*
+	 * the status URB runs while the device is open and awake; status()
+	 * reports a link that differs from the carrier
+	 */
+	if (!u->hcd.gone && !test_bit(EVENT_LINK_CARRIER_ON, u->v.flags) &&
 	    !test_bit(EVENT_LINK_RESET, u->v.flags) && !down->busy &&
 	    netif_running(u->net) && !u->suspended &&
-	    !a[RUSBNET_SUSPEND].busy && !a[RUSBNET_RESUME].busy)
-		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
+	    !a[RUSBNET_SUSPEND].busy && !a[RUSBNET_RESUME].busy) {
+		if (u->links_left && !netif_carrier_ok(u->net))
+			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
+		if (u->link_downs_left && netif_carrier_ok(u->net))
+			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 1);
+	}
 	/*
 	 * dev_set_mtu(), under the RTNL: between any two steps, once, not
 	 * once the disconnect's unregister_netdev() holds the RTNL

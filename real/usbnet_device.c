@@ -21,7 +21,7 @@
 /*
  * A minidriver's own driver_info, as the harness runs it: its flags, and
  * its own tx_fixup(), stop(), unbind() and manage_power(); its status()
- * and link_reset() when its entry has the bytes of a link-up interrupt
+ * and link_reset() when its entry has the bytes of a link interrupt
  * (the link actor hands them to status()). Cleared: bind (the table's
  * entry fakes it), reset and check_connect (the fake device is always in
  * its known state and connected), status and link_reset without those
@@ -46,7 +46,7 @@ bqlm_rusbnet_info(const struct bqlm_rusbnet_driver *drv)
 	d->bind = NULL;
 	d->reset = NULL;
 	d->check_connect = NULL;
-	if (!drv->link_up_len) {
+	if (!bqlm_rusbnet_runs_status(drv)) {
 		d->status = NULL;
 		d->link_reset = NULL;
 	}
@@ -178,9 +178,11 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u)
 	u->suspends_left = u->cfg.suspends;
 	u->timeouts_left = u->cfg.timeouts;
 	u->links_left = u->cfg.links;
+	u->link_downs_left = u->cfg.link_downs;
 	u->mtu_changed = false;
 	u->gone = false;
 	u->hcd.gone = false;
+	u->hcd.link_down = false;
 	memset(u->slot, 0, sizeof(u->slot));
 	u->nr_slots = 0;
 	u->last_slot = 0;

@@ -195,6 +195,7 @@ struct bqlm_rusbnet_slot {
  * @suspends_left: suspends left
  * @timeouts_left: watchdog timeouts left
  * @links_left: link-up reports left
+ * @link_downs_left: link-down reports left
  * @mtu_changed: usbnet_change_mtu() ran (the model's mtu-qlen)
  * @gone: usbnet_disconnect()'s free_netdev() ran: nothing may act on the
  *	device, and nothing the minidriver's unbind() freed is read; the
@@ -233,6 +234,7 @@ struct bqlm_rusbnet {
 	unsigned int suspends_left;
 	unsigned int timeouts_left;
 	unsigned int links_left;
+	unsigned int link_downs_left;
 	bool mtu_changed;
 	bool gone;
 	struct bqlm_rusbnet_slot slot[RUSBNET_MAX_SLOTS];

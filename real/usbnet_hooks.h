@@ -88,7 +88,7 @@ struct bqlm_rusbnet_desc {
 };
 
 /* The longest link-up interrupt an entry can give (aqc111's is 8 bytes) */
-#define BQLM_RUSBNET_LINK_UP_MAX	16
+#define BQLM_RUSBNET_LINK_MAX	16
 
 /* struct bqlm_rusbnet_driver.clear: its callbacks the harness does not run */
 #define BQLM_RUSBNET_NO_STOP		0x1	/* driver_info.stop */
@@ -137,9 +137,17 @@ struct bqlm_rusbnet_desc {
  *	status() sees the link up: the model's link-up report hands them to
  *	its own status(), and usbnet's kevent runs its own link_reset()
  *	(whose reads @control answers as a device with the link up); without
- *	them the harness clears status() and link_reset() and the report is
- *	usbnet_link_change(dev, 1, 0)
+ *	them or @link_down the harness clears status() and link_reset() and
+ *	the report is usbnet_link_change(dev, 1, 0)
  * @link_up_len: how many bytes of @link_up, 0: none
+ * @link_down: optional: the same for the link down; with them the
+ *	minidriver's model has a link-down report then a link-up one (a
+ *	flap), each through its own status()
+ * @link_down_len: how many bytes of @link_down, 0: none
+ * @status_work: optional: the work of its own that its status() queues
+ *	(schedule_work(), which the harness runs for usbnet's kevent only),
+ *	run at once after status() in the same step (sierra_net's, which
+ *	reads the link state with a control transfer)
  */
 struct bqlm_rusbnet_driver {
 	const char *name;
@@ -159,9 +167,18 @@ struct bqlm_rusbnet_driver {
 	unsigned int (*pending)(struct usbnet *dev, unsigned int *len);
 	u8 fail_request;
 	u16 fail_index;
-	u8 link_up[BQLM_RUSBNET_LINK_UP_MAX];
+	u8 link_up[BQLM_RUSBNET_LINK_MAX];
 	u8 link_up_len;
+	u8 link_down[BQLM_RUSBNET_LINK_MAX];
+	u8 link_down_len;
+	void (*status_work)(struct usbnet *dev);
 };
+
+/* Does usbnet run minidriver @drv's own status() (and link_reset())? */
+static inline bool bqlm_rusbnet_runs_status(const struct bqlm_rusbnet_driver *drv)
+{
+	return drv->link_up_len || drv->link_down_len;
+}
 
 /**
  * struct bqlm_rusbnet_probe - what a variant's create() makes a device from
@@ -198,11 +215,11 @@ struct bqlm_rusbnet_probe {
  * @bh_work: usbnet_bh() as the bh tasklet runs it
  * @bh_timer: usbnet_bh() as the dev->delay timer runs it
  * @kevent: usbnet_deferred_kevent()
- * @link_up: the link-up report of minidriver @drv: its own status() on
- *	an interrupt URB with its entry's bytes (struct
- *	bqlm_rusbnet_driver.link_up) if usbnet runs its status(), else
- *	usbnet_link_change(dev, 1, 0), what a status() calls when it sees
- *	the link up
+ * @link: the link report @up (up, or down) of minidriver @drv: its own
+ *	status() on an interrupt URB with its entry's bytes (struct
+ *	bqlm_rusbnet_driver.link_up or .link_down) if usbnet runs its
+ *	status(), else usbnet_link_change(dev, @up, 0), what a status()
+ *	calls when it sees the link change
  * @change_mtu: the device's ndo_change_mtu (the minidriver's own, or
  *	usbnet_change_mtu()) to the MTU that gives TX_QLEN(dev) @tx_qlen; 0
  *	or its error (-ERANGE: no MTU gives it)
@@ -229,8 +246,8 @@ struct bqlm_rusbnet_ops {
 	void (*bh_work)(struct net_device *net);
 	void (*bh_timer)(struct net_device *net);
 	void (*kevent)(struct net_device *net);
-	void (*link_up)(struct net_device *net,
-			const struct bqlm_rusbnet_driver *drv);
+	void (*link)(struct net_device *net,
+		     const struct bqlm_rusbnet_driver *drv, bool up);
 	int (*change_mtu)(struct net_device *net, unsigned int tx_qlen);
 	void (*rx_off)(struct net_device *net);
 	const struct bqlm_rusbnet_driver *const *drivers;

@@ -15,6 +15,7 @@
 #include <linux/if_ether.h>
 #include <linux/ip.h>
 #include <linux/udp.h>
+#include <linux/usb/cdc.h>
 
 /* The table's second pass (see real/usbnet_minidriver.h): the entry */
 #define BQLM_RUSBNET_BEFORE(id)		(0 && BQLM_RUSBNET_THIS(id))
@@ -24,6 +25,28 @@
 
 /* Byte @n of a little-endian word @v, for an entry's link_up */
 #define BQLM_RUSBNET_LE_BYTE(v, n)	(((v) >> (8 * (n))) & 0xff)
+
+/*
+ * A CDC NETWORK_CONNECTION notification (struct usb_cdc_notification,
+ * class, interface, IN) with wValue @up: an entry's .link_up or
+ * .link_down and its length
+ */
+#define BQLM_RUSBNET_CDC_LINK(up)					\
+	{ USB_DIR_IN | USB_TYPE_CLASS | USB_RECIP_INTERFACE,		\
+	  USB_CDC_NOTIFY_NETWORK_CONNECTION, (up), 0, 0, 0, 0, 0 }
+#define BQLM_RUSBNET_CDC_LINKS						\
+	.link_up	= BQLM_RUSBNET_CDC_LINK(1),			\
+	.link_up_len	= sizeof(struct usb_cdc_notification),		\
+	.link_down	= BQLM_RUSBNET_CDC_LINK(0),			\
+	.link_down_len	= sizeof(struct usb_cdc_notification)
+
+/* Does the fake device's PHY have the link (the last link report's)? */
+static inline bool bqlm_rusbnet_phy_link(void)
+{
+	struct bqlm_hcd *hcd = bqlm_hcd_current();
+
+	return hcd && !hcd->link_down;
+}
 
 /* A driver_priv of @size bytes, as the minidriver's bind allocates it */
 static inline int bqlm_rusbnet_priv(struct usbnet *dev, size_t size)

@@ -76,7 +76,12 @@ BQLM_RUSBNET_ENTRY(harness_avoid_unlink) = {
  * 6); where that fills the last packet, 8 more (1528 + 8 + 8). No
  * usbnet pad (FLAG_MULTI_PACKET). usbnet_stop() leaves its URBs in
  * flight (FLAG_AVOID_UNLINK_URBS). Its stop() and resume() turn the
- * carrier off (the model's pm stop-carrier, resume-carrier).
+ * carrier off (the model's pm stop-carrier, resume-carrier); the link-up
+ * report brings it back through its own status(), which stores the link
+ * and queues EVENT_LINK_RESET, and its link_reset(), which turns the
+ * carrier on from what status() stored, without reading the device
+ * (status-reset, link-reset-blind). Its link-down report is not in its
+ * model: with it, its rows have 3.5 times the states.
  */
 BQLM_RUSBNET_MINIDRIVER(aqc111, "aqc111.c")
 #if BQLM_RUSBNET_AFTER(aqc111)
@@ -98,8 +103,16 @@ BQLM_RUSBNET_ENTRY(aqc111) = {
 				     BQLM_USBNET_FLAG_MULTI_PACKET,
 			    .maxpacket = 512,
 			    .pm = BQLM_USBNET_PM_STOP_CARRIER |
-				  BQLM_USBNET_PM_RESUME_CARRIER },
+				  BQLM_USBNET_PM_RESUME_CARRIER |
+				  BQLM_USBNET_PM_STATUS_RESET |
+				  BQLM_USBNET_PM_LINK_RESET_BLIND },
 	.bind		= bqlm_rusbnet_aqc111_bind,
+	/* its status(): a little-endian u64 with AQ_LS_MASK, at 1 Gb/s */
+	.link_up	= { BQLM_RUSBNET_LE_BYTE(AQ_LS_MASK |
+				(AQ_INT_SPEED_1G << AQ_SPEED_SHIFT), 0),
+			    BQLM_RUSBNET_LE_BYTE(AQ_LS_MASK |
+				(AQ_INT_SPEED_1G << AQ_SPEED_SHIFT), 1) },
+	.link_up_len	= sizeof(u64),
 };
 #endif
 
@@ -107,7 +120,11 @@ BQLM_RUSBNET_ENTRY(aqc111) = {
  * asix: the AX88178's driver_info (ax88178_info). asix_tx_fixup(): a
  * 4-byte length word, and 4 bytes of fill where that fills the last
  * packet (FLAG_MULTI_PACKET: the model's fill). The AX88772's callbacks
- * need the phylink instance its bind creates; the AX88178's do not.
+ * need the phylink instance its bind creates; the AX88178's do not. Its
+ * status(): usbnet_link_change(dev, link, 1); its link_reset() reads the
+ * PHY with mii_check_media(), and once the device is unplugged takes the
+ * read's -ENODEV for the link bit (the model's pm link-reset,
+ * link-reset-blind).
  */
 BQLM_RUSBNET_MINIDRIVER(asix, "asix_common.c asix_devices.c ax88172a.c")
 #if BQLM_RUSBNET_BEFORE(asix)
@@ -150,6 +167,23 @@ static int bqlm_rusbnet_asix_bind(struct usbnet *dev)
 	return bqlm_rusbnet_priv(dev, sizeof(struct asix_common_private));
 }
 
+/*
+ * The device for ax88178_link_reset(): the MII interface is the host's at
+ * once (AX_HOST_EN), and every PHY register reads with the link bit
+ */
+static int bqlm_rusbnet_asix_control(struct usbnet *dev, u8 request,
+				     u8 requesttype, u16 value, u16 index,
+				     void *data, u16 size)
+{
+	if (!(requesttype & USB_DIR_IN))
+		return size;
+	if (request == AX_CMD_STATMNGSTS_REG && size == 1)
+		*(u8 *)data = AX_HOST_EN;
+	else if (request == AX_CMD_READ_MII_REG && size == sizeof(u16))
+		put_unaligned_le16(BMSR_LSTATUS, data);
+	return size;
+}
+
 BQLM_RUSBNET_ENTRY(asix) = {
 	.name		= "asix",
 	.info		= &ax88178_info,
@@ -159,8 +193,15 @@ BQLM_RUSBNET_ENTRY(asix) = {
 			    .header = { 4 }, .nr_headers = 1,
 			    .lens = { 1514, 1532 }, .nr_lens = 2,
 			    .flags = BQLM_USBNET_FLAG_MULTI_PACKET,
-			    .maxpacket = 512 },
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_LINK_RESET |
+				  BQLM_USBNET_PM_LINK_RESET_BLIND },
 	.bind		= bqlm_rusbnet_asix_bind,
+	.control	= bqlm_rusbnet_asix_control,
+	/* struct ax88172_int_data: bit 0 of its link byte */
+	.link_up	= { [offsetof(struct ax88172_int_data, link)] = 0x01 },
+	.link_up_len	= sizeof(struct ax88172_int_data),
+	.link_down_len	= sizeof(struct ax88172_int_data),
 };
 #endif
 
@@ -287,7 +328,9 @@ BQLM_RUSBNET_ENTRY(cdc_eem) = {
 /*
  * cdc_ether: no tx_fixup(); usbnet's byte on a transfer of 3 packets.
  * Its state (struct cdc_state in dev->data) names no interface of its
- * own: usbnet_cdc_unbind() releases nothing.
+ * own: usbnet_cdc_unbind() releases nothing. Its status() on the CDC
+ * NETWORK_CONNECTION notifications: usbnet_link_change(dev, link, 0), a
+ * link flap (as cdc_ether_wwan's, lg_vl600's, r8153_ecm's, cdc_ncm's).
  */
 BQLM_RUSBNET_MINIDRIVER(cdc_ether, "cdc_ether.c")
 #if BQLM_RUSBNET_AFTER(cdc_ether)
@@ -297,7 +340,7 @@ BQLM_RUSBNET_ENTRY(cdc_ether) = {
 	.usb		= &cdc_driver,
 	.model		= { .fixup = BQLM_USBNET_FIXUP_NONE,
 			    .lens = { 1514, 1536 }, .nr_lens = 2,
-			    .maxpacket = 512 },
+			    .maxpacket = 512 },	BQLM_RUSBNET_CDC_LINKS,
 };
 #endif
 
@@ -315,7 +358,7 @@ BQLM_RUSBNET_ENTRY(cdc_ether_wwan) = {
 	.usb		= &cdc_driver,
 	.model		= { .fixup = BQLM_USBNET_FIXUP_NONE,
 			    .lens = { 1514, 1536 }, .nr_lens = 2,
-			    .maxpacket = 512 },
+			    .maxpacket = 512 },	BQLM_RUSBNET_CDC_LINKS,
 };
 #endif
 
@@ -379,7 +422,7 @@ BQLM_RUSBNET_ENTRY(cdc_ncm) = {
 	.model		= { .fixup = BQLM_USBNET_FIXUP_MULTI, .maxpacket = 512 },
 	.bind		= bqlm_rusbnet_ncm_bind,
 	.flush		= bqlm_rusbnet_ncm_flush,
-	.pending	= bqlm_rusbnet_ncm_pending,
+	.pending	= bqlm_rusbnet_ncm_pending,	BQLM_RUSBNET_CDC_LINKS,
 };
 #endif
 
@@ -402,7 +445,10 @@ BQLM_RUSBNET_ENTRY(cdc_subset) = {
 
 /*
  * ch9200_tx_fixup(): a 64-byte header (its length field says where
- * usbnet adds its byte: 1472 + 64)
+ * usbnet adds its byte: 1472 + 64). Its status() turns the carrier on
+ * and queues EVENT_LINK_RESET, or turns it off (the model's pm
+ * status-carrier); its link_reset() reads MII_BMSR, which after an
+ * unplug is -ENODEV, taken for the link bit (link-reset-blind).
  */
 BQLM_RUSBNET_MINIDRIVER(ch9200, "ch9200.c")
 #if BQLM_RUSBNET_AFTER(ch9200)
@@ -413,6 +459,18 @@ static int bqlm_rusbnet_ch9200_bind(struct usbnet *dev)
 	return 0;
 }
 
+/* The device for ch9200_link_reset(): MII_BMSR has the PHY's link */
+static int bqlm_rusbnet_ch9200_control(struct usbnet *dev, u8 request,
+				       u8 requesttype, u16 value, u16 index,
+				       void *data, u16 size)
+{
+	if ((requesttype & USB_DIR_IN) && request == REQUEST_READ &&
+	    index == MII_BMSR * 2 && size == sizeof(u16))
+		put_unaligned_le16(bqlm_rusbnet_phy_link() ? BMSR_LSTATUS : 0,
+				   data);
+	return size;
+}
+
 BQLM_RUSBNET_ENTRY(ch9200) = {
 	.name		= "ch9200",
 	.info		= &ch9200_info,
@@ -420,8 +478,15 @@ BQLM_RUSBNET_ENTRY(ch9200) = {
 	.model		= { .fixup = BQLM_USBNET_FIXUP_PAD,
 			    .header = { 64 }, .nr_headers = 1,
 			    .lens = { 1514, 1472 }, .nr_lens = 2,
-			    .maxpacket = 512 },
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_STATUS_CARRIER |
+				  BQLM_USBNET_PM_LINK_RESET_BLIND },
 	.bind		= bqlm_rusbnet_ch9200_bind,
+	.control	= bqlm_rusbnet_ch9200_control,
+	/* its status(): the link in bit 0 of the first byte */
+	.link_up	= { 0x01 },
+	.link_up_len	= 16,
+	.link_down_len	= 16,
 };
 #endif
 
@@ -458,7 +523,9 @@ BQLM_RUSBNET_ENTRY(cx82310_eth) = {
 
 /*
  * dm9601_tx_fixup(): a 2-byte length, then padded to an even length that
- * does not fill the last packet (1534 + 2 + 2)
+ * does not fill the last packet (1534 + 2 + 2). Its status():
+ * usbnet_link_change(dev, link, 1); its link_reset(): mii_check_media()
+ * (the model's pm link-reset).
  */
 BQLM_RUSBNET_MINIDRIVER(dm9601, "dm9601.c")
 #if BQLM_RUSBNET_AFTER(dm9601)
@@ -469,6 +536,21 @@ static int bqlm_rusbnet_dm9601_bind(struct usbnet *dev)
 	return 0;
 }
 
+/*
+ * The device for dm9601_link_reset(): the shared PHY/EEPROM access is
+ * ready at once (DM_SHARED_CTRL reads 0), and every word it reads has
+ * the PHY's link bit
+ */
+static int bqlm_rusbnet_dm9601_control(struct usbnet *dev, u8 request,
+				       u8 requesttype, u16 value, u16 index,
+				       void *data, u16 size)
+{
+	if ((requesttype & USB_DIR_IN) && request == DM_READ_REGS &&
+	    index == DM_SHARED_DATA && size == sizeof(u16))
+		put_unaligned_le16(BMSR_LSTATUS, data);
+	return size;
+}
+
 BQLM_RUSBNET_ENTRY(dm9601) = {
 	.name		= "dm9601",
 	.info		= &dm9601_info,
@@ -477,8 +559,14 @@ BQLM_RUSBNET_ENTRY(dm9601) = {
 	.model		= { .fixup = BQLM_USBNET_FIXUP_PAD,
 			    .header = { 2, 4 }, .nr_headers = 2,
 			    .lens = { 1514, 1534 }, .nr_lens = 2,
-			    .maxpacket = 512 },
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_LINK_RESET },
 	.bind		= bqlm_rusbnet_dm9601_bind,
+	.control	= bqlm_rusbnet_dm9601_control,
+	/* its status(): the link in bit 6 of the network status byte */
+	.link_up	= { 0x40 },
+	.link_up_len	= 8,
+	.link_down_len	= 8,
 };
 #endif
 
@@ -573,11 +661,14 @@ BQLM_RUSBNET_ENTRY(lg_vl600) = {
 			    .header = { 26, 24 }, .nr_headers = 2,
 			    .lens = { 1514, 1512 }, .nr_lens = 2,
 			    .maxpacket = 512 },
-	.bind		= bqlm_rusbnet_vl600_bind,
+	.bind		= bqlm_rusbnet_vl600_bind,	BQLM_RUSBNET_CDC_LINKS,
 };
 #endif
 
-/* mcs7830: no tx_fixup(); its reset_resume() reconfigures, then usbnet's */
+/*
+ * mcs7830: no tx_fixup(); its reset_resume() reconfigures, then usbnet's.
+ * Its status(): usbnet_link_change(dev, link, 0), a link flap.
+ */
 BQLM_RUSBNET_MINIDRIVER(mcs7830, "mcs7830.c")
 #if BQLM_RUSBNET_AFTER(mcs7830)
 static int bqlm_rusbnet_mcs7830_bind(struct usbnet *dev)
@@ -595,7 +686,10 @@ BQLM_RUSBNET_ENTRY(mcs7830) = {
 	.model		= { .fixup = BQLM_USBNET_FIXUP_NONE,
 			    .lens = { 1514, 1536 }, .nr_lens = 2,
 			    .maxpacket = 512 },
-	.bind		= bqlm_rusbnet_mcs7830_bind,
+	.bind		= bqlm_rusbnet_mcs7830_bind,	/* its status(): the link is down when the second byte is 0x20 */
+	.link_up_len	= 16,
+	.link_down	= { 0, 0x20 },
+	.link_down_len	= 16,
 };
 #endif
 
@@ -665,7 +759,7 @@ BQLM_RUSBNET_ENTRY(r8153_ecm) = {
 	.model		= { .fixup = BQLM_USBNET_FIXUP_NONE,
 			    .lens = { 1514, 1536 }, .nr_lens = 2,
 			    .maxpacket = 512 },
-	.bind		= bqlm_rusbnet_r8153_bind,
+	.bind		= bqlm_rusbnet_r8153_bind,	BQLM_RUSBNET_CDC_LINKS,
 };
 #endif
 
@@ -711,7 +805,12 @@ BQLM_RUSBNET_ENTRY(rndis_host) = {
 /*
  * sierra_net_tx_fixup(): an IP packet (its link up) gets a 6-byte HIP
  * header and its own byte where that fills the last packet
- * (FLAG_SEND_ZLP: usbnet adds none)
+ * (FLAG_SEND_ZLP: usbnet adds none). Its status(), on a
+ * RESPONSE_AVAILABLE notification, queues its own work, which reads the
+ * link state indication (LSI) with GET_ENCAPSULATED_RESPONSE and calls
+ * usbnet_link_change(dev, link, 0) (a link flap, as cdc_ether's); the
+ * link step runs that work at once, after status(). With the link down
+ * its tx_fixup() drops every packet; the carrier is off then too.
  */
 BQLM_RUSBNET_MINIDRIVER(sierra_net, "sierra_net.c")
 #if BQLM_RUSBNET_AFTER(sierra_net)
@@ -735,6 +834,48 @@ static void bqlm_rusbnet_sierra_frame(struct sk_buff *skb, unsigned int i)
 	bqlm_rusbnet_ipv4(skb);
 }
 
+/*
+ * The device's LSI: a HIP header (payload length, LSI message, context
+ * 0), then a UMTS single-stack LSI with coverage, its session up when the
+ * PHY has the link, idle when not
+ */
+static int bqlm_rusbnet_sierra_control(struct usbnet *dev, u8 request,
+				       u8 requesttype, u16 value, u16 index,
+				       void *data, u16 size)
+{
+	u8 *b = data, *lsi = b + SIERRA_NET_HIP_HDR_LEN;
+
+	if (!(requesttype & USB_DIR_IN) ||
+	    request != USB_CDC_GET_ENCAPSULATED_RESPONSE ||
+	    size < SIERRA_NET_HIP_HDR_LEN + SIERRA_NET_LSI_UMTS_LEN)
+		return size;
+	put_unaligned_be16(SIERRA_NET_LSI_UMTS_LEN, b);
+	b[2] = SIERRA_NET_HIP_LSI_UMTSID;
+	lsi[offsetof(struct lsi_umts, protocol)] = SIERRA_NET_PROTOCOL_UMTS;
+	put_unaligned_be16(SIERRA_NET_LSI_UMTS_STATUS_LEN,
+			   lsi + offsetof(struct lsi_umts, length));
+	lsi[offsetof(struct lsi_umts, coverage)] = SIERRA_NET_COVERAGE_NOPACKET + 1;
+	lsi[offsetof(struct lsi_umts, session_state)] =
+		bqlm_rusbnet_phy_link() ? SIERRA_NET_SESSION_IDLE + 1 :
+					  SIERRA_NET_SESSION_IDLE;
+	lsi[offsetof(struct lsi_umts_single, link_type)] =
+		SIERRA_NET_AS_LINK_TYPE_IPV4;
+	return SIERRA_NET_HIP_HDR_LEN + SIERRA_NET_LSI_UMTS_LEN;
+}
+
+/* Its own work, which its status() queued, at once */
+static void bqlm_rusbnet_sierra_status_work(struct usbnet *dev)
+{
+	struct sierra_net_data *priv = sierra_net_get_private(dev);
+
+	sierra_net_kevent(&priv->sierra_net_kevent);
+}
+
+/* A CDC RESPONSE_AVAILABLE notification: the link up and down alike */
+#define BQLM_RUSBNET_SIERRA_RESP					\
+	{ USB_DIR_IN | USB_TYPE_CLASS | USB_RECIP_INTERFACE,		\
+	  USB_CDC_NOTIFY_RESPONSE_AVAILABLE }
+
 BQLM_RUSBNET_ENTRY(sierra_net) = {
 	.name		= "sierra_net",
 	.info		= &sierra_net_info_direct_ip,
@@ -747,13 +888,21 @@ BQLM_RUSBNET_ENTRY(sierra_net) = {
 			    .maxpacket = 512 },
 	.bind		= bqlm_rusbnet_sierra_bind,
 	.frame		= bqlm_rusbnet_sierra_frame,
+	.control	= bqlm_rusbnet_sierra_control,
+	.link_up	= BQLM_RUSBNET_SIERRA_RESP,
+	.link_up_len	= sizeof(struct usb_cdc_notification),
+	.link_down	= BQLM_RUSBNET_SIERRA_RESP,
+	.link_down_len	= sizeof(struct usb_cdc_notification),
+	.status_work	= bqlm_rusbnet_sierra_status_work,
 };
 #endif
 
 /*
  * smsc75xx_tx_fixup(): two 32-bit command words (FLAG_SEND_ZLP: no byte
  * where that fills the last packet). Its resume() waits for the device
- * to be ready (PMT_CTL's DEV_RDY: the fake device is).
+ * to be ready (PMT_CTL's DEV_RDY: the fake device is). Its status()
+ * queues EVENT_LINK_RESET on the PHY interrupt, and its link_reset() sets
+ * the carrier to the PHY's link (the model's pm status-reset).
  */
 BQLM_RUSBNET_MINIDRIVER(smsc75xx, "smsc75xx.c")
 #if BQLM_RUSBNET_AFTER(smsc75xx)
@@ -777,9 +926,13 @@ static int bqlm_rusbnet_smsc75xx_control(struct usbnet *dev, u8 request,
 					 u8 requesttype, u16 value, u16 index,
 					 void *data, u16 size)
 {
-	if (request == USB_VENDOR_REQUEST_READ_REGISTER && index == PMT_CTL &&
-	    size == sizeof(u32))
+	if (request != USB_VENDOR_REQUEST_READ_REGISTER || size != sizeof(u32))
+		return size;
+	if (index == PMT_CTL)
 		put_unaligned_le32(PMT_CTL_DEV_RDY, data);
+	/* every PHY register: its link_reset()'s MII_BMSR has the link */
+	else if (index == MII_DATA && bqlm_rusbnet_phy_link())
+		put_unaligned_le32(BMSR_LSTATUS, data);
 	return size;
 }
 
@@ -792,9 +945,24 @@ BQLM_RUSBNET_ENTRY(smsc75xx) = {
 			    .header = { 8 }, .nr_headers = 1,
 			    .lens = { 1514, 1528 }, .nr_lens = 2,
 			    .flags = BQLM_USBNET_FLAG_SEND_ZLP,
-			    .maxpacket = 512 },
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_STATUS_RESET },
 	.bind		= bqlm_rusbnet_smsc75xx_bind,
 	.control	= bqlm_rusbnet_smsc75xx_control,
+	/*
+	 * its status(): the PHY interrupt, the same for the link up and
+	 * down (its link_reset() reads the PHY)
+	 */
+	.link_up	= { BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 0),
+			    BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 1),
+			    BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 2),
+			    BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 3) },
+	.link_up_len	= sizeof(u32),
+	.link_down	= { BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 0),
+			    BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 1),
+			    BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 2),
+			    BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 3) },
+	.link_down_len	= sizeof(u32),
 };
 #endif
 
@@ -871,7 +1039,8 @@ BQLM_RUSBNET_ENTRY(smsc95xx) = {
 
 /*
  * sr9700_tx_fixup(): a 2-byte length (that says where usbnet adds its
- * byte: 1534 + 2)
+ * byte: 1534 + 2). Its status() and link_reset() as asix's, also blind
+ * once the device is unplugged.
  */
 BQLM_RUSBNET_MINIDRIVER(sr9700, "sr9700.c")
 #if BQLM_RUSBNET_AFTER(sr9700)
@@ -882,6 +1051,21 @@ static int bqlm_rusbnet_sr9700_bind(struct usbnet *dev)
 	return 0;
 }
 
+/*
+ * The device for sr9700_link_reset(): its sr_mdio_read() takes the link
+ * of MII_BMSR from the network status register (NSR_LINKST); the shared
+ * PHY access is ready at once (SR_EPCR reads 0)
+ */
+static int bqlm_rusbnet_sr9700_control(struct usbnet *dev, u8 request,
+				       u8 requesttype, u16 value, u16 index,
+				       void *data, u16 size)
+{
+	if ((requesttype & USB_DIR_IN) && request == SR_RD_REGS &&
+	    index == SR_NSR && size == 1)
+		*(u8 *)data = NSR_LINKST;
+	return size;
+}
+
 BQLM_RUSBNET_ENTRY(sr9700) = {
 	.name		= "sr9700",
 	.info		= &sr9700_driver_info,
@@ -890,14 +1074,22 @@ BQLM_RUSBNET_ENTRY(sr9700) = {
 	.model		= { .fixup = BQLM_USBNET_FIXUP_PAD,
 			    .header = { 2 }, .nr_headers = 1,
 			    .lens = { 1514, 1534 }, .nr_lens = 2,
-			    .maxpacket = 512 },
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_LINK_RESET |
+				  BQLM_USBNET_PM_LINK_RESET_BLIND },
 	.bind		= bqlm_rusbnet_sr9700_bind,
+	.control	= bqlm_rusbnet_sr9700_control,
+	/* its status(): NSR_LINKST in the network status byte */
+	.link_up	= { NSR_LINKST },
+	.link_up_len	= 8,
+	.link_down_len	= 8,
 };
 #endif
 
 /*
  * sr_tx_fixup(): a 4-byte length word, and 4 bytes of fill where the
- * length is a multiple of maxpacket - 1 (1529 + 4 + 4); FLAG_MULTI_PACKET
+ * length is a multiple of maxpacket - 1 (1529 + 4 + 4); FLAG_MULTI_PACKET.
+ * Its status() and link_reset() as dm9601's.
  */
 BQLM_RUSBNET_MINIDRIVER(sr9800, "sr9800.c")
 #if BQLM_RUSBNET_AFTER(sr9800)
@@ -906,6 +1098,17 @@ static int bqlm_rusbnet_sr9800_bind(struct usbnet *dev)
 	bqlm_rusbnet_mii(dev, sr_mdio_read, sr_mdio_write, 0x1f, 0x1f, 0x10,
 			 false);
 	return 0;
+}
+
+/* The device for sr9800_link_reset(): every PHY register has the link bit */
+static int bqlm_rusbnet_sr9800_control(struct usbnet *dev, u8 request,
+				       u8 requesttype, u16 value, u16 index,
+				       void *data, u16 size)
+{
+	if ((requesttype & USB_DIR_IN) && request == SR_CMD_READ_MII_REG &&
+	    size == sizeof(u16))
+		put_unaligned_le16(BMSR_LSTATUS, data);
+	return size;
 }
 
 BQLM_RUSBNET_ENTRY(sr9800) = {
@@ -917,8 +1120,14 @@ BQLM_RUSBNET_ENTRY(sr9800) = {
 			    .header = { 4, 8 }, .nr_headers = 2,
 			    .lens = { 1514, 1529 }, .nr_lens = 2,
 			    .flags = BQLM_USBNET_FLAG_MULTI_PACKET,
-			    .maxpacket = 512 },
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_LINK_RESET },
 	.bind		= bqlm_rusbnet_sr9800_bind,
+	.control	= bqlm_rusbnet_sr9800_control,
+	/* struct sr9800_int_data: bit 0 of its link byte */
+	.link_up	= { [offsetof(struct sr9800_int_data, link)] = 0x01 },
+	.link_up_len	= sizeof(struct sr9800_int_data),
+	.link_down_len	= sizeof(struct sr9800_int_data),
 };
 #endif
 

@@ -171,28 +171,32 @@ static void bqlm_rusbnet_kevent(struct net_device *net)
 }
 
 /*
- * The link-up report: the minidriver's own status() on the interrupt URB
- * of its entry's bytes (as intr_complete() hands it over), when usbnet
- * runs its status(); else usbnet_link_change(dev, 1, 0)
+ * A link report: the minidriver's own status() on the interrupt URB of
+ * its entry's bytes (as intr_complete() hands it over), when usbnet runs
+ * its status(); else usbnet_link_change(dev, @up, 0)
  */
-static void bqlm_rusbnet_link_up(struct net_device *net,
-				 const struct bqlm_rusbnet_driver *drv)
+static void bqlm_rusbnet_link(struct net_device *net,
+			      const struct bqlm_rusbnet_driver *drv, bool up)
 {
 	struct usbnet *dev = netdev_priv(net);
-	u8 buf[BQLM_RUSBNET_LINK_UP_MAX];
+	const u8 *bytes = up ? drv->link_up : drv->link_down;
+	u8 len = up ? drv->link_up_len : drv->link_down_len;
+	u8 buf[BQLM_RUSBNET_LINK_MAX];
 	struct urb urb = { };
 
-	if (!dev->driver_info->status) {
-		usbnet_link_change(dev, 1, 0);
+	if (!dev->driver_info->status || !len) {
+		usbnet_link_change(dev, up, 0);
 		return;
 	}
 	/* a URB of its own: the fake controller's are the transmit path's */
-	memcpy(buf, drv->link_up, drv->link_up_len);
+	memcpy(buf, bytes, len);
 	urb.transfer_buffer = buf;
-	urb.transfer_buffer_length = drv->link_up_len;
-	urb.actual_length = drv->link_up_len;
+	urb.transfer_buffer_length = len;
+	urb.actual_length = len;
 	urb.context = dev;
 	dev->driver_info->status(dev, &urb);
+	if (drv->status_work)
+		drv->status_work(dev);
 }
 
 /*
@@ -250,7 +254,7 @@ const struct bqlm_rusbnet_ops BQLM_RUSBNET_OPS = {
 	.bh_work	= bqlm_rusbnet_bh_work,
 	.bh_timer	= bqlm_rusbnet_bh_timer,
 	.kevent		= bqlm_rusbnet_kevent,
-	.link_up	= bqlm_rusbnet_link_up,
+	.link		= bqlm_rusbnet_link,
 	.change_mtu	= bqlm_rusbnet_change_mtu,
 	.rx_off		= bqlm_rusbnet_rx_off,
 	.drivers	= bqlm_rusbnet_minidrivers,

@@ -165,7 +165,9 @@ static bool bqlm_rusbnet_describes(const struct bqlm_usbnet_cfg *cfg,
  *	maxpacket and packet lengths are set as the minidriver's entry has
  *	them in the configuration's variant (a patch of the series may
  *	change the minidriver; a variant without it: the first that has
- *	it), and one link-up report if its callbacks turn the carrier off
+ *	it), one link-up report if its callbacks turn the carrier off,
+ *	and one link-down report, with one link-up report, if its entry
+ *	has the bytes of both for its own status() (a flap)
  *
  * Return: 0, or -ENOENT for a name the harness does not have.
  */
@@ -189,10 +191,12 @@ int bqlm_rusbnet_driver_cfg(const char *name, struct bqlm_usbnet_cfg *cfg)
 		cfg->strip = m->strip;
 	cfg->flags = m->flags;
 	cfg->pm = m->pm;
-	/* a carrier its callbacks turn off comes back with a status report */
-	cfg->links = m->pm & (BQLM_USBNET_PM_RESUME_LINK |
-			      BQLM_USBNET_PM_RESUME_CARRIER |
-			      BQLM_USBNET_PM_STOP_CARRIER) ? 1 : 0;
+	/*
+	 * a carrier its callbacks turn off comes back with a status report;
+	 * one its status() turns off too
+	 */
+	cfg->link_downs = drv->link_down_len ? 1 : 0;
+	cfg->links = cfg->link_downs || (m->pm & BQLM_USBNET_PM_CARRIER_OFF);
 	if (m->maxpacket)
 		cfg->maxpacket = m->maxpacket;
 	if (m->nr_lens) {
@@ -369,8 +373,10 @@ int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
 	bqlm_rusbnet_model_opts(name, &w);
 	bqlm_rusbnet_words_start(&w, "; runs: ", " ");
 	bqlm_rusbnet_word(&w, i->tx_fixup, "tx_fixup");
-	bqlm_rusbnet_word(&w, i->status && drv->link_up_len, "status");
-	bqlm_rusbnet_word(&w, i->link_reset && drv->link_up_len, "link_reset");
+	bqlm_rusbnet_word(&w, i->status && bqlm_rusbnet_runs_status(drv),
+			  "status");
+	bqlm_rusbnet_word(&w, i->link_reset && bqlm_rusbnet_runs_status(drv),
+			  "link_reset");
 	bqlm_rusbnet_word(&w, i->stop && !(c & BQLM_RUSBNET_NO_STOP), "stop");
 	bqlm_rusbnet_word(&w, i->unbind && !(c & BQLM_RUSBNET_NO_UNBIND),
 			  "unbind");
@@ -387,8 +393,9 @@ int bqlm_rusbnet_driver_describe(const char *name, char *buf, size_t len)
 	bqlm_rusbnet_word(&w, i->bind, "bind (faked)");
 	bqlm_rusbnet_word(&w, i->reset, "reset");
 	bqlm_rusbnet_word(&w, i->check_connect, "check_connect");
-	bqlm_rusbnet_word(&w, i->status && !drv->link_up_len, "status");
-	bqlm_rusbnet_word(&w, i->link_reset && !drv->link_up_len,
+	bqlm_rusbnet_word(&w, i->status && !bqlm_rusbnet_runs_status(drv),
+			  "status");
+	bqlm_rusbnet_word(&w, i->link_reset && !bqlm_rusbnet_runs_status(drv),
 			  "link_reset");
 	bqlm_rusbnet_word(&w, i->stop && (c & BQLM_RUSBNET_NO_STOP), "stop");
 	bqlm_rusbnet_word(&w, i->unbind && (c & BQLM_RUSBNET_NO_UNBIND),

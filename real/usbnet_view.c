@@ -161,6 +161,9 @@ void bqlm_rusbnet_view(const struct bqlm_rusbnet *u, struct bqlm_usbnet *m)
 	m->running = netif_running(u->net);
 	m->carrier = netif_carrier_ok(u->net);
 	m->links_left = u->links_left;
+	m->link_downs_left = u->link_downs_left;
+	/* the link of the last report, which the fake device's PHY has */
+	m->link = !u->hcd.link_down;
 	/* TX_QLEN(dev) as the real device has it: 0xff when neither */
 	if (*u->v.tx_qlen == u->cfg.tx_qlen)
 		m->mtu_changed = 0;
@@ -323,6 +326,10 @@ static void bqlm_rusbnet_cmp_view(struct bqlm_rusbnet_diff *d,
 			 m->timeouts_left);
 	bqlm_rusbnet_cmp(d, "link reports left", view->links_left,
 			 m->links_left);
+	bqlm_rusbnet_cmp(d, "link-down reports left", view->link_downs_left,
+			 m->link_downs_left);
+	bqlm_rusbnet_cmp(d, "the link of the last report", view->link,
+			 m->link);
 	bqlm_rusbnet_cmp(d, "TX_QLEN changed (usbnet_change_mtu)",
 			 view->mtu_changed, m->mtu_changed);
 }

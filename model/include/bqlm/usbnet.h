@@ -183,6 +183,18 @@ enum bqlm_usbnet_status {
  * which reads the PHY and turns the carrier on when the device answers
  * (not once it is unplugged), before __handle_link_change()
  * (ax88179_178a).
+ * LINK_RESET_BLIND: with LINK_RESET, its link_reset() turns the carrier on
+ * also once the device is unplugged: its PHY read fails with -ENODEV,
+ * which mii_link_ok() takes for a BMSR with BMSR_LSTATUS (asix, sr9700,
+ * ch9200), or it reads no device at all (aqc111: what status() stored).
+ * STATUS_RESET: its status() turns no carrier on or off: for the link up
+ * and down alike it queues EVENT_LINK_RESET (usbnet_defer_kevent()), and
+ * its link_reset() sets the carrier to the link the device reports
+ * (smsc75xx: the PHY; aqc111: what status() stored); unplugged, its
+ * first write fails and it returns, the carrier as it was.
+ * STATUS_CARRIER: its status() sets the carrier itself: on, and
+ * EVENT_LINK_RESET queued, for the link up; off, and nothing queued, for
+ * the link down (ch9200).
  */
 #define BQLM_USBNET_PM_RESUME_LINK		0x1
 #define BQLM_USBNET_PM_RESUME_CARRIER		0x2
@@ -190,6 +202,13 @@ enum bqlm_usbnet_status {
 #define BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY	0x8
 #define BQLM_USBNET_PM_OWN_SUSPEND_FAILS	0x10
 #define BQLM_USBNET_PM_LINK_RESET		0x20
+#define BQLM_USBNET_PM_LINK_RESET_BLIND		0x40
+#define BQLM_USBNET_PM_STATUS_RESET		0x80
+#define BQLM_USBNET_PM_STATUS_CARRIER		0x100
+/* The properties by which a minidriver's callbacks turn the carrier off */
+#define BQLM_USBNET_PM_CARRIER_OFF					\
+	(BQLM_USBNET_PM_RESUME_LINK | BQLM_USBNET_PM_RESUME_CARRIER |	\
+	 BQLM_USBNET_PM_STOP_CARRIER)
 
 /**
  * enum bqlm_usbnet_reset - where usbnet_stop() calls netdev_reset_queue()
@@ -251,6 +270,10 @@ enum bqlm_usbnet_reset {
  *	link up (usbnet_link_change(dev, 1, 0), or with pm link-reset
  *	usbnet_link_change(dev, 1, 1)) while its carrier is off; the kevent
  *	work turns the carrier on (with pm link-reset: its link_reset())
+ * @link_downs: link-down reports allowed: the minidriver's status() sees
+ *	the link down (usbnet_link_change(dev, 0, x)) while its carrier is
+ *	on: the carrier goes off at once, EVENT_LINK_CHANGE is set and the
+ *	kevent work queued
  * @bql: usbnet calls the BQL functions (netdev_sent_queue(),
  *	netdev_completed_queue() in usbnet_bh(), netdev_reset_queue() in
  *	usbnet_stop() and usbnet_open())
@@ -286,6 +309,7 @@ struct bqlm_usbnet_cfg {
 	unsigned int suspends;
 	unsigned int timeouts;
 	unsigned int links;
+	unsigned int link_downs;
 	bool bql;
 	bool bql_lock;
 	bool resume_sent;
@@ -460,6 +484,9 @@ enum bqlm_usbnet_unplug {
  * @carrier: netif_carrier_ok(): the qdisc sends, the watchdog and the
  *	wake at the end of usbnet_bh() act, only with it
  * @links_left: link-up reports left in the bound
+ * @link_downs_left: link-down reports left in the bound
+ * @link: the link the minidriver's status() last saw (1 at the start),
+ *	which a link_reset() sets the carrier to
  * @mtu_changed: usbnet_change_mtu() ran: TX_QLEN(dev) is cfg->mtu_qlen
  * @unplug: enum bqlm_usbnet_unplug
  * @suspend_count: usbnet's dev->suspend_count, the kernel's unsigned char
@@ -502,6 +529,8 @@ struct bqlm_usbnet {
 	unsigned char mtu_changed;
 	unsigned char unplug;
 	unsigned char suspend_count;
+	unsigned char link_downs_left;
+	unsigned char link;
 #ifdef __cplusplus
 	__extension__	/* a flexible array member: a GNU extension in C++ */
 #endif
@@ -558,7 +587,7 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
 		       const struct bqlm_usbnet_cfg *cfg,
 		       struct bqlm_inv_step *ev);
 int bqlm_usbnet_link_change(struct bqlm_usbnet *dev,
-			    const struct bqlm_usbnet_cfg *cfg,
+			    const struct bqlm_usbnet_cfg *cfg, bool link,
 			    struct bqlm_inv_step *ev);
 int bqlm_usbnet_change_mtu(struct bqlm_usbnet *dev,
 			   const struct bqlm_usbnet_cfg *cfg,
@@ -591,7 +620,7 @@ enum bqlm_usbnet_action_kind {
 	BQLM_USBNET_A_TX_TIMEOUT,
 	BQLM_USBNET_A_SUSPEND,
 	BQLM_USBNET_A_RESUME,
-	BQLM_USBNET_A_LINK,		/* the minidriver's status(): link up */
+	BQLM_USBNET_A_LINK,		/* status(): arg 0 link up, 1 down */
 	BQLM_USBNET_A_CHANGE_MTU,	/* usbnet_change_mtu(): new TX_QLEN */
 	BQLM_USBNET_A_DISCONNECT,	/* unplug: usbnet_disconnect() */
 	BQLM_USBNET_NR_A
