@@ -60,7 +60,10 @@ struct usbnet_x_case {
 	struct explore_expect expect;
 };
 
-/* aqc111's description in the model (real/usbnet_minidrivers.h) */
+/*
+ * aqc111's description in the model (real/usbnet_minidrivers.h), as
+ * make kunit's real rows of it have it: without its link-down report
+ */
 #define AQC111_OPTS	"--header 14,16 --lens 1514,1528 --flags avoid-unlink,multi-packet --maxpacket 512 --pm stop-carrier,resume-carrier,status-reset,link-reset-blind --links 1"
 
 /* The bound of most explorations: two full frames, one ifdown, one suspend */
@@ -161,7 +164,8 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	/*
 	 * Minidrivers as real/usbnet_minidrivers.h describes them: aqc111
 	 * (its stop() and resume() turn the carrier off, a link-up report
-	 * brings it back), on fixed and with both fixes; ax88179 (its
+	 * through its status() and link_reset() brings it back; no link
+	 * flap), on fixed and with both fixes; ax88179 (its
 	 * resume() reports the link down); smsc95xx (FLAG_SEND_ZLP, a
 	 * header per packet length, both lengths filling their last packet
 	 * differently).
@@ -1382,6 +1386,12 @@ static void usbnet_minidriver_options(struct kunit *test)
 		{ "--bql off --stop-reset none --resume-sent on",
 		  "are properties of a usbnet with BQL" },
 		{ "--stop-reset none", "--bql on needs --stop-reset early or late" },
+		{ "--pm status-reset,status-carrier",
+		  "three ways a status() reports the link: one at most" },
+		{ "--pm link-reset,status-reset",
+		  "three ways a status() reports the link: one at most" },
+		{ "--pm link-reset-blind",
+		  "--pm link-reset-blind is a property of a link_reset()" },
 	};
 	const struct bqlm_opts *t = bqlm_usbnet_options();
 	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));

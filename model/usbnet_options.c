@@ -145,7 +145,7 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	  .help = "link-up reports of the minidriver's status() (usbnet_link_change(dev, 1, 0); with --pm link-reset usbnet_link_change(dev, 1, 1)), while its carrier is off and no report is pending" },
 	{ .name = "link-downs", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
 	  USB_FIELD(link_downs), .min = 0, .max = 3,
-	  .help = "link-down reports of the minidriver's status() (usbnet_link_change(dev, 0, x): the carrier off at once, EVENT_LINK_CHANGE), while its carrier is on and no report is pending" },
+	  .help = "link-down reports of the minidriver's status() while its carrier is on and no report is pending: usbnet_link_change(dev, 0, x), the carrier off at once, EVENT_LINK_CHANGE (with --pm status-reset: EVENT_LINK_RESET only; status-carrier: the carrier off, nothing queued)" },
 	{ .name = "tx-qlen", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
 	  USB_FIELD(tx_qlen), .min = 1, .max = 1000,
 	  .help = "TX_QLEN(dev): usbnet stops the queue at this many URBs" },
@@ -198,6 +198,21 @@ static int bqlm_usbnet_opt_check(const void *cfg, char *err, size_t len)
 	}
 	if (!bqlm_usbnet_slots(c)) {
 		snprintf(err, len, "--skbs 0 needs a packet bound (--packets)");
+		return -EINVAL;
+	}
+	/* one way for a status() to report the link; blind: of a link_reset() */
+	if (hweight_long(c->pm & (BQLM_USBNET_PM_LINK_RESET |
+				  BQLM_USBNET_PM_STATUS_RESET |
+				  BQLM_USBNET_PM_STATUS_CARRIER)) > 1) {
+		snprintf(err, len,
+			 "--pm: link-reset, status-reset and status-carrier are three ways a status() reports the link: one at most");
+		return -EINVAL;
+	}
+	if ((c->pm & BQLM_USBNET_PM_LINK_RESET_BLIND) &&
+	    !(c->pm & (BQLM_USBNET_PM_LINK_RESET | BQLM_USBNET_PM_STATUS_RESET |
+		       BQLM_USBNET_PM_STATUS_CARRIER))) {
+		snprintf(err, len,
+			 "--pm link-reset-blind is a property of a link_reset(): it needs link-reset, status-reset or status-carrier");
 		return -EINVAL;
 	}
 	if (!(c->statuses & (1U << BQLM_USBNET_ST_OK))) {

@@ -183,15 +183,18 @@ enum bqlm_usbnet_status {
  * which reads the PHY and turns the carrier on when the device answers
  * (not once it is unplugged), before __handle_link_change()
  * (ax88179_178a).
- * LINK_RESET_BLIND: with LINK_RESET, its link_reset() turns the carrier on
- * also once the device is unplugged: its PHY read fails with -ENODEV,
+ * LINK_RESET_BLIND: with LINK_RESET, STATUS_RESET or STATUS_CARRIER, its
+ * link_reset() sets the carrier to the link also once the device is
+ * unplugged (without it, the carrier stays as it is): its PHY read fails
+ * with -ENODEV,
  * which mii_link_ok() takes for a BMSR with BMSR_LSTATUS (asix, sr9700,
- * ch9200), or it reads no device at all (aqc111: what status() stored).
+ * ch9200), or its carrier follows no read (aqc111: what status() stored).
  * STATUS_RESET: its status() turns no carrier on or off: for the link up
  * and down alike it queues EVENT_LINK_RESET (usbnet_defer_kevent()), and
  * its link_reset() sets the carrier to the link the device reports
  * (smsc75xx: the PHY; aqc111: what status() stored); unplugged, its
- * first write fails and it returns, the carrier as it was.
+ * first write fails and it returns, the carrier as it was (smsc75xx;
+ * aqc111 is blind).
  * STATUS_CARRIER: its status() sets the carrier itself: on, and
  * EVENT_LINK_RESET queued, for the link up; off, and nothing queued, for
  * the link down (ch9200).
@@ -271,9 +274,10 @@ enum bqlm_usbnet_reset {
  *	usbnet_link_change(dev, 1, 1)) while its carrier is off; the kevent
  *	work turns the carrier on (with pm link-reset: its link_reset())
  * @link_downs: link-down reports allowed: the minidriver's status() sees
- *	the link down (usbnet_link_change(dev, 0, x)) while its carrier is
- *	on: the carrier goes off at once, EVENT_LINK_CHANGE is set and the
- *	kevent work queued
+ *	the link down while its carrier is on: usbnet_link_change(dev, 0, x)
+ *	turns the carrier off at once and queues the kevent work with
+ *	EVENT_LINK_CHANGE (with pm status-reset or status-carrier, as they
+ *	say)
  * @bql: usbnet calls the BQL functions (netdev_sent_queue(),
  *	netdev_completed_queue() in usbnet_bh(), netdev_reset_queue() in
  *	usbnet_stop() and usbnet_open())
