@@ -780,9 +780,8 @@ static void real_usbnet_explore(struct kunit *test)
 	 * A row that unplugs the device or changes the MTU searches without
 	 * its minidriver's link flap: with it, the models of the minidrivers
 	 * of the flap have 68666 to 91427 states at one packet, over the
-	 * bound;
-	 * the other rows search the flap, and the equivalence suite's paths
-	 * take it with the unplug and the MTU change.
+	 * bound; the other rows search the flap, and the equivalence suite's
+	 * paths take it with the unplug and the MTU change.
 	 */
 	if (cfg->disconnect || cfg->mtu_qlen)
 		real_usbnet_no_flap(cfg);

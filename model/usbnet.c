@@ -795,11 +795,11 @@ static void bqlm_handle_link_change(struct bqlm_usbnet *dev)
  *
  * Model of usbnet_deferred_kevent() for EVENT_TX_HALT: unlink_urbs() of
  * dev->txq, usb_clear_halt() (it succeeds unless the device is unplugged),
- * clear EVENT_TX_HALT and netif_wake_queue(); for EVENT_LINK_RESET
- * (pm link-reset): clear it, the minidriver's link_reset(), which turns
- * the carrier on unless the device is unplugged (its reads fail; with pm
- * link-reset-blind, also then), then
- * __handle_link_change(); and for EVENT_LINK_CHANGE:
+ * clear EVENT_TX_HALT and netif_wake_queue(); for EVENT_LINK_RESET: clear
+ * it, the minidriver's link_reset(), which sets the carrier to the link
+ * its status() saw unless the device is unplugged (its reads fail; with
+ * pm link-reset-blind, also then), then __handle_link_change(); and for
+ * EVENT_LINK_CHANGE:
  * __handle_link_change(), which, if the device is open, queues the bh
  * when the carrier is on and clears the bit. One step; the other events
  * are receive-side and not modelled.
@@ -836,8 +836,7 @@ int bqlm_usbnet_deferred_kevent(struct bqlm_usbnet *dev,
 	 */
 	if (dev->flags & BQLM_USBNET_EVENT_LINK_RESET) {
 		dev->flags &= ~BQLM_USBNET_EVENT_LINK_RESET;
-		if (dev->unplug == BQLM_USBNET_ATTACHED ||
-		    (cfg->pm & BQLM_USBNET_PM_LINK_RESET_BLIND))
+		if (bqlm_usbnet_link_reset_sets(dev, cfg))
 			dev->carrier = dev->link;
 		bqlm_handle_link_change(dev);
 	}

@@ -92,6 +92,17 @@ static inline bool bqlm_usbnet_gone(const struct bqlm_usbnet *dev)
 }
 
 /*
+ * Does the minidriver's link_reset() set the carrier to the link now? The
+ * device answers its reads, or, blind, it sets it whatever they return.
+ */
+static inline bool bqlm_usbnet_link_reset_sets(const struct bqlm_usbnet *dev,
+					       const struct bqlm_usbnet_cfg *cfg)
+{
+	return dev->unplug == BQLM_USBNET_ATTACHED ||
+	       (cfg->pm & BQLM_USBNET_PM_LINK_RESET_BLIND);
+}
+
+/*
  * May the minidriver's status() report the link @link? Only where it
  * differs from the carrier, with no report pending, while the status URB
  * runs (open, awake, attached).

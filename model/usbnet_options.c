@@ -139,7 +139,7 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	  .help = "shorthand: --flags avoid-unlink" },
 	{ .name = "pm", .type = BQLM_OPT_SET, USB_FIELD(pm),
 	  .names = bqlm_usbnet_pm_names,
-	  .help = "what the minidriver's own callbacks add: resume-link, its resume() reports the link down and queues the kevent (ax88179_178a); resume-carrier, stop-carrier, its resume() or stop() turn the carrier off (aqc111); suspend-ignores-busy, its suspend() returns 0 when usbnet_suspend() refused an autosuspend with -EBUSY, so the USB core resumes it later (ax88179_178a); own-suspend-fails, its own suspend work fails after usbnet_suspend(): for an autosuspend it calls usbnet_resume(), for a system suspend it returns the error and nothing resumes usbnet (smsc95xx, with a device that refuses a control transfer); link-reset, its status() reports the link up with usbnet_link_change(dev, 1, 1) (EVENT_LINK_RESET) and the kevent runs its link_reset(), which turns the carrier on while the device answers (ax88179_178a); link-reset-blind, with link-reset: its link_reset() turns the carrier on also once the device is unplugged, its PHY read's -ENODEV taken for a BMSR with the link bit (asix, sr9700, ch9200), or reading nothing (aqc111); status-reset, its status() queues EVENT_LINK_RESET for the link up and down and changes no carrier, its link_reset() sets the carrier to the link (smsc75xx, aqc111); status-carrier, its status() turns the carrier on and queues EVENT_LINK_RESET for the link up, turns it off for the link down (ch9200)" },
+	  .help = "what the minidriver's own callbacks add: resume-link, its resume() reports the link down and queues the kevent (ax88179_178a); resume-carrier, stop-carrier, its resume() or stop() turn the carrier off (aqc111); suspend-ignores-busy, its suspend() returns 0 when usbnet_suspend() refused an autosuspend with -EBUSY, so the USB core resumes it later (ax88179_178a); own-suspend-fails, its own suspend work fails after usbnet_suspend(): for an autosuspend it calls usbnet_resume(), for a system suspend it returns the error and nothing resumes usbnet (smsc95xx, with a device that refuses a control transfer); link-reset, its status() reports the link up with usbnet_link_change(dev, 1, 1) (EVENT_LINK_RESET) and the kevent runs its link_reset(), which turns the carrier on while the device answers (ax88179_178a); link-reset-blind, with one of link-reset, status-reset, status-carrier: its link_reset() sets the carrier also once the device is unplugged, its PHY read's -ENODEV taken for a BMSR with the link bit (asix, sr9700, ch9200), or reading nothing (aqc111); status-reset, its status() queues EVENT_LINK_RESET for the link up and down and changes no carrier, its link_reset() sets the carrier to the link (smsc75xx, aqc111); status-carrier, its status() turns the carrier on and queues EVENT_LINK_RESET for the link up, turns it off for the link down (ch9200)" },
 	{ .name = "links", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
 	  USB_FIELD(links), .min = 0, .max = 3,
 	  .help = "link-up reports of the minidriver's status() (usbnet_link_change(dev, 1, 0); with --pm link-reset usbnet_link_change(dev, 1, 1)), while its carrier is off and no report is pending" },
@@ -201,16 +201,13 @@ static int bqlm_usbnet_opt_check(const void *cfg, char *err, size_t len)
 		return -EINVAL;
 	}
 	/* one way for a status() to report the link; blind: of a link_reset() */
-	if (hweight_long(c->pm & (BQLM_USBNET_PM_LINK_RESET |
-				  BQLM_USBNET_PM_STATUS_RESET |
-				  BQLM_USBNET_PM_STATUS_CARRIER)) > 1) {
+	if (hweight_long(c->pm & BQLM_USBNET_PM_LINK_REPORT) > 1) {
 		snprintf(err, len,
 			 "--pm: link-reset, status-reset and status-carrier are three ways a status() reports the link: one at most");
 		return -EINVAL;
 	}
 	if ((c->pm & BQLM_USBNET_PM_LINK_RESET_BLIND) &&
-	    !(c->pm & (BQLM_USBNET_PM_LINK_RESET | BQLM_USBNET_PM_STATUS_RESET |
-		       BQLM_USBNET_PM_STATUS_CARRIER))) {
+	    !(c->pm & BQLM_USBNET_PM_LINK_REPORT)) {
 		snprintf(err, len,
 			 "--pm link-reset-blind is a property of a link_reset(): it needs link-reset, status-reset or status-carrier");
 		return -EINVAL;

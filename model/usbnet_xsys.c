@@ -498,8 +498,7 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 		return bqlm_usbnet_describe_bh(dev, cfg, arg & 1, buf, len);
 	case BQLM_USBNET_A_KEVENT:
 		if (dev->flags & BQLM_USBNET_EVENT_LINK_RESET) {
-			bool sets = dev->unplug == BQLM_USBNET_ATTACHED ||
-				    (cfg->pm & BQLM_USBNET_PM_LINK_RESET_BLIND);
+			bool sets = bqlm_usbnet_link_reset_sets(dev, cfg);
 
 			return snprintf(buf, len,
 					"kevent: usbnet_deferred_kevent: EVENT_LINK_RESET: link_reset()%s%s, __handle_link_change%s",

@@ -87,7 +87,7 @@ struct bqlm_rusbnet_desc {
 	unsigned int pm;
 };
 
-/* The longest link-up interrupt an entry can give (aqc111's is 8 bytes) */
+/* The longest link interrupt an entry can give (mcs7830's, ch9200's: 16) */
 #define BQLM_RUSBNET_LINK_MAX	16
 
 /* struct bqlm_rusbnet_driver.clear: its callbacks the harness does not run */

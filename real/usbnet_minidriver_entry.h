@@ -25,6 +25,10 @@
 
 /* Byte @n of a little-endian word @v, for an entry's link_up */
 #define BQLM_RUSBNET_LE_BYTE(v, n)	(((v) >> (8 * (n))) & 0xff)
+/* The four bytes of a little-endian u32 @v: an entry's .link_up */
+#define BQLM_RUSBNET_LE32(v)						\
+	{ BQLM_RUSBNET_LE_BYTE(v, 0), BQLM_RUSBNET_LE_BYTE(v, 1),	\
+	  BQLM_RUSBNET_LE_BYTE(v, 2), BQLM_RUSBNET_LE_BYTE(v, 3) }
 
 /*
  * A CDC NETWORK_CONNECTION notification (struct usb_cdc_notification,

@@ -108,11 +108,9 @@ BQLM_RUSBNET_ENTRY(aqc111) = {
 				  BQLM_USBNET_PM_STATUS_RESET |
 				  BQLM_USBNET_PM_LINK_RESET_BLIND },
 	.bind		= bqlm_rusbnet_aqc111_bind,
-	/* its status(): a little-endian u64 with AQ_LS_MASK, at 1 Gb/s */
-	.link_up	= { BQLM_RUSBNET_LE_BYTE(AQ_LS_MASK |
-				(AQ_INT_SPEED_1G << AQ_SPEED_SHIFT), 0),
-			    BQLM_RUSBNET_LE_BYTE(AQ_LS_MASK |
-				(AQ_INT_SPEED_1G << AQ_SPEED_SHIFT), 1) },
+	/* its status(): a little-endian u64 with AQ_LS_MASK, at 1 Gb/s (low word) */
+	.link_up	= BQLM_RUSBNET_LE32(AQ_LS_MASK |
+					    (AQ_INT_SPEED_1G << AQ_SPEED_SHIFT)),
 	.link_up_len	= sizeof(u64),
 	.link_down_len	= sizeof(u64),
 };
@@ -301,10 +299,7 @@ BQLM_RUSBNET_ENTRY(ax88179_178a) = {
 	.bind		= bqlm_rusbnet_ax88179_bind,
 	.control	= bqlm_rusbnet_ax88179_control,
 	/* struct ax88179_int_data: intdata1 with the link bit, intdata2 0 */
-	.link_up	= { BQLM_RUSBNET_LE_BYTE(AX_INT_PPLS_LINK, 0),
-			    BQLM_RUSBNET_LE_BYTE(AX_INT_PPLS_LINK, 1),
-			    BQLM_RUSBNET_LE_BYTE(AX_INT_PPLS_LINK, 2),
-			    BQLM_RUSBNET_LE_BYTE(AX_INT_PPLS_LINK, 3) },
+	.link_up	= BQLM_RUSBNET_LE32(AX_INT_PPLS_LINK),
 	.link_up_len	= sizeof(struct ax88179_int_data),
 };
 #endif
@@ -955,15 +950,9 @@ BQLM_RUSBNET_ENTRY(smsc75xx) = {
 	 * its status(): the PHY interrupt, the same for the link up and
 	 * down (its link_reset() reads the PHY)
 	 */
-	.link_up	= { BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 0),
-			    BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 1),
-			    BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 2),
-			    BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 3) },
+	.link_up	= BQLM_RUSBNET_LE32(INT_ENP_PHY_INT),
 	.link_up_len	= sizeof(u32),
-	.link_down	= { BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 0),
-			    BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 1),
-			    BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 2),
-			    BQLM_RUSBNET_LE_BYTE(INT_ENP_PHY_INT, 3) },
+	.link_down	= BQLM_RUSBNET_LE32(INT_ENP_PHY_INT),
 	.link_down_len	= sizeof(u32),
 };
 #endif

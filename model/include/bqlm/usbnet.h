@@ -186,9 +186,9 @@ enum bqlm_usbnet_status {
  * LINK_RESET_BLIND: with LINK_RESET, STATUS_RESET or STATUS_CARRIER, its
  * link_reset() sets the carrier to the link also once the device is
  * unplugged (without it, the carrier stays as it is): its PHY read fails
- * with -ENODEV,
- * which mii_link_ok() takes for a BMSR with BMSR_LSTATUS (asix, sr9700,
- * ch9200), or its carrier follows no read (aqc111: what status() stored).
+ * with -ENODEV, which mii_link_ok() takes for a BMSR with BMSR_LSTATUS
+ * (asix, sr9700, ch9200), or its carrier follows no read (aqc111: what
+ * status() stored).
  * STATUS_RESET: its status() turns no carrier on or off: for the link up
  * and down alike it queues EVENT_LINK_RESET (usbnet_defer_kevent()), and
  * its link_reset() sets the carrier to the link the device reports
@@ -208,6 +208,10 @@ enum bqlm_usbnet_status {
 #define BQLM_USBNET_PM_LINK_RESET_BLIND		0x40
 #define BQLM_USBNET_PM_STATUS_RESET		0x80
 #define BQLM_USBNET_PM_STATUS_CARRIER		0x100
+/* The ways a minidriver's status() reports the link, one at most */
+#define BQLM_USBNET_PM_LINK_REPORT					\
+	(BQLM_USBNET_PM_LINK_RESET | BQLM_USBNET_PM_STATUS_RESET |	\
+	 BQLM_USBNET_PM_STATUS_CARRIER)
 /* The properties by which a minidriver's callbacks turn the carrier off */
 #define BQLM_USBNET_PM_CARRIER_OFF					\
 	(BQLM_USBNET_PM_RESUME_LINK | BQLM_USBNET_PM_RESUME_CARRIER |	\
