@@ -1952,8 +1952,119 @@ static void nic_complete_counts_unsent(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 0);
 }
 
+/**
+ * struct nic_fill_case - the default bound, a ring that fills, what a run
+ *	reached
+ * @desc: the case's name
+ * @profile: the profile the options go on top of
+ * @opts: the options a driver author states (bqlm_opt_apply() text)
+ * @fill: raise --packets to bqlm_nic_fill_packets(), as "bqlm explore
+ *	nic" does when the command line does not give it
+ * @packets: the packets explored
+ * @expect: the figures the full search must give
+ * @unreached: the stated paths (BIT(enum bqlm_nic_reach_bit)) the search
+ *	must leave untaken, 0 for none
+ */
+struct nic_fill_case {
+	const char *desc;
+	const char *profile;
+	const char *opts;
+	bool fill;
+	unsigned int packets;
+	struct explore_expect expect;
+	unsigned int unreached;
+};
+
+#define NIC_R(b)	(1U << BQLM_NIC_R_##b)
+
+static const struct nic_fill_case nic_fill_cases[] = {
+	/* one queue: three packets fill its ring of two; nothing raised */
+	{ .desc = "generic", .profile = "generic", .opts = "", .fill = true,
+	  .packets = 3,
+	  .expect = { .states = 236, .transitions = 314,
+		      .verdict = BQLM_CHECK_NONE } },
+	/*
+	 * Issue 30: a wake condition inverted (bnxt's, ixgbe's as stated
+	 * from the docs and the 6.12 code; model only) on a two-queue
+	 * driver. At three packets neither ring fills: OK, and the run
+	 * says so; at the fill bound the stall.
+	 */
+	{ .desc = "inverted-wake-old-bound", .profile = "generic",
+	  .opts = "--queues 2 --down-cond inverted", .packets = 3,
+	  .expect = { .states = 773, .transitions = 1453,
+		      .verdict = BQLM_CHECK_NONE },
+	  .unreached = NIC_R(FULL0) | NIC_R(FULL1) | NIC_R(DOWN) },
+	{ .desc = "inverted-wake", .profile = "generic",
+	  .opts = "--queues 2 --down-cond inverted", .fill = true,
+	  .packets = 7,
+	  .expect = { .states = 8083, .transitions = 17964,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 24 } },
+	{ .desc = "inverted-wake-fixed", .profile = "generic",
+	  .opts = "--queues 2", .fill = true, .packets = 7,
+	  .expect = { .states = 11711, .transitions = 28829,
+		      .verdict = BQLM_CHECK_NONE } },
+	/* a queue-0-only stop (tsnep's, as stated; model only) */
+	{ .desc = "stop-q0", .profile = "generic",
+	  .opts = "--queues 2 --drv-queue stop-q0", .fill = true,
+	  .packets = 7,
+	  .expect = { .states = 11917, .transitions = 28720,
+		      .violated = BIT_ST, .verdict = BQLM_CHECK_STALL,
+		      .verdict_depth = 34 },
+	  /* the driver never stops queue 1, so nothing wakes it */
+	  .unreached = NIC_R(WAKE1) },
+	/* tg3's BUSY path stated on the fixed tg3: never taken */
+	{ .desc = "tg3-busy-unreached", .profile = "tg3-1b2a720506cc",
+	  .opts = "--tx-busy try-stop --error-kick skip", .fill = true,
+	  .packets = 3,
+	  .expect = { .states = 947, .transitions = 1939,
+		      .verdict = BQLM_CHECK_NONE },
+	  .unreached = NIC_R(BUSY) | NIC_R(ERR_KICK) },
+};
+
+KUNIT_ARRAY_PARAM_DESC(nic_fill, nic_fill_cases, desc);
+
+static void nic_fill_bound(struct kunit *test)
+{
+	const struct nic_fill_case *p = test->param_value;
+	struct bqlm_nic_reach *reach;
+	struct bqlm_nic_xctx *x;
+	struct bqlm_xresult *res;
+	struct bqlm_xsys sys;
+	unsigned int fill, q;
+	char err[128];
+
+	x = bqlm_kunit_zalloc(test, sizeof(*x));
+	reach = bqlm_kunit_zalloc(test, sizeof(*reach));
+	res = bqlm_kunit_zalloc(test, sizeof(*res));
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_nic_cfg_profile(&x->cfg,
+			    bqlm_nic_profile_by_name(p->profile)), 0, "%s",
+			    p->desc);
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(bqlm_nic_options(), &x->cfg,
+						 p->opts, err, sizeof(err)),
+			    0, "%s: %s", p->desc, err);
+	fill = bqlm_nic_fill_packets(&x->cfg);
+	if (p->fill && fill > x->cfg.packets)
+		x->cfg.packets = fill;
+	KUNIT_EXPECT_EQ_MSG(test, x->cfg.packets, p->packets, "%s", p->desc);
+	x->reach = reach;
+	bqlm_nic_reach_stated(&x->cfg, reach);
+	KUNIT_ASSERT_EQ(test, bqlm_nic_system_reach(x, &sys), 0);
+	explore_expect(test, &sys, NULL, res, &p->expect, p->desc);
+	KUNIT_EXPECT_EQ_MSG(test, reach->stated & ~reach->reached,
+			    p->unreached, "%s", p->desc);
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_nic_reach_all(reach), !p->unreached,
+			    "%s", p->desc);
+	/* every call of every path a cycle lets run was taken */
+	for (q = 0; q < BQLM_NIC_NR_PATHS; q++)
+		KUNIT_EXPECT_EQ_MSG(test, reach->ops_stated[q] &
+				    ~reach->ops_reached[q], 0U, "%s: path %u",
+				    p->desc, q);
+}
+
 static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE_PARAM(nic_exploration, nic_x_gen_params),
+	KUNIT_CASE_PARAM(nic_fill_bound, nic_fill_gen_params),
 	KUNIT_CASE_PARAM(nic_virtio_open_reset_replay,
 			 nic_open_reset_gen_params),
 	KUNIT_CASE_PARAM(nic_axienet_split_poll, nic_axienet_gen_params),

@@ -1196,22 +1196,6 @@ int bqlm_nic_dma_hang(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
 	return 0;
 }
 
-/* May the completion wake, by the driver's down condition? */
-static bool bqlm_nic_wake_gate(const struct bqlm_nic *nic,
-			       const struct bqlm_nic_cfg *cfg)
-{
-	bool down = !nic->up || nic->path;
-
-	switch (cfg->down) {
-	case BQLM_NIC_DOWN_NONE:
-		return true;
-	case BQLM_NIC_DOWN_INVERTED:
-		return down;
-	default:
-		return !down;
-	}
-}
-
 /*
  * The completion's wake, cut at its barriers: CPU 1 + q tests the room
  * and DRV_XOFF as it sees them, netif_tx_wake_queue() (fully ordered).

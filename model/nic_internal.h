@@ -314,6 +314,22 @@ static inline bool bqlm_nic_any_stopped(const struct bqlm_nic *nic,
 	return false;
 }
 
+/* May the completion wake, by the driver's down condition? */
+static inline bool bqlm_nic_wake_gate(const struct bqlm_nic *nic,
+			       const struct bqlm_nic_cfg *cfg)
+{
+	bool down = !nic->up || nic->path;
+
+	switch (cfg->down) {
+	case BQLM_NIC_DOWN_NONE:
+		return true;
+	case BQLM_NIC_DOWN_INVERTED:
+		return down;
+	default:
+		return !down;
+	}
+}
+
 /* Descriptors on ring @nq that no doorbell announced to the device? */
 static inline bool bqlm_nic_unkicked(const struct bqlm_nic_queue *nq)
 {

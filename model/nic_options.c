@@ -558,6 +558,41 @@ static bool bqlm_nic_opt_redundant(const void *cfg)
 	       c->ring > (c->packets + c->xdp_frames + 1) * c->descs;
 }
 
+/**
+ * bqlm_nic_fill_packets() - the packets at which every ring fills
+ * @cfg: the configuration (checked)
+ *
+ * The fewest packets the stack must send, in batches of cfg->batch spread
+ * over the queues as cfg->map says, for each queue to get one packet more
+ * than its ring holds: the ring fills (the driver's stop, or its
+ * NETDEV_TX_BUSY path), a completion makes room and, the queue having
+ * been over its limit, grows its DQL limit, and one more packet follows.
+ * The stack's default of three packets over two queues fills no ring of
+ * two; "bqlm explore nic" raises --packets to this when the command line
+ * does not give it.
+ *
+ * Return: the number, at most BQLM_NIC_MAX_PACKETS.
+ */
+unsigned int bqlm_nic_fill_packets(const struct bqlm_nic_cfg *cfg)
+{
+	unsigned int got[BQLM_NIC_MAX_QUEUES] = { 0 };
+	unsigned int need, nq, p, q;
+
+	if (!cfg || !cfg->descs || !cfg->batch || !cfg->queues ||
+	    cfg->queues > BQLM_NIC_MAX_QUEUES)
+		return 0;
+	need = cfg->ring / cfg->descs + 1;
+	nq = cfg->map == BQLM_NIC_MAP_Q0 ? 1 : cfg->queues;
+	for (p = 0; p < BQLM_NIC_MAX_PACKETS; p++) {
+		for (q = 0; q < nq && got[q] >= need; q++)
+			;
+		if (q == nq)
+			return p;
+		got[nq == 1 ? 0 : (p / cfg->batch) % nq]++;
+	}
+	return BQLM_NIC_MAX_PACKETS;
+}
+
 static const struct bqlm_opts bqlm_nic_opts = {
 	.model = "nic",
 	.opt = bqlm_nic_opt,

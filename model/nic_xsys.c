@@ -583,6 +583,288 @@ static int bqlm_nic_describe_state(const void *ctx, const void *state,
 
 BQLM_DEFINE_XOPS(bqlm_nic, NULL, NULL);
 
+#define BQLM_NIC_RBIT(b)	(1U << (b))
+
+/* The queue of the stack's transmit in progress, or of its next one. */
+static unsigned int bqlm_nic_reach_xq(const struct bqlm_nic *nic,
+				      const struct bqlm_nic_cfg *cfg)
+{
+	return nic->xmit == BQLM_NIC_XMIT_IDLE ?
+	       bqlm_nic_next_queue(nic, cfg) : nic->xmit_q;
+}
+
+/* Descriptors of @nq no doorbell announced, the newest left out if @skip. */
+static unsigned int bqlm_nic_reach_deferred(const struct bqlm_nic_queue *nq,
+					    bool skip)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i + skip < nq->npkts; i++)
+		if (!(nq->pkt[i].flags & BQLM_NIC_PKT_KICKED))
+			n++;
+	return n;
+}
+
+/* What the stack's step @from -> @to took. */
+static unsigned int bqlm_nic_reach_xmit(const struct bqlm_nic_cfg *cfg,
+					const struct bqlm_nic *from,
+					const struct bqlm_nic *to,
+					unsigned int arg)
+{
+	unsigned int q = bqlm_nic_reach_xq(from, cfg), r = 0;
+	bool busy = (to->xflags & BQLM_NIC_XF_BUSY) &&
+		    !(from->xflags & BQLM_NIC_XF_BUSY);
+	bool drop = to->drops < from->drops;
+
+	if (busy)
+		r |= BQLM_NIC_RBIT(BQLM_NIC_R_BUSY);
+	if (drop)
+		r |= BQLM_NIC_RBIT(BQLM_NIC_R_DROP);
+	/* an error exit (a drop, NETDEV_TX_BUSY) after xmit_more deferred
+	 * a doorbell: the dropped packet itself is not one
+	 */
+	if ((busy || drop) &&
+	    bqlm_nic_reach_deferred(&from->q[q],
+				    arg != BQLM_NIC_XMIT_DROPPED &&
+				    (from->xflags & BQLM_NIC_XF_DROP)))
+		r |= BQLM_NIC_RBIT(BQLM_NIC_R_ERR_KICK);
+	if (!bqlm_nic_room(&to->q[q], cfg))
+		r |= BQLM_NIC_RBIT(BQLM_NIC_R_FULL0 + q);
+	return r;
+}
+
+/* Record in x->reach what the step @from --@action--> @to took. */
+static void bqlm_nic_reach_step(const struct bqlm_nic_xctx *x,
+				const struct bqlm_nic *from,
+				unsigned int action,
+				const struct bqlm_nic *to)
+{
+	const struct bqlm_nic_cfg *cfg = &x->cfg;
+	struct bqlm_nic_reach *r = x->reach;
+	unsigned int kind = BQLM_X_KIND(action), arg = BQLM_X_ARG(action);
+	unsigned int q, got = 0;
+
+	switch (kind) {
+	case BQLM_NIC_A_XMIT:
+		got = bqlm_nic_reach_xmit(cfg, from, to, arg);
+		break;
+	case BQLM_NIC_A_PATH:
+		if (arg == BQLM_NIC_PATH_TIMEOUT)
+			got |= BQLM_NIC_RBIT(BQLM_NIC_R_TIMEOUT);
+		else if (arg == BQLM_NIC_NR_PATHS && from->path &&
+			 from->path <= BQLM_NIC_NR_PATHS)
+			r->ops_reached[from->path - 1] |= 1U << from->op;
+		break;
+	case BQLM_NIC_A_NAPI:
+	case BQLM_NIC_A_CLEANTX:
+		q = bqlm_nic_wake_q(cfg, arg % BQLM_NIC_MAX_QUEUES);
+		if ((from->q[q].txq.state & BQLM_NIC_DRV_XOFF) &&
+		    !bqlm_nic_wake_gate(from, cfg))
+			got |= BQLM_NIC_RBIT(BQLM_NIC_R_DOWN);
+		break;
+	default:
+		break;
+	}
+	for (q = 0; q < cfg->queues; q++) {
+		/* a completer's wake reaches memory in its step or a flush */
+		if ((from->q[q].txq.state & BQLM_NIC_DRV_XOFF) &&
+		    !(to->q[q].txq.state & BQLM_NIC_DRV_XOFF) &&
+		    kind != BQLM_NIC_A_XMIT && kind != BQLM_NIC_A_PATH &&
+		    !(kind == BQLM_NIC_A_FLUSH &&
+		      arg / BQLM_SB_DEPTH == BQLM_NIC_CPU_XMIT))
+			got |= BQLM_NIC_RBIT(BQLM_NIC_R_WAKE0 + q);
+		if (to->q[q].txq.dql.limit > from->q[q].txq.dql.limit)
+			got |= BQLM_NIC_RBIT(BQLM_NIC_R_GROWN0 + q);
+	}
+	r->reached |= got;
+}
+
+static int bqlm_nic_reach_xstep(const void *ctx, const void *from,
+				unsigned int action, void *to,
+				struct bqlm_violation *each)
+{
+	int mask = bqlm_nic_xstep(ctx, from, action, to, each);
+
+	if (mask >= 0)
+		bqlm_nic_reach_step(ctx, from, action, to);
+	return mask;
+}
+
+static const struct bqlm_xops bqlm_nic_reach_xops = {
+	.init = bqlm_nic_xinit,
+	.enabled = bqlm_nic_enabled,
+	.step = bqlm_nic_reach_xstep,
+	.describe_action = bqlm_nic_describe_action,
+	.describe_state = bqlm_nic_describe_state,
+	.external = bqlm_nic_external,
+	.check_quiescent = bqlm_nic_check_quiescent,
+};
+
+/* The cycles that let reset path @p run. */
+static unsigned int bqlm_nic_path_cycles(const struct bqlm_nic_cfg *cfg,
+					 unsigned int p)
+{
+	switch (p) {
+	case BQLM_NIC_PATH_CLOSE:
+	case BQLM_NIC_PATH_OPEN:
+		return cfg->stops;
+	case BQLM_NIC_PATH_RECONFIG:
+		return cfg->reconfigs;
+	case BQLM_NIC_PATH_TIMEOUT:
+		return cfg->timeouts;
+	default:
+		return cfg->suspends;
+	}
+}
+
+/**
+ * bqlm_nic_reach_stated() - the code paths a configuration states
+ * @cfg: the configuration (checked)
+ * @r: receives them, with nothing reached yet
+ *
+ * Per queue the stack sends to: its ring full after a transmit, its DQL
+ * limit grown by a completion, and, with a ring-full stop or a
+ * NETDEV_TX_BUSY path, the completion's wake of the queue the driver
+ * stopped; the NETDEV_TX_BUSY path (--tx-busy), a drop (--drops), an
+ * error exit with an xmit_more-deferred doorbell (--error-kick skip),
+ * the watchdog (--timeouts), the down test
+ * keeping a wake from a stopped queue (--down-cond other than none, with
+ * a reset path to run), and every call of each reset path a cycle lets
+ * run.
+ */
+void bqlm_nic_reach_stated(const struct bqlm_nic_cfg *cfg,
+			   struct bqlm_nic_reach *r)
+{
+	unsigned int q, p, nq, st = 0, cycles = 0;
+
+	memset(r, 0, sizeof(*r));
+	nq = cfg->map == BQLM_NIC_MAP_Q0 ? 1 : cfg->queues;
+	for (q = 0; q < nq; q++) {
+		st |= BQLM_NIC_RBIT(BQLM_NIC_R_FULL0 + q) |
+		      BQLM_NIC_RBIT(BQLM_NIC_R_GROWN0 + q);
+		if ((cfg->stopcheck != BQLM_NIC_STOP_NONE ||
+		     cfg->busy != BQLM_NIC_BUSY_NONE) && cfg->wakers)
+			st |= BQLM_NIC_RBIT(BQLM_NIC_R_WAKE0 +
+					    bqlm_nic_wake_q(cfg, q));
+	}
+	if (cfg->busy != BQLM_NIC_BUSY_NONE)
+		st |= BQLM_NIC_RBIT(BQLM_NIC_R_BUSY);
+	if (cfg->drops)
+		st |= BQLM_NIC_RBIT(BQLM_NIC_R_DROP);
+	if (cfg->err_kick == BQLM_NIC_EKICK_SKIP)
+		st |= BQLM_NIC_RBIT(BQLM_NIC_R_ERR_KICK);
+	if (cfg->timeouts)
+		st |= BQLM_NIC_RBIT(BQLM_NIC_R_TIMEOUT);
+	for (p = 0; p < BQLM_NIC_NR_PATHS; p++) {
+		if (!bqlm_nic_path_cycles(cfg, p) || !cfg->nr_ops[p])
+			continue;
+		r->ops_stated[p] = (1U << cfg->nr_ops[p]) - 1;
+		cycles++;
+	}
+	if (cfg->down != BQLM_NIC_DOWN_NONE && cycles)
+		st |= BQLM_NIC_RBIT(BQLM_NIC_R_DOWN);
+	r->stated = st;
+}
+
+/**
+ * bqlm_nic_reach_all() - did an exploration take every stated path?
+ * @r: what it recorded
+ *
+ * Return: true if it did.
+ */
+bool bqlm_nic_reach_all(const struct bqlm_nic_reach *r)
+{
+	unsigned int p;
+
+	if (r->stated & ~r->reached)
+		return false;
+	for (p = 0; p < BQLM_NIC_NR_PATHS; p++)
+		if (r->ops_stated[p] & ~r->ops_reached[p])
+			return false;
+	return true;
+}
+
+static const char *const bqlm_nic_reach_names[BQLM_NIC_NR_REACH] = {
+	"q0 ring full", "q1 ring full", "q0 DQL limit grown",
+	"q1 DQL limit grown", "q0 woken by a completion",
+	"q1 woken by a completion", "NETDEV_TX_BUSY path (--tx-busy)",
+	"error exit with a deferred doorbell (--error-kick)",
+	"drop (--drops)", "tx timeout (--timeouts)",
+	"down test kept a wake (--down-cond)",
+};
+
+/**
+ * bqlm_nic_reach_describe() - the stated paths reached, or those not
+ * @r: what an exploration recorded
+ * @cfg: its configuration
+ * @missing: list those not reached (else those reached)
+ * @buf: where to write, "; "-separated ("none" for none)
+ * @len: its size
+ *
+ * Return: how many paths it listed.
+ */
+int bqlm_nic_reach_describe(const struct bqlm_nic_reach *r,
+			    const struct bqlm_nic_cfg *cfg, bool missing,
+			    char *buf, size_t len)
+{
+	unsigned int b, p, i, set;
+	size_t n = 0;
+	int count = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (b = 0; b < BQLM_NIC_NR_REACH; b++) {
+		set = r->reached & BQLM_NIC_RBIT(b);
+		if (!(r->stated & BQLM_NIC_RBIT(b)) || !set != missing)
+			continue;
+		n += snprintf(buf + min(n, len), len - min(n, len), "%s%s",
+			      count++ ? "; " : "", bqlm_nic_reach_names[b]);
+	}
+	for (p = 0; p < BQLM_NIC_NR_PATHS; p++) {
+		if (!missing && r->ops_stated[p] &&
+		    !(r->ops_stated[p] & ~r->ops_reached[p])) {
+			/* every call of the path: the path once */
+			n += snprintf(buf + min(n, len), len - min(n, len),
+				      "%s--%s (every call)",
+				      count++ ? "; " : "",
+				      bqlm_nic_path_name(p));
+			continue;
+		}
+		for (i = 0; i < BQLM_NIC_MAX_OPS; i++) {
+			set = r->ops_reached[p] & (1U << i);
+			if (!(r->ops_stated[p] & (1U << i)) || !set != missing)
+				continue;
+			n += snprintf(buf + min(n, len), len - min(n, len),
+				      "%s--%s %s (call %u)",
+				      count++ ? "; " : "",
+				      bqlm_nic_path_name(p),
+				      bqlm_nic_op_name(cfg->ops[p][i]), i + 1);
+		}
+	}
+	if (!count)
+		snprintf(buf, len, "none");
+	return count;
+}
+
+/**
+ * bqlm_nic_system_reach() - the NIC model as a system that records reach
+ * @x: the configuration and where to record; it must outlive @sys
+ * @sys: receives the system
+ *
+ * As bqlm_nic_system(), and each step ORs what it took into *@x->reach
+ * (set its stated paths first: bqlm_nic_reach_stated()).
+ *
+ * Return: 0, or -EINVAL when the configuration is invalid or @x->reach
+ * is NULL.
+ */
+int bqlm_nic_system_reach(const struct bqlm_nic_xctx *x, struct bqlm_xsys *sys)
+{
+	if (!x || !x->reach || bqlm_nic_cfg_check(&x->cfg))
+		return -EINVAL;
+	return bqlm_xsys_fill(sys, "nic", sizeof(struct bqlm_nic), x,
+			      &bqlm_nic_reach_xops);
+}
+
 /**
  * bqlm_nic_system() - the NIC model as a system for the explorer
  * @cfg: the configuration; it must outlive @sys

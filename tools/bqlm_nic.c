@@ -131,6 +131,44 @@ static void nic_header(const char *profile, const struct nic_opts *o)
 	printf("\n");
 }
 
+/*
+ * Without --packets on the command line, the bound is raised to the
+ * packets at which every queue's ring fills (bqlm_nic_fill_packets()).
+ */
+static void nic_fill(struct nic_opts *o)
+{
+	const struct bqlm_opts *t = bqlm_nic_options();
+	const struct bqlm_opt *p = bqlm_opt_find(t, "packets");
+	unsigned int fill = bqlm_nic_fill_packets(&o->cfg);
+
+	if (!p || (o->c.given & bqlm_opt_covers(t, p)) ||
+	    fill <= o->cfg.packets)
+		return;
+	fprintf(stderr,
+		"bqlm: note: --packets %u (not %u): the fewest with which every queue's ring fills and its DQL limit grows; --packets N explores another bound\n",
+		fill, o->cfg.packets);
+	o->cfg.packets = fill;
+}
+
+/*
+ * After an OK: the stated paths the search took, and those it never did
+ * (exit EXIT_UNREACHED: the OK does not cover them).
+ */
+static int nic_reached(const struct bqlm_nic_cfg *cfg,
+		       const struct bqlm_nic_reach *reach)
+{
+	char buf[1024];
+
+	bqlm_nic_reach_describe(reach, cfg, false, buf, sizeof(buf));
+	printf("reached: %s\n", buf);
+	if (bqlm_nic_reach_all(reach))
+		return 0;
+	bqlm_nic_reach_describe(reach, cfg, true, buf, sizeof(buf));
+	printf("UNREACHED: stated but never taken at this bound: %s; the OK does not cover them (exit %d)\n",
+	       buf, EXIT_UNREACHED);
+	return EXIT_UNREACHED;
+}
+
 /**
  * bqlm_cli_explore_nic() - "bqlm explore nic ..."
  * @argc: arguments after "nic"
@@ -140,6 +178,8 @@ static void nic_header(const char *profile, const struct nic_opts *o)
  */
 int bqlm_cli_explore_nic(int argc, char **argv)
 {
+	struct bqlm_nic_reach reach;
+	struct bqlm_nic_xctx x;
 	struct bqlm_xsys sys;
 	struct nic_opts o;
 	char *opts;
@@ -151,7 +191,11 @@ int bqlm_cli_explore_nic(int argc, char **argv)
 	if (o.c.sweep)
 		return bqlm_cli_sweep(bqlm_nic_options(), &o.cfg, &o.c,
 				      o.profile);
-	if (bqlm_nic_system(&o.cfg, &sys))
+	nic_fill(&o);
+	x.cfg = o.cfg;
+	x.reach = &reach;
+	bqlm_nic_reach_stated(&o.cfg, &reach);
+	if (bqlm_nic_system_reach(&x, &sys))
 		return nic_usage("%s", "invalid nic configuration");
 	opts = bqlm_cli_model_options(bqlm_nic_options(), &o.cfg, 0);
 	nic_header(o.profile, &o);
@@ -167,6 +211,8 @@ int bqlm_cli_explore_nic(int argc, char **argv)
 		r = bqlm_cli_run_explore(&e);
 	}
 	free(opts);
+	if (!r && !o.c.bounds.max_depth)
+		r = nic_reached(&o.cfg, &reach);
 	return r;
 }
 

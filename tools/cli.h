@@ -16,6 +16,8 @@
 #define EXIT_USAGE	2
 #define EXIT_INCOMPLETE	3
 #define EXIT_INTERNAL	4
+/* no violation, but a stated code path was never taken (bqlm explore nic) */
+#define EXIT_UNREACHED	5
 
 /* Longest counterexample the CLI prints. */
 #define BQLM_CLI_MAX_PATH	4096

@@ -839,6 +839,61 @@ enum bqlm_nic_action_kind {
 #define BQLM_NIC_ACTION(kind, arg)	BQLM_X_ACTION(kind, arg)
 
 int bqlm_nic_system(const struct bqlm_nic_cfg *cfg, struct bqlm_xsys *sys);
+
+/*
+ * What an exploration reached of the code paths a configuration states
+ * (struct bqlm_nic_reach): each a bit, BQLM_NIC_R_*(q) per queue.
+ */
+enum bqlm_nic_reach_bit {
+	BQLM_NIC_R_FULL0,	/* queue 0's ring full after a transmit */
+	BQLM_NIC_R_FULL1,
+	BQLM_NIC_R_GROWN0,	/* queue 0's DQL limit above its first */
+	BQLM_NIC_R_GROWN1,
+	BQLM_NIC_R_WAKE0,	/* a completer woke queue 0 the driver stopped */
+	BQLM_NIC_R_WAKE1,
+	BQLM_NIC_R_BUSY,	/* the NETDEV_TX_BUSY path (--tx-busy) */
+	BQLM_NIC_R_ERR_KICK,	/* an error exit with a deferred doorbell */
+	BQLM_NIC_R_DROP,	/* a packet dropped (--drops) */
+	BQLM_NIC_R_TIMEOUT,	/* the watchdog's ndo_tx_timeout() */
+	BQLM_NIC_R_DOWN,	/* the down test kept a wake from a queue */
+	BQLM_NIC_NR_REACH
+};
+
+/**
+ * struct bqlm_nic_reach - the stated paths, and those an exploration took
+ * @stated: BIT(enum bqlm_nic_reach_bit) of the paths the configuration
+ *	states (bqlm_nic_reach_stated())
+ * @reached: those a step of the exploration took
+ * @ops_stated: per reset path, bit i: its call i may run (a cycle of it
+ *	is allowed)
+ * @ops_reached: per reset path, bit i: its call i ran
+ */
+struct bqlm_nic_reach {
+	unsigned int stated;
+	unsigned int reached;
+	unsigned int ops_stated[BQLM_NIC_NR_PATHS];
+	unsigned int ops_reached[BQLM_NIC_NR_PATHS];
+};
+
+/**
+ * struct bqlm_nic_xctx - a configuration explored with its reach recorded
+ * @cfg: the configuration (first: the system's callbacks read it)
+ * @reach: receives what the steps took
+ */
+struct bqlm_nic_xctx {
+	struct bqlm_nic_cfg cfg;
+	struct bqlm_nic_reach *reach;
+};
+
+int bqlm_nic_system_reach(const struct bqlm_nic_xctx *x,
+			  struct bqlm_xsys *sys);
+void bqlm_nic_reach_stated(const struct bqlm_nic_cfg *cfg,
+			   struct bqlm_nic_reach *r);
+bool bqlm_nic_reach_all(const struct bqlm_nic_reach *r);
+int bqlm_nic_reach_describe(const struct bqlm_nic_reach *r,
+			    const struct bqlm_nic_cfg *cfg, bool missing,
+			    char *buf, size_t len);
+unsigned int bqlm_nic_fill_packets(const struct bqlm_nic_cfg *cfg);
 unsigned int bqlm_nic_check_step(const struct bqlm_nic *nic,
 				 const struct bqlm_nic_cfg *cfg,
 				 const char *where,
