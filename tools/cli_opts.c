@@ -510,6 +510,9 @@ struct bqlm_cli_sweep {
 	void *found;
 	struct bqlm_cli_sweep_dim dim[64];
 	unsigned int ndim;
+	/* the memory model, when not given: every one at each bound */
+	const struct bqlm_opt *mm;
+	unsigned int nmm;
 	double t0;
 	double budget;
 	/* this level's figures */
@@ -521,8 +524,8 @@ struct bqlm_cli_sweep {
 	bool error;
 };
 
-/* Explore the configuration of the dimensions' values. */
-static void bqlm_cli_sweep_one(struct bqlm_cli_sweep *w)
+/* Explore the configuration of the dimensions' values (and memory model k). */
+static void bqlm_cli_sweep_mm(struct bqlm_cli_sweep *w, unsigned int k)
 {
 	char val[16], err[256];
 	struct bqlm_xresult res;
@@ -543,6 +546,11 @@ static void bqlm_cli_sweep_one(struct bqlm_cli_sweep *w)
 			w->skipped++;
 			return;
 		}
+	}
+	if (w->mm && bqlm_opt_parse(w->t, w->mm, w->work, w->mm->names[k],
+				    err, sizeof(err))) {
+		w->skipped++;
+		return;
 	}
 	if (bqlm_opt_check(w->t, w->work, err, sizeof(err)) ||
 	    (w->t->sweep_redundant && w->t->sweep_redundant(w->work)) ||
@@ -576,6 +584,15 @@ static void bqlm_cli_sweep_one(struct bqlm_cli_sweep *w)
 static bool bqlm_cli_sweep_stop(const struct bqlm_cli_sweep *w)
 {
 	return w->out_of_time || w->incomplete || w->violation || w->error;
+}
+
+/* The configuration of the dimensions' values under every memory model. */
+static void bqlm_cli_sweep_one(struct bqlm_cli_sweep *w)
+{
+	unsigned int k;
+
+	for (k = 0; k < (w->mm ? w->nmm : 1) && !bqlm_cli_sweep_stop(w); k++)
+		bqlm_cli_sweep_mm(w, k);
 }
 
 /* Every value of dimensions @d.. with @left steps above their lowest. */
@@ -681,11 +698,28 @@ int bqlm_cli_sweep(const struct bqlm_opts *t, const void *cfg,
 	}
 	for (i = 0; i < w->ndim; i++)
 		maxlevel += w->dim[i].hi - w->dim[i].lo;
+	/*
+	 * A memory model the command line does not give is swept too, every
+	 * one at each bound: a stop or a wake on another CPU may need a
+	 * weaker one than the default to go wrong.
+	 */
+	w->mm = bqlm_opt_find(t, "memory-model");
+	if (w->mm && (w->mm->type != BQLM_OPT_CHOICE || !w->mm->names ||
+		      (c->given & bqlm_opt_covers(t, w->mm))))
+		w->mm = NULL;
+	for (w->nmm = 0; w->mm && w->mm->names[w->nmm]; w->nmm++)
+		;
 	w->budget = c->sweep;
 	bqlm_cli_sweep_dims(w, maxlevel, line, sizeof(line));
 	printf("sweep: %s, profile %s, every bound from the smallest up, for %u s\n",
 	       t->model, profile, c->sweep);
 	printf("swept: %s\n", w->ndim ? line : "nothing (every bound given)");
+	if (w->mm) {
+		printf("memory models: each bound under every one,");
+		for (i = 0; i < w->nmm; i++)
+			printf(" %s", w->mm->names[i]);
+		printf(" (--memory-model fixes one)\n");
+	}
 	printf("fixed: %s\n", nf ? fixed : "nothing");
 	printf("level L: every combination whose values are L steps in all above the lowest\n");
 	printf("  %5s %9s %8s %13s %11s %9s  %s\n", "level", "configs",
