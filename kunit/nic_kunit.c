@@ -1894,7 +1894,23 @@ static void nic_option_rules(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, t->sweep_redundant(c));
 	c->ring++;
 	KUNIT_EXPECT_TRUE(test, t->sweep_redundant(c));
-	c->wake_thresh = 1;
+	/* a threshold other than the packet's descriptors may fill it */
+	c->wake_thresh = 2;
+	KUNIT_EXPECT_FALSE(test, t->sweep_redundant(c));
+	/* the sweep's thresholds: the value 0 stands for, or beyond the ring */
+	c->wake_thresh = c->descs;
+	KUNIT_EXPECT_TRUE(test, t->sweep_redundant(c));
+	c->wake_thresh = c->ring + 1;
+	KUNIT_EXPECT_TRUE(test, t->sweep_redundant(c));
+	c->wake_thresh = 2;
+	c->stop_thresh = c->ring;
+	KUNIT_EXPECT_FALSE(test, t->sweep_redundant(c));
+	c->stop_thresh = c->ring + 1;
+	KUNIT_EXPECT_TRUE(test, t->sweep_redundant(c));
+	c->stop_thresh = 0;
+	c->restart_thresh = 2;	/* what its 0 stands for: the wake's */
+	KUNIT_EXPECT_TRUE(test, t->sweep_redundant(c));
+	c->restart_thresh = 3;
 	KUNIT_EXPECT_FALSE(test, t->sweep_redundant(c));
 }
 

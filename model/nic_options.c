@@ -121,7 +121,8 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  .help = "packets the stack sends" },
 	{ .name = "len", .type = BQLM_OPT_UINT, NIC_FIELD(len),
 	  .min = 1, .max = BQLM_NIC_MAX_LEN, .help = "skb->len" },
-	{ .name = "descs", .type = BQLM_OPT_UINT, NIC_FIELD(descs),
+	{ .name = "descs", .type = BQLM_OPT_UINT,
+	  .flags = BQLM_OPT_SWEPT, NIC_FIELD(descs),
 	  .min = 1, .max = BQLM_NIC_MAX_DESCS,
 	  .help = "descriptors per packet" },
 	{ .name = "ring", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
@@ -171,13 +172,16 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	{ .name = "drv-wake", .type = BQLM_OPT_CHOICE, NIC_FIELD(drv_wake),
 	  .names = bqlm_nic_dwake_names,
 	  .help = "completion's wake: netif_txq_completed_wake(), or no barrier" },
-	{ .name = "stop-thresh", .type = BQLM_OPT_UINT, NIC_FIELD(stop_thresh),
+	{ .name = "stop-thresh", .type = BQLM_OPT_UINT,
+	  .flags = BQLM_OPT_SWEPT, NIC_FIELD(stop_thresh),
 	  .min = 0, .max = BQLM_NIC_MAX_THRESH,
 	  .help = "stop below this many free descriptors (0: --descs)" },
 	{ .name = "restart-thresh", .type = BQLM_OPT_UINT,
+	  .flags = BQLM_OPT_SWEPT,
 	  NIC_FIELD(restart_thresh), .min = 0, .max = BQLM_NIC_MAX_THRESH,
 	  .help = "the stop's re-check restarts at this many (0: --wake-thresh)" },
-	{ .name = "wake-thresh", .type = BQLM_OPT_UINT, NIC_FIELD(wake_thresh),
+	{ .name = "wake-thresh", .type = BQLM_OPT_UINT,
+	  .flags = BQLM_OPT_SWEPT, NIC_FIELD(wake_thresh),
 	  .min = 0, .max = BQLM_NIC_MAX_THRESH,
 	  .help = "the completion wakes at this many (0: --descs)" },
 	{ .name = "down-cond", .type = BQLM_OPT_CHOICE, NIC_FIELD(down),
@@ -546,13 +550,25 @@ static int bqlm_nic_opt_system(const void *cfg, struct bqlm_xsys *sys)
  * beyond the ring (a poll finds at most the ring's packets; a budget of
  * the ring's size still differs, by napi_complete_done()), a ring with
  * room for more than every packet and frame plus one, which never fills
- * while every threshold is the packet's descriptors.
+ * while every threshold is the packet's descriptors; a threshold (swept
+ * too: BQLM_OPT_SWEPT) beyond the ring, or equal to the value its 0
+ * stands for.
  */
 static bool bqlm_nic_opt_redundant(const void *cfg)
 {
 	const struct bqlm_nic_cfg *c = cfg;
 
 	if (c->batch > c->packets || c->budget > c->ring + 1)
+		return true;
+	/*
+	 * a threshold beyond the ring, or equal to the value 0 stands for
+	 * (the packet's descriptors; the re-check's: the wake's)
+	 */
+	if (c->stop_thresh > c->ring || c->wake_thresh > c->ring ||
+	    c->restart_thresh > c->ring || c->stop_thresh == c->descs ||
+	    c->wake_thresh == c->descs ||
+	    (c->restart_thresh && c->restart_thresh ==
+	     (c->wake_thresh ? c->wake_thresh : c->descs)))
 		return true;
 	return !c->stop_thresh && !c->restart_thresh && !c->wake_thresh &&
 	       c->ring > (c->packets + c->xdp_frames + 1) * c->descs;

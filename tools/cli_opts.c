@@ -638,10 +638,13 @@ static void bqlm_cli_sweep_dims(const struct bqlm_cli_sweep *w,
  * @c: the explorer's options: the time budget, the options given
  * @profile: the profile's name, for the heading
  *
- * The dimensions are the options of @t marked BQLM_OPT_BOUND that the
- * command line did not give: a size (an option whose range starts at 1 or
- * more) from its smallest value to its largest, a count of optional events
- * (a range from 0: paths, drops, frames) from 0 to the value @cfg has. The
+ * The dimensions are the options of @t marked BQLM_OPT_BOUND or
+ * BQLM_OPT_SWEPT that the command line did not give: a size (an option
+ * whose range starts at 1 or more) or a BQLM_OPT_SWEPT one from its
+ * smallest value to its largest, a count of optional events (a range from
+ * 0: paths, drops, frames) from 0 to the value @cfg has; and a
+ * "memory-model" the command line did not give, every value at each
+ * bound. The
  * sweep explores level by level, level L being every combination whose
  * values are L steps in all above the lowest, each configuration in full
  * (the model's check refuses some, its sweep_redundant() skips those whose
@@ -680,10 +683,12 @@ int bqlm_cli_sweep(const struct bqlm_opts *t, const void *cfg,
 		const struct bqlm_opt *o = &t->opt[i];
 		unsigned int v;
 
-		if (!(o->flags & BQLM_OPT_BOUND) || o->type != BQLM_OPT_UINT)
+		if (!(o->flags & (BQLM_OPT_BOUND | BQLM_OPT_SWEPT)) ||
+		    o->type != BQLM_OPT_UINT)
 			continue;
 		v = bqlm_cli_opt_value(o, cfg);
-		if ((c->given & bqlm_opt_covers(t, o)) || (!o->min && !v)) {
+		if ((c->given & bqlm_opt_covers(t, o)) ||
+		    (!o->min && !v && !(o->flags & BQLM_OPT_SWEPT))) {
 			nf += snprintf(fixed + (nf < sizeof(fixed) ? nf :
 						sizeof(fixed)),
 				       nf < sizeof(fixed) ?
@@ -693,7 +698,8 @@ int bqlm_cli_sweep(const struct bqlm_opts *t, const void *cfg,
 		}
 		w->dim[w->ndim].o = o;
 		w->dim[w->ndim].lo = o->min;
-		w->dim[w->ndim].hi = o->min ? o->max : v;
+		w->dim[w->ndim].hi = o->min || (o->flags & BQLM_OPT_SWEPT) ?
+				     o->max : v;
 		w->ndim++;
 	}
 	for (i = 0; i < w->ndim; i++)

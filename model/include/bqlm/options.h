@@ -59,6 +59,12 @@ enum bqlm_opt_type {
 #define BQLM_OPT_ALIAS		0x2
 /* part of the bound (the size of the search), printed on the bound line */
 #define BQLM_OPT_BOUND		0x4
+/*
+ * not part of the bound, but "--sweep" varies it too when the command line
+ * does not give it, from its smallest value to its largest: a dimension
+ * that enables a code path (descriptors per packet, a threshold)
+ */
+#define BQLM_OPT_SWEPT		0x8
 
 /**
  * struct bqlm_opt - one option
