@@ -1732,6 +1732,32 @@ static void nic_trace_words(struct kunit *test)
 
 
 /*
+ * A packet that finds the ring full on a driver with a NETDEV_TX_BUSY
+ * path takes that path: its step says so, not "write N desc".
+ */
+static void nic_trace_busy_words(struct kunit *test)
+{
+	struct nic_ctx *u = nic_setup(test, "bnxt-busy-stop");
+	struct bqlm_xsys sys;
+	char buf[256];
+
+	KUNIT_ASSERT_EQ(test, bqlm_nic_system(&u->cfg, &sys), 0);
+	bqlm_xdescribe_action(&sys, &u->nic, A(XMIT, BQLM_NIC_XMIT_OK), buf,
+			      sizeof(buf));
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "write 1 desc"), "%s", buf);
+	/* the ring full as the stack's CPU sees it (the indices) */
+	u->nic.q[0].npkts = u->cfg.ring;
+	u->nic.q[0].prod = u->cfg.ring;
+	bqlm_xdescribe_action(&sys, &u->nic, A(XMIT, BQLM_NIC_XMIT_OK), buf,
+			      sizeof(buf));
+	KUNIT_EXPECT_NOT_NULL_MSG(test,
+				  strstr(buf, "no room for 1 desc: NETDEV_TX_BUSY path"),
+				  "%s", buf);
+	KUNIT_EXPECT_NULL_MSG(test, strstr(buf, "write"), "%s", buf);
+	KUNIT_EXPECT_NULL_MSG(test, strstr(buf, "dql_queued"), "%s", buf);
+}
+
+/*
  * Refusals past the first test (make mutate: an || turned && went
  * unseen), the XDP frame budget, an init over a used state, a path of no
  * calls.
@@ -2097,6 +2123,7 @@ static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE_PARAM(nic_bad_config, nic_bad_gen_params),
 	KUNIT_CASE(nic_null_arguments),
 	KUNIT_CASE(nic_trace_words),
+	KUNIT_CASE(nic_trace_busy_words),
 	KUNIT_CASE(nic_edges),
 	KUNIT_CASE(nic_view),
 	KUNIT_CASE(nic_option_rules),

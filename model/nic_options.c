@@ -58,9 +58,17 @@ static int bqlm_nic_opt_parse_ops(const struct bqlm_opt *o, void *cfg,
 
 	/* the whole row, so that equal lists are equal configurations */
 	if (bqlm_nic_parse_ops(arg, tmp, &n)) {
-		snprintf(err, len,
-			 "--%s: '%.48s' is not a comma-separated list of stop, napi-off, dma-off, drain, reset, reset0, dma-on, napi-on, wake, stop0, wake0, drain0, reset-idle, complete, irq-off, irq-on (at most %u), or none",
-			 o->name, arg ? arg : "", BQLM_NIC_MAX_OPS);
+		size_t w = snprintf(err, len,
+				    "--%s: '%.48s' is not a comma-separated list of",
+				    o->name, arg ? arg : "");
+		unsigned int op;
+
+		for (op = 0; op < BQLM_NIC_NR_OPS; op++)
+			w += snprintf(err + min(w, len), len - min(w, len),
+				      "%s %s", op ? "," : "",
+				      bqlm_nic_op_name(op));
+		snprintf(err + min(w, len), len - min(w, len),
+			 " (at most %u), or none", BQLM_NIC_MAX_OPS);
 		return -EINVAL;
 	}
 	memcpy(ops, tmp, sizeof(tmp));
@@ -186,7 +194,7 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  .help = "the completion wakes at this many (0: --descs)" },
 	{ .name = "down-cond", .type = BQLM_OPT_CHOICE, NIC_FIELD(down),
 	  .names = bqlm_nic_down_names,
-	  .help = "no wake while a path runs, no such test, or the test inverted" },
+	  .help = "the completion's wake tests a down flag: path (the default: the driver has one, no wake while a reset path runs), none (no such flag), inverted" },
 	{ .name = "wakers", .type = BQLM_OPT_SET, NIC_FIELD(wakers),
 	  .names = bqlm_nic_waker_names,
 	  .help = "the completers that wake a stopped queue" },

@@ -395,6 +395,20 @@ static int bqlm_nic_describe_xmit(const struct bqlm_nic *nic,
 				q, call, cfg->len);
 	default:
 		q = bqlm_nic_next_queue(nic, cfg);
+		/* as bqlm_nic_xmit_start(): no room is the BUSY path */
+		if (!drop && cfg->busy != BQLM_NIC_BUSY_NONE &&
+		    bqlm_nic_free_view(nic, cfg, BQLM_NIC_CPU_XMIT, q) <
+		    (int)cfg->descs)
+			return snprintf(buf, len,
+					"stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]:%s no room for %u desc: NETDEV_TX_BUSY path%s",
+					nic->sent + 1, cfg->len, q,
+					bqlm_nic_next_more(nic, cfg),
+					cfg->completers == BQLM_NIC_COMPLETE_NAPI_XMIT ?
+					" free_old_xmit + netdev_tx_completed_queue," :
+					"", cfg->descs,
+					cfg->err_kick == BQLM_NIC_EKICK_RING ?
+					", ring a deferred doorbell" :
+					", no doorbell");
 		if (drop)
 			return snprintf(buf, len,
 					"stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]: DMA mapping error: drop %s%s",

@@ -44,10 +44,25 @@ void bqlm_cli_nic_list(void)
  */
 void bqlm_cli_nic_usage(FILE *f)
 {
-	bqlm_cli_model_help(f, bqlm_nic_options(),
-			    "\nusage: bqlm explore nic [--profile NAME] [nic options]\n"
-			    "  reset-path OPS: stop napi-off dma-off drain reset reset0 dma-on\n"
-			    "  napi-on wake, comma-separated, or none");
+	char usage[1024];
+	size_t n, w = 66;
+	unsigned int op;
+
+	/* every call of bqlm_nic_ops[], from the table itself */
+	n = snprintf(usage, sizeof(usage),
+		     "\nusage: bqlm explore nic [--profile NAME] [nic options]\n"
+		     "  reset-path OPS, comma-separated, or none:");
+	for (op = 0; op < BQLM_NIC_NR_OPS && n < sizeof(usage); op++) {
+		const char *name = bqlm_nic_op_name(op);
+
+		if (w + strlen(name) > 66) {
+			n += snprintf(usage + n, sizeof(usage) - n, "\n   ");
+			w = 0;
+		}
+		w += strlen(name) + 1;
+		n += snprintf(usage + n, sizeof(usage) - n, " %s", name);
+	}
+	bqlm_cli_model_help(f, bqlm_nic_options(), usage);
 }
 
 struct nic_opts {
