@@ -385,6 +385,20 @@ static const struct nic_x_case nic_x_cases[] = {
 	  .opts = "--queues 1 --packets 3 --ring 1 --batch 2 --budget 1 --stops 0",
 	  .expect = { .states = 23, .transitions = 26,
 		      .verdict = BQLM_CHECK_NONE } },
+	/*
+	 * the stop after the doorbell decision, but a stop that rings the
+	 * doorbell xmit_more deferred: --stop-kick ring, clean as the
+	 * stop-first fix (the same states); without it, the cases above
+	 */
+	{ .desc = "airoha-sweep-ring1-stop-kick",
+	  .profile = "airoha-stop-after-doorbell",
+	  .opts = "--queues 1 --packets 3 --ring 1 --batch 2 --budget 1 --stops 0 --stop-kick ring",
+	  .expect = { .states = 23, .transitions = 26,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "airoha-stop-kick", .profile = "airoha-stop-after-doorbell",
+	  .opts = "--stop-kick ring",
+	  .expect = { .states = 2514, .transitions = 5400,
+		      .verdict = BQLM_CHECK_NONE } },
 
 	/* the options, each with the bug it states and its fix */
 	{ .desc = "drv-helpers-tso", .profile = "generic",

@@ -552,20 +552,34 @@ static void bqlm_nic_ring_doorbell(struct bqlm_nic *nic,
 	bqlm_nic_mb(nic, cfg, BQLM_NIC_CPU_XMIT);
 }
 
-/* An error exit (a drop, NETDEV_TX_BUSY): a doorbell xmit_more deferred. */
-static void bqlm_nic_err_kick(struct bqlm_nic *nic,
-			      const struct bqlm_nic_cfg *cfg)
+/* A doorbell xmit_more deferred on the stack's queue, if any, is rung. */
+static void bqlm_nic_kick_pending(struct bqlm_nic *nic,
+				  const struct bqlm_nic_cfg *cfg)
 {
 	struct bqlm_nic_queue *nq = &nic->q[nic->xmit_q];
 	unsigned int i;
 
-	if (cfg->err_kick != BQLM_NIC_EKICK_RING)
-		return;
 	for (i = 0; i < nq->npkts; i++)
 		if (!(nq->pkt[i].flags & BQLM_NIC_PKT_KICKED)) {
 			bqlm_nic_ring_doorbell(nic, cfg, nq);
 			return;
 		}
+}
+
+/* An error exit (a drop, NETDEV_TX_BUSY): a doorbell xmit_more deferred. */
+static void bqlm_nic_err_kick(struct bqlm_nic *nic,
+			      const struct bqlm_nic_cfg *cfg)
+{
+	if (cfg->err_kick == BQLM_NIC_EKICK_RING)
+		bqlm_nic_kick_pending(nic, cfg);
+}
+
+/* The ring-full stop (not NETDEV_TX_BUSY's): cfg->stop_kick's doorbell. */
+static void bqlm_nic_stop_kick(struct bqlm_nic *nic,
+			       const struct bqlm_nic_cfg *cfg)
+{
+	if (cfg->stop_kick == BQLM_NIC_SKICK_RING)
+		bqlm_nic_kick_pending(nic, cfg);
 }
 
 /* Record a DQL call's refusal in @ev. */
@@ -800,6 +814,8 @@ static bool bqlm_nic_stop_check(struct bqlm_nic *nic,
 				const struct bqlm_nic_cfg *cfg)
 {
 	if (!bqlm_nic_split(cfg)) {
+		if (!bqlm_nic_room(&nic->q[nic->xmit_q], cfg))
+			bqlm_nic_stop_kick(nic, cfg);
 		bqlm_nic_maybe_stop(nic, cfg, nic->xmit_q);
 		return false;
 	}
@@ -919,6 +935,8 @@ static void bqlm_nic_drv_stop(struct bqlm_nic *nic,
 {
 	bool busy = nic->xflags & BQLM_NIC_XF_BUSY;
 
+	if (!busy)
+		bqlm_nic_stop_kick(nic, cfg);
 	bqlm_nic_stop_queue(nic, cfg, BQLM_NIC_CPU_XMIT,
 			    bqlm_nic_drv_q(cfg, nic->xmit_q));
 	if (busy ? cfg->busy == BQLM_NIC_BUSY_STOP :

@@ -38,6 +38,7 @@ static const char *const bqlm_nic_steps_names[] = { "auto", "split", NULL };
 static const char *const bqlm_nic_busy_names[] = {
 	"none", "stop", "try-stop", NULL };
 static const char *const bqlm_nic_ekick_names[] = { "ring", "skip", NULL };
+static const char *const bqlm_nic_skick_names[] = { "none", "ring", NULL };
 static const char *const bqlm_nic_drop_names[] = {
 	"before-sent", "after-sent", "after-sent-complete", NULL };
 static const char *const bqlm_nic_completion_names[] = { "napi", "irq", NULL };
@@ -210,6 +211,9 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	{ .name = "error-kick", .type = BQLM_OPT_CHOICE, NIC_FIELD(err_kick),
 	  .names = bqlm_nic_ekick_names,
 	  .help = "a doorbell xmit_more deferred, on a drop or NETDEV_TX_BUSY" },
+	{ .name = "stop-kick", .type = BQLM_OPT_CHOICE, NIC_FIELD(stop_kick),
+	  .names = bqlm_nic_skick_names,
+	  .help = "a doorbell xmit_more deferred, at the ring-full stop: none (the doorbell decision alone rings), ring" },
 	{ .name = "drops", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
 	  NIC_FIELD(drops), .min = 0, .max = 2,
 	  .help = "packets ndo_start_xmit() may drop (a DMA mapping error)" },

@@ -298,6 +298,22 @@ enum bqlm_nic_busy {
 };
 
 /**
+ * enum bqlm_nic_stop_kick - a doorbell xmit_more deferred, at the ring-full
+ *	stop
+ * @BQLM_NIC_SKICK_NONE: the stop rings nothing: the doorbell decision
+ *	(cfg->doorbell) alone rings, before or after the stop as
+ *	cfg->stopcheck puts it
+ * @BQLM_NIC_SKICK_RING: the ring-full stop rings a doorbell xmit_more
+ *	deferred (a driver that kicks the pending descriptors when it stops)
+ * @BQLM_NIC_NR_SKICK: number of values
+ */
+enum bqlm_nic_stop_kick {
+	BQLM_NIC_SKICK_NONE,
+	BQLM_NIC_SKICK_RING,
+	BQLM_NIC_NR_SKICK
+};
+
+/**
  * enum bqlm_nic_kick_on_err - a doorbell xmit_more deferred, on an error exit
  * @BQLM_NIC_EKICK_RING: rung on every error exit, drop or NETDEV_TX_BUSY
  *	(mlx5e_tx_flush(), bnxt's kick_pending)
@@ -531,6 +547,7 @@ enum bqlm_nic_path {
  * @steps: enum bqlm_nic_steps
  * @busy: enum bqlm_nic_busy
  * @err_kick: enum bqlm_nic_kick_on_err
+ * @stop_kick: enum bqlm_nic_stop_kick
  * @drops: packets the explorer may drop in ndo_start_xmit(), 0..2
  * @drop: enum bqlm_nic_drop
  * @completion: enum bqlm_nic_completion
@@ -581,6 +598,7 @@ struct bqlm_nic_cfg {
 	enum bqlm_nic_steps steps;
 	enum bqlm_nic_busy busy;
 	enum bqlm_nic_kick_on_err err_kick;
+	enum bqlm_nic_stop_kick stop_kick;
 	unsigned int drops;
 	enum bqlm_nic_drop drop;
 	enum bqlm_nic_completion completion;
