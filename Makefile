@@ -32,7 +32,7 @@ COV_MIN_BRANCH	:= 85
 .PHONY: all check coverage kunit kunit-build kunit-replay kunit-golden deps clean check-deps m32 bench
 .PHONY: install uninstall check-install check-headers check-json check-svg check-cli print-version
 .PHONY: check-standin check-outputs
-.PHONY: check-recipes check-help help
+.PHONY: check-recipes check-help check-patches help
 
 # The library's version; the shared library's soname is libbqlm.so.$(SOVERSION).
 VERSION		:= 0.1.0
@@ -153,6 +153,11 @@ check-outputs: $(BUILD)/bqlm ## bqlm's output files written whole or not at all 
 # The model-side recipes of docs/hacking.md, followed on a scratch copy
 check-recipes: ## docs/hacking.md's model recipes followed on a scratch copy
 	@scripts/check-recipes.sh
+
+# Every patch of real/patches/ applies on the kernel tree (KDIR=, else
+# make kunit's unpack of linux-source-6.12); make kunit runs it first.
+check-patches: ## every patch of real/patches/ applies on the kernel tree (KDIR=)
+	@scripts/check-patches.sh
 
 # The targets: the "## " comment on each target's line, in the order of
 # the makefiles (awk: the first line of a target that has one); "=": all
