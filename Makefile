@@ -2,35 +2,9 @@
 #
 # bqlmodel - userspace build, tests, coverage and the KUnit run.
 #
-#   make            build/libbqlm.a, build/libbqlm.so.0 and the CLI build/bqlm
-#   make install    PREFIX=/usr/local DESTDIR=...: the CLI, libbqlm.a,
-#                   libbqlm.so (soname libbqlm.so.0, only the public
-#                   symbols), include/bqlm/, bqlm.pc, bqlm(1); uninstall
-#   make bench      explorer throughput and DQL op cost (build/bqlm bench)
-#   make check      the KUnit suites in userspace on CMocka, ASan + UBSan,
-#                   plus the 32-bit build; KTAP in build/userspace.ktap;
-#                   the stand-in of <kunit/test.h> against its own tests;
-#                   then the public headers alone as C and C++, an
-#                   install into build/stage, examples/ built
-#                   against it through pkg-config and run
-#   make coverage   gcov/lcov line and branch coverage of model/, with gate
-#   make kunit      the same suites in a UML kernel (scripts/kunit.sh);
-#                   ARCH=i386, x86_64 or s390: in a QEMU kernel of that
-#                   architecture, compared with the userspace run of its
-#                   word size
-#   make kunit-build ARCH=arm|arm64|...  build the kernel only
-#   make kunit-replay SCHEDULE=FILE [DRIVER=NAME]  a schedule on the real
-#                   usbnet.c and a minidriver's code
-#   make kunit-driver DRIVER=NAME  the real-code suites of one usbnet
-#                   minidriver, with a summary table; kunit-drivers: all
-#   make deps       install the Debian packages the userspace targets need
-#   make lkmm       the barrier claims (lkmm/*.litmus) under the kernel's
-#                   memory model (herd7), each against the explorer
-#                   (scripts/lkmm.sh; HERD7=, HERDTOOLS_TARBALL=, KDIR=)
-#   make audit      every BQL driver of drivers/net against the porting
-#                   rules, with Coccinelle (audit/, docs/audit.md; KDIR=,
-#                   FILES=, AUDIT_ARGS=); make audit-selftest: the
-#                   re-created upstream bugs of audit/tests/
+# "make help" lists the targets, one line each: the "## " comment on each
+# target's line, here and in fuzz/fuzz.mk, is its entry (make check's
+# check-help requires every target the README names to have one).
 
 SHELL		:= /bin/bash
 CC		?= gcc
@@ -58,7 +32,7 @@ COV_MIN_BRANCH	:= 85
 .PHONY: all check coverage kunit kunit-build kunit-replay kunit-golden deps clean check-deps m32 bench
 .PHONY: install uninstall check-install check-headers check-json check-svg check-cli print-version
 .PHONY: check-standin check-outputs
-.PHONY: check-recipes
+.PHONY: check-recipes check-help check-patches help
 
 # The library's version; the shared library's soname is libbqlm.so.$(SOVERSION).
 VERSION		:= 0.1.0
@@ -74,7 +48,7 @@ PKGCONFIGDIR	?= $(LIBDIR)/pkgconfig
 # needs the model's internal header.
 PUBLIC_HDRS	:= $(filter-out %/prng.h,$(wildcard model/include/bqlm/*.h))
 
-all: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm
+all: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm ## build/libbqlm.a, build/libbqlm.so.0 and the CLI build/bqlm (the default)
 
 # $(1): build flavour directory, $(2): extra CFLAGS. Each object's header
 # dependencies come from the compiler (-MMD -MP: a .d file beside the .o,
@@ -134,7 +108,7 @@ $(BUILD)/bqlm.pc: Makefile
 	  'Cflags: -I$${includedir}' > $@
 
 # make install PREFIX=/usr/local DESTDIR=/tmp/stage; make uninstall the same
-install: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm $(BUILD)/bqlm.pc
+install: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm $(BUILD)/bqlm.pc ## PREFIX=, DESTDIR=: the CLI, the libraries, the headers, bqlm.pc, bqlm(1)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 	  $(DESTDIR)$(INCLUDEDIR)/bqlm $(DESTDIR)$(PKGCONFIGDIR) \
 	  $(DESTDIR)$(MANDIR)/man1
@@ -147,7 +121,7 @@ install: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm $(BUILD)/bqlm.pc
 	install -m 644 $(BUILD)/bqlm.pc $(DESTDIR)$(PKGCONFIGDIR)/bqlm.pc
 	install -m 644 docs/bqlm.1 $(DESTDIR)$(MANDIR)/man1/bqlm.1
 
-uninstall:
+uninstall: ## remove what make install put there (the same PREFIX=, DESTDIR=)
 	rm -f $(DESTDIR)$(BINDIR)/bqlm $(DESTDIR)$(LIBDIR)/libbqlm.a \
 	  $(DESTDIR)$(LIBDIR)/$(SONAME).$(VERSION) \
 	  $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libbqlm.so \
@@ -156,35 +130,54 @@ uninstall:
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/bqlm 2>/dev/null
 
 # Every public header alone, as C and as C++, warning-free.
-check-headers: $(PUBLIC_HDRS) | check-deps
+check-headers: $(PUBLIC_HDRS) | check-deps ## every public header alone, as C and as C++, warning-free
 	@scripts/check-install.sh headers "$(PUBLIC_HDRS)"
 
 # Install into a stage under build/, build examples/ against it through
 # pkg-config (static and shared), run them, check the exports, uninstall.
-check-install: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm $(BUILD)/bqlm.pc | check-deps
+check-install: $(BUILD)/libbqlm.a $(BUILD)/$(SONAME) $(BUILD)/bqlm $(BUILD)/bqlm.pc | check-deps ## install into build/stage, build and run examples/ through pkg-config
 	@MAKE="$(MAKE)" CC="$(CC)" scripts/check-install.sh install \
 	  $(CURDIR)/$(BUILD)/stage
 
 # bqlm explore --json: valid, and the same verdict and trace as the text
-check-json: $(BUILD)/bqlm
+check-json: $(BUILD)/bqlm ## bqlm explore --json: valid, the same verdict and trace as the text
 	@scripts/check-install.sh json $(BUILD)/bqlm
 
 # bqlm command lines a user gets wrong: exit status and message of each
-check-cli: $(BUILD)/bqlm
+check-cli: $(BUILD)/bqlm ## the bqlm command lines a user gets wrong: exit status and message
 	@scripts/check-cli.sh $(BUILD)/bqlm userspace-tests/cli/cases.txt
 
 # bqlm's output files written whole or not at all: a failed write, Ctrl-C
-check-outputs: $(BUILD)/bqlm
+check-outputs: $(BUILD)/bqlm ## bqlm's output files written whole or not at all (a failed write, Ctrl-C)
 	@scripts/check-outputs.sh $(BUILD)/bqlm
 # The model-side recipes of docs/hacking.md, followed on a scratch copy
-check-recipes:
+check-recipes: ## docs/hacking.md's model recipes followed on a scratch copy
 	@scripts/check-recipes.sh
 
+# Every patch of real/patches/ applies on the kernel tree (KDIR=, else
+# make kunit's unpack of linux-source-6.12); make kunit runs it first.
+check-patches: ## every patch of real/patches/ applies on the kernel tree (KDIR=)
+	@scripts/check-patches.sh
+
+# The targets: the "## " comment on each target's line, in the order of
+# the makefiles (awk: the first line of a target that has one); "=": all
+# of them, fuzz/fuzz.mk too, read when the recipe runs.
+HELP_MAKEFILES	= $(filter-out %.d,$(MAKEFILE_LIST))
+help: ## this list
+	@echo 'make TARGET (docs/hacking.md, README.md):'
+	@awk '/^[a-z][a-z0-9-]*:([^=]|$$).*## / { \
+		t = $$0; sub(/:.*/, "", t); h = $$0; sub(/^[^#]*## /, "", h); \
+		if (!seen[t]++) printf "  %-21s %s\n", t, h }' $(HELP_MAKEFILES)
+
+# Every target the README names is in make help.
+check-help: ## every target the README names has its line in make help
+	@MAKE="$(MAKE)" scripts/check-help.sh README.md
+
 # bqlm sim --svg: the variants on the same axes
-check-svg: $(BUILD)/bqlm
+check-svg: $(BUILD)/bqlm ## bqlm sim --svg: the variants on the same axes
 	@scripts/check-install.sh svg $(BUILD)/bqlm
 
-print-version:
+print-version: ## the library's version
 	@echo $(VERSION)
 
 # The command line front end (tools/bqlm.c) on the model library.
@@ -193,7 +186,7 @@ CLI_SRCS	:= $(wildcard tools/*.c)
 $(BUILD)/bqlm: $(call objs,rel,$(CLI_SRCS)) $(BUILD)/libbqlm.a
 	$(CC) -o $@ $^ -lm
 
-bench: $(BUILD)/bqlm
+bench: $(BUILD)/bqlm ## explorer throughput, DQL cost against the kernel's, simulator speed
 	@$(BUILD)/bqlm bench
 	@MAKE="$(MAKE)" scripts/dql-insns.sh "$(KSRC)"
 
@@ -259,7 +252,7 @@ $(BUILD)/m32/bqlm-kunit: $(call TEST_OBJS,m32)
 # Run natively where the kernel runs i386 binaries, else under qemu-i386.
 # Without Debian's i386 libcmocka the suites are compiled with -m32 only.
 ifneq ($(wildcard $(M32_CMOCKA)),)
-m32: $(BUILD)/m32/bqlm-kunit
+m32: $(BUILD)/m32/bqlm-kunit ## the suites built with -m32 and run (32-bit; part of make check)
 	@scripts/run32.sh $(BUILD)/m32/bqlm-kunit > $(BUILD)/m32.ktap || \
 	  { cat $(BUILD)/m32.ktap; exit 1; }
 	@echo "m32: $$(tail -n 1 $(BUILD)/m32.ktap | sed 's/^userspace/32-bit/')"
@@ -275,16 +268,16 @@ STANDIN_SRCS	:= $(wildcard userspace-tests/selftest/*.c) userspace-tests/kunit_c
 $(BUILD)/asan/standin-selftest: $(call objs,asan,$(STANDIN_SRCS))
 	$(CC) $(SAN) -o $@ $^ -lcmocka
 
-check-standin: $(BUILD)/asan/standin-selftest
+check-standin: $(BUILD)/asan/standin-selftest ## the CMocka stand-in of <kunit/test.h> against its own tests
 	@scripts/check-standin.sh $<
 
-check-deps:
+check-deps: ## the userspace targets' Debian packages: installed as root, else named
 	@scripts/deps.sh check
 
-deps:
+deps: ## install the Debian packages the userspace targets need
 	@scripts/deps.sh install
 
-check: $(BUILD)/asan/bqlm-kunit m32 check-standin check-headers check-install check-json check-svg check-cli check-outputs
+check: $(BUILD)/asan/bqlm-kunit m32 check-standin check-headers check-install check-json check-svg check-cli check-outputs check-help ## the suites in userspace (CMocka, ASan+UBSan, 32-bit) and the check-* targets
 	@mkdir -p $(BUILD)/cmocka-xml
 	@rm -f $(BUILD)/cmocka-xml/*.xml
 	@set -o pipefail; ASAN_OPTIONS=detect_leaks=1 \
@@ -293,7 +286,7 @@ check: $(BUILD)/asan/bqlm-kunit m32 check-standin check-headers check-install ch
 	  | tee $(BUILD)/userspace.ktap
 	@scripts/parse-ktap.sh $(BUILD)/userspace.ktap
 
-coverage: $(BUILD)/cov/bqlm-kunit
+coverage: $(BUILD)/cov/bqlm-kunit ## line and branch coverage of model/, with a gate
 	@rm -f $(BUILD)/cov/model/*.gcda
 	@$(BUILD)/cov/bqlm-kunit > $(BUILD)/coverage.ktap || \
 	  { cat $(BUILD)/coverage.ktap; exit 1; }
@@ -318,7 +311,7 @@ KUNIT_US_RUN	:= $(KUNIT_US)
 KUNIT_US_KTAP	:= $(BUILD)/userspace.ktap
 endif
 
-kunit: $(KUNIT_US)
+kunit: $(KUNIT_US) ## the suites in a UML kernel (ARCH=i386|x86_64|s390: QEMU), vs userspace
 	@ARCH=$(KUNIT_ARCH) scripts/kunit.sh
 	@$(KUNIT_US_RUN) > $(KUNIT_US_KTAP) || true
 	@scripts/parse-ktap.sh $(KUNIT_US_KTAP) || true
@@ -326,7 +319,7 @@ kunit: $(KUNIT_US)
 	  $(KUNIT_US_KTAP:.ktap=-results.json)
 
 # The kernel for ARCH built, linked and W=1-checked, nothing run.
-kunit-build:
+kunit-build: ## ARCH=...: build the kernel (arm, arm64 too) and W=1-check it, run nothing
 	@ARCH=$(KUNIT_ARCH) scripts/kunit.sh --build-only
 
 # Every barrier claim under the Linux-kernel memory model (herd7), each
@@ -334,7 +327,7 @@ kunit-build:
 # from HERD7=, PATH, or is built from HERDTOOLS_TARBALL= (a herdtools7
 # source tarball); LKMM_TESTS= runs only the litmus files named.
 .PHONY: lkmm
-lkmm: $(BUILD)/bqlm
+lkmm: $(BUILD)/bqlm ## the barrier claims (lkmm/) under the kernel's memory model (herd7)
 	@HERD7="$(HERD7)" HERDTOOLS_TARBALL="$(HERDTOOLS_TARBALL)" \
 	  scripts/lkmm.sh $(LKMM_TESTS)
 
@@ -342,17 +335,17 @@ lkmm: $(BUILD)/bqlm
 # drivers, each finding run on the explorer (scripts/audit.sh installs
 # coccinelle when root). Both only read the tree (KDIR= or Debian's).
 .PHONY: audit audit-selftest
-audit: $(BUILD)/bqlm
+audit: $(BUILD)/bqlm ## every BQL driver of the tree read by the rules of audit/ (KDIR=)
 	@KDIR="$(KDIR)" FILES="$(FILES)" AUDIT_ARGS="$(AUDIT_ARGS)" \
 	  nice -n 10 scripts/audit.sh
 
-audit-selftest: $(BUILD)/bqlm
+audit-selftest: $(BUILD)/bqlm ## the Coccinelle rules on re-created upstream bugs: each must be flagged
 	@KDIR="$(KDIR)" AUDIT_ARGS="$(AUDIT_ARGS)" nice -n 10 scripts/audit.sh --selftest
 
 # Replay a schedule (bqlm explore usbnet ... --schedule FILE) on the real
 # usbnet.c in the KUnit kernel, the model beside it (docs/real-code.md),
 # with the minidriver DRIVER's code (real/usbnet_minidrivers.h).
-kunit-replay:
+kunit-replay: ## SCHEDULE=F [DRIVER=name]: a schedule replayed on the real usbnet.c
 	@scripts/kunit-replay.sh "$(SCHEDULE)" $(DRIVER)
 
 # The three real-code suites of usbnet for one minidriver, with a summary
@@ -361,32 +354,32 @@ kunit-replay:
 # make kunit-schedules: every schedule of real/schedules/ (the findings'
 # reproductions) replayed on the real code with its minidriver
 .PHONY: kunit-driver kunit-drivers kunit-schedules
-kunit-schedules:
+kunit-schedules: ## every schedule of real/schedules/ replayed on the real code
 	@scripts/kunit-schedules.sh
 
-kunit-driver:
+kunit-driver: ## DRIVER=name: the real-code suites of one usbnet minidriver, with a table
 	@scripts/kunit-driver.sh "$(DRIVER)"
-kunit-drivers:
+kunit-drivers: ## the real-code suites of every usbnet minidriver
 	@scripts/kunit-driver.sh all
 
 # The real-code suites with their deep tier: the searches at the models'
 # full bounds that make kunit skips (UML, docs/real-code.md).
 .PHONY: kunit-deep
-kunit-deep:
+kunit-deep: ## the real-code suites with the searches at the models' full bounds
 	@scripts/kunit-deep.sh
 
 # Re-record the golden vectors from the kernel's own DQL (needs make kunit).
-kunit-golden:
+kunit-golden: ## re-record the golden DQL vectors from the kernel's own DQL
 	@scripts/record-golden.sh
 
 # The seeds' experiments on the real usbnet and tun stacks (dummy_hcd, a
 # gadget, the qdisc), in a UML kernel of their own in virtual time; the
 # figures next to bqlm sim's (docs/stack.md).
 .PHONY: kunit-stack
-kunit-stack: $(BUILD)/bqlm
+kunit-stack: $(BUILD)/bqlm ## the seeds' experiments on the real usbnet and tun stacks, in virtual time
 	@BQLM=$(BUILD)/bqlm scripts/kunit-stack.sh
 
-clean:
+clean: ## remove build/
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
@@ -395,7 +388,7 @@ clean:
 # explorer's verdicts and the simulator's figures run now, and the
 # fragments other targets leave in build/results/ (scripts/results.py).
 .PHONY: results
-results: $(BUILD)/bqlm
+results: $(BUILD)/bqlm ## write docs/results.md from the runs
 	@scripts/results.py --bqlm $(BUILD)/bqlm --build $(BUILD) --out docs/results.md
 
 # The same suites in a UML kernel with the kernel's debug checks (KASAN,
@@ -408,10 +401,10 @@ results: $(BUILD)/bqlm
 # rcu_dereference()'s check) put in by turn, each must be caught
 # (scripts/kunit-debug-inject.txt)
 .PHONY: kunit-debug kunit-debug-selftest
-kunit-debug-selftest:
+kunit-debug-selftest: ## three harness bugs put in by turn: make kunit-debug must catch each
 	@scripts/mutate-real.py --mutants scripts/kunit-debug-inject.txt
 
-kunit-debug: $(BUILD)/asan/bqlm-kunit
+kunit-debug: $(BUILD)/asan/bqlm-kunit ## the suites in a UML kernel with KASAN, lockdep and the other debug checks
 	@scripts/kunit-debug.sh
 	@$(BUILD)/asan/bqlm-kunit > $(BUILD)/userspace.ktap || true
 	@scripts/parse-ktap.sh $(BUILD)/userspace.ktap || true
@@ -428,8 +421,8 @@ include fuzz/fuzz.mk
 # a glob); make mutate-real mutates real/patches/ and the real-code
 # harness and runs the real-code suites in the UML kernel against each.
 .PHONY: mutate mutate-real
-mutate: $(BUILD)/asan/bqlm-kunit $(BUILD)/bqlm
+mutate: $(BUILD)/asan/bqlm-kunit $(BUILD)/bqlm ## mutation testing of model/ against the userspace suites
 	@nice -n 10 scripts/mutate.py
 
-mutate-real:
+mutate-real: ## mutation testing of real/patches/ and the harness (UML)
 	@scripts/mutate-real.py $(MUTATE_REAL_ARGS)

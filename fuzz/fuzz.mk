@@ -33,7 +33,7 @@ FUZZ_WRAP	:= -Wl,--wrap=bqlm_cli_run_explore -Wl,--wrap=bqlm_sim_run_until \
 
 .PHONY: fuzz fuzz-build fuzz-regress fuzz-deps
 
-fuzz-deps:
+fuzz-deps: ## clang and libFuzzer's runtime: installed as root, else named
 	@scripts/fuzz.sh deps
 
 $(FUZZ_DIR)/%.o: %.c $(BUILD)/.mmd-stamp | fuzz-deps
@@ -69,10 +69,10 @@ $(FUZZ_DIR)/fuzz_cli: $(FUZZ_DIR)/fuzz/fuzz_cli.o $(FUZZ_MODEL_OBJS) \
   $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_TOOLS))
 	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer $(FUZZ_WRAP) -o $@ $^ -lm
 
-fuzz-build: $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_TARGETS))
+fuzz-build: $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_TARGETS)) ## build the libFuzzer targets (ASan+UBSan)
 
-fuzz: fuzz-build
+fuzz: fuzz-build ## FUZZ_TIME=s: each libFuzzer target on every input a user writes
 	@scripts/fuzz.sh run $(FUZZ_TIME) $(FUZZ_TARGETS)
 
-fuzz-regress: fuzz-build
+fuzz-regress: fuzz-build ## the fuzz targets on their corpora and the crashes found so far
 	@scripts/fuzz.sh regress 0 $(FUZZ_TARGETS)

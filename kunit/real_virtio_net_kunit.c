@@ -8,7 +8,7 @@
  * virtio_net profile, in the kernel; for every check it finds violated,
  * its shortest witness is replayed on the real virtio_net.c of the same
  * side of the fix (the bug re-created by real/patches/virtio_net/, or
- * 6.12.117 for the fix), the model in lockstep: the real state must equal
+ * the tree's for the fix), the model in lockstep: the real state must equal
  * the model's after every step, and the model's invariants, checked on
  * the real state, must be violated at exactly the model's step.
  *
@@ -262,7 +262,7 @@ static void real_vnet_explore(struct kunit *test)
 
 /*
  * A schedule the real code cannot take: virtio-net-resize's
- * reconfiguration (no reset) on 6.12.117, whose virtnet_tx_resize()
+ * reconfiguration (no reset) on the tree's, whose virtnet_tx_resize()
  * resets BQL after the drain. The lockstep stops at the drain's step,
  * naming the call, and the harness runs the next schedule.
  */

@@ -201,7 +201,7 @@ static const struct tun_x_case tun_x_cases[] = {
 	  .opts = "--on-full requeue",
 	  .expect = { .states = 46481, .transitions = 102493,
 		      .verdict = BQLM_CHECK_NONE } },
-	/* veth of 6.12.117: stop, kick the NAPI consumer, wake per poll */
+	/* veth of 6.12: stop, kick the NAPI consumer, wake per poll */
 	{ .desc = "veth-sc", TUN_VETH(BQLM_TUN_VETH), .mm = BQLM_MM_SC,
 	  .expect = { .states = 15272, .transitions = 36106,
 		      .verdict = BQLM_CHECK_NONE } },
@@ -586,7 +586,7 @@ static void tun_veth_lost_wakeup(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tun_r(t), -EAGAIN);	/* nobody polls */
 	KUNIT_EXPECT_EQ(test, tun_state_check(t), (int)BIT_ST);
 
-	/* 6.12.117: the kick after the stop, the wake after the re-arm */
+	/* 6.12: the kick after the stop, the wake after the re-arm */
 	res = bqlm_kunit_zalloc(test, sizeof(*res));
 	bqlm_tun_cfg_default(&t->cfg, BQLM_TUN_VETH);
 	t->cfg.mm = BQLM_MM_TSO;
@@ -600,7 +600,7 @@ static void tun_veth_lost_wakeup(struct kunit *test)
 }
 
 /*
- * veth of 6.12.117, one step at a time (sc): the third packet finds the
+ * veth of 6.12, one step at a time (sc): the third packet finds the
  * ring full while the consumer is scheduled but has not run; the producer
  * stops, its kick sees rx_notify_masked and does nothing, and the packet
  * goes back to the qdisc. The poll consumes both entries, completes, and

@@ -306,7 +306,7 @@ static int bqlm_tun_opt_check(const void *cfg, char *err, size_t len)
 /* the study: four packets and one resize by default, the resize is the point */
 #define TUN_BQL	"--packets 4 --resizes 1 --bql on "
 /*
- * veth (6.12.117): the peer's NAPI consumes; a full ring is
+ * veth (linux-source-6.12's): the peer's NAPI consumes; a full ring is
  * NETDEV_TX_BUSY (a stop, the packet requeued; noqueue drops it); the
  * wake at every poll. No administrator's call; a ring of 2: a fully
  * drained ring of 4 would need four buffered stores, one more than the
@@ -365,7 +365,7 @@ static const struct bqlm_profile bqlm_tun_profiles[] = {
 		.opts = TUN_BQL "--bql-resize reset" },
 	[BQLM_TUN_VETH] = {
 		.name = "veth", .driver = "veth", .commit = "5442a9da6978",
-		.desc = "6.12.117 veth: NETDEV_TX_BUSY on a full peer ring, stop, kick the NAPI consumer; the poll wakes after napi_complete_done()",
+		.desc = "6.12 veth: NETDEV_TX_BUSY on a full peer ring, stop, kick the NAPI consumer; the poll wakes after napi_complete_done()",
 		.opts = TUN_VETH "--recheck kick --wake-at poll-end" },
 	[BQLM_TUN_VETH_DC82A33297FC] = {
 		.name = "veth-dc82a33297fc", .driver = "veth",

@@ -1267,7 +1267,7 @@ int bqlm_usbnet_resume(struct bqlm_usbnet *dev,
  * Its status interrupt, whose URB is submitted while the device is open
  * and awake, reports the link. Up: usbnet_link_change(dev, 1, 0) sets
  * EVENT_LINK_CARRIER_ON and queues the kevent work with EVENT_LINK_CHANGE,
- * which turns the carrier on (6.12.117); with pm link-reset,
+ * which turns the carrier on (6.12); with pm link-reset,
  * usbnet_link_change(dev, 1, 1) turns the carrier off and queues it with
  * EVENT_LINK_RESET instead, and the minidriver's link_reset() turns the
  * carrier on. Down: usbnet_link_change(dev, 0, x) clears

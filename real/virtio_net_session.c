@@ -29,7 +29,7 @@ BQLM_RC_VARIANTS(bqlm_rvnet, BQLM_RVIRTIO_NET_VARIANTS)
  *
  * The bug side of a virtio_net fix (its commit ends in '^') runs on the
  * variant named as the profile without "virtio-net-"; the fixed side on
- * "stock", 6.12.117, which has the three fixes.
+ * "stock", the tree's, which has the three fixes.
  *
  * Return: the variant's name, or NULL for a profile that is not
  * virtio_net's.

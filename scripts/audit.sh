@@ -66,7 +66,7 @@ command -v patch >/dev/null || apt_install "patch is missing" patch
 if [[ -n "${KDIR:-}" ]]; then
 	[[ -d "$KDIR" ]] || die 2 "KDIR=$KDIR is not a directory"
 	KDIR=$(cd "$KDIR" && pwd -P)
-	info "kernel tree: $KDIR (from KDIR, read only)"
+	info "kernel tree: $KDIR (from KDIR, read only, Linux $(ktree_version "$KDIR"))"
 else
 	ktree_lock
 	unpack_debian_source >&2

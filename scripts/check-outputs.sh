@@ -56,10 +56,17 @@ else
 	ok
 fi
 
-# Ctrl-C during a search of several seconds
+# Ctrl-C during a search of several seconds. bqlm leaves a signal its
+# caller ignores ignored (nohup), and make check may be started with
+# SIGINT ignored (a background job of a script, "trap '' INT"); a
+# non-interactive bash cannot undo that for its children (a signal ignored
+# at entry cannot be trapped or reset), so the search runs under
+# env --default-signal, which gives it SIGINT's default disposition, as
+# a terminal's Ctrl-C would find it.
 interrupt() {
 	local file=$1
-	(cd "$dir" && exec "$bqlm" explore usbnet --variant fixed --packets 6 --json "$file") >/dev/null 2>&1 &
+	(cd "$dir" && exec env --default-signal=INT "$bqlm" explore usbnet \
+		--variant fixed --packets 6 --json "$file") >/dev/null 2>&1 &
 	local pid=$!
 	sleep 2
 	kill -INT "$pid" 2>/dev/null

@@ -39,6 +39,22 @@ elapsed() {
 	printf '%dm%02ds' $((s / 60)) $((s % 60))
 }
 
+# ktree_version DIR: the version of the kernel tree DIR as its Makefile
+# states it (VERSION.PATCHLEVEL.SUBLEVEL, then EXTRAVERSION, as the tree's
+# "make kernelversion" prints it), e.g. 6.12.118; "unknown" without one.
+# The project names no sublevel of its own: it reads the tree's.
+ktree_version() {
+	awk -F '[ \t]*=[ \t]*' '
+		$1 == "VERSION" { v = $2 } $1 == "PATCHLEVEL" { p = $2 }
+		$1 == "SUBLEVEL" { s = $2 } $1 == "EXTRAVERSION" { e = $2 }
+		$1 ~ /^NAME/ { exit }
+		END {
+			if (v == "") { print "unknown"; exit }
+			printf "%s%s%s%s\n", v, p == "" ? "" : "." p,
+				p == "" || s == "" ? "" : "." s, e
+		}' "$1/Makefile" 2>/dev/null || echo unknown
+}
+
 IS_ROOT=0
 [[ "$(id -u)" -eq 0 ]] && IS_ROOT=1
 # A temporary unpack in progress: the caller's EXIT trap removes it.
@@ -90,7 +106,7 @@ unpack_debian_source() {
 	want="$(stat -c '%s %Y' "$SRC_TARBALL") $SRC_TARBALL"
 	stamp="$dest/.bqlm-unpacked"
 	if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]]; then
-		info "kernel tree: $dest (cached unpack of $SRC_TARBALL)"
+		info "kernel tree: $dest (cached unpack of $SRC_TARBALL, Linux $(ktree_version "$dest"))"
 		return
 	fi
 	mkdir -p "$CACHE"
@@ -111,7 +127,7 @@ unpack_debian_source() {
 	rm -rf "$tmp"
 	# shellcheck disable=SC2034 # read by the caller's trap
 	UNPACK_TMP=
-	info "unpacked in $(elapsed "$t0")"
+	info "unpacked in $(elapsed "$t0"): Linux $(ktree_version "$dest")"
 }
 
 # ktree_lock: wait for, and hold on fd 8, the lock under which scripts

@@ -170,7 +170,7 @@ apply_patches() {
 	shift
 	for p in "$@"; do
 		patch -s -p1 -d "$dir" <"$p" ||
-			die 1 "${p#"$REPO"/} does not apply to the tree's file"
+			die 1 "${p#"$REPO"/} does not apply to the tree's file (Linux $(ktree_version "$KDIR"))"
 	done
 }
 
@@ -340,7 +340,7 @@ main() {
 	rm -f "$RESULTS"/kunit-stack-{results.json,test.log,output.log,w1.log,figures.txt,compare.md,latency.svg,crash.log} \
 		"$BUILD_DIR/test.log"
 	t0=$(date +%s)
-	info "kernel tree ${KDIR#"$REPO"/}, build dir ${BUILD_DIR#"$REPO"/} (incremental)"
+	info "kernel tree ${KDIR#"$REPO"/} (Linux $(ktree_version "$KDIR")), build dir ${BUILD_DIR#"$REPO"/} (incremental)"
 	if [[ $BUILD_ONLY -eq 1 ]]; then
 		(
 			cd "$KDIR"

@@ -605,7 +605,7 @@ main() {
 		[[ -d "$KDIR" ]] || die 1 "KDIR=$KDIR is not a directory"
 		KDIR=$(cd "$KDIR" && pwd -P)
 		BUILD_DIR="$CACHE/kunit-build$SUFFIX-$(printf '%s' "$KDIR" | sha1sum | cut -c1-12)"
-		info "kernel tree: $KDIR (from KDIR; lib/bqlm/, lib/Makefile and lib/Kconfig.debug will be modified)"
+		info "kernel tree: $KDIR (from KDIR, Linux $(ktree_version "$KDIR"); lib/bqlm/, lib/Makefile and lib/Kconfig.debug will be modified)"
 	else
 		unpack_debian_source
 		KDIR="$CACHE/$SRC_PKG"
@@ -622,6 +622,10 @@ main() {
 			"in $BUILD_DIR needs a clean tree: run 'make -C $KDIR mrproper' first"
 	fi
 
+	# every patch of real/patches/ on this tree first: a new kernel
+	# release that breaks one is named as such, not as a build error
+	"$SRC/scripts/check-patches.sh" "$KDIR" || exit 1
+
 	wire_project
 	gen_real_sources
 
@@ -635,9 +639,12 @@ main() {
 	OUT_TEST="$RESULTS/kunit$SUFFIX$tag-test.log"
 	OUT_LOG="$RESULTS/kunit$SUFFIX$tag-output.log"
 	OUT_W1="$RESULTS/kunit$SUFFIX$tag-w1.log"
+	OUT_KERNEL="$RESULTS/kunit$SUFFIX$tag-kernel.txt"
 	mkdir -p "$RESULTS" "$BUILD_DIR"
 	rm -f "$OUT_JSON" "$OUT_TEST" \
 		"$OUT_LOG" "$OUT_W1" "$BUILD_DIR/test.log"
+	# the version this run read, for make results (docs/results.md)
+	printf '%s %s\n' "$(ktree_version "$KDIR")" "${KDIR#"$REPO"/}" >"$OUT_KERNEL"
 
 	kcmd=run
 	kopts=(--json="$OUT_JSON")

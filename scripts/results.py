@@ -44,7 +44,7 @@ EXPLORE = {
         ("backpressure-nobarrier, tso",
          "--variant backpressure-nobarrier --memory-model tso"),
         ("backpressure-room, tso", "--variant backpressure-room --memory-model tso"),
-        ("veth (6.12.117), tso", "--variant veth --memory-model tso"),
+        ("veth (linux-source-6.12's), tso", "--variant veth --memory-model tso"),
         ("veth before 5442a9da6978, tso",
          "--variant veth-dc82a33297fc --memory-model tso"),
     ],
@@ -174,10 +174,67 @@ def count_json(path):
             f"{acc.get('FAILURE', 0)} failed, {acc.get('SKIP', 0)} skipped")
 
 
+def kernel_read(results_json):
+    """The kernel version (and tree) the make kunit run of @results_json
+    read from its tree's Makefile (scripts/kunit.sh writes it beside)."""
+    p = results_json[:-len("-results.json")] + "-kernel.txt"
+    try:
+        words = open(p).read().split()
+    except OSError:
+        return None
+    return words[0] if words else None
+
+
+def tree_version(kdir):
+    """VERSION.PATCHLEVEL.SUBLEVEL and EXTRAVERSION of @kdir's Makefile."""
+    f = {}
+    try:
+        for line in open(os.path.join(kdir, "Makefile")):
+            m = re.match(r"^(VERSION|PATCHLEVEL|SUBLEVEL|EXTRAVERSION)\s*=\s*(\S*)",
+                         line)
+            if m:
+                f.setdefault(m.group(1), m.group(2))
+            elif line.startswith("NAME"):
+                break
+    except OSError:
+        return None
+    if not f.get("VERSION"):
+        return None
+    v = f["VERSION"]
+    if f.get("PATCHLEVEL"):
+        v += "." + f["PATCHLEVEL"]
+        if f.get("SUBLEVEL"):
+            v += "." + f["SUBLEVEL"]
+    return v + f.get("EXTRAVERSION", "")
+
+
+def kernel_section(build):
+    """Which kernel the runs read: the project names no sublevel of its
+    own, this page carries the one the last make kunit read."""
+    out = ["## The kernel", ""]
+    read = kernel_read(os.path.join(build, "kunit-results.json"))
+    kdir = os.path.join(os.path.dirname(os.path.abspath(build)), ".cache",
+                        "linux-source-6.12")
+    if read:
+        out.append(f"Linux {read}: Debian's `linux-source-6.12` as the last "
+                   "`make kunit` read it (the VERSION, PATCHLEVEL and SUBLEVEL "
+                   "of the unpacked tree's Makefile); every real-code suite, "
+                   "conformance case and patch of `real/patches/` ran on it.")
+    elif tree_version(kdir):
+        out.append(f"Linux {tree_version(kdir)}: the unpacked "
+                   "`.cache/linux-source-6.12` (its Makefile); no `make kunit` "
+                   "run was found in `build/`.")
+    else:
+        out.append("No kernel tree was found: `make kunit` unpacks Debian's "
+                   "`linux-source-6.12`.")
+    return out + [""]
+
+
 def tests_section(build):
     out = ["## Test runs", "",
            "The last run of each target found in `build/` (a target that "
-           "was not run is left out).", "",
+           "was not run is left out); a kernel run names the kernel version "
+           "it read.", "",
            "| run | result | file date |", "|---|---|---|"]
     for name, path in [("make check (userspace, ASan+UBSan)", "userspace.ktap"),
                        ("make check (32-bit)", "m32.ktap")]:
@@ -192,6 +249,9 @@ def tests_section(build):
             res = count_json(p)
         except (OSError, ValueError):
             continue
+        kver = kernel_read(p)
+        if kver:
+            res += f" (Linux {kver})"
         out.append(f"| make kunit ARCH={arch} | {res} | "
                    f"{time.strftime('%Y-%m-%d', time.localtime(os.path.getmtime(p)))} |")
         us = os.path.join(build, "m32-results.json" if arch in ("i386", "arm")
@@ -218,6 +278,7 @@ def main():
              f"{platform.machine()}, {os.cpu_count()} CPUs. `make results` "
              "writes this page again; the README and the docs link here "
              "instead of copying figures.", ""]
+    lines += kernel_section(a.build)
     lines += tests_section(a.build)
     lines += explorer_section(a.bqlm)
     lines += sweep_section(a.bqlm)

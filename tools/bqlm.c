@@ -146,15 +146,11 @@ static int parse_explore(int argc, char **argv, struct explore_opts *o)
 	return 0;
 }
 
-static const char *fixup_name(enum bqlm_usbnet_fixup f)
-{
-	static const char *const names[] = { "none", "pad", "multi" };
-
-	return (unsigned int)f < ARRAY_SIZE(names) ? names[f] : "?";
-}
-
 static void print_header(const struct explore_opts *o)
 {
+	const struct bqlm_opt *fixup = bqlm_opt_find(bqlm_usbnet_options(),
+						     "fixup");
+	char name[16] = "?";
 	unsigned int c;
 
 	printf("model usbnet, variant %s: %s\n",
@@ -163,7 +159,10 @@ static void print_header(const struct explore_opts *o)
 	printf("bound: %u packets of", o->cfg.packets);
 	for (c = 0; c < o->cfg.nr_lens; c++)
 		printf("%s%u", c ? "/" : " ", o->cfg.lens[c]);
-	printf(" B, tx_fixup %s", fixup_name(o->cfg.fixup));
+	/* the option table's name of the choice, as --fixup takes it */
+	if (fixup)
+		bqlm_opt_format(fixup, &o->cfg, name, sizeof(name));
+	printf(" B, tx_fixup %s", name);
 	if (o->cfg.fixup == BQLM_USBNET_FIXUP_PAD) {
 		for (c = 0; c < o->cfg.nr_pad_headers; c++)
 			printf("%s%u", c ? "/" : " (", o->cfg.pad_header[c]);

@@ -195,6 +195,18 @@ static const char *variant_name(const struct bqlm_sim_cfg *c)
 	return bqlm_usbnet_variant_name(c->variant);
 }
 
+/*
+ * Whether the usbnet variant @c simulates counts its bytes with BQL, and so
+ * has a DQL limit to show: its design's --bql (model/usbnet_options.c).
+ */
+static bool usbnet_has_bql(const struct bqlm_sim_cfg *c)
+{
+	struct bqlm_usbnet_cfg u;
+
+	bqlm_usbnet_cfg_default(&u, c->variant);
+	return u.bql;
+}
+
 /* --qdisc: the ping in band 0 or with the bulk; --traffic: the sender */
 static const char *const sim_qdiscs[] = { "fifo", "prio", NULL };
 static const char *const sim_traffics[] = {
@@ -460,7 +472,7 @@ static void print_row(const struct bqlm_sim_cfg *c,
 		       r->ring_drops, r->ping_drops, r->events);
 		return;
 	}
-	if (c->variant == BQLM_USBNET_NO_BQL)
+	if (!usbnet_has_bql(c))
 		snprintf(lim, sizeof(lim), "-");
 	else
 		snprintf(lim, sizeof(lim), "%u/%u", r->limit_p50,
@@ -620,7 +632,7 @@ static int write_svg(const char *path, const struct svg_run *runs,
 
 		for (k = 0; k < 2; k++) {
 			/* no DQL without BQL; one series for tun */
-			if (!tun && runs[r].c->variant == BQLM_USBNET_NO_BQL)
+			if (!tun && !usbnet_has_bql(runs[r].c))
 				continue;
 			if (k == 1 && tun)
 				continue;
@@ -638,7 +650,7 @@ static int write_svg(const char *path, const struct svg_run *runs,
 		fprintf(f, "<text x=\"%g\" y=\"%g\" fill=\"%s\">%s%s</text>\n",
 			W + L + 8, T + 16 + 14 * r, col,
 			variant_name(runs[r].c),
-			!tun && runs[r].c->variant == BQLM_USBNET_NO_BQL ?
+			!tun && !usbnet_has_bql(runs[r].c) ?
 			" (no DQL)" : "");
 	}
 	for (i = 0; i <= 4; i++)

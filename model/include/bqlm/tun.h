@@ -78,7 +78,7 @@ extern "C" {
  * @BQLM_TUN_BQL_LATE_SENT: the study with netdev_tx_sent_queue() after the
  *	produce
  * @BQLM_TUN_BQL_RESET_RESIZE: the study resetting the queue on resize
- * @BQLM_TUN_VETH: drivers/net/veth.c of 6.12.117 (5442a9da6978): a NAPI
+ * @BQLM_TUN_VETH: drivers/net/veth.c of 6.12 (5442a9da6978): a NAPI
  *	consumer, NETDEV_TX_BUSY and a kick of the consumer on a full ring
  * @BQLM_TUN_VETH_DC82A33297FC: veth as dc82a33297fc made it, before
  *	5442a9da6978: the producer re-checks with __ptr_ring_empty()
