@@ -21,9 +21,10 @@ Steps (docs/audit.md):
      MODEL_MAP below), the explorer run, its first violation and depth
      printed next to the finding, or the model capability it lacks.
 
-Exit status: 0 no finding, 1 findings, 2 usage, 3 incomplete (a file or a
-rule could not be read: its verdicts are "cannot tell" and the table says
-why).
+Exit status: 0 clean (every verdict "ok": each rule saw what it needs),
+1 findings (every file read), 2 usage, 3 incomplete (a file or a rule
+could not be read, or no finding and a verdict "cannot tell" or "cannot
+see": the table says what).
 """
 
 import argparse
@@ -855,22 +856,34 @@ class Driver:
         # doorbells: kernel calls, and functions of the transmit path
         # (other than the whole ndo_start_xmit) that reach one; a doorbell
         # site is such a call whose callee or arguments name a doorbell
-        db_real = set(DOORBELL_API)
+        # function-like macros of the driver (its files and the headers
+        # of its directories) that write a register: writel() directly,
+        # through another such macro (atl1c's AT_WRITE_REGW()) or through
+        # a function of the driver (airoha_qdma_rmw() -> airoha_rmw() ->
+        # writel())
+        mmio = set(DOORBELL_API)
+        defs = []
+        for text in self.macro_texts():
+            for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\([^)]*\)"
+                                 r"[ \t\n]*\(?\s*(\w+)\s*\(", text, re.M):
+                defs.append((m.group(1), m.group(2)))
+        changed = True
+        while changed:
+            changed = False
+            for name, tgt in defs:
+                if name not in mmio and (tgt in mmio or (
+                        tgt in self.fns and self._reaches(tgt, mmio))):
+                    mmio.add(name)
+                    changed = True
+        # doorbells: kernel calls, and functions of the transmit path
+        # (other than the whole ndo_start_xmit) that reach one; a doorbell
+        # site is such a call whose callee or arguments name a doorbell
+        db_real = set(mmio)
         for f in xmit:
             if f in xmit_roots:
                 continue
-            if self._reaches(f, DOORBELL_API) and not self._reaches(
-                    f, SENT_API):
+            if self._reaches(f, mmio) and not self._reaches(f, SENT_API):
                 db_real.add(f)
-        # function-like macros of the driver that call one
-        # (airoha_qdma_rmw() -> airoha_rmw() -> writel())
-        for src in self.src.values():
-            for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\([^)]*\)"
-                                 r"[ \t\\\n]*\(?\s*(\w+)\s*\(", src.text, re.M):
-                tgt = m.group(2)
-                if tgt in DOORBELL_API or (tgt in self.fns and
-                                           self._reaches(tgt, DOORBELL_API)):
-                    db_real.add(m.group(1))
         # for "no doorbell between" (C6): also any callee named as one
         db = db_real | {c for f, c, l, r in self.calls
                         if f in xmit and c not in SENT_API and
@@ -904,6 +917,9 @@ class Driver:
             "c1_drain_cands": sorted(drain_cands),
         }
         self.freers = freers
+        self.db_sites = sites
+        self.db_calls = {c for f, c, l, r in self.calls
+                         if f in xmit and c in db}
         self.xmit = xmit
         self.xmit_roots = xmit_roots
         self.completers = completers
@@ -912,6 +928,30 @@ class Driver:
         self.compl_fns = compl_fns
         self.ckinds = ckinds
         self.stop_api = stop_api
+
+    def macro_texts(self):
+        """The driver's files and the headers of their directories,
+        comments removed and continued lines joined (for its macros)."""
+        if getattr(self, "_mtexts", None) is None:
+            out = [re.sub(r"\\\n", " ", s.text) for s in self.src.values()]
+            for d in sorted({os.path.dirname(rel) for rel in self.files}):
+                try:
+                    names = sorted(os.listdir(os.path.join(self.kdir, d)))
+                except OSError:
+                    continue
+                for n in names:
+                    rel = os.path.join(d, n)
+                    if not n.endswith(".h") or rel in self.src:
+                        continue
+                    try:
+                        with open(os.path.join(self.kdir, rel),
+                                  errors="replace") as f:
+                            out.append(re.sub(r"\\\n", " ",
+                                              strip_comments(f.read())))
+                    except OSError:
+                        pass
+            self._mtexts = out
+        return self._mtexts
 
     def _reaches(self, fn, apis):
         for f in self.callees_closure({fn}):
@@ -1149,13 +1189,18 @@ class Verdict:
         self.rule = rule
         self.findings = []   # dicts: where, pattern, text, model...
         self.cannot = []     # reasons
+        self.unseen = []     # what the rule needed and did not see
         self.notes = []      # ok with a remark
 
     def state(self):
+        """finding, cannot tell, cannot see or ok: "ok" only when the rule
+        saw every part it needs and set no match aside."""
         if self.findings:
             return "finding"
         if self.cannot:
             return "cannot tell"
+        if self.unseen:
+            return "cannot see"
         return "ok"
 
     def finding(self, where, pattern, text, **kw):
@@ -1169,6 +1214,12 @@ class Verdict:
     def cannot_tell(self, reason):
         if reason not in self.cannot:
             self.cannot.append(reason)
+
+    def cannot_see(self, what):
+        """The rule did not see @what (a part of the driver it needs, or a
+        match it set aside on a heuristic): its verdict is not "ok"."""
+        if what not in self.unseen:
+            self.unseen.append(what)
 
 
 def loc(rel, line):
@@ -1436,6 +1487,63 @@ def judge_c2(drv, v):
         pass
 
 
+_DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+([^\n]*?)"
+                        r"[ \t]*$", re.M)
+
+
+def macro_values(drv):
+    """The object-like macros of the driver's directories (every .c and .h
+    under the directory of each of its files, comments removed):
+    {name: text}."""
+    if getattr(drv, "_macros", None) is not None:
+        return drv._macros
+    out = {}
+    dirs = sorted({os.path.dirname(rel) for rel in drv.files})
+    for d in dirs:
+        base = os.path.join(drv.kdir, d)
+        for root, _, names in os.walk(base):
+            for n in sorted(names):
+                if not n.endswith((".c", ".h")):
+                    continue
+                try:
+                    with open(os.path.join(root, n), errors="replace") as f:
+                        text = strip_comments(f.read())
+                except OSError:
+                    continue
+                text = re.sub(r"\\\n", " ", text)
+                for m in _DEFINE_RE.finditer(text):
+                    out.setdefault(m.group(1), m.group(2))
+    drv._macros = out
+    return out
+
+
+def const_value(drv, expr, depth=0):
+    """The integer value of @expr: a number, or arithmetic on numbers and
+    the driver's macros (macro_values()); None when it depends on
+    anything else (a variable, a field, a function)."""
+    e = norm(expr)
+    if depth > 8 or not e:
+        return None
+    macros = macro_values(drv)
+    names = set(re.findall(r"(?<!\w)[A-Za-z_]\w*", e))
+    for n in sorted(names, key=len, reverse=True):
+        if n not in macros:
+            return None
+        v = const_value(drv, macros[n], depth + 1)
+        if v is None:
+            return None
+        e = re.sub(r"\b%s\b" % n, "(%d)" % v, e)
+    e = re.sub(r"(?<=\d)[uUlL]+\b", "", e)
+    if not re.fullmatch(r"[\d()+\-*/<>x%a-fA-F ]*", e) or re.search(
+            r"[<>](?![<>])", e.replace("<<", "").replace(">>", "")):
+        return None
+    try:
+        v = eval(e.replace("/", "//"), {"__builtins__": {}}, {})
+    except Exception:
+        return None
+    return v if isinstance(v, int) else None
+
+
 def judge_c3(drv, v):
     q0 = recs(drv, "C3", "q0")
     mqr = recs(drv, "C3", "mq")
@@ -1457,7 +1565,7 @@ def judge_c3(drv, v):
         elif f in ("netif_set_real_num_tx_queues",
                    "netif_set_real_num_queues") and len(args) >= 2:
             cnt = args[1]
-            if cnt == "1":
+            if const_value(drv, cnt) == 1:
                 single.append(loc(rfile(drv, r), r["line"]))
                 continue
         elif f in ("netdev_get_tx_queue", "netif_stop_subqueue",
@@ -1470,7 +1578,13 @@ def judge_c3(drv, v):
                 evidence.append("%s(%s) %s" % (f, ", ".join(args), loc(
                     rfile(drv, r), r["line"])))
             continue
-        if cnt is not None and cnt != "1":
+        if cnt is not None and f.startswith(("alloc_", "devm_")) and \
+                const_value(drv, cnt) == 1:
+            # the count read by value: RTASE_FUNC_TXQ_NUM is 1
+            single.append("%s(.., %s = 1, ..) %s" % (f, cnt, loc(
+                rfile(drv, r), r["line"])))
+            continue
+        if cnt is not None and const_value(drv, cnt) != 1:
             evidence.append("%s(.., %s, ..) %s" % (f, cnt, loc(
                 rfile(drv, r), r["line"])))
     alloc = [r for r in mqr if r["callee"].startswith(("alloc_", "devm_"))]
@@ -1588,6 +1702,14 @@ def judge_c4(drv, v):
             continue
         if re.search(r"buf|desc|info|first|slot|entry|bd$|cb$|skb|frag|"
                      r"tx_buffer|txb|tb$|ctx|pkt", base, re.I):
+            v.cannot_see("a match set aside: %s: %s->%s stored at %s, "
+                         "before %s() (line %d), and read by the completion "
+                         "as its bound (%s); dropped because the name %s "
+                         "reads as one slot's record, not the ring's (a "
+                         "name, not a proof)" % (
+                             r["fn"], base, fld, loc(rfile(drv, r),
+                                                     r["line"]),
+                             r["other"], r["other_line"], bound[fld], base))
             continue
         v.finding(loc(rfile(drv, r), r["line"]), "store-before-sent",
                   "%s: %s->%s stored before %s() (line %d); the completion "
@@ -1760,6 +1882,31 @@ def judge_c6(drv, v):
     for fn, callee, line, rel in drv.calls:
         if callee in set(drv.sets.get("doorbells", ())):
             db_lines.setdefault((rel, fn), []).append(line)
+    # the driver defers its doorbell when one depends on xmit_more: the
+    # return of __netdev_tx_sent_queue(), or a test of xmit_more (or of
+    # a variable set from it) with a doorbell in a branch; reading
+    # netdev_xmit_more() for something else (stmmac's interrupt-on-
+    # completion bit) defers nothing
+    gates = sorted({"%s()" % c for f, c, l, rr in drv.calls
+                    if f in drv.xmit and c in ("__netdev_tx_sent_queue",
+                                               "__netdev_sent_queue")})
+    for r in recs(drv, "C6", "cond"):
+        cond = norm(r["cond"])
+        if not ("xmit_more" in cond or any(
+                re.search(r"\b%s\b" % re.escape(x), cond)
+                for x in vars_more | vars_ok) or re.search(r"more", cond)):
+            continue
+        rel = rfile(drv, r)
+        cond_txt, then, els = drv.src[rel].cond_and_branches(r["line"],
+                                                              r["col"])
+        lines = db_lines.get((rel, r["fn"]), [])
+        if any(b and b[0] <= ln <= b[1] for b in (then, els) for ln in lines):
+            gates.append("if (%s) at %s" % (cond, loc(rel, r["line"])))
+    if defers and not gates:
+        v.notes.append("netdev_xmit_more() is read in the transmit path, "
+                       "but no doorbell the rule recognises depends on it: "
+                       "not a driver that defers its doorbell")
+    defers = bool(gates)
     for r in recs(drv, "C6", "cond"):
         rel = rfile(drv, r)
         cond = norm(r["cond"])
@@ -1812,8 +1959,14 @@ def judge_c6(drv, v):
             after = [c for f, c, l, rr in drv.calls
                      if f == fn and rr == rel and l > line and
                      c in set(drv.sets.get("doorbells", ()))]
-            if not between and not after and not _hard_error_path(
-                    drv, {"fn": fn, "line": line, "file": rel}):
+            hard = _hard_error_path(drv, {"fn": fn, "line": line,
+                                          "file": rel})
+            if not between and not after and hard:
+                _set_aside(v, {"fn": fn, "line": line, "file_rel": rel},
+                           callee, "after the doorbell decision; dropped "
+                           "because %s next to it (a message, not a proof "
+                           "that the branch cannot run)" % hard)
+            elif not between and not after:
                 v.finding(loc(rel, line), "stop-after-doorbell",
                           "%s: %s() after the doorbell decision (line %d), "
                           "no doorbell after it: a batch the decision "
@@ -1827,6 +1980,16 @@ def judge_c6(drv, v):
                   "%s: NETDEV_TX_BUSY after %s() (line %d) with no doorbell "
                   "between" % (r["fn"], r["callee"], r["line"]))
     for r in recs(drv, "C6", "free-after-sent"):
+        rel = rfile(drv, r)
+        balanced = [c for f, c, l, rr in drv.calls
+                    if f == r["fn"] and rr == rel and
+                    r["line"] < l < r["other_line"] and c in COMPL_API]
+        if balanced and not defers:
+            v.notes.append("%s:%d: the drop after the sent call completes "
+                           "what it counted (%s()) and the doorbell is not "
+                           "deferred: nothing is left pending" % (
+                               rel, r["other_line"], balanced[0]))
+            continue
         v.finding(loc(rfile(drv, r), r["other_line"]), "free-after-sent",
                   "%s: %s() drops the skb after %s() (line %d) counted it, "
                   "no doorbell between" % (r["fn"], r["other"], r["callee"],
@@ -1843,7 +2006,30 @@ def judge_c6(drv, v):
         for fn, rs in sorted(drops.items()):
             if not _tail_reaches_root(drv, fn, tails, set()):
                 continue
-            for r in rs:
+            for r in sorted(rs, key=lambda x: x["line"]):
+                if _replaced_skb(drv, r):
+                    v.notes.append("%s:%d: the skb freed is replaced by a "
+                                   "copy that is sent: not a drop" % (
+                                       rfile(drv, r), r["line"]))
+                    continue
+                down = _teardown_drop(drv, r)
+                if down:
+                    _set_aside(v, dict(r, file_rel=rfile(drv, r)),
+                               r["callee"], "a drop with no doorbell after "
+                               "it; dropped because it is under %s, taken "
+                               "for a teardown whose ring clean discards "
+                               "what is pending (a flag's name, not a "
+                               "proof)" % down)
+                    continue
+                rung = [c for f, c, l, rr in drv.calls
+                        if f == r["fn"] and rr == rfile(drv, r) and
+                        r["line"] - 2 <= l < r["line"] and
+                        c in set(drv.sets.get("doorbells", ()))]
+                if rung:
+                    v.notes.append("%s:%d: the drop rings the doorbell "
+                                   "(%s()) just before it" % (
+                                       rfile(drv, r), r["line"], rung[0]))
+                    continue
                 if _pending_rung(drv, r):
                     v.notes.append("%s:%d: the drop rings the pending "
                                    "doorbell after it" % (rfile(drv, r),
@@ -1860,6 +2046,42 @@ def judge_c6(drv, v):
                               "returns with no doorbell; the driver defers "
                               "its doorbell for xmit_more" % (fn, r["callee"]))
                     break
+
+
+def _replaced_skb(drv, r):
+    """Is the skb freed at @r replaced by another right after (skb =
+    nskb: a copy with more room is sent instead)?"""
+    src = drv.src[rfile(drv, r)]
+    nxt = src.text[src.starts[r["line"] - 1]:src.starts[min(
+        r["line"] + 1, len(src.starts) - 1)]]
+    arg = norm(r.get("arg", ""))
+    return bool(arg) and bool(re.search(
+        r";\s*%s\s*=\s*\w+\s*;" % re.escape(arg), nxt))
+
+
+def _teardown_drop(drv, r):
+    """The test a drop sits under when it reads as "the device is going
+    down" (a DOWN or RESETTING flag, queues not active, not running): the
+    condition's text, or None."""
+    src = drv.src[rfile(drv, r)]
+    text = src.text[src.starts[max(0, r["line"] - 4)]:src.starts[
+        min(r["line"], len(src.starts) - 1)]]
+    ifs = list(re.finditer(r"\bif\s*\(", text))
+    if not ifs:
+        return None
+    p = ifs[-1].end() - 1
+    depth, i = 0, p
+    while i < len(text):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth == 0:
+            break
+        i += 1
+    cond = norm(text[p + 1:i])
+    if re.search(r"test_bit\(_*\w*(?:DOWN|RESETTING|REMOVING)\b|"
+                 r"^!\S*(?:queues_active|running)\b|^!netif_running",
+                 cond):
+        return "if (%s)" % cond
+    return None
 
 
 def _no_ring_yet(drv, r):
@@ -1900,7 +2122,11 @@ def _skb_arg_is_drop(drv, r):
     that returns the skb it made, like a headroom copy, drops nothing)."""
     fn = r["fn"]
     if fn in drv.xmit_roots:
-        return True
+        # the packet handed to ndo_start_xmit (its first parameter), not
+        # a stale skb found in a slot (ibmvnic's tx_buff->skb)
+        params = drv.params(fn)
+        arg = norm(r.get("arg", ""))
+        return not params or not arg or arg == params[0]
     rel, line = drv.fns.get(fn, (None, 0))
     if not rel:
         return False
@@ -1961,10 +2187,12 @@ def judge_c7(drv, v):
         held = set(locks_of.get((r["fn"], r["callee"]), set())) | {"txlock"}
         if wake_locks and all(w & held for w in wake_locks):
             continue
-        if _hard_error_path(drv, r):
-            v.notes.append("%s: %s() on a path the driver reports as a "
-                           "bug (ring full while the queue ran)" % (
-                               r["fn"], r["callee"]))
+        hard = _hard_error_path(drv, r)
+        if hard:
+            _set_aside(v, dict(r, file_rel=rfile(drv, r)), r["callee"],
+                       "no barrier and re-check after it; dropped because "
+                       "%s next to it (a message, not a proof that the "
+                       "branch cannot run)" % hard)
             continue
         v.finding(loc(rfile(drv, r), r["line"]), "stop-no-recheck",
                   "%s: %s() with no full barrier and re-check after it on a "
@@ -1990,7 +2218,9 @@ def judge_c7(drv, v):
 def _hard_error_path(drv, r):
     """Is the stop next to a report that the branch cannot be taken
     (WARN(), or netdev_err()/netdev_warn() saying "BUG", "unexpected",
-    "queue awake", ...)?"""
+    "queue awake", ...)? The report's call and line ("netif_warn() at
+    file:line"), or None. This reads a message, not the code: a match it
+    sets aside is a "cannot see" of the rule, not an "ok"."""
     rel = rfile(drv, r)
     raw = drv.src[rel].raw.split("\n")
     for fn, callee, line, rr in drv.calls:
@@ -1998,12 +2228,21 @@ def _hard_error_path(drv, r):
                 re.match(r"(netdev|netif|dev|pr|net)_(err|crit|alert|emerg|"
                          r"warn)|WARN|BUG|netdev_WARN", callee):
             msg = " ".join(raw[line - 1:line + 2])
-            if callee.startswith(("WARN", "BUG", "netdev_WARN")) or \
-                    re.search(r"BUG|unexpected|awake|should|must not|never|"
-                              r"called with|ring full|ring is full", msg,
-                              re.I):
-                return True
-    return False
+            m = re.search(r"BUG|unexpected|awake|should|must not|never|"
+                          r"called with|ring full|ring is full", msg, re.I)
+            if callee.startswith(("WARN", "BUG", "netdev_WARN")) or m:
+                return "%s() at %s:%d%s" % (
+                    callee, rel, line,
+                    ' says "%s"' % m.group(0) if m else "")
+    return None
+
+
+def _set_aside(v, r, callee, why):
+    """A match the rule dropped on a heuristic: said in the table as a
+    "cannot see", with the site and the reason."""
+    v.cannot_see("a match set aside: %s: %s() at %s:%d, %s" % (
+        r["fn"], callee, r.get("file_rel") or r.get("file") or "?",
+        r["line"], why))
 
 
 def _lockkey(lock):
@@ -2101,6 +2340,57 @@ def _chain_locks(drv, root, target, api, edge_locks):
             walk(c, held | edge_locks.get((f, c), set()), seen | {c})
     walk(root, set(), {root})
     return out or {frozenset()}
+
+
+# What a rule must see in the driver to say "ok": the transmit path
+# (ndo_start_xmit and the sent call reached from it), and the doorbell of
+# that path. A rule that misses one says "cannot see: <what>".
+NEEDS_XMIT = {"C4", "C5", "C6", "C7", "C8"}
+NEEDS_DOORBELL = {"C4", "C6"}
+
+
+def check_seen(drv, rid, v):
+    """Add to @v what rule @rid needed in @drv and did not see."""
+    sent = sorted({(fn, rel, line) for fn, api, line, a, rel in drv.bql
+                   if api in SENT_API | {"netif_subqueue_sent"}},
+                  key=lambda x: (x[1], x[2]))
+    if rid in NEEDS_XMIT:
+        if not drv.xmit_roots:
+            where = ", ".join("%s (%s)" % (fn, loc(rel, line))
+                              for fn, rel, line in sent[:2])
+            v.cannot_see("transmit path: no ndo_start_xmit in the files "
+                         "read%s" % (
+                             "; the sent call in %s is reached from no "
+                             "transmit entry point (its ops table is in a "
+                             "file that calls no BQL function, not read)"
+                             % where if where else ""))
+            return
+        outside = [(fn, rel, line) for fn, rel, line in sent
+                   if fn not in drv.xmit]
+        if outside and rid in ("C4", "C6"):
+            fn, rel, line = outside[0]
+            v.cannot_see("transmit path of the sent call in %s (%s): "
+                         "reached from %s, not from ndo_start_xmit" % (
+                             fn, loc(rel, line), ", ".join(sorted(
+                                 drv.kinds_of_roots(fn))) or "nothing"))
+    if rid in NEEDS_DOORBELL and sent and drv.xmit_roots:
+        # C4 and C6's stop after the doorbell decision need the doorbell
+        # itself; C6's "no doorbell between" takes any MMIO write of the
+        # transmit path for one
+        defers = any(c == "netdev_xmit_more" and f in drv.xmit
+                     for f, c, l, r in drv.calls)
+        if rid == "C4" or defers:
+            seen = drv.db_sites
+            what = "an MMIO write counts only when its register or " \
+                "helper name says doorbell (bqlma.DB_WORDS)"
+        else:
+            seen = drv.db_sites or drv.db_calls
+            what = "no MMIO write at all"
+        if not seen:
+            v.cannot_see("doorbell: no MMIO write, virtqueue kick or "
+                         "dmaengine issue recognised in the transmit path "
+                         "(%s): %s" % (", ".join(sorted(drv.xmit_roots)),
+                                       what))
 
 
 JUDGES = {"C1": judge_c1, "C2": judge_c2, "C3": judge_c3, "C4": judge_c4,
@@ -2338,10 +2628,12 @@ def main(argv=None):
                                "BQL could lose or over-complete")
                 entry["rules"][rid] = {"verdict": v.state(), "findings": [],
                                        "cannot_tell": v.cannot,
+                                       "cannot_see": v.unseen,
                                        "notes": v.notes}
                 continue
             try:
                 JUDGES[rid](drv, v)
+                check_seen(drv, rid, v)
             except Exception as e:      # a rule's bug is a report line
                 v.cannot_tell("the rule failed on this driver: %s: %s" % (
                     type(e).__name__, e))
@@ -2353,7 +2645,8 @@ def main(argv=None):
                 f["explain"] = explain(m, f["explorer"])
             entry["rules"][rid] = {"verdict": v.state(),
                                    "findings": v.findings,
-                                   "cannot_tell": v.cannot, "notes": v.notes}
+                                   "cannot_tell": v.cannot,
+                                   "cannot_see": v.unseen, "notes": v.notes}
         entry["derived"] = derived_options(drv)
         report.append(entry)
     if args.dump:
@@ -2381,12 +2674,20 @@ def main(argv=None):
         else:
             with open(args.json, "w") as f:
                 json.dump(doc, f, indent=1)
-    if problems and not report:
-        return EXIT_INCOMPLETE
+    return exit_status(report, problems, totals)
+
+
+def exit_status(report, problems, totals):
+    """0 only when every verdict of every driver is "ok"; 1 findings (and
+    every file read); 3 incomplete: a file not read, or no finding and a
+    verdict "cannot tell" or "cannot see"."""
     if problems or any(e["problems"] for e in report):
         return EXIT_INCOMPLETE
     if totals["findings"]:
         return EXIT_FINDINGS
+    if any(r["verdict"] != "ok" for e in report
+           for r in e["rules"].values()):
+        return EXIT_INCOMPLETE
     return EXIT_CLEAN
 
 
@@ -2464,7 +2765,8 @@ def summarize(report, rules, problems, elapsed):
          "findings": 0, "per_rule": {}, "seconds": round(elapsed, 1),
          "problems": len(problems) + sum(len(e["problems"]) for e in report)}
     for rid in rules:
-        c = {"ok": 0, "finding": 0, "cannot tell": 0, "findings": 0}
+        c = {"ok": 0, "finding": 0, "cannot tell": 0, "cannot see": 0,
+             "findings": 0}
         for e in report:
             r = e["rules"][rid]
             c[r["verdict"]] += 1
@@ -2479,12 +2781,16 @@ def print_table(report, rules, problems, totals, show_options):
     hdr = "%-*s  %s  calls" % (w, "driver", " ".join("%-2s" % r for r in rules))
     print(hdr)
     print("-" * len(hdr))
-    mark = {"ok": "ok", "finding": "F", "cannot tell": "?"}
+    legend = "(ok: the rule saw every part it needs; F: finding; ?: cannot " \
+        "tell; -: cannot see, what is said below the table)"
+    mark = {"ok": "ok", "finding": "F", "cannot tell": "?",
+            "cannot see": "-"}
     for e in report:
         apis = sorted(e["bql_calls"])
         print("%-*s  %s  %s" % (w, e["driver"], " ".join(
             "%-2s" % mark[e["rules"][r]["verdict"]] for r in rules),
             ", ".join("%s x%d" % (a, len(e["bql_calls"][a])) for a in apis)))
+    print(legend)
     print()
     for e in report:
         lines = []
@@ -2502,6 +2808,8 @@ def print_table(report, rules, problems, totals, show_options):
                                  f["model"]["options"])
             for c in rr["cannot_tell"]:
                 lines.append("  %s cannot tell: %s" % (r, c))
+            for c in rr.get("cannot_see", []):
+                lines.append("  %s cannot see: %s" % (r, c))
         if lines:
             print("%s (%s)" % (e["driver"], ", ".join(e["files"])))
             print("\n".join(lines))
@@ -2514,8 +2822,10 @@ def print_table(report, rules, problems, totals, show_options):
     for r in rules:
         c = totals["per_rule"][r]
         print("  %s %-40s ok %3d  finding %3d (%3d findings)  cannot tell %3d"
-              % (r, dict((x[0], x[2]) for x in RULES)[r], c["ok"],
-                 c["finding"], c["findings"], c["cannot tell"]))
+              "  cannot see %3d" % (
+                  r, dict((x[0], x[2]) for x in RULES)[r], c["ok"],
+                  c["finding"], c["findings"], c["cannot tell"],
+                  c["cannot see"]))
 
 
 if __name__ == "__main__":

@@ -24,9 +24,15 @@
 /// queue count at run time (set_channels): after ethtool -L the loop
 /// misses queues (stmmac before "use netif_tx_start|stop_all_queues()").
 ///
-/// Known limits: a count that is a variable is taken as "not 1"; a
-/// driver that allocates several queues but sets one real queue in a
-/// way not recognised is a false positive.
+/// audit.py reads the allocation's count by value: a number, or
+/// arithmetic on the object-like macros of the driver's directories
+/// (rtase's alloc_etherdev_mq(..., RTASE_FUNC_TXQ_NUM) with
+/// RTASE_FUNC_TXQ_NUM 1 is a one-queue device, whatever index its
+/// netdev_get_tx_queue() calls use).
+///
+/// Known limits: a count that is a variable or a field is taken as "not
+/// 1"; a driver that allocates several queues but sets one real queue in
+/// a way not recognised is a false positive.
 //
 // Needs: nothing from audit.py
 

@@ -55,6 +55,22 @@ if re.search(r"more|xmit_stopped|queue_stopped|kick|door|notify", CC):
 	emit(r="C6", k="cond", fn=fn, cond=CC, line=line, col=col,
 	     file=p[0].file)
 
+@c6ifelse@
+expression CC;
+statement S1, S2;
+position p : script:python() { p[0].current_element in S("xmit") };
+@@
+if@p (CC) S1 else S2
+
+@script:python@
+CC << c6ifelse.CC;
+p << c6ifelse.p;
+@@
+if re.search(r"more|xmit_stopped|queue_stopped|kick|door|notify", CC):
+	fn, line, col = pos(p)
+	emit(r="C6", k="cond", fn=fn, cond=CC, line=line, col=col,
+	     file=p[0].file)
+
 @c6var@
 expression XX;
 identifier f = {netdev_xmit_more, __netdev_tx_sent_queue,

@@ -12,9 +12,19 @@ upstream fix in its description): rule CN. For each test the driver's
 directory is copied from the tree (with the Makefiles that group it), the
 patch applied with patch(1), and audit/audit.py run on the copy and on the
 tree, rule CN only. The test passes when the tree's verdict is "ok" and the
-copy's is "finding". Each finding's explorer options, verdict and depth are
+copy's is "finding" (the tree may also say "cannot see" for something no
+hunk of the patch touches: printed, not a false alarm). Each finding's explorer options, verdict and depth are
 then compared with the case of the same name in kunit/audit_kunit.c, the
 KUnit suite that pins them in both harnesses (make check, make kunit).
+
+Then the "seeing" cases (SEEING below): a made-up driver,
+audit/tests/seeing/fake_ring.c, in variants the audit must not call "ok":
+a doorbell it does not recognise, an ndo_start_xmit in a file it does not
+read, a ring-full stop it sets aside for the warning next to it; each
+with a control variant that shows the check can fail. And "make audit"'s
+exit on four small trees (clean, findings, incomplete, usage): make
+succeeds for the audit's 0 and 1, fails for 2 and 3, and
+build/audit.status holds the audit's own status.
 
 Exit status: 0 every test passed, 1 a test failed, 2 usage, 3 a test could
 not be run (the patch does not apply, a file is missing).
@@ -43,12 +53,42 @@ def parse_patch(path):
     m = re.match(r"c(\d)-", name)
     rule = "C" + m.group(1) if m else None
     files = re.findall(r"^\+\+\+ b/(\S+)", text, re.M)
+    # the lines of the tree each hunk changes: {file: [(first, last)]}
+    hunks = {}
+    cur = None
+    for m in re.finditer(r"^(?:\+\+\+ b/(\S+)|@@ -(\d+)(?:,(\d+))? )",
+                         text, re.M):
+        if m.group(1):
+            cur = m.group(1)
+        elif cur:
+            first = int(m.group(2))
+            hunks.setdefault(cur, []).append(
+                (first, first + int(m.group(3) or 1) - 1))
     fix = re.search(r"Upstream fix:\s+(?:commit\s+)?([0-9a-f]{12,40})", text)
     subj = re.search(r"^Subject: \[PATCH\] (.*(?:\n .*)*)", text, re.M)
     return {"name": name, "rule": rule, "files": files,
             "fix": fix.group(1)[:12] if fix else None,
             "subject": re.sub(r"\s+", " ", subj.group(1)) if subj else "",
-            "path": path}
+            "path": path, "hunks": hunks}
+
+
+# A "cannot see" of the unpatched driver is not a false alarm, but it must
+# not be about the code the test is about: no site it names within a hunk
+# of the patch (its changed lines and their three lines of context), or
+# this many lines beyond it.
+NEAR = 0
+
+
+def near_hunk(t, text):
+    """The "file:line" of @text that lies near a hunk of test @t."""
+    for f, line in re.findall(r"([\w./-]+\.[ch]):(\d+)", text):
+        for hf, ranges in t["hunks"].items():
+            if not (hf.endswith(f) or f.endswith(hf)):
+                continue
+            for a, b in ranges:
+                if a - NEAR <= int(line) <= b + NEAR:
+                    return "%s:%s" % (f, line)
+    return None
 
 
 KDIR = None
@@ -125,14 +165,195 @@ def kunit_cases(path):
     return cases
 
 
+# The made-up driver's variants: the text put in place of each FAKE_*
+# word of audit/tests/seeing/fake_ring.c.
+FAKE_OPS = """static const struct net_device_ops fake_ops = {
+	.ndo_open = fake_open,
+	.ndo_stop = fake_stop,
+	.ndo_start_xmit = fake_xmit,
+};"""
+FAKE_FULL = """if (fake_room(priv) < 2) {
+		netif_stop_queue(dev);
+		%s
+		return NETDEV_TX_BUSY;
+	}"""
+FAKE_BASE = {"FAKE_XMIT_STATIC": "static", "FAKE_RING_FULL_CHECK": "",
+             "FAKE_DOORBELL": "iowrite16(priv->head, priv->regs + "
+             "FAKE_TX_TAIL)", "FAKE_OPS_TABLE": FAKE_OPS, "FAKE_DEFINES": "",
+             "FAKE_ALLOC": "alloc_etherdev(sizeof(struct fake_priv))"}
+FAKE_MQ = "alloc_etherdev_mq(sizeof(struct fake_priv), FAKE_TXQ_NUM)"
+
+# name: (variant, [(rule, verdict, text the rule's "cannot see" lines must
+# contain, or None: no "cannot see" line may contain the word)])
+SEEING = {
+    # C4 needs the doorbell; C6 takes any MMIO write for one
+    "seeing-doorbell-unnamed": (
+        {"FAKE_DOORBELL": "iowrite16(priv->head, priv->regs + 0x38)"},
+        [("C4", "cannot see", "doorbell"), ("C6", "ok", None)]),
+    "seeing-doorbell-indirect": (
+        {"FAKE_DOORBELL": "priv->hw->go(priv)"},
+        [("C4", "cannot see", "doorbell"), ("C6", "cannot see",
+                                            "doorbell")]),
+    "seeing-doorbell-named": (
+        {}, [("C4", "ok", None), ("C6", "ok", None), ("C7", "ok", None)]),
+    "seeing-xmit-elsewhere": (
+        {"FAKE_XMIT_STATIC": "", "FAKE_OPS_TABLE": ""},
+        [("C6", "cannot see", "transmit path"),
+         ("C7", "cannot see", "transmit path")]),
+    "seeing-c7-warn": (
+        {"FAKE_RING_FULL_CHECK": FAKE_FULL % (
+            'netdev_warn(dev, "ring full when queue awake\\n");')},
+        [("C7", "cannot see", "netdev_warn")]),
+    "seeing-c7-nowarn": (
+        {"FAKE_RING_FULL_CHECK": FAKE_FULL % ""},
+        [("C7", "finding", None)]),
+    # C3 reads the queue count by value (rtase's RTASE_FUNC_TXQ_NUM is 1):
+    # netif_stop_queue(dev) of a one-queue device is fine
+    "seeing-c3-one-queue": (
+        {"FAKE_DEFINES": "#define FAKE_TXQ_NUM\t1", "FAKE_ALLOC": FAKE_MQ},
+        [("C3", "ok", None)]),
+    "seeing-c3-four-queues": (
+        {"FAKE_DEFINES": "#define FAKE_TXQ_NUM\t(2 * 2)",
+         "FAKE_ALLOC": FAKE_MQ},
+        [("C3", "finding", None)]),
+}
+# make audit on the variants: (variant, rules, the audit's status, make's
+# exit is 0)
+MAKE_EXIT = [("seeing-doorbell-named", "C4,C6,C7", 0, True),
+             ("seeing-c7-nowarn", "C7", 1, True),
+             ("seeing-doorbell-unnamed", "C4", 3, False),
+             (None, "C4", 2, False)]
+
+
+def fake_tree(dst, name):
+    """A kernel tree under @dst with the variant @name of the made-up
+    driver in drivers/net/fake/ (the ops table in fake_ops.c, a file with
+    no BQL call, for seeing-xmit-elsewhere)."""
+    with open(os.path.join(HERE, "tests", "seeing", "fake_ring.c")) as f:
+        text = f.read()
+    subst = dict(FAKE_BASE)
+    subst.update(SEEING[name][0])
+    text = text.replace("#define FAKE_RING\t64", "#define FAKE_RING\t64\n"
+                        "#define FAKE_TX_TAIL\t0x38")
+    for k in sorted(subst, key=len, reverse=True):
+        text = text.replace(k, subst[k])
+    d = os.path.join(dst, "drivers", "net", "fake")
+    os.makedirs(d)
+    objs = "fake_ring.o"
+    if not subst["FAKE_OPS_TABLE"]:
+        text = text.replace("static int fake_open", "int fake_open").replace(
+            "static int fake_stop", "int fake_stop").replace(
+            "dev->netdev_ops = &fake_ops;", "")
+        with open(os.path.join(d, "fake_ops.c"), "w") as f:
+            f.write("// SPDX-License-Identifier: GPL-2.0\n"
+                    "#include <linux/netdevice.h>\n\n"
+                    "netdev_tx_t fake_xmit(struct sk_buff *skb, "
+                    "struct net_device *dev);\n"
+                    "int fake_open(struct net_device *dev);\n"
+                    "int fake_stop(struct net_device *dev);\n\n" +
+                    FAKE_OPS.replace("static const", "const") + "\n")
+        objs += " fake_ops.o"
+    with open(os.path.join(d, "fake_ring.c"), "w") as f:
+        f.write(text)
+    with open(os.path.join(d, "Makefile"), "w") as f:
+        f.write("obj-m += fake.o\nfake-y := %s\n" % objs)
+    return "drivers/net/fake"
+
+
+def _last_line(text):
+    lines = text.strip().splitlines()
+    return lines[-1][:200] if lines else ""
+
+
+def seeing(args, tmp):
+    """The SEEING cases and MAKE_EXIT: result dicts as the patch tests'."""
+    out = []
+    for name, (subst, want) in SEEING.items():
+        tree = os.path.join(tmp, name)
+        d = fake_tree(tree, name)
+        rules = ",".join(w[0] for w in want)
+        res = {"name": name, "rule": "see", "rules": rules,
+               "fix": "-", "orig": [], "patched": [], "findings": []}
+        doc, rc, err = run_audit(tree, [d], rules, 1, args.bqlm,
+                                 os.path.join(tmp, name + ".json"))
+        if doc is None or len(doc["drivers"]) != 1:
+            res["status"] = "error"
+            res["detail"] = "audit failed: " + err.strip()[-300:]
+            out.append(res)
+            continue
+        rules = doc["drivers"][0]["rules"]
+        fails = []
+        for rid, verdict_want, text in want:
+            r = rules[rid]
+            res["patched"].append(r)
+            unseen = r.get("cannot_see", [])
+            res["findings"] += [{"where": rid + " cannot see",
+                                 "text": u, "explain": ""} for u in unseen]
+            if r["verdict"] != verdict_want:
+                fails.append("%s is %s, want %s" % (rid, r["verdict"],
+                                                    verdict_want))
+            if text and not any(text in u for u in unseen):
+                fails.append("%s says no \"cannot see\" with %r" % (
+                    rid, text))
+        res["status"] = "fail" if fails else "pass"
+        res["why"] = fails
+        out.append(res)
+    # make audit's exit, and build/audit.status (AUDIT_OUT)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEFILES")}
+    for name, rules, status, make_ok in MAKE_EXIT:
+        res = {"name": "make-audit-exit-%d" % status, "rule": "make",
+               "rules": rules,
+               "fix": "-", "orig": [], "patched": [], "findings": []}
+        if name:
+            tree = os.path.join(tmp, name)   # made by the loop above
+        else:
+            tree = os.path.join(tmp, "no-such-tree")
+        outd = os.path.join(tmp, "out-%d" % status)
+        env["AUDIT_OUT"] = outd
+        r = subprocess.run(
+            ["make", "-s", "--no-print-directory", "-C", REPO, "audit",
+             "KDIR=" + tree, "FILES=drivers/net/fake",
+             "AUDIT_ARGS=--rules %s --quiet --no-explore" % rules],
+            env=env, capture_output=True, text=True)
+        try:
+            with open(os.path.join(outd, "audit.status")) as f:
+                got = int(f.read().strip())
+        except (OSError, ValueError):
+            got = None
+        fails = []
+        if got != status:
+            fails.append("build/audit.status says %s, want %d" % (got,
+                                                                  status))
+        if (r.returncode == 0) != make_ok:
+            fails.append("make audit exited %d, want %s" % (
+                r.returncode, "0" if make_ok else "non-zero"))
+        res["findings"] = [{"where": "make", "text": "exit %d, audit "
+                            "status %s" % (r.returncode, got),
+                            "explain": _last_line(r.stdout) or
+                            _last_line(r.stderr)}]
+        res["status"] = "fail" if fails else "pass"
+        res["why"] = fails
+        out.append(res)
+    return out
+
+
+class _NoPatchTests(Exception):
+    """--only named no patch test: the seeing cases alone."""
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="selftest")
     ap.add_argument("--kdir", required=True)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--bqlm", default=os.path.join(REPO, "build", "bqlm"))
     ap.add_argument("--json", default="")
-    ap.add_argument("--only", default="")
+    ap.add_argument("--only", default="",
+                    help="test names, comma-separated; \"seeing\" for the "
+                    "seeing cases and make audit's exit")
     ap.add_argument("--tests", default=os.path.join(HERE, "tests"))
+    ap.add_argument("--no-seeing", action="store_true",
+                    help="skip the seeing cases and make audit's exit")
     try:
         args = ap.parse_args(argv)
     except SystemExit as e:
@@ -145,16 +366,20 @@ def main(argv=None):
     t0 = time.time()
     tests = [parse_patch(p) for p in sorted(glob.glob(
         os.path.join(args.tests, "*.patch")))]
+    run_seeing = not args.no_seeing
     if args.only:
         want = set(args.only.split(","))
         tests = [t for t in tests if t["name"] in want]
-    if not tests:
+        run_seeing = run_seeing and "seeing" in want
+    if not tests and not run_seeing:
         sys.stderr.write("selftest: no test in %s\n" % args.tests)
         return 2
     kcases = kunit_cases(os.path.join(REPO, "kunit", "audit_kunit.c"))
     tmp = tempfile.mkdtemp(prefix="bqlm-selftest-")
     results = []
     try:
+        if not tests:
+            raise _NoPatchTests()
         # the tree as it is: one audit of every directory a test touches
         orig_files = sorted({f for t in tests for f in t["files"]})
         dirs = sorted({scope(f) for f in orig_files})
@@ -198,6 +423,8 @@ def main(argv=None):
                 results.append(res)
                 sys.stderr.write("selftest: %s done (%.0f s)\n" % (
                     res["name"], time.time() - t0))
+    except _NoPatchTests:
+        pass
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     # judge
@@ -209,7 +436,17 @@ def main(argv=None):
         o = [v["verdict"] for v in r["orig"]]
         p = [v["verdict"] for v in r["patched"]]
         fails = []
-        if o != ["ok"]:
+        r["seen"] = []
+        if o == ["cannot see"]:
+            # not a false alarm; shown, and it must not be about the
+            # patched code
+            for c in r["orig"][0].get("cannot_see", []):
+                at = near_hunk(r, c)
+                r["seen"].append(c)
+                if at:
+                    fails.append("the unpatched driver cannot see %s, "
+                                 "next to the patched lines: %s" % (at, c))
+        elif o != ["ok"]:
             fails.append("the unpatched driver is %s for %s, not ok" % (
                 "/".join(o) or "not found", r["rule"]))
             for v in r["orig"]:
@@ -245,6 +482,21 @@ def main(argv=None):
             failed += 1
         else:
             passed += 1
+    if run_seeing:
+        tmp = tempfile.mkdtemp(prefix="bqlm-selftest-seeing-")
+        try:
+            for res in seeing(args, tmp):
+                results.append(res)
+                if res["status"] == "error":
+                    errors += 1
+                elif res["status"] == "fail":
+                    failed += 1
+                else:
+                    passed += 1
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        sys.stderr.write("selftest: seeing cases done (%.0f s)\n" % (
+            time.time() - t0))
     # report
     print("%-36s %-3s %-13s %-8s %-8s %s" % ("test", "rule", "upstream fix",
                                            "tree", "patched", "result"))
@@ -257,6 +509,8 @@ def main(argv=None):
         for f in r.get("findings", [])[:3]:
             print("    %s: %s" % (f["where"], f["text"]))
             print("      %s" % f.get("explain", ""))
+        for c in r.get("seen", []):
+            print("    tree: cannot see: %s" % c)
         for w in r.get("why", []):
             print("    !! %s" % w)
         if r.get("status") == "error":

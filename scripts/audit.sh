@@ -17,13 +17,17 @@
 #   AUDIT_ARGS  more audit.py arguments (--options, --rules C1,C2, --jobs N,
 #               --timeout S, --no-explore)
 #   AUDIT_JOBS  parallel spatch runs (default: nproc)
+#   AUDIT_OUT   where the outputs go (default: build/)
 #
 # Outputs: build/audit.txt (the table), build/audit.json (--json),
-# build/audit-drivers/*.opts (each driver's pattern as the audit reads it);
+# build/audit-drivers/*.opts (each driver's pattern as the audit reads it),
+# build/audit.status (the exit status, one number);
 # build/audit-selftest.txt and .json for --selftest.
 #
 # Exit status: audit.py's (0 clean, 1 findings, 2 usage, 3 incomplete), or
-# 2 if something must be installed first and we are not root.
+# 2 if something must be installed first and we are not root. "make
+# audit" passes 0 and 1 on as its own 0 (the table and the status line say
+# which) and fails for 2 and 3 (docs/audit.md, "Exit status").
 
 set -euo pipefail
 
@@ -35,19 +39,25 @@ KTREE_INFO_FD=2
 # shellcheck source=scripts/ktree.sh
 source "$REPO/scripts/ktree.sh"
 CACHE="$REPO/.cache"
-RESULTS="$REPO/build"
+RESULTS=${AUDIT_OUT:-$REPO/build}
+BQLM="$REPO/build/bqlm"
+SELFTEST=0
 
 # shellcheck disable=SC2317 # invoked by the EXIT trap
 cleanup() {
+	local rc=$?
+
 	if [[ -n "$UNPACK_TMP" ]]; then
 		rm -rf "$UNPACK_TMP"
+	fi
+	if [[ $SELFTEST -eq 0 ]] && mkdir -p "$RESULTS" 2>/dev/null; then
+		echo "$rc" >"$RESULTS/audit.status"
 	fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-SELFTEST=0
 for arg in "$@"; do
 	case $arg in
 	--selftest) SELFTEST=1 ;;
@@ -60,8 +70,8 @@ command -v python3 >/dev/null || apt_install "python3 is missing" python3
 command -v spatch >/dev/null ||
 	apt_install "spatch (Coccinelle) is missing" coccinelle
 command -v patch >/dev/null || apt_install "patch is missing" patch
-[[ -x "$RESULTS/bqlm" ]] ||
-	die 2 "$RESULTS/bqlm is missing: run make first (make audit builds it)"
+[[ -x "$BQLM" ]] ||
+	die 2 "$BQLM is missing: run make first (make audit builds it)"
 
 if [[ -n "${KDIR:-}" ]]; then
 	[[ -d "$KDIR" ]] || die 2 "KDIR=$KDIR is not a directory"
@@ -81,7 +91,7 @@ mkdir -p "$RESULTS"
 rc=0
 if [[ $SELFTEST -eq 1 ]]; then
 	python3 "$REPO/audit/selftest.py" --kdir "$KDIR" --jobs "$jobs" \
-		--bqlm "$RESULTS/bqlm" --json "$RESULTS/audit-selftest.json" \
+		--bqlm "$BQLM" --json "$RESULTS/audit-selftest.json" \
 		"${extra[@]}" | tee "$RESULTS/audit-selftest.txt" || rc=${PIPESTATUS[0]}
 	printf 'make audit-selftest: exit %d, %s; report in build/audit-selftest.txt\n' \
 		"$rc" "$(elapsed "$t_start")"
@@ -90,9 +100,12 @@ fi
 files=()
 [[ -z "${FILES:-}" ]] || files=(--files "$FILES")
 python3 "$REPO/audit/audit.py" --kdir "$KDIR" "${files[@]}" --jobs "$jobs" \
-	--bqlm "$RESULTS/bqlm" --json "$RESULTS/audit.json" \
+	--bqlm "$BQLM" --json "$RESULTS/audit.json" \
 	--drivers-dir "$RESULTS/audit-drivers" "${extra[@]}" |
 	tee "$RESULTS/audit.txt" || rc=${PIPESTATUS[0]}
-printf 'make audit: exit %d (0 clean, 1 findings, 2 usage, 3 incomplete), %s; table in build/audit.txt, build/audit.json\n' \
-	"$rc" "$(elapsed "$t_start")"
+what=([0]="clean: every rule saw what it needs, no finding"
+	[1]="findings, every file read"
+	[2]="usage" [3]="incomplete: a file not read, or no finding and a rule that cannot tell or cannot see")
+printf 'make audit: audit status %d (%s), %s; table in %s/audit.txt, %s/audit.json\n' \
+	"$rc" "${what[$rc]:-?}" "$(elapsed "$t_start")" "$RESULTS" "$RESULTS"
 exit "$rc"
