@@ -447,6 +447,7 @@ static int bqlm_usbnet_describe_bh(const struct bqlm_usbnet *dev,
 }
 
 static int bqlm_usbnet_describe_disconnect(const struct bqlm_usbnet *dev,
+					   const struct bqlm_usbnet_cfg *cfg,
 					   char *buf, size_t len)
 {
 	switch (dev->unplug) {
@@ -465,6 +466,11 @@ static int bqlm_usbnet_describe_disconnect(const struct bqlm_usbnet *dev,
 				"disconnect: unregister_netdev: %s",
 				bqlm_usbnet_stop_steps[dev->admin %
 						       BQLM_USBNET_NR_ADMIN].call);
+	case BQLM_USBNET_UNREGISTERED:
+		if (cfg->disconnect_kill)
+			return snprintf(buf, len,
+					"disconnect: usbnet_disconnect: usbnet_terminate_urbs, tasklet_kill(bh), del_timer_sync(delay), free dev->done");
+		fallthrough;
 	default:
 		return snprintf(buf, len,
 				"disconnect: usbnet_disconnect: cancel_work_sync(kevent), free dev->deferred, unbind, usb_kill_urb(interrupt), free_netdev");
@@ -618,7 +624,7 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 				"mtu: usbnet_change_mtu: usbnet_update_max_qlen(): TX_QLEN %u -> %u",
 				cfg->tx_qlen, cfg->mtu_qlen);
 	case BQLM_USBNET_A_DISCONNECT:
-		return bqlm_usbnet_describe_disconnect(dev, buf, len);
+		return bqlm_usbnet_describe_disconnect(dev, cfg, buf, len);
 	default:
 		return snprintf(buf, len, "? action %#x", action);
 	}
@@ -648,6 +654,7 @@ static const char *const bqlm_usbnet_unplug_names[BQLM_USBNET_NR_UNPLUG] = {
 	[BQLM_USBNET_UNPLUGGED] = "unplugged",
 	[BQLM_USBNET_UNREGISTER] = "unregistering",
 	[BQLM_USBNET_UNREGISTERED] = "unregistered",
+	[BQLM_USBNET_KILLED] = "killed",
 	[BQLM_USBNET_GONE] = "freed",
 };
 
