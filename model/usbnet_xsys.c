@@ -31,9 +31,17 @@ unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev)
 	return n;
 }
 
-/* The device is open, running, present and awake: it should transmit. */
-static bool bqlm_usbnet_wants_tx(const struct bqlm_usbnet *dev)
+/*
+ * The device is open, running, present and awake: it should transmit.
+ * Not a device that stopped draining bulk-out (tx-stall) while it holds
+ * TX URBs: a queue stopped behind them waits for the watchdog's or
+ * ifdown's unlink, the device's stall and not a lost wake-up.
+ */
+static bool bqlm_usbnet_wants_tx(const struct bqlm_usbnet *dev,
+				 const struct bqlm_usbnet_cfg *cfg)
 {
+	if (cfg->tx_stall && bqlm_usbnet_txq_qlen(dev))
+		return false;
 	return dev->admin == BQLM_USBNET_UP && dev->running && dev->present &&
 	       dev->carrier && dev->pm == BQLM_USBNET_AWAKE;
 }
@@ -112,7 +120,7 @@ unsigned int bqlm_usbnet_check(const struct bqlm_usbnet *dev,
 		c.completions += dev->bh[i].phase == BQLM_USBNET_BH_DQL;
 	c.producers = bqlm_usbnet_txq_locked(dev);
 	c.quiescent = quiescent;
-	c.wants_tx = bqlm_usbnet_wants_tx(dev);
+	c.wants_tx = bqlm_usbnet_wants_tx(dev, cfg);
 	c.stopped = bqlm_usbnet_stack_xoff(dev);
 	if (ev)
 		c.step = *ev;
@@ -353,9 +361,8 @@ static int bqlm_usbnet_check_quiescent(const void *ctx, const void *state,
 {
 	const struct bqlm_usbnet *dev = state;
 
-	(void)ctx;
 	return bqlm_inv_check_stall(&dev->txq.dql, bqlm_usbnet_inflight(dev),
-				    bqlm_usbnet_wants_tx(dev),
+				    bqlm_usbnet_wants_tx(dev, ctx),
 				    bqlm_usbnet_stack_xoff(dev), each);
 }
 
