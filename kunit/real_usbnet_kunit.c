@@ -28,9 +28,11 @@
  */
 #include <kunit/test.h>
 #include <bqlm/explore.h>
+#include <bqlm/prng.h>
 #include <bqlm/usbnet.h>
 
 #include "real_kunit.h"
+#include "usbnet_ifdown.h"
 
 /**
  * struct real_usbnet_param - a configuration of the real usbnet.c
@@ -855,6 +857,90 @@ static void real_usbnet_schedule(struct kunit *test)
 				    bqlm_check_name(check));
 }
 
+/* Paths of the stalled-device ifdown, and the steps before the ifdown */
+#define REAL_STALL_PATHS	200
+#define REAL_STALL_PREFIX	12
+
+/*
+ * aqc111 on fixed-avoid-unlink, its device stopped draining bulk-out (the
+ * model's tx-stall, the fake host controller's out_stalled: a TX URB is
+ * given back only once unlinked). Each path: up to REAL_STALL_PREFIX
+ * random steps of the model (no unplug), then the ifdown driven to its
+ * end (usbnet_ifdown_drive()), which must end within USBNET_IFDOWN_MAX
+ * steps; then the path on the real code, the model in lockstep: every
+ * step taken, the states equal, nothing violated, the real usbnet_stop()
+ * returned with its device down.
+ */
+static void real_usbnet_stalled(struct kunit *test)
+{
+	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_rc_result *res = bqlm_kunit_zalloc(test, sizeof(*res));
+	unsigned int *path = bqlm_kunit_zalloc(test, REAL_MAX_SCHEDULE *
+					       sizeof(*path));
+	unsigned int a[BQLM_X_MAX_ACTIONS];
+	struct bqlm_usbnet *dev, *next;
+	unsigned int i, k, m, longest = 0, unlinked = 0;
+	struct bqlm_rc_target *t;
+	struct bqlm_prng rng;
+	struct bqlm_xsys sys;
+	size_t size;
+	int n;
+
+	bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_FIXED_AVOID_UNLINK);
+	cfg->packets = SMALL_PACKETS;
+	cfg->stops = 1;
+	cfg->suspends = 1;
+	KUNIT_ASSERT_EQ(test, bqlm_rusbnet_driver_cfg("aqc111", cfg), 0);
+	real_usbnet_no_flap(cfg);
+	if (!IS_ENABLED(CONFIG_PM))
+		cfg->suspends = 0;
+	cfg->tx_stall = true;
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
+	size = bqlm_usbnet_size(cfg);
+	dev = bqlm_kunit_zalloc(test, size);
+	next = bqlm_kunit_zalloc(test, size);
+	t = real_keep(test, bqlm_rusbnet_create(cfg, "aqc111"));
+	bqlm_prng_seed(&rng, real_seed(REAL_SEED, "stalled"));
+	for (i = 0; i < REAL_STALL_PATHS; i++) {
+		bqlm_xinit(&sys, dev);
+		m = bqlm_prng_below(&rng, REAL_STALL_PREFIX + 1);
+		for (n = 0; n < m; n++) {
+			k = bqlm_xenabled(&sys, dev, a);
+			if (!k || !usbnet_ifdown_wanted(dev))
+				break;
+			path[n] = a[bqlm_prng_below(&rng, k)];
+			if (BQLM_X_KIND(path[n]) == BQLM_USBNET_A_DISCONNECT)
+				break;
+			memcpy(next, dev, size);
+			KUNIT_ASSERT_GE(test, bqlm_xstep(&sys, dev, path[n],
+							 next, NULL), 0);
+			memcpy(dev, next, size);
+		}
+		if (!usbnet_ifdown_wanted(dev))
+			continue;
+		k = n;
+		n = usbnet_ifdown_drive(&sys, dev, next, size, path, n,
+					REAL_MAX_SCHEDULE);
+		KUNIT_ASSERT_GT_MSG(test, n, 0,
+				    "path %u: the model's ifdown does not end", i);
+		longest = max(longest, n - k);
+		for (m = k; m < n; m++)
+			unlinked += BQLM_X_KIND(path[m]) ==
+				    BQLM_USBNET_A_COMPLETE &&
+				    BQLM_X_ARG(path[m]) % BQLM_USBNET_NR_STATUS ==
+				    BQLM_USBNET_ST_UNLINKED;
+		KUNIT_ASSERT_EQ(test, bqlm_rc_lockstep(t, path, n, 0, 0, NULL,
+						       NULL, res), 0);
+		real_report(test, res, "stalled ifdown");
+		KUNIT_EXPECT_EQ_MSG(test, res->steps, (unsigned int)n,
+				    "path %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, res->real_violated, 0U, "path %u", i);
+	}
+	kunit_info(test, "%u paths, ifdown at most %u steps, %u givebacks of unlinked URBs in them",
+		   REAL_STALL_PATHS, longest, unlinked);
+	KUNIT_EXPECT_GT(test, unlinked, 0U);
+}
+
 #else /* no real-code harness */
 
 static const char *real_usbnet_driver_param(void)
@@ -866,6 +952,7 @@ REAL_SKIP_CASE(real_usbnet_replay, "drivers/net/usb/usbnet.c")
 REAL_SKIP_CASE(real_usbnet_equivalence, "drivers/net/usb/usbnet.c")
 REAL_SKIP_CASE(real_usbnet_explore, "drivers/net/usb/usbnet.c")
 REAL_SKIP_CASE(real_usbnet_schedule, "drivers/net/usb/usbnet.c")
+REAL_SKIP_CASE(real_usbnet_stalled, "drivers/net/usb/usbnet.c")
 
 #endif /* CONFIG_BQLM_REAL_HARNESS */
 
@@ -881,10 +968,21 @@ static struct kunit_case real_usbnet_schedule_cases[] = {
 	{}
 };
 
+static struct kunit_case real_usbnet_stalled_cases[] = {
+	KUNIT_CASE(real_usbnet_stalled),
+	{}
+};
+
+static struct kunit_suite real_usbnet_stalled_suite = {
+	.name = "bqlm_real_usbnet_stalled",
+	.test_cases = real_usbnet_stalled_cases,
+};
+
 static struct kunit_suite real_usbnet_schedule_suite = {
 	.name = "bqlm_real_usbnet_schedule",
 	.test_cases = real_usbnet_schedule_cases,
 };
 
 kunit_test_suites(&real_usbnet_replay_suite, &real_usbnet_equivalence_suite,
-		  &real_usbnet_explore_suite, &real_usbnet_schedule_suite);
+		  &real_usbnet_explore_suite, &real_usbnet_schedule_suite,
+		  &real_usbnet_stalled_suite);

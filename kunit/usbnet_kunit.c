@@ -15,6 +15,7 @@
 #include <bqlm/usbnet.h>
 #include <bqlm/prng.h>
 #include "explore_expect.h"
+#include "usbnet_ifdown.h"
 
 #define A(kind, arg)	BQLM_USBNET_ACTION(BQLM_USBNET_A_##kind, (arg))
 
@@ -76,9 +77,11 @@ struct usbnet_x_case {
 
 /*
  * Figures that several rows share, because what the rows change does not
- * change the search: fixed's (a padding minidriver, FLAG_MULTI_PACKET);
+ * change the search: fixed's (a padding minidriver, FLAG_MULTI_PACKET;
+ * FLAG_AVOID_UNLINK_URBS on the avoid-unlink fix, whose usbnet_stop()
+ * then does what it does without the flag: the model has no RX URBs);
  * cdc_ncm's flush during usbnet_stop() on fixed, which the avoid-unlink
- * fix leaves as it is; aqc111's finding closed, by either fix.
+ * fix leaves as it is.
  */
 #define EXPECT_FIXED							\
 	{ .states = 22428, .transitions = 71317, .verdict = BQLM_CHECK_NONE }
@@ -86,8 +89,6 @@ struct usbnet_x_case {
 	{ .states = 30973, .transitions = 94791,			\
 	  .violated = BIT_OC | BIT_RS,					\
 	  .verdict = BQLM_CHECK_DQL_OVER_COMPLETION, .verdict_depth = 29 }
-#define EXPECT_AVOID_UNLINK_CLOSED					\
-	{ .states = 21051, .transitions = 67322, .verdict = BQLM_CHECK_NONE }
 
 static const struct usbnet_x_case usbnet_x_cases[] = {
 	{ .desc = "no-bql", .variant = BQLM_USBNET_NO_BQL, USBNET_BOUND,
@@ -146,7 +147,7 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	{ .desc = "fixed-avoid-unlink-drained",
 	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
 	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  .expect = EXPECT_AVOID_UNLINK_CLOSED },
+	  .expect = EXPECT_FIXED },
 	/* ... and the first leaves the other */
 	{ .desc = "fixed-avoid-unlink-multi",
 	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
@@ -160,7 +161,7 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	{ .desc = "fixed-ncm-stop-avoid-unlink",
 	  .variant = BQLM_USBNET_FIXED_NCM_STOP, USBNET_BOUND,
 	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  .expect = EXPECT_AVOID_UNLINK_CLOSED },
+	  .expect = EXPECT_FIXED },
 	/*
 	 * Minidrivers as real/usbnet_minidrivers.h describes them: aqc111
 	 * (its stop() and resume() turn the carrier off, a link-up report
@@ -178,7 +179,7 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 		      .verdict_depth = 16 } },
 	{ .desc = "fixed-ncm-stop-aqc111", .variant = BQLM_USBNET_FIXED_NCM_STOP,
 	  USBNET_BOUND, .opts = AQC111_OPTS,
-	  .expect = { .states = 131708, .transitions = 423787,
+	  .expect = { .states = 147339, .transitions = 472641,
 		      .verdict = BQLM_CHECK_NONE } },
 	{ .desc = "fixed-ax88179", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
 	  .opts = AX88179_OPTS,
@@ -201,8 +202,9 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	 * The device unplugged at any step (usbnet_disconnect()): clean on
 	 * fixed; under FLAG_AVOID_UNLINK_URBS the stop of the unregister
 	 * cancels the bh that the flush's completions queued, and the skbs
-	 * are still on dev->done at free_netdev(); the drain of
-	 * fixed-avoid-unlink closes it with the rest
+	 * are still on dev->done at free_netdev(); fixed-avoid-unlink closes
+	 * it with the rest (its usbnet_disconnect() step that stops the bh:
+	 * 54 states more than fixed-disconnect)
 	 */
 	{ .desc = "fixed-disconnect", .variant = BQLM_USBNET_FIXED,
 	  USBNET_BOUND, .opts = "--disconnect on",
@@ -219,7 +221,7 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
 	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
 	  .opts = "--disconnect on",
-	  .expect = { .states = 48017, .transitions = 150879,
+	  .expect = { .states = 53733, .transitions = 167840,
 		      .verdict = BQLM_CHECK_NONE } },
 	{ .desc = "fixed-smsc95xx", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
 	  .opts = SMSC95XX_OPTS,
@@ -815,10 +817,10 @@ static void usbnet_avoid_unlink_late_completion(struct kunit *test)
 }
 
 /*
- * The fix of that finding (fixed-avoid-unlink, property stop_drain):
- * under FLAG_AVOID_UNLINK_URBS usbnet_stop() unlinks nothing but waits
- * for dev->txq and dev->done to drain, so skb0 completes, normally, and
- * is reported before the final netdev_reset_queue().
+ * The fix of that finding (fixed-avoid-unlink, stop_drain unlink): under
+ * FLAG_AVOID_UNLINK_URBS usbnet_stop() unlinks the TX URBs and waits for
+ * dev->txq and dev->done, as without the flag: skb0 completes with
+ * -ECONNRESET and is reported before the final netdev_reset_queue().
  */
 static void usbnet_avoid_unlink_drained(struct kunit *test)
 {
@@ -827,7 +829,8 @@ static void usbnet_avoid_unlink_drained(struct kunit *test)
 	struct bqlm_usbnet *dev = u->dev;
 	const unsigned int w = BQLM_USBNET_BH_WORK;
 
-	KUNIT_ASSERT_TRUE(test, u->cfg.stop_drain);
+	KUNIT_ASSERT_EQ(test, u->cfg.stop_drain, BQLM_USBNET_DRAIN_UNLINK);
+	KUNIT_ASSERT_TRUE(test, u->cfg.disconnect_kill);
 	u->cfg.flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS;
 	bqlm_usbnet_init(dev, &u->cfg);
 	usbnet_send(test, u);
@@ -835,11 +838,13 @@ static void usbnet_avoid_unlink_drained(struct kunit *test)
 	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
 	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
 	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_UNLINK);
+	STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
 	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_STOP_WAIT);
-	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_TXQ);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_UNLINKED);
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
-	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
-				       &u->ev));
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0,
+				       BQLM_USBNET_ST_UNLINKED, &u->ev));
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
 	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_stop(dev, &u->cfg, &u->ev), -EAGAIN);
@@ -857,6 +862,86 @@ static void usbnet_avoid_unlink_drained(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev->txq.dql.num_queued, 0U);
 	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_GONE);
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_stop"), 0U);
+}
+
+/* Random walks of the stalled device's ifdown check, and their length */
+#define STALL_WALKS	400
+#define STALL_WALK_MAX	40
+
+/*
+ * The device stops draining its bulk-out endpoint (tx_stall: a TX URB
+ * completes only once unlinked). From every state of STALL_WALKS random
+ * walks of aqc111's configuration where an ifdown is under way or may
+ * begin, ifdown ends within USBNET_IFDOWN_MAX steps on the fix (stop_drain
+ * unlink), with no giveback but an unlink's; with the first fix proposed
+ * (stop_drain wait: no unlink) it waits for ever in usbnet_stop() with an
+ * URB in flight.
+ */
+static void usbnet_avoid_unlink_stalled_device(struct kunit *test)
+{
+	static const enum bqlm_usbnet_drain drains[] = {
+		BQLM_USBNET_DRAIN_UNLINK, BQLM_USBNET_DRAIN_WAIT,
+	};
+	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	unsigned int a[BQLM_X_MAX_ACTIONS];
+	unsigned int d, walk, len, n, checked, hung;
+	int steps, most;
+	struct bqlm_usbnet *dev, *probe, *next;
+	unsigned long long seed = 20261207;
+	struct bqlm_xsys sys;
+	char err[128];
+	size_t size;
+
+	for (d = 0; d < ARRAY_SIZE(drains); d++) {
+		bqlm_usbnet_cfg_default(cfg, BQLM_USBNET_FIXED_AVOID_UNLINK);
+		KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(bqlm_usbnet_options(),
+				    cfg, AQC111_OPTS " --packets 2 --tx-stall on",
+				    err, sizeof(err)), 0, "%s", err);
+		cfg->stop_drain = drains[d];
+		KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
+		size = bqlm_usbnet_size(cfg);
+		dev = bqlm_kunit_zalloc(test, size);
+		probe = bqlm_kunit_zalloc(test, size);
+		next = bqlm_kunit_zalloc(test, size);
+		checked = 0;
+		hung = 0;
+		most = 0;
+		for (walk = 0; walk < STALL_WALKS; walk++) {
+			bqlm_xinit(&sys, dev);
+			for (len = 0; len < STALL_WALK_MAX; len++) {
+				if (usbnet_ifdown_wanted(dev)) {
+					memcpy(probe, dev, size);
+					steps = usbnet_ifdown_drive(&sys, probe,
+								    next, size,
+								    NULL, 0, 0);
+					KUNIT_ASSERT_NE(test, steps, -2);
+					checked++;
+					if (steps < 0)
+						hung++;
+					else if (steps > most)
+						most = steps;
+				}
+				n = bqlm_xenabled(&sys, dev, a);
+				if (!n)
+					break;
+				seed = seed * 6364136223846793005ULL +
+				       1442695040888963407ULL;
+				memcpy(next, dev, size);
+				KUNIT_ASSERT_GE(test, bqlm_xstep(&sys, dev,
+						a[(seed >> 33) % n], next,
+						NULL), 0);
+				memcpy(dev, next, size);
+			}
+		}
+		kunit_info(test, "stop-drain %s: %u states, ifdown at most %d steps, %u never end",
+			   drains[d] == BQLM_USBNET_DRAIN_UNLINK ? "unlink" :
+			   "wait", checked, most, hung);
+		KUNIT_EXPECT_GT(test, checked, 1000U);
+		if (drains[d] == BQLM_USBNET_DRAIN_UNLINK)
+			KUNIT_EXPECT_EQ(test, hung, 0U);
+		else
+			KUNIT_EXPECT_GT(test, hung, 0U);
+	}
 }
 
 /* Steps of the disconnect until it would wait or is at @phase. */
@@ -956,6 +1041,54 @@ static void usbnet_disconnect_in_flight(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, u->ev.after_free, 2U);
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_disconnect"), BIT_FB);
 	KUNIT_EXPECT_EQ(test, u->each[BQLM_CHECK_FREED_BUSY].err, -EFAULT);
+
+	/*
+	 * The same with fixed-avoid-unlink's usbnet_disconnect()
+	 * (disconnect_kill): once unregistered, it stops the bh the
+	 * flush's giveback queued and frees skb0 from dev->done. (skb0
+	 * stands for the RX URBs the flag leaves submitted after ifdown,
+	 * which the model does not have; the fix's usbnet_stop() would
+	 * have unlinked it.)
+	 */
+	u->cfg.disconnect_kill = true;
+	bqlm_usbnet_init(dev, &u->cfg);
+	usbnet_send(test, u);
+	while (dev->admin != BQLM_USBNET_DOWN)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0,
+				       BQLM_USBNET_ST_UNLINKED, &u->ev));
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->unplug, BQLM_USBNET_UNREGISTERED);
+	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	/* a bh run in progress: tasklet_kill() waits for it */
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev),
+			-EAGAIN);
+	while (dev->bh[w].phase)
+		STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
+	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->unplug, BQLM_USBNET_KILLED);
+	KUNIT_EXPECT_EQ(test, dev->bh[w].pending, 0);
+	KUNIT_EXPECT_EQ(test, dev->nr_done, 0U);
+	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->unplug, BQLM_USBNET_GONE);
+	KUNIT_EXPECT_EQ(test, u->ev.after_free, 0U);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_disconnect"), 0U);
+
+	/* the bh queued, not run: the kill drops it and frees skb0 */
+	bqlm_usbnet_init(dev, &u->cfg);
+	usbnet_send(test, u);
+	while (dev->admin != BQLM_USBNET_DOWN)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0,
+				       BQLM_USBNET_ST_UNLINKED, &u->ev));
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	usbnet_disconnect_to(test, u, BQLM_USBNET_GONE);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_GONE);
+	KUNIT_EXPECT_EQ(test, u->ev.after_free, 0U);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_disconnect"), 0U);
 }
 
 /*
@@ -2036,6 +2169,7 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_merged_serialised),
 	KUNIT_CASE(usbnet_avoid_unlink_late_completion),
 	KUNIT_CASE(usbnet_avoid_unlink_drained),
+	KUNIT_CASE(usbnet_avoid_unlink_stalled_device),
 	KUNIT_CASE(usbnet_link_flap),
 	KUNIT_CASE(usbnet_link_status_kinds),
 	KUNIT_CASE(usbnet_disconnect_in_flight),

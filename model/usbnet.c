@@ -938,12 +938,18 @@ static void bqlm_usbnet_stop_step(struct bqlm_usbnet *dev,
 		/* the minidriver's stop() (aqc111: netif_carrier_off()) */
 		if (cfg->pm & BQLM_USBNET_PM_STOP_CARRIER)
 			dev->carrier = 0;
-		/* FLAG_AVOID_UNLINK_URBS: no unlink, and (stop_drain) a wait */
-		if (!(cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS))
+		/*
+		 * FLAG_AVOID_UNLINK_URBS: no usbnet_terminate_urbs(); with
+		 * stop_drain wait, its waits only; with unlink, its unlink of
+		 * dev->txq and its waits (the RX URBs are not modelled)
+		 */
+		if (!(cfg->flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS) ||
+		    cfg->stop_drain == BQLM_USBNET_DRAIN_UNLINK)
 			dev->admin = BQLM_USBNET_STOP_UNLINK;
+		else if (cfg->stop_drain == BQLM_USBNET_DRAIN_WAIT)
+			dev->admin = BQLM_USBNET_STOP_WAIT;
 		else
-			dev->admin = cfg->stop_drain ? BQLM_USBNET_STOP_WAIT :
-						       BQLM_USBNET_STOP_TIMER;
+			dev->admin = BQLM_USBNET_STOP_TIMER;
 		break;
 	case BQLM_USBNET_STOP_UNLINK:
 		bqlm_unlink_urbs(dev);
@@ -1358,6 +1364,29 @@ int bqlm_usbnet_change_mtu(struct bqlm_usbnet *dev,
 	return 0;
 }
 
+/*
+ * disconnect_kill: usbnet_terminate_urbs(dev, true, false) (nothing is
+ * queued after the flush), tasklet_kill(&dev->bh) and
+ * del_timer_sync(&dev->delay), which drop a queued run (the step waits
+ * for one in progress), and the skbs left on dev->done freed.
+ */
+static void bqlm_usbnet_disconnect_kill(struct bqlm_usbnet *dev)
+{
+	unsigned int i;
+
+	bqlm_unlink_urbs(dev);
+	for (i = 0; i < BQLM_USBNET_NR_BH; i++)
+		dev->bh[i].pending = 0;
+	for (i = 0; i < dev->nr_skbs; i++)
+		if (dev->skb[i].where == BQLM_USBNET_SKB_DONE) {
+			dev->skb[i].next = 0;
+			bqlm_usbnet_free_skb(dev, i);
+		}
+	dev->done_head = 0;
+	dev->done_tail = 0;
+	dev->nr_done = 0;
+}
+
 /* What could still act on the device when free_netdev() frees it. */
 static unsigned int bqlm_usbnet_left_behind(const struct bqlm_usbnet *dev)
 {
@@ -1388,7 +1417,9 @@ static unsigned int bqlm_usbnet_left_behind(const struct bqlm_usbnet *dev)
  *     ran) and no ifdown holds the RTNL: usbnet_disconnect(),
  *     unregister_netdev(): an open device is closed, dev_close()'s step;
  *  3. usbnet_stop()'s steps, as ifdown takes them (bqlm_usbnet_stop());
- *  4. cancel_work_sync(&dev->kevent), the URBs of dev->deferred freed,
+ *  4. with @disconnect_kill, once no bh runs: what is queued unlinked,
+ *     the bh and dev->delay stopped, dev->done freed;
+ *  5. cancel_work_sync(&dev->kevent), the URBs of dev->deferred freed,
  *     the minidriver's unbind() (cdc_ncm's kills its flush, whose
  *     aggregate goes), usb_kill_urb(dev->interrupt), free_netdev(). A
  *     bottom half queued or running, the dev->delay timer armed or an skb
@@ -1427,6 +1458,13 @@ int bqlm_usbnet_disconnect(struct bqlm_usbnet *dev,
 		if (dev->admin == BQLM_USBNET_DOWN)
 			dev->unplug = BQLM_USBNET_UNREGISTERED;
 		break;
+	case BQLM_USBNET_UNREGISTERED:
+		if (cfg->disconnect_kill) {
+			bqlm_usbnet_disconnect_kill(dev);
+			dev->unplug = BQLM_USBNET_KILLED;
+			break;
+		}
+		fallthrough;
 	default:
 		dev->kevent = 0;
 		for (i = 0; i < dev->nr_skbs; i++)

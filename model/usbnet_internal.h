@@ -135,6 +135,9 @@ static inline bool bqlm_usbnet_can_complete(const struct bqlm_usbnet *dev,
 	where = dev->skb[skb].where;
 	if (where == BQLM_USBNET_SKB_UNLINKED)
 		return status == BQLM_USBNET_ST_UNLINKED;
+	/* a device that stopped draining bulk-out: an unlink's giveback only */
+	if (cfg->tx_stall)
+		return false;
 	return where == BQLM_USBNET_SKB_TXQ &&
 	       (status == BQLM_USBNET_ST_OK ||
 		(status != BQLM_USBNET_ST_UNLINKED &&
@@ -316,6 +319,13 @@ static inline int bqlm_usbnet_disconnect_ready(const struct bqlm_usbnet *dev,
 								BQLM_USBNET_NR_ADMIN].wait) ?
 		       -EAGAIN : 0;
 	case BQLM_USBNET_UNREGISTERED:
+		/* disconnect_kill: tasklet_kill(), del_timer_sync() wait */
+		if (cfg->disconnect_kill &&
+		    (dev->bh[BQLM_USBNET_BH_WORK].phase != BQLM_USBNET_BH_IDLE ||
+		     dev->bh[BQLM_USBNET_BH_TIMER].phase != BQLM_USBNET_BH_IDLE))
+			return -EAGAIN;
+		return dev->xmit != BQLM_USBNET_XMIT_IDLE ? -EAGAIN : 0;
+	case BQLM_USBNET_KILLED:
 		return dev->xmit != BQLM_USBNET_XMIT_IDLE ? -EAGAIN : 0;
 	default:
 		return -EINVAL;

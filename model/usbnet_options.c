@@ -41,6 +41,13 @@ static const char *const bqlm_usbnet_pm_names[] = {
 	"own-suspend-fails", "link-reset", "link-reset-blind", "status-reset",
 	"status-carrier", NULL };
 
+static const char *const bqlm_usbnet_drain_names[] = {
+	[BQLM_USBNET_DRAIN_OFF] = "off",
+	[BQLM_USBNET_DRAIN_WAIT] = "wait",
+	[BQLM_USBNET_DRAIN_UNLINK] = "unlink",
+	NULL
+};
+
 static const char *const bqlm_usbnet_reset_names[] = {
 	[BQLM_USBNET_RESET_NONE] = "none",
 	[BQLM_USBNET_RESET_EARLY] = "early",
@@ -176,8 +183,14 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	  .help = "where usbnet_stop() resets the queue: right after netif_stop_queue(), or after timer_delete_sync() and cancel_work_sync()" },
 	{ .name = "resume-sent", .type = BQLM_OPT_BOOL, USB_FIELD(resume_sent),
 	  .help = "usbnet_resume() calls netdev_sent_queue() for each deferred skb it queues" },
-	{ .name = "stop-drain", .type = BQLM_OPT_BOOL, USB_FIELD(stop_drain),
-	  .help = "under FLAG_AVOID_UNLINK_URBS usbnet_stop() still waits for dev->txq and dev->done to drain (unlinking nothing)" },
+	{ .name = "stop-drain", .type = BQLM_OPT_CHOICE, USB_FIELD(stop_drain),
+	  .names = bqlm_usbnet_drain_names,
+	  .help = "under FLAG_AVOID_UNLINK_URBS usbnet_stop(): off skips usbnet_terminate_urbs(); wait waits for dev->txq and dev->done, unlinking nothing; unlink unlinks the TX URBs and waits, as without the flag" },
+	{ .name = "tx-stall", .type = BQLM_OPT_BOOL, USB_FIELD(tx_stall),
+	  .help = "the device stops draining bulk-out: a TX URB completes only once unlinked" },
+	{ .name = "disconnect-kill", .type = BQLM_OPT_BOOL,
+	  USB_FIELD(disconnect_kill),
+	  .help = "usbnet_disconnect() kills the URBs, stops the bh and dev->delay and frees dev->done once unregister_netdev() returned" },
 	{ .name = "disconnect", .type = BQLM_OPT_BOOL, USB_FIELD(disconnect),
 	  .help = "the device may be unplugged once, at any step: usb_disconnect() flushes the URBs (-ESHUTDOWN), usbnet_disconnect() unregisters (usbnet_stop() if open) and frees the device; after it nothing may act on it" },
 	{ .name = "autosuspend", .type = BQLM_OPT_BOOL, USB_FIELD(autosuspend),
@@ -283,18 +296,18 @@ static const struct bqlm_profile bqlm_usbnet_profiles[] = {
 	[BQLM_USBNET_FIXED_AVOID_UNLINK] = {
 		.name = "fixed-avoid-unlink", .driver = "usbnet",
 		.commit = NULL,
-		.desc = "fixed + usbnet_stop drains txq and done under FLAG_AVOID_UNLINK_URBS",
-		.opts = USB_FIXED " --stop-drain on" },
+		.desc = "fixed + usbnet_stop unlinks TX URBs under FLAG_AVOID_UNLINK_URBS, usbnet_disconnect stops the bh",
+		.opts = USB_FIXED " --stop-drain unlink --disconnect-kill on" },
 	[BQLM_USBNET_FIXED_NCM_STOP] = {
 		.name = "fixed-ncm-stop", .driver = "usbnet",
 		.commit = NULL,
 		.desc = "fixed-avoid-unlink + usbnet_start_xmit drops unless EVENT_DEV_OPEN",
-		.opts = USB_FIXED " --stop-drain on --xmit-open on" },
+		.opts = USB_FIXED " --stop-drain unlink --disconnect-kill on --xmit-open on" },
 	[BQLM_USBNET_FIXED_AX88179_SUSPEND] = {
 		.name = "fixed-ax88179-suspend", .driver = "usbnet",
 		.commit = NULL,
 		.desc = "fixed-ncm-stop + ax88179_suspend returns usbnet_suspend's error (a minidriver's fix: ax88179_178a loses --pm suspend-ignores-busy)",
-		.opts = USB_FIXED " --stop-drain on --xmit-open on" },
+		.opts = USB_FIXED " --stop-drain unlink --disconnect-kill on --xmit-open on" },
 };
 
 /*

@@ -31,9 +31,17 @@ unsigned int bqlm_usbnet_inflight(const struct bqlm_usbnet *dev)
 	return n;
 }
 
-/* The device is open, running, present and awake: it should transmit. */
-static bool bqlm_usbnet_wants_tx(const struct bqlm_usbnet *dev)
+/*
+ * The device is open, running, present and awake: it should transmit.
+ * Not a device that stopped draining bulk-out (tx-stall) while it holds
+ * TX URBs: a queue stopped behind them waits for the watchdog's or
+ * ifdown's unlink, the device's stall and not a lost wake-up.
+ */
+static bool bqlm_usbnet_wants_tx(const struct bqlm_usbnet *dev,
+				 const struct bqlm_usbnet_cfg *cfg)
 {
+	if (cfg->tx_stall && bqlm_usbnet_txq_qlen(dev))
+		return false;
 	return dev->admin == BQLM_USBNET_UP && dev->running && dev->present &&
 	       dev->carrier && dev->pm == BQLM_USBNET_AWAKE;
 }
@@ -112,7 +120,7 @@ unsigned int bqlm_usbnet_check(const struct bqlm_usbnet *dev,
 		c.completions += dev->bh[i].phase == BQLM_USBNET_BH_DQL;
 	c.producers = bqlm_usbnet_txq_locked(dev);
 	c.quiescent = quiescent;
-	c.wants_tx = bqlm_usbnet_wants_tx(dev);
+	c.wants_tx = bqlm_usbnet_wants_tx(dev, cfg);
 	c.stopped = bqlm_usbnet_stack_xoff(dev);
 	if (ev)
 		c.step = *ev;
@@ -353,9 +361,8 @@ static int bqlm_usbnet_check_quiescent(const void *ctx, const void *state,
 {
 	const struct bqlm_usbnet *dev = state;
 
-	(void)ctx;
 	return bqlm_inv_check_stall(&dev->txq.dql, bqlm_usbnet_inflight(dev),
-				    bqlm_usbnet_wants_tx(dev),
+				    bqlm_usbnet_wants_tx(dev, ctx),
 				    bqlm_usbnet_stack_xoff(dev), each);
 }
 
@@ -447,6 +454,7 @@ static int bqlm_usbnet_describe_bh(const struct bqlm_usbnet *dev,
 }
 
 static int bqlm_usbnet_describe_disconnect(const struct bqlm_usbnet *dev,
+					   const struct bqlm_usbnet_cfg *cfg,
 					   char *buf, size_t len)
 {
 	switch (dev->unplug) {
@@ -465,6 +473,11 @@ static int bqlm_usbnet_describe_disconnect(const struct bqlm_usbnet *dev,
 				"disconnect: unregister_netdev: %s",
 				bqlm_usbnet_stop_steps[dev->admin %
 						       BQLM_USBNET_NR_ADMIN].call);
+	case BQLM_USBNET_UNREGISTERED:
+		if (cfg->disconnect_kill)
+			return snprintf(buf, len,
+					"disconnect: usbnet_disconnect: usbnet_terminate_urbs, tasklet_kill(bh), del_timer_sync(delay), free dev->done");
+		fallthrough;
 	default:
 		return snprintf(buf, len,
 				"disconnect: usbnet_disconnect: cancel_work_sync(kevent), free dev->deferred, unbind, usb_kill_urb(interrupt), free_netdev");
@@ -618,7 +631,7 @@ static int bqlm_usbnet_describe_action(const void *ctx, const void *state,
 				"mtu: usbnet_change_mtu: usbnet_update_max_qlen(): TX_QLEN %u -> %u",
 				cfg->tx_qlen, cfg->mtu_qlen);
 	case BQLM_USBNET_A_DISCONNECT:
-		return bqlm_usbnet_describe_disconnect(dev, buf, len);
+		return bqlm_usbnet_describe_disconnect(dev, cfg, buf, len);
 	default:
 		return snprintf(buf, len, "? action %#x", action);
 	}
@@ -648,6 +661,7 @@ static const char *const bqlm_usbnet_unplug_names[BQLM_USBNET_NR_UNPLUG] = {
 	[BQLM_USBNET_UNPLUGGED] = "unplugged",
 	[BQLM_USBNET_UNREGISTER] = "unregistering",
 	[BQLM_USBNET_UNREGISTERED] = "unregistered",
+	[BQLM_USBNET_KILLED] = "killed",
 	[BQLM_USBNET_GONE] = "freed",
 };
 

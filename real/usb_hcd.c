@@ -49,6 +49,7 @@ void bqlm_hcd_init(struct bqlm_hcd *hcd, const struct bqlm_hcd_ops *ops,
 	hcd->controls = 0;
 	hcd->gone = false;
 	hcd->link_down = false;
+	hcd->out_stalled = false;
 	hcd->bus.bus_name = "bqlm-hcd";
 	hcd->bus.busnum = 1;
 	hcd->udev.bus = &hcd->bus;
@@ -121,10 +122,18 @@ bool bqlm_hcd_queued(const struct urb *urb)
  *	gives it back
  *
  * Runs the driver's completion handler, which may yield (the caller is an
- * actor of the harness), then drops the controller's reference.
+ * actor of the harness), then drops the controller's reference. A device
+ * whose bulk-out endpoint stopped draining (@hcd->out_stalled) gives back
+ * a bulk-out URB only once it is unlinked: any other giveback of one is
+ * refused with a warning, the URB left queued.
  */
 void bqlm_hcd_giveback(struct bqlm_hcd *hcd, struct urb *urb, int status)
 {
+	if (WARN_ONCE(hcd->out_stalled && !urb->unlinked &&
+		      usb_pipebulk(urb->pipe) && usb_pipeout(urb->pipe),
+		      "bqlm fake HCD: bulk-out URB %p completed by a device that stopped draining\n",
+		      urb))
+		return;
 	list_del_init(&urb->urb_list);
 	urb->status = urb->unlinked ?: status;
 	urb->complete(urb);

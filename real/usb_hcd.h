@@ -78,6 +78,9 @@ struct bqlm_hcd_ops {
  *	fails with -ENODEV
  * @link_down: the device's PHY has no link (its user's ops->control
  *	answers so); false from bqlm_hcd_init()
+ * @out_stalled: the device has stopped draining its bulk-out endpoint: a
+ *	bulk-out URB is given back only once unlinked; false from
+ *	bqlm_hcd_init()
  */
 struct bqlm_hcd {
 	const struct bqlm_hcd_ops *ops;
@@ -91,6 +94,7 @@ struct bqlm_hcd {
 	unsigned long controls;
 	bool gone;
 	bool link_down;
+	bool out_stalled;
 };
 
 /* The bulk-out and bulk-in endpoints of the device behind the controller */

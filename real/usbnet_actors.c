@@ -248,6 +248,9 @@ static bool bqlm_rusbnet_drain_urb(struct bqlm_rusbnet *u,
 				 s->where != BQLM_USBNET_SKB_UNLINKED))
 		return false;
 	s->status = s->where == BQLM_USBNET_SKB_UNLINKED ? -ECONNRESET : 0;
+	/* a device that stopped draining: the teardown unlinks its URB */
+	if (u->hcd.out_stalled && !s->urb->unlinked)
+		s->urb->unlinked = -ECONNRESET;
 	bqlm_rc_start(a, bqlm_rusbnet_do_complete, 0);
 	return true;
 }
@@ -444,6 +447,9 @@ static bool bqlm_rusbnet_may_complete(const struct bqlm_rusbnet *u,
 {
 	if (s->where == BQLM_USBNET_SKB_UNLINKED)
 		return st == BQLM_USBNET_ST_UNLINKED;
+	/* the fake device stopped draining bulk-out: an unlink's only */
+	if (u->hcd.out_stalled)
+		return false;
 	return s->where == BQLM_USBNET_SKB_TXQ &&
 	       st != BQLM_USBNET_ST_UNLINKED &&
 	       (st == BQLM_USBNET_ST_OK || (u->cfg.statuses & BIT(st)));

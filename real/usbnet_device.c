@@ -86,6 +86,8 @@ int bqlm_rusbnet_init(struct bqlm_rusbnet *u, const struct bqlm_usbnet_cfg *cfg,
 	bqlm_rc_lock_init(&u->txq_lock, "dev->txq.lock");
 	bqlm_rc_lock_init(&u->bql_lock, "dev->bql_spinlock");
 	bqlm_hcd_init(&u->hcd, &bqlm_rusbnet_hcd_ops, cfg->maxpacket);
+	/* the model's tx-stall: the device gives back unlinked URBs only */
+	u->hcd.out_stalled = cfg->tx_stall;
 	err = bqlm_hcd_attach(&u->hcd);
 	if (err) {
 		pr_err("bqlm real-code harness: another harness is in use\n");

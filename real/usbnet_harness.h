@@ -93,8 +93,9 @@ enum {
  * @RUSBNET_Y_STOP_PM: usbnet_stop() at usb_autopm_get_interface()
  * @RUSBNET_Y_STOP_UNLINK: usbnet_terminate_urbs() at unlink_urbs()
  * @RUSBNET_Y_STOP_WAIT: usbnet_terminate_urbs() at its waits
- * @RUSBNET_Y_STOP_DRAIN: usbnet_stop() under FLAG_AVOID_UNLINK_URBS with
- *	the fix of fixed-avoid-unlink: its wait for dev->txq and dev->done
+ * @RUSBNET_Y_STOP_DRAIN: usbnet_terminate_urbs() under
+ *	FLAG_AVOID_UNLINK_URBS with the fix of fixed-avoid-unlink (no RX
+ *	unlink): its unlink of dev->txq done, its waits next
  * @RUSBNET_Y_STOP_TIMEOUT: wait_skb_queue_empty() at schedule_timeout()
  * @RUSBNET_Y_STOP_TIMER: usbnet_stop() at dev->flags = 0, del_timer_sync()
  * @RUSBNET_Y_STOP_WORK: usbnet_stop() at the first tasklet_kill()
@@ -107,7 +108,11 @@ enum {
  * @RUSBNET_Y_UNPLUGGED: the device is unplugged, its URBs unlinked;
  *	usbnet_disconnect() next
  * @RUSBNET_Y_UNREGISTERED: usbnet_disconnect()'s unregister_netdev()
- *	returned; free_netdev() and what precedes it next
+ *	returned; free_netdev() and what precedes it next (with the fix of
+ *	fixed-avoid-unlink: the kill of the URBs, the bh and the timer)
+ * @RUSBNET_Y_KILLED: fixed-avoid-unlink's usbnet_disconnect() killed the
+ *	URBs, the bh and the timer and freed dev->done; free_netdev() and
+ *	what precedes it next
  * @RUSBNET_NR_YIELDS: how many
  */
 enum bqlm_rusbnet_yield {
@@ -136,6 +141,7 @@ enum bqlm_rusbnet_yield {
 	RUSBNET_Y_RESUMED,
 	RUSBNET_Y_UNPLUGGED,
 	RUSBNET_Y_UNREGISTERED,
+	RUSBNET_Y_KILLED,
 	RUSBNET_NR_YIELDS
 };
 
@@ -150,6 +156,7 @@ extern const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS];
 #define RUSBNET_M_CLOSING	0x20	/* disconnect: unregister_netdev() closes */
 #define RUSBNET_M_UNREGISTERED	0x40	/* disconnect: unregister_netdev() returned */
 #define RUSBNET_M_OWN_FAILED	0x80	/* suspend: the device refused its own work */
+#define RUSBNET_M_KILLED	0x100	/* disconnect: URBs, bh, timer stopped */
 
 /**
  * struct bqlm_rusbnet_slot - what the harness knows of an skb (its URB)

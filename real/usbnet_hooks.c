@@ -60,7 +60,7 @@ const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS] = {
 	[RUSBNET_Y_STOP_UNLINK] = { UNLINK_TEXT, BQLM_USBNET_STOP_UNLINK },
 	[RUSBNET_Y_STOP_WAIT] = { WAIT_TEXT, BQLM_USBNET_STOP_WAIT },
 	[RUSBNET_Y_STOP_DRAIN] = {
-		"usbnet_stop: FLAG_AVOID_UNLINK_URBS: wait_skb_queue_empty(txq, done)",
+		"usbnet_terminate_urbs: FLAG_AVOID_UNLINK_URBS: wait_skb_queue_empty(txq, done)",
 		BQLM_USBNET_STOP_WAIT },
 	[RUSBNET_Y_STOP_TIMEOUT] = { TIMEOUT_TEXT, BQLM_USBNET_STOP_WAIT },
 	[RUSBNET_Y_STOP_TIMER] = {
@@ -88,12 +88,25 @@ const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS] = {
 	[RUSBNET_Y_UNREGISTERED] = {
 		"usbnet_disconnect: unregister_netdev returned",
 		BQLM_RC_NO_PHASE },
+	[RUSBNET_Y_KILLED] = {
+		"usbnet_disconnect: URBs killed, tasklet_kill, del_timer_sync, dev->done freed",
+		BQLM_RC_NO_PHASE },
 };
 
 static void bqlm_rusbnet_yield(struct bqlm_rc_actor *a,
 			       enum bqlm_rusbnet_yield y, bqlm_rc_cond cond)
 {
 	bqlm_rc_yield(a, &bqlm_rusbnet_yields[y], cond);
+}
+
+/*
+ * usbnet_terminate_urbs() runs in ifdown (or the disconnect's usbnet_stop())
+ * and in suspend, whose steps it ends; in fixed-avoid-unlink's
+ * usbnet_disconnect() too, inside the disconnect's kill step
+ */
+static bool bqlm_rusbnet_terminate_steps(const struct bqlm_rc_actor *a)
+{
+	return bqlm_rusbnet_is_down(a) || bqlm_rusbnet_id(a) == RUSBNET_SUSPEND;
 }
 
 /* usbnet_terminate_urbs() runs in ifdown and in suspend: whose step ends */
@@ -248,8 +261,12 @@ static void bqlm_rusbnet_urb_release(struct bqlm_hcd *hcd, struct urb *urb)
 		struct bqlm_rusbnet_slot *s = &u->slot[i];
 
 		s->urb = NULL;
-		/* usbnet_disconnect() frees the URBs of dev->deferred */
-		if (s->where == BQLM_USBNET_SKB_DEFERRED && a &&
+		/*
+		 * usbnet_disconnect() frees the URBs of dev->deferred, and
+		 * (fixed-avoid-unlink) the skbs left on dev->done
+		 */
+		if ((s->where == BQLM_USBNET_SKB_DEFERRED ||
+		     s->where == BQLM_USBNET_SKB_DONE) && a &&
 		    bqlm_rusbnet_id(a) == RUSBNET_DISCONNECT) {
 			s->where = BQLM_USBNET_SKB_GONE;
 			s->flags = 0;
@@ -510,10 +527,22 @@ bool bqlm_rusbnet_schedule_work(struct work_struct *work)
  */
 bool bqlm_rusbnet_cancel_work_sync(struct work_struct *work)
 {
-	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
 
 	if (!u || work != u->v.kevent)
 		return false;
+	/*
+	 * fixed-avoid-unlink's usbnet_disconnect(): its kill ran, the
+	 * disconnect's step (the model's disconnect_kill) ends
+	 */
+	if (a && bqlm_rusbnet_id(a) == RUSBNET_DISCONNECT &&
+	    u->cfg.disconnect_kill &&
+	    (a->mark & RUSBNET_M_UNREGISTERED) &&
+	    !(a->mark & RUSBNET_M_KILLED)) {
+		a->mark |= RUSBNET_M_KILLED;
+		bqlm_rusbnet_yield(a, RUSBNET_Y_KILLED, bqlm_rusbnet_no_xmit);
+	}
 	return bqlm_rusbnet_pend(&u->kevent_pending, false);
 }
 
@@ -528,6 +557,25 @@ static bool bqlm_rusbnet_txq_free(struct bqlm_rc_actor *a)
 static bool bqlm_rusbnet_bql_free(struct bqlm_rc_actor *a)
 {
 	return bqlm_rc_lock_free(a, &bqlm_rusbnet_of(a)->bql_lock);
+}
+
+/*
+ * ifdown's usbnet_terminate_urbs() without the RX URBs (the fix of
+ * fixed-avoid-unlink under FLAG_AVOID_UNLINK_URBS), in the unlink of
+ * dev->txq: the next dev->txq.lock, if every URB on it is unlinked, ends
+ * the unlink
+ */
+static bool bqlm_rusbnet_tx_only(const struct bqlm_rusbnet *u)
+{
+	struct sk_buff *skb;
+
+	if (!(u->cfg.flags & BQLM_USBNET_FLAG_AVOID_UNLINK_URBS) ||
+	    u->cfg.stop_drain != BQLM_USBNET_DRAIN_UNLINK)
+		return false;
+	skb_queue_walk(u->v.txq, skb)
+		if (((struct skb_data *)skb->cb)->state != unlink_start)
+			return false;
+	return true;
 }
 
 static bool bqlm_rusbnet_queues_empty(struct bqlm_rc_actor *a)
@@ -567,10 +615,14 @@ bool bqlm_rusbnet_lock(spinlock_t *l, bool bh)
 			bqlm_rusbnet_yield(a, RUSBNET_Y_DEFER,
 					   bqlm_rusbnet_txq_free);
 		} else if (bqlm_rusbnet_is_down(a) &&
-			   !(a->mark & (RUSBNET_M_TERMINATE | RUSBNET_M_DRAIN))) {
+			   (a->mark & RUSBNET_M_TERMINATE) &&
+			   !(a->mark & RUSBNET_M_DRAIN) &&
+			   bqlm_rusbnet_tx_only(u)) {
 			/*
-			 * usbnet_stop() outside usbnet_terminate_urbs(): the
-			 * drain of fixed-avoid-unlink, wait_skb_queue_empty()
+			 * fixed-avoid-unlink's usbnet_terminate_urbs() without
+			 * the RX URBs: the first dev->txq.lock taken with
+			 * every URB of dev->txq unlinked is unlink_urbs()'s
+			 * last (it finds none left) or its wait's
 			 */
 			bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_DRAIN,
 					   bqlm_rusbnet_queues_empty);
@@ -592,7 +644,7 @@ bool bqlm_rusbnet_lock(spinlock_t *l, bool bh)
 		return true;
 	}
 	if (!bh && l == u->v.rxq_lock && (a->mark & RUSBNET_M_TERMINATE) &&
-	    ++a->count == 2)
+	    bqlm_rusbnet_terminate_steps(a) && ++a->count == 2)
 		/* unlink_urbs(rxq) took it once; wait_skb_queue_empty() next */
 		bqlm_rusbnet_terminate_yield(a, RUSBNET_Y_STOP_WAIT,
 					     RUSBNET_Y_SUSPEND_WAIT,
@@ -741,7 +793,7 @@ void bqlm_rusbnet_add_wait_queue(struct wait_queue_head *wq_head,
 	struct bqlm_rusbnet *u;
 	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
 
-	if (a && wq_head == u->v.wait) {
+	if (a && wq_head == u->v.wait && bqlm_rusbnet_terminate_steps(a)) {
 		bqlm_rusbnet_terminate_yield(a, RUSBNET_Y_STOP_UNLINK,
 					     RUSBNET_Y_SUSPEND_UNLINK,
 					     bqlm_rusbnet_txq_free);
@@ -875,6 +927,15 @@ bool bqlm_rusbnet_no_xmit(struct bqlm_rc_actor *a)
 	return !u->rc.actor[RUSBNET_STACK].busy && !u->rc.actor[RUSBNET_NCM].busy;
 }
 
+/*
+ * fixed-avoid-unlink's usbnet_disconnect() may kill: no transmit, and no
+ * bh run in progress (tasklet_kill() and del_timer_sync() would wait)
+ */
+static bool bqlm_rusbnet_can_kill(struct bqlm_rc_actor *a)
+{
+	return bqlm_rusbnet_no_xmit(a) && bqlm_rusbnet_bh_idle(a);
+}
+
 /**
  * bqlm_rusbnet_unregister_netdev() - unregister_netdev() of
  *	usbnet_disconnect(): close an open device as dev_close() does, with
@@ -906,7 +967,9 @@ void bqlm_rusbnet_unregister_netdev(struct net_device *net)
 		u->ops->stop(net);
 	}
 	a->mark |= RUSBNET_M_UNREGISTERED;
-	bqlm_rusbnet_yield(a, RUSBNET_Y_UNREGISTERED, bqlm_rusbnet_no_xmit);
+	bqlm_rusbnet_yield(a, RUSBNET_Y_UNREGISTERED,
+			   u->cfg.disconnect_kill ? bqlm_rusbnet_can_kill :
+						    bqlm_rusbnet_no_xmit);
 }
 
 /**

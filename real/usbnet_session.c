@@ -470,8 +470,10 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 	if (v.bql != cfg->bql || v.bql_lock != cfg->bql_lock ||
 	    v.stop_reset != cfg->stop_reset ||
 	    v.resume_sent != cfg->resume_sent ||
-	    v.stop_drain != cfg->stop_drain || v.xmit_open != cfg->xmit_open) {
-		scnprintf(why, len, "its properties (bql, bql-lock, stop-reset, resume-sent, stop-drain, xmit-open) are not variant %s's: the real code of a variant is its patch",
+	    v.stop_drain != cfg->stop_drain ||
+	    v.disconnect_kill != cfg->disconnect_kill ||
+	    v.xmit_open != cfg->xmit_open) {
+		scnprintf(why, len, "its properties (bql, bql-lock, stop-reset, resume-sent, stop-drain, disconnect-kill, xmit-open) are not variant %s's: the real code of a variant is its patch",
 			  bqlm_usbnet_variant_name(cfg->variant));
 		return -EOPNOTSUPP;
 	}

@@ -40,6 +40,8 @@ static unsigned char bqlm_rusbnet_unplug(const struct bqlm_rusbnet *u)
 		return BQLM_USBNET_GONE;
 	if (!d->busy)
 		return BQLM_USBNET_ATTACHED;
+	if (d->mark & RUSBNET_M_KILLED)
+		return BQLM_USBNET_KILLED;
 	if (d->mark & RUSBNET_M_UNREGISTERED)
 		return BQLM_USBNET_UNREGISTERED;
 	if (d->mark & RUSBNET_M_CLOSING)

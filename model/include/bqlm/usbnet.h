@@ -235,6 +235,23 @@ enum bqlm_usbnet_reset {
 };
 
 /**
+ * enum bqlm_usbnet_drain - what usbnet_stop() does with the URBs of a
+ *	FLAG_AVOID_UNLINK_URBS device (struct bqlm_usbnet_cfg.stop_drain)
+ * @BQLM_USBNET_DRAIN_OFF: nothing (the kernel's usbnet_stop())
+ * @BQLM_USBNET_DRAIN_WAIT: waits for dev->txq and dev->done to drain,
+ *	unlinking nothing (the first fix proposed: ifdown waits for the
+ *	device to complete its TX URBs)
+ * @BQLM_USBNET_DRAIN_UNLINK: unlinks the TX URBs and waits for dev->txq
+ *	and dev->done, as without the flag (the RX URBs, not modelled, stay
+ *	submitted): the fix of real/patches/usbnet/fixed-avoid-unlink.patch
+ */
+enum bqlm_usbnet_drain {
+	BQLM_USBNET_DRAIN_OFF,
+	BQLM_USBNET_DRAIN_WAIT,
+	BQLM_USBNET_DRAIN_UNLINK,
+};
+
+/**
  * struct bqlm_usbnet_cfg - what the model is run with
  * @variant: the variant (row of bqlm_usbnet_options()'s profiles) the
  *	configuration was made from; the model reads the properties below,
@@ -290,8 +307,14 @@ enum bqlm_usbnet_reset {
  * @stop_reset: enum bqlm_usbnet_reset
  * @resume_sent: usbnet_resume() calls netdev_sent_queue() for each
  *	deferred skb it puts on dev->txq
- * @stop_drain: usbnet_stop() waits for dev->txq and dev->done to drain
- *	under FLAG_AVOID_UNLINK_URBS too, without unlinking
+ * @stop_drain: enum bqlm_usbnet_drain: usbnet_stop() under
+ *	FLAG_AVOID_UNLINK_URBS
+ * @tx_stall: the device has stopped draining its bulk-out endpoint: a
+ *	submitted TX URB completes only once unlinked (-ECONNRESET, or the
+ *	flush's -ESHUTDOWN)
+ * @disconnect_kill: usbnet_disconnect(), once unregister_netdev()
+ *	returned, kills what is still queued, stops the bh and dev->delay
+ *	(waiting for a run in progress) and frees the skbs left on dev->done
  * @xmit_open: usbnet_start_xmit() drops the skb, under dev->txq.lock,
  *	unless EVENT_DEV_OPEN is set
  * @hold_time: the DQL's slack hold time (jiffies)
@@ -321,7 +344,9 @@ struct bqlm_usbnet_cfg {
 	bool bql;
 	bool bql_lock;
 	bool resume_sent;
-	bool stop_drain;
+	enum bqlm_usbnet_drain stop_drain;
+	bool tx_stall;
+	bool disconnect_kill;
 	bool xmit_open;
 	bool autosuspend;
 	bool disconnect;
@@ -448,6 +473,7 @@ enum bqlm_usbnet_unplug {
 	BQLM_USBNET_UNPLUGGED,		/* NOTATTACHED, every URB unlinked */
 	BQLM_USBNET_UNREGISTER,		/* unregister_netdev() in usbnet_stop() */
 	BQLM_USBNET_UNREGISTERED,	/* unregister_netdev() returned */
+	BQLM_USBNET_KILLED,		/* disconnect_kill: bh, timer stopped */
 	BQLM_USBNET_GONE,		/* free_netdev(): nothing may act */
 	BQLM_USBNET_NR_UNPLUG
 };
