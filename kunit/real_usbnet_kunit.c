@@ -118,11 +118,8 @@ struct real_usbnet_param {
 #define DEFAULT_PACKETS	3
 #define SMALL_PACKETS	2
 
-/*
- * The variant with the fixes of docs/findings.md: usbnet's two and
- * ax88179_178a's
- */
-#define FIXES		BQLM_USBNET_FIXED_AX88179_SUSPEND
+/* The variant with the fixes of docs/findings.md: usbnet's two */
+#define FIXES		BQLM_USBNET_FIXED_NCM_STOP
 
 /*
  * The explorations of docs/usbnet.md whose witnesses are replayed: the
@@ -188,11 +185,6 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .variant = FIXES, .witness_of = BQLM_USBNET_FIXED,
 	  .driver = "cdc_ncm", .packets = SMALL_PACKETS, .stops = 1,
 	  .suspends = 1, .expect = OC | RS },
-	/* ax88179_178a's suspend(): the autosuspend it took is refused */
-	{ .desc = "fixed-ax88179-suspend-fix", .suites = REPLAY,
-	  .variant = FIXES, .witness_of = BQLM_USBNET_FIXED,
-	  .driver = "ax88179_178a", .packets = SMALL_PACKETS, .stops = 1,
-	  .suspends = 1, .autosuspend = true, .expect = SN, .taken = true },
 	{ .desc = "fixes-aqc111", .suites = REPLAY, .variant = FIXES,
 	  .driver = "aqc111", .no_flap = true, .packets = SMALL_PACKETS,
 	  .stops = 1, .suspends = 1, .clean = true },
@@ -217,9 +209,13 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	  .variant = BQLM_USBNET_FIXED, .driver = "harness",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
 	  .mtu_qlen = 3, .search = REAL_CLEAN },
-	/* runtime autosuspend: usbnet_suspend()'s -EBUSY while transmitting */
+	/*
+	 * runtime autosuspend: usbnet_suspend()'s -EBUSY while transmitting,
+	 * of a driver_info whose manage_power() lets the open device
+	 * autosuspend (the harness's: once ifdown ended)
+	 */
 	{ .desc = "fixed-autosuspend", .suites = EACH,
-	  .variant = BQLM_USBNET_FIXED, .driver = "harness",
+	  .variant = BQLM_USBNET_FIXED, .driver = "harness_manage_power",
 	  .packets = DEFAULT_PACKETS, .stops = 1, .suspends = 1,
 	  .autosuspend = true, .search = REAL_CLEAN },
 	{ .desc = "merged-autosuspend", .suites = EACH,
@@ -941,12 +937,84 @@ static void real_usbnet_stalled(struct kunit *test)
 	KUNIT_EXPECT_GT(test, unlinked, 0U);
 }
 
+/* Does the real code enable @action now? */
+static bool real_usbnet_enables(struct bqlm_rc_target *t, unsigned int action)
+{
+	unsigned int a[BQLM_X_MAX_ACTIONS], n, i;
+
+	n = t->ops->enabled(t, a);
+	for (i = 0; i < n; i++)
+		if (a[i] == action)
+			return true;
+	return false;
+}
+
+/*
+ * The USB core's runtime-PM rules in the fake USB core: an autosuspend
+ * begins only at an interface PM usage count of 0. ax88179_178a has no
+ * manage_power: the count usbnet_open() took holds the open device awake,
+ * so the harness neither enables nor takes the autosuspend (the step is
+ * refused, with the reason, the device as it was) until usbnet_stop() has
+ * dropped it. A driver_info with a manage_power() as cdc_ncm's
+ * (harness_manage_power): usbnet_open() drops the count, and the idle open
+ * device autosuspends.
+ */
+static void real_usbnet_autosuspend_usage(struct kunit *test)
+{
+	const unsigned int suspend = BQLM_USBNET_ACTION(BQLM_USBNET_A_SUSPEND, 0);
+	const unsigned int stop = BQLM_USBNET_ACTION(BQLM_USBNET_A_STOP, 0);
+	struct real_usbnet_param p = {
+		.desc = "autosuspend-usage", .variant = BQLM_USBNET_FIXED,
+		.driver = "ax88179_178a", .packets = 1, .stops = 1,
+		.suspends = 1, .autosuspend = true,
+	};
+	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_rc_target *t;
+	const char *why;
+	unsigned int i;
+
+	if (!IS_ENABLED(CONFIG_PM))
+		kunit_skip(test, "without CONFIG_PM usbnet has no suspend");
+	real_usbnet_cfg(test, &p, cfg);
+	t = real_usbnet_harness(test, &p, cfg);
+	KUNIT_ASSERT_EQ(test, t->ops->start(t), 0);
+	KUNIT_EXPECT_FALSE(test, real_usbnet_enables(t, suspend));
+	KUNIT_EXPECT_EQ(test, t->ops->step(t, suspend), -EBUSY);
+	why = t->ops->error(t);
+	KUNIT_ASSERT_NOT_NULL(test, why);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(why, "PM usage count"), "%s",
+				  why);
+	/* the harness goes on: ifdown, whose end drops the count */
+	for (i = 0; i < 16 && real_usbnet_enables(t, stop); i++) {
+		KUNIT_EXPECT_FALSE_MSG(test, real_usbnet_enables(t, suspend),
+				       "ifdown step %u", i);
+		KUNIT_ASSERT_EQ(test, t->ops->step(t, stop), 0);
+	}
+	KUNIT_EXPECT_TRUE(test, real_usbnet_enables(t, suspend));
+	KUNIT_EXPECT_EQ(test, t->ops->step(t, suspend), 0);
+	KUNIT_EXPECT_NULL(test, t->ops->error(t));
+	KUNIT_EXPECT_EQ(test, t->ops->down(t), 0);
+	/* one harness at a time */
+	kunit_release_action(test, real_end, t);
+
+	p.driver = "harness_manage_power";
+	real_usbnet_cfg(test, &p, cfg);
+	t = real_usbnet_harness(test, &p, cfg);
+	KUNIT_ASSERT_EQ(test, t->ops->start(t), 0);
+	KUNIT_EXPECT_TRUE(test, real_usbnet_enables(t, suspend));
+	KUNIT_EXPECT_EQ(test, t->ops->step(t, suspend), 0);
+	KUNIT_EXPECT_NULL(test, t->ops->error(t));
+	KUNIT_EXPECT_EQ(test, t->ops->down(t), 0);
+}
+
 #else /* no real-code harness */
 
 static const char *real_usbnet_driver_param(void)
 {
 	return NULL;
 }
+
+REAL_SKIP_CASE(real_usbnet_autosuspend_usage, "drivers/net/usb/usbnet.c")
 
 REAL_SKIP_CASE(real_usbnet_replay, "drivers/net/usb/usbnet.c")
 REAL_SKIP_CASE(real_usbnet_equivalence, "drivers/net/usb/usbnet.c")
@@ -977,6 +1045,8 @@ static struct kunit_suite real_usbnet_stalled_suite = {
 	.name = "bqlm_real_usbnet_stalled",
 	.test_cases = real_usbnet_stalled_cases,
 };
+REAL_SUITE_CASES(real_usbnet_pm_suite, "bqlm_real_usbnet_pm",
+		 KUNIT_CASE(real_usbnet_autosuspend_usage));
 
 static struct kunit_suite real_usbnet_schedule_suite = {
 	.name = "bqlm_real_usbnet_schedule",
@@ -985,4 +1055,5 @@ static struct kunit_suite real_usbnet_schedule_suite = {
 
 kunit_test_suites(&real_usbnet_replay_suite, &real_usbnet_equivalence_suite,
 		  &real_usbnet_explore_suite, &real_usbnet_schedule_suite,
-		  &real_usbnet_stalled_suite);
+		  &real_usbnet_stalled_suite,
+		  &real_usbnet_pm_suite);

@@ -228,28 +228,47 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	  .expect = { .states = 81070, .transitions = 263387,
 		      .verdict = BQLM_CHECK_NONE } },
 	/*
-	 * The minidrivers' own suspend() under autosuspend: ax88179's
-	 * ignores usbnet_suspend()'s -EBUSY (the USB core suspends the
-	 * interface with usbnet awake: suspend-count); without that, clean.
-	 * smsc95xx's own suspend work failing: for an autosuspend it resumes
-	 * usbnet itself (clean); for a system suspend nothing does.
+	 * The minidrivers' own suspend() under autosuspend, which the USB
+	 * core takes only at a PM usage count of 0. ax88179_178a's ignores
+	 * usbnet_suspend()'s -EBUSY, but it has no manage_power: the count
+	 * usbnet_open() took holds the open device awake, the autosuspend
+	 * comes only once it is down, and nothing is violated. With a
+	 * manage_power() that drops the count (pm manage-power, which
+	 * ax88179_178a does not have) the autosuspend can come between
+	 * tx_complete() and defer_bh(), and a suspend() that ignores the
+	 * -EBUSY leaves the USB core holding the interface suspended with
+	 * usbnet awake (suspend-count); without that, clean. smsc95xx's own
+	 * suspend work failing: for an autosuspend it resumes usbnet itself
+	 * (clean), on a chip with remote wakeup (its manage_power() drops the
+	 * count) and without (held awake while open); for a system suspend
+	 * nothing does.
 	 */
 	{ .desc = "fixed-ax88179-autosuspend-ignores-busy",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
 	  .opts = AX88179_OPTS ",suspend-ignores-busy --autosuspend on",
-	  .expect = { .states = 311023, .transitions = 1046776,
+	  .expect = { .states = 7449, .transitions = 17805,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-manage-power-autosuspend-ignores-busy",
+	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .opts = AX88179_OPTS ",suspend-ignores-busy,manage-power --autosuspend on",
+	  .expect = { .states = 308208, .transitions = 1038110,
 		      .violated = BIT_SU,
 		      .verdict = BQLM_CHECK_SUSPEND_COUNT,
-		      .verdict_depth = 5 } },
-	{ .desc = "fixed-ax88179-autosuspend-busy-kept",
+		      .verdict_depth = 6 } },
+	{ .desc = "fixed-manage-power-autosuspend-busy-kept",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .opts = AX88179_OPTS " --autosuspend on",
-	  .expect = { .states = 282168, .transitions = 962235,
+	  .opts = AX88179_OPTS ",manage-power --autosuspend on",
+	  .expect = { .states = 282130, .transitions = 961907,
 		      .verdict = BQLM_CHECK_NONE } },
 	{ .desc = "fixed-smsc95xx-autosuspend-own-fails",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
 	  .opts = SMSC95XX_OPTS " --pm own-suspend-fails --autosuspend on",
-	  .expect = { .states = 27605, .transitions = 80555,
+	  .expect = { .states = 7244, .transitions = 17459,
+		      .verdict = BQLM_CHECK_NONE } },
+	{ .desc = "fixed-smsc95xx-wakeup-autosuspend-own-fails",
+	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
+	  .opts = SMSC95XX_OPTS " --pm own-suspend-fails,manage-power --autosuspend on",
+	  .expect = { .states = 27605, .transitions = 80333,
 		      .verdict = BQLM_CHECK_NONE } },
 	{ .desc = "fixed-smsc95xx-suspend-own-fails",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
@@ -1091,15 +1110,87 @@ static void usbnet_disconnect_in_flight(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_disconnect"), 0U);
 }
 
+/* Is the suspend (an autosuspend under cfg.autosuspend) enabled now? */
+static bool usbnet_suspend_enabled(struct kunit *test, struct usbnet_ctx *u)
+{
+	unsigned int a[BQLM_X_MAX_ACTIONS], n, i;
+	struct bqlm_xsys sys;
+
+	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
+	n = bqlm_xenabled(&sys, u->dev, a);
+	for (i = 0; i < n; i++)
+		if (a[i] == A(SUSPEND, 0))
+			return true;
+	return false;
+}
+
 /*
- * ax88179_178a's suspend() under autosuspend, step by step: a packet in
- * flight, usbnet_suspend() refuses with -EBUSY and restores its count, the
- * minidriver returns 0, so the USB core holds the interface suspended and
- * later resumes it: usbnet_resume() takes suspend_count (an unsigned
- * char) below 0, to 255, and does nothing. The next autosuspend does nothing either (the count back to
- * 0): the URB stays in flight, the device attached, EVENT_DEV_ASLEEP
- * clear, so a transmit goes to a device the USB core suspended. Without
- * SUSPEND_IGNORES_BUSY the -EBUSY keeps the device awake.
+ * The USB core autosuspends an interface only at a PM usage count of 0
+ * (autosuspend_check()). Without manage_power (ax88179_178a, the default
+ * description) the count usbnet_open() took keeps the open device awake:
+ * no autosuspend, not even idle, until usbnet_stop() has ended; a system
+ * suspend looks at no count. With pm manage-power the idle open device
+ * may autosuspend, not while a transmit holds the count (from
+ * usbnet_start_xmit() to tx_complete()), and again between tx_complete()
+ * and defer_bh(), where usbnet_suspend() answers -EBUSY.
+ */
+static void usbnet_autosuspend_usage(struct kunit *test)
+{
+	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
+	struct bqlm_usbnet *dev = u->dev;
+
+	u->cfg.autosuspend = true;
+	bqlm_usbnet_init(dev, &u->cfg);
+	KUNIT_EXPECT_EQ(test, dev->admin, BQLM_USBNET_UP);
+	KUNIT_EXPECT_FALSE(test, usbnet_suspend_enabled(test, u));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev),
+			-EINVAL);
+	while (dev->admin != BQLM_USBNET_DOWN) {
+		KUNIT_EXPECT_FALSE_MSG(test, usbnet_suspend_enabled(test, u),
+				       "admin %u", dev->admin);
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	}
+	/* down: usbnet_stop()'s last put took the count to 0 */
+	KUNIT_EXPECT_TRUE(test, usbnet_suspend_enabled(test, u));
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+
+	/* a system suspend of the open device */
+	u->cfg.autosuspend = false;
+	bqlm_usbnet_init(dev, &u->cfg);
+	KUNIT_EXPECT_TRUE(test, usbnet_suspend_enabled(test, u));
+
+	/* manage_power: the idle open device autosuspends */
+	u->cfg.autosuspend = true;
+	u->cfg.pm = BQLM_USBNET_PM_MANAGE_POWER;
+	bqlm_usbnet_init(dev, &u->cfg);
+	KUNIT_EXPECT_TRUE(test, usbnet_suspend_enabled(test, u));
+	usbnet_send(test, u);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_TXQ);
+	KUNIT_EXPECT_FALSE(test, usbnet_suspend_enabled(test, u));
+	KUNIT_EXPECT_EQ(test, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev),
+			-EINVAL);
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
+				       &u->ev));
+	KUNIT_EXPECT_TRUE(test, usbnet_suspend_enabled(test, u));
+	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
+	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_AWAKE);
+	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_suspend"), 0U);
+}
+
+/*
+ * A suspend() that ignores usbnet_suspend()'s -EBUSY under autosuspend,
+ * step by step, on a minidriver whose manage_power() lets the open device
+ * autosuspend (no minidriver of 6.12 has both: ax88179_178a, whose
+ * suspend() ignores it, has no manage_power, and the count usbnet_open()
+ * took keeps it awake while open). A packet given back by tx_complete()
+ * (its count dropped) and not yet off dev->txq: usbnet_suspend() refuses
+ * with -EBUSY and restores its count, the minidriver returns 0, so the USB
+ * core holds the interface suspended and later resumes it: usbnet_resume()
+ * takes suspend_count (an unsigned char) below 0, to 255, and does
+ * nothing. The next autosuspend does nothing either (the count back to 0):
+ * the device stays attached, EVENT_DEV_ASLEEP clear, so a transmit goes to
+ * a device the USB core suspended. Without SUSPEND_IGNORES_BUSY the -EBUSY
+ * keeps the device awake.
  */
 static void usbnet_suspend_ignores_busy(struct kunit *test)
 {
@@ -1108,17 +1199,23 @@ static void usbnet_suspend_ignores_busy(struct kunit *test)
 
 	u->cfg.autosuspend = true;
 	u->cfg.suspends = 2;
+	u->cfg.pm = BQLM_USBNET_PM_MANAGE_POWER;
 	bqlm_usbnet_init(dev, &u->cfg);
 	usbnet_send(test, u);
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
+				       &u->ev));
 	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
 	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_AWAKE);
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_suspend"), 0U);
 	KUNIT_EXPECT_EQ(test, bqlm_usbnet_resume(dev, &u->cfg, &u->ev),
 			-EINVAL);
 
-	u->cfg.pm = BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY;
+	u->cfg.pm = BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY |
+		    BQLM_USBNET_PM_MANAGE_POWER;
 	bqlm_usbnet_init(dev, &u->cfg);
 	usbnet_send(test, u);
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0, BQLM_USBNET_ST_OK,
+				       &u->ev));
 	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
 	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_SUSPENDED);
 	KUNIT_EXPECT_EQ(test, dev->suspend_count, 0);
@@ -1136,7 +1233,7 @@ static void usbnet_suspend_ignores_busy(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev->pm, BQLM_USBNET_SUSPENDED);
 	KUNIT_EXPECT_EQ(test, dev->suspend_count, 0);
 	KUNIT_EXPECT_EQ(test, dev->present, 1);
-	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_TXQ);
+	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_COMPLETED);
 	KUNIT_EXPECT_FALSE(test, dev->flags & BQLM_USBNET_EVENT_DEV_ASLEEP);
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_suspend"), BIT_SU);
 }
@@ -1295,16 +1392,20 @@ static void usbnet_link_status_kinds(struct kunit *test)
 /*
  * smsc95xx's suspend() whose own work fails after usbnet_suspend()
  * succeeded: for an autosuspend it calls usbnet_resume() itself, in the
- * suspend's last two steps, and usbnet is awake again; for a system
- * suspend it returns the error: the USB core resumes nothing, usbnet
- * stays suspended (EVENT_DEV_ASLEEP), and the next packet is deferred.
+ * suspend's last two steps, and usbnet is awake again (an open device:
+ * a chip with remote wakeup, whose manage_power() drops the PM usage
+ * count); for a system suspend it returns the error: the USB core
+ * resumes nothing, usbnet stays suspended (EVENT_DEV_ASLEEP), and the
+ * next packet is deferred.
  */
 static void usbnet_own_suspend_fails(struct kunit *test)
 {
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_FIXED);
 	struct bqlm_usbnet *dev = u->dev;
 
-	u->cfg.pm = BQLM_USBNET_PM_OWN_SUSPEND_FAILS;
+	/* the open device autosuspends: a chip with remote wakeup */
+	u->cfg.pm = BQLM_USBNET_PM_OWN_SUSPEND_FAILS |
+		    BQLM_USBNET_PM_MANAGE_POWER;
 	u->cfg.autosuspend = true;
 	bqlm_usbnet_init(dev, &u->cfg);
 	STEP(test, u, bqlm_usbnet_suspend(dev, &u->cfg, &u->ev));
@@ -2173,6 +2274,7 @@ static struct kunit_case bqlm_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_link_flap),
 	KUNIT_CASE(usbnet_link_status_kinds),
 	KUNIT_CASE(usbnet_disconnect_in_flight),
+	KUNIT_CASE(usbnet_autosuspend_usage),
 	KUNIT_CASE(usbnet_suspend_ignores_busy),
 	KUNIT_CASE(usbnet_own_suspend_fails),
 	KUNIT_CASE(usbnet_ncm_flush_woken_during_stop),

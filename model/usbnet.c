@@ -1141,7 +1141,10 @@ static void bqlm_usbnet_suspended(struct bqlm_usbnet *dev,
  *     present again; if running, netif_tx_wake_all_queues() (which clears
  *     DRV_XOFF only). From here on a transmit is deferred. Then the
  *     minidriver's own work (bqlm_usbnet_suspended()).
- * An autosuspend (cfg->autosuspend) with dev->txq not empty is refused in
+ * An autosuspend (cfg->autosuspend) begins only at an interface PM usage
+ * count of 0 (bqlm_usbnet_pm_usage(): the USB core's autosuspend_check());
+ * then dev->txq can still hold an URB whose tx_complete() has dropped its
+ * count and whose defer_bh() has not run. Such an autosuspend is refused in
  * step 1 (-EBUSY, the count restored): the device stays awake, unless
  * the minidriver's suspend() ignores it (SUSPEND_IGNORES_BUSY) and the USB
  * core holds the interface suspended with usbnet awake.
@@ -1149,15 +1152,16 @@ static void bqlm_usbnet_suspended(struct bqlm_usbnet *dev,
  * usbnet_resume() the minidriver's suspend() calls.
  *
  * Return: 0, -EAGAIN while the next step waits, -EINVAL when there is no
- * suspend to make (already suspended, none left in the bound, or
- * usbnet_stop() holds a PM reference).
+ * suspend to make (already suspended, none left in the bound,
+ * usbnet_stop() holds a PM reference, or an autosuspend at a usage count
+ * above 0, which the USB core never begins).
  */
 int bqlm_usbnet_suspend(struct bqlm_usbnet *dev,
 			const struct bqlm_usbnet_cfg *cfg,
 			struct bqlm_inv_step *ev)
 {
 	struct bqlm_inv_step dummy;
-	int ret = bqlm_usbnet_suspend_ready(dev);
+	int ret = bqlm_usbnet_suspend_ready(dev, cfg);
 
 	ev = bqlm_usbnet_ev(ev, &dummy);
 	if (ret)

@@ -265,8 +265,47 @@ static inline int bqlm_usbnet_stop_ready(const struct bqlm_usbnet *dev)
 	}
 }
 
-/* Can usbnet_suspend() make its next step? */
-static inline int bqlm_usbnet_suspend_ready(const struct bqlm_usbnet *dev)
+/**
+ * bqlm_usbnet_pm_usage() - the interface's runtime-PM usage count
+ * @dev: the device
+ * @cfg: its configuration
+ *
+ * What the USB core's autosuspend_check() reads: the reference
+ * usbnet_open() took with usb_autopm_get_interface(), held to the end of
+ * usbnet_stop() unless the minidriver's manage_power() drops it
+ * (BQLM_USBNET_PM_MANAGE_POWER; dev_close() and usbnet_stop() up to its
+ * own get count as open); usbnet_stop()'s own, from its
+ * usb_autopm_get_interface() to its end; and one per transmit URB, from
+ * usbnet_start_xmit()'s usb_autopm_get_interface_async() to
+ * tx_complete()'s usb_autopm_put_interface_async(), deferred URBs
+ * included (usbnet_resume() drops the count of one it cannot submit).
+ * The kevent work's get and put fall within one step.
+ *
+ * Return: the count.
+ */
+static inline unsigned int bqlm_usbnet_pm_usage(const struct bqlm_usbnet *dev,
+						const struct bqlm_usbnet_cfg *cfg)
+{
+	unsigned int n = 0, i;
+
+	if (dev->admin != BQLM_USBNET_DOWN &&
+	    !(cfg->pm & BQLM_USBNET_PM_MANAGE_POWER))
+		n++;
+	if (dev->admin > BQLM_USBNET_STOP_PM && dev->admin < BQLM_USBNET_DOWN)
+		n++;
+	for (i = 0; i < dev->nr_skbs; i++)
+		n += dev->skb[i].where >= BQLM_USBNET_SKB_DEFERRED &&
+		     dev->skb[i].where <= BQLM_USBNET_SKB_UNLINKED;
+	return n;
+}
+
+/*
+ * Can usbnet_suspend() make its next step? A runtime autosuspend
+ * (cfg->autosuspend) begins only where the USB core takes one: at a usage
+ * count of 0 (autosuspend_check()); a system suspend looks at no count.
+ */
+static inline int bqlm_usbnet_suspend_ready(const struct bqlm_usbnet *dev,
+					    const struct bqlm_usbnet_cfg *cfg)
 {
 	switch (dev->pm) {
 	case BQLM_USBNET_AWAKE:
@@ -277,6 +316,8 @@ static inline int bqlm_usbnet_suspend_ready(const struct bqlm_usbnet *dev)
 		if (!dev->suspends_left || dev->unplug ||
 		    (dev->admin > BQLM_USBNET_STOP_PM &&
 		     dev->admin < BQLM_USBNET_DOWN))
+			return -EINVAL;
+		if (cfg->autosuspend && bqlm_usbnet_pm_usage(dev, cfg))
 			return -EINVAL;
 		fallthrough;
 	case BQLM_USBNET_PM_DETACHED:

@@ -39,7 +39,7 @@ static const char *const bqlm_usbnet_status_names[] = {
 static const char *const bqlm_usbnet_pm_names[] = {
 	"resume-link", "resume-carrier", "stop-carrier", "suspend-ignores-busy",
 	"own-suspend-fails", "link-reset", "link-reset-blind", "status-reset",
-	"status-carrier", NULL };
+	"status-carrier", "manage-power", NULL };
 
 static const char *const bqlm_usbnet_drain_names[] = {
 	[BQLM_USBNET_DRAIN_OFF] = "off",
@@ -146,7 +146,7 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	  .help = "shorthand: --flags avoid-unlink" },
 	{ .name = "pm", .type = BQLM_OPT_SET, USB_FIELD(pm),
 	  .names = bqlm_usbnet_pm_names,
-	  .help = "what the minidriver's own callbacks add: resume-link, its resume() reports the link down and queues the kevent (ax88179_178a); resume-carrier, stop-carrier, its resume() or stop() turn the carrier off (aqc111); suspend-ignores-busy, its suspend() returns 0 when usbnet_suspend() refused an autosuspend with -EBUSY, so the USB core resumes it later (ax88179_178a); own-suspend-fails, its own suspend work fails after usbnet_suspend(): for an autosuspend it calls usbnet_resume(), for a system suspend it returns the error and nothing resumes usbnet (smsc95xx, with a device that refuses a control transfer); link-reset, its status() reports the link up with usbnet_link_change(dev, 1, 1) (EVENT_LINK_RESET) and the kevent runs its link_reset(), which turns the carrier on while the device answers (ax88179_178a); link-reset-blind, with one of link-reset, status-reset, status-carrier: its link_reset() sets the carrier also once the device is unplugged, its PHY read's -ENODEV taken for a BMSR with the link bit (asix, sr9700, ch9200), or reading nothing (aqc111); status-reset, its status() queues EVENT_LINK_RESET for the link up and down and changes no carrier, its link_reset() sets the carrier to the link (smsc75xx, aqc111); status-carrier, its status() turns the carrier on and queues EVENT_LINK_RESET for the link up, turns it off for the link down (ch9200)" },
+	  .help = "what the minidriver's own callbacks add: resume-link, its resume() reports the link down and queues the kevent (ax88179_178a); resume-carrier, stop-carrier, its resume() or stop() turn the carrier off (aqc111); suspend-ignores-busy, its suspend() returns 0 when usbnet_suspend() refused an autosuspend with -EBUSY, so the USB core resumes it later (ax88179_178a); own-suspend-fails, its own suspend work fails after usbnet_suspend(): for an autosuspend it calls usbnet_resume(), for a system suspend it returns the error and nothing resumes usbnet (smsc95xx, with a device that refuses a control transfer); link-reset, its status() reports the link up with usbnet_link_change(dev, 1, 1) (EVENT_LINK_RESET) and the kevent runs its link_reset(), which turns the carrier on while the device answers (ax88179_178a); link-reset-blind, with one of link-reset, status-reset, status-carrier: its link_reset() sets the carrier also once the device is unplugged, its PHY read's -ENODEV taken for a BMSR with the link bit (asix, sr9700, ch9200), or reading nothing (aqc111); status-reset, its status() queues EVENT_LINK_RESET for the link up and down and changes no carrier, its link_reset() sets the carrier to the link (smsc75xx, aqc111); status-carrier, its status() turns the carrier on and queues EVENT_LINK_RESET for the link up, turns it off for the link down (ch9200); manage-power, its manage_power() leaves the open interface idle: usbnet_open() drops its PM usage count, so an autosuspend may come while the device is open (cdc_ncm, cdc_mbim, qmi_wwan, cdc_ether, r8153_ecm, smsc75xx); without it the count usbnet_open() took holds the device awake until usbnet_stop() ends" },
 	{ .name = "links", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
 	  USB_FIELD(links), .min = 0, .max = 3,
 	  .help = "link-up reports of the minidriver's status() (usbnet_link_change(dev, 1, 0); with --pm link-reset usbnet_link_change(dev, 1, 1)), while its carrier is off and no report is pending" },
@@ -194,7 +194,7 @@ static const struct bqlm_opt bqlm_usbnet_opt[] = {
 	{ .name = "disconnect", .type = BQLM_OPT_BOOL, USB_FIELD(disconnect),
 	  .help = "the device may be unplugged once, at any step: usb_disconnect() flushes the URBs (-ESHUTDOWN), usbnet_disconnect() unregisters (usbnet_stop() if open) and frees the device; after it nothing may act on it" },
 	{ .name = "autosuspend", .type = BQLM_OPT_BOOL, USB_FIELD(autosuspend),
-	  .help = "the suspends are runtime autosuspends (PMSG_AUTO_SUSPEND): usbnet_suspend() returns -EBUSY while dev->txq holds an URB and the device stays awake" },
+	  .help = "the suspends are runtime autosuspends (PMSG_AUTO_SUSPEND), which the USB core takes only at an interface PM usage count of 0 (no transmit in flight, no usbnet_stop() running, the device down unless pm manage-power): usbnet_suspend() returns -EBUSY while dev->txq holds an URB and the device stays awake; a system suspend looks at no usage count" },
 	{ .name = "xmit-open", .type = BQLM_OPT_BOOL, USB_FIELD(xmit_open),
 	  .help = "usbnet_start_xmit() drops the skb under dev->txq.lock unless EVENT_DEV_OPEN is set" },
 };
@@ -302,11 +302,6 @@ static const struct bqlm_profile bqlm_usbnet_profiles[] = {
 		.name = "fixed-ncm-stop", .driver = "usbnet",
 		.commit = NULL,
 		.desc = "fixed-avoid-unlink + usbnet_start_xmit drops unless EVENT_DEV_OPEN",
-		.opts = USB_FIXED " --stop-drain unlink --disconnect-kill on --xmit-open on" },
-	[BQLM_USBNET_FIXED_AX88179_SUSPEND] = {
-		.name = "fixed-ax88179-suspend", .driver = "usbnet",
-		.commit = NULL,
-		.desc = "fixed-ncm-stop + ax88179_suspend returns usbnet_suspend's error (a minidriver's fix: ax88179_178a loses --pm suspend-ignores-busy)",
 		.opts = USB_FIXED " --stop-drain unlink --disconnect-kill on --xmit-open on" },
 };
 

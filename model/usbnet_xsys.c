@@ -285,7 +285,7 @@ static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
 	    bqlm_netif_xmit_stopped(&dev->txq) &&
 	    dev->xmit == BQLM_USBNET_XMIT_IDLE)
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
-	if (!bqlm_usbnet_suspend_ready(dev))
+	if (!bqlm_usbnet_suspend_ready(dev, cfg))
 		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_SUSPEND, 0);
 	if ((dev->pm == BQLM_USBNET_SUSPENDED &&
 	     !bqlm_usbnet_txq_locked(dev)) ||

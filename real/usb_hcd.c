@@ -50,6 +50,8 @@ void bqlm_hcd_init(struct bqlm_hcd *hcd, const struct bqlm_hcd_ops *ops,
 	hcd->gone = false;
 	hcd->link_down = false;
 	hcd->out_stalled = false;
+	atomic_set(&hcd->pm_usage, 0);
+	hcd->pm_underflow = false;
 	hcd->bus.bus_name = "bqlm-hcd";
 	hcd->bus.busnum = 1;
 	hcd->udev.bus = &hcd->bus;
@@ -402,9 +404,51 @@ void bqlm_hcd_usb_scuttle_anchored_urbs(struct usb_anchor *anchor)
 		bqlm_hcd_usb_free_urb(urb);
 }
 
+/*
+ * The controller whose interface @intf is: the PM usage counts of any
+ * other interface (a cdc-wdm subdriver's fake) are not kept
+ */
+static struct bqlm_hcd *bqlm_hcd_of_intf(struct usb_interface *intf)
+{
+	struct bqlm_hcd *hcd = bqlm_hcd_cur;
+
+	return hcd && intf == &hcd->intf ? hcd : NULL;
+}
+
+static void bqlm_hcd_pm_get(struct usb_interface *intf)
+{
+	struct bqlm_hcd *hcd = bqlm_hcd_of_intf(intf);
+
+	if (hcd)
+		atomic_inc(&hcd->pm_usage);
+}
+
+static void bqlm_hcd_pm_put(struct usb_interface *intf)
+{
+	struct bqlm_hcd *hcd = bqlm_hcd_of_intf(intf);
+
+	if (hcd && atomic_add_unless(&hcd->pm_usage, -1, 0) == 0)
+		hcd->pm_underflow = true;
+}
+
 /**
- * bqlm_hcd_usb_autopm_get_interface() - usb_autopm_get_interface(): the device
- *	is awake (its user may wait there)
+ * bqlm_hcd_pm_usage() - the interface's runtime-PM usage count
+ * @hcd: the controller
+ *
+ * What autosuspend_check() reads: the USB core autosuspends the device only
+ * when it is 0.
+ *
+ * Return: the count.
+ */
+int bqlm_hcd_pm_usage(const struct bqlm_hcd *hcd)
+{
+	return atomic_read(&hcd->pm_usage);
+}
+
+/**
+ * bqlm_hcd_usb_autopm_get_interface() - usb_autopm_get_interface(): one more
+ *	PM usage count on the interface, the device awake when it returns
+ *	(its user may wait there for a suspend or resume in progress)
  * @intf: the interface
  *
  * Return: 0.
@@ -415,45 +459,53 @@ int bqlm_hcd_usb_autopm_get_interface(struct usb_interface *intf)
 
 	if (hcd && hcd->ops->autopm_get)
 		hcd->ops->autopm_get(hcd, intf);
+	bqlm_hcd_pm_get(intf);
 	return 0;
 }
 
 /**
- * bqlm_hcd_usb_autopm_put_interface() - usb_autopm_put_interface(): nothing to
- *	do
+ * bqlm_hcd_usb_autopm_put_interface() - usb_autopm_put_interface(): one PM
+ *	usage count less
  * @intf: the interface
  */
 void bqlm_hcd_usb_autopm_put_interface(struct usb_interface *intf)
 {
+	bqlm_hcd_pm_put(intf);
 }
 
 /**
  * bqlm_hcd_usb_autopm_get_interface_async() - usb_autopm_get_interface_async():
- *	the device is awake
+ *	one more PM usage count; a suspended device's resume is only queued
+ *	(usbnet defers the transmit while EVENT_DEV_ASLEEP is set)
  * @intf: the interface
  *
  * Return: 0.
  */
 int bqlm_hcd_usb_autopm_get_interface_async(struct usb_interface *intf)
 {
+	bqlm_hcd_pm_get(intf);
 	return 0;
 }
 
 /**
  * bqlm_hcd_usb_autopm_put_interface_async() - usb_autopm_put_interface_async():
- *	nothing to do
+ *	one PM usage count less
  * @intf: the interface
  */
 void bqlm_hcd_usb_autopm_put_interface_async(struct usb_interface *intf)
 {
+	bqlm_hcd_pm_put(intf);
 }
 
 /**
- * bqlm_hcd_usb_autopm_get_interface_no_resume() - nothing to do
+ * bqlm_hcd_usb_autopm_get_interface_no_resume() -
+ *	usb_autopm_get_interface_no_resume(): one more PM usage count, no
+ *	resume
  * @i: the interface
  */
 void bqlm_hcd_usb_autopm_get_interface_no_resume(struct usb_interface *i)
 {
+	bqlm_hcd_pm_get(i);
 }
 
 /**

@@ -81,6 +81,12 @@ struct bqlm_hcd_ops {
  * @out_stalled: the device has stopped draining its bulk-out endpoint: a
  *	bulk-out URB is given back only once unlinked; false from
  *	bqlm_hcd_init()
+ * @pm_usage: the interface's runtime-PM usage count, as the USB core keeps
+ *	it (intf->dev.power.usage_count): each usb_autopm_get_interface(),
+ *	its _async and _no_resume forms add one, each put takes one away;
+ *	autosuspend_check() refuses an autosuspend while it is above 0
+ * @pm_underflow: a put found the count at 0 (the PM core's "usage count
+ *	underflow"); the count stays 0
  */
 struct bqlm_hcd {
 	const struct bqlm_hcd_ops *ops;
@@ -95,6 +101,8 @@ struct bqlm_hcd {
 	bool gone;
 	bool link_down;
 	bool out_stalled;
+	atomic_t pm_usage;
+	bool pm_underflow;
 };
 
 /* The bulk-out and bulk-in endpoints of the device behind the controller */
@@ -109,6 +117,7 @@ struct bqlm_hcd *bqlm_hcd_current(void);
 void bqlm_hcd_giveback(struct bqlm_hcd *hcd, struct urb *urb, int status);
 unsigned int bqlm_hcd_unplug(struct bqlm_hcd *hcd);
 bool bqlm_hcd_queued(const struct urb *urb);
+int bqlm_hcd_pm_usage(const struct bqlm_hcd *hcd);
 
 /*
  * The redirections of real/usb_glue.h: every call below replaces, in the

@@ -377,9 +377,16 @@ int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action)
 
 	memset(&u->ev, 0, sizeof(u->ev));
 	u->midstep = NULL;
+	u->refused = NULL;
 	/* free_netdev() ran: nothing acts on the device any more */
 	if (u->gone)
 		return -EINVAL;
+	/* a suspend the USB core would not begin: reported, not taken */
+	if (kind == BQLM_USBNET_A_SUSPEND && !act[RUSBNET_SUSPEND].busy) {
+		u->refused = bqlm_rusbnet_core_refuses(u);
+		if (u->refused)
+			return -EBUSY;
+	}
 	switch (kind) {
 	case BQLM_USBNET_A_XMIT:
 		if (arg >= u->cfg.nr_lens)
@@ -456,6 +463,33 @@ static bool bqlm_rusbnet_may_complete(const struct bqlm_rusbnet *u,
 }
 
 /**
+ * bqlm_rusbnet_core_refuses() - would the USB core not begin a suspend now?
+ * @u: the harness
+ *
+ * A system suspend looks at no PM usage count. A runtime autosuspend
+ * (the configuration's autosuspend) comes only to a usb_driver with
+ * supports_autosuspend, and only at an interface PM usage count of 0 (the
+ * USB core's autosuspend_check(): the count usbnet_open() took and keeps
+ * without manage_power, usbnet_stop()'s own, each transmit URB's until
+ * tx_complete(), as the fake USB core counts them).
+ *
+ * Return: NULL when it would, or why not.
+ */
+const char *bqlm_rusbnet_core_refuses(const struct bqlm_rusbnet *u)
+{
+	const struct usb_driver *usb = u->drv->clear & BQLM_RUSBNET_NO_PM ?
+				       NULL : u->drv->usb;
+
+	if (!u->cfg.autosuspend)
+		return NULL;
+	if (usb && !usb->supports_autosuspend)
+		return "autosuspend refused: the usb_driver has no supports_autosuspend, the USB core never autosuspends it";
+	if (bqlm_hcd_pm_usage(&u->hcd))
+		return "autosuspend refused: the interface's PM usage count is above 0 (usbnet_open() without manage_power, usbnet_stop(), a transmit URB), the USB core's autosuspend_check() says -EBUSY";
+	return NULL;
+}
+
+/**
  * bqlm_rusbnet_enabled() - the model actions the real code can take now
  * @u: the harness
  * @act: receives them, in the model's order
@@ -525,7 +559,7 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	    u->suspends_left && !u->suspended && !a[RUSBNET_RESUME].busy &&
 	    !u->hcd.gone &&
 	    !(down->busy && (down->mark & RUSBNET_M_PM_HELD)) &&
-	    bqlm_rusbnet_txq_unlocked(u))
+	    !bqlm_rusbnet_core_refuses(u) && bqlm_rusbnet_txq_unlocked(u))
 		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_SUSPEND, 0);
 	if (a[RUSBNET_RESUME].busy ? bqlm_rc_runnable(&a[RUSBNET_RESUME]) :
 	    u->suspended && bqlm_rusbnet_txq_unlocked(u))

@@ -189,8 +189,12 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u)
 	u->nr_slots = 0;
 	u->last_slot = 0;
 	u->midstep = NULL;
+	u->refused = NULL;
 	memset(&u->ev, 0, sizeof(u->ev));
 	for (tries = 0; tries < RUSBNET_UP_TRIES; tries++) {
+		/* a fresh interface: no PM usage count before usbnet_open() */
+		atomic_set(&u->hcd.pm_usage, 0);
+		u->hcd.pm_underflow = false;
 		u->cfg.now = jiffies;
 		u->net = u->ops->create(&probe, &u->v);
 		if (!u->net)
@@ -232,8 +236,9 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u)
  * Every parked actor is run to its end and every URB still in flight
  * completed, so that nothing is left behind.
  *
- * Return: 0, or -EBUSY when the device could not be drained (a harness
- * failure): it is leaked, and the harness must not be used again.
+ * Return: 0, or -EBUSY when the device could not be drained, or its
+ * interface's PM usage count went below 0 (a harness failure): it is
+ * leaked, and the harness must not be used again.
  */
 int bqlm_rusbnet_down(struct bqlm_rusbnet *u)
 {
@@ -243,6 +248,9 @@ int bqlm_rusbnet_down(struct bqlm_rusbnet *u)
 	if (!u->net)
 		return 0;
 	bqlm_rusbnet_drain(u);
+	if (u->hcd.pm_underflow)
+		bqlm_rc_fail(&u->rc, -EINVAL,
+			     "the interface's PM usage count went below 0: a usb_autopm_put_interface() without its get");
 	for (i = 0; i < u->rc.nr_actors; i++) {
 		const struct bqlm_rc_actor *a = &u->rc.actor[i];
 

@@ -214,6 +214,9 @@ struct bqlm_rusbnet_slot {
  * @last_slot: the one submitted or created last
  * @ev: what the current step did (the model's step checks read it)
  * @midstep: a wait in the middle of a step, if any (a harness failure)
+ * @refused: the last step was refused, and why: an action the USB core
+ *	would not take (an autosuspend at a PM usage count above 0); the
+ *	device is as it was before it
  */
 struct bqlm_rusbnet {
 	struct bqlm_rc rc;
@@ -249,6 +252,7 @@ struct bqlm_rusbnet {
 	unsigned int last_slot;
 	struct bqlm_inv_step ev;
 	const char *midstep;
+	const char *refused;
 };
 
 extern const char *const bqlm_rusbnet_names[BQLM_RC_MAX_ACTORS];
@@ -313,6 +317,7 @@ BQLM_RC_HARNESS(bqlm_rusbnet);
 
 /* real/usbnet_actors.c */
 void bqlm_rusbnet_drain(struct bqlm_rusbnet *u);
+const char *bqlm_rusbnet_core_refuses(const struct bqlm_rusbnet *u);
 
 /* real/usbnet_device.c */
 int bqlm_rusbnet_init(struct bqlm_rusbnet *u, const struct bqlm_usbnet_cfg *cfg,

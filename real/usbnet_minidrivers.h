@@ -72,6 +72,34 @@ BQLM_RUSBNET_ENTRY(harness_avoid_unlink) = {
 #endif
 
 /*
+ * The harness's own driver_info with a manage_power() as cdc_ncm's
+ * (usbnet_manage_power(): remote wakeup asked for, the count usbnet_open()
+ * took dropped): the USB core may autosuspend the open device once it is
+ * idle (the model's pm manage-power); usbnet's own suspend() and resume()
+ */
+BQLM_RUSBNET_MINIDRIVER(harness_manage_power, "")
+#if BQLM_RUSBNET_AFTER(harness_manage_power)
+static int bqlm_rusbnet_harness_manage_power(struct usbnet *dev, int on)
+{
+	dev->intf->needs_remote_wakeup = on;
+	return 0;
+}
+
+static const struct driver_info bqlm_rusbnet_info_manage_power = {
+	.description	= "bqlmodel real-code harness, manage_power",
+	.flags		= FLAG_ETHER,
+	.manage_power	= bqlm_rusbnet_harness_manage_power,
+};
+
+BQLM_RUSBNET_ENTRY(harness_manage_power) = {
+	.name		= "harness_manage_power",
+	.info		= &bqlm_rusbnet_info_manage_power,
+	.model		= { .fixup = BQLM_USBNET_FIXUP_NONE,
+			    .pm = BQLM_USBNET_PM_MANAGE_POWER },
+};
+#endif
+
+/*
  * aqc111_tx_fixup(): an 8-byte descriptor, padded to 8 bytes (1514 + 8 +
  * 6); where that fills the last packet, 8 more (1528 + 8 + 8). No
  * usbnet pad (FLAG_MULTI_PACKET). usbnet_stop() leaves its URBs in
@@ -246,9 +274,11 @@ BQLM_RUSBNET_ENTRY(ax88172a) = {
  * down (usbnet_link_change()): the kevent is queued (the model's pm
  * resume-link); its reset there reads the PHY through dev->mii. Its
  * suspend() returns 0 whatever usbnet_suspend() returned (the model's pm
- * suspend-ignores-busy: under autosuspend, its -EBUSY), except in the
- * variants with the fix (real/patches/usbnet/fixed-ax88179-suspend.patch,
- * the series property ax88179_suspend_busy), where it returns it. Its
+ * suspend-ignores-busy), which never matters: it has no manage_power, so
+ * the PM usage count usbnet_open() takes holds the open device awake (no
+ * pm manage-power), and usbnet_suspend() answers -EBUSY only to an
+ * autosuspend, which the USB core takes only at a count of 0, when the
+ * device is down and dev->txq empty. Its
  * status() sees the link up in the first word's AX_INT_PPLS_LINK and asks
  * usbnet for a reset (usbnet_link_change(dev, 1, 1)); its link_reset(), in
  * the kevent, reads the PHY's status register, turns the carrier on when
@@ -264,12 +294,6 @@ static int bqlm_rusbnet_ax88179_bind(struct usbnet *dev)
 			 0xff, 0x03, true);
 	return bqlm_rusbnet_priv(dev, sizeof(struct ax88179_data));
 }
-
-#ifdef BQLM_VARIANT_AX88179_SUSPEND_BUSY
-#define BQLM_RUSBNET_AX88179_IGNORES_BUSY	0
-#else
-#define BQLM_RUSBNET_AX88179_IGNORES_BUSY	BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY
-#endif
 
 /* The PHY's status register: a gigabit full-duplex link */
 static int bqlm_rusbnet_ax88179_control(struct usbnet *dev, u8 request,
@@ -294,7 +318,7 @@ BQLM_RUSBNET_ENTRY(ax88179_178a) = {
 			    .lens = { 1514, 1528 }, .nr_lens = 2,
 			    .maxpacket = 512,
 			    .pm = BQLM_USBNET_PM_RESUME_LINK |
-				  BQLM_RUSBNET_AX88179_IGNORES_BUSY |
+				  BQLM_USBNET_PM_SUSPEND_IGNORES_BUSY |
 				  BQLM_USBNET_PM_LINK_RESET },
 	.bind		= bqlm_rusbnet_ax88179_bind,
 	.control	= bqlm_rusbnet_ax88179_control,
@@ -337,7 +361,8 @@ BQLM_RUSBNET_ENTRY(cdc_ether) = {
 	.usb		= &cdc_driver,
 	.model		= { .fixup = BQLM_USBNET_FIXUP_NONE,
 			    .lens = { 1514, 1536 }, .nr_lens = 2,
-			    .maxpacket = 512 },	BQLM_RUSBNET_CDC_LINKS,
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_MANAGE_POWER },	BQLM_RUSBNET_CDC_LINKS,
 };
 #endif
 
@@ -355,7 +380,8 @@ BQLM_RUSBNET_ENTRY(cdc_ether_wwan) = {
 	.usb		= &cdc_driver,
 	.model		= { .fixup = BQLM_USBNET_FIXUP_NONE,
 			    .lens = { 1514, 1536 }, .nr_lens = 2,
-			    .maxpacket = 512 },	BQLM_RUSBNET_CDC_LINKS,
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_MANAGE_POWER },	BQLM_RUSBNET_CDC_LINKS,
 };
 #endif
 
@@ -384,7 +410,8 @@ BQLM_RUSBNET_ENTRY(cdc_mbim) = {
 	.netdev_ops	= &cdc_mbim_netdev_ops,
 	.mtu_why	= "cdc_ncm_change_mtu() sets the datagram size: TX_QLEN follows the NTB's size (tx_max), not the MTU",
 	.model		= { .fixup = BQLM_USBNET_FIXUP_MULTI, .strip = ETH_HLEN,
-			    .maxpacket = 512 },
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_MANAGE_POWER },
 	.bind		= bqlm_rusbnet_mbim_bind,
 	.frame		= bqlm_rusbnet_mbim_frame,
 	.flush		= bqlm_rusbnet_ncm_txpath,
@@ -416,7 +443,8 @@ BQLM_RUSBNET_ENTRY(cdc_ncm) = {
 	.usb		= &cdc_ncm_driver,
 	.netdev_ops	= &cdc_ncm_netdev_ops,
 	.mtu_why	= "cdc_ncm_change_mtu() sets the datagram size: TX_QLEN follows the NTB's size (tx_max), not the MTU",
-	.model		= { .fixup = BQLM_USBNET_FIXUP_MULTI, .maxpacket = 512 },
+	.model		= { .fixup = BQLM_USBNET_FIXUP_MULTI, .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_MANAGE_POWER },
 	.bind		= bqlm_rusbnet_ncm_bind,
 	.flush		= bqlm_rusbnet_ncm_flush,
 	.pending	= bqlm_rusbnet_ncm_pending,	BQLM_RUSBNET_CDC_LINKS,
@@ -599,7 +627,8 @@ BQLM_RUSBNET_ENTRY(huawei_cdc_ncm) = {
 	.name		= "huawei_cdc_ncm",
 	.info		= &huawei_cdc_ncm_info,
 	.usb		= &huawei_cdc_ncm_driver,
-	.model		= { .fixup = BQLM_USBNET_FIXUP_MULTI, .maxpacket = 512 },
+	.model		= { .fixup = BQLM_USBNET_FIXUP_MULTI, .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_MANAGE_POWER },
 	.bind		= bqlm_rusbnet_huawei_bind,
 	.flush		= bqlm_rusbnet_ncm_txpath,
 	.pending	= bqlm_rusbnet_ncm_pending,
@@ -735,7 +764,8 @@ BQLM_RUSBNET_ENTRY(qmi_wwan) = {
 	.model		= { .fixup = BQLM_USBNET_FIXUP_NONE,
 			    .lens = { 1514, 1536 }, .nr_lens = 2,
 			    .flags = BQLM_USBNET_FLAG_SEND_ZLP,
-			    .maxpacket = 512 },
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_MANAGE_POWER },
 };
 #endif
 
@@ -755,7 +785,8 @@ BQLM_RUSBNET_ENTRY(r8153_ecm) = {
 	.usb		= &r8153_ecm_driver,
 	.model		= { .fixup = BQLM_USBNET_FIXUP_NONE,
 			    .lens = { 1514, 1536 }, .nr_lens = 2,
-			    .maxpacket = 512 },
+			    .maxpacket = 512,
+			    .pm = BQLM_USBNET_PM_MANAGE_POWER },
 	.bind		= bqlm_rusbnet_r8153_bind,	BQLM_RUSBNET_CDC_LINKS,
 };
 #endif
@@ -943,7 +974,8 @@ BQLM_RUSBNET_ENTRY(smsc75xx) = {
 			    .lens = { 1514, 1528 }, .nr_lens = 2,
 			    .flags = BQLM_USBNET_FLAG_SEND_ZLP,
 			    .maxpacket = 512,
-			    .pm = BQLM_USBNET_PM_STATUS_RESET },
+			    .pm = BQLM_USBNET_PM_STATUS_RESET |
+				  BQLM_USBNET_PM_MANAGE_POWER },
 	.bind		= bqlm_rusbnet_smsc75xx_bind,
 	.control	= bqlm_rusbnet_smsc75xx_control,
 	/*
@@ -967,7 +999,10 @@ BQLM_RUSBNET_ENTRY(smsc75xx) = {
  * the fake's has no state for. Its suspend()'s own work after
  * usbnet_suspend() begins with a read of WUCSR (the fake's features and
  * WoL options are 0: SUSPEND2, for an autosuspend too): the device
- * refuses it under the model's pm own-suspend-fails.
+ * refuses it under the model's pm own-suspend-fails. Its manage_power()
+ * keeps a PM usage count on a chip without FEATURE_REMOTE_WAKEUP (the
+ * fake's features are 0: usb_autopm_get_interface_no_resume()), so the
+ * open device is held awake as without manage_power (no pm manage-power).
  */
 BQLM_RUSBNET_MINIDRIVER(smsc95xx, "smsc95xx.c")
 #if BQLM_RUSBNET_AFTER(smsc95xx)

@@ -489,10 +489,15 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 
 BQLM_RC_SESSION(bqlm_rusbnet)
 
-/* The harness failure: a wait in the middle of a step */
+/*
+ * The harness failure: a wait in the middle of a step; or the step was
+ * refused, an action the USB core would not take
+ */
 static const char *bqlm_rusbnet_t_error(struct bqlm_rc_target *t)
 {
-	return bqlm_rusbnet_session(t)->u.midstep;
+	const struct bqlm_rusbnet *u = &bqlm_rusbnet_session(t)->u;
+
+	return u->midstep ?: u->refused;
 }
 
 /* The view, and the model's step checks on it (bqlm_usbnet_check()). */

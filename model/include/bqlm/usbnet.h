@@ -80,11 +80,6 @@ extern "C" {
  *	dev->done to drain without unlinking (docs/findings.md)
  * @BQLM_USBNET_FIXED_NCM_STOP: fixed-avoid-unlink plus the fix of the
  *	cdc_ncm finding: usbnet_start_xmit() drops unless EVENT_DEV_OPEN
- * @BQLM_USBNET_FIXED_AX88179_SUSPEND: fixed-ncm-stop plus the fix of the
- *	ax88179_178a finding, in the minidriver, not in usbnet:
- *	ax88179_suspend() returns usbnet_suspend()'s error. usbnet's
- *	properties are fixed-ncm-stop's; the harness's description of
- *	ax88179_178a on it has no pm suspend-ignores-busy
  */
 enum bqlm_usbnet_variant {
 	BQLM_USBNET_NO_BQL,
@@ -93,8 +88,7 @@ enum bqlm_usbnet_variant {
 	BQLM_USBNET_FIX_RESET,
 	BQLM_USBNET_FIXED,
 	BQLM_USBNET_FIXED_AVOID_UNLINK,
-	BQLM_USBNET_FIXED_NCM_STOP,
-	BQLM_USBNET_FIXED_AX88179_SUSPEND
+	BQLM_USBNET_FIXED_NCM_STOP
 };
 
 /**
@@ -198,6 +192,15 @@ enum bqlm_usbnet_status {
  * STATUS_CARRIER: its status() sets the carrier itself: on, and
  * EVENT_LINK_RESET queued, for the link up; off, and nothing queued, for
  * the link down (ch9200).
+ * MANAGE_POWER: its driver_info's manage_power() leaves the interface
+ * idle while it is open: usbnet_open() drops the PM usage count it took
+ * (usb_autopm_put_interface()), and the USB core may autosuspend the open
+ * device once no transmit holds the count (cdc_ncm, cdc_mbim, qmi_wwan,
+ * cdc_ether, r8153_ecm, smsc75xx). Without it (no manage_power, or one
+ * that keeps a count: smsc95xx on a chip without remote wakeup) the count
+ * usbnet_open() took is held until the end of usbnet_stop(), and an
+ * autosuspend comes only while the device is down
+ * (bqlm_usbnet_pm_usage()).
  */
 #define BQLM_USBNET_PM_RESUME_LINK		0x1
 #define BQLM_USBNET_PM_RESUME_CARRIER		0x2
@@ -208,6 +211,7 @@ enum bqlm_usbnet_status {
 #define BQLM_USBNET_PM_LINK_RESET_BLIND		0x40
 #define BQLM_USBNET_PM_STATUS_RESET		0x80
 #define BQLM_USBNET_PM_STATUS_CARRIER		0x100
+#define BQLM_USBNET_PM_MANAGE_POWER		0x200
 /* The ways a minidriver's status() reports the link, one at most */
 #define BQLM_USBNET_PM_LINK_REPORT					\
 	(BQLM_USBNET_PM_LINK_RESET | BQLM_USBNET_PM_STATUS_RESET |	\
