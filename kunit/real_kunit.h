@@ -332,6 +332,8 @@ static void real_search(struct kunit *test, struct bqlm_rc_target *t,
 	KUNIT_EXPECT_EQ_MSG(test, bqlm_rc_explore(t, max_states, xr), 0,
 			    "the search of the real code (bound %u states)",
 			    max_states);
+	if (xr->err[0])
+		kunit_info(test, "the search stopped at %s", xr->err);
 	kunit_info(test, "real code: %u states, %u transitions, depth %u, %llu steps on %u fresh devices; model: %llu states, depth %u",
 		   xr->states, xr->transitions, xr->max_depth, xr->steps,
 		   xr->devices, mres->states, mres->max_depth);
