@@ -332,6 +332,8 @@ static void real_search(struct kunit *test, struct bqlm_rc_target *t,
 	KUNIT_EXPECT_EQ_MSG(test, bqlm_rc_explore(t, max_states, xr), 0,
 			    "the search of the real code (bound %u states)",
 			    max_states);
+	if (xr->err[0])
+		kunit_info(test, "the search stopped at %s", xr->err);
 	kunit_info(test, "real code: %u states, %u transitions, depth %u, %llu steps on %u fresh devices; model: %llu states, depth %u",
 		   xr->states, xr->transitions, xr->max_depth, xr->steps,
 		   xr->devices, mres->states, mres->max_depth);
@@ -416,6 +418,92 @@ static void real_equivalence(struct kunit *test, struct bqlm_rc_target *t,
 	kunit_info(test, "%u random paths, %llu steps, %u violating, %u restarted (jiffies ticked)",
 		   i, out->steps, out->violating, out->retries);
 	KUNIT_EXPECT_EQ_MSG(test, i, n, "paths equal to their end");
+}
+
+/**
+ * struct real_diverge - a divergence injected into a harness (test only)
+ * @ops: the harness's ops, with @step and @error replaced
+ * @real: the harness's own ops
+ * @kind: the model action kind (BQLM_RC_KIND()) whose step diverges
+ * @msg: what the injected divergence says, once made
+ */
+struct real_diverge {
+	struct bqlm_rc_target_ops ops;
+	const struct bqlm_rc_target_ops *real;
+	unsigned int kind;
+	char msg[BQLM_RC_DESC];
+};
+
+/* The one injection at a time (a case runs alone) */
+static struct real_diverge *real_diverge_cur;
+
+/*
+ * The real step, then the divergence: at the first step of an action of
+ * the kind that leaves its actor parked in the middle of its work, as a
+ * call the model's list does not have leaves a path of the real code.
+ */
+static int real_diverge_step(struct bqlm_rc_target *t, unsigned int action)
+{
+	struct real_diverge *d = real_diverge_cur;
+	int ret = d->real->step(t, action);
+	const char *at = d->real->parked_at(t, action);
+
+	if (!d->msg[0] && BQLM_RC_KIND(action) == d->kind &&
+	    strcmp(at, "idle"))
+		scnprintf(d->msg, sizeof(d->msg),
+			  "injected divergence after action %#x, its actor parked at %s",
+			  action, at);
+	return ret;
+}
+
+static const char *real_diverge_error(struct bqlm_rc_target *t)
+{
+	struct real_diverge *d = real_diverge_cur;
+
+	if (d->msg[0])
+		return d->msg;
+	return d->real->error ? d->real->error(t) : NULL;
+}
+
+/*
+ * A search of @t that diverges at the first step of an action of @kind
+ * leaving its actor parked (real_diverge_step()): it stops there and says
+ * why, then tears its device down (bqlm_rc_explore()), and the harness is
+ * ended in the case (@t must come from real_keep()). Returns the states
+ * searched. The next harness of the driver, made after it, must work: a
+ * device left with an actor parked in real code (holding the RTNL, say)
+ * hung the next teardown or the next case instead.
+ */
+static inline unsigned int real_diverge_search(struct kunit *test,
+					       struct bqlm_rc_target *t,
+					       unsigned int kind,
+					       unsigned int max_states)
+{
+	struct bqlm_rc_xresult *xr = bqlm_kunit_zalloc(test, sizeof(*xr));
+	struct real_diverge *d = bqlm_kunit_zalloc(test, sizeof(*d));
+	int ret;
+
+	d->real = t->ops;
+	d->ops = *t->ops;
+	d->ops.step = real_diverge_step;
+	d->ops.error = real_diverge_error;
+	d->kind = kind;
+	real_diverge_cur = d;
+	t->ops = &d->ops;
+	ret = bqlm_rc_explore(t, max_states, xr);
+	t->ops = d->real;
+	real_diverge_cur = NULL;
+	kunit_info(test, "search: %d after %u states; stopped at %s", ret,
+		   xr->states, xr->err);
+	KUNIT_EXPECT_TRUE_MSG(test, d->msg[0], "no step of kind %#x left its actor parked",
+			      kind);
+	KUNIT_EXPECT_EQ_MSG(test, ret, -EIO, "the search stops at the divergence");
+	KUNIT_EXPECT_FALSE(test, xr->complete);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(xr->err, "injected divergence"),
+				  "the search's report: %s", xr->err);
+	/* the harness ends here: its driver unloaded, nothing left parked */
+	kunit_release_action(test, real_end, t);
+	return xr->states;
 }
 
 #endif /* CONFIG_BQLM_REAL_HARNESS */

@@ -25,7 +25,10 @@
  * check first violated at the model's depth.
  *
  * bqlm_real_virtio_net_replay also runs a schedule the real code cannot
- * take: it stops at the step, naming the call.
+ * take: it stops at the step, naming the call. bqlm_real_virtio_net_explore
+ * first runs a search that diverges from the model inside ifdown (injected):
+ * it stops and says where, tears its device down, and the next harness
+ * works.
  *
  * Without the harness (userspace) every case skips.
  */
@@ -297,12 +300,43 @@ static void real_vnet_mismatch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, res->steps, (unsigned int)ARRAY_SIZE(path) - 1);
 }
 
+/*
+ * A search that diverges from the model in the middle of ifdown (an
+ * injected divergence, as a patch broken so that the real code departs
+ * from the model makes one: bqlm_rvnet_op()), with the path's actor
+ * parked inside dev_close() under the RTNL: the search stops and says
+ * where, its device is torn down, and the driver unloads with the
+ * harness; a new harness of the driver then searches as the model does.
+ * Before the search tore its device down, the unload waited for the RTNL
+ * for ever and the run ended at kunit.py's timeout.
+ */
+static void real_vnet_diverge(struct kunit *test)
+{
+	const struct real_vnet_param *p = &real_vnet_params[0];
+	struct bqlm_nic_cfg *cfg;
+	struct bqlm_xresult *mres;
+	unsigned int states;
+
+	if (!IS_ENABLED(CONFIG_UML))
+		kunit_skip(test, "a fresh device per transition: UML only");
+	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	mres = bqlm_kunit_zalloc(test, sizeof(*mres));
+	real_vnet_cfg(test, p, cfg);
+	real_full_model(test, bqlm_nic_options(), cfg, mres);
+	states = real_diverge_search(test, real_vnet_harness(test, p, cfg),
+				     BQLM_NIC_A_PATH, REAL_MAX_STATES);
+	KUNIT_EXPECT_LT(test, (u64)states, mres->states);
+	real_search_as_model(test, real_vnet_harness(test, p, cfg),
+			     REAL_MAX_STATES, mres, p->violated);
+}
+
 #else /* no real-code harness */
 
 REAL_SKIP_CASE(real_vnet_mismatch, "drivers/net/virtio_net.c")
 REAL_SKIP_CASE(real_vnet_replay, "drivers/net/virtio_net.c")
 REAL_SKIP_CASE(real_vnet_equivalence, "drivers/net/virtio_net.c")
 REAL_SKIP_CASE(real_vnet_explore, "drivers/net/virtio_net.c")
+REAL_SKIP_CASE(real_vnet_diverge, "drivers/net/virtio_net.c")
 
 #endif /* CONFIG_BQLM_REAL_HARNESS */
 
@@ -311,8 +345,10 @@ REAL_SUITE_CASES(real_vnet_replay_suite, "bqlm_real_virtio_net_replay",
 		 KUNIT_CASE(real_vnet_mismatch));
 REAL_SUITE(real_vnet_equivalence_suite, "bqlm_real_virtio_net_equivalence",
 	   real_vnet_equivalence, real_vnet_every_gen_params);
-REAL_SUITE(real_vnet_explore_suite, "bqlm_real_virtio_net_explore",
-	   real_vnet_explore, real_vnet_searches_gen_params);
+REAL_SUITE_CASES(real_vnet_explore_suite, "bqlm_real_virtio_net_explore",
+		 KUNIT_CASE(real_vnet_diverge),
+		 REAL_CASE_SLOW(real_vnet_explore,
+				real_vnet_searches_gen_params));
 
 kunit_test_suites(&real_vnet_replay_suite, &real_vnet_equivalence_suite,
 		  &real_vnet_explore_suite);

@@ -138,8 +138,10 @@ int bqlm_rc_init(struct bqlm_rc *rc, unsigned int nr, const char *const *names)
  * @rc: the scheduler
  *
  * An actor still busy (parked in the middle of real code) cannot be ended:
- * its thread and what it holds are left, with a message. The driver
- * adapter drains every actor before it calls this.
+ * its thread and what it holds are left, with a message, and the harness
+ * fails (@rc->error), so that its driver is not unloaded nor its memory
+ * freed under the thread. The driver adapter drains every actor before it
+ * calls this.
  */
 void bqlm_rc_destroy(struct bqlm_rc *rc)
 {
@@ -153,6 +155,13 @@ void bqlm_rc_destroy(struct bqlm_rc *rc)
 		if (a->busy) {
 			pr_err("bqlm real-code harness: actor %s still parked at %s: leaking its thread\n",
 			       a->name, bqlm_rc_parked_at(a));
+			/*
+			 * What it holds (the RTNL, a NAPI, the device) stays
+			 * held: the harness failed, and its device and memory
+			 * are left to the thread (bqlm_rc_end()).
+			 */
+			bqlm_rc_fail(rc, -EBUSY, "actor %s left parked at %s",
+				     a->name, bqlm_rc_parked_at(a));
 			continue;
 		}
 		a->exit = true;
@@ -608,6 +617,27 @@ static int bqlm_rc_step(struct bqlm_rc_target *t, unsigned int action)
 	return ret ? ret : bqlm_rc_error(t) ? -EIO : 0;
 }
 
+/*
+ * The end of a search at a step the real code cannot take (a divergence
+ * from the model, a harness failure): what happened goes to @xr->err, and
+ * the device is torn down as after any other step, so that no actor is
+ * left parked in the middle of the real code (holding the RTNL, a NAPI, a
+ * lock) when the harness ends and the next case makes its own device.
+ * Returns @err.
+ */
+static int bqlm_rc_abandon(struct bqlm_rc_target *s, int err,
+			   unsigned int action, unsigned int depth,
+			   struct bqlm_rc_xresult *xr)
+{
+	scnprintf(xr->err, sizeof(xr->err),
+		  "action %#x at depth %u (%d): %s; actor at %s", action, depth,
+		  err, bqlm_rc_error(s) ?: "-", s->ops->parked_at(s, action));
+	if (s->ops->down(s))
+		pr_err("bqlm real-code harness: the search's device after a failed step cannot be torn down: %s\n",
+		       bqlm_rc_error(s) ?: "-");
+	return err;
+}
+
 /* Replay node @k's path on a fresh device; the path is left in @path. */
 static int bqlm_rc_goto(struct bqlm_rc_target *s,
 			const struct bqlm_rc_xnode *node, u32 k,
@@ -625,7 +655,7 @@ static int bqlm_rc_goto(struct bqlm_rc_target *s,
 	for (i = 0; i < d; i++) {
 		ret = bqlm_rc_step(s, path[i]);
 		if (ret)
-			return ret;
+			return bqlm_rc_abandon(s, ret, path[i], i + 1, xr);
 		xr->steps++;
 	}
 	return 0;
@@ -693,8 +723,11 @@ int bqlm_rc_explore(struct bqlm_rc_target *s, unsigned int max_states,
 			if (ret)
 				break;
 			ret = bqlm_rc_step(s, act[i]);
-			if (ret)
+			if (ret) {
+				bqlm_rc_abandon(s, ret, act[i],
+						node[k].depth + 1, xr);
 				break;
+			}
 			xr->steps++;
 			xr->transitions++;
 			mask = bqlm_rc_check(s, &nr, &smask);

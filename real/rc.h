@@ -156,6 +156,9 @@ void bqlm_rc_fail(struct bqlm_rc *rc, int err, const char *fmt, ...)
 /* Deepest path bqlm_rc_explore() follows. */
 #define BQLM_RC_MAX_DEPTH	255
 
+/* Room for one line of a lockstep result's text. */
+#define BQLM_RC_DESC		160
+
 /**
  * struct bqlm_rc_xresult - what a search of the real code found
  * @states: distinct real states visited
@@ -166,6 +169,8 @@ void bqlm_rc_fail(struct bqlm_rc *rc, int err, const char *fmt, ...)
  * @complete: every state within the bound was expanded
  * @violated: mask of the checks violated
  * @depth: for each check in @violated, the depth it was first violated at
+ * @err: the step the search stopped at, and why, after a step the real code
+ *	could not take; empty otherwise
  */
 struct bqlm_rc_xresult {
 	unsigned int states;
@@ -176,10 +181,8 @@ struct bqlm_rc_xresult {
 	bool complete;
 	unsigned int violated;
 	unsigned int depth[BQLM_CHECK_NR];
+	char err[BQLM_RC_DESC];
 };
-
-/* Room for one line of a lockstep result's text. */
-#define BQLM_RC_DESC		160
 
 /**
  * struct bqlm_rc_result - what one schedule did on the real code

@@ -173,7 +173,12 @@ unsigned int bqlm_hcd_unplug(struct bqlm_hcd *hcd)
 	return n;
 }
 
-/* The URB is freed: its user forgets it (its address may come back). */
+/*
+ * The URB is freed: its user forgets it (its address may come back). As
+ * usbcore's urb_destroy(), its transfer buffer goes with it when the
+ * driver handed it over (URB_FREE_BUFFER: usbnet_write_cmd_async(), which
+ * a minidriver's link_reset() calls through its set_rx_mode()).
+ */
 static void bqlm_hcd_urb_release(struct kref *kref)
 {
 	struct urb *urb = container_of(kref, struct urb, kref);
@@ -181,6 +186,8 @@ static void bqlm_hcd_urb_release(struct kref *kref)
 
 	if (hcd)
 		hcd->ops->release(hcd, urb);
+	if (urb->transfer_flags & URB_FREE_BUFFER)
+		kfree(urb->transfer_buffer);
 	kfree(urb);
 }
 
