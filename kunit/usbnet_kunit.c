@@ -972,6 +972,25 @@ static void usbnet_disconnect_to(struct kunit *test, struct usbnet_ctx *u,
 }
 
 /*
+ * From a fresh device: one packet sent, ifdown to its end with its URB in
+ * flight, the unplug begun, and the URB given back (unlinked by the flush)
+ * with its defer_bh(): the bh queued on a closed device.
+ */
+static void usbnet_closed_unplugged(struct kunit *test, struct usbnet_ctx *u)
+{
+	struct bqlm_usbnet *dev = u->dev;
+
+	bqlm_usbnet_init(dev, &u->cfg);
+	usbnet_send(test, u);
+	while (dev->admin != BQLM_USBNET_DOWN)
+		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
+	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0,
+				       BQLM_USBNET_ST_UNLINKED, &u->ev));
+	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+}
+
+/*
  * The device unplugged with an URB in flight. usb_disconnect() unlinks
  * it (-ESHUTDOWN) and usbnet_disconnect() waits for its giveback; a
  * packet sent meanwhile is dropped at usb_submit_urb(); the open device
@@ -1044,14 +1063,7 @@ static void usbnet_disconnect_in_flight(struct kunit *test)
 
 	/* aqc111: ifdown with the URB in flight, then the unplug */
 	u->cfg.flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS;
-	bqlm_usbnet_init(dev, &u->cfg);
-	usbnet_send(test, u);
-	while (dev->admin != BQLM_USBNET_DOWN)
-		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
-	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
-	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0,
-				       BQLM_USBNET_ST_UNLINKED, &u->ev));
-	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	usbnet_closed_unplugged(test, u);
 	KUNIT_EXPECT_EQ(test, dev->bh[w].pending, 1);
 	/* closed: unregister_netdev() does not call usbnet_stop() */
 	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
@@ -1070,14 +1082,7 @@ static void usbnet_disconnect_in_flight(struct kunit *test)
 	 * have unlinked it.)
 	 */
 	u->cfg.disconnect_kill = true;
-	bqlm_usbnet_init(dev, &u->cfg);
-	usbnet_send(test, u);
-	while (dev->admin != BQLM_USBNET_DOWN)
-		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
-	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
-	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0,
-				       BQLM_USBNET_ST_UNLINKED, &u->ev));
-	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	usbnet_closed_unplugged(test, u);
 	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
 	KUNIT_EXPECT_EQ(test, dev->unplug, BQLM_USBNET_UNREGISTERED);
 	STEP(test, u, bqlm_usbnet_bh(dev, &u->cfg, w, &u->ev));
@@ -1096,14 +1101,7 @@ static void usbnet_disconnect_in_flight(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, usbnet_check(u, "usbnet_disconnect"), 0U);
 
 	/* the bh queued, not run: the kill drops it and frees skb0 */
-	bqlm_usbnet_init(dev, &u->cfg);
-	usbnet_send(test, u);
-	while (dev->admin != BQLM_USBNET_DOWN)
-		STEP(test, u, bqlm_usbnet_stop(dev, &u->cfg, &u->ev));
-	STEP(test, u, bqlm_usbnet_disconnect(dev, &u->cfg, &u->ev));
-	STEP(test, u, bqlm_tx_complete(dev, &u->cfg, 0,
-				       BQLM_USBNET_ST_UNLINKED, &u->ev));
-	STEP(test, u, bqlm_defer_bh(dev, &u->cfg, 0, &u->ev));
+	usbnet_closed_unplugged(test, u);
 	usbnet_disconnect_to(test, u, BQLM_USBNET_GONE);
 	KUNIT_EXPECT_EQ(test, dev->skb[0].where, BQLM_USBNET_SKB_GONE);
 	KUNIT_EXPECT_EQ(test, u->ev.after_free, 0U);
