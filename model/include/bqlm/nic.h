@@ -254,7 +254,7 @@ enum bqlm_nic_down {
  * @BQLM_NIC_DQUEUE_Q0: queue 0 whatever the ring (netif_stop_queue(dev),
  *	netif_wake_queue(dev) in a multiqueue driver)
  * @BQLM_NIC_DQUEUE_STOP_Q0: the stop on queue 0, the wake on the ring's
- *	own (rtase's NETDEV_TX_BUSY path)
+ *	own (a multiqueue driver whose BUSY path calls netif_stop_queue(dev))
  * @BQLM_NIC_NR_DQUEUE: number of values
  */
 enum bqlm_nic_drv_queue {
