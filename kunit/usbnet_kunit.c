@@ -903,7 +903,7 @@ static void usbnet_avoid_unlink_stalled_device(struct kunit *test)
 	};
 	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	unsigned int a[BQLM_X_MAX_ACTIONS];
-	unsigned int d, walk, len, n, checked, hung;
+	unsigned int d, walk, len, n, k, checked, hung;
 	int steps, most;
 	struct bqlm_usbnet *dev, *probe, *next;
 	unsigned long long seed = 20261207;
@@ -946,9 +946,10 @@ static void usbnet_avoid_unlink_stalled_device(struct kunit *test)
 				seed = seed * 6364136223846793005ULL +
 				       1442695040888963407ULL;
 				memcpy(next, dev, size);
+				/* a 32-bit modulo: no __umoddi3 on i386 */
+				k = (unsigned int)(seed >> 33) % n;
 				KUNIT_ASSERT_GE(test, bqlm_xstep(&sys, dev,
-						a[(seed >> 33) % n], next,
-						NULL), 0);
+						a[k], next, NULL), 0);
 				memcpy(dev, next, size);
 			}
 		}
