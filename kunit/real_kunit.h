@@ -425,12 +425,15 @@ static void real_equivalence(struct kunit *test, struct bqlm_rc_target *t,
  * @ops: the harness's ops, with @step and @error replaced
  * @real: the harness's own ops
  * @kind: the model action kind (BQLM_RC_KIND()) whose step diverges
+ * @at: where its actor must be parked after the step (a part of the text
+ *	of parked_at()), or NULL: anywhere but idle
  * @msg: what the injected divergence says, once made
  */
 struct real_diverge {
 	struct bqlm_rc_target_ops ops;
 	const struct bqlm_rc_target_ops *real;
 	unsigned int kind;
+	const char *at;
 	char msg[BQLM_RC_DESC];
 };
 
@@ -439,8 +442,9 @@ static struct real_diverge *real_diverge_cur;
 
 /*
  * The real step, then the divergence: at the first step of an action of
- * the kind that leaves its actor parked in the middle of its work, as a
- * call the model's list does not have leaves a path of the real code.
+ * the kind that leaves its actor parked in the middle of its work (at the
+ * place asked for, if one is), as a call the model's list does not have
+ * leaves a path of the real code.
  */
 static int real_diverge_step(struct bqlm_rc_target *t, unsigned int action)
 {
@@ -449,7 +453,7 @@ static int real_diverge_step(struct bqlm_rc_target *t, unsigned int action)
 	const char *at = d->real->parked_at(t, action);
 
 	if (!d->msg[0] && BQLM_RC_KIND(action) == d->kind &&
-	    strcmp(at, "idle"))
+	    strcmp(at, "idle") && (!d->at || strstr(at, d->at)))
 		scnprintf(d->msg, sizeof(d->msg),
 			  "injected divergence after action %#x, its actor parked at %s",
 			  action, at);
@@ -467,20 +471,24 @@ static const char *real_diverge_error(struct bqlm_rc_target *t)
 
 /*
  * A search of @t that diverges at the first step of an action of @kind
- * leaving its actor parked (real_diverge_step()): it stops there and says
- * why, then tears its device down (bqlm_rc_explore()), and the harness is
- * ended in the case (@t must come from real_keep()). Returns the states
- * searched. The next harness of the driver, made after it, must work: a
- * device left with an actor parked in real code (holding the RTNL, say)
- * hung the next teardown or the next case instead.
+ * leaving its actor parked, at a place whose text has @at in it unless
+ * @at is NULL (real_diverge_step()): it stops there and says why, then
+ * tears its device down (bqlm_rc_explore()): no actor may be left parked
+ * after it. The harness is ended in the case (@t must come from
+ * real_keep()). Returns the states searched. The next harness of the
+ * driver, made after it, must work: a device left with an actor parked in
+ * real code (holding the RTNL, say) hung the next teardown or the next
+ * case instead.
  */
 static inline unsigned int real_diverge_search(struct kunit *test,
 					       struct bqlm_rc_target *t,
 					       unsigned int kind,
+					       const char *at,
 					       unsigned int max_states)
 {
 	struct bqlm_rc_xresult *xr = bqlm_kunit_zalloc(test, sizeof(*xr));
 	struct real_diverge *d = bqlm_kunit_zalloc(test, sizeof(*d));
+	unsigned int i;
 	int ret;
 
 	d->real = t->ops;
@@ -488,6 +496,7 @@ static inline unsigned int real_diverge_search(struct kunit *test,
 	d->ops.step = real_diverge_step;
 	d->ops.error = real_diverge_error;
 	d->kind = kind;
+	d->at = at;
 	real_diverge_cur = d;
 	t->ops = &d->ops;
 	ret = bqlm_rc_explore(t, max_states, xr);
@@ -495,12 +504,18 @@ static inline unsigned int real_diverge_search(struct kunit *test,
 	real_diverge_cur = NULL;
 	kunit_info(test, "search: %d after %u states; stopped at %s", ret,
 		   xr->states, xr->err);
-	KUNIT_EXPECT_TRUE_MSG(test, d->msg[0], "no step of kind %#x left its actor parked",
-			      kind);
+	KUNIT_EXPECT_TRUE_MSG(test, d->msg[0], "no step of kind %#x left its actor parked at %s",
+			      kind, at ?: "a place");
 	KUNIT_EXPECT_EQ_MSG(test, ret, -EIO, "the search stops at the divergence");
 	KUNIT_EXPECT_FALSE(test, xr->complete);
 	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(xr->err, "injected divergence"),
 				  "the search's report: %s", xr->err);
+	/* its device torn down: no actor left in the middle of real code */
+	for (i = 0; i < t->rc->nr_actors; i++)
+		KUNIT_EXPECT_FALSE_MSG(test, t->rc->actor[i].busy,
+				       "after the search, actor %s parked at %s",
+				       t->rc->actor[i].name,
+				       bqlm_rc_parked_at(&t->rc->actor[i]));
 	/* the harness ends here: its driver unloaded, nothing left parked */
 	kunit_release_action(test, real_end, t);
 	return xr->states;

@@ -17,7 +17,10 @@
  * dev->done lengths, the event flags, the pending bottom halves and which
  * actors are in the middle of their work).
  *
- * bqlm_real_usbnet_explore: a search of the real code alone, at one packet.
+ * bqlm_real_usbnet_explore: a search of the real code alone, at one packet;
+ * its first case runs a search that diverges from the model inside ifdown
+ * (injected): it stops and says where, tears its device down, and the next
+ * harness works.
  *
  * bqlm_real_usbnet_schedule: "make kunit-replay SCHEDULE=FILE".
  *
@@ -761,15 +764,14 @@ static void real_usbnet_equivalence(struct kunit *test)
 }
 
 /*
- * A search of the real code alone, at one packet: the verdicts must be
- * the model's, each check first violated at the model's depth.
+ * The configuration a row of the search runs (@cfg), and the model's
+ * search of it (@mres)
  */
-static void real_usbnet_explore(struct kunit *test)
+static void real_usbnet_search_model(struct kunit *test,
+				     const struct real_usbnet_param *p,
+				     struct bqlm_usbnet_cfg *cfg,
+				     struct bqlm_xresult *mres)
 {
-	const struct real_usbnet_param *p = test->param_value;
-	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
-	struct bqlm_xresult *mres = bqlm_kunit_zalloc(test, sizeof(*mres));
-	struct bqlm_rc_xresult *xr = bqlm_kunit_zalloc(test, sizeof(*xr));
 	struct bqlm_xsys *sys = bqlm_kunit_zalloc(test, sizeof(*sys));
 
 	real_usbnet_cfg(test, p, cfg);
@@ -785,6 +787,20 @@ static void real_usbnet_explore(struct kunit *test)
 		real_usbnet_no_flap(cfg);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, sys), 0);
 	real_model(test, sys, NULL, mres);
+}
+
+/*
+ * A search of the real code alone, at one packet: the verdicts must be
+ * the model's, each check first violated at the model's depth.
+ */
+static void real_usbnet_explore(struct kunit *test)
+{
+	const struct real_usbnet_param *p = test->param_value;
+	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_xresult *mres = bqlm_kunit_zalloc(test, sizeof(*mres));
+	struct bqlm_rc_xresult *xr = bqlm_kunit_zalloc(test, sizeof(*xr));
+
+	real_usbnet_search_model(test, p, cfg, mres);
 	real_search(test, real_usbnet_harness(test, p, cfg),
 		    REAL_MAX_STATES, mres, xr);
 	if (p->search == REAL_CLEAN)
@@ -792,6 +808,34 @@ static void real_usbnet_explore(struct kunit *test)
 	else if (p->search == REAL_VIOLATED && IS_ENABLED(CONFIG_PM))
 		/* at one packet some bugs are in the resume path only */
 		KUNIT_EXPECT_NE(test, xr->violated, 0U);
+}
+
+/*
+ * A search that diverges from the model in the middle of ifdown (an
+ * injected divergence, as a patch broken so that the real code departs
+ * from the model makes one), its actor parked in usbnet_stop()'s
+ * usbnet_terminate_urbs() under the RTNL, waiting for the URBs: the
+ * search stops and says where, its device is torn down, and the driver
+ * unloads with the harness; a new harness then searches as the suite's
+ * row of the merged variant does (to its end, the model's verdicts at the
+ * model's depths).
+ */
+static void real_usbnet_diverge(struct kunit *test)
+{
+	struct real_usbnet_param *p = bqlm_kunit_zalloc(test, sizeof(*p));
+	struct bqlm_usbnet_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	struct bqlm_xresult *mres = bqlm_kunit_zalloc(test, sizeof(*mres));
+	struct bqlm_rc_xresult *xr = bqlm_kunit_zalloc(test, sizeof(*xr));
+	unsigned int states;
+
+	real_usbnet_every_fill(p, BQLM_USBNET_MERGED);
+	real_usbnet_search_model(test, p, cfg, mres);
+	states = real_diverge_search(test, real_usbnet_harness(test, p, cfg),
+				     BQLM_USBNET_A_STOP, "usbnet_terminate_urbs",
+				     REAL_MAX_STATES);
+	KUNIT_EXPECT_LT(test, (u64)states, mres->states);
+	real_search(test, real_usbnet_harness(test, p, cfg), REAL_MAX_STATES,
+		    mres, xr);
 }
 
 /*
@@ -1019,6 +1063,7 @@ REAL_SKIP_CASE(real_usbnet_autosuspend_usage, "drivers/net/usb/usbnet.c")
 REAL_SKIP_CASE(real_usbnet_replay, "drivers/net/usb/usbnet.c")
 REAL_SKIP_CASE(real_usbnet_equivalence, "drivers/net/usb/usbnet.c")
 REAL_SKIP_CASE(real_usbnet_explore, "drivers/net/usb/usbnet.c")
+REAL_SKIP_CASE(real_usbnet_diverge, "drivers/net/usb/usbnet.c")
 REAL_SKIP_CASE(real_usbnet_schedule, "drivers/net/usb/usbnet.c")
 REAL_SKIP_CASE(real_usbnet_stalled, "drivers/net/usb/usbnet.c")
 
@@ -1028,8 +1073,10 @@ REAL_SUITE(real_usbnet_replay_suite, "bqlm_real_usbnet_replay",
 	   real_usbnet_replay, real_usbnet_replays_gen_params);
 REAL_SUITE(real_usbnet_equivalence_suite, "bqlm_real_usbnet_equivalence",
 	   real_usbnet_equivalence, real_usbnet_variants_gen_params);
-REAL_SUITE(real_usbnet_explore_suite, "bqlm_real_usbnet_explore",
-	   real_usbnet_explore, real_usbnet_variants_gen_params);
+REAL_SUITE_CASES(real_usbnet_explore_suite, "bqlm_real_usbnet_explore",
+		 KUNIT_CASE(real_usbnet_diverge),
+		 REAL_CASE_SLOW(real_usbnet_explore,
+				real_usbnet_variants_gen_params));
 
 static struct kunit_case real_usbnet_schedule_cases[] = {
 	KUNIT_CASE(real_usbnet_schedule),

@@ -22,7 +22,9 @@
  *
  * bqlm_real_veth_explore: a breadth-first search of the real code alone,
  * a fresh pair per expansion: the states it finds are the model's (as
- * many), and so are the verdicts.
+ * many), and so are the verdicts. Its first case runs a search that
+ * diverges from the model inside the peer's NAPI poll (injected): it stops
+ * and says where, tears its pair down, and the next harness works.
  *
  * Without the harness (userspace) every case skips.
  */
@@ -359,12 +361,48 @@ static void real_veth_mismatch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, res->steps, 10U);
 }
 
+/*
+ * A search that diverges from the model in the middle of the peer's NAPI
+ * poll (an injected divergence, as a patch broken so that the real code
+ * departs from the model makes one), the poll's actor parked inside
+ * veth_xdp_rcv() with the NAPI its own: the search stops and says where,
+ * its pair is torn down, and the driver unloads with the harness; a new
+ * harness of the driver then searches the model's states (the row the
+ * suite searches outside make kunit-deep).
+ */
+static void real_veth_diverge(struct kunit *test)
+{
+	const struct real_veth_param *p = NULL;
+	struct bqlm_tun_cfg *cfg;
+	struct bqlm_xresult *mres;
+	unsigned int i, states;
+
+	if (!IS_ENABLED(CONFIG_UML))
+		kunit_skip(test, "a fresh pair per transition: UML only");
+	for (i = 0; i < ARRAY_SIZE(real_veth_params) && !p; i++)
+		if ((real_veth_params[i].suites & SEARCH) &&
+		    !real_veth_params[i].deep)
+			p = &real_veth_params[i];
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
+	mres = bqlm_kunit_zalloc(test, sizeof(*mres));
+	real_veth_cfg(p, cfg);
+	real_full_model(test, bqlm_tun_options(), cfg, mres);
+	states = real_diverge_search(test, real_veth_harness(test, cfg),
+				     BQLM_TUN_A_READ, "veth_xdp_rcv",
+				     REAL_MAX_STATES);
+	KUNIT_EXPECT_LT(test, (u64)states, mres->states);
+	real_search_as_model(test, real_veth_harness(test, cfg),
+			     REAL_MAX_STATES, mres, p->sc);
+}
+
 #else /* no real-code harness */
 
 REAL_SKIP_CASE(real_veth_mismatch, "drivers/net/veth.c")
 REAL_SKIP_CASE(real_veth_replay, "drivers/net/veth.c")
 REAL_SKIP_CASE(real_veth_equivalence, "drivers/net/veth.c")
 REAL_SKIP_CASE(real_veth_explore, "drivers/net/veth.c")
+REAL_SKIP_CASE(real_veth_diverge, "drivers/net/veth.c")
 
 #endif /* CONFIG_BQLM_REAL_HARNESS */
 
@@ -373,8 +411,10 @@ REAL_SUITE_CASES(real_veth_replay_suite, "bqlm_real_veth_replay",
 		 KUNIT_CASE(real_veth_mismatch));
 REAL_SUITE(real_veth_equivalence_suite, "bqlm_real_veth_equivalence",
 	   real_veth_equivalence, real_veth_every_gen_params);
-REAL_SUITE(real_veth_explore_suite, "bqlm_real_veth_explore",
-	   real_veth_explore, real_veth_searches_gen_params);
+REAL_SUITE_CASES(real_veth_explore_suite, "bqlm_real_veth_explore",
+		 KUNIT_CASE_SLOW(real_veth_diverge),
+		 REAL_CASE_SLOW(real_veth_explore,
+				real_veth_searches_gen_params));
 
 kunit_test_suites(&real_veth_replay_suite, &real_veth_equivalence_suite,
 		  &real_veth_explore_suite);

@@ -324,7 +324,7 @@ static void real_vnet_diverge(struct kunit *test)
 	real_vnet_cfg(test, p, cfg);
 	real_full_model(test, bqlm_nic_options(), cfg, mres);
 	states = real_diverge_search(test, real_vnet_harness(test, p, cfg),
-				     BQLM_NIC_A_PATH, REAL_MAX_STATES);
+				     BQLM_NIC_A_PATH, NULL, REAL_MAX_STATES);
 	KUNIT_EXPECT_LT(test, (u64)states, mres->states);
 	real_search_as_model(test, real_vnet_harness(test, p, cfg),
 			     REAL_MAX_STATES, mres, p->violated);
