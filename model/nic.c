@@ -1012,9 +1012,7 @@ static void bqlm_nic_xmit_start(struct bqlm_nic *nic,
 	}
 	if (drop)
 		nic->xflags |= BQLM_NIC_XF_DROP;
-	if (cfg->busy != BQLM_NIC_BUSY_NONE &&
-	    bqlm_nic_free_view(nic, cfg, BQLM_NIC_CPU_XMIT, nic->xmit_q) <
-	    (int)cfg->descs) {
+	if (bqlm_nic_xmit_no_room(nic, cfg, nic->xmit_q)) {
 		/* NETDEV_TX_BUSY: the stop is the next step */
 		bqlm_nic_err_kick(nic, cfg);
 		nic->xflags = BQLM_NIC_XF_BUSY;

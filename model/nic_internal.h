@@ -162,6 +162,19 @@ static inline int bqlm_nic_free_view(const struct bqlm_nic *nic,
 	return (int)cfg->ring - (int)used;
 }
 
+/*
+ * ndo_start_xmit() finds no room for a packet on ring @q and takes its
+ * NETDEV_TX_BUSY path (a driver with one, --tx-busy).
+ */
+static inline bool bqlm_nic_xmit_no_room(const struct bqlm_nic *nic,
+					 const struct bqlm_nic_cfg *cfg,
+					 unsigned int q)
+{
+	return cfg->busy != BQLM_NIC_BUSY_NONE &&
+	       bqlm_nic_free_view(nic, cfg, BQLM_NIC_CPU_XMIT, q) <
+	       (int)cfg->descs;
+}
+
 /* netif_xmit_stopped() as the stack's CPU sees it (its own stop too). */
 static inline bool bqlm_nic_xmit_stopped(const struct bqlm_nic *nic,
 					 const struct bqlm_nic_cfg *cfg,

@@ -345,6 +345,47 @@ static const char *const bqlm_nic_kick_names[BQLM_NIC_NR_KICK] = {
 	"!xmit_more", "every packet",
 };
 
+/*
+ * The stack's next packet: ndo_start_xmit()'s first step, which writes
+ * its descriptors, drops it (@drop) or finds no room (the BUSY path).
+ */
+static int bqlm_nic_describe_xmit_next(const struct bqlm_nic *nic,
+				       const struct bqlm_nic_cfg *cfg,
+				       bool drop, const char *call,
+				       char *buf, size_t len)
+{
+	unsigned int q = bqlm_nic_next_queue(nic, cfg);
+	const char *clean = cfg->completers == BQLM_NIC_COMPLETE_NAPI_XMIT ?
+			    " free_old_xmit + netdev_tx_completed_queue," : "";
+	const char *kick = cfg->err_kick == BQLM_NIC_EKICK_RING ?
+			   ", ring a deferred doorbell" : ", no doorbell";
+	bool before = cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL;
+	size_t n;
+
+	n = snprintf(buf, len,
+		     "stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]:",
+		     nic->sent + 1, cfg->len, q, bqlm_nic_next_more(nic, cfg));
+	buf += min(n, len);
+	len -= min(n, len);
+	/* as bqlm_nic_xmit_start(): no room is the BUSY path */
+	if (!drop && bqlm_nic_xmit_no_room(nic, cfg, q))
+		return n + snprintf(buf, len,
+				    "%s no room for %u desc: NETDEV_TX_BUSY path%s",
+				    clean, cfg->descs, kick);
+	if (drop)
+		return n + snprintf(buf, len,
+				    " DMA mapping error: drop %s%s",
+				    cfg->drop == BQLM_NIC_DROP_BEFORE_SENT ?
+				    "before the sent call" :
+				    "after netdev_tx_sent_queue", kick);
+	return n + snprintf(buf, len, "%s write %u desc%s%s%s%s", clean,
+			    cfg->descs,
+			    cfg->stopcheck == BQLM_NIC_STOP_BEFORE_SENT ?
+			    ", ring-full stop" : "",
+			    before ? ", " : ", doorbell", before ? call : "",
+			    before ? ": dql_queued" : "");
+}
+
 static int bqlm_nic_describe_xmit(const struct bqlm_nic *nic,
 				  const struct bqlm_nic_cfg *cfg, bool drop,
 				  char *buf, size_t len)
@@ -394,47 +435,8 @@ static int bqlm_nic_describe_xmit(const struct bqlm_nic *nic,
 				"stack: ndo_start_xmit [q%u tx lock]: after the doorbell: %s(%u B)",
 				q, call, cfg->len);
 	default:
-		q = bqlm_nic_next_queue(nic, cfg);
-		/* as bqlm_nic_xmit_start(): no room is the BUSY path */
-		if (!drop && cfg->busy != BQLM_NIC_BUSY_NONE &&
-		    bqlm_nic_free_view(nic, cfg, BQLM_NIC_CPU_XMIT, q) <
-		    (int)cfg->descs)
-			return snprintf(buf, len,
-					"stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]:%s no room for %u desc: NETDEV_TX_BUSY path%s",
-					nic->sent + 1, cfg->len, q,
-					bqlm_nic_next_more(nic, cfg),
-					cfg->completers == BQLM_NIC_COMPLETE_NAPI_XMIT ?
-					" free_old_xmit + netdev_tx_completed_queue," :
-					"", cfg->descs,
-					cfg->err_kick == BQLM_NIC_EKICK_RING ?
-					", ring a deferred doorbell" :
-					", no doorbell");
-		if (drop)
-			return snprintf(buf, len,
-					"stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]: DMA mapping error: drop %s%s",
-					nic->sent + 1, cfg->len, q,
-					bqlm_nic_next_more(nic, cfg),
-					cfg->drop == BQLM_NIC_DROP_BEFORE_SENT ?
-					"before the sent call" :
-					"after netdev_tx_sent_queue",
-					cfg->err_kick == BQLM_NIC_EKICK_RING ?
-					", ring a deferred doorbell" :
-					", no doorbell");
-		return snprintf(buf, len,
-				"stack: qdisc -> ndo_start_xmit(pkt%u, %u B, q%u, xmit_more=%u) [tx lock]:%s write %u desc%s%s%s%s",
-				nic->sent + 1, cfg->len, q,
-				bqlm_nic_next_more(nic, cfg),
-				cfg->completers == BQLM_NIC_COMPLETE_NAPI_XMIT ?
-				" free_old_xmit + netdev_tx_completed_queue," :
-				"", cfg->descs,
-				cfg->stopcheck == BQLM_NIC_STOP_BEFORE_SENT ?
-				", ring-full stop" : "",
-				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
-				", " : ", doorbell",
-				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
-				call : "",
-				cfg->sent == BQLM_NIC_SENT_BEFORE_DOORBELL ?
-				": dql_queued" : "");
+		return bqlm_nic_describe_xmit_next(nic, cfg, drop, call, buf,
+						   len);
 	}
 }
 
