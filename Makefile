@@ -32,7 +32,7 @@ COV_MIN_BRANCH	:= 85
 .PHONY: all check coverage kunit kunit-build kunit-replay kunit-golden deps clean check-deps m32 bench
 .PHONY: install uninstall check-install check-headers check-json check-svg check-cli print-version
 .PHONY: check-standin check-outputs
-.PHONY: check-recipes check-help check-patches help
+.PHONY: check-recipes check-help check-patches help promote
 
 # The library's version; the shared library's soname is libbqlm.so.$(SOVERSION).
 VERSION		:= 0.1.0
@@ -285,6 +285,15 @@ check: $(BUILD)/asan/bqlm-kunit m32 check-standin check-headers check-install ch
 	  $(BUILD)/asan/bqlm-kunit --xml $(BUILD)/cmocka-xml $(T) \
 	  | tee $(BUILD)/userspace.ktap
 	@scripts/parse-ktap.sh $(BUILD)/userspace.ktap
+
+# The pinned figures of the exploration tables (kunit/expect/*.h) rewritten
+# from a run of the userspace suites, whose verdicts are the kernel run's
+# (make kunit compares them): git diff kunit/expect/ is then every figure
+# a model change moved, to review and commit. T=GLOB: those suites only,
+# the rows of the others kept (docs/hacking.md).
+promote: $(BUILD)/asan/bqlm-kunit ## rewrite kunit/expect/*.h (the pinned figures) from a run of the suites [T=GLOB]
+	@$(BUILD)/asan/bqlm-kunit $(T) > $(BUILD)/promote.ktap || true
+	@scripts/promote.py $(if $(T),--keep) $(BUILD)/promote.ktap
 
 coverage: $(BUILD)/cov/bqlm-kunit ## line and branch coverage of model/, with a gate
 	@rm -f $(BUILD)/cov/model/*.gcda

@@ -11,6 +11,7 @@
 #include "bqlm_kunit.h"
 #include <bqlm/bql_xoff.h>
 #include "explore_expect.h"
+#include "expect/xoff_x.h"
 
 /* which smp_mb() a case drops: --no-barrier, --no-mb sent, --no-mb completed */
 #define XOFF_NO_MB_SENT		1U
@@ -22,53 +23,40 @@
  * @desc: the case's name
  * @mm: the memory model
  * @no_mb: the smp_mb() dropped (XOFF_NO_MB_*)
- * @states: exact number of states
- * @transitions: exact number of transitions
- * @violated: exact mask of violated checks
- * @depth: the depth of the stall's shortest witness, if violated
+ *
+ * The figures the search must give are the case's row of
+ * kunit/expect/xoff_x.h, keyed by @desc (make promote).
  */
 struct xoff_x_case {
 	const char *desc;
 	enum bqlm_mm_kind mm;
 	unsigned int no_mb;
-	unsigned long long states;
-	unsigned long long transitions;
-	unsigned int violated;
-	unsigned int depth;
 };
 
 static const struct xoff_x_case xoff_x_cases[] = {
-	{ .desc = "sc", .mm = BQLM_MM_SC, .states = 70, .transitions = 106 },
+	{ .desc = "sc", .mm = BQLM_MM_SC },
 	/* under sc the re-check alone closes the window */
-	{ .desc = "sc-no-barrier", .mm = BQLM_MM_SC, .no_mb = XOFF_NO_MB_BOTH,
-	  .states = 70, .transitions = 106 },
-	{ .desc = "tso", .mm = BQLM_MM_TSO,
-	  .states = 242, .transitions = 581 },
+	{ .desc = "sc-no-barrier", .mm = BQLM_MM_SC, .no_mb = XOFF_NO_MB_BOTH },
+	{ .desc = "tso", .mm = BQLM_MM_TSO },
 	{ .desc = "tso-no-barrier", .mm = BQLM_MM_TSO,
-	  .no_mb = XOFF_NO_MB_BOTH, .states = 309, .transitions = 723,
-	  .violated = BIT_ST, .depth = 9 },
-	{ .desc = "pso", .mm = BQLM_MM_PSO,
-	  .states = 254, .transitions = 638 },
+	  .no_mb = XOFF_NO_MB_BOTH },
+	{ .desc = "pso", .mm = BQLM_MM_PSO },
 	{ .desc = "pso-no-barrier", .mm = BQLM_MM_PSO,
-	  .no_mb = XOFF_NO_MB_BOTH, .states = 333, .transitions = 835,
-	  .violated = BIT_ST, .depth = 9 },
-	{ .desc = "x86", .mm = BQLM_MM_X86,
-	  .states = 173, .transitions = 395 },
+	  .no_mb = XOFF_NO_MB_BOTH },
+	{ .desc = "x86", .mm = BQLM_MM_X86 },
 	/* x86: the locked set_bit / test_and_clear_bit order on their own */
 	{ .desc = "x86-no-barrier", .mm = BQLM_MM_X86,
-	  .no_mb = XOFF_NO_MB_BOTH, .states = 173, .transitions = 395 },
+	  .no_mb = XOFF_NO_MB_BOTH },
 	/* one barrier at a time: the sender's is the one that matters */
 	{ .desc = "tso-no-sent-mb", .mm = BQLM_MM_TSO,
-	  .no_mb = XOFF_NO_MB_SENT, .states = 309, .transitions = 723,
-	  .violated = BIT_ST, .depth = 9 },
+	  .no_mb = XOFF_NO_MB_SENT },
 	{ .desc = "pso-no-sent-mb", .mm = BQLM_MM_PSO,
-	  .no_mb = XOFF_NO_MB_SENT, .states = 333, .transitions = 835,
-	  .violated = BIT_ST, .depth = 9 },
+	  .no_mb = XOFF_NO_MB_SENT },
 	/* test_and_clear_bit() is fully ordered: the store is out before it */
 	{ .desc = "tso-no-completed-mb", .mm = BQLM_MM_TSO,
-	  .no_mb = XOFF_NO_MB_COMPLETED, .states = 242, .transitions = 581 },
+	  .no_mb = XOFF_NO_MB_COMPLETED },
 	{ .desc = "pso-no-completed-mb", .mm = BQLM_MM_PSO,
-	  .no_mb = XOFF_NO_MB_COMPLETED, .states = 254, .transitions = 638 },
+	  .no_mb = XOFF_NO_MB_COMPLETED },
 };
 
 KUNIT_ARRAY_PARAM_DESC(xoff_x, xoff_x_cases, desc);
@@ -76,6 +64,7 @@ KUNIT_ARRAY_PARAM_DESC(xoff_x, xoff_x_cases, desc);
 static void xoff_exploration(struct kunit *test)
 {
 	const struct xoff_x_case *p = test->param_value;
+	const struct explore_expect *e;
 	struct bqlm_xoff_cfg cfg;
 	struct bqlm_xresult *res;
 	struct bqlm_explorer *x;
@@ -89,19 +78,28 @@ static void xoff_exploration(struct kunit *test)
 	cfg.completed_mb = p->no_mb != XOFF_NO_MB_BOTH &&
 			   p->no_mb != XOFF_NO_MB_COMPLETED;
 	KUNIT_ASSERT_EQ(test, bqlm_xoff_system(&cfg, &sys), 0);
+	e = explore_expect_row(test, &xoff_x_expect, p->desc);
 	x = explore_create(test, &sys, NULL);
 	KUNIT_EXPECT_EQ(test, bqlm_explore(x, res), 0);
 	kunit_release_action(test, explore_destroy_action, x);
+	explore_promote(test, &xoff_x_expect, p->desc, res);
 	kunit_info(test, "%s: %llu states, %llu transitions, %s", p->desc,
 		   res->states, res->transitions,
 		   bqlm_check_name(bqlm_xresult_verdict(res)));
 	KUNIT_EXPECT_TRUE(test, res->complete);
-	KUNIT_EXPECT_EQ(test, res->states, p->states);
-	KUNIT_EXPECT_EQ(test, res->transitions, p->transitions);
-	KUNIT_EXPECT_EQ(test, res->violated, p->violated);
-	if (p->violated)
-		KUNIT_EXPECT_EQ(test, res->w[BQLM_CHECK_STALL].depth,
-				p->depth);
+	KUNIT_EXPECT_EQ_MSG(test, res->states, e->states,
+			    "states" EXPLORE_PROMOTE_HINT);
+	KUNIT_EXPECT_EQ_MSG(test, res->transitions, e->transitions,
+			    "transitions" EXPLORE_PROMOTE_HINT);
+	KUNIT_EXPECT_EQ_MSG(test, res->violated, e->violated,
+			    "violated checks" EXPLORE_PROMOTE_HINT);
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_xresult_verdict(res), e->verdict,
+			    "verdict" EXPLORE_PROMOTE_HINT);
+	if (e->verdict != BQLM_CHECK_NONE && e->verdict < BQLM_CHECK_NR)
+		KUNIT_EXPECT_EQ_MSG(test, res->w[e->verdict].depth,
+				    e->verdict_depth,
+				    "the %s witness's depth" EXPLORE_PROMOTE_HINT,
+				    bqlm_check_name(e->verdict));
 }
 
 /*

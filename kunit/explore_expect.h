@@ -90,6 +90,7 @@ static inline int explore_trace_words(struct kunit *test,
 
 /**
  * struct explore_expect - what an exploration must find
+ * @key: the case's description, in a table of kunit/expect/ (else NULL)
  * @states: exact number of states
  * @transitions: exact number of transitions
  * @violated: exact mask of violated checks
@@ -97,12 +98,91 @@ static inline int explore_trace_words(struct kunit *test,
  * @verdict_depth: the depth of the verdict's shortest witness
  */
 struct explore_expect {
+	const char *key;
 	unsigned long long states;
 	unsigned long long transitions;
 	unsigned int violated;
 	enum bqlm_check verdict;
 	unsigned int verdict_depth;
 };
+
+/**
+ * struct explore_expect_table - the figures of a table of cases, as a run
+ *	measured them: kunit/expect/@name.h, which make promote rewrites
+ *	(scripts/promote.py, docs/hacking.md)
+ * @name: the table's name, its file's
+ * @rows: one row a case, keyed by the case's description
+ * @nr: the number of rows
+ */
+struct explore_expect_table {
+	const char *name;
+	const struct explore_expect *rows;
+	unsigned int nr;
+};
+
+/* What a mismatch with a row of kunit/expect/ says */
+#define EXPLORE_PROMOTE_HINT	"; run make promote to accept"
+
+/*
+ * The row of @t keyed @key; a failed expectation, and a row that matches
+ * no search (no verdict is BQLM_CHECK_NR), if there is none.
+ */
+static inline const struct explore_expect *
+explore_expect_row(struct kunit *test, const struct explore_expect_table *t,
+		   const char *key)
+{
+	static const struct explore_expect missing = {
+		.key = "", .verdict = BQLM_CHECK_NR,
+	};
+	unsigned int i;
+
+	for (i = 0; i < t->nr; i++)
+		if (!strcmp(t->rows[i].key, key))
+			return &t->rows[i];
+	KUNIT_FAIL(test, "%s: no row in kunit/expect/%s.h" EXPLORE_PROMOTE_HINT,
+		   key, t->name);
+	return &missing;
+}
+
+/*
+ * The figures of @res as a row @key of @t, on the line make promote reads
+ * (scripts/promote.py): the table, the key, then each field.
+ */
+static inline void explore_promote(struct kunit *test,
+				   const struct explore_expect_table *t,
+				   const char *key,
+				   const struct bqlm_xresult *res)
+{
+	enum bqlm_check v = bqlm_xresult_verdict(res);
+
+	kunit_info(test,
+		   "promote %s \"%s\" states=%llu transitions=%llu violated=%#x verdict=%u depth=%u",
+		   t->name, key, res->states, res->transitions, res->violated,
+		   v, v == BQLM_CHECK_NONE ? 0 : res->w[v].depth);
+}
+
+/*
+ * The rows @key and @other of @t have the same figures: two cases whose
+ * difference must not change the search.
+ */
+static inline void explore_expect_same(struct kunit *test,
+				       const struct explore_expect_table *t,
+				       const char *key, const char *other)
+{
+	const struct explore_expect *a = explore_expect_row(test, t, key);
+	const struct explore_expect *b = explore_expect_row(test, t, other);
+
+	KUNIT_EXPECT_EQ_MSG(test, a->states, b->states, "%s, %s: states",
+			    key, other);
+	KUNIT_EXPECT_EQ_MSG(test, a->transitions, b->transitions,
+			    "%s, %s: transitions", key, other);
+	KUNIT_EXPECT_EQ_MSG(test, a->violated, b->violated,
+			    "%s, %s: violated checks", key, other);
+	KUNIT_EXPECT_EQ_MSG(test, a->verdict, b->verdict, "%s, %s: verdict",
+			    key, other);
+	KUNIT_EXPECT_EQ_MSG(test, a->verdict_depth, b->verdict_depth,
+			    "%s, %s: the verdict's depth", key, other);
+}
 
 /* A deferred action (kunit_add_action()) that destroys an explorer. */
 static inline void explore_destroy_action(void *x)
@@ -261,6 +341,7 @@ static inline void explore_expect_full(struct kunit *test,
 				       const struct explore_expect *e,
 				       const char *desc)
 {
+	const char *hint = e->key ? EXPLORE_PROMOTE_HINT : "";
 	struct bqlm_xbounds b = { 0 };
 	struct bqlm_explorer *x;
 	unsigned int c;
@@ -279,20 +360,21 @@ static inline void explore_expect_full(struct kunit *test,
 	kunit_info(test, "%s: %llu states, %llu transitions, depth %u, %s",
 		   desc, res->states, res->transitions, res->max_depth,
 		   bqlm_check_name(bqlm_xresult_verdict(res)));
-	KUNIT_EXPECT_EQ_MSG(test, res->states, e->states, "%s: states", desc);
+	KUNIT_EXPECT_EQ_MSG(test, res->states, e->states, "%s: states%s", desc,
+			    hint);
 	KUNIT_EXPECT_EQ_MSG(test, res->transitions, e->transitions,
-			    "%s: transitions", desc);
+			    "%s: transitions%s", desc, hint);
 	KUNIT_EXPECT_EQ_MSG(test, res->violated, e->violated,
-			    "%s: mask of violated checks", desc);
+			    "%s: mask of violated checks%s", desc, hint);
 	KUNIT_EXPECT_EQ_MSG(test, bqlm_xresult_verdict(res), e->verdict,
-			    "%s: verdict %s, expected %s", desc,
+			    "%s: verdict %s, expected %s%s", desc,
 			    bqlm_check_name(bqlm_xresult_verdict(res)),
-			    bqlm_check_name(e->verdict));
-	if (e->verdict != BQLM_CHECK_NONE)
+			    bqlm_check_name(e->verdict), hint);
+	if (e->verdict != BQLM_CHECK_NONE && e->verdict < BQLM_CHECK_NR)
 		KUNIT_EXPECT_EQ_MSG(test, res->w[e->verdict].depth,
 				    e->verdict_depth,
-				    "%s: depth of the %s witness", desc,
-				    bqlm_check_name(e->verdict));
+				    "%s: depth of the %s witness%s", desc,
+				    bqlm_check_name(e->verdict), hint);
 	for (c = 0; c < BQLM_CHECK_NR; c++)
 		if (res->violated & BQLM_CHECK_BIT(c))
 			KUNIT_EXPECT_EQ_MSG(test, res->w[c].v.check, c,

@@ -15,6 +15,7 @@
 #include <bqlm/usbnet.h>
 #include <bqlm/prng.h>
 #include "explore_expect.h"
+#include "expect/usbnet_x.h"
 #include "usbnet_ifdown.h"
 
 #define A(kind, arg)	BQLM_USBNET_ACTION(BQLM_USBNET_A_##kind, (arg))
@@ -45,7 +46,10 @@
  * @suspends: suspends in the bound
  * @strict: the explorer's --strict
  * @opts: optional: options applied on top (a minidriver's description)
- * @expect: the figures the full search must give
+ * @same_as: optional: the case whose figures this one's must be
+ *
+ * The figures the full search must give are the case's row of
+ * kunit/expect/usbnet_x.h, keyed by @desc (make promote).
  */
 struct usbnet_x_case {
 	const char *desc;
@@ -58,7 +62,7 @@ struct usbnet_x_case {
 	unsigned int suspends;
 	bool strict;
 	const char *opts;
-	struct explore_expect expect;
+	const char *same_as;
 };
 
 /*
@@ -76,92 +80,55 @@ struct usbnet_x_case {
 	"--header 8,12 --lens 1514,1514 --flags send-zlp --maxpacket 512"
 
 /*
- * Figures that several rows share, because what the rows change does not
- * change the search: fixed's (a padding minidriver, FLAG_MULTI_PACKET;
- * FLAG_AVOID_UNLINK_URBS on the avoid-unlink fix, whose usbnet_stop()
- * then does what it does without the flag: the model has no RX URBs);
- * cdc_ncm's flush during usbnet_stop() on fixed, which the avoid-unlink
- * fix leaves as it is.
+ * Rows that must have the figures of another (.same_as), because what
+ * they change does not change the search: fixed's (a padding minidriver,
+ * FLAG_MULTI_PACKET; FLAG_AVOID_UNLINK_URBS on the avoid-unlink fix,
+ * whose usbnet_stop() then does what it does without the flag: the model
+ * has no RX URBs); cdc_ncm's flush during usbnet_stop() on fixed, which
+ * the avoid-unlink fix leaves as it is.
  */
-#define EXPECT_FIXED							\
-	{ .states = 22428, .transitions = 71317, .verdict = BQLM_CHECK_NONE }
-#define EXPECT_NCM_FLUSH						\
-	{ .states = 30973, .transitions = 94791,			\
-	  .violated = BIT_OC | BIT_RS,					\
-	  .verdict = BQLM_CHECK_DQL_OVER_COMPLETION, .verdict_depth = 29 }
+#define SAME_AS_FIXED		.same_as = "fixed"
+#define SAME_AS_NCM_FLUSH	.same_as = "fixed-multi"
 
 static const struct usbnet_x_case usbnet_x_cases[] = {
-	{ .desc = "no-bql", .variant = BQLM_USBNET_NO_BQL, USBNET_BOUND,
-	  .expect = { .states = 20324, .transitions = 70467,
-		      .verdict = BQLM_CHECK_NONE } },
-	{ .desc = "v1", .variant = BQLM_USBNET_V1, USBNET_BOUND,
-	  .expect = { .states = 48698, .transitions = 163755,
-		      .violated = BIT_OC | BIT_BB | BIT_RS | BIT_SC | BIT_SA,
-		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
-		      .verdict_depth = 12 } },
+	{ .desc = "no-bql", .variant = BQLM_USBNET_NO_BQL, USBNET_BOUND },
+	{ .desc = "v1", .variant = BQLM_USBNET_V1, USBNET_BOUND },
 	/* the pure race: no ifdown, no suspend, three packets */
 	{ .desc = "v1-race-only", .variant = BQLM_USBNET_V1, .packets = 3,
-	  .len = PKT, .stops = 0, .suspends = 0,
-	  .expect = { .states = 4432, .transitions = 13417,
-		      .violated = BIT_SC,
-		      .verdict = BQLM_CHECK_SERIAL_COMPLETION,
-		      .verdict_depth = 27 } },
-	{ .desc = "merged", .variant = BQLM_USBNET_MERGED, USBNET_BOUND,
-	  .expect = { .states = 36890, .transitions = 121744,
-		      .violated = BIT_OC | BIT_BB | BIT_RS | BIT_SA,
-		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
-		      .verdict_depth = 11 } },
-	{ .desc = "fix-reset", .variant = BQLM_USBNET_FIX_RESET, USBNET_BOUND,
-	  .expect = { .states = 35859, .transitions = 118486,
-		      .violated = BIT_OC | BIT_BB | BIT_SA,
-		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
-		      .verdict_depth = 11 } },
+	  .len = PKT, .stops = 0, .suspends = 0 },
+	{ .desc = "merged", .variant = BQLM_USBNET_MERGED, USBNET_BOUND },
+	{ .desc = "fix-reset", .variant = BQLM_USBNET_FIX_RESET, USBNET_BOUND },
 	{ .desc = "fix-reset-strict", .variant = BQLM_USBNET_FIX_RESET,
-	  USBNET_BOUND, .strict = true,
-	  .expect = { .states = 10142, .transitions = 28877,
-		      .violated = BIT_BB, .verdict = BQLM_CHECK_BYTE_BALANCE,
-		      .verdict_depth = 6 } },
-	{ .desc = "fixed", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .expect = EXPECT_FIXED },
+	  USBNET_BOUND, .strict = true },
+	{ .desc = "fixed", .variant = BQLM_USBNET_FIXED, USBNET_BOUND },
 	{ .desc = "fixed-pad", .variant = BQLM_USBNET_FIXED, .packets = 2,
 	  .fixup = BQLM_USBNET_FIXUP_PAD, .len = ETH_ZLEN, .stops = 1,
-	  .suspends = 1,
-	  .expect = EXPECT_FIXED },
+	  .suspends = 1, SAME_AS_FIXED },
 	/* asix: FLAG_MULTI_PACKET, the minidriver pads (64 + 4 bytes) */
 	{ .desc = "fixed-asix", .variant = BQLM_USBNET_FIXED, .packets = 2,
 	  .fixup = BQLM_USBNET_FIXUP_PAD, .len = ETH_ZLEN,
 	  .flags = BQLM_USBNET_FLAG_MULTI_PACKET, .stops = 1, .suspends = 1,
-	  .expect = EXPECT_FIXED },
+	  SAME_AS_FIXED },
 	/* aqc111: usbnet_stop() leaves the tx URBs in flight */
 	{ .desc = "fixed-avoid-unlink", .variant = BQLM_USBNET_FIXED,
-	  USBNET_BOUND, .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  .expect = { .states = 40492, .transitions = 125508,
-		      .violated = BIT_OC | BIT_BB | BIT_RS,
-		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
-		      .verdict_depth = 16 } },
+	  USBNET_BOUND, .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS },
 	/* cdc_ncm: the flush timer transmits while usbnet_stop() runs */
 	{ .desc = "fixed-multi", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .fixup = BQLM_USBNET_FIXUP_MULTI,
-	  .expect = EXPECT_NCM_FLUSH },
+	  .fixup = BQLM_USBNET_FIXUP_MULTI },
 	/* the fixes of docs/findings.md: each closes its finding ... */
 	{ .desc = "fixed-avoid-unlink-drained",
 	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
-	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  .expect = EXPECT_FIXED },
+	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS, SAME_AS_FIXED },
 	/* ... and the first leaves the other */
 	{ .desc = "fixed-avoid-unlink-multi",
 	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
-	  .fixup = BQLM_USBNET_FIXUP_MULTI,
-	  .expect = EXPECT_NCM_FLUSH },
+	  .fixup = BQLM_USBNET_FIXUP_MULTI, SAME_AS_NCM_FLUSH },
 	{ .desc = "fixed-ncm-stop-multi",
 	  .variant = BQLM_USBNET_FIXED_NCM_STOP, USBNET_BOUND,
-	  .fixup = BQLM_USBNET_FIXUP_MULTI,
-	  .expect = { .states = 27659, .transitions = 86400,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .fixup = BQLM_USBNET_FIXUP_MULTI },
 	{ .desc = "fixed-ncm-stop-avoid-unlink",
 	  .variant = BQLM_USBNET_FIXED_NCM_STOP, USBNET_BOUND,
-	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  .expect = EXPECT_FIXED },
+	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS, SAME_AS_FIXED },
 	/*
 	 * Minidrivers as real/usbnet_minidrivers.h describes them: aqc111
 	 * (its stop() and resume() turn the carrier off, a link-up report
@@ -172,61 +139,39 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	 * differently).
 	 */
 	{ .desc = "fixed-aqc111", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .opts = AQC111_OPTS,
-	  .expect = { .states = 241191, .transitions = 748439,
-		      .violated = BIT_OC | BIT_BB | BIT_RS,
-		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
-		      .verdict_depth = 16 } },
+	  .opts = AQC111_OPTS },
 	{ .desc = "fixed-ncm-stop-aqc111", .variant = BQLM_USBNET_FIXED_NCM_STOP,
-	  USBNET_BOUND, .opts = AQC111_OPTS,
-	  .expect = { .states = 147339, .transitions = 472641,
-		      .verdict = BQLM_CHECK_NONE } },
+	  USBNET_BOUND, .opts = AQC111_OPTS },
 	{ .desc = "fixed-ax88179", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .opts = AX88179_OPTS,
-	  .expect = { .states = 277767, .transitions = 952407,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .opts = AX88179_OPTS },
 	/*
 	 * A link flap through the minidriver's status(): down then up, as
 	 * cdc_ether's reports do (usbnet_link_change(dev, link, 0)), and as
 	 * dm9601's do (up through its link_reset()): clean on fixed
 	 */
 	{ .desc = "fixed-link-flap", .variant = BQLM_USBNET_FIXED,
-	  USBNET_BOUND, .opts = "--links 1 --link-downs 1",
-	  .expect = { .states = 112370, .transitions = 378350,
-		      .verdict = BQLM_CHECK_NONE } },
+	  USBNET_BOUND, .opts = "--links 1 --link-downs 1" },
 	{ .desc = "fixed-link-flap-reset", .variant = BQLM_USBNET_FIXED,
-	  USBNET_BOUND, .opts = "--links 1 --link-downs 1 --pm link-reset",
-	  .expect = { .states = 127375, .transitions = 431435,
-		      .verdict = BQLM_CHECK_NONE } },
+	  USBNET_BOUND, .opts = "--links 1 --link-downs 1 --pm link-reset" },
 	/*
 	 * The device unplugged at any step (usbnet_disconnect()): clean on
 	 * fixed; under FLAG_AVOID_UNLINK_URBS the stop of the unregister
 	 * cancels the bh that the flush's completions queued, and the skbs
 	 * are still on dev->done at free_netdev(); fixed-avoid-unlink closes
 	 * it with the rest (its usbnet_disconnect() step that stops the bh:
-	 * 54 states more than fixed-disconnect)
+	 * the states it adds to fixed-disconnect's)
 	 */
 	{ .desc = "fixed-disconnect", .variant = BQLM_USBNET_FIXED,
-	  USBNET_BOUND, .opts = "--disconnect on",
-	  .expect = { .states = 53679, .transitions = 167786,
-		      .verdict = BQLM_CHECK_NONE } },
+	  USBNET_BOUND, .opts = "--disconnect on" },
 	{ .desc = "fixed-avoid-unlink-disconnect", .variant = BQLM_USBNET_FIXED,
 	  USBNET_BOUND, .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  .opts = "--disconnect on",
-	  .expect = { .states = 88174, .transitions = 275744,
-		      .violated = BIT_OC | BIT_BB | BIT_RS | BIT_FB,
-		      .verdict = BQLM_CHECK_DQL_OVER_COMPLETION,
-		      .verdict_depth = 16 } },
+	  .opts = "--disconnect on" },
 	{ .desc = "fixed-avoid-unlink-drained-disconnect",
 	  .variant = BQLM_USBNET_FIXED_AVOID_UNLINK, USBNET_BOUND,
 	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS,
-	  .opts = "--disconnect on",
-	  .expect = { .states = 53733, .transitions = 167840,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .opts = "--disconnect on" },
 	{ .desc = "fixed-smsc95xx", .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .opts = SMSC95XX_OPTS,
-	  .expect = { .states = 81070, .transitions = 263387,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .opts = SMSC95XX_OPTS },
 	/*
 	 * The minidrivers' own suspend() under autosuspend, which the USB
 	 * core takes only at a PM usage count of 0. ax88179_178a's ignores
@@ -245,38 +190,22 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	 */
 	{ .desc = "fixed-ax88179-autosuspend-ignores-busy",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .opts = AX88179_OPTS ",suspend-ignores-busy --autosuspend on",
-	  .expect = { .states = 7449, .transitions = 17805,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .opts = AX88179_OPTS ",suspend-ignores-busy --autosuspend on" },
 	{ .desc = "fixed-manage-power-autosuspend-ignores-busy",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .opts = AX88179_OPTS ",suspend-ignores-busy,manage-power --autosuspend on",
-	  .expect = { .states = 308208, .transitions = 1038110,
-		      .violated = BIT_SU,
-		      .verdict = BQLM_CHECK_SUSPEND_COUNT,
-		      .verdict_depth = 6 } },
+	  .opts = AX88179_OPTS ",suspend-ignores-busy,manage-power --autosuspend on" },
 	{ .desc = "fixed-manage-power-autosuspend-busy-kept",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .opts = AX88179_OPTS ",manage-power --autosuspend on",
-	  .expect = { .states = 282130, .transitions = 961907,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .opts = AX88179_OPTS ",manage-power --autosuspend on" },
 	{ .desc = "fixed-smsc95xx-autosuspend-own-fails",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .opts = SMSC95XX_OPTS " --pm own-suspend-fails --autosuspend on",
-	  .expect = { .states = 7244, .transitions = 17459,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .opts = SMSC95XX_OPTS " --pm own-suspend-fails --autosuspend on" },
 	{ .desc = "fixed-smsc95xx-wakeup-autosuspend-own-fails",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .opts = SMSC95XX_OPTS " --pm own-suspend-fails,manage-power --autosuspend on",
-	  .expect = { .states = 27605, .transitions = 80333,
-		      .verdict = BQLM_CHECK_NONE } },
+	  .opts = SMSC95XX_OPTS " --pm own-suspend-fails,manage-power --autosuspend on" },
 	{ .desc = "fixed-smsc95xx-suspend-own-fails",
 	  .variant = BQLM_USBNET_FIXED, USBNET_BOUND,
-	  .opts = SMSC95XX_OPTS " --pm own-suspend-fails",
-	  .expect = { .states = 21382, .transitions = 58117,
-		      .violated = BIT_SU,
-		      .verdict = BQLM_CHECK_SUSPEND_COUNT,
-		      .verdict_depth = 3 } },
+	  .opts = SMSC95XX_OPTS " --pm own-suspend-fails" },
 };
 
 KUNIT_ARRAY_PARAM_DESC(usbnet_x, usbnet_x_cases, desc);
@@ -305,13 +234,18 @@ static void usbnet_exploration(struct kunit *test)
 	struct bqlm_usbnet_cfg *cfg;
 	struct bqlm_xresult *res;
 	struct bqlm_xbounds bounds = { .strict = p->strict };
+	const struct explore_expect *e;
 	struct bqlm_xsys sys;
 
 	cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	res = bqlm_kunit_zalloc(test, sizeof(*res));
 	usbnet_x_cfg(test, p, cfg);
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(cfg, &sys), 0);
-	explore_expect(test, &sys, &bounds, res, &p->expect, p->desc);
+	e = explore_expect_row(test, &usbnet_x_expect, p->desc);
+	explore_expect(test, &sys, &bounds, res, e, p->desc);
+	explore_promote(test, &usbnet_x_expect, p->desc, res);
+	if (p->same_as)
+		explore_expect_same(test, &usbnet_x_expect, p->desc, p->same_as);
 	KUNIT_EXPECT_FALSE(test, res->depth_bounded);
 }
 
