@@ -117,9 +117,16 @@ static void nic_header(const char *profile, const struct nic_opts *o)
 	if (o->c.bounds.max_depth)
 		printf("; depth %u", o->c.bounds.max_depth);
 	printf("\n");
-	printf("packets: %u B, %u desc, %s\n", c->len, c->descs,
+	printf("packets: %u B, %u desc, %s", c->len, c->descs,
 	       c->map == BQLM_NIC_MAP_RR ? "batches spread over the queues" :
 	       "all on queue 0");
+	if (c->gso != BQLM_NIC_GSO_SAME)
+		printf("; GSO: sent %u B, completed %u B",
+		       c->len + (c->gso == BQLM_NIC_GSO_SENT_WIRE ?
+				 BQLM_NIC_GSO_HDRS : 0),
+		       c->len + (c->gso == BQLM_NIC_GSO_COMPLETED_WIRE ?
+				 BQLM_NIC_GSO_HDRS : 0));
+	printf("\n");
 	printf("xmit: %s %s the doorbell, ring-full stop %s, doorbell on %s; no room: %s\n",
 	       call[c->sent_call], sent[c->sent], stop[c->stopcheck],
 	       kick[c->doorbell], busy[c->busy]);
