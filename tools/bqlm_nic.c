@@ -191,6 +191,12 @@ static int nic_reached(const struct bqlm_nic_cfg *cfg,
 	return EXIT_UNREACHED;
 }
 
+/* The exit status of an OK: EXIT_UNREACHED when a stated path was not. */
+static int nic_ok_status(const void *arg)
+{
+	return bqlm_nic_reach_all(arg) ? 0 : EXIT_UNREACHED;
+}
+
 /**
  * bqlm_cli_explore_nic() - "bqlm explore nic ..."
  * @argc: arguments after "nic"
@@ -227,13 +233,14 @@ int bqlm_cli_explore_nic(int argc, char **argv)
 			.sys = &sys, .bounds = &o.c.bounds,
 			.no_trace = o.c.no_trace, .all_traces = o.c.all_traces,
 			.options = opts, .opts = bqlm_nic_options(),
-			.cfg = &o.cfg,
+			.cfg = &o.cfg, .ok_status = nic_ok_status,
+			.ok_arg = &reach,
 		};
 
 		r = bqlm_cli_run_explore(&e);
 	}
 	free(opts);
-	if (!r && !o.c.bounds.max_depth)
+	if ((!r || r == EXIT_UNREACHED) && !o.c.bounds.max_depth)
 		r = nic_reached(&o.cfg, &reach);
 	return r;
 }

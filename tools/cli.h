@@ -56,6 +56,10 @@ double bqlm_cli_now(void);
  * @opts: optional, with @cfg: the model's option table, for the JSON
  *	report's bound (every BQLM_OPT_BOUND option) and memory model
  * @cfg: the configuration @opts describes
+ * @ok_status: optional: after a full search with no violation, the exit
+ *	status the model gives it (EXIT_UNREACHED: a stated path never
+ *	taken), in the JSON report too; called with @ok_arg
+ * @ok_arg: its argument
  */
 struct bqlm_cli_explore {
 	const struct bqlm_xsys *sys;
@@ -74,6 +78,8 @@ struct bqlm_cli_explore {
 	const char *options;
 	const struct bqlm_opts *opts;
 	const void *cfg;
+	int (*ok_status)(const void *arg);
+	const void *ok_arg;
 };
 
 int bqlm_cli_run_explore(const struct bqlm_cli_explore *e);
