@@ -190,6 +190,34 @@ static const struct nic_x_case nic_x_cases[] = {
 	{ .desc = "mvpp2-txq-done-unlocked", .profile = "mvpp2-txq-done-unlocked" },
 	{ .desc = "mvpp2-txq-done-napi-only", .profile = "mvpp2-txq-done-unlocked",
 	  .opts = "--completers napi" },
+	/*
+	 * Issue 30's three checks, each with an upstream pair. ll_temac
+	 * before c364df2489b8: the BUSY path's re-check asks for num_frag
+	 * descriptors, the packet takes num_frag + 1: written over one in
+	 * use (ring-overrun, fatal); the fix re-checks for the packet's.
+	 */
+	{ .desc = "ll-temac-recheck-short", .profile = "ll-temac-recheck-short" },
+	{ .desc = "ll-temac-c364df2489b8", .profile = "ll-temac-c364df2489b8" },
+	/*
+	 * tsnep at the profile bound (three packets over two rings of two:
+	 * ring 1 never fills, both sides give the same states); at the fill
+	 * bound the bug's wrong-queue (nic_fill_bound's tsnep cases)
+	 */
+	{ .desc = "tsnep-stop-queue0", .profile = "tsnep-stop-queue0" },
+	{ .desc = "tsnep-3d53aaef4332", .profile = "tsnep-3d53aaef4332" },
+	/*
+	 * A GSO packet's bytes counted one way when sent, another when
+	 * completed: sent skb->len, completed the wire bytes: above-sent at
+	 * the clean (depth 5), the BUG_ON at the dql_completed() after it;
+	 * the reverse leaves 66 bytes in flight for good (byte balance,
+	 * then the stall)
+	 */
+	{ .desc = "gso-completed-wire", .profile = "generic",
+	  .opts = "--gso-bytes completed-wire" },
+	{ .desc = "gso-sent-wire", .profile = "generic",
+	  .opts = "--gso-bytes sent-wire" },
+	{ .desc = "gso-same", .profile = "generic",
+	  .opts = "--gso-bytes same" },
 	{ .desc = "airoha-sweep-ring1", .profile = "airoha-stop-after-doorbell",
 	  .opts = "--queues 1 --packets 3 --ring 1 --batch 2 --budget 1 --stops 0" },
 	{ .desc = "airoha-sweep-ring1-stop-first", .profile = "airoha-3854de7b38be",
@@ -238,6 +266,11 @@ static const struct nic_x_case nic_x_cases[] = {
 	  .opts = "--rx-cleanup on --napi-txlock on --wakers rx-cleanup" },
 	{ .desc = "drv-wakers-napi-only", .profile = "generic",
 	  .opts = "--rx-cleanup on --napi-txlock on --wakers napi" },
+	/*
+	 * the stop on queue 0 for ring 1: wrong-queue at the stop (depth
+	 * 6), the stall it leads to at 14; both on queue 0, no stall, but
+	 * the same wrong stop (OK before the check existed)
+	 */
 	{ .desc = "drv-stop-queue0", .profile = "generic",
 	  .opts = "--queues 2 --drv-queue stop-q0 --ring 1 --packets 4" },
 	{ .desc = "drv-queue0-both", .profile = "generic",
@@ -1698,6 +1731,99 @@ static void nic_complete_counts_unsent(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nic->q[0].npkts, 0);
 }
 
+/* The profile @profile with @opts on top, initialised. */
+static struct nic_ctx *nic_setup_opts(struct kunit *test, const char *profile,
+				      const char *opts)
+{
+	struct nic_ctx *u = nic_setup(test, profile);
+	char err[128];
+
+	KUNIT_ASSERT_EQ_MSG(test, bqlm_opt_apply(bqlm_nic_options(), &u->cfg,
+						 opts, err, sizeof(err)), 0,
+			    "%s: %s", opts, err);
+	KUNIT_ASSERT_EQ(test, bqlm_nic_init(&u->nic, &u->cfg), 0);
+	return u;
+}
+
+/*
+ * Issue 30's checks, each at the step that breaks it and with its
+ * figures, the fix's step clean: ll_temac's re-check for one descriptor
+ * less than the packet writes 2 descriptors with 1 free (ring-overrun);
+ * a stop of queue 0 for ring 1's fill, and the wake of queue 0 for
+ * ring 1's completion (wrong-queue); a GSO packet sent with skb->len
+ * and completed with its wire bytes (above-sent, at the clean; the
+ * BUG_ON at the dql_completed() after it).
+ */
+static void nic_ring_checks(struct kunit *test)
+{
+	static const char *const side[] = {
+		"ll-temac-recheck-short", "ll-temac-c364df2489b8" };
+	struct nic_ctx *u;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(side); i++) {
+		u = nic_setup(test, side[i]);
+		nic_send(test, u);
+		STEP(test, u, bqlm_nic_dma_complete(&u->nic, &u->cfg, 0));
+		STEP(test, u, bqlm_nic_dma_complete(&u->nic, &u->cfg, 0));
+		nic_poll(test, u, 0);
+		nic_send(test, u);
+		/* one descriptor free: the BUSY path, its stop, the re-check */
+		STEP(test, u, bqlm_ndo_start_xmit(&u->nic, &u->cfg, &u->ev));
+		KUNIT_ASSERT_EQ(test, u->nic.xmit, BQLM_NIC_XMIT_DRV_STOP);
+		STEP(test, u, bqlm_ndo_start_xmit(&u->nic, &u->cfg, &u->ev));
+		STEP(test, u, bqlm_ndo_start_xmit(&u->nic, &u->cfg, &u->ev));
+		KUNIT_EXPECT_EQ_MSG(test, u->ev.overrun, i ? 0U : 1U, "%s",
+				    side[i]);
+		KUNIT_EXPECT_EQ_MSG(test, u->ev.overrun_free, i ? 0U : 1U,
+				    "%s", side[i]);
+		KUNIT_EXPECT_EQ_MSG(test, u->nic.q[0].npkts, i ? 1 : 2, "%s",
+				    side[i]);
+	}
+
+	u = nic_setup_opts(test, "generic",
+			   "--queues 2 --drv-queue q0 --ring 1 --packets 4");
+	nic_send(test, u);
+	KUNIT_EXPECT_EQ(test, u->ev.wrong_queue, 0U);
+	nic_send(test, u);	/* ring 1 full: queue 0 stops */
+	KUNIT_EXPECT_EQ(test, u->ev.wrong_queue, 1U);
+	KUNIT_EXPECT_EQ(test, u->ev.wrong_queue_q, 0U);
+	KUNIT_EXPECT_EQ(test, u->ev.wrong_queue_ring, 1U);
+	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&u->nic.q[0].txq));
+	KUNIT_EXPECT_FALSE(test,
+			   bqlm_netif_tx_queue_stopped(&u->nic.q[1].txq));
+	STEP(test, u, bqlm_nic_dma_complete(&u->nic, &u->cfg, 1));
+	nic_poll(test, u, 1);	/* ring 1 cleaned: queue 0 woken */
+	KUNIT_EXPECT_EQ(test, u->ev.wrong_queue, 1U);
+	KUNIT_EXPECT_EQ(test, u->ev.wrong_queue_ring, 1U);
+	KUNIT_EXPECT_FALSE(test,
+			   bqlm_netif_tx_queue_stopped(&u->nic.q[0].txq));
+	u = nic_setup_opts(test, "generic", "--queues 2 --ring 1 --packets 4");
+	nic_send(test, u);
+	nic_send(test, u);
+	KUNIT_EXPECT_EQ(test, u->ev.wrong_queue, 0U);
+	KUNIT_EXPECT_TRUE(test, bqlm_netif_tx_queue_stopped(&u->nic.q[1].txq));
+
+	u = nic_setup_opts(test, "generic", "--gso-bytes completed-wire");
+	nic_send(test, u);
+	STEP(test, u, bqlm_nic_dma_complete(&u->nic, &u->cfg, 0));
+	STEP(test, u, bqlm_napi_poll(&u->nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->ev.above_sent, 1U);
+	KUNIT_EXPECT_EQ(test, u->ev.above_sent_done,
+			NIC_LEN + BQLM_NIC_GSO_HDRS);
+	KUNIT_EXPECT_EQ(test, u->ev.above_sent_len, NIC_LEN);
+	KUNIT_EXPECT_EQ(test, u->ev.dql_err, 0);
+	STEP(test, u, bqlm_napi_poll(&u->nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->ev.dql_err, -ERANGE);
+	u = nic_setup_opts(test, "generic", "--gso-bytes sent-wire");
+	nic_send(test, u);
+	KUNIT_EXPECT_EQ(test, u->nic.q[0].txq.dql.num_queued,
+			NIC_LEN + BQLM_NIC_GSO_HDRS);
+	STEP(test, u, bqlm_nic_dma_complete(&u->nic, &u->cfg, 0));
+	STEP(test, u, bqlm_napi_poll(&u->nic, &u->cfg, 0, &u->ev));
+	KUNIT_EXPECT_EQ(test, u->ev.above_sent, 0U);
+}
+
 /**
  * struct nic_fill_case - the default bound, a ring that fills, what a run
  *	reached
@@ -1748,6 +1874,16 @@ static const struct nic_fill_case nic_fill_cases[] = {
 	  .packets = 7,
 	  /* the driver never stops queue 1, so nothing wakes it */
 	  .unreached = NIC_R(WAKE1) },
+	/*
+	 * tsnep before 3d53aaef4332: netif_stop_queue(dev) and
+	 * netif_wake_queue(dev) on queue 0 whatever the ring (OK before
+	 * the wrong-queue check: the stack here waits on a full ring, the
+	 * wake of queue 0 frees ring 1's stop); the fix: each ring's own
+	 */
+	{ .desc = "tsnep-stop-queue0", .profile = "tsnep-stop-queue0",
+	  .opts = "", .fill = true, .packets = 6 },
+	{ .desc = "tsnep-3d53aaef4332", .profile = "tsnep-3d53aaef4332",
+	  .opts = "", .fill = true, .packets = 6 },
 	/* tg3's BUSY path stated on the fixed tg3: never taken */
 	{ .desc = "tg3-busy-unreached", .profile = "tg3-1b2a720506cc",
 	  .opts = "--tx-busy try-stop --error-kick skip", .fill = true,
@@ -1823,6 +1959,7 @@ static struct kunit_case bqlm_nic_cases[] = {
 	KUNIT_CASE(nic_option_rules),
 	KUNIT_CASE(nic_ghost_completes_orphan),
 	KUNIT_CASE(nic_complete_counts_unsent),
+	KUNIT_CASE(nic_ring_checks),
 	{}
 };
 

@@ -80,6 +80,17 @@ static void bqlm_inv_check_step(const struct bqlm_inv_counters *c,
 		if (n)
 			bqlm_inv_report(out, k->check, k->err, c->where, n, 0);
 	}
+	/* the ring's view of a transmit, a stop or wake, a packet's bytes */
+	if (s->overrun)
+		bqlm_inv_report(out, BQLM_CHECK_RING_OVERRUN, -ENOSPC,
+				c->where, s->overrun + s->overrun_free,
+				s->overrun_free);
+	if (s->wrong_queue)
+		bqlm_inv_report(out, BQLM_CHECK_WRONG_QUEUE, -EXDEV, c->where,
+				s->wrong_queue_q, s->wrong_queue_ring);
+	if (s->above_sent)
+		bqlm_inv_report(out, BQLM_CHECK_ABOVE_SENT, -ERANGE, c->where,
+				s->above_sent_done, s->above_sent_len);
 }
 
 /* The queue's counters against the driver's own truth. */
@@ -183,6 +194,8 @@ unsigned int bqlm_inv_check_stall(const struct bqlm_dql *dql,
  * dql_completed() (or dql_queued()) calls in progress at once race on the
  * DQL's fields; the model does not say which of their writes survive, so
  * what follows is not modelled either. A stall is a state with no way out.
+ * A ring overrun leaves a ring the model cannot describe (more descriptors
+ * in use than it has).
  * The other violations leave the kernel running with wrong figures, and an
  * explorer should go on to find where that leads.
  *
@@ -195,6 +208,7 @@ bool bqlm_inv_fatal(enum bqlm_check check)
 	case BQLM_CHECK_SERIAL_COMPLETION:
 	case BQLM_CHECK_SERIAL_PRODUCER:
 	case BQLM_CHECK_STALL:
+	case BQLM_CHECK_RING_OVERRUN:
 		return true;
 	default:
 		return false;

@@ -283,7 +283,7 @@ int bqlm_nic_init(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
 	nic->left[3] = cfg->suspends;
 	nic->drops = cfg->drops;
 	nic->hangs = cfg->hangs;
-	nic->len = cfg->len;
+	nic->len = bqlm_nic_sent_len(cfg);
 	return 0;
 }
 
@@ -411,12 +411,18 @@ static unsigned int bqlm_nic_reported(const struct bqlm_nic_pkt *p,
 				      const struct bqlm_nic_cfg *cfg,
 				      struct bqlm_inv_step *ev)
 {
-	unsigned int rep = (p->flags & BQLM_NIC_PKT_NOLEN) ? 0 : cfg->len;
+	unsigned int rep = (p->flags & BQLM_NIC_PKT_NOLEN) ? 0 :
+			   bqlm_nic_done_len(cfg);
 
 	if (p->flags & BQLM_NIC_PKT_STALE)
 		ev->stale_bytes += rep;
 	else if (!(p->flags & BQLM_NIC_PKT_SENT))
 		ev->unsent_skbs++;
+	else if (rep > bqlm_nic_sent_len(cfg) && !ev->above_sent++) {
+		/* the per-packet balance: more than it was sent with */
+		ev->above_sent_done = rep;
+		ev->above_sent_len = bqlm_nic_sent_len(cfg);
+	}
 	return rep;
 }
 
@@ -443,15 +449,15 @@ static unsigned int bqlm_nic_clean(struct bqlm_nic_queue *nq,
 	while (nq->ghost_done && *pkts < budget) {
 		nq->ghost_done--;
 		nq->ghosts--;
-		bytes += cfg->len;
+		bytes += bqlm_nic_done_len(cfg);
 		bd += cfg->len;
 		if (nq->ghost_stale) {
-			ev->stale_bytes += cfg->len;
+			ev->stale_bytes += bqlm_nic_done_len(cfg);
 		} else if (nq->orphans) {
 			/* freed without a completion, completed after all */
 			nq->orphans--;
-			nq->orphan_bytes -= cfg->len;
-			*held += cfg->len;
+			nq->orphan_bytes -= bqlm_nic_sent_len(cfg);
+			*held += bqlm_nic_sent_len(cfg);
 		}
 		(*pkts)++;
 	}
@@ -483,7 +489,7 @@ static unsigned int bqlm_nic_clean(struct bqlm_nic_queue *nq,
 			break;
 		if ((p->flags & (BQLM_NIC_PKT_SENT | BQLM_NIC_PKT_STALE)) ==
 		    BQLM_NIC_PKT_SENT)
-			*held += cfg->len;
+			*held += bqlm_nic_sent_len(cfg);
 		if (counted)
 			bytes += bqlm_nic_reported(p, cfg, ev);
 		(*pkts)++;
@@ -508,6 +514,16 @@ static void bqlm_nic_stop_queue(struct bqlm_nic *nic,
 		    BQLM_NIC_DRV_XOFF);
 }
 
+/* The driver's stop or wake for ring @q acted on queue @dq: the right one? */
+static void bqlm_nic_which_queue(struct bqlm_inv_step *ev, unsigned int dq,
+				 unsigned int q)
+{
+	if (dq == q || ev->wrong_queue++)
+		return;
+	ev->wrong_queue_q = dq;
+	ev->wrong_queue_ring = q;
+}
+
 /* netif_tx_wake_queue() by CPU @cpu: test_and_clear_bit(), fully ordered. */
 static void bqlm_nic_wake_queue(struct bqlm_nic *nic,
 				const struct bqlm_nic_cfg *cfg,
@@ -522,7 +538,8 @@ static void bqlm_nic_wake_queue(struct bqlm_nic *nic,
  * (the helpers under sc: bqlm_nic_split() is false).
  */
 static void bqlm_nic_maybe_stop(struct bqlm_nic *nic,
-				const struct bqlm_nic_cfg *cfg, unsigned int q)
+				const struct bqlm_nic_cfg *cfg, unsigned int q,
+				struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq = &nic->q[q];
 	unsigned int dq = bqlm_nic_drv_q(cfg, q);
@@ -530,6 +547,7 @@ static void bqlm_nic_maybe_stop(struct bqlm_nic *nic,
 	if (bqlm_nic_room(nq, cfg))
 		return;
 	bqlm_netif_tx_stop_queue(&nic->q[dq].txq, cfg->now);
+	bqlm_nic_which_queue(ev, dq, q);	/* ring q is full */
 	/* virtio: virtqueue_enable_cb_delayed(), the completion wakes it */
 	if (cfg->notify == BQLM_NIC_NOTIFY_VQ_CB)
 		nq->cb_off = 0;
@@ -670,8 +688,9 @@ static void bqlm_nic_sent_queue(struct bqlm_nic *nic,
 			   (BQLM_NIC_PKT_SENT | BQLM_NIC_PKT_STALE |
 			    BQLM_NIC_PKT_XDP)))
 		p = &nq->pkt[nq->npkts - 1];
-	ret = bqlm_txq_sent_step_queue(&nq->txq, cfg->len, cfg->now, &over);
-	bqlm_nic_dql_ev(ev, ret, &nq->txq.dql, cfg->len);
+	ret = bqlm_txq_sent_step_queue(&nq->txq, bqlm_nic_sent_len(cfg),
+				       cfg->now, &over);
+	bqlm_nic_dql_ev(ev, ret, &nq->txq.dql, bqlm_nic_sent_len(cfg));
 	if (!ret && p)
 		p->flags |= BQLM_NIC_PKT_SENT;
 	if (nic->xmit_more && cfg->sent_call == BQLM_NIC_CALL_XMIT_MORE) {
@@ -797,9 +816,9 @@ static void bqlm_nic_drop_after(struct bqlm_nic *nic,
 				   -(int)cfg->descs);
 	if (cfg->drop == BQLM_NIC_DROP_AFTER_SENT_COMPLETE)
 		bqlm_nic_completed(nic, cfg, BQLM_NIC_CPU_XMIT, nic->xmit_q,
-				   cfg->len, ev);
+				   bqlm_nic_sent_len(cfg), ev);
 	else if (sent) {
-		nq->orphan_bytes += cfg->len;
+		nq->orphan_bytes += bqlm_nic_sent_len(cfg);
 		nq->orphans++;
 	}
 	bqlm_nic_err_kick(nic, cfg);
@@ -811,12 +830,13 @@ static void bqlm_nic_drop_after(struct bqlm_nic *nic,
  * when the ring is full and the stop is the next step.
  */
 static bool bqlm_nic_stop_check(struct bqlm_nic *nic,
-				const struct bqlm_nic_cfg *cfg)
+				const struct bqlm_nic_cfg *cfg,
+				struct bqlm_inv_step *ev)
 {
 	if (!bqlm_nic_split(cfg)) {
 		if (!bqlm_nic_room(&nic->q[nic->xmit_q], cfg))
 			bqlm_nic_stop_kick(nic, cfg);
-		bqlm_nic_maybe_stop(nic, cfg, nic->xmit_q);
+		bqlm_nic_maybe_stop(nic, cfg, nic->xmit_q, ev);
 		return false;
 	}
 	if (bqlm_nic_free_view(nic, cfg, BQLM_NIC_CPU_XMIT, nic->xmit_q) >=
@@ -844,7 +864,7 @@ static void bqlm_nic_xmit_run(struct bqlm_nic *nic,
 		case BQLM_NIC_P_STOP_AS:
 		case BQLM_NIC_P_STOP_AD:
 			if (p == bqlm_nic_stop_point(cfg) &&
-			    bqlm_nic_stop_check(nic, cfg))
+			    bqlm_nic_stop_check(nic, cfg, ev))
 				return;
 			break;
 		case BQLM_NIC_P_SENT:
@@ -884,12 +904,23 @@ static void bqlm_nic_xmit_run(struct bqlm_nic *nic,
 	}
 }
 
-/* The descriptors of the stack's packet go on the ring. */
+/*
+ * The descriptors of the stack's packet go on the ring; those beyond its
+ * free descriptors go over ones still in use (a ring overrun).
+ */
 static void bqlm_nic_write(struct bqlm_nic *nic,
-			   const struct bqlm_nic_cfg *cfg)
+			   const struct bqlm_nic_cfg *cfg,
+			   struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq = &nic->q[nic->xmit_q];
-	struct bqlm_nic_pkt *p = &nq->pkt[nq->npkts++];
+	unsigned int used = bqlm_nic_used(nq, cfg);
+	struct bqlm_nic_pkt *p;
+
+	if (used + cfg->descs > cfg->ring) {
+		ev->overrun += used + cfg->descs - cfg->ring;
+		ev->overrun_free = used < cfg->ring ? cfg->ring - used : 0;
+	}
+	p = &nq->pkt[nq->npkts++];
 
 	memset(p, 0, sizeof(*p));
 	if (cfg->bytes == BQLM_NIC_BYTES_ZERO_SOME && (nic->sent & 1))
@@ -906,7 +937,7 @@ static void bqlm_nic_transmit(struct bqlm_nic *nic,
 			      const struct bqlm_nic_cfg *cfg,
 			      struct bqlm_inv_step *ev)
 {
-	bqlm_nic_write(nic, cfg);
+	bqlm_nic_write(nic, cfg, ev);
 	if (cfg->sent == BQLM_NIC_SENT_AFTER_DOORBELL)
 		nic->kick = 1;	/* the doorbell first: its decision alone */
 	bqlm_nic_xmit_run(nic, cfg, ev, BQLM_NIC_P_STOP_BS);
@@ -939,6 +970,8 @@ static void bqlm_nic_drv_stop(struct bqlm_nic *nic,
 		bqlm_nic_stop_kick(nic, cfg);
 	bqlm_nic_stop_queue(nic, cfg, BQLM_NIC_CPU_XMIT,
 			    bqlm_nic_drv_q(cfg, nic->xmit_q));
+	/* for ring xmit_q, full (or with no room for the packet) */
+	bqlm_nic_which_queue(ev, bqlm_nic_drv_q(cfg, nic->xmit_q), nic->xmit_q);
 	if (busy ? cfg->busy == BQLM_NIC_BUSY_STOP :
 	    cfg->drv_stop == BQLM_NIC_DSTOP_NO_RECHECK) {
 		if (busy)
@@ -1218,7 +1251,7 @@ int bqlm_nic_dma_hang(struct bqlm_nic *nic, const struct bqlm_nic_cfg *cfg)
  */
 static void bqlm_nic_poll_wake_split(struct bqlm_nic *nic,
 				     const struct bqlm_nic_cfg *cfg,
-				     unsigned int q)
+				     unsigned int q, struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq = &nic->q[q];
 	unsigned int cpu = BQLM_NIC_CPU_POLL(q), dq = bqlm_nic_wake_q(cfg, q);
@@ -1237,6 +1270,7 @@ static void bqlm_nic_poll_wake_split(struct bqlm_nic *nic,
 	      BQLM_NIC_DRV_XOFF) || !bqlm_nic_wake_gate(nic, cfg))
 		return;
 	bqlm_nic_wake_queue(nic, cfg, cpu, dq);
+	bqlm_nic_which_queue(ev, dq, q);	/* ring q cleaned */
 }
 
 /* napi_complete_done() (fully ordered), re-arm, unlock. */
@@ -1272,7 +1306,8 @@ static void bqlm_nic_poll_done(struct bqlm_nic *nic,
 
 /* The end of a poll as one step: wake on room, napi_complete_done(). */
 static void bqlm_nic_poll_tail(struct bqlm_nic *nic,
-			       const struct bqlm_nic_cfg *cfg, unsigned int q)
+			       const struct bqlm_nic_cfg *cfg, unsigned int q,
+			       struct bqlm_inv_step *ev)
 {
 	struct bqlm_nic_queue *nq = &nic->q[q];
 	unsigned int dq = bqlm_nic_wake_q(cfg, q);
@@ -1282,8 +1317,10 @@ static void bqlm_nic_poll_tail(struct bqlm_nic *nic,
 	 */
 	if ((cfg->wakers & BQLM_NIC_WAKER_NAPI) &&
 	    bqlm_netif_tx_queue_stopped(&nic->q[dq].txq) &&
-	    bqlm_nic_room(nq, cfg) && bqlm_nic_wake_gate(nic, cfg))
+	    bqlm_nic_room(nq, cfg) && bqlm_nic_wake_gate(nic, cfg)) {
 		bqlm_netif_tx_wake_queue(&nic->q[dq].txq);
+		bqlm_nic_which_queue(ev, dq, q);
+	}
 	bqlm_nic_poll_done(nic, cfg, q);
 }
 
@@ -1312,10 +1349,10 @@ static void bqlm_nic_poll_clean(struct bqlm_nic *nic,
 		nq->napi_held = held;
 		nq->napi = BQLM_NIC_NAPI_DQL;
 	} else if (!split) {
-		bqlm_nic_poll_tail(nic, cfg, q);
+		bqlm_nic_poll_tail(nic, cfg, q, ev);
 	} else {
 		/* netdev_tx_completed_queue(txq, pkts, 0): no barrier */
-		bqlm_nic_poll_wake_split(nic, cfg, q);
+		bqlm_nic_poll_wake_split(nic, cfg, q, ev);
 		if (nq->sb.n)
 			nq->napi = BQLM_NIC_NAPI_TAIL;
 		else
@@ -1355,10 +1392,10 @@ int __bqlm_napi_poll(struct bqlm_nic *nic,
 		bqlm_nic_mb(nic, cfg, BQLM_NIC_CPU_POLL(q));
 		bqlm_txq_completed_step_wake(txq);
 		if (!bqlm_nic_split(cfg)) {
-			bqlm_nic_poll_tail(nic, cfg, q);
+			bqlm_nic_poll_tail(nic, cfg, q, ev);
 			return 0;
 		}
-		bqlm_nic_poll_wake_split(nic, cfg, q);
+		bqlm_nic_poll_wake_split(nic, cfg, q, ev);
 		nq->napi = BQLM_NIC_NAPI_TAIL;
 		return 0;
 	case BQLM_NIC_NAPI_TAIL:
@@ -1475,8 +1512,10 @@ static void bqlm_nic_cleantx(struct bqlm_nic *nic,
 	       bqlm_nic_free_view(nic, cfg, BQLM_NIC_NR_CPUS, q) >=
 	       (int)bqlm_nic_wake_thr(cfg) : bqlm_nic_room(nq, cfg);
 	if ((cfg->wakers & BQLM_NIC_WAKER_RX) &&
-	    bqlm_netif_tx_queue_stopped(&nic->q[dq].txq) && room)
+	    bqlm_netif_tx_queue_stopped(&nic->q[dq].txq) && room) {
 		bqlm_netif_tx_wake_queue(&nic->q[dq].txq);
+		bqlm_nic_which_queue(ev, dq, q);
+	}
 	if (cfg->notify == BQLM_NIC_NOTIFY_VQ_CB)
 		nq->cb_off = 0;
 }
@@ -1554,7 +1593,7 @@ static void bqlm_nic_drain(struct bqlm_nic *nic,
 		if ((p->flags & (BQLM_NIC_PKT_SENT | BQLM_NIC_PKT_STALE)) !=
 		    BQLM_NIC_PKT_SENT)
 			continue;
-		nq->orphan_bytes += cfg->len;
+		nq->orphan_bytes += bqlm_nic_sent_len(cfg);
 		nq->orphans++;
 		if (nic->dma_on && (p->flags & BQLM_NIC_PKT_KICKED) &&
 		    p->done < bqlm_nic_ndesc(p, cfg))

@@ -35,6 +35,20 @@ static inline unsigned int bqlm_nic_ndesc(const struct bqlm_nic_pkt *p,
 	return (p->flags & BQLM_NIC_PKT_XDP) ? 1 : cfg->descs;
 }
 
+/* The bytes a packet is reported sent with (netdev_tx_sent_queue()). */
+static inline unsigned int bqlm_nic_sent_len(const struct bqlm_nic_cfg *cfg)
+{
+	return cfg->len + (cfg->gso == BQLM_NIC_GSO_SENT_WIRE ?
+			   BQLM_NIC_GSO_HDRS : 0);
+}
+
+/* The bytes the completion reports for a packet it frees. */
+static inline unsigned int bqlm_nic_done_len(const struct bqlm_nic_cfg *cfg)
+{
+	return cfg->len + (cfg->gso == BQLM_NIC_GSO_COMPLETED_WIRE ?
+			   BQLM_NIC_GSO_HDRS : 0);
+}
+
 /* Descriptors in use on a ring (not yet cleaned by the driver). */
 static inline unsigned int bqlm_nic_used(const struct bqlm_nic_queue *nq,
 					 const struct bqlm_nic_cfg *cfg)

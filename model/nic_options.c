@@ -23,6 +23,8 @@ static const char *const bqlm_nic_completer_names[] = {
 	"napi", "napi+xmit", NULL };
 static const char *const bqlm_nic_bytes_names[] = {
 	"skb-len", "bd-sum", "zero-some", NULL };
+static const char *const bqlm_nic_gso_names[] = {
+	"same", "completed-wire", "sent-wire", NULL };
 static const char *const bqlm_nic_xdp_names[] = {
 	"uncounted", "counted", "completed-only", NULL };
 static const char *const bqlm_nic_dstop_names[] = {
@@ -163,6 +165,9 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  .help = "the RX poll cleans the tx ring under a trylock" },
 	{ .name = "completed-bytes", .type = BQLM_OPT_CHOICE, NIC_FIELD(bytes),
 	  .names = bqlm_nic_bytes_names, .help = "what the poll reports" },
+	{ .name = "gso-bytes", .type = BQLM_OPT_CHOICE, NIC_FIELD(gso),
+	  .names = bqlm_nic_gso_names,
+	  .help = "a GSO packet's bytes on each side: the same, sent skb->len and completed the wire bytes (skb->len plus a second segment's headers), or the reverse" },
 	{ .name = "xdp-frames", .type = BQLM_OPT_UINT, .flags = BQLM_OPT_BOUND,
 	  NIC_FIELD(xdp_frames), .min = 0, .max = 2,
 	  .help = "XDP_TX frames on the last queue" },
@@ -300,6 +305,9 @@ static int bqlm_nic_opt_check_more(const struct bqlm_nic_cfg *c, char *err,
 		why = "--map q0 needs --queues 2 (with one queue every packet is on queue 0)";
 	else if (!c->xdp_frames && c->xdp != BQLM_NIC_XDP_UNCOUNTED)
 		why = "--xdp-bql acts on no frame: --xdp-frames 0";
+	else if (c->gso != BQLM_NIC_GSO_SAME &&
+		 (c->bytes != BQLM_NIC_BYTES_SKB_LEN || c->xdp_frames))
+		why = "--gso-bytes needs --completed-bytes skb-len and --xdp-frames 0 (a packet's two counts, not a descriptor sum or an XDP frame)";
 	else if (!c->drops && c->drop != BQLM_NIC_DROP_BEFORE_SENT)
 		why = "--drop acts on no packet: --drops 0";
 	else if (!c->timeouts && c->timeout_test != BQLM_NIC_TTEST_XMIT_STOPPED)
@@ -388,6 +396,24 @@ static int bqlm_nic_opt_check(const void *cfg, char *err, size_t len)
 	"--sent-call xmit-more --doorbell sent-queue --ring-stop before-sent "
 /* xilinx_axienet's dmaengine path: the completion in a dmaengine callback */
 #define NIC_AXIENET_DMA	"--batch 1 --completion irq --stops 0 "
+/*
+ * ll_temac: packets of a head and a fragment (two descriptors), no
+ * xmit_more, the completion in the tx IRQ handler; the NETDEV_TX_BUSY
+ * path at the start of temac_start_xmit() stops, smp_mb()s and re-checks.
+ * The model reaches that path with a ring-full stop one descriptor short
+ * (ll_temac's own stop leaves MAX_SKB_FRAGS + 1 free; its path is reached
+ * through the completion's unconditional wake after a descriptor is
+ * freed, the model frees whole packets)
+ */
+#define NIC_TEMAC							\
+	"--descs 2 --ring 3 --batch 1 --tx-busy try-stop --stop-thresh 1 " \
+	"--completion irq --stops 0 "
+/*
+ * tsnep: two tx queues, no xmit_more, the ring-full stop after the
+ * doorbell, the poll under __netif_tx_lock()
+ */
+#define NIC_TSNEP							\
+	"--queues 2 --batch 1 --ring-stop after-doorbell --napi-txlock on "
 /* igc: the tx timeout's reset (igc_reinit_locked(): igc_down/igc_up) */
 #define NIC_IGC		"--stops 0 --timeouts 1 "
 
@@ -540,6 +566,22 @@ static const struct bqlm_profile bqlm_nic_profiles[] = {
 	  .commit = "9bc1ef64aeb6",
 	  .desc = "the reset after the forced reclaim",
 	  .opts = "--close stop,napi-off,dma-off,complete,reset" },
+	{ .name = "ll-temac-recheck-short", .driver = "ll_temac",
+	  .commit = "c364df2489b8^",
+	  .desc = "the BUSY path's re-check asks for one descriptor less than the packet: it writes over descriptors in use",
+	  .opts = NIC_TEMAC "--restart-thresh 1" },
+	{ .name = "ll-temac-c364df2489b8", .driver = "ll_temac",
+	  .commit = "c364df2489b8",
+	  .desc = "the re-check asks for num_frag + 1, as the first check",
+	  .opts = NIC_TEMAC },
+	{ .name = "tsnep-stop-queue0", .driver = "tsnep",
+	  .commit = "3d53aaef4332^",
+	  .desc = "netif_stop_queue(dev) / netif_wake_queue(dev): queue 0 for every ring",
+	  .opts = NIC_TSNEP "--drv-queue q0" },
+	{ .name = "tsnep-3d53aaef4332", .driver = "tsnep",
+	  .commit = "3d53aaef4332",
+	  .desc = "netif_stop_subqueue() / netif_tx_wake_queue() on the ring's own queue",
+	  .opts = NIC_TSNEP },
 	{ .name = "mvpp2-txq-done-unlocked", .driver = "mvpp2",
 	  .commit = "edc660fa09e2",
 	  .desc = "txq_done() from the xmit path and the poll, unserialised (as introduced; its fix's id not found)",

@@ -417,7 +417,8 @@ static int bqlm_nic_describe_xmit(const struct bqlm_nic *nic,
 				cfg->drv_stop == BQLM_NIC_DSTOP_IGNORE_RESTART ?
 				", then stop again (-1 read as stopped)" :
 				(nic->xflags & BQLM_NIC_XF_BUSY) ?
-				" and send, else NETDEV_TX_BUSY" : "");
+				" and write the packet, else NETDEV_TX_BUSY" :
+				"");
 	case BQLM_NIC_XMIT_INDEX:
 		return snprintf(buf, len,
 				"stack: ndo_start_xmit [q%u tx lock]: after the doorbell: publish the producer index",
@@ -463,6 +464,11 @@ static int bqlm_nic_describe_napi(const struct bqlm_nic *nic,
 					"consumer index, (no smp_mb) " :
 					"", bqlm_nic_wake_thr(cfg),
 					bqlm_nic_wake_q(cfg, q));
+		if (bqlm_nic_wake_q(cfg, q) != q)
+			return snprintf(buf, len,
+					"%s q%u: smp_mb, STACK_XOFF wake if avail >= 0; q%u stopped and ring q%u has room ? netif_tx_wake_queue(q%u); napi_complete_done",
+					who, q, bqlm_nic_wake_q(cfg, q), q,
+					bqlm_nic_wake_q(cfg, q));
 		return snprintf(buf, len,
 				"%s q%u: smp_mb, STACK_XOFF wake if avail >= 0; wake on room; napi_complete_done",
 				who, q);
@@ -478,8 +484,35 @@ static int bqlm_nic_describe_napi(const struct bqlm_nic *nic,
 				bqlm_nic_split(cfg) &&
 				cfg->drv_wake == BQLM_NIC_DWAKE_HELPER ?
 				"consumer index, " : "",
+				cfg->gso == BQLM_NIC_GSO_COMPLETED_WIRE ?
+				"wire bytes sum (skb->len + a segment's headers)" :
 				bqlm_nic_bytes_names[cfg->bytes]);
 	}
+}
+
+/*
+ * A transmit step whose ring-full stop, run inside it (the helpers as one
+ * step), stops another queue than its ring's (--drv-queue): the step is
+ * run on a copy to name the queue it stopped.
+ */
+static int bqlm_nic_describe_other_stop(const struct bqlm_nic *nic,
+					const struct bqlm_nic_cfg *cfg,
+					unsigned int action, char *buf,
+					size_t len)
+{
+	struct bqlm_nic after = *nic;
+	struct bqlm_xrun r;
+	unsigned int q;
+
+	if (cfg->drv_queue == BQLM_NIC_DQUEUE_OWN || bqlm_nic_split(cfg) ||
+	    nic->xmit == BQLM_NIC_XMIT_DRV_STOP)
+		return 0;
+	memset(&r, 0, sizeof(r));
+	if (bqlm_nic_run(cfg, &after, action, &r) || !r.ev.wrong_queue)
+		return 0;
+	q = r.ev.wrong_queue_q;
+	return snprintf(buf, len, "; ring q%u full: netif_tx_stop_queue(q%u)",
+			r.ev.wrong_queue_ring, q);
 }
 
 static int bqlm_nic_describe_action(const void *ctx, const void *state,
@@ -488,12 +521,16 @@ static int bqlm_nic_describe_action(const void *ctx, const void *state,
 	const struct bqlm_nic_cfg *cfg = ctx;
 	const struct bqlm_nic *nic = state;
 	unsigned int arg = BQLM_X_ARG(action);
+	size_t n;
 
 	switch (BQLM_X_KIND(action)) {
 	case BQLM_NIC_A_XMIT:
-		return bqlm_nic_describe_xmit(nic, cfg,
-					      arg == BQLM_NIC_XMIT_DROPPED,
-					      buf, len);
+		n = bqlm_nic_describe_xmit(nic, cfg,
+					   arg == BQLM_NIC_XMIT_DROPPED,
+					   buf, len);
+		return n + bqlm_nic_describe_other_stop(nic, cfg, action,
+							buf + min(n, len),
+							len - min(n, len));
 	case BQLM_NIC_A_FLUSH:
 		return bqlm_nic_describe_flush(nic, cfg, arg, buf, len);
 	case BQLM_NIC_A_HANG:

@@ -55,6 +55,15 @@ static const struct {
 	[BQLM_CHECK_SUSPEND_COUNT] = {
 		"suspend-count",
 		"usbnet's suspend_count out of step with the USB core: the core holds the interface suspended while usbnet is not, or awake while usbnet is (EVENT_DEV_ASLEEP: every transmit deferred, nothing resumes it), or a resume took the count below 0 (255, an unsigned char: later suspends neither detach the device nor terminate its URBs)" },
+	[BQLM_CHECK_RING_OVERRUN] = {
+		"ring-overrun",
+		"ndo_start_xmit() wrote descriptors over ones still in use on its ring: the device sends a corrupted frame, the overwritten skb is never freed" },
+	[BQLM_CHECK_WRONG_QUEUE] = {
+		"wrong-queue",
+		"the driver stopped or woke a tx queue other than the one whose ring filled or was cleaned: that ring's queue is left awake on a full ring, or another stopped with room" },
+	[BQLM_CHECK_ABOVE_SENT] = {
+		"above-sent",
+		"a packet completed with more bytes than netdev_tx_sent_queue() was given for it: BQL's in-flight count drifts low, until dql_completed()'s BUG_ON" },
 };
 
 /**

@@ -117,9 +117,16 @@ static void nic_header(const char *profile, const struct nic_opts *o)
 	if (o->c.bounds.max_depth)
 		printf("; depth %u", o->c.bounds.max_depth);
 	printf("\n");
-	printf("packets: %u B, %u desc, %s\n", c->len, c->descs,
+	printf("packets: %u B, %u desc, %s", c->len, c->descs,
 	       c->map == BQLM_NIC_MAP_RR ? "batches spread over the queues" :
 	       "all on queue 0");
+	if (c->gso != BQLM_NIC_GSO_SAME)
+		printf("; GSO: sent %u B, completed %u B",
+		       c->len + (c->gso == BQLM_NIC_GSO_SENT_WIRE ?
+				 BQLM_NIC_GSO_HDRS : 0),
+		       c->len + (c->gso == BQLM_NIC_GSO_COMPLETED_WIRE ?
+				 BQLM_NIC_GSO_HDRS : 0));
+	printf("\n");
 	printf("xmit: %s %s the doorbell, ring-full stop %s, doorbell on %s; no room: %s\n",
 	       call[c->sent_call], sent[c->sent], stop[c->stopcheck],
 	       kick[c->doorbell], busy[c->busy]);
@@ -184,6 +191,60 @@ static int nic_reached(const struct bqlm_nic_cfg *cfg,
 	return EXIT_UNREACHED;
 }
 
+/* A configuration and its reach, as the sweep records them. */
+struct nic_sweep_ctx {
+	struct bqlm_nic_xctx x;
+	struct bqlm_nic_reach reach;
+};
+
+static int nic_sweep_system(const void *cfg, void *ctx, struct bqlm_xsys *sys)
+{
+	struct nic_sweep_ctx *s = ctx;
+
+	memcpy(&s->x.cfg, cfg, sizeof(s->x.cfg));
+	s->x.reach = &s->reach;
+	bqlm_nic_reach_stated(&s->x.cfg, &s->reach);
+	return bqlm_nic_system_reach(&s->x, sys);
+}
+
+static void nic_sweep_merge(void *acc, const void *ctx)
+{
+	struct nic_sweep_ctx *a = acc;
+	const struct nic_sweep_ctx *s = ctx;
+	unsigned int p;
+
+	a->reach.reached |= s->reach.reached;
+	for (p = 0; p < BQLM_NIC_NR_PATHS; p++)
+		a->reach.ops_reached[p] |= s->reach.ops_reached[p];
+}
+
+/* After an OK sweep: the paths the command line states that none took. */
+static int nic_sweep_report(const void *acc)
+{
+	const struct nic_sweep_ctx *a = acc;
+	char buf[1024];
+
+	if (bqlm_nic_reach_all(&a->reach))
+		return 0;
+	bqlm_nic_reach_describe(&a->reach, &a->x.cfg, true, buf, sizeof(buf));
+	printf("UNREACHED over the sweep: stated but never taken at any bound it explored: %s; the OK does not cover them (exit %d)\n",
+	       buf, EXIT_UNREACHED);
+	return EXIT_UNREACHED;
+}
+
+static const struct bqlm_cli_reach nic_sweep_reach = {
+	.size = sizeof(struct nic_sweep_ctx),
+	.system = nic_sweep_system,
+	.merge = nic_sweep_merge,
+	.report = nic_sweep_report,
+};
+
+/* The exit status of an OK: EXIT_UNREACHED when a stated path was not. */
+static int nic_ok_status(const void *arg)
+{
+	return bqlm_nic_reach_all(arg) ? 0 : EXIT_UNREACHED;
+}
+
 /**
  * bqlm_cli_explore_nic() - "bqlm explore nic ..."
  * @argc: arguments after "nic"
@@ -204,8 +265,8 @@ int bqlm_cli_explore_nic(int argc, char **argv)
 	if (r)
 		return r;
 	if (o.c.sweep)
-		return bqlm_cli_sweep(bqlm_nic_options(), &o.cfg, &o.c,
-				      o.profile);
+		return bqlm_cli_sweep_reach(bqlm_nic_options(), &o.cfg, &o.c,
+					    o.profile, &nic_sweep_reach);
 	nic_fill(&o);
 	x.cfg = o.cfg;
 	x.reach = &reach;
@@ -220,13 +281,14 @@ int bqlm_cli_explore_nic(int argc, char **argv)
 			.sys = &sys, .bounds = &o.c.bounds,
 			.no_trace = o.c.no_trace, .all_traces = o.c.all_traces,
 			.options = opts, .opts = bqlm_nic_options(),
-			.cfg = &o.cfg,
+			.cfg = &o.cfg, .ok_status = nic_ok_status,
+			.ok_arg = &reach,
 		};
 
 		r = bqlm_cli_run_explore(&e);
 	}
 	free(opts);
-	if (!r && !o.c.bounds.max_depth)
+	if ((!r || r == EXIT_UNREACHED) && !o.c.bounds.max_depth)
 		r = nic_reached(&o.cfg, &reach);
 	return r;
 }

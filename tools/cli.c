@@ -405,7 +405,8 @@ static int bqlm_cli_json_write(const struct bqlm_cli_explore *e,
 		bqlm_cli_json_bound(f, e->opts, e->cfg);
 	fprintf(f, "  \"result\": \"%s\",\n  \"exit_status\": %d,\n",
 		ret == EXIT_VIOLATION ? "violation" :
-		ret == EXIT_INCOMPLETE ? "incomplete" : "ok", ret);
+		ret == EXIT_INCOMPLETE ? "incomplete" :
+		ret == EXIT_UNREACHED ? "unreached" : "ok", ret);
 	fprintf(f, "  \"verdict\": ");
 	if (verdict == BQLM_CHECK_NONE)
 		fprintf(f, "null");
@@ -656,6 +657,9 @@ int bqlm_cli_run_explore(const struct bqlm_cli_explore *e)
 	verdict = bqlm_xresult_verdict(&res);
 	ret = verdict != BQLM_CHECK_NONE ? EXIT_VIOLATION :
 	      err ? EXIT_INCOMPLETE : 0;
+	/* an OK the model does not vouch for (a stated path never taken) */
+	if (!ret && e->ok_status && !b.max_depth)
+		ret = e->ok_status(e->ok_arg);
 	if (e->quiet)
 		goto out;
 	if (bqlm_cli_json_out) {

@@ -56,6 +56,10 @@ double bqlm_cli_now(void);
  * @opts: optional, with @cfg: the model's option table, for the JSON
  *	report's bound (every BQLM_OPT_BOUND option) and memory model
  * @cfg: the configuration @opts describes
+ * @ok_status: optional: after a full search with no violation, the exit
+ *	status the model gives it (EXIT_UNREACHED: a stated path never
+ *	taken), in the JSON report too; called with @ok_arg
+ * @ok_arg: its argument
  */
 struct bqlm_cli_explore {
 	const struct bqlm_xsys *sys;
@@ -74,6 +78,8 @@ struct bqlm_cli_explore {
 	const char *options;
 	const struct bqlm_opts *opts;
 	const void *cfg;
+	int (*ok_status)(const void *arg);
+	const void *ok_arg;
 };
 
 int bqlm_cli_run_explore(const struct bqlm_cli_explore *e);
@@ -127,5 +133,27 @@ int bqlm_cli_model_bound(const struct bqlm_opts *t, const void *cfg,
 void bqlm_cli_json_bound(FILE *f, const struct bqlm_opts *t, const void *cfg);
 int bqlm_cli_sweep(const struct bqlm_opts *t, const void *cfg,
 		   const struct bqlm_cli_common *c, const char *profile);
+
+/**
+ * struct bqlm_cli_reach - what a sweep records of the paths a model's
+ *	options state
+ * @size: bytes of one context: a configuration and its reach record
+ * @system: fills @ctx for configuration @cfg and the system that records
+ *	what its search takes into it; 0 or an error
+ * @merge: ORs what the search of @ctx took into @acc (the base
+ *	configuration's context, whose stated paths the sweep reports on)
+ * @report: after a sweep with no violation, prints the stated paths no
+ *	search took; returns 0, or EXIT_UNREACHED when there are some
+ */
+struct bqlm_cli_reach {
+	size_t size;
+	int (*system)(const void *cfg, void *ctx, struct bqlm_xsys *sys);
+	void (*merge)(void *acc, const void *ctx);
+	int (*report)(const void *acc);
+};
+
+int bqlm_cli_sweep_reach(const struct bqlm_opts *t, const void *cfg,
+			 const struct bqlm_cli_common *c, const char *profile,
+			 const struct bqlm_cli_reach *reach);
 
 #endif /* _BQLM_CLI_H */

@@ -522,6 +522,10 @@ struct bqlm_cli_sweep {
 	bool incomplete;
 	bool violation;
 	bool error;
+	/* optional: what the searches took of the stated paths */
+	const struct bqlm_cli_reach *reach;
+	void *acc;
+	void *ctx;
 };
 
 /* Explore the configuration of the dimensions' values (and memory model k). */
@@ -554,7 +558,8 @@ static void bqlm_cli_sweep_mm(struct bqlm_cli_sweep *w, unsigned int k)
 	}
 	if (bqlm_opt_check(w->t, w->work, err, sizeof(err)) ||
 	    (w->t->sweep_redundant && w->t->sweep_redundant(w->work)) ||
-	    w->t->system(w->work, &sys)) {
+	    (w->reach ? w->reach->system(w->work, w->ctx, &sys) :
+	     w->t->system(w->work, &sys))) {
 		w->skipped++;
 		return;
 	}
@@ -566,6 +571,8 @@ static void bqlm_cli_sweep_mm(struct bqlm_cli_sweep *w, unsigned int k)
 
 		ret = bqlm_cli_run_explore(&e);
 	}
+	if (w->reach && !ret)
+		w->reach->merge(w->acc, w->ctx);
 	w->configs++;
 	w->states += res.states;
 	if (res.states > w->largest)
@@ -660,6 +667,26 @@ static void bqlm_cli_sweep_dims(const struct bqlm_cli_sweep *w,
 int bqlm_cli_sweep(const struct bqlm_opts *t, const void *cfg,
 		   const struct bqlm_cli_common *c, const char *profile)
 {
+	return bqlm_cli_sweep_reach(t, cfg, c, profile, NULL);
+}
+
+/**
+ * bqlm_cli_sweep_reach() - bqlm_cli_sweep(), recording the stated paths
+ * @t: as bqlm_cli_sweep()
+ * @cfg: as bqlm_cli_sweep()
+ * @c: as bqlm_cli_sweep()
+ * @profile: as bqlm_cli_sweep()
+ * @reach: NULL, or how the model records what each search took: the
+ *	searches' reach is ORed together, and a sweep with no violation
+ *	lists the paths @cfg states that no search took (exit
+ *	EXIT_UNREACHED)
+ *
+ * Return: as bqlm_cli_sweep(), or EXIT_UNREACHED.
+ */
+int bqlm_cli_sweep_reach(const struct bqlm_opts *t, const void *cfg,
+			 const struct bqlm_cli_common *c, const char *profile,
+			 const struct bqlm_cli_reach *reach)
+{
 	struct bqlm_cli_sweep *w = calloc(1, sizeof(*w));
 	unsigned long long total = 0, tstates = 0;
 	unsigned int i, level, maxlevel = 0, done = 0;
@@ -677,6 +704,18 @@ int bqlm_cli_sweep(const struct bqlm_opts *t, const void *cfg,
 	if (!w->work || !w->found) {
 		ret = EXIT_INTERNAL;
 		goto out;
+	}
+	if (reach) {
+		struct bqlm_xsys sys;
+
+		w->reach = reach;
+		w->acc = calloc(1, reach->size);
+		w->ctx = calloc(1, reach->size);
+		/* the base configuration's stated paths, nothing reached */
+		if (!w->acc || !w->ctx || reach->system(cfg, w->acc, &sys)) {
+			ret = EXIT_INTERNAL;
+			goto out;
+		}
 	}
 	fixed[0] = '\0';
 	for (i = 0; i < t->n && w->ndim < ARRAY_SIZE(w->dim); i++) {
@@ -795,8 +834,12 @@ int bqlm_cli_sweep(const struct bqlm_opts *t, const void *cfg,
 		       "; the next level not finished in the time budget",
 		       "");
 		ret = w->incomplete ? EXIT_INCOMPLETE : 0;
+		if (!ret && w->reach)
+			ret = w->reach->report(w->acc);
 	}
 out:
+	free(w->acc);
+	free(w->ctx);
 	free(w->work);
 	free(w->found);
 	free(w);

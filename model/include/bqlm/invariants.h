@@ -23,7 +23,12 @@
  *    the same length on both sides;
  *  - DQL limit within [min_limit, max_limit];
  *  - no permanent stall: a state in which nothing but the outside world can
- *    act, the device is up and wants to send, and the queue is stopped.
+ *    act, the device is up and wants to send, and the queue is stopped;
+ *  - no ring overrun: no descriptor written over one still in use;
+ *  - the right queue: a driver's stop or wake acts on the queue whose ring
+ *    filled or was cleaned;
+ *  - per-packet balance: no packet completed with more bytes than it was
+ *    reported sent with.
  */
 #ifndef _BQLM_INVARIANTS_H
 #define _BQLM_INVARIANTS_H
@@ -62,6 +67,16 @@ extern "C" {
  *	reconfiguration that must wake them) left stopped or not reset
  * @after_free: what could still act on a device this step freed (its
  *	bottom halves queued or running, its armed timer, the skbs it held)
+ * @overrun: descriptors this step wrote over ones still in use on a ring
+ * @overrun_free: the free descriptors the ring had for that write
+ * @wrong_queue: stops or wakes this step made on a queue other than the
+ *	one whose ring filled or was cleaned
+ * @wrong_queue_q: the queue the first of them acted on
+ * @wrong_queue_ring: the queue whose ring it was for
+ * @above_sent: packets this step reported complete with more bytes than
+ *	they were reported sent with
+ * @above_sent_done: the bytes the first of them completed with
+ * @above_sent_len: the bytes it was reported sent with
  */
 struct bqlm_inv_step {
 	int dql_err;
@@ -74,6 +89,14 @@ struct bqlm_inv_step {
 	unsigned int bp_drops;
 	unsigned int reconfig_stopped;
 	unsigned int after_free;
+	unsigned int overrun;
+	unsigned int overrun_free;
+	unsigned int wrong_queue;
+	unsigned int wrong_queue_q;
+	unsigned int wrong_queue_ring;
+	unsigned int above_sent;
+	unsigned int above_sent_done;
+	unsigned int above_sent_len;
 };
 
 /**

@@ -176,6 +176,31 @@ enum bqlm_nic_bytes {
 };
 
 /**
+ * enum bqlm_nic_gso - the byte count of a GSO/TSO packet on each side
+ * @BQLM_NIC_GSO_SAME: netdev_tx_sent_queue() and the completion count the
+ *	same bytes for a packet (skb->len on both, or the wire bytes on
+ *	both)
+ * @BQLM_NIC_GSO_COMPLETED_WIRE: sent skb->len, completed the segmented
+ *	wire bytes: skb->len plus the headers of the segments after the
+ *	first (BQLM_NIC_GSO_HDRS)
+ * @BQLM_NIC_GSO_SENT_WIRE: the reverse: sent the wire bytes, completed
+ *	skb->len
+ * @BQLM_NIC_NR_GSO: number of values
+ */
+enum bqlm_nic_gso {
+	BQLM_NIC_GSO_SAME,
+	BQLM_NIC_GSO_COMPLETED_WIRE,
+	BQLM_NIC_GSO_SENT_WIRE,
+	BQLM_NIC_NR_GSO
+};
+
+/*
+ * The headers a GSO packet of two segments carries once more on the wire
+ * than in skb->len: Ethernet, IPv4 and TCP with timestamps (14 + 20 + 32)
+ */
+#define BQLM_NIC_GSO_HDRS	66
+
+/**
  * enum bqlm_nic_map - how the stack's packets map to the tx queues
  * @BQLM_NIC_MAP_RR: one flow per xmit_more batch, the batches spread over
  *	the queues in turn (skb_tx_hash() of distinct flows)
@@ -526,6 +551,7 @@ enum bqlm_nic_path {
  *	__netif_tx_trylock(), skipping when the lock is busy (virtio_net's
  *	virtnet_poll_cleantx())
  * @bytes: enum bqlm_nic_bytes
+ * @gso: enum bqlm_nic_gso
  * @xdp_frames: XDP_TX frames sent on the last queue (shared with the
  *	stack), 0..2
  * @xdp: enum bqlm_nic_xdp
@@ -583,6 +609,7 @@ struct bqlm_nic_cfg {
 	bool napi_txlock;
 	bool rx_cleanup;
 	enum bqlm_nic_bytes bytes;
+	enum bqlm_nic_gso gso;
 	unsigned int xdp_frames;
 	enum bqlm_nic_xdp xdp;
 	bool xdp_cleans;

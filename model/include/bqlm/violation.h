@@ -55,6 +55,15 @@ extern "C" {
  *	when usbnet_suspend() refused), holds it awake while usbnet is
  *	suspended (a suspend() that failed after usbnet_suspend() and
  *	resumed nothing), or a resume took the count below 0 (it wraps)
+ * @BQLM_CHECK_RING_OVERRUN: a transmit wrote descriptors over ones still in
+ *	use on its ring (owned by the device, or completed and not yet
+ *	cleaned): more than the ring's free descriptors
+ * @BQLM_CHECK_WRONG_QUEUE: the driver's ring-full stop or its completion's
+ *	wake acted on a netdev queue other than the one whose ring filled or
+ *	was cleaned
+ * @BQLM_CHECK_ABOVE_SENT: a packet completed with more bytes than it was
+ *	reported sent with (the per-packet byte balance; dql_completed()'s
+ *	BUG_ON() sees it only once the queue's sum goes below zero)
  * @BQLM_CHECK_NR: number of checks
  */
 enum bqlm_check {
@@ -73,6 +82,9 @@ enum bqlm_check {
 	BQLM_CHECK_WAKE_ON_RECONFIG,
 	BQLM_CHECK_FREED_BUSY,
 	BQLM_CHECK_SUSPEND_COUNT,
+	BQLM_CHECK_RING_OVERRUN,
+	BQLM_CHECK_WRONG_QUEUE,
+	BQLM_CHECK_ABOVE_SENT,
 	BQLM_CHECK_NR
 };
 
