@@ -42,6 +42,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bqlma import DB_WORDS  # noqa: E402
+import describe  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -2480,6 +2481,12 @@ def main(argv=None):
     ap.add_argument("--bqlm", default=os.path.join(REPO, "build", "bqlm"))
     ap.add_argument("--drivers-dir", default="",
                     help="write each driver's derived options here")
+    ap.add_argument("--descriptions", default="",
+                    help="write each driver's derived bqlm description "
+                    "and its findings' proofs here (markdown)")
+    ap.add_argument("--sweep", type=int, default=0, metavar="SECONDS",
+                    help="sweep the bounds of a finding whose own "
+                    "description is OK at the fill bound (seconds a run)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--spatch", default="spatch")
     ap.add_argument("--dump", default="",
@@ -2648,6 +2655,7 @@ def main(argv=None):
                                    "cannot_tell": v.cannot,
                                    "cannot_see": v.unseen, "notes": v.notes}
         entry["derived"] = derived_options(drv)
+        describe_entry(drv, entry, explorer, args)
         report.append(entry)
     if args.dump:
         with open(args.dump, "w") as f:
@@ -2664,6 +2672,9 @@ def main(argv=None):
             with open(os.path.join(args.drivers_dir, name + ".opts"),
                       "w") as f:
                 f.write(format_derived(e))
+    if args.descriptions:
+        with open(args.descriptions, "w") as f:
+            f.write(describe.markdown(report))
     if args.json:
         doc = {"schema": "bqlm-audit/1", "kdir": kdir, "rules": {
             r[0]: r[2] for r in RULES if r[0] in rules},
@@ -2675,6 +2686,34 @@ def main(argv=None):
             with open(args.json, "w") as f:
                 json.dump(doc, f, indent=1)
     return exit_status(report, problems, totals)
+
+
+def describe_entry(drv, entry, explorer, args):
+    """The driver's whole bqlm description (audit/describe.py), and each
+    finding proved on it: entry["description"], finding["proof"]; the
+    finding's explain line becomes the proof's, the rule's pattern on the
+    generic driver stays in finding["explorer"]."""
+    try:
+        d = describe.describe(drv, entry, _chain_locks, _common)
+    except Exception as e:      # a describer's bug is a report line
+        entry["description"] = {"error": "%s: %s" % (type(e).__name__, e)}
+        return
+    entry["description"] = d
+    for rid, r in entry["rules"].items():
+        for f in r["findings"]:
+            if not explorer.enabled:
+                continue
+            others = [(r2, g["pattern"])
+                      for r2, rr in entry["rules"].items()
+                      for g in rr["findings"]]
+            try:
+                f["proof"] = describe.prove(explorer, d, rid, f["pattern"],
+                                            f["model"], args.sweep, others)
+            except Exception as e:  # a describer's bug is a report line
+                f["proof"] = {"status": "unproved", "why": "the proof "
+                              "failed: %s: %s" % (type(e).__name__, e)}
+            f["pattern_explain"] = f["explain"]
+            f["explain"] = describe.prove_line(f["proof"])
 
 
 def exit_status(report, problems, totals):
@@ -2752,6 +2791,9 @@ def format_derived(e):
              "ring-full stop: %s" % ", ".join(d["ring_stop"])]
     for p, calls in sorted(d["reset_paths"].items()):
         lines.append("reset on %s: %s" % (p, "; ".join(calls)))
+    if "command" in e.get("description", {}):
+        lines.append("description: bqlm explore nic %s" %
+                     e["description"]["command"])
     for rid, r in sorted(e["rules"].items()):
         for f in r["findings"]:
             if "options" in f["model"]:
