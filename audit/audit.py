@@ -42,6 +42,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bqlma import DB_WORDS  # noqa: E402
+import describe  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -188,30 +189,30 @@ MODEL_MAP = {
     ("C1", "resume"): {"options": "--queues {queues} --stops 0 --suspends 1 --suspend stop,napi-off,dma-off --resume drain,dma-on,napi-on,wake"},
     ("C1", "other"): {"missing": "a reset path started by a callback other than close, reconfiguration, timeout or suspend"},
     ("C2", "reset-before-stop"): {"options": "--queues {queues} --close stop,reset,napi-off,dma-off,drain"},
-    ("C2", "reset-before-completion"): {"missing": "a drain that completes what it frees (a 'complete-all' path call) after a reset"},
-    ("C2", "reset-after-start"): {"missing": "an RX poll that can wake the queue while a path runs, and a reset after napi-on"},
+    ("C2", "reset-before-completion"): {"options": "--queues {queues} --close stop,napi-off,dma-off,reset,complete"},
+    ("C2", "reset-after-start"): {"missing": "a reset path that enables a second NAPI poll (an RX poll that cleans tx) before its reset: the RX poll's cleanup is kept out of every path (bqlm_napi_poll_cleantx(), !nic->path)"},
     ("C2", "open-reset-kept"): {"options": "--queues {queues} --close napi-off --open reset,napi-on,wake"},
     ("C3", "reset0"): {"options": "--queues 2 --close stop,napi-off,dma-off,drain,reset0"},
-    ("C3", "stopwake0"): {"missing": "stop/wake of queue 0 only (stop0/wake0 path calls, a ring-full stop on another queue)"},
-    ("C3", "sent0"): {"missing": "the sent call or the completion on queue 0 whatever the skb's queue (a mapped completion queue)"},
-    ("C3", "subset-loop"): {"missing": "stop/wake of the first n queues (stop-n/wake-n path calls) and a queue count that changes"},
+    ("C3", "stopwake0"): {"options": "--queues 2 --drv-queue stop-q0"},
+    ("C3", "sent0"): {"options": "--queues 2 --complete-queue other", "note": "queue 0 on one side, the skb's queue on the other: a completion on another queue than the sent one"},
+    ("C3", "subset-loop"): {"missing": "a queue count that changes at run time and a path over its first n queues (the model has 2 queues, both stack queues, fixed)"},
     ("C4", "doorbell-before-sent"): {"options": "--queues {queues} --sent after-doorbell --batch 1"},
     ("C4", "store-before-sent"): {"options": "--queues {queues} --sent after-doorbell --batch 1", "note": "the index the poll walks to stands for the doorbell; exact with a separate index step"},
     ("C5", "source"): {"options": "--queues 1 --descs 2 --ring 4 --budget 1 --completed-bytes bd-sum --batch 1"},
-    ("C5", "len-after-sent"): {"missing": "a length changed between the sent call and the completion (skb->len of the completion not the sent one)"},
+    ("C5", "len-after-sent"): {"missing": "a packet whose length changes between the sent call and the completion (the model's packets have one length, --len)"},
     ("C5", "completed-unsent"): {"options": "--queues 1 --xdp-frames 1 --xdp-bql completed-only"},
-    ("C5", "queue"): {"missing": "a completion on a queue computed differently from the send's (--complete-queue mapped)"},
+    ("C5", "queue"): {"options": "--queues 2 --complete-queue other"},
     ("C6", "xmit-more-only"): {"options": "--queues {queues} --doorbell xmit-more --batch 3"},
     ("C6", "ignored-return"): {"options": "--queues {queues} --sent-call xmit-more --doorbell xmit-more --batch 3"},
     ("C6", "stop-after-doorbell"): {"options": "--queues 1 --ring-stop after-doorbell --packets 4 --batch 3 --budget 1"},
-    ("C6", "busy-after-sent"): {"missing": "NETDEV_TX_BUSY with written and counted descriptors"},
-    ("C6", "free-after-sent"): {"missing": "a drop after the sent call"},
-    ("C6", "drop-tail"): {"missing": "a drop of a batch's last packet with the doorbell deferred (--drop-path skip)"},
-    ("C7", "stop-no-recheck"): {"missing": "the driver's own stop, barrier and re-check as separate steps under weak memory models"},
-    ("C7", "no-waker"): {"missing": "a completion that does not wake the queue"},
+    ("C6", "busy-after-sent"): {"options": "--queues {queues} --drops 1 --drop after-sent", "note": "the packet BQL counted and returned to the stack is stated as a drop after the sent call: its counted bytes never complete"},
+    ("C6", "free-after-sent"): {"options": "--queues {queues} --drops 1 --drop after-sent"},
+    ("C6", "drop-tail"): {"options": "--queues {queues} --map q0 --drops 1 --error-kick skip"},
+    ("C7", "stop-no-recheck"): {"options": "--queues {queues} --map q0 --drv-stop no-recheck --ring-stop after-doorbell --batch 1"},
+    ("C7", "no-waker"): {"options": "--queues {queues} --wakers none"},
     ("C8", "napi+xmit"): {"options": "--completers napi+xmit --budget 1 --packets 5 --ring 3"},
     ("C8", "napi+napi"): {"options": "--rx-cleanup on"},
-    ("C8", "other"): {"missing": "a second completer in hard-IRQ, timer or work context"},
+    ("C8", "other"): {"missing": "a second completer in hard-IRQ, timer or work context beside a NAPI poll (the model's completion is a NAPI poll or, --completion irq, the hard IRQ handler, not both; its second completers are ndo_start_xmit, the RX poll's cleanup and the XDP transmit)"},
 }
 
 
@@ -2480,6 +2481,12 @@ def main(argv=None):
     ap.add_argument("--bqlm", default=os.path.join(REPO, "build", "bqlm"))
     ap.add_argument("--drivers-dir", default="",
                     help="write each driver's derived options here")
+    ap.add_argument("--descriptions", default="",
+                    help="write each driver's derived bqlm description "
+                    "and its findings' proofs here (markdown)")
+    ap.add_argument("--sweep", type=int, default=0, metavar="SECONDS",
+                    help="sweep the bounds of a finding whose own "
+                    "description is OK at the fill bound (seconds a run)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--spatch", default="spatch")
     ap.add_argument("--dump", default="",
@@ -2648,6 +2655,7 @@ def main(argv=None):
                                    "cannot_tell": v.cannot,
                                    "cannot_see": v.unseen, "notes": v.notes}
         entry["derived"] = derived_options(drv)
+        describe_entry(drv, entry, explorer, args)
         report.append(entry)
     if args.dump:
         with open(args.dump, "w") as f:
@@ -2664,6 +2672,9 @@ def main(argv=None):
             with open(os.path.join(args.drivers_dir, name + ".opts"),
                       "w") as f:
                 f.write(format_derived(e))
+    if args.descriptions:
+        with open(args.descriptions, "w") as f:
+            f.write(describe.markdown(report))
     if args.json:
         doc = {"schema": "bqlm-audit/1", "kdir": kdir, "rules": {
             r[0]: r[2] for r in RULES if r[0] in rules},
@@ -2675,6 +2686,34 @@ def main(argv=None):
             with open(args.json, "w") as f:
                 json.dump(doc, f, indent=1)
     return exit_status(report, problems, totals)
+
+
+def describe_entry(drv, entry, explorer, args):
+    """The driver's whole bqlm description (audit/describe.py), and each
+    finding proved on it: entry["description"], finding["proof"]; the
+    finding's explain line becomes the proof's, the rule's pattern on the
+    generic driver stays in finding["explorer"]."""
+    try:
+        d = describe.describe(drv, entry, _chain_locks, _common)
+    except Exception as e:      # a describer's bug is a report line
+        entry["description"] = {"error": "%s: %s" % (type(e).__name__, e)}
+        return
+    entry["description"] = d
+    for rid, r in entry["rules"].items():
+        for f in r["findings"]:
+            if not explorer.enabled:
+                continue
+            others = [(r2, g["pattern"])
+                      for r2, rr in entry["rules"].items()
+                      for g in rr["findings"]]
+            try:
+                f["proof"] = describe.prove(explorer, d, rid, f["pattern"],
+                                            f["model"], args.sweep, others)
+            except Exception as e:  # a describer's bug is a report line
+                f["proof"] = {"status": "unproved", "why": "the proof "
+                              "failed: %s: %s" % (type(e).__name__, e)}
+            f["pattern_explain"] = f["explain"]
+            f["explain"] = describe.prove_line(f["proof"])
 
 
 def exit_status(report, problems, totals):
@@ -2752,6 +2791,9 @@ def format_derived(e):
              "ring-full stop: %s" % ", ".join(d["ring_stop"])]
     for p, calls in sorted(d["reset_paths"].items()):
         lines.append("reset on %s: %s" % (p, "; ".join(calls)))
+    if "command" in e.get("description", {}):
+        lines.append("description: bqlm explore nic %s" %
+                     e["description"]["command"])
     for rid, r in sorted(e["rules"].items()):
         for f in r["findings"]:
             if "options" in f["model"]:

@@ -44,6 +44,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import selftest_describe  # noqa: E402
 
 
 def parse_patch(path):
@@ -354,6 +356,8 @@ def main(argv=None):
     ap.add_argument("--tests", default=os.path.join(HERE, "tests"))
     ap.add_argument("--no-seeing", action="store_true",
                     help="skip the seeing cases and make audit's exit")
+    ap.add_argument("--no-describe", action="store_true",
+                    help="skip the descriptions of docs/nic.md's drivers")
     try:
         args = ap.parse_args(argv)
     except SystemExit as e:
@@ -367,11 +371,13 @@ def main(argv=None):
     tests = [parse_patch(p) for p in sorted(glob.glob(
         os.path.join(args.tests, "*.patch")))]
     run_seeing = not args.no_seeing
+    run_describe = not args.no_describe
     if args.only:
         want = set(args.only.split(","))
         tests = [t for t in tests if t["name"] in want]
         run_seeing = run_seeing and "seeing" in want
-    if not tests and not run_seeing:
+        run_describe = run_describe and "describe" in want
+    if not tests and not run_seeing and not run_describe:
         sys.stderr.write("selftest: no test in %s\n" % args.tests)
         return 2
     kcases = kunit_cases(os.path.join(REPO, "kunit", "audit_kunit.c"))
@@ -496,6 +502,18 @@ def main(argv=None):
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         sys.stderr.write("selftest: seeing cases done (%.0f s)\n" % (
+            time.time() - t0))
+    if run_describe:
+        # the audit's descriptions against docs/nic.md's drivers table
+        for res in selftest_describe.run(args.kdir, args.jobs, args.bqlm):
+            results.append(res)
+            if res["status"] == "error":
+                errors += 1
+            elif res["status"] == "fail":
+                failed += 1
+            else:
+                passed += 1
+        sys.stderr.write("selftest: descriptions done (%.0f s)\n" % (
             time.time() - t0))
     # report
     print("%-36s %-3s %-13s %-8s %-8s %s" % ("test", "rule", "upstream fix",

@@ -21,6 +21,8 @@
 #
 # Outputs: build/audit.txt (the table), build/audit.json (--json),
 # build/audit-drivers/*.opts (each driver's pattern as the audit reads it),
+# build/audit-descriptions.md (each driver's bqlm description, option by
+# option with its evidence, and each finding's proof on it),
 # build/audit.status (the exit status, one number);
 # build/audit-selftest.txt and .json for --selftest.
 #
@@ -101,7 +103,9 @@ files=()
 [[ -z "${FILES:-}" ]] || files=(--files "$FILES")
 python3 "$REPO/audit/audit.py" --kdir "$KDIR" "${files[@]}" --jobs "$jobs" \
 	--bqlm "$BQLM" --json "$RESULTS/audit.json" \
-	--drivers-dir "$RESULTS/audit-drivers" "${extra[@]}" |
+	--drivers-dir "$RESULTS/audit-drivers" \
+	--descriptions "$RESULTS/audit-descriptions.md" --sweep 5 \
+	"${extra[@]}" |
 	tee "$RESULTS/audit.txt" || rc=${PIPESTATUS[0]}
 what=([0]="clean: every rule saw what it needs, no finding"
 	[1]="findings, every file read"
