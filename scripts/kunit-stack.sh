@@ -364,7 +364,7 @@ main() {
 		((${#extra[@]})) || extra=('bqlm_stack_usbnet.usbnet_avoid_unlink*')
 	else
 		rm -f "$RESULTS"/kunit-stack-{results.json,test.log,output.log,w1.log,figures.txt,compare.md,latency.svg,crash.log} \
-			"$RESULTS"/kunit-stack-crash-{v1-ifdown,avoid-unlink-ifdown,disconnect-rx-tx,disconnect-rx}.log \
+			"$RESULTS"/kunit-stack-crash-{v1-ifdown,avoid-unlink-ifdown,disconnect-rx-tx,disconnect-rx,ncm-flush-stop}.log \
 			"$BUILD_DIR/test.log"
 	fi
 	t0=$(date +%s)
@@ -476,6 +476,10 @@ CRASH_BOOTS=(
 	# URBs, and the held TX URBs, in flight; then with the RX URBs only
 	"disconnect-rx-tx|bqlm_stack.crash=disconnect-rx-tx|usbnet_finding_crash|$TASKLET_UAF|$TASKLET_UAF_WHAT"
 	"disconnect-rx|bqlm_stack.crash=disconnect-rx|usbnet_finding_crash|$TASKLET_UAF|$TASKLET_UAF_WHAT"
+	# finding 2 (fixed-avoid-unlink, cdc_ncm): the kevent wakes the queue
+	# during the stop, the flush's NTB outlives the ifdown, completes
+	# after the next open's reset
+	"ncm-flush-stop|bqlm_stack.crash=ncm-flush-stop|usbnet_finding_crash|$DQL_BUG|usbnet_bh"
 )
 # the KASAN kernel's (--kasan): finding 3 again, KASAN seeing usbnet_bh()
 # read the freed struct usbnet (UML's KASAN keeps no free stacks)

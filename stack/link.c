@@ -367,3 +367,21 @@ void bqlm_stack_link_unplug(struct bqlm_stack_link *l)
 	l->gadget = NULL;
 	l->unplugged = true;
 }
+
+/**
+ * bqlm_stack_gadget_halt_out() - the gadget halts its bulk-out endpoint
+ *
+ * As a device that stalls its OUT endpoint: the host's next bulk-out URB
+ * fails with -EPIPE, until the host clears the halt (usb_clear_halt()).
+ *
+ * Return: usb_ep_set_halt()'s result, -ENODEV with no gadget bound.
+ */
+int bqlm_stack_gadget_halt_out(void)
+{
+	struct gether *port;
+
+	if (IS_ERR_OR_NULL(bqlm_stack_g.f))
+		return -ENODEV;
+	port = container_of(bqlm_stack_g.f, struct gether, func);
+	return usb_ep_set_halt(port->out_ep);
+}

@@ -142,6 +142,7 @@ int bqlm_stack_link_up_drv(struct kunit *test, struct bqlm_stack_link *l,
 			   int max_speed, unsigned int bandwidth);
 void bqlm_stack_link_down(struct bqlm_stack_link *l);
 void bqlm_stack_link_unplug(struct bqlm_stack_link *l);
+int bqlm_stack_gadget_halt_out(void);
 int bqlm_stack_set_param(const char *name, const char *val);
 
 /* flow.c: the senders, the receiver, the figures */

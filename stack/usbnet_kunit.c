@@ -567,6 +567,8 @@ static void usbnet_v1_ifdown_crash(struct kunit *test)
 #define FINDING_BUGGY		"fixed"		/* 6.19's BQL code */
 #define AVOID_UNLINK_FIX	"fixed-avoid-unlink"	/* the stop's TX unlink */
 #define DISCONNECT_FIX		"fixed-avoid-unlink"	/* the disconnect's kill */
+#define NCM_STOP_BUGGY		"fixed-avoid-unlink"	/* before 2/2 */
+#define NCM_STOP_FIX		"fixed-ncm-stop"	/* no xmit once stopping */
 
 static const struct bqlm_stack_usbnet_ops *const bqlm_stack_all_variants[] = {
 	&bqlm_stack_no_bql_ops, &bqlm_stack_v1_ops, &bqlm_stack_fixed_ops,
@@ -852,6 +854,89 @@ static void usbnet_avoid_unlink_disconnect(struct kunit *test)
 }
 
 /*
+ * Finding 2: cdc_ncm's flush after the kevent woke the queue during
+ * usbnet_stop(). The gadget halts bulk-out; a frame's NTB (the timer's
+ * flush) fails with -EPIPE, which queues the kevent's EVENT_TX_HALT
+ * (usb_clear_halt(), then netif_wake_queue()); at that tick the device
+ * stops draining, one more frame is handed over (a partial NTB, the flush
+ * timer armed) and the ifdown begins. The kevent runs while the stop waits
+ * for its unlinked URBs and wakes the queue; the flush then submits its
+ * NTB to the stopping device. Returns the TX URBs the closed device holds
+ * 5 ms after the ifdown. With @crash, the device is brought up again
+ * (usbnet_open() resets the queue) and drains: the NTB's completion is
+ * then reported to DQL, which never counted it.
+ */
+static unsigned int bqlm_stack_ncm_flush_stop_run(struct kunit *test,
+						  const struct bqlm_stack_usbnet_ops *ops,
+						  bool crash)
+{
+	const struct bqlm_stack_bus *bus = &bqlm_stack_buses[BUS_100M];
+	struct bqlm_stack_link l;
+	unsigned int urbs, held;
+	struct sk_buff *skb;
+	unsigned long err0;
+	bool awake;
+	int k, ret;
+
+	if (bqlm_stack_link_up(test, &l, ops, BQLM_STACK_NCM, bus->speed,
+			       bus->bus_rate)) {
+		KUNIT_FAIL(test, "%s: the link did not come up", ops->name);
+		return 0;
+	}
+	err0 = l.host->stats.tx_errors;
+	KUNIT_EXPECT_EQ(test, bqlm_stack_gadget_halt_out(), 0);
+	skb = bqlm_stack_frame(l.host, l.gadget->dev_addr, FRAME,
+			       BQLM_STACK_BULK, 0, 0);
+	if (skb)
+		dev_queue_xmit(skb);
+	/* the tick of the -EPIPE: the NTB's flush comes after ~1.2 ms */
+	for (k = 0; k < 200 && l.host->stats.tx_errors == err0; k++)
+		bqlm_stack_sleep_until(bqlm_stack_now() + 125 * NSEC_PER_USEC);
+	KUNIT_EXPECT_NE_MSG(test, l.host->stats.tx_errors, err0,
+			    "no -EPIPE: did the gadget halt bulk-out?");
+	bqlm_stack_set_param("dummy_hcd.hold_bulk_out", "1");
+	skb = bqlm_stack_frame(l.host, l.gadget->dev_addr, FRAME,
+			       BQLM_STACK_BULK, 1, 0);
+	if (skb)
+		dev_queue_xmit(skb);
+	rtnl_lock();
+	dev_close(l.host);
+	rtnl_unlock();
+	awake = !netif_queue_stopped(l.host);
+	bqlm_stack_sleep_ms(5);
+	local_bh_disable();
+	held = ops->inflight(l.host, &urbs);
+	local_bh_enable();
+	kunit_info(test, "bqlm_stack: ncm-flush-stop variant=%s epipe_after_us=%d queue_awake_after_ifdown=%d tx_urbs_after_ifdown=%u tx_bytes=%u",
+		   ops->name, k * 125, awake, urbs, held);
+	if (crash) {
+		rtnl_lock();
+		ret = dev_open(l.host, NULL);
+		rtnl_unlock();
+		KUNIT_EXPECT_EQ(test, ret, 0);
+	}
+	/* the device drains again: a held NTB completes */
+	bqlm_stack_set_param("dummy_hcd.hold_bulk_out", "0");
+	bqlm_stack_sleep_ms(50);
+	bqlm_stack_link_down(&l);
+	return urbs;
+}
+
+/*
+ * Finding 2's fix: the NTB the flush hands over once usbnet_stop() has
+ * begun is dropped; the closed device holds no TX URB.
+ */
+static void usbnet_ncm_flush_stop(struct kunit *test)
+{
+	const struct bqlm_stack_usbnet_ops *ops = bqlm_stack_variant(NCM_STOP_FIX);
+
+	KUNIT_ASSERT_NOT_NULL(test, ops);
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_stack_ncm_flush_stop_run(test, ops, false), 0,
+			    "%s: a TX URB submitted once usbnet_stop() had begun",
+			    ops->name);
+}
+
+/*
  * A finding on its buggy variant (bqlm_stack.crash=NAME): the kernel
  * reports it (a BUG_ON() that kills it, or KASAN). scripts/kunit-stack.sh
  * boots a kernel per scenario and checks the report.
@@ -862,6 +947,15 @@ static void usbnet_finding_crash(struct kunit *test)
 
 	if (!crash || !*crash)
 		kunit_skip(test, "reports a bug: scripts/kunit-stack.sh boots it alone with bqlm_stack.crash=NAME");
+	if (!strcmp(crash, "ncm-flush-stop")) {
+		const struct bqlm_stack_usbnet_ops *ops = bqlm_stack_variant(NCM_STOP_BUGGY);
+
+		KUNIT_ASSERT_NOT_NULL(test, ops);
+		bqlm_stack_ncm_flush_stop_run(test, ops, true);
+		KUNIT_FAIL(test, "ncm-flush-stop: no dql_completed() BUG_ON() on %s",
+			   ops->name);
+		return;
+	}
 	sc = bqlm_stack_stall(crash);
 	KUNIT_ASSERT_NOT_NULL_MSG(test, sc, "no scenario %s", crash);
 	bqlm_stack_stall_run(test, sc);
@@ -880,6 +974,7 @@ static struct kunit_case bqlm_stack_usbnet_cases[] = {
 	KUNIT_CASE(usbnet_avoid_unlink_stalled_ifdown),
 	KUNIT_CASE(usbnet_avoid_unlink_disconnect),
 	KUNIT_CASE_SLOW(usbnet_finding_crash),
+	KUNIT_CASE(usbnet_ncm_flush_stop),
 	{}
 };
 
