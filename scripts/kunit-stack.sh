@@ -29,11 +29,15 @@
 #      (build/kunit-stack-compare.md, scripts/stack-compare.py: more than
 #      30 % apart fails);
 #   7. unless --no-crash (or KUNIT_ARGS is set): boot the same kernel once
-#      more for the one case that must crash (usbnet v1, ifdown under load)
-#      and check that the kernel died of the BUG_ON() in dql_completed(),
-#      from usbnet_bh() (docs/stack.md).
+#      more per scenario that must report a bug (CRASH_BOOTS: usbnet v1's
+#      ifdown under load, the usbnet findings on their buggy variants) and
+#      check the log for its report (docs/stack.md).
 #
-# Usage: scripts/kunit-stack.sh [--build-only] [--no-crash]
+# --kasan: the same kernel with CONFIG_KASAN=y in .cache/kunit-stack-kasan-build
+# (make kunit-stack-kasan): the fixes' cases with no KASAN report, then the
+# KASAN_BOOTS; no W=1 check, no comparison.
+#
+# Usage: scripts/kunit-stack.sh [--build-only] [--no-crash] [--kasan]
 # Environment:
 #   KUNIT_ARGS   extra kunit.py arguments, shell-quoted (a suite filter
 #                glob such as 'bqlm_stack_tun*', --raw_output=all, ...)
