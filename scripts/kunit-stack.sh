@@ -29,11 +29,15 @@
 #      (build/kunit-stack-compare.md, scripts/stack-compare.py: more than
 #      30 % apart fails);
 #   7. unless --no-crash (or KUNIT_ARGS is set): boot the same kernel once
-#      more for the one case that must crash (usbnet v1, ifdown under load)
-#      and check that the kernel died of the BUG_ON() in dql_completed(),
-#      from usbnet_bh() (docs/stack.md).
+#      more per scenario that must report a bug (CRASH_BOOTS: usbnet v1's
+#      ifdown under load, the usbnet findings on their buggy variants) and
+#      check the log for its report (docs/stack.md).
 #
-# Usage: scripts/kunit-stack.sh [--build-only] [--no-crash]
+# --kasan: the same kernel with CONFIG_KASAN=y in .cache/kunit-stack-kasan-build
+# (make kunit-stack-kasan): the fixes' cases with no KASAN report, then the
+# KASAN_BOOTS; no W=1 check, no comparison.
+#
+# Usage: scripts/kunit-stack.sh [--build-only] [--no-crash] [--kasan]
 # Environment:
 #   KUNIT_ARGS   extra kunit.py arguments, shell-quoted (a suite filter
 #                glob such as 'bqlm_stack_tun*', --raw_output=all, ...)
@@ -67,20 +71,30 @@ JOBS=${KUNIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 BUILD_ONLY=0
 CRASH=1
+KASAN=0
 for arg in "$@"; do
 	case $arg in
 	--build-only) BUILD_ONLY=1 ;;
 	--no-crash) CRASH=0 ;;
-	*) die 1 "unknown argument '$arg' (usage: scripts/kunit-stack.sh [--build-only] [--no-crash])" ;;
+	--kasan) KASAN=1 ;;
+	*) die 1 "unknown argument '$arg' (usage: scripts/kunit-stack.sh [--build-only] [--no-crash] [--kasan])" ;;
 	esac
 done
+# --kasan: the same kernel with KASAN, in a build directory of its own
+KCONFIG_ADD=()
+OUT=kunit-stack
+if [[ $KASAN -eq 1 ]]; then
+	BUILD_DIR="$CACHE/kunit-stack-kasan-build"
+	KCONFIG_ADD=(--kconfig_add=CONFIG_KASAN=y)
+	OUT=kunit-stack-kasan
+fi
 
 # The variants built into the one kernel: name in real/patches, then the
-# C name of its objects (stack/Kbuild lists the same).
-USBNET_VARIANTS=(no-bql v1 fixed)
+# C name of its objects (stack/Kbuild lists the same). A usbnet variant is
+# made as real/patches/usbnet/series says: its patch on the variant it
+# names (the tree's files for "-").
+USBNET_VARIANTS=(no-bql v1 fixed fixed-avoid-unlink fixed-ncm-stop)
 TUN_VARIANTS=(stock stop-2019 backpressure backpressure-room)
-# the usbnet patch chain: each variant is the one before plus its patch
-USBNET_CHAIN=(no-bql v1 merged fix-reset fixed)
 # tun: variant:base
 TUN_CHAIN=(stop-2019:stock backpressure:stock backpressure-room:backpressure)
 
@@ -180,7 +194,7 @@ cname() {
 }
 
 gen_sources() {
-	local gen="$KDIR/lib/bqlm_stack/gen" work v prev base c f
+	local gen="$KDIR/lib/bqlm_stack/gen" work v base c f
 	work=$(mktemp -d "$CACHE/stack-gen.XXXXXX")
 
 	# dummy_hcd: the pristine file and every patch of real/patches/dummy_hcd/
@@ -190,21 +204,25 @@ gen_sources() {
 	put_if_changed "$work/dh/drivers/usb/gadget/udc/dummy_hcd.c" \
 		"$KDIR/drivers/usb/gadget/udc/dummy_hcd.c"
 
-	# usbnet: no-bql is the tree; each later variant patches the one before
-	prev=
-	for v in "${USBNET_CHAIN[@]}"; do
+	# usbnet: each line of the series is its patch on the variant it names,
+	# made before it ("-": the tree's files, no patch); the copies hold
+	# every file a patch may change (usbnet.c, usbnet.h, the minidrivers)
+	while read -r v base _; do
 		mkdir -p "$work/$v/drivers/net/usb" "$work/$v/include/linux/usb"
-		if [[ -z $prev ]]; then
-			cp "$KDIR/drivers/net/usb/usbnet.c" "$work/$v/drivers/net/usb/"
+		if [[ $base == - ]]; then
+			cp "$KDIR"/drivers/net/usb/*.c "$work/$v/drivers/net/usb/"
 			cp "$KDIR/include/linux/usb/usbnet.h" "$work/$v/include/linux/usb/"
 		else
-			cp -r "$work/$prev/." "$work/$v/"
+			[[ -d "$work/$base" ]] ||
+				die 1 "real/patches/usbnet/series: $v is on $base, which is not listed above it"
+			cp -r "$work/$base/." "$work/$v/"
 			apply_patches "$work/$v" "$REPO/real/patches/usbnet/$v.patch"
 		fi
-		prev=$v
-	done
+	done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$REPO/real/patches/usbnet/series")
 	for v in "${USBNET_VARIANTS[@]}"; do
 		c=$(cname "$v")
+		[[ -d "$work/$v" ]] ||
+			die 1 "usbnet variant $v is not in real/patches/usbnet/series"
 		cp "$work/$v/drivers/net/usb/usbnet.c" "$work/usbnet-$v.c"
 		cp "$work/$v/include/linux/usb/usbnet.h" "$work/usbnet-$v.h"
 		for f in usbnet-$v.c usbnet-$v.h; do
@@ -232,6 +250,10 @@ gen_sources() {
 					else
 						printf '#include <%s.c>\n' "$f"
 					fi
+					# cdc_ether's driver_info, which the suite
+					# copies with a minidriver's flags added
+					[[ $f != cdc_ether ]] ||
+						printf 'const struct driver_info *const bqlm_stack_%s_cdc_info = &cdc_info;\n' "$c"
 				fi
 			} >"$work/${f}_$c.c"
 			put_if_changed "$work/${f}_$c.c" "$gen/${f}_$c.c"
@@ -306,6 +328,8 @@ w1_check() {
 # ---------------------------------------------------------------------------
 
 KARGS=(time-travel=inf-cpu dummy_hcd.is_super_speed=1)
+# KASAN: every report, not only the first
+[[ $KASAN -eq 0 ]] || KARGS+=(kasan_multi_shot)
 
 # run_kunit LOG CMD ARGS... : kunit.py CMD (run, or exec: no build) with
 # ARGS, output to LOG
@@ -317,7 +341,7 @@ run_kunit() {
 		set -x
 		nice python3 tools/testing/kunit/kunit.py "$cmd" \
 			--kunitconfig="$REPO/stack/.kunitconfig" \
-			--build_dir="$BUILD_DIR" \
+			--build_dir="$BUILD_DIR" "${KCONFIG_ADD[@]}" \
 			--timeout=1800 \
 			"$@"
 	) 2>&1 | tee "$log" || rc=$?
@@ -337,8 +361,16 @@ main() {
 	wire_tree
 	gen_sources
 
-	rm -f "$RESULTS"/kunit-stack-{results.json,test.log,output.log,w1.log,figures.txt,compare.md,latency.svg,crash.log} \
-		"$BUILD_DIR/test.log"
+	if [[ $KASAN -eq 1 ]]; then
+		rm -f "$RESULTS"/kunit-stack-kasan-{results.json,test.log,output.log} \
+			"$RESULTS"/kunit-stack-crash-*-kasan.log "$BUILD_DIR/test.log"
+		# the fixes' cases: no KASAN report
+		((${#extra[@]})) || extra=('bqlm_stack_usbnet.usbnet_avoid_unlink*')
+	else
+		rm -f "$RESULTS"/kunit-stack-{results.json,test.log,output.log,w1.log,figures.txt,compare.md,latency.svg,crash.log} \
+			"$RESULTS"/kunit-stack-crash-{v1-ifdown,avoid-unlink-ifdown,disconnect-rx-tx,disconnect-rx,ncm-flush-stop}.log \
+			"$BUILD_DIR/test.log"
+	fi
 	t0=$(date +%s)
 	info "kernel tree ${KDIR#"$REPO"/} (Linux $(ktree_version "$KDIR")), build dir ${BUILD_DIR#"$REPO"/} (incremental)"
 	if [[ $BUILD_ONLY -eq 1 ]]; then
@@ -347,18 +379,33 @@ main() {
 			set -x
 			nice python3 tools/testing/kunit/kunit.py build \
 				--kunitconfig="$REPO/stack/.kunitconfig" \
-				--build_dir="$BUILD_DIR" --jobs="$JOBS"
-		) 2>&1 | tee "$RESULTS/kunit-stack-output.log" || rc=$?
+				--build_dir="$BUILD_DIR" "${KCONFIG_ADD[@]}" --jobs="$JOBS"
+		) 2>&1 | tee "$RESULTS/$OUT-output.log" || rc=$?
 	else
 		for n in "${KARGS[@]}" "${kextra[@]}"; do
 			kopts+=(--kernel_args="$n")
 		done
-		run_kunit "$RESULTS/kunit-stack-output.log" run --jobs="$JOBS" \
-			--json="$RESULTS/kunit-stack-results.json" \
+		run_kunit "$RESULTS/$OUT-output.log" run --jobs="$JOBS" \
+			--json="$RESULTS/$OUT-results.json" \
 			"${kopts[@]}" "${extra[@]}" || rc=$?
-		[[ ! -f "$BUILD_DIR/test.log" ]] || cp "$BUILD_DIR/test.log" "$RESULTS/kunit-stack-test.log"
+		[[ ! -f "$BUILD_DIR/test.log" ]] || cp "$BUILD_DIR/test.log" "$RESULTS/$OUT-test.log"
 	fi
 	info "kunit.py finished in $(elapsed "$t0") with exit status $rc"
+	# the fixes' cases ran in it: none of finding 3's reports
+	if [[ $BUILD_ONLY -eq 0 ]] && grep -Eq "$NO_UAF" "$RESULTS/$OUT-test.log" 2>/dev/null; then
+		grep -E "$NO_UAF" "$RESULTS/$OUT-test.log" >&2
+		printf 'kunit-stack.sh: error: a use-after-free of a struct usbnet reported in build/%s-test.log\n' "$OUT" >&2
+		[[ $rc -ne 0 ]] || rc=1
+	fi
+
+	if [[ $KASAN -eq 1 ]]; then
+		if [[ $BUILD_ONLY -eq 0 && $CRASH -eq 1 && -f "$BUILD_DIR/vmlinux" && -z "${KUNIT_ARGS:-}" ]]; then
+			crash_check || { [[ $rc -ne 0 ]] || rc=1; }
+		fi
+		printf 'make kunit-stack-kasan: results in build/%s-results.json, kernel log in build/%s-test.log (exit %d, %s)\n' \
+			"$OUT" "$OUT" "$rc" "$(elapsed "$t_start")"
+		return "$rc"
+	fi
 
 	if [[ -f "$BUILD_DIR/vmlinux" ]]; then
 		t0=$(date +%s)
@@ -413,26 +460,82 @@ compare() {
 		"$bqlm" "$RESULTS/kunit-stack-compare.md"
 }
 
-# usbnet v1 resets the queue in usbnet_stop() before the URBs in flight
-# complete: an ifdown under load must end in the BUG_ON() of
-# dql_completed(). The case runs alone, in a boot of its own.
-crash_check() {
-	local log="$RESULTS/kunit-stack-crash.log" t0
+# The boots that must report a bug, one case each (docs/stack.md, "The
+# findings on the real stack"): NAME, the kernel argument that runs it,
+# the case, and what the log must show: an extended regular expression
+# for the report, another for the code it came from.
+DQL_BUG='BUG.* at lib/dynamic_queue_limits\.c:[0-9]+'
+KASAN_UAF='BUG: KASAN: [a-z-]*use-after-free'
+# finding 3 without KASAN: the tasklet of the freed struct usbnet run
+TASKLET_UAF='WARNING: .* at kernel/softirq\.c:[0-9]+ tasklet_clear_sched'
+TASKLET_UAF_WHAT='tasklet SCHED state not set: func 0x0'
+CRASH_BOOTS=(
+	# usbnet v1 resets the queue in usbnet_stop() before the URBs in
+	# flight complete: an ifdown under load
+	"v1-ifdown|bqlm_stack.crash_v1=1|usbnet_v1_ifdown_crash|$DQL_BUG|usbnet_bh"
+	# finding 1 (fixed, FLAG_AVOID_UNLINK_URBS): TX URBs held by a device
+	# that stopped draining, ifdown, the device drains again
+	"avoid-unlink-ifdown|bqlm_stack.crash=avoid-unlink-ifdown|usbnet_finding_crash|$DQL_BUG|usbnet_bh"
+	# finding 3 (fixed, the flag): the closed device unplugged with its RX
+	# URBs, and the held TX URBs, in flight; then with the RX URBs only
+	"disconnect-rx-tx|bqlm_stack.crash=disconnect-rx-tx|usbnet_finding_crash|$TASKLET_UAF|$TASKLET_UAF_WHAT"
+	"disconnect-rx|bqlm_stack.crash=disconnect-rx|usbnet_finding_crash|$TASKLET_UAF|$TASKLET_UAF_WHAT"
+	# finding 2 (fixed-avoid-unlink, cdc_ncm): the kevent wakes the queue
+	# during the stop, the flush's NTB outlives the ifdown, completes
+	# after the next open's reset
+	"ncm-flush-stop|bqlm_stack.crash=ncm-flush-stop|usbnet_finding_crash|$DQL_BUG|usbnet_bh"
+)
+# the KASAN kernel's (--kasan): finding 3 again, KASAN seeing usbnet_bh()
+# read the freed struct usbnet (UML's KASAN keeps no free stacks)
+KASAN_BOOTS=(
+	"disconnect-rx-tx|bqlm_stack.crash=disconnect-rx-tx|usbnet_finding_crash|$KASAN_UAF|usbnet_bh"
+	"disconnect-rx|bqlm_stack.crash=disconnect-rx|usbnet_finding_crash|$KASAN_UAF|usbnet_bh"
+)
+# what the fixes' runs must not show: finding 3's reports
+NO_UAF="$TASKLET_UAF|WARNING: .* at kernel/time/timer\.c|BUG: KASAN"
+
+# crash_boot "NAME|KARG|CASE|REPORT|FROM": boot the built kernel for CASE
+# alone with KARG; its log (build/kunit-stack-crash-NAME.log) must match
+# REPORT, and FROM after it
+crash_boot() {
+	local name karg case report from log t0 n kopts=() sfx
+	IFS='|' read -r name karg case report from <<<"$1"
+	sfx=
+	[[ $KASAN -eq 0 ]] || sfx=-kasan
+	log="$RESULTS/kunit-stack-crash-$name$sfx.log"
 	t0=$(date +%s)
-	info "crash check: usbnet v1, ifdown under load (a boot of its own) ..."
-	run_kunit "$log" exec --kernel_args=time-travel=inf-cpu \
-		--kernel_args=dummy_hcd.is_super_speed=1 \
-		--kernel_args=bqlm_stack.crash_v1=1 --raw_output=all \
-		'bqlm_stack_usbnet.usbnet_v1_ifdown_crash' >/dev/null 2>&1 || true
+	info "crash check $name: $case with $karg (a boot of its own) ..."
+	for n in "${KARGS[@]}"; do
+		kopts+=(--kernel_args="$n")
+	done
+	run_kunit "$log" exec "${kopts[@]}" \
+		--kernel_args="$karg" --raw_output=all \
+		"bqlm_stack_usbnet.$case" >/dev/null 2>&1 || true
 	# UML prints "BUG: failure at FILE:LINE/FUNCTION()!", others
-	# "kernel BUG at FILE:LINE!"; usbnet_bh() must be on the stack
-	if grep -Eq 'BUG.* at lib/dynamic_queue_limits\.c:[0-9]+' "$log" &&
-		grep -q 'usbnet_bh' "$log"; then
-		info "crash check: as expected, $(grep -Eo 'BUG.* at lib/dynamic_queue_limits\.c:[0-9]+[^!]*' "$log" | head -n1), usbnet_bh() on the stack ($(elapsed "$t0"), build/kunit-stack-crash.log)"
+	# "kernel BUG at FILE:LINE!"
+	n=$(grep -Enm1 "$report" "$log" | cut -d: -f1) || n=
+	# grep -c, not -q: -q would end tail with SIGPIPE (pipefail)
+	if [[ -n $n && $(tail -n "+$n" "$log" | grep -Ec "$from") -gt 0 ]]; then
+		info "crash check $name: as expected, $(grep -Eo "${report}[^!]*" "$log" | head -n1), $from after it ($(elapsed "$t0"), ${log#"$REPO"/})"
 		return 0
 	fi
-	printf 'kunit-stack.sh: error: usbnet v1 survived an ifdown under load: no BUG at lib/dynamic_queue_limits.c from usbnet_bh() in build/kunit-stack-crash.log\n' >&2
+	printf 'kunit-stack.sh: error: crash check %s: no "%s" followed by %s in %s\n' \
+		"$name" "$report" "$from" "${log#"$REPO"/}" >&2
 	return 1
+}
+
+crash_check() {
+	local b rc=0
+	if [[ $KASAN -eq 1 ]]; then
+		for b in "${KASAN_BOOTS[@]}"; do
+			crash_boot "$b" || rc=1
+		done
+	else
+		for b in "${CRASH_BOOTS[@]}"; do
+			crash_boot "$b" || rc=1
+		done
+	fi
+	return "$rc"
 }
 
 main "$@"; exit

@@ -223,16 +223,44 @@ int bqlm_stack_link_up(struct kunit *test, struct bqlm_stack_link *l,
 		       enum bqlm_stack_func func, int max_speed,
 		       unsigned int bandwidth)
 {
-	struct usb_driver *drv = bqlm_stack_host_driver(ops, func);
+	return bqlm_stack_link_up_drv(test, l, ops, NULL, func, max_speed,
+				      bandwidth);
+}
+
+/**
+ * bqlm_stack_link_up_drv() - bqlm_stack_link_up() with a host driver of
+ *	the caller's
+ * @test: the case (messages)
+ * @l: filled in
+ * @ops: the host's usbnet variant
+ * @drv: the host's driver, built on @ops's usbnet (its probe and
+ *	disconnect, an id table of its own), or NULL for @ops's driver for
+ *	@func
+ * @func: the gadget's function
+ * @max_speed: the gadget's maximum speed
+ * @bandwidth: dummy_hcd's bandwidth for the run, bytes per second
+ *
+ * Return: 0, or a negative errno with the link down again.
+ */
+int bqlm_stack_link_up_drv(struct kunit *test, struct bqlm_stack_link *l,
+			   const struct bqlm_stack_usbnet_ops *ops,
+			   struct usb_driver *drv, enum bqlm_stack_func func,
+			   int max_speed, unsigned int bandwidth)
+{
 	char bw[16];
 	int ret, ms;
 
 	memset(l, 0, sizeof(*l));
+	if (!drv)
+		drv = bqlm_stack_host_driver(ops, func);
 	l->ops = ops;
 	l->func = func;
-	ret = bqlm_stack_set_param("dummy_hcd.bandwidth", "0");
+	l->drv = drv;
+	ret = bqlm_stack_set_param("dummy_hcd.hold_bulk_out", "0");
+	if (!ret)
+		ret = bqlm_stack_set_param("dummy_hcd.bandwidth", "0");
 	if (ret) {
-		kunit_err(test, "dummy_hcd.bandwidth: %d (is real/patches/dummy_hcd/ applied?)",
+		kunit_err(test, "dummy_hcd's parameters: %d (is real/patches/dummy_hcd/ applied?)",
 			  ret);
 		return ret;
 	}
@@ -296,12 +324,12 @@ down:
  */
 void bqlm_stack_link_down(struct bqlm_stack_link *l)
 {
-	struct usb_driver *drv;
+	struct usb_driver *drv = l->drv;
 
 	if (!l->ops)
 		return;
-	drv = bqlm_stack_host_driver(l->ops, l->func);
 	bqlm_stack_set_param("dummy_hcd.bandwidth", "0");
+	bqlm_stack_set_param("dummy_hcd.hold_bulk_out", "0");
 	if (l->host) {
 		rtnl_lock();
 		dev_close(l->host);
@@ -311,7 +339,49 @@ void bqlm_stack_link_down(struct bqlm_stack_link *l)
 	}
 	/* the host driver unbinds (usbnet_disconnect()), then the gadget */
 	usb_deregister(drv);
-	usb_composite_unregister(&bqlm_stack_gadget);
+	if (!l->unplugged)
+		usb_composite_unregister(&bqlm_stack_gadget);
 	l->gadget = NULL;
 	l->ops = NULL;
+}
+
+/**
+ * bqlm_stack_link_unplug() - the device goes away under the host
+ * @l: a link that is up; its reference to @l->host is dropped here (the
+ *	disconnect frees the host's net device)
+ *
+ * The gadget is unregistered: dummy_hcd's pullup goes off, as if the cable
+ * were pulled, so that the URBs the host still has queued fail (-EPROTO)
+ * at the next tick, and the hub's work disconnects the device
+ * (usb_disconnect(), usb_unbind_interface(), the driver's disconnect()).
+ * The host's driver stays registered; bqlm_stack_link_down() unregisters
+ * it.
+ */
+void bqlm_stack_link_unplug(struct bqlm_stack_link *l)
+{
+	if (l->host) {
+		dev_put(l->host);
+		l->host = NULL;
+	}
+	usb_composite_unregister(&bqlm_stack_gadget);
+	l->gadget = NULL;
+	l->unplugged = true;
+}
+
+/**
+ * bqlm_stack_gadget_halt_out() - the gadget halts its bulk-out endpoint
+ *
+ * As a device that stalls its OUT endpoint: the host's next bulk-out URB
+ * fails with -EPIPE, until the host clears the halt (usb_clear_halt()).
+ *
+ * Return: usb_ep_set_halt()'s result, -ENODEV with no gadget bound.
+ */
+int bqlm_stack_gadget_halt_out(void)
+{
+	struct gether *port;
+
+	if (IS_ERR_OR_NULL(bqlm_stack_g.f))
+		return -ENODEV;
+	port = container_of(bqlm_stack_g.f, struct gether, func);
+	return usb_ep_set_halt(port->out_ep);
 }

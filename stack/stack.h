@@ -32,9 +32,12 @@ struct kunit;
  * @cdc_ether: its cdc_ether.c driver, registered by the suite
  * @cdc_ncm: its cdc_ncm.c driver
  * @cdc_ncm_fix: its cdc_ncm.c with real/patches/cdc_ncm/
+ * @cdc_info: cdc_ether.c's driver_info for CDC Ethernet (the suite binds a
+ *	copy with a minidriver's flags added)
  * @inflight: bytes of the transmit URBs the driver holds (in dev->txq, and
  *	completed in dev->done but not yet freed by usbnet_bh()), with their
  *	count in *@urbs; under the queues' locks
+ * @rx_urbs: the receive URBs the driver has submitted (dev->rxq), unlocked
  * @tx_qlen: the driver's TX_QLEN(dev)
  * @owns: whether @net is a usbnet device of this variant
  */
@@ -43,7 +46,9 @@ struct bqlm_stack_usbnet_ops {
 	struct usb_driver **cdc_ether;
 	struct usb_driver **cdc_ncm;
 	struct usb_driver **cdc_ncm_fix;
+	const struct driver_info *const *cdc_info;
 	unsigned int (*inflight)(struct net_device *net, unsigned int *urbs);
+	unsigned int (*rx_urbs)(struct net_device *net);
 	unsigned int (*tx_qlen)(struct net_device *net);
 	bool (*owns)(struct net_device *net);
 };
@@ -77,10 +82,13 @@ struct bqlm_stack_tun_ops {
 	extern struct usb_driver *bqlm_stack_##v##_cdc_ether;		\
 	extern struct usb_driver *bqlm_stack_##v##_cdc_ncm;		\
 	extern struct usb_driver *bqlm_stack_##v##_cdc_ncmfix;		\
+	extern const struct driver_info *const bqlm_stack_##v##_cdc_info; \
 	extern const struct bqlm_stack_usbnet_ops bqlm_stack_##v##_ops
 BQLM_STACK_USBNET_DECLARE(no_bql);
 BQLM_STACK_USBNET_DECLARE(v1);
 BQLM_STACK_USBNET_DECLARE(fixed);
+BQLM_STACK_USBNET_DECLARE(fixed_avoid_unlink);
+BQLM_STACK_USBNET_DECLARE(fixed_ncm_stop);
 
 extern const struct bqlm_stack_tun_ops bqlm_stack_stock_ops;
 extern const struct bqlm_stack_tun_ops bqlm_stack_stop_2019_ops;
@@ -110,9 +118,13 @@ enum bqlm_stack_func {
  * @gadget: the gadget's u_ether net_device
  * @bandwidth: dummy_hcd's bandwidth parameter for the run (bytes/s, 0 for
  *	the speed's own rate)
+ * @drv: the host's driver
+ * @unplugged: bqlm_stack_link_unplug() has unregistered the gadget
  */
 struct bqlm_stack_link {
 	const struct bqlm_stack_usbnet_ops *ops;
+	struct usb_driver *drv;
+	bool unplugged;
 	enum bqlm_stack_func func;
 	int speed;
 	struct net_device *host;
@@ -124,7 +136,13 @@ int bqlm_stack_link_up(struct kunit *test, struct bqlm_stack_link *l,
 		       const struct bqlm_stack_usbnet_ops *ops,
 		       enum bqlm_stack_func func, int max_speed,
 		       unsigned int bandwidth);
+int bqlm_stack_link_up_drv(struct kunit *test, struct bqlm_stack_link *l,
+			   const struct bqlm_stack_usbnet_ops *ops,
+			   struct usb_driver *drv, enum bqlm_stack_func func,
+			   int max_speed, unsigned int bandwidth);
 void bqlm_stack_link_down(struct bqlm_stack_link *l);
+void bqlm_stack_link_unplug(struct bqlm_stack_link *l);
+int bqlm_stack_gadget_halt_out(void);
 int bqlm_stack_set_param(const char *name, const char *val);
 
 /* flow.c: the senders, the receiver, the figures */

@@ -14,12 +14,17 @@
  * limit within its bounds, and reset-on-stop after an ifdown under load.
  */
 #include <kunit/test.h>
+#include <linux/completion.h>
 #include <linux/dynamic_queue_limits.h>
 #include <linux/etherdevice.h>
+#include <linux/kthread.h>
 #include <linux/moduleparam.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
+#include <linux/slab.h>
 #include <linux/usb.h>
+#include <linux/usb/cdc.h>
+#include <linux/usb/usbnet.h>
 #include <net/sch_generic.h>
 
 #include "../kunit/bqlm_kunit.h"
@@ -38,6 +43,11 @@ MODULE_PARM_DESC(no_bql_limit, "disable BQL's limit (the claims must fail)");
 static bool crash_v1;
 module_param(crash_v1, bool, 0444);
 MODULE_PARM_DESC(crash_v1, "run usbnet_v1_ifdown_crash (the kernel dies)");
+
+/* a finding's reproducer on its buggy variant: a boot of its own each */
+static char *crash;
+module_param(crash, charp, 0444);
+MODULE_PARM_DESC(crash, "run usbnet_finding_crash with this scenario (the kernel reports a bug)");
 
 #define FRAME		1514	/* bulk: a full Ethernet frame, no FCS */
 #define PROBE_FRAME	98	/* ping -s 56: 14 + 20 + 8 + 56 */
@@ -549,6 +559,408 @@ static void usbnet_v1_ifdown_crash(struct kunit *test)
 	KUNIT_FAIL(test, "usbnet v1 survived an ifdown under load");
 }
 
+/*
+ * The findings of docs/findings.md on the real stack. Each is named by the
+ * variant (real/patches/usbnet/series) on which it shows, and the one that
+ * fixes it.
+ */
+#define FINDING_BUGGY		"fixed"		/* 6.19's BQL code */
+#define AVOID_UNLINK_FIX	"fixed-avoid-unlink"	/* the stop's TX unlink */
+#define DISCONNECT_FIX		"fixed-avoid-unlink"	/* the disconnect's kill */
+#define NCM_STOP_BUGGY		"fixed-avoid-unlink"	/* before 2/2 */
+#define NCM_STOP_FIX		"fixed-ncm-stop"	/* no xmit once stopping */
+
+static const struct bqlm_stack_usbnet_ops *const bqlm_stack_all_variants[] = {
+	&bqlm_stack_no_bql_ops, &bqlm_stack_v1_ops, &bqlm_stack_fixed_ops,
+	&bqlm_stack_fixed_avoid_unlink_ops, &bqlm_stack_fixed_ncm_stop_ops,
+};
+
+static const struct bqlm_stack_usbnet_ops *bqlm_stack_variant(const char *name)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(bqlm_stack_all_variants); i++)
+		if (!strcmp(bqlm_stack_all_variants[i]->name, name))
+			return bqlm_stack_all_variants[i];
+	return NULL;
+}
+
+/*
+ * No gadget speaks aqc111's protocol: usbnet's part of the findings is
+ * driven through cdc_ether's own driver_info with aqc111's
+ * FLAG_AVOID_UNLINK_URBS added, bound to the gadget's CDC ECM function.
+ * Everything else is the variant's cdc_ether (bind, unbind, status, its
+ * usb_driver's callbacks) and usbnet.
+ */
+struct bqlm_stack_flagged {
+	struct usb_device_id ids[2];
+	struct usb_driver drv;
+};
+
+static struct usb_driver *bqlm_stack_flagged_driver(struct kunit *test,
+						    const struct bqlm_stack_usbnet_ops *ops,
+						    int flags)
+{
+	const struct usb_driver *base = *ops->cdc_ether;
+	const struct driver_info *info = *ops->cdc_info;
+	struct bqlm_stack_flagged *d;
+	void *copy;
+
+	d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	copy = kunit_kmalloc(test, sizeof(*info), GFP_KERNEL);
+	if (!d || !copy)
+		return NULL;
+	/* cdc_ether's driver_info, and the minidriver's flags in the copy */
+	memcpy(copy, info, sizeof(*info));
+	*(int *)(copy + offsetof(typeof(*info), flags)) |= flags;
+	d->ids[0] = (struct usb_device_id) {
+		USB_INTERFACE_INFO(USB_CLASS_COMM, USB_CDC_SUBCLASS_ETHERNET,
+				   USB_CDC_PROTO_NONE),
+		.driver_info = (unsigned long)copy,
+	};
+	d->drv.name = "bqlm_avoid_unlink";
+	d->drv.id_table = d->ids;
+	d->drv.probe = base->probe;
+	d->drv.disconnect = base->disconnect;
+	d->drv.suspend = base->suspend;
+	d->drv.resume = base->resume;
+	d->drv.reset_resume = base->reset_resume;
+	d->drv.supports_autosuspend = base->supports_autosuspend;
+	d->drv.disable_hub_initiated_lpm = base->disable_hub_initiated_lpm;
+	return &d->drv;
+}
+
+/* an ifdown in a thread of its own, so that a stop that hangs is seen */
+struct bqlm_stack_closer {
+	struct net_device *dev;
+	struct completion done;
+	u64 t_end;
+};
+
+static int bqlm_stack_close_fn(void *arg)
+{
+	struct bqlm_stack_closer *c = arg;
+
+	rtnl_lock();
+	dev_close(c->dev);
+	rtnl_unlock();
+	c->t_end = bqlm_stack_now();
+	complete(&c->done);
+	return 0;
+}
+
+#define STALL_FRAMES		8	/* handed to the qdisc, device stalled */
+#define IFDOWN_BOUND_MS		100	/* virtual: the unlink takes a tick */
+#define UNPLUG_WAIT_MS		1000	/* virtual: hub_wq, dev->delay (HZ/8) */
+
+/**
+ * struct bqlm_stack_stall - a finding's scenario on the flagged CDC link
+ * @name: as bqlm_stack.crash names it
+ * @variant: the usbnet variant it runs on
+ * @frames: frames sent while the device has stopped draining bulk-out
+ *	(they stay in flight); 0: none
+ * @unplug: unplug the device once it is closed (else the device drains
+ *	again after the ifdown)
+ * @report: what the kernel must report on @variant (scripts/kunit-stack.sh
+ *	greps for it), NULL for nothing
+ */
+struct bqlm_stack_stall {
+	const char *name;
+	const char *variant;
+	unsigned int frames;
+	bool unplug;
+	const char *report;
+};
+
+static const struct bqlm_stack_stall bqlm_stack_stalls[] = {
+	/* finding 1: the ifdown's reset, then the held TX URBs complete */
+	{ "avoid-unlink-ifdown", FINDING_BUGGY, STALL_FRAMES, false,
+	  "dql_completed() BUG_ON() from usbnet_bh()" },
+	/*
+	 * finding 3: the closed device unplugged with its RX URBs (the flag
+	 * leaves them) and the held TX URBs in flight
+	 */
+	{ "disconnect-rx-tx", FINDING_BUGGY, STALL_FRAMES, true,
+	  "the bh or dev->delay run on the freed struct usbnet" },
+	/* finding 3 with the RX URBs only */
+	{ "disconnect-rx", FINDING_BUGGY, 0, true,
+	  "the bh or dev->delay run on the freed struct usbnet" },
+	/* the fixes: the same scenarios end cleanly, the ifdown bounded */
+	{ "fix-ifdown", AVOID_UNLINK_FIX, STALL_FRAMES, false, NULL },
+	{ "fix-disconnect-rx-tx", DISCONNECT_FIX, STALL_FRAMES, true, NULL },
+};
+
+static const struct bqlm_stack_stall *bqlm_stack_stall(const char *name)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(bqlm_stack_stalls); i++)
+		if (!strcmp(bqlm_stack_stalls[i].name, name))
+			return &bqlm_stack_stalls[i];
+	return NULL;
+}
+
+static void bqlm_stack_sleep_ms(unsigned int ms)
+{
+	bqlm_stack_sleep_until(bqlm_stack_now() + (u64)ms * NSEC_PER_MSEC);
+}
+
+/*
+ * The scenario: the flagged link up (100 Mbit/s); the device stops
+ * draining bulk-out (dummy_hcd's hold_bulk_out, as a device that NAKs
+ * every OUT token); frames sent, their URBs held in flight; ifdown
+ * (dev_close() under RTNL, in a thread, within IFDOWN_BOUND_MS of virtual
+ * time or the case fails); then either the device drains again, or it is
+ * unplugged with the URBs the host still has queued. On a fixed variant
+ * every check holds; on a buggy one the kernel reports the bug at the
+ * completion after the reset, or when dev->delay fires on the freed
+ * struct usbnet.
+ */
+static void bqlm_stack_stall_run(struct kunit *test,
+				 const struct bqlm_stack_stall *sc)
+{
+	const struct bqlm_stack_bus *bus = &bqlm_stack_buses[BUS_100M];
+	const struct bqlm_stack_usbnet_ops *ops;
+	unsigned int held, urbs, rx_urbs, i, q, c;
+	struct bqlm_stack_closer *cl;
+	struct task_struct *t;
+	struct bqlm_stack_link l;
+	struct usb_driver *drv;
+	struct dql *dql;
+	u64 t0, ifdown_ns;
+	bool bql;
+
+	KUNIT_ASSERT_NOT_NULL(test, sc);
+	ops = bqlm_stack_variant(sc->variant);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, ops, "variant %s is not built in",
+				  sc->variant);
+	bql = ops != &bqlm_stack_no_bql_ops;
+	drv = bqlm_stack_flagged_driver(test, ops, FLAG_AVOID_UNLINK_URBS);
+	KUNIT_ASSERT_NOT_NULL(test, drv);
+	KUNIT_ASSERT_EQ(test, bqlm_stack_link_up_drv(test, &l, ops, drv,
+						     BQLM_STACK_ECM, bus->speed,
+						     bus->bus_rate), 0);
+	/* not the case's: a stuck ifdown thread may outlive it */
+	cl = kzalloc(sizeof(*cl), GFP_KERNEL);
+	if (!cl) {
+		bqlm_stack_link_down(&l);
+		KUNIT_FAIL(test, "out of memory");
+		return;
+	}
+	dql = &netdev_get_tx_queue(l.host, 0)->dql;
+
+	KUNIT_EXPECT_EQ(test, bqlm_stack_set_param("dummy_hcd.hold_bulk_out", "1"), 0);
+	for (i = 0; i < sc->frames; i++) {
+		struct sk_buff *skb = bqlm_stack_frame(l.host, l.gadget->dev_addr,
+						       FRAME, BQLM_STACK_BULK,
+						       i, 0);
+
+		if (skb)
+			dev_queue_xmit(skb);
+	}
+	bqlm_stack_sleep_ms(10);
+	local_bh_disable();
+	held = ops->inflight(l.host, &urbs);
+	local_bh_enable();
+	rx_urbs = ops->rx_urbs(l.host);
+	kunit_info(test, "bqlm_stack: stall %s variant=%s before ifdown: tx_urbs=%u tx_bytes=%u rx_urbs=%u",
+		   sc->name, ops->name, urbs, held, rx_urbs);
+	if (sc->frames)
+		KUNIT_EXPECT_GT_MSG(test, urbs, 0,
+				    "no TX URB held in flight: is dummy_hcd's hold_bulk_out applied?");
+	KUNIT_EXPECT_GT(test, rx_urbs, 0);
+
+	/* ifdown, bounded */
+	cl->dev = l.host;
+	init_completion(&cl->done);
+	t0 = bqlm_stack_now();
+	t = kthread_run(bqlm_stack_close_fn, cl, "bqlm-ifdown");
+	if (IS_ERR(t)) {
+		kfree(cl);
+		bqlm_stack_link_down(&l);
+		KUNIT_FAIL(test, "kthread_run: %ld", PTR_ERR(t));
+		return;
+	}
+	for (i = 0; i < IFDOWN_BOUND_MS && !completion_done(&cl->done); i++)
+		bqlm_stack_sleep_ms(1);
+	if (!completion_done(&cl->done)) {
+		KUNIT_FAIL(test, "%s: ifdown with the device not draining has not returned after %u ms (virtual): the stop waits for the device",
+			   ops->name, IFDOWN_BOUND_MS);
+		/* a defined end: the device drains again, the stop ends */
+		bqlm_stack_set_param("dummy_hcd.hold_bulk_out", "0");
+		if (!wait_for_completion_timeout(&cl->done, 10 * HZ)) {
+			KUNIT_FAIL(test, "the ifdown did not end once the device drained: abandoned with RTNL held");
+			return;	/* cl, l and RTNL left to the stuck thread */
+		}
+	}
+	ifdown_ns = cl->t_end - t0;
+	kfree(cl);
+
+	local_bh_disable();
+	held = ops->inflight(l.host, &urbs);
+	q = dql->num_queued;
+	c = dql->num_completed;
+	local_bh_enable();
+	rx_urbs = ops->rx_urbs(l.host);
+	kunit_info(test, "bqlm_stack: stall %s variant=%s ifdown_us=%llu after ifdown: tx_urbs=%u tx_bytes=%u rx_urbs=%u dql_queued=%u dql_completed=%u",
+		   sc->name, ops->name, div_u64(ifdown_ns, NSEC_PER_USEC),
+		   urbs, held, rx_urbs, q, c);
+	if (!sc->report) {
+		/* the stop unlinked the TX URBs: none left after the reset */
+		KUNIT_EXPECT_EQ(test, urbs, 0);
+		KUNIT_EXPECT_EQ(test, q, 0);
+		KUNIT_EXPECT_EQ(test, c, 0);
+		/* the flag still keeps the RX URBs submitted */
+		KUNIT_EXPECT_GT(test, rx_urbs, 0);
+	}
+
+	if (sc->unplug) {
+		bqlm_stack_link_unplug(&l);
+		/* hub_wq disconnects it; dev->delay would fire after HZ/8 */
+		bqlm_stack_sleep_ms(UNPLUG_WAIT_MS);
+	} else {
+		/* the device drains again: the held URBs complete, if any */
+		bqlm_stack_set_param("dummy_hcd.hold_bulk_out", "0");
+		bqlm_stack_sleep_ms(50);
+		if (bql && !sc->report)
+			KUNIT_EXPECT_EQ_MSG(test, dql->num_completed, 0,
+					    "a TX completion reached BQL after the stop's reset");
+	}
+	bqlm_stack_link_down(&l);
+	if (sc->report)
+		KUNIT_FAIL(test, "%s: %s on %s did not happen", sc->name,
+			   sc->report, ops->name);
+}
+
+/*
+ * Finding 1's fix: ifdown with TX URBs held by a device that stopped
+ * draining bulk-out returns within IFDOWN_BOUND_MS (the stop unlinks them),
+ * and no completion reaches BQL after its reset.
+ */
+static void usbnet_avoid_unlink_stalled_ifdown(struct kunit *test)
+{
+	bqlm_stack_stall_run(test, bqlm_stack_stall("fix-ifdown"));
+}
+
+/*
+ * Finding 3's fix: the closed device unplugged with RX URBs (and the
+ * stalled TX URBs, which the stop unlinked) in flight; the disconnect
+ * stops the bh and dev->delay before free_netdev(). Under KASAN
+ * (make kunit-stack-kasan) a use-after-free would be reported.
+ */
+static void usbnet_avoid_unlink_disconnect(struct kunit *test)
+{
+	bqlm_stack_stall_run(test, bqlm_stack_stall("fix-disconnect-rx-tx"));
+}
+
+/*
+ * Finding 2: cdc_ncm's flush after the kevent woke the queue during
+ * usbnet_stop(). The gadget halts bulk-out; a frame's NTB (the timer's
+ * flush) fails with -EPIPE, which queues the kevent's EVENT_TX_HALT
+ * (usb_clear_halt(), then netif_wake_queue()); at that tick the device
+ * stops draining, one more frame is handed over (a partial NTB, the flush
+ * timer armed) and the ifdown begins. The kevent runs while the stop waits
+ * for its unlinked URBs and wakes the queue; the flush then submits its
+ * NTB to the stopping device. Returns the TX URBs the closed device holds
+ * 5 ms after the ifdown. With @crash, the device is brought up again
+ * (usbnet_open() resets the queue) and drains: the NTB's completion is
+ * then reported to DQL, which never counted it.
+ */
+static unsigned int bqlm_stack_ncm_flush_stop_run(struct kunit *test,
+						  const struct bqlm_stack_usbnet_ops *ops,
+						  bool crash)
+{
+	const struct bqlm_stack_bus *bus = &bqlm_stack_buses[BUS_100M];
+	struct bqlm_stack_link l;
+	unsigned int urbs, held;
+	struct sk_buff *skb;
+	unsigned long err0;
+	bool awake;
+	int k, ret;
+
+	if (bqlm_stack_link_up(test, &l, ops, BQLM_STACK_NCM, bus->speed,
+			       bus->bus_rate)) {
+		KUNIT_FAIL(test, "%s: the link did not come up", ops->name);
+		return 0;
+	}
+	err0 = l.host->stats.tx_errors;
+	KUNIT_EXPECT_EQ(test, bqlm_stack_gadget_halt_out(), 0);
+	skb = bqlm_stack_frame(l.host, l.gadget->dev_addr, FRAME,
+			       BQLM_STACK_BULK, 0, 0);
+	if (skb)
+		dev_queue_xmit(skb);
+	/* the tick of the -EPIPE: the NTB's flush comes after ~1.2 ms */
+	for (k = 0; k < 200 && l.host->stats.tx_errors == err0; k++)
+		bqlm_stack_sleep_until(bqlm_stack_now() + 125 * NSEC_PER_USEC);
+	KUNIT_EXPECT_NE_MSG(test, l.host->stats.tx_errors, err0,
+			    "no -EPIPE: did the gadget halt bulk-out?");
+	bqlm_stack_set_param("dummy_hcd.hold_bulk_out", "1");
+	skb = bqlm_stack_frame(l.host, l.gadget->dev_addr, FRAME,
+			       BQLM_STACK_BULK, 1, 0);
+	if (skb)
+		dev_queue_xmit(skb);
+	rtnl_lock();
+	dev_close(l.host);
+	rtnl_unlock();
+	awake = !netif_queue_stopped(l.host);
+	bqlm_stack_sleep_ms(5);
+	local_bh_disable();
+	held = ops->inflight(l.host, &urbs);
+	local_bh_enable();
+	kunit_info(test, "bqlm_stack: ncm-flush-stop variant=%s epipe_after_us=%d queue_awake_after_ifdown=%d tx_urbs_after_ifdown=%u tx_bytes=%u",
+		   ops->name, k * 125, awake, urbs, held);
+	if (crash) {
+		rtnl_lock();
+		ret = dev_open(l.host, NULL);
+		rtnl_unlock();
+		KUNIT_EXPECT_EQ(test, ret, 0);
+	}
+	/* the device drains again: a held NTB completes */
+	bqlm_stack_set_param("dummy_hcd.hold_bulk_out", "0");
+	bqlm_stack_sleep_ms(50);
+	bqlm_stack_link_down(&l);
+	return urbs;
+}
+
+/*
+ * Finding 2's fix: the NTB the flush hands over once usbnet_stop() has
+ * begun is dropped; the closed device holds no TX URB.
+ */
+static void usbnet_ncm_flush_stop(struct kunit *test)
+{
+	const struct bqlm_stack_usbnet_ops *ops = bqlm_stack_variant(NCM_STOP_FIX);
+
+	KUNIT_ASSERT_NOT_NULL(test, ops);
+	KUNIT_EXPECT_EQ_MSG(test, bqlm_stack_ncm_flush_stop_run(test, ops, false), 0,
+			    "%s: a TX URB submitted once usbnet_stop() had begun",
+			    ops->name);
+}
+
+/*
+ * A finding on its buggy variant (bqlm_stack.crash=NAME): the kernel
+ * reports it (a BUG_ON() that kills it, or KASAN). scripts/kunit-stack.sh
+ * boots a kernel per scenario and checks the report.
+ */
+static void usbnet_finding_crash(struct kunit *test)
+{
+	const struct bqlm_stack_stall *sc;
+
+	if (!crash || !*crash)
+		kunit_skip(test, "reports a bug: scripts/kunit-stack.sh boots it alone with bqlm_stack.crash=NAME");
+	if (!strcmp(crash, "ncm-flush-stop")) {
+		const struct bqlm_stack_usbnet_ops *ops = bqlm_stack_variant(NCM_STOP_BUGGY);
+
+		KUNIT_ASSERT_NOT_NULL(test, ops);
+		bqlm_stack_ncm_flush_stop_run(test, ops, true);
+		KUNIT_FAIL(test, "ncm-flush-stop: no dql_completed() BUG_ON() on %s",
+			   ops->name);
+		return;
+	}
+	sc = bqlm_stack_stall(crash);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, sc, "no scenario %s", crash);
+	bqlm_stack_stall_run(test, sc);
+}
+
 static struct kunit_case bqlm_stack_usbnet_cases[] = {
 	KUNIT_CASE_PARAM_ATTR(usbnet_ecm_claims, bqlm_stack_buses_gen_params,
 			      { .speed = KUNIT_SPEED_SLOW }),
@@ -559,6 +971,10 @@ static struct kunit_case bqlm_stack_usbnet_cases[] = {
 			      bqlm_stack_ifdown_gen_params,
 			      { .speed = KUNIT_SPEED_SLOW }),
 	KUNIT_CASE_SLOW(usbnet_v1_ifdown_crash),
+	KUNIT_CASE(usbnet_avoid_unlink_stalled_ifdown),
+	KUNIT_CASE(usbnet_avoid_unlink_disconnect),
+	KUNIT_CASE_SLOW(usbnet_finding_crash),
+	KUNIT_CASE(usbnet_ncm_flush_stop),
 	{}
 };
 

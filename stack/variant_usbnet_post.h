@@ -36,6 +36,13 @@ static unsigned int bqlm_stack_inflight(struct net_device *net,
 	return bytes;
 }
 
+static unsigned int bqlm_stack_rx_urbs(struct net_device *net)
+{
+	struct usbnet *dev = netdev_priv(net);
+
+	return skb_queue_len_lockless(&dev->rxq);
+}
+
 static unsigned int bqlm_stack_tx_qlen(struct net_device *net)
 {
 	struct usbnet *dev = netdev_priv(net);
@@ -54,7 +61,9 @@ const struct bqlm_stack_usbnet_ops BQLM_STACK_SYM(ops) = {
 	.cdc_ether	= &BQLM_STACK_SYM(cdc_ether),
 	.cdc_ncm	= &BQLM_STACK_SYM(cdc_ncm),
 	.cdc_ncm_fix	= &BQLM_STACK_SYM(cdc_ncmfix),
+	.cdc_info	= &BQLM_STACK_SYM(cdc_info),
 	.inflight	= bqlm_stack_inflight,
+	.rx_urbs	= bqlm_stack_rx_urbs,
 	.tx_qlen	= bqlm_stack_tx_qlen,
 	.owns		= bqlm_stack_owns,
 };
