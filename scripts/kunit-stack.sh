@@ -80,7 +80,7 @@ done
 USBNET_VARIANTS=(no-bql v1 fixed)
 TUN_VARIANTS=(stock stop-2019 backpressure backpressure-room)
 # the usbnet patch chain: each variant is the one before plus its patch
-USBNET_CHAIN=(no-bql v1 merged fix-reset fixed)
+USBNET_CHAIN=(no-bql bh-work v1 merged fix-reset fixed)
 # tun: variant:base
 TUN_CHAIN=(stop-2019:stock backpressure:stock backpressure-room:backpressure)
 
