@@ -229,9 +229,9 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 	 * The device unplugged at any step, with URBs in flight:
 	 * usbnet_disconnect() on the real code. Clean on fixed; merged's
 	 * findings as without; under FLAG_AVOID_UNLINK_URBS free_netdev()
-	 * finds the bh queued and the skb on dev->done (freed-busy, the
-	 * harness's tasklet_kill() cancelling as cancel_work_sync() does);
-	 * the drain of fixed-avoid-unlink closes it
+	 * finds the bh queued and the skb on dev->done (freed-busy: the
+	 * stop's cancel_work_sync(&dev->bh_work) dropped it); the
+	 * disconnect's kill of fixed-avoid-unlink closes it
 	 */
 	{ .desc = "fixed-disconnect", .suites = REPLAY,
 	  .variant = BQLM_USBNET_FIXED, .driver = "harness",

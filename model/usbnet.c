@@ -18,10 +18,12 @@
  *    the other run is inside it.
  *
  *  - usbnet_bh() runs from two contexts at once: the bh work item (a
- *    tasklet in 6.12, system_bh_wq since 6.14) and the dev->delay timer.
- *    usbnet_stop() cancels a queued bh as cancel_work_sync() does (the
- *    code the BQL variants patch); 6.12's tasklet_kill() would run it
- *    first, which matters only for the skbs left on dev->done. Each context runs at most one usbnet_bh()
+ *    tasklet in 6.12, dev->bh_work on system_bh_wq since 6.17:
+ *    2c04d279e857) and the dev->delay timer. usbnet_stop() cancels a
+ *    queued bh as cancel_work_sync(&dev->bh_work) does (6dfcbd7d1d65, the
+ *    code the BQL variants patch): the queued run is dropped. 6.12's
+ *    tasklet_kill() would run it first, which matters only for the skbs
+ *    left on dev->done. Each context runs at most one usbnet_bh()
  *    at a time, the two may overlap. Each skb_dequeue() is a step, so the
  *    two runs can split dev->done between them.
  *
@@ -1370,8 +1372,8 @@ int bqlm_usbnet_change_mtu(struct bqlm_usbnet *dev,
 
 /*
  * disconnect_kill: usbnet_terminate_urbs(dev, true, false) (nothing is
- * queued after the flush), tasklet_kill(&dev->bh) and
- * del_timer_sync(&dev->delay), which drop a queued run (the step waits
+ * queued after the flush), cancel_work_sync(&dev->bh_work) and
+ * timer_delete_sync(&dev->delay), which drop a queued run (the step waits
  * for one in progress), and the skbs left on dev->done freed.
  */
 static void bqlm_usbnet_disconnect_kill(struct bqlm_usbnet *dev)

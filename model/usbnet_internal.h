@@ -360,7 +360,7 @@ static inline int bqlm_usbnet_disconnect_ready(const struct bqlm_usbnet *dev,
 								BQLM_USBNET_NR_ADMIN].wait) ?
 		       -EAGAIN : 0;
 	case BQLM_USBNET_UNREGISTERED:
-		/* disconnect_kill: tasklet_kill(), del_timer_sync() wait */
+		/* disconnect_kill: cancel_work_sync(), timer_delete_sync() wait */
 		if (cfg->disconnect_kill &&
 		    (dev->bh[BQLM_USBNET_BH_WORK].phase != BQLM_USBNET_BH_IDLE ||
 		     dev->bh[BQLM_USBNET_BH_TIMER].phase != BQLM_USBNET_BH_IDLE))

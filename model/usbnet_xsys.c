@@ -476,7 +476,7 @@ static int bqlm_usbnet_describe_disconnect(const struct bqlm_usbnet *dev,
 	case BQLM_USBNET_UNREGISTERED:
 		if (cfg->disconnect_kill)
 			return snprintf(buf, len,
-					"disconnect: usbnet_disconnect: usbnet_terminate_urbs, tasklet_kill(bh), del_timer_sync(delay), free dev->done");
+					"disconnect: usbnet_disconnect: usbnet_terminate_urbs, cancel_work_sync(bh_work), timer_delete_sync(delay), free dev->done");
 		fallthrough;
 	default:
 		return snprintf(buf, len,

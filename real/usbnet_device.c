@@ -170,6 +170,7 @@ int bqlm_rusbnet_up(struct bqlm_rusbnet *u)
 	int tries;
 
 	u->work_pending = false;
+	u->bh_disabled = 0;
 	u->timer_pending = false;
 	u->kevent_pending = false;
 	u->suspended = false;

@@ -69,6 +69,11 @@
 #define del_timer_sync			bqlm_rusbnet_del_timer_sync
 #define schedule_work			bqlm_rusbnet_schedule_work
 #define cancel_work_sync		bqlm_rusbnet_cancel_work_sync
+/* the BH-work variants' bottom half (bh-work.patch) and its timer call */
+#define queue_work			bqlm_rusbnet_queue_work
+#define disable_work_sync		bqlm_rusbnet_disable_work_sync
+#define enable_work			bqlm_rusbnet_enable_work
+#define timer_delete_sync		bqlm_rusbnet_del_timer_sync
 
 /*
  * cdc_ncm's flush timer and its tasklet: the schedule runs the flush

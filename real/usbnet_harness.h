@@ -40,10 +40,13 @@
  *   open, watchdog, kevent: one step each
  *
  * The bh of 6.12 is a tasklet; the BQL changes were made on the BH work
- * item of 6.14. tasklet_kill() runs a scheduled tasklet before it returns,
- * cancel_work_sync() cancels a queued work: the harness's tasklet_kill()
- * does what cancel_work_sync() does (waits for a running bh, cancels a
- * queued one), which is what the upstream fixes were written against.
+ * item upstream has had since 6.17 (2c04d279e857), which bh-work.patch
+ * re-creates under every BQL variant: queue_work(system_bh_wq) makes it
+ * pending and the schedule runs it, cancel_work_sync() waits for a
+ * running bh and drops a queued one, disable_work_sync() does the same and
+ * keeps queue_work() from queueing it until enable_work(). tasklet_kill()
+ * runs a scheduled tasklet before it returns; the harness's (no-bql only)
+ * drops it as cancel_work_sync() does, as the model does.
  */
 #ifndef _BQLM_REAL_USBNET_HARNESS_H
 #define _BQLM_REAL_USBNET_HARNESS_H
@@ -157,6 +160,7 @@ extern const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS];
 #define RUSBNET_M_UNREGISTERED	0x40	/* disconnect: unregister_netdev() returned */
 #define RUSBNET_M_OWN_FAILED	0x80	/* suspend: the device refused its own work */
 #define RUSBNET_M_KILLED	0x100	/* disconnect: URBs, bh, timer stopped */
+#define RUSBNET_M_WAITED_DONE	0x200	/* ifdown: terminate's wait for dev->done */
 
 /**
  * struct bqlm_rusbnet_slot - what the harness knows of an skb (its URB)
@@ -189,7 +193,9 @@ struct bqlm_rusbnet_slot {
  * @v: the fields of its struct usbnet the harness reads
  * @txq_lock: the harness's dev->txq.lock
  * @bql_lock: the harness's dev->bql_spinlock
- * @work_pending: the bh is scheduled
+ * @work_pending: the bh is scheduled (the tasklet, or the bh work queued)
+ * @bh_disabled: the bh work's disable count (disable_work_sync() less
+ *	enable_work()); queue_work() does not queue it while above 0
  * @timer_pending: dev->delay is armed
  * @kevent_pending: the kevent work is queued
  * @suspended: usbnet_suspend() returned, no resume yet
@@ -232,6 +238,7 @@ struct bqlm_rusbnet {
 	struct bqlm_rc_lock txq_lock;
 	struct bqlm_rc_lock bql_lock;
 	bool work_pending;
+	unsigned int bh_disabled;
 	bool timer_pending;
 	bool kevent_pending;
 	bool suspended;

@@ -67,10 +67,10 @@ const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS] = {
 		"usbnet_stop: dev->flags = 0, del_timer_sync(&dev->delay)",
 		BQLM_USBNET_STOP_TIMER },
 	[RUSBNET_Y_STOP_WORK] = {
-		"usbnet_stop: tasklet_kill(&dev->bh), cancel_work_sync(&dev->kevent)",
+		"usbnet_stop: cancel_work_sync(&dev->bh_work), cancel_work_sync(&dev->kevent)",
 		BQLM_USBNET_STOP_WORK },
 	[RUSBNET_Y_STOP_AGAIN] = {
-		"usbnet_stop: tasklet_kill, del_timer_sync, cancel_work_sync again",
+		"usbnet_stop: cancel_work_sync(bh_work), del_timer_sync, cancel_work_sync(kevent) again",
 		BQLM_USBNET_STOP_AGAIN },
 	[RUSBNET_Y_STOP_RESET] = {
 		"usbnet_stop: netdev_reset_queue",
@@ -89,7 +89,7 @@ const struct bqlm_rc_yield bqlm_rusbnet_yields[RUSBNET_NR_YIELDS] = {
 		"usbnet_disconnect: unregister_netdev returned",
 		BQLM_RC_NO_PHASE },
 	[RUSBNET_Y_KILLED] = {
-		"usbnet_disconnect: URBs killed, tasklet_kill, del_timer_sync, dev->done freed",
+		"usbnet_disconnect: URBs killed, cancel_work_sync(bh_work), timer_delete_sync, dev->done freed",
 		BQLM_RC_NO_PHASE },
 };
 
@@ -398,6 +398,15 @@ void bqlm_rusbnet_tasklet_schedule(struct tasklet_struct *t)
 		u->work_pending = true;
 }
 
+/* Set or clear a pending bottom half; return whether it was pending. */
+static bool bqlm_rusbnet_pend(bool *pending, bool now)
+{
+	bool was = *pending;
+
+	*pending = now;
+	return was;
+}
+
 static bool bqlm_rusbnet_work_idle(struct bqlm_rc_actor *a)
 {
 	return !bqlm_rusbnet_of(a)->rc.actor[RUSBNET_BH_WORK].busy;
@@ -416,18 +425,14 @@ static bool bqlm_rusbnet_timer_idle(struct bqlm_rc_actor *a)
 	return !bqlm_rusbnet_of(a)->rc.actor[RUSBNET_BH_TIMER].busy;
 }
 
-/**
- * bqlm_rusbnet_tasklet_kill() - tasklet_kill() of the bh, as
- *	cancel_work_sync(&dev->bh_work) of 6.14
- * @t: the tasklet
+/*
+ * The bh cancelled, as cancel_work_sync(&dev->bh_work) does: a run in
+ * progress is waited for (usbnet_stop()'s two cancels are its steps), a
+ * queued one is dropped, not run. @what names the call for a failure.
  */
-void bqlm_rusbnet_tasklet_kill(struct tasklet_struct *t)
+static void bqlm_rusbnet_bh_cancel(struct bqlm_rusbnet *u,
+				   struct bqlm_rc_actor *a, const char *what)
 {
-	struct bqlm_rusbnet *u;
-	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
-
-	if (!u || t != u->v.bh)
-		return;
 	if (a && bqlm_rusbnet_is_down(a)) {
 		if (!(a->mark & RUSBNET_M_KILL1)) {
 			bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_WORK,
@@ -440,17 +445,87 @@ void bqlm_rusbnet_tasklet_kill(struct tasklet_struct *t)
 		}
 	}
 	if (u->rc.actor[RUSBNET_BH_WORK].busy && a)
-		bqlm_rc_fail(&u->rc, -EDEADLK, "tasklet_kill() with the bh running");
+		bqlm_rc_fail(&u->rc, -EDEADLK, "%s with the bh running", what);
 	u->work_pending = false;
 }
 
-/* Set or clear a pending bottom half; return whether it was pending. */
-static bool bqlm_rusbnet_pend(bool *pending, bool now)
+/**
+ * bqlm_rusbnet_tasklet_kill() - tasklet_kill() of 6.12's bh tasklet (the
+ *	variant no-bql), given the semantics of cancel_work_sync() as the
+ *	model has them: a scheduled bh is dropped, where the kernel's
+ *	tasklet_kill() runs it first
+ * @t: the tasklet
+ */
+void bqlm_rusbnet_tasklet_kill(struct tasklet_struct *t)
 {
-	bool was = *pending;
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
 
-	*pending = now;
+	if (!u || !t || t != u->v.bh)
+		return;
+	bqlm_rusbnet_bh_cancel(u, a, "tasklet_kill()");
+}
+
+/**
+ * bqlm_rusbnet_queue_work() - queue_work() of the bh work (the BH-work
+ *	variants): pending, the schedule runs it, unless disable_work_sync()
+ *	disabled it
+ * @wq: the workqueue (system_bh_wq)
+ * @work: the work
+ *
+ * Return: whether it was queued now (it was neither pending nor disabled).
+ */
+bool bqlm_rusbnet_queue_work(struct workqueue_struct *wq,
+			     struct work_struct *work)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
+
+	if (!u || !work || work != u->v.bh_work || u->bh_disabled)
+		return false;
+	return !bqlm_rusbnet_pend(&u->work_pending, true);
+}
+
+/**
+ * bqlm_rusbnet_disable_work_sync() - disable_work_sync() of the bh work:
+ *	cancelled as by cancel_work_sync(), and queue_work() refuses it until
+ *	enable_work()
+ * @work: the work
+ *
+ * Return: whether it was pending.
+ */
+bool bqlm_rusbnet_disable_work_sync(struct work_struct *work)
+{
+	struct bqlm_rusbnet *u;
+	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+	bool was;
+
+	if (!u || !work || work != u->v.bh_work)
+		return false;
+	was = u->work_pending;
+	bqlm_rusbnet_bh_cancel(u, a, "disable_work_sync(&dev->bh_work)");
+	u->bh_disabled++;
 	return was;
+}
+
+/**
+ * bqlm_rusbnet_enable_work() - enable_work() of the bh work: one disable
+ *	undone
+ * @work: the work
+ *
+ * Return: whether it is enabled now.
+ */
+bool bqlm_rusbnet_enable_work(struct work_struct *work)
+{
+	struct bqlm_rusbnet *u = bqlm_rusbnet_cur();
+
+	if (!u || !work || work != u->v.bh_work)
+		return true;
+	if (!u->bh_disabled) {
+		bqlm_rc_fail(&u->rc, -EINVAL,
+			     "enable_work(&dev->bh_work) without a disable");
+		return true;
+	}
+	return !--u->bh_disabled;
 }
 
 /**
@@ -519,8 +594,9 @@ bool bqlm_rusbnet_schedule_work(struct work_struct *work)
 }
 
 /**
- * bqlm_rusbnet_cancel_work_sync() - cancel_work_sync() of the kevent: no longer
- *	pending
+ * bqlm_rusbnet_cancel_work_sync() - cancel_work_sync() of the bh work (the
+ *	BH-work variants: a queued run dropped, a running one waited for) or
+ *	of the kevent: no longer pending
  * @work: the work
  *
  * Return: whether it was pending.
@@ -529,7 +605,13 @@ bool bqlm_rusbnet_cancel_work_sync(struct work_struct *work)
 {
 	struct bqlm_rusbnet *u;
 	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
+	bool was;
 
+	if (u && work && work == u->v.bh_work) {
+		was = u->work_pending;
+		bqlm_rusbnet_bh_cancel(u, a, "cancel_work_sync(&dev->bh_work)");
+		return was;
+	}
 	if (!u || work != u->v.kevent)
 		return false;
 	/*
@@ -643,6 +725,9 @@ bool bqlm_rusbnet_lock(spinlock_t *l, bool bh)
 		bqlm_rc_lock(a, &u->bql_lock);
 		return true;
 	}
+	/* wait_skb_queue_empty(&dev->done): the real code waits for it */
+	if (!bh && l == &u->v.done->lock && (a->mark & RUSBNET_M_TERMINATE))
+		a->mark |= RUSBNET_M_WAITED_DONE;
 	if (!bh && l == u->v.rxq_lock && (a->mark & RUSBNET_M_TERMINATE) &&
 	    bqlm_rusbnet_terminate_steps(a) && ++a->count == 2)
 		/* unlink_urbs(rxq) took it once; wait_skb_queue_empty() next */
@@ -775,9 +860,21 @@ void bqlm_rusbnet_skb_queue_purge(struct sk_buff_head *list)
 	struct bqlm_rusbnet *u;
 	struct bqlm_rc_actor *a = bqlm_rusbnet_self(&u);
 
-	if (a && list == u->v.rxq_pause && bqlm_rusbnet_is_down(a))
+	if (a && list == u->v.rxq_pause && bqlm_rusbnet_is_down(a)) {
+		/*
+		 * The step of the waits parked the stop until dev->txq,
+		 * dev->rxq and dev->done were empty, as the model's does: the
+		 * real code must have waited for dev->done too, or the
+		 * harness's wait hid a stop that does not (a bh the stop's
+		 * cancel then drops)
+		 */
+		if ((a->mark & RUSBNET_M_TERMINATE) &&
+		    !(a->mark & RUSBNET_M_WAITED_DONE))
+			bqlm_rc_fail(&u->rc, -EPROTO,
+				     "usbnet_terminate_urbs() of the stop returned without waiting for dev->done, which the step's wait waited for");
 		bqlm_rusbnet_yield(a, RUSBNET_Y_STOP_TIMER,
 				   bqlm_rusbnet_timer_idle);
+	}
 	skb_queue_purge(list);
 }
 

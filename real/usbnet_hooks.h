@@ -35,7 +35,9 @@
  * @txq_lock: &dev->txq.lock
  * @rxq_lock: &dev->rxq.lock
  * @bql_lock: &dev->bql_spinlock, NULL in a variant without it
- * @bh: &dev->bh (the bh tasklet of 6.12)
+ * @bh: &dev->bh (the bh tasklet of 6.12: no-bql), NULL in a BH-work variant
+ * @bh_work: &dev->bh_work (the BH work item of bh-work.patch), NULL in a
+ *	variant without it
  * @delay: &dev->delay
  * @kevent: &dev->kevent
  * @rxq_pause: &dev->rxq_pause
@@ -52,6 +54,7 @@ struct bqlm_rusbnet_view {
 	spinlock_t *rxq_lock;
 	spinlock_t *bql_lock;
 	struct tasklet_struct *bh;
+	struct work_struct *bh_work;
 	struct timer_list *delay;
 	struct work_struct *kevent;
 	struct sk_buff_head *rxq_pause;
@@ -212,7 +215,7 @@ struct bqlm_rusbnet_probe {
  * @tx_timeout: usbnet_tx_timeout()
  * @suspend: usbnet_suspend()
  * @resume: usbnet_resume()
- * @bh_work: usbnet_bh() as the bh tasklet runs it
+ * @bh_work: usbnet_bh() as the bh tasklet or the bh work runs it
  * @bh_timer: usbnet_bh() as the dev->delay timer runs it
  * @kevent: usbnet_deferred_kevent()
  * @link: the link report @up (up, or down) of minidriver @drv: its own
@@ -269,6 +272,10 @@ int bqlm_rusbnet_timer_pending(const struct timer_list *timer);
 int bqlm_rusbnet_del_timer_sync(struct timer_list *timer);
 bool bqlm_rusbnet_schedule_work(struct work_struct *work);
 bool bqlm_rusbnet_cancel_work_sync(struct work_struct *work);
+bool bqlm_rusbnet_queue_work(struct workqueue_struct *wq,
+			     struct work_struct *work);
+bool bqlm_rusbnet_disable_work_sync(struct work_struct *work);
+bool bqlm_rusbnet_enable_work(struct work_struct *work);
 
 void bqlm_rusbnet_hrtimer_start(struct hrtimer *timer, ktime_t tim,
 				const enum hrtimer_mode mode);

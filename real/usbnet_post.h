@@ -71,7 +71,11 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 #ifdef BQLM_VARIANT_BQL_SPINLOCK
 	spin_lock_init(&dev->bql_spinlock);
 #endif
+#ifdef BQLM_VARIANT_BH_WORK
+	INIT_WORK(&dev->bh_work, usbnet_bh_work);
+#else
 	tasklet_setup(&dev->bh, usbnet_bh_tasklet);
+#endif
 	INIT_WORK(&dev->kevent, usbnet_deferred_kevent);
 	init_usb_anchor(&dev->deferred);
 	timer_setup(&dev->delay, usbnet_bh, 0);
@@ -100,7 +104,13 @@ static struct net_device *bqlm_rusbnet_create(const struct bqlm_rusbnet_probe *p
 #else
 	v->bql_lock = NULL;
 #endif
+#ifdef BQLM_VARIANT_BH_WORK
+	v->bh = NULL;
+	v->bh_work = &dev->bh_work;
+#else
 	v->bh = &dev->bh;
+	v->bh_work = NULL;
+#endif
 	v->delay = &dev->delay;
 	v->kevent = &dev->kevent;
 	v->rxq_pause = &dev->rxq_pause;
@@ -153,7 +163,11 @@ static void bqlm_rusbnet_bh_work(struct net_device *net)
 {
 	struct usbnet *dev = netdev_priv(net);
 
+#ifdef BQLM_VARIANT_BH_WORK
+	usbnet_bh_work(&dev->bh_work);
+#else
 	usbnet_bh_tasklet(&dev->bh);
+#endif
 }
 
 static void bqlm_rusbnet_bh_timer(struct net_device *net)

@@ -11,6 +11,9 @@
  *   BQLM_VARIANT_NAME		its name, as the model names it
  *   BQLM_VARIANT_C		its copy of drivers/net/usb/usbnet.c
  *   BQLM_VARIANT_H		its copy of include/linux/usb/usbnet.h
+ *   BQLM_VARIANT_BH_WORK	(property bh_work) the bottom half is
+ *				dev->bh_work, a BH work item (bh-work.patch),
+ *				not the dev->bh tasklet
  *   BQLM_VARIANT_BQL_SPINLOCK	(property bql_spinlock) struct usbnet has
  *				dev->bql_spinlock
  *   BQLM_VARIANT_MINIDRIVERS	(property minidrivers) every minidriver of
