@@ -42,6 +42,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bqlma import DB_WORDS  # noqa: E402
+import classes  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -59,6 +60,8 @@ RULES = [
     ("C7", "c7_stop_wake.cocci", "ring-full stop without re-check/waker"),
     ("C8", "c8_completers.cocci", "completers not serialised"),
 ]
+# the stop/wake classes and the scope of the stop/wake rules: classes.py
+RULES += classes.RULES
 RULE_IDS = [r[0] for r in RULES]
 
 SENT_API = {"netdev_tx_sent_queue", "__netdev_tx_sent_queue",
@@ -213,6 +216,9 @@ MODEL_MAP = {
     ("C8", "napi+napi"): {"options": "--rx-cleanup on"},
     ("C8", "other"): {"missing": "a second completer in hard-IRQ, timer or work context"},
 }
+
+
+MODEL_MAP.update(classes.MODEL_MAP)
 
 
 def model_entry(rule, pattern, queues):
@@ -528,6 +534,8 @@ def discover(kdir, files, problems):
                  for m in BQL_RE.finditer(src.text)]
         if calls:
             found[rel] = calls
+        elif classes.stopwake_file(src.text):
+            found[rel] = []     # read by the stop/wake rules only
         elif explicit and p not in walked:
             problems.append({"file": rel, "problem": "no BQL call",
                              "detail": "none of the BQL functions is called "
@@ -2395,6 +2403,7 @@ def check_seen(drv, rid, v):
 
 JUDGES = {"C1": judge_c1, "C2": judge_c2, "C3": judge_c3, "C4": judge_c4,
           "C5": judge_c5, "C6": judge_c6, "C7": judge_c7, "C8": judge_c8}
+JUDGES.update(classes.judges(sys.modules[__name__]))
 
 # ---------------------------------------------------------------------------
 # the explorer
@@ -2542,6 +2551,7 @@ def main(argv=None):
         for did, drv in drivers.items():
             drv.build()
             drv.compute_sets()
+            classes.extend_sets(drv, WAKE_API)
             # BQL calls the parser did not see (an unparsed function)
             seen = {(rel, line) for fn, api, line, a, rel in drv.bql}
             for rel, calls in drv.text_calls.items():
@@ -2566,9 +2576,19 @@ def main(argv=None):
                 if rid in rules:
                     with open(os.path.join(HERE, fname)) as f:
                         out.write(f.read() + "\n")
-        items = [((did, rel), combined, copies[rel],
+        # a driver read for its stop/wake only: those rules alone
+        combined_sw = os.path.join(tmp, "rules-stopwake.cocci")
+        with open(combined_sw, "w") as out:
+            for rid, fname, title in RULES:
+                if rid in rules and rid in classes.STOPWAKE_RULES:
+                    with open(os.path.join(HERE, fname)) as f:
+                        out.write(f.read() + "\n")
+        sw_rules = [r for r in rules if r in classes.STOPWAKE_RULES]
+        items = [((did, rel), combined if any(
+            drv.text_calls.values()) else combined_sw, copies[rel],
                   drv.sets_path, "rules")
-                 for did, drv in drivers.items() for rel in drv.files]
+                 for did, drv in drivers.items() for rel in drv.files
+                 if sw_rules or any(drv.text_calls.values())]
         res = runner.map(items)
         again = []
         for (did, rel), (rs, st, det) in res.items():
@@ -2579,7 +2599,8 @@ def main(argv=None):
                         drv.rule_recs[r["r"]].append(r)
             else:
                 for rid, fname, title in RULES:
-                    if rid in rules:
+                    if rid in rules and (any(drv.text_calls.values()) or
+                                         rid in classes.STOPWAKE_RULES):
                         again.append(((did, rel, rid),
                                       os.path.join(HERE, fname),
                                       copies[rel], drv.sets_path, rid))
@@ -2622,10 +2643,11 @@ def main(argv=None):
             for s in drv.rule_status[rid]:
                 v.cannot_tell(s)
             apis = {x for calls in drv.text_calls.values() for x, l in calls}
-            if rid in ("C1", "C2", "C4", "C5", "C6", "C8") and not (
+            skip = classes.skip_reason(rid, apis)
+            if skip or rid in ("C1", "C2", "C4", "C5", "C6", "C8") and not (
                     apis & (SENT_API | {"netif_subqueue_sent"})):
-                v.notes.append("no sent call: the driver counts nothing "
-                               "BQL could lose or over-complete")
+                v.notes.append(skip or "no sent call: the driver counts "
+                               "nothing BQL could lose or over-complete")
                 entry["rules"][rid] = {"verdict": v.state(), "findings": [],
                                        "cannot_tell": v.cannot,
                                        "cannot_see": v.unseen,

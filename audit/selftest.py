@@ -50,7 +50,7 @@ def parse_patch(path):
     with open(path) as f:
         text = f.read()
     name = os.path.basename(path)[:-len(".patch")]
-    m = re.match(r"c(\d)-", name)
+    m = re.match(r"c(\d+)-", name)
     rule = "C" + m.group(1) if m else None
     files = re.findall(r"^\+\+\+ b/(\S+)", text, re.M)
     # the lines of the tree each hunk changes: {file: [(first, last)]}
