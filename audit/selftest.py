@@ -352,6 +352,9 @@ def main(argv=None):
                     help="test names, comma-separated; \"seeing\" for the "
                     "seeing cases and make audit's exit")
     ap.add_argument("--tests", default=os.path.join(HERE, "tests"))
+    ap.add_argument("--md", default="",
+                    help="write recall and false alarms per rule here "
+                    "(Markdown, audit/selftest_report.py)")
     ap.add_argument("--no-seeing", action="store_true",
                     help="skip the seeing cases and make audit's exit")
     try:
@@ -525,6 +528,18 @@ def main(argv=None):
               len(results), passed, failed, errors, time.time() - t0,
               ", ".join("%s %d/%d" % (k, v[0], v[0] + v[1])
                         for k, v in sorted(per_rule.items()))))
+    if args.md:
+        sys.path.insert(0, HERE)
+        import selftest_report
+        rules, tot = selftest_report.write(results, args.md,
+                                           time.time() - t0, args.jobs)
+        print("recall %d/%d, false alarms %d (per rule: %s); in %s" % (
+            tot["flagged"], tot["cases"], tot["false_alarms"], ", ".join(
+                "%s %d/%d fa %d" % (k, v["flagged"], v["cases"],
+                                    v["false_alarms"])
+                for k, v in sorted(rules.items(), key=lambda kv:
+                                   selftest_report._rule_key(kv[0]))),
+            args.md))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"schema": "bqlm-audit-selftest/1", "tests": results,
