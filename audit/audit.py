@@ -549,7 +549,8 @@ def discover(kdir, files, problems):
 class Runner:
     """spatch runs in parallel, with progress on stderr."""
 
-    def __init__(self, jobs, timeout, quiet, spatch="spatch"):
+    def __init__(self, jobs, timeout, quiet, spatch="spatch", cache=""):
+        self.cache = cache      # spcache.py's directory, or ""
         self.jobs = jobs
         self.timeout = timeout
         self.quiet = quiet
@@ -568,7 +569,24 @@ class Runner:
                 sys.stderr.flush()
 
     def run(self, sp, path, sets=None, label=""):
-        """Records of one spatch run and its status: ok, timeout, error."""
+        """Records of one spatch run and its status: ok, timeout, error;
+        from the cache (--cache) when the same run was made before."""
+        if not self.cache:
+            return self._run(sp, path, sets, label)
+        import spcache
+        rel = path.split(os.sep + "src" + os.sep, 1)[-1]
+        k = spcache.key(sp, path, rel, sets, [
+            self.spatch, "--timeout", str(self.timeout)])
+        got = spcache.get(self.cache, k)
+        if got is not None:
+            self.progress("%s %s (cached)" % (label, os.path.basename(path)))
+            return tuple(got)
+        recs, status, detail = self._run(sp, path, sets, label)
+        spcache.put(self.cache, k, recs, status, detail)
+        return recs, status, detail
+
+    def _run(self, sp, path, sets=None, label=""):
+        """One spatch run: its records and status."""
         env = dict(os.environ)
         env["BQLMA_DIR"] = HERE
         if sets:
@@ -2491,6 +2509,9 @@ def main(argv=None):
                     help="write each driver's derived options here")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--cache", default="",
+                    help="keep and reuse spatch runs in this directory "
+                    "(audit/spcache.py; make audit-selftest uses one)")
     ap.add_argument("--dump", default="",
                     help="write every driver's sets and rule records here "
                     "(JSON, for debugging a rule)")
@@ -2528,7 +2549,8 @@ def main(argv=None):
         drv.files.append(rel)
         drv.text_calls[rel] = found[rel]
         drv.src[rel] = Source(os.path.join(kdir, rel))
-    runner = Runner(args.jobs, args.timeout, args.quiet, args.spatch)
+    runner = Runner(args.jobs, args.timeout, args.quiet, args.spatch,
+                    args.cache)
     tmp = tempfile.mkdtemp(prefix="bqlm-audit-")
     copies = {rel: sanitized_copy(kdir, rel, tmp) for rel in found}
     if not args.quiet:
