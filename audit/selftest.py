@@ -65,11 +65,15 @@ def parse_patch(path):
             hunks.setdefault(cur, []).append(
                 (first, first + int(m.group(3) or 1) - 1))
     fix = re.search(r"Upstream fix:\s+(?:commit\s+)?([0-9a-f]{12,40})", text)
+    # "Audit-known-miss: why": the rule is known not to flag the bug; the
+    # case counts in the recall as a miss and does not fail the run
+    miss = re.search(r"^Audit-known-miss:\s*(.+)$", text, re.M)
     subj = re.search(r"^Subject: \[PATCH\] (.*(?:\n .*)*)", text, re.M)
     return {"name": name, "rule": rule, "files": files,
             "fix": fix.group(1)[:12] if fix else None,
             "subject": re.sub(r"\s+", " ", subj.group(1)) if subj else "",
-            "path": path, "hunks": hunks}
+            "path": path, "hunks": hunks,
+            "known_miss": miss.group(1).strip() if miss else None}
 
 
 # A "cannot see" of the unpatched driver is not a false alarm, but it must
@@ -472,11 +476,17 @@ def main(argv=None):
                 fails += ["  " + f["where"] + ": " + f["text"]
                           for f in v["findings"]]
                 fails += ["  cannot tell: " + c for c in v["cannot_tell"]]
-        if "finding" not in p:
+        if "finding" not in p and r.get("known_miss"):
+            r["seen"].append("known miss, not flagged (%s): %s" % (
+                "/".join(p) or "not found", r["known_miss"]))
+        elif "finding" not in p:
             fails.append("the patched driver is %s for %s, not flagged" % (
                 "/".join(p) or "not found", r["rule"]))
             for v in r["patched"]:
                 fails += ["  cannot tell: " + c for c in v["cannot_tell"]]
+        elif r.get("known_miss"):
+            fails.append("flagged, but the patch says Audit-known-miss: "
+                         "remove that line")
         r["findings"] = [f for v in r["patched"] for f in v["findings"]]
         # the KUnit pin of the first finding's explorer result
         k = kcases.get(r["name"])
@@ -529,7 +539,8 @@ def main(argv=None):
             print("    %s: %s" % (f["where"], f["text"]))
             print("      %s" % f.get("explain", ""))
         for c in r.get("seen", []):
-            print("    tree: cannot see: %s" % c)
+            print("    %s%s" % ("" if c.startswith("known miss") else
+                                "tree: cannot see: ", c))
         for w in r.get("why", []):
             print("    !! %s" % w)
         if r.get("status") == "error":
