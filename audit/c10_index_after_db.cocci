@@ -30,30 +30,30 @@ sys.path.insert(0, os.environ.get("BQLMA_DIR", "audit"))
 from bqlma import S, emit, pos, site
 
 @c10a exists@
-identifier DB, fld;
-expression EE, VV;
-assignment operator aop;
+identifier DB10, FLD10;
+expression E10, V10;
+assignment operator aop10;
 position p : script:python() { site(p) in S("doorbell_sites") };
 position q : script:python() { q[0].current_element in S("xmit") };
 @@
-DB@p(...)
+DB10@p(...)
 ...
 (
-EE->fld@q aop VV
+E10->FLD10@q aop10 V10
 |
-smp_store_release(&EE->fld@q, VV)
+smp_store_release(&E10->FLD10@q, V10)
 |
-WRITE_ONCE(EE->fld@q, VV)
+WRITE_ONCE(E10->FLD10@q, V10)
 )
 
 @script:python@
 p << c10a.p;
 q << c10a.q;
-fld << c10a.fld;
-EE << c10a.EE;
-DB << c10a.DB;
+FLD10 << c10a.FLD10;
+E10 << c10a.E10;
+DB10 << c10a.DB10;
 @@
 fn, line, col = pos(q)
 emit(r="C10", k="store-after-doorbell", fn=fn, line=line, col=col,
-     field=fld, base=str(EE), callee=DB, db_line=int(p[0].line),
+     field=FLD10, base=str(E10), callee=DB10, db_line=int(p[0].line),
      file=q[0].file)

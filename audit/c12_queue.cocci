@@ -27,15 +27,15 @@ sys.path.insert(0, os.environ.get("BQLMA_DIR", "audit"))
 from bqlma import emit, pos
 
 @c12a@
-identifier Q0 = {netif_stop_queue, netif_wake_queue, netif_start_queue};
-expression D;
+identifier Q12 = {netif_stop_queue, netif_wake_queue, netif_start_queue};
+expression D12;
 position p;
 @@
-Q0@p(D)
+Q12@p(D12)
 
 @script:python@
 p << c12a.p;
-Q0 << c12a.Q0;
+Q12 << c12a.Q12;
 @@
 fn, line, col = pos(p)
-emit(r="C12", k="queue0", fn=fn, callee=Q0, line=line, file=p[0].file)
+emit(r="C12", k="queue0", fn=fn, callee=Q12, line=line, file=p[0].file)

@@ -30,16 +30,16 @@ sys.path.insert(0, os.environ.get("BQLMA_DIR", "audit"))
 from bqlma import emit, pos
 
 @c9a@
-expression Q, P, B, D, T, C;
+expression Q9, P9, B9, D9, THRS9, DOWN9;
 position p;
 @@
-__netif_txq_completed_wake@p(Q, P, B, D, T, C)
+__netif_txq_completed_wake@p(Q9, P9, B9, D9, THRS9, DOWN9)
 
 @script:python@
 p << c9a.p;
-T << c9a.T;
-C << c9a.C;
+THRS9 << c9a.THRS9;
+DOWN9 << c9a.DOWN9;
 @@
 fn, line, col = pos(p)
 emit(r="C9", k="down-cond", fn=fn, line=line, file=p[0].file,
-     thrs=str(T), cond=str(C))
+     thrs=str(THRS9), cond=str(DOWN9))
