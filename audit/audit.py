@@ -42,6 +42,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bqlma import DB_WORDS  # noqa: E402
+import classes  # noqa: E402
 import describe  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -60,6 +61,8 @@ RULES = [
     ("C7", "c7_stop_wake.cocci", "ring-full stop without re-check/waker"),
     ("C8", "c8_completers.cocci", "completers not serialised"),
 ]
+# the stop/wake classes and the scope of the stop/wake rules: classes.py
+RULES += classes.RULES
 RULE_IDS = [r[0] for r in RULES]
 
 SENT_API = {"netdev_tx_sent_queue", "__netdev_tx_sent_queue",
@@ -214,6 +217,9 @@ MODEL_MAP = {
     ("C8", "napi+napi"): {"options": "--rx-cleanup on"},
     ("C8", "other"): {"missing": "a second completer in hard-IRQ, timer or work context beside a NAPI poll (the model's completion is a NAPI poll or, --completion irq, the hard IRQ handler, not both; its second completers are ndo_start_xmit, the RX poll's cleanup and the XDP transmit)"},
 }
+
+
+MODEL_MAP.update(classes.MODEL_MAP)
 
 
 def model_entry(rule, pattern, queues):
@@ -529,6 +535,8 @@ def discover(kdir, files, problems):
                  for m in BQL_RE.finditer(src.text)]
         if calls:
             found[rel] = calls
+        elif classes.stopwake_file(src.text):
+            found[rel] = []     # read by the stop/wake rules only
         elif explicit and p not in walked:
             problems.append({"file": rel, "problem": "no BQL call",
                              "detail": "none of the BQL functions is called "
@@ -542,7 +550,8 @@ def discover(kdir, files, problems):
 class Runner:
     """spatch runs in parallel, with progress on stderr."""
 
-    def __init__(self, jobs, timeout, quiet, spatch="spatch"):
+    def __init__(self, jobs, timeout, quiet, spatch="spatch", cache=""):
+        self.cache = cache      # spcache.py's directory, or ""
         self.jobs = jobs
         self.timeout = timeout
         self.quiet = quiet
@@ -561,7 +570,24 @@ class Runner:
                 sys.stderr.flush()
 
     def run(self, sp, path, sets=None, label=""):
-        """Records of one spatch run and its status: ok, timeout, error."""
+        """Records of one spatch run and its status: ok, timeout, error;
+        from the cache (--cache) when the same run was made before."""
+        if not self.cache:
+            return self._run(sp, path, sets, label)
+        import spcache
+        rel = path.split(os.sep + "src" + os.sep, 1)[-1]
+        k = spcache.key(sp, path, rel, sets, [
+            self.spatch, "--timeout", str(self.timeout)])
+        got = spcache.get(self.cache, k)
+        if got is not None:
+            self.progress("%s %s (cached)" % (label, os.path.basename(path)))
+            return tuple(got)
+        recs, status, detail = self._run(sp, path, sets, label)
+        spcache.put(self.cache, k, recs, status, detail)
+        return recs, status, detail
+
+    def _run(self, sp, path, sets=None, label=""):
+        """One spatch run: its records and status."""
         env = dict(os.environ)
         env["BQLMA_DIR"] = HERE
         if sets:
@@ -2396,6 +2422,7 @@ def check_seen(drv, rid, v):
 
 JUDGES = {"C1": judge_c1, "C2": judge_c2, "C3": judge_c3, "C4": judge_c4,
           "C5": judge_c5, "C6": judge_c6, "C7": judge_c7, "C8": judge_c8}
+JUDGES.update(classes.judges(sys.modules[__name__]))
 
 # ---------------------------------------------------------------------------
 # the explorer
@@ -2489,6 +2516,9 @@ def main(argv=None):
                     "description is OK at the fill bound (seconds a run)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--cache", default="",
+                    help="keep and reuse spatch runs in this directory "
+                    "(audit/spcache.py; make audit-selftest uses one)")
     ap.add_argument("--dump", default="",
                     help="write every driver's sets and rule records here "
                     "(JSON, for debugging a rule)")
@@ -2526,7 +2556,8 @@ def main(argv=None):
         drv.files.append(rel)
         drv.text_calls[rel] = found[rel]
         drv.src[rel] = Source(os.path.join(kdir, rel))
-    runner = Runner(args.jobs, args.timeout, args.quiet, args.spatch)
+    runner = Runner(args.jobs, args.timeout, args.quiet, args.spatch,
+                    args.cache)
     tmp = tempfile.mkdtemp(prefix="bqlm-audit-")
     copies = {rel: sanitized_copy(kdir, rel, tmp) for rel in found}
     if not args.quiet:
@@ -2549,6 +2580,7 @@ def main(argv=None):
         for did, drv in drivers.items():
             drv.build()
             drv.compute_sets()
+            classes.extend_sets(drv, WAKE_API)
             # BQL calls the parser did not see (an unparsed function)
             seen = {(rel, line) for fn, api, line, a, rel in drv.bql}
             for rel, calls in drv.text_calls.items():
@@ -2573,9 +2605,19 @@ def main(argv=None):
                 if rid in rules:
                     with open(os.path.join(HERE, fname)) as f:
                         out.write(f.read() + "\n")
-        items = [((did, rel), combined, copies[rel],
+        # a driver read for its stop/wake only: those rules alone
+        combined_sw = os.path.join(tmp, "rules-stopwake.cocci")
+        with open(combined_sw, "w") as out:
+            for rid, fname, title in RULES:
+                if rid in rules and rid in classes.STOPWAKE_RULES:
+                    with open(os.path.join(HERE, fname)) as f:
+                        out.write(f.read() + "\n")
+        sw_rules = [r for r in rules if r in classes.STOPWAKE_RULES]
+        items = [((did, rel), combined if any(
+            drv.text_calls.values()) else combined_sw, copies[rel],
                   drv.sets_path, "rules")
-                 for did, drv in drivers.items() for rel in drv.files]
+                 for did, drv in drivers.items() for rel in drv.files
+                 if sw_rules or any(drv.text_calls.values())]
         res = runner.map(items)
         again = []
         for (did, rel), (rs, st, det) in res.items():
@@ -2586,7 +2628,8 @@ def main(argv=None):
                         drv.rule_recs[r["r"]].append(r)
             else:
                 for rid, fname, title in RULES:
-                    if rid in rules:
+                    if rid in rules and (any(drv.text_calls.values()) or
+                                         rid in classes.STOPWAKE_RULES):
                         again.append(((did, rel, rid),
                                       os.path.join(HERE, fname),
                                       copies[rel], drv.sets_path, rid))
@@ -2629,10 +2672,11 @@ def main(argv=None):
             for s in drv.rule_status[rid]:
                 v.cannot_tell(s)
             apis = {x for calls in drv.text_calls.values() for x, l in calls}
-            if rid in ("C1", "C2", "C4", "C5", "C6", "C8") and not (
+            skip = classes.skip_reason(rid, apis)
+            if skip or rid in ("C1", "C2", "C4", "C5", "C6", "C8") and not (
                     apis & (SENT_API | {"netif_subqueue_sent"})):
-                v.notes.append("no sent call: the driver counts nothing "
-                               "BQL could lose or over-complete")
+                v.notes.append(skip or "no sent call: the driver counts "
+                               "nothing BQL could lose or over-complete")
                 entry["rules"][rid] = {"verdict": v.state(), "findings": [],
                                        "cannot_tell": v.cannot,
                                        "cannot_see": v.unseen,

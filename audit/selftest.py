@@ -5,7 +5,7 @@ real upstream BQL bug in a 6.12 driver; its rule must flag the patched
 driver and pass the driver as it is.
 
     audit/selftest.py --kdir DIR [--jobs N] [--bqlm PATH] [--json FILE]
-                      [--only NAME,...]
+                      [--md FILE] [--only NAME,...] [--no-cache]
 
 A test is audit/tests/cN-DRIVER-FIXID.patch (git format-patch form, the
 upstream fix in its description): rule CN. For each test the driver's
@@ -25,6 +25,13 @@ with a control variant that shows the check can fail. And "make audit"'s
 exit on four small trees (clean, findings, incomplete, usage): make
 succeeds for the audit's 0 and 1, fails for 2 and 3, and
 build/audit.status holds the audit's own status.
+
+A patch whose description has a line "Audit-known-miss: why" is a bug its
+rule is known not to flag: not flagged, it counts as a miss in the recall
+and the run passes; flagged, the case fails until the line is removed.
+--md FILE writes the recall and false alarms per rule
+(selftest_report.py). The audits of one run share a cache of spatch runs
+(spcache.py): a case's unpatched files are not parsed again.
 
 Exit status: 0 every test passed, 1 a test failed, 2 usage, 3 a test could
 not be run (the patch does not apply, a file is missing).
@@ -52,7 +59,7 @@ def parse_patch(path):
     with open(path) as f:
         text = f.read()
     name = os.path.basename(path)[:-len(".patch")]
-    m = re.match(r"c(\d)-", name)
+    m = re.match(r"c(\d+)-", name)
     rule = "C" + m.group(1) if m else None
     files = re.findall(r"^\+\+\+ b/(\S+)", text, re.M)
     # the lines of the tree each hunk changes: {file: [(first, last)]}
@@ -67,11 +74,15 @@ def parse_patch(path):
             hunks.setdefault(cur, []).append(
                 (first, first + int(m.group(3) or 1) - 1))
     fix = re.search(r"Upstream fix:\s+(?:commit\s+)?([0-9a-f]{12,40})", text)
+    # "Audit-known-miss: why": the rule is known not to flag the bug; the
+    # case counts in the recall as a miss and does not fail the run
+    miss = re.search(r"^Audit-known-miss:\s*(.+)$", text, re.M)
     subj = re.search(r"^Subject: \[PATCH\] (.*(?:\n .*)*)", text, re.M)
     return {"name": name, "rule": rule, "files": files,
             "fix": fix.group(1)[:12] if fix else None,
             "subject": re.sub(r"\s+", " ", subj.group(1)) if subj else "",
-            "path": path, "hunks": hunks}
+            "path": path, "hunks": hunks,
+            "known_miss": miss.group(1).strip() if miss else None}
 
 
 # A "cannot see" of the unpatched driver is not a false alarm, but it must
@@ -129,10 +140,17 @@ def copy_tree(kdir, files, dst):
     return dirs
 
 
+# The spatch runs of one self-test, kept for its later audits
+# (audit/spcache.py): a patched copy differs from the tree in one file.
+CACHE = ""
+
+
 def run_audit(kdir, files, rules, jobs, bqlm, out_json):
     cmd = [sys.executable, os.path.join(HERE, "audit.py"), "--kdir", kdir,
            "--files", " ".join(files), "--rules", rules, "--jobs", str(jobs),
            "--bqlm", bqlm, "--json", out_json, "--quiet"]
+    if CACHE:
+        cmd += ["--cache", CACHE]
     r = subprocess.run(cmd, capture_output=True, text=True)
     try:
         with open(out_json) as f:
@@ -354,6 +372,12 @@ def main(argv=None):
                     help="test names, comma-separated; \"seeing\" for the "
                     "seeing cases and make audit's exit")
     ap.add_argument("--tests", default=os.path.join(HERE, "tests"))
+    ap.add_argument("--md", default="",
+                    help="write recall and false alarms per rule here "
+                    "(Markdown, audit/selftest_report.py)")
+    ap.add_argument("--no-cache", action="store_true",
+                    help="run spatch on every file of every copy (no "
+                    "audit/spcache.py)")
     ap.add_argument("--no-seeing", action="store_true",
                     help="skip the seeing cases and make audit's exit")
     ap.add_argument("--no-describe", action="store_true",
@@ -391,9 +415,16 @@ def main(argv=None):
         dirs = sorted({scope(f) for f in orig_files})
         sys.stderr.write("selftest: %d tests; the unpatched drivers (%d "
                          "directories) ...\n" % (len(tests), len(dirs)))
-        orig, rc, err = run_audit(args.kdir, dirs, ",".join(sorted(
-            {t["rule"] for t in tests if t["rule"]})), args.jobs, args.bqlm,
-            os.path.join(tmp, "orig.json"))
+        # the facts pass of a case's unpatched files comes from the cache
+        # (its rule's pass runs again: the tree's rules on the patched
+        # file cost more than the cache saves, measured)
+        all_rules = ",".join(sorted({t["rule"] for t in tests
+                                     if t["rule"]}))
+        if not args.no_cache:
+            global CACHE
+            CACHE = os.path.join(tmp, "spcache")
+        orig, rc, err = run_audit(args.kdir, dirs, all_rules, args.jobs,
+                                  args.bqlm, os.path.join(tmp, "orig.json"))
         if orig is None:
             sys.stderr.write("selftest: the audit of the tree failed:\n%s\n"
                              % err)
@@ -459,11 +490,17 @@ def main(argv=None):
                 fails += ["  " + f["where"] + ": " + f["text"]
                           for f in v["findings"]]
                 fails += ["  cannot tell: " + c for c in v["cannot_tell"]]
-        if "finding" not in p:
+        if "finding" not in p and r.get("known_miss"):
+            r["seen"].append("known miss, not flagged (%s): %s" % (
+                "/".join(p) or "not found", r["known_miss"]))
+        elif "finding" not in p:
             fails.append("the patched driver is %s for %s, not flagged" % (
                 "/".join(p) or "not found", r["rule"]))
             for v in r["patched"]:
                 fails += ["  cannot tell: " + c for c in v["cannot_tell"]]
+        elif r.get("known_miss"):
+            fails.append("flagged, but the patch says Audit-known-miss: "
+                         "remove that line")
         r["findings"] = [f for v in r["patched"] for f in v["findings"]]
         # the KUnit pin of the first finding's explorer result
         k = kcases.get(r["name"])
@@ -528,7 +565,8 @@ def main(argv=None):
             print("    %s: %s" % (f["where"], f["text"]))
             print("      %s" % f.get("explain", ""))
         for c in r.get("seen", []):
-            print("    tree: cannot see: %s" % c)
+            print("    %s%s" % ("" if c.startswith("known miss") else
+                                "tree: cannot see: ", c))
         for w in r.get("why", []):
             print("    !! %s" % w)
         if r.get("status") == "error":
@@ -543,6 +581,18 @@ def main(argv=None):
               len(results), passed, failed, errors, time.time() - t0,
               ", ".join("%s %d/%d" % (k, v[0], v[0] + v[1])
                         for k, v in sorted(per_rule.items()))))
+    if args.md:
+        sys.path.insert(0, HERE)
+        import selftest_report
+        rules, tot = selftest_report.write(results, args.md,
+                                           time.time() - t0, args.jobs)
+        print("recall %d/%d, false alarms %d (per rule: %s); in %s" % (
+            tot["flagged"], tot["cases"], tot["false_alarms"], ", ".join(
+                "%s %d/%d fa %d" % (k, v["flagged"], v["cases"],
+                                    v["false_alarms"])
+                for k, v in sorted(rules.items(), key=lambda kv:
+                                   selftest_report._rule_key(kv[0]))),
+            args.md))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"schema": "bqlm-audit-selftest/1", "tests": results,

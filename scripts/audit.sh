@@ -24,7 +24,8 @@
 # build/audit-descriptions.md (each driver's bqlm description, option by
 # option with its evidence, and each finding's proof on it),
 # build/audit.status (the exit status, one number);
-# build/audit-selftest.txt and .json for --selftest.
+# build/audit-selftest.txt, .json and .md (recall and false alarms per
+# rule) for --selftest.
 #
 # Exit status: audit.py's (0 clean, 1 findings, 2 usage, 3 incomplete), or
 # 2 if something must be installed first and we are not root. "make
@@ -94,6 +95,7 @@ rc=0
 if [[ $SELFTEST -eq 1 ]]; then
 	python3 "$REPO/audit/selftest.py" --kdir "$KDIR" --jobs "$jobs" \
 		--bqlm "$BQLM" --json "$RESULTS/audit-selftest.json" \
+		--md "$RESULTS/audit-selftest.md" \
 		"${extra[@]}" | tee "$RESULTS/audit-selftest.txt" || rc=${PIPESTATUS[0]}
 	printf 'make audit-selftest: exit %d, %s; report in build/audit-selftest.txt\n' \
 		"$rc" "$(elapsed "$t_start")"

@@ -1,0 +1,226 @@
+# SPDX-License-Identifier: GPL-2.0
+"""classes.py - the audit's rules for the stop/wake classes C7 did not
+cover, and the scope of the stop/wake rules (docs/audit.md, "Scope and
+the stop/wake classes").
+
+    C9   the completion's wake condition (the down_cond of
+         __netif_txq_completed_wake()) says "up" where it must say "down"
+    C10  the index the completion walks to is stored after the doorbell
+    C12  queue 0 stopped or woken on a device with several tx queues
+
+audit.py adds RULES, MODEL_MAP and judges(audit) to its own tables; the
+judges take the audit module for its helpers (loc(), rfile(), ...), so
+this module imports nothing of it.
+
+Scope: the stop/wake rules (STOPWAKE_RULES) also read the drivers of
+drivers/net that stop a queue and call no BQL function (stopwake_file());
+the other rules need a sent call and say so for those drivers.
+"""
+
+import re
+
+RULES = [
+    ("C9", "c9_wake_cond.cocci", "wake condition inverted"),
+    ("C10", "c10_index_after_db.cocci", "completion bound stored after "
+     "the doorbell"),
+    ("C12", "c12_queue.cocci", "queue 0 stopped/woken on a multiqueue "
+     "device"),
+]
+
+# Rules that run on a driver that stops a queue without BQL.
+STOPWAKE_RULES = {"C7", "C9", "C12"}
+
+MODEL_MAP = {
+    ("C9", "down-cond"): {"missing": "a completion whose wake condition "
+                          "is false while the device runs (--wake-cond)"},
+    ("C10", "store-after-doorbell"): {"missing": "the completion's bound "
+                                      "published as a step after the "
+                                      "doorbell"},
+    ("C12", "queue0"): {"missing": "stop/wake of queue 0 while another "
+                        "queue fills (a stop-queue and wake-queue that "
+                        "differ from the filled one)"},
+}
+
+_STOP_RE = re.compile(r"\bnetif_(?:tx_)?stop_(?:sub)?queue\s*\(|"
+                      r"\bnetif_tx_stop_all_queues\s*\(|"
+                      r"\bnetif_(?:txq|subqueue)_(?:maybe|try)_stop\s*\(")
+_WAKE_RE = re.compile(r"\bnetif_(?:tx_)?wake_(?:sub)?queue\s*\(|"
+                      r"\bnetif_tx_wake_all_queues\s*\(")
+
+
+def stopwake_file(text):
+    """Does the (comment-stripped) text of a file stop or wake a tx queue?
+    Such files are read by the stop/wake rules whether or not they call
+    BQL."""
+    return bool(_STOP_RE.search(text) or _WAKE_RE.search(text))
+
+
+def skip_reason(rid, bql_apis):
+    """Why rule @rid does not run on a driver whose BQL calls are
+    @bql_apis (empty: a driver read only for its stop/wake), or None."""
+    if not bql_apis and rid not in STOPWAKE_RULES:
+        return "not a BQL driver: read for the stop/wake rules (%s) only" \
+            % ", ".join(sorted(STOPWAKE_RULES))
+    return None
+
+
+def extend_sets(drv, wake_api):
+    """A driver read for its stop/wake only has no completion call: its
+    completers, for C7's locks, are the functions that wake a queue
+    outside the transmit path."""
+    if any(drv.text_calls.values()):
+        return
+    wakers = drv.callers_closure(set(wake_api)) - drv.xmit
+    drv.completers = wakers
+    drv.sets["completers"] = sorted(wakers)
+
+
+# ---------------------------------------------------------------------------
+# C9: the down condition
+
+UP_RE = re.compile(r"carrier_ok|running|RUNNING|(^|_)up($|_)|_UP\b|is_up|"
+                   r"\bOPEN\b|_OPEN$|STATE_OPEN|ready|READY|enabled|"
+                   r"present|active|ACTIVE", re.I)
+DOWN_RE = re.compile(r"down|DOWN|closing|CLOSING|closed|CLOSED|stopping|"
+                     r"STOPPING|reset|RESET|remov|REMOV|detach|DETACH|"
+                     r"disabl|DISABL|tx_disable", re.I)
+
+
+def _operands(cond):
+    """The operands of the top-level || and && of @cond."""
+    out, depth, cur, i = [], 0, "", 0
+    while i < len(cond):
+        c = cond[i]
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        if depth == 0 and cond[i:i + 2] in ("||", "&&"):
+            out.append(cur.strip())
+            cur = ""
+            i += 2
+            continue
+        cur += c
+        i += 1
+    out.append(cur.strip())
+    # one level of outer parentheses around the whole condition
+    if len(out) == 1 and out[0].startswith("(") and out[0].endswith(")"):
+        return _operands(out[0][1:-1])
+    return [o for o in out if o]
+
+
+def _negated(op):
+    """Is @op a negation (!x) or an inequality (a != b)?"""
+    s = op.strip()
+    while s.startswith("(") and s.endswith(")"):
+        s = s[1:-1].strip()
+    if s.startswith("!") and not s.startswith("!="):
+        return True
+    return "!=" in s
+
+
+def down_cond_verdict(cond):
+    """(wrong operand, why) when @cond, a down_cond, says "up", or None."""
+    for op in _operands(cond):
+        neg = _negated(op)
+        words = re.sub(r"[^\w]", " ", op)
+        if UP_RE.search(words) and not DOWN_RE.search(words) and not neg:
+            return op, "says the device is up, not going down"
+        if DOWN_RE.search(words) and neg:
+            return op, "is true while the device is not going down"
+    return None
+
+
+def judge_c9(A, drv, v):
+    for r in A.recs(drv, "C9", "down-cond"):
+        cond = r.get("cond", "")
+        bad = down_cond_verdict(cond)
+        if not bad:
+            if not (UP_RE.search(cond) or DOWN_RE.search(cond)) and \
+                    cond.strip() not in ("false", "0"):
+                v.notes.append("%s: down condition %r names neither up nor "
+                               "down" % (r["fn"], cond))
+            continue
+        op, why = bad
+        v.finding(A.loc(A.rfile(drv, r), r["line"]), "down-cond",
+                  "%s: __netif_txq_completed_wake()'s down condition %r: "
+                  "%r %s; the queue is not woken while the device runs" % (
+                      r["fn"], A.norm(cond), A.norm(op), why))
+
+
+# ---------------------------------------------------------------------------
+# C10: the completion's bound stored after the doorbell
+
+def _completion_bounds(A, drv):
+    """{field: "reader file:line"}: fields the completion functions and
+    the functions they call read as the bound of their clean."""
+    fns = set(drv.compl_fns)
+    fns |= drv.callees_closure(fns) - drv.xmit
+    save = getattr(drv, "bound_where", None)
+    try:
+        drv.bound_fields(fns)
+        out = dict(drv.bound_where)
+    finally:
+        drv.bound_where = save
+    return out
+
+
+def judge_c10(A, drv, v):
+    rs = A.recs(drv, "C10", "store-after-doorbell")
+    if not rs:
+        return
+    bound = _completion_bounds(A, drv)
+    for r in rs:
+        fld = r.get("field")
+        if fld not in bound:
+            continue
+        base = A.norm(r.get("base", ""))
+        if "[" in base:
+            continue    # one slot's record, not the ring's index
+        held = drv.locks_at(r["fn"], r["line"])
+        reader = bound[fld].split()[0]
+        if held and drv.locks_in(reader) & held:
+            v.notes.append("%s: %s->%s after the doorbell, under a lock "
+                           "%s also takes" % (r["fn"], base, fld, reader))
+            continue
+        v.finding(A.loc(A.rfile(drv, r), r["line"]), "store-after-doorbell",
+                  "%s: %s->%s stored after %s() (line %d); the completion "
+                  "reads it as the bound of its clean (%s): a completion "
+                  "run between the two sees the old bound" % (
+                      r["fn"], base, fld, r.get("callee", "?"),
+                      r.get("db_line", 0), bound[fld]))
+
+
+# ---------------------------------------------------------------------------
+# C12: queue 0 on a multiqueue device
+
+QUEUE_KINDS = {"xmit", "xdp_xmit", "napi", "irq", "timer", "work",
+               "tasklet", "dma_cb"}
+
+
+def judge_c12(A, drv, v):
+    rs = A.recs(drv, "C12", "queue0")
+    if not rs:
+        return
+    if drv.queues() < 2:
+        v.notes.append("one tx queue: netif_stop_queue() and "
+                       "netif_wake_queue() act on it")
+        return
+    for r in rs:
+        kinds = drv.kinds_of_roots(r["fn"])
+        if r["fn"] not in drv.xmit and not kinds & QUEUE_KINDS:
+            continue    # open, close, timeout: queue 0 among the others
+        where = "the transmit path" if r["fn"] in drv.xmit else \
+            "a completion context (%s)" % ", ".join(sorted(
+                kinds & QUEUE_KINDS))
+        v.finding(A.loc(A.rfile(drv, r), r["line"]), "queue0",
+                  "%s: %s() in %s of a device with several tx queues acts "
+                  "on queue 0, not on the queue of the ring that filled "
+                  "or drained" % (r["fn"], r["callee"], where))
+
+
+def judges(A):
+    """The judges of RULES bound to the audit module @A."""
+    return {"C9": lambda drv, v: judge_c9(A, drv, v),
+            "C10": lambda drv, v: judge_c10(A, drv, v),
+            "C12": lambda drv, v: judge_c12(A, drv, v)}
