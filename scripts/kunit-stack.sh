@@ -466,9 +466,12 @@ compare() {
 # for the report, another for the code it came from.
 DQL_BUG='BUG.* at lib/dynamic_queue_limits\.c:[0-9]+'
 KASAN_UAF='BUG: KASAN: [a-z-]*use-after-free'
-# finding 3 without KASAN: the tasklet of the freed struct usbnet run
-TASKLET_UAF='WARNING: .* at kernel/softirq\.c:[0-9]+ tasklet_clear_sched'
-TASKLET_UAF_WHAT='tasklet SCHED state not set: func 0x0'
+# finding 3 without KASAN: the BH work item of the freed struct usbnet,
+# still queued on system_bh_wq, taken by the BH worker (the usbnet
+# variants run upstream's BH-work bottom half): UML's segfault panic in
+# the worker's list walk
+BH_UAF='Kernel panic - not syncing: Segfault'
+BH_UAF_WHAT='bh_worker'
 CRASH_BOOTS=(
 	# usbnet v1 resets the queue in usbnet_stop() before the URBs in
 	# flight complete: an ifdown under load
@@ -478,8 +481,8 @@ CRASH_BOOTS=(
 	"avoid-unlink-ifdown|bqlm_stack.crash=avoid-unlink-ifdown|usbnet_finding_crash|$DQL_BUG|usbnet_bh"
 	# finding 3 (fixed, the flag): the closed device unplugged with its RX
 	# URBs, and the held TX URBs, in flight; then with the RX URBs only
-	"disconnect-rx-tx|bqlm_stack.crash=disconnect-rx-tx|usbnet_finding_crash|$TASKLET_UAF|$TASKLET_UAF_WHAT"
-	"disconnect-rx|bqlm_stack.crash=disconnect-rx|usbnet_finding_crash|$TASKLET_UAF|$TASKLET_UAF_WHAT"
+	"disconnect-rx-tx|bqlm_stack.crash=disconnect-rx-tx|usbnet_finding_crash|$BH_UAF|$BH_UAF_WHAT"
+	"disconnect-rx|bqlm_stack.crash=disconnect-rx|usbnet_finding_crash|$BH_UAF|$BH_UAF_WHAT"
 	# finding 2 (fixed-avoid-unlink, cdc_ncm): the kevent wakes the queue
 	# during the stop, the flush's NTB outlives the ifdown, completes
 	# after the next open's reset
@@ -488,11 +491,11 @@ CRASH_BOOTS=(
 # the KASAN kernel's (--kasan): finding 3 again, KASAN seeing usbnet_bh()
 # read the freed struct usbnet (UML's KASAN keeps no free stacks)
 KASAN_BOOTS=(
-	"disconnect-rx-tx|bqlm_stack.crash=disconnect-rx-tx|usbnet_finding_crash|$KASAN_UAF|usbnet_bh"
-	"disconnect-rx|bqlm_stack.crash=disconnect-rx|usbnet_finding_crash|$KASAN_UAF|usbnet_bh"
+	"disconnect-rx-tx|bqlm_stack.crash=disconnect-rx-tx|usbnet_finding_crash|$KASAN_UAF|usbnet_bh|bh_worker"
+	"disconnect-rx|bqlm_stack.crash=disconnect-rx|usbnet_finding_crash|$KASAN_UAF|usbnet_bh|bh_worker"
 )
 # what the fixes' runs must not show: finding 3's reports
-NO_UAF="$TASKLET_UAF|WARNING: .* at kernel/time/timer\.c|BUG: KASAN"
+NO_UAF="$BH_UAF|tasklet_clear_sched|WARNING: .* at kernel/time/timer\.c|BUG: KASAN"
 
 # crash_boot "NAME|KARG|CASE|REPORT|FROM": boot the built kernel for CASE
 # alone with KARG; its log (build/kunit-stack-crash-NAME.log) must match
