@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bqlmodel - included first by each generated usbnet, cdc_ether and
- * cdc_ncm object of one variant (gen/*_V.c, see scripts/kunit-stack.sh),
+ * cdc_ncm object of one variant (gen/NAME_V.c, see scripts/kunit-stack.sh),
  * which defines BQLM_STACK_PFX, the prefix of the variant's copies of the
  * files' exported functions (and BQLM_STACK_NCM_PFX, for the patched
  * cdc_ncm.c's). Then come the variant's usbnet.h (its include
