@@ -49,9 +49,13 @@ _DOWN = ("no down flag tested before the completion's wake (the audit's "
          "reading); the row keeps the generic driver's; not read by hand")
 _OPEN = ("the audit reads a BQL reset reached from ndo_open (branches "
          "merged); the row gives the generic open; not read by hand")
-_MLX4 = ("mlx4_en's ndo_start_xmit table sits in en_netdev.c, a file with "
-         "no BQL call, which the audit does not read: its transmit options "
-         "are the generic driver's (an audit limit)")
+_MLX4 = ("read by hand (en_tx.c:1099-1133): the ring-full stop comes "
+         "before the sent call, and its re-check comes after the doorbell "
+         "with smp_rmb() only, no full barrier between the stop's set_bit() "
+         "and the re-read of the ring (the model's --drv-stop no-mb is the "
+         "faithful reading); the table's helper and the audit's no-recheck "
+         "(a re-check after the doorbell is not read as one: an audit "
+         "limit) are both approximations, and neither run is a claim")
 
 # (the table's driver, option): (the table's value, the audit's, why)
 KNOWN = {
@@ -67,11 +71,8 @@ KNOWN = {
     ("tg3", "drops"): ("0", "1", _DROP),
     ("tg3", "open:reset"): ("none", "reset", _OPEN),
     ("tg3", "tx-busy"): ("none", "stop", _BUSY),
-    ("mlx4_en", "doorbell"): ("sent-queue", "xmit-stopped", _MLX4),
-    ("mlx4_en", "down-cond"): ("path", "none", _MLX4),
-    ("mlx4_en", "queues"): ("2", "1", _MLX4),
-    ("mlx4_en", "ring-stop"): ("before-sent", "after-sent", _MLX4),
-    ("mlx4_en", "sent-call"): ("xmit-more", "plain", _MLX4),
+    ("mlx4_en", "down-cond"): ("path", "none", _DOWN),
+    ("mlx4_en", "drv-stop"): ("helper", "no-recheck", _MLX4),
     ("stmmac", "doorbell"): ("always", "xmit-stopped",
                              "the tail-pointer write goes through "
                              "stmmac_set_tx_tail_ptr(), a callback the audit "
