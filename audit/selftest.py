@@ -466,6 +466,18 @@ def main(argv=None):
         shutil.rmtree(tmp, ignore_errors=True)
     # judge
     passed = failed = errors = 0
+
+    def take(res):
+        """Record @res, a seeing or description case's result."""
+        nonlocal passed, failed, errors
+        results.append(res)
+        if res["status"] == "error":
+            errors += 1
+        elif res["status"] == "fail":
+            failed += 1
+        else:
+            passed += 1
+
     for r in results:
         if r.get("status") == "error":
             errors += 1
@@ -529,13 +541,7 @@ def main(argv=None):
         tmp = tempfile.mkdtemp(prefix="bqlm-selftest-seeing-")
         try:
             for res in seeing(args, tmp):
-                results.append(res)
-                if res["status"] == "error":
-                    errors += 1
-                elif res["status"] == "fail":
-                    failed += 1
-                else:
-                    passed += 1
+                take(res)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         sys.stderr.write("selftest: seeing cases done (%.0f s)\n" % (
@@ -543,13 +549,7 @@ def main(argv=None):
     if run_describe:
         # the audit's descriptions against docs/nic.md's drivers table
         for res in selftest_describe.run(args.kdir, args.jobs, args.bqlm):
-            results.append(res)
-            if res["status"] == "error":
-                errors += 1
-            elif res["status"] == "fail":
-                failed += 1
-            else:
-                passed += 1
+            take(res)
         sys.stderr.write("selftest: descriptions done (%.0f s)\n" % (
             time.time() - t0))
     # report
