@@ -364,7 +364,7 @@ kunit-replay: ## SCHEDULE=F [DRIVER=name]: a schedule replayed on the real usbne
 # table (docs/usbnet-drivers.md); kunit-drivers for every one (the slow
 # tier CI runs on its own).
 # make kunit-schedules: every schedule of real/schedules/ (the findings'
-# reproductions) replayed on the real code with its minidriver
+# replays) replayed on the real code with its minidriver
 .PHONY: kunit-driver kunit-drivers kunit-schedules
 kunit-schedules: ## every schedule of real/schedules/ replayed on the real code
 	@scripts/kunit-schedules.sh

@@ -4,7 +4,7 @@
 # make kunit-schedules: every schedule of real/schedules/ replayed on the
 # real code as make kunit-replay replays it, with the minidriver its line
 # "# driver: NAME" names (none: the one the harness picks by the
-# schedule's configuration). The schedules are the reproductions that
+# schedule's configuration). The schedules are the replays that
 # docs/findings.md and docs/usbnet-drivers.md quote: one that no longer
 # describes its minidriver (an entry's model changed under it) or no
 # longer ends in its declared check fails here, not in a reader's hands.
