@@ -42,30 +42,11 @@ static inline const void *real_param_desc(const void *p, const char *name,
 }
 
 /*
- * NAME_gen_params(): the parameters of a suite, the rows of @array whose
- * .suites have @mask, each named by its .desc.
- */
-#define REAL_PARAMS(name, array, mask)					\
-	static const void *name##_gen_params(const void *prev, char *desc) \
-	{								\
-		size_t i = prev ? ((const char *)prev -			\
-				   (const char *)(array)) /		\
-				  sizeof((array)[0]) + 1 : 0;		\
-									\
-		for (; i < ARRAY_SIZE(array); i++)			\
-			if ((array)[i].suites & (mask))			\
-				return real_param_desc(&(array)[i],	\
-						       (array)[i].desc,	\
-						       desc);		\
-		return NULL;						\
-	}
-
-/*
  * The parameters of a suite that runs every variant the model has first
  * (@every: @n rows of @size bytes, each filled by @fill(row, variant) when
  * its turn comes, which returns its name), then the rows @next gives
- * (REAL_PARAMS()). A variant is its model's row and its patch: the suite
- * runs it without a row of its own.
+ * (the suite file's own gen_params). A variant is its model's row and its
+ * patch: the suite runs it without a row of its own.
  */
 static inline const void *
 real_every_params(const void *prev, char *desc, void *every, size_t n,

@@ -166,9 +166,33 @@ static const struct real_tun_param real_tun_params[] = {
 	  .cpus = 2, .packets = 3, .ring = 2, .detaches = 1 },
 };
 
-REAL_PARAMS(real_tun_replays, real_tun_params, REAL_REPLAY);
-REAL_PARAMS(real_tun_options, real_tun_params, REAL_EQUIVALENCE);
-REAL_PARAMS(real_tun_searches, real_tun_params, REAL_SEARCH);
+/* The row of real_tun_params[] after @prev with a suite of @mask, or NULL */
+static const void *real_tun_next(const void *prev, char *desc, unsigned int mask)
+{
+	const struct real_tun_param *row = prev;
+	size_t i = row ? row - real_tun_params + 1 : 0;
+
+	for (; i < ARRAY_SIZE(real_tun_params); i++)
+		if (real_tun_params[i].suites & mask)
+			return real_param_desc(&real_tun_params[i],
+					       real_tun_params[i].desc, desc);
+	return NULL;
+}
+
+static const void *real_tun_replays_gen_params(const void *prev, char *desc)
+{
+	return real_tun_next(prev, desc, REAL_REPLAY);
+}
+
+static const void *real_tun_options_gen_params(const void *prev, char *desc)
+{
+	return real_tun_next(prev, desc, REAL_EQUIVALENCE);
+}
+
+static const void *real_tun_searches_gen_params(const void *prev, char *desc)
+{
+	return real_tun_next(prev, desc, REAL_SEARCH);
+}
 
 /*
  * Random paths: every variant at the model's default bound (5 packets,

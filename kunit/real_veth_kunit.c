@@ -105,9 +105,33 @@ static const struct real_veth_param real_veth_params[] = {
 	  .budget = 1, .sc = STALL },
 };
 
-REAL_PARAMS(real_veth_replays, real_veth_params, REAL_REPLAY);
-REAL_PARAMS(real_veth_options, real_veth_params, REAL_EQUIVALENCE);
-REAL_PARAMS(real_veth_searches, real_veth_params, REAL_SEARCH);
+/* The row of real_veth_params[] after @prev with a suite of @mask, or NULL */
+static const void *real_veth_next(const void *prev, char *desc, unsigned int mask)
+{
+	const struct real_veth_param *row = prev;
+	size_t i = row ? row - real_veth_params + 1 : 0;
+
+	for (; i < ARRAY_SIZE(real_veth_params); i++)
+		if (real_veth_params[i].suites & mask)
+			return real_param_desc(&real_veth_params[i],
+					       real_veth_params[i].desc, desc);
+	return NULL;
+}
+
+static const void *real_veth_replays_gen_params(const void *prev, char *desc)
+{
+	return real_veth_next(prev, desc, REAL_REPLAY);
+}
+
+static const void *real_veth_options_gen_params(const void *prev, char *desc)
+{
+	return real_veth_next(prev, desc, REAL_EQUIVALENCE);
+}
+
+static const void *real_veth_searches_gen_params(const void *prev, char *desc)
+{
+	return real_veth_next(prev, desc, REAL_SEARCH);
+}
 
 /* Random paths: both veth variants at the profile's bound, then options */
 static const enum bqlm_tun_variant real_veth_variants[] = {

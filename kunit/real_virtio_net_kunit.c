@@ -116,9 +116,33 @@ static const struct real_vnet_param real_vnet_params[] = {
 	  .reconfigs = -1, .violated = OVER | BALANCE | RESET_STOP },
 };
 
-REAL_PARAMS(real_vnet_replays, real_vnet_params, REAL_REPLAY);
-REAL_PARAMS(real_vnet_options, real_vnet_params, REAL_EQUIVALENCE);
-REAL_PARAMS(real_vnet_searches, real_vnet_params, REAL_SEARCH);
+/* The row of real_vnet_params[] after @prev with a suite of @mask, or NULL */
+static const void *real_vnet_next(const void *prev, char *desc, unsigned int mask)
+{
+	const struct real_vnet_param *row = prev;
+	size_t i = row ? row - real_vnet_params + 1 : 0;
+
+	for (; i < ARRAY_SIZE(real_vnet_params); i++)
+		if (real_vnet_params[i].suites & mask)
+			return real_param_desc(&real_vnet_params[i],
+					       real_vnet_params[i].desc, desc);
+	return NULL;
+}
+
+static const void *real_vnet_replays_gen_params(const void *prev, char *desc)
+{
+	return real_vnet_next(prev, desc, REAL_REPLAY);
+}
+
+static const void *real_vnet_options_gen_params(const void *prev, char *desc)
+{
+	return real_vnet_next(prev, desc, REAL_EQUIVALENCE);
+}
+
+static const void *real_vnet_searches_gen_params(const void *prev, char *desc)
+{
+	return real_vnet_next(prev, desc, REAL_SEARCH);
+}
 
 /* Random paths: every virtio_net profile first (6, found by driver) */
 #define REAL_VNET_PROFILES	6

@@ -303,115 +303,6 @@ void bqlm_rc_model_start(struct bqlm_rc_target *t);
 bool bqlm_rc_end(struct bqlm_rc *rc);
 
 /**
- * BQLM_RC_HARNESS() - declare what a driver's harness does, as its session
- *	(BQLM_RC_SESSION()) drives it
- * @hx: the harness's prefix and the tag of its struct, which embeds its
- *	struct bqlm_rc
- *
- * @hx_up() makes a fresh device in the model's initial state (0 or a
- * negative errno), @hx_down() drains it and frees it, @hx_step() takes
- * one model action on the real code, @hx_enabled() writes the model
- * actions the real code can take now (in the model's order) and returns
- * how many, @hx_parked_at() says where the actor of an action is parked.
- */
-#define BQLM_RC_HARNESS(hx)						\
-int hx##_up(struct hx *u);						\
-int hx##_down(struct hx *u);						\
-int hx##_step(struct hx *u, unsigned int action);			\
-unsigned int hx##_enabled(const struct hx *u, unsigned int *actions);	\
-const char *hx##_parked_at(const struct hx *u, unsigned int action)
-
-/**
- * BQLM_RC_SESSION() - a driver's harness beside its model: struct
- *	@hx_session, the struct bqlm_rc_target @t that bqlm_rc_lockstep() and
- *	bqlm_rc_explore() drive and the harness @u, and @hx_session(), the
- *	session of a target (container_of())
- * @hx: the harness's prefix and the tag of its struct (BQLM_RC_HARNESS())
- */
-#define BQLM_RC_SESSION(hx)						\
-struct hx##_session {							\
-	struct bqlm_rc_target t;					\
-	struct hx u;							\
-};									\
-									\
-static inline struct hx##_session *hx##_session(struct bqlm_rc_target *t) \
-{									\
-	return container_of(t, struct hx##_session, t);			\
-}
-
-/**
- * BQLM_RC_TARGET_OPS() - define a session's const struct
- *	bqlm_rc_target_ops, @hx_target_ops
- * @hx: the prefix of the harness and its session (BQLM_RC_SESSION())
- * @...: the optional callbacks it has (@error, @same, @hash), as
- *	designated initialisers
- *
- * The callbacks run the harness's functions (BQLM_RC_HARNESS()) on the
- * session's @u: @start is @hx_up() and the model's initial state, @view
- * is @hx_view_check(u, view, each), the view and the model's step checks
- * on it; @destroy frees the session unless @hx_end(u), which ends the
- * harness, returns true (after a harness failure, its threads may still
- * use the session).
- */
-#define BQLM_RC_TARGET_OPS(hx, ...)					\
-static int hx##_t_start(struct bqlm_rc_target *t)			\
-{									\
-	int ret = hx##_up(&hx##_session(t)->u);				\
-									\
-	if (!ret)							\
-		bqlm_rc_model_start(t);					\
-	return ret;							\
-}									\
-									\
-static int hx##_t_step(struct bqlm_rc_target *t, unsigned int action)	\
-{									\
-	return hx##_step(&hx##_session(t)->u, action);			\
-}									\
-									\
-static const char *hx##_t_parked_at(struct bqlm_rc_target *t,		\
-				    unsigned int action)		\
-{									\
-	return hx##_parked_at(&hx##_session(t)->u, action);		\
-}									\
-									\
-static unsigned int hx##_t_enabled(struct bqlm_rc_target *t,		\
-				   unsigned int *actions)		\
-{									\
-	return hx##_enabled(&hx##_session(t)->u, actions);		\
-}									\
-									\
-static unsigned int hx##_t_view(struct bqlm_rc_target *t)		\
-{									\
-	return hx##_view_check(&hx##_session(t)->u, t->view, t->each);	\
-}									\
-									\
-static int hx##_t_down(struct bqlm_rc_target *t)			\
-{									\
-	return hx##_down(&hx##_session(t)->u);				\
-}									\
-									\
-static void hx##_t_destroy(struct bqlm_rc_target *t)			\
-{									\
-	struct hx##_session *r = hx##_session(t);			\
-									\
-	if (hx##_end(&r->u))						\
-		return;							\
-	bqlm_rc_target_release(t);					\
-	kfree(r);							\
-}									\
-									\
-static const struct bqlm_rc_target_ops hx##_target_ops = {		\
-	.start = hx##_t_start,						\
-	.step = hx##_t_step,						\
-	.parked_at = hx##_t_parked_at,					\
-	.enabled = hx##_t_enabled,					\
-	.view = hx##_t_view,						\
-	.down = hx##_t_down,						\
-	.destroy = hx##_t_destroy,					\
-	__VA_ARGS__							\
-}
-
-/**
  * struct bqlm_rc_variant - a compiled variant of a driver
  * @name: the model's name of it (its line of real/patches/DRIVER/series)
  * @ops: the driver's ops of it
@@ -423,21 +314,6 @@ struct bqlm_rc_variant {
 
 const void *bqlm_rc_variant(const struct bqlm_rc_variant *v, unsigned int n,
 			    const char *name);
-
-/**
- * BQLM_RC_VARIANTS() - a driver's compiled variants, @hx_variants[], and
- *	@hx_variant_named(), the ops of one by the model's name (or NULL)
- * @hx: the harness's prefix
- * @table: the generated BQLM_RDRIVER_VARIANTS
- */
-#define BQLM_RC_VARIANTS(hx, table)					\
-static const struct bqlm_rc_variant hx##_variants[] = table;		\
-									\
-static const void *hx##_variant_named(const char *name)			\
-{									\
-	return bqlm_rc_variant(hx##_variants, ARRAY_SIZE(hx##_variants),	\
-			       name);					\
-}
 
 int bqlm_rc_explore(struct bqlm_rc_target *t, unsigned int max_states,
 		    struct bqlm_rc_xresult *xr);

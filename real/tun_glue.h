@@ -74,9 +74,9 @@
 /* tun.c names its messages itself */
 #undef pr_fmt
 
-#define BQLM_RTUN_SYM3(p, n)	p##n
-#define BQLM_RTUN_SYM2(p, n)	BQLM_RTUN_SYM3(p, n)
-#define BQLM_RTUN_SYM(n)	BQLM_RTUN_SYM2(BQLM_RTUN_PFX, n)
+#include <linux/args.h>
+
+#define BQLM_RTUN_SYM(n)	CONCATENATE(BQLM_RTUN_PFX, n)
 
 /* 2. tun.c's exports, renamed per variant (the stubs above keep theirs) */
 #define tun_get_socket		BQLM_RTUN_SYM(tun_get_socket)

@@ -270,7 +270,12 @@ unsigned int bqlm_rtun_pkt_of(const struct bqlm_rtun *u, const void *ptr);
 bool bqlm_rtun_plock_free(struct bqlm_rc_actor *a);
 
 /* real/tun_device.c (up, down), real/tun_actors.c (step, enabled, parked_at) */
-BQLM_RC_HARNESS(bqlm_rtun);
+int bqlm_rtun_up(struct bqlm_rtun *u);
+int bqlm_rtun_down(struct bqlm_rtun *u);
+int bqlm_rtun_step(struct bqlm_rtun *u, unsigned int action);
+unsigned int bqlm_rtun_enabled(const struct bqlm_rtun *u,
+			       unsigned int *actions);
+const char *bqlm_rtun_parked_at(const struct bqlm_rtun *u, unsigned int action);
 
 /* real/tun_actors.c */
 unsigned int bqlm_rtun_cap(const struct bqlm_tun_cfg *cfg);

@@ -25,7 +25,14 @@ static const char *const bqlm_rtun_lock_names[BQLM_TUN_MAX_QUEUES][2] = {
 };
 
 /* Every variant of real/patches/tun/series (generated) */
-BQLM_RC_VARIANTS(bqlm_rtun, BQLM_RTUN_VARIANTS)
+static const struct bqlm_rc_variant bqlm_rtun_variants[] = BQLM_RTUN_VARIANTS;
+
+/* The ops of the compiled variant the model names so, or NULL */
+static const void *bqlm_rtun_variant_named(const char *name)
+{
+	return bqlm_rc_variant(bqlm_rtun_variants,
+			       ARRAY_SIZE(bqlm_rtun_variants), name);
+}
 
 /* The compiled variant the model's configuration names, or NULL */
 static const struct bqlm_rtun_ops *bqlm_rtun_variant(const struct bqlm_tun_cfg *cfg)
@@ -93,8 +100,77 @@ static bool bqlm_rtun_end(struct bqlm_rtun *u)
 	return failed;
 }
 
-BQLM_RC_SESSION(bqlm_rtun)
-BQLM_RC_TARGET_OPS(bqlm_rtun);
+/* The harness beside its model: the target the scheduler drives */
+struct bqlm_rtun_session {
+	struct bqlm_rc_target t;
+	struct bqlm_rtun u;
+};
+
+static struct bqlm_rtun_session *bqlm_rtun_session(struct bqlm_rc_target *t)
+{
+	return container_of(t, struct bqlm_rtun_session, t);
+}
+
+/* A fresh device, and the model in its initial state */
+static int bqlm_rtun_t_start(struct bqlm_rc_target *t)
+{
+	int ret = bqlm_rtun_up(&bqlm_rtun_session(t)->u);
+
+	if (!ret)
+		bqlm_rc_model_start(t);
+	return ret;
+}
+
+static int bqlm_rtun_t_step(struct bqlm_rc_target *t, unsigned int action)
+{
+	return bqlm_rtun_step(&bqlm_rtun_session(t)->u, action);
+}
+
+static const char *bqlm_rtun_t_parked_at(struct bqlm_rc_target *t,
+					 unsigned int action)
+{
+	return bqlm_rtun_parked_at(&bqlm_rtun_session(t)->u, action);
+}
+
+static unsigned int bqlm_rtun_t_enabled(struct bqlm_rc_target *t,
+					unsigned int *actions)
+{
+	return bqlm_rtun_enabled(&bqlm_rtun_session(t)->u, actions);
+}
+
+static unsigned int bqlm_rtun_t_view(struct bqlm_rc_target *t)
+{
+	return bqlm_rtun_view_check(&bqlm_rtun_session(t)->u, t->view, t->each);
+}
+
+static int bqlm_rtun_t_down(struct bqlm_rc_target *t)
+{
+	return bqlm_rtun_down(&bqlm_rtun_session(t)->u);
+}
+
+/*
+ * The session freed, unless the harness failed: its threads may still
+ * use it then
+ */
+static void bqlm_rtun_t_destroy(struct bqlm_rc_target *t)
+{
+	struct bqlm_rtun_session *r = bqlm_rtun_session(t);
+
+	if (bqlm_rtun_end(&r->u))
+		return;
+	bqlm_rc_target_release(t);
+	kfree(r);
+}
+
+static const struct bqlm_rc_target_ops bqlm_rtun_target_ops = {
+	.start = bqlm_rtun_t_start,
+	.step = bqlm_rtun_t_step,
+	.parked_at = bqlm_rtun_t_parked_at,
+	.enabled = bqlm_rtun_t_enabled,
+	.view = bqlm_rtun_t_view,
+	.down = bqlm_rtun_t_down,
+	.destroy = bqlm_rtun_t_destroy,
+};
 
 /**
  * bqlm_rtun_create() - the real tun.c of a configuration, beside the model

@@ -13,12 +13,12 @@
 #ifndef _BQLM_REAL_TUN_VARIANT_H
 #define _BQLM_REAL_TUN_VARIANT_H
 
-#define BQLM_RTUN_CAT3(a, b, c)	a##b##c
-#define BQLM_RTUN_CAT(a, b, c)	BQLM_RTUN_CAT3(a, b, c)
+#include <linux/args.h>
+
 /* the prefix of the variant's copies of the exported functions */
-#define BQLM_RTUN_PFX		BQLM_RTUN_CAT(bqlm_rtun_, BQLM_VARIANT_ID, _)
+#define BQLM_RTUN_PFX		CONCATENATE(bqlm_rtun_, CONCATENATE(BQLM_VARIANT_ID, _))
 /* the variant's struct bqlm_rtun_ops */
-#define BQLM_RTUN_OPS		BQLM_RTUN_CAT(bqlm_rtun_, BQLM_VARIANT_ID, _ops)
+#define BQLM_RTUN_OPS		CONCATENATE(BQLM_RTUN_PFX, ops)
 
 #include "tun_glue.h"
 #include BQLM_VARIANT_C

@@ -320,7 +320,13 @@ void bqlm_rusbnet_bh_free(struct bqlm_rusbnet *u, struct bqlm_rc_actor *a,
 			  bool reported);
 
 /* real/usbnet_device.c and real/usbnet_actors.c */
-BQLM_RC_HARNESS(bqlm_rusbnet);
+int bqlm_rusbnet_up(struct bqlm_rusbnet *u);
+int bqlm_rusbnet_down(struct bqlm_rusbnet *u);
+int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action);
+unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
+				  unsigned int *actions);
+const char *bqlm_rusbnet_parked_at(const struct bqlm_rusbnet *u,
+				   unsigned int action);
 
 /* real/usbnet_actors.c */
 void bqlm_rusbnet_drain(struct bqlm_rusbnet *u);

@@ -13,10 +13,10 @@
 #ifndef _BQLM_REAL_USBNET_MINIDRIVER_H
 #define _BQLM_REAL_USBNET_MINIDRIVER_H
 
-#define BQLM_RUSBNET_CAT3(a, b, c)	a##b##c
-#define BQLM_RUSBNET_CAT(a, b, c)	BQLM_RUSBNET_CAT3(a, b, c)
+#include <linux/args.h>
+
 /* the prefix of the variant's copies of the exported functions */
-#define BQLM_RUSBNET_PFX	BQLM_RUSBNET_CAT(bqlm_rusbnet_, BQLM_VARIANT_ID, _)
+#define BQLM_RUSBNET_PFX	CONCATENATE(bqlm_rusbnet_, CONCATENATE(BQLM_VARIANT_ID, _))
 
 #include "usbnet_pre.h"
 #include BQLM_VARIANT_H

@@ -9,9 +9,9 @@
 #ifndef _BQLM_REAL_USBNET_PRE_H
 #define _BQLM_REAL_USBNET_PRE_H
 
-#define BQLM_RUSBNET_SYM3(p, n)	p##n
-#define BQLM_RUSBNET_SYM2(p, n)	BQLM_RUSBNET_SYM3(p, n)
-#define BQLM_RUSBNET_SYM(n)	BQLM_RUSBNET_SYM2(BQLM_RUSBNET_PFX, n)
+#include <linux/args.h>
+
+#define BQLM_RUSBNET_SYM(n)	CONCATENATE(BQLM_RUSBNET_PFX, n)
 
 #include <usbnet-exports.h>
 

@@ -60,7 +60,15 @@ const char *bqlm_rusbnet_driver_param(void)
 }
 
 /* Every variant of real/patches/usbnet/series (generated) */
-BQLM_RC_VARIANTS(bqlm_rusbnet, BQLM_RUSBNET_VARIANTS)
+static const struct bqlm_rc_variant bqlm_rusbnet_variants[] =
+	BQLM_RUSBNET_VARIANTS;
+
+/* The ops of the compiled variant the model names so, or NULL */
+static const void *bqlm_rusbnet_variant_named(const char *name)
+{
+	return bqlm_rc_variant(bqlm_rusbnet_variants,
+			       ARRAY_SIZE(bqlm_rusbnet_variants), name);
+}
 
 /* The compiled variant the model's configuration names, or NULL */
 static const struct bqlm_rusbnet_ops *
@@ -487,7 +495,17 @@ int bqlm_rusbnet_check(const struct bqlm_usbnet_cfg *cfg, const char *driver,
 	return 0;
 }
 
-BQLM_RC_SESSION(bqlm_rusbnet)
+/* The harness beside its model: the target the scheduler drives */
+struct bqlm_rusbnet_session {
+	struct bqlm_rc_target t;
+	struct bqlm_rusbnet u;
+};
+
+static struct bqlm_rusbnet_session *
+bqlm_rusbnet_session(struct bqlm_rc_target *t)
+{
+	return container_of(t, struct bqlm_rusbnet_session, t);
+}
 
 /*
  * The harness failure: a wait in the middle of a step; or the step was
@@ -544,10 +562,70 @@ static bool bqlm_rusbnet_end(struct bqlm_rusbnet *u)
 	return u->ops && bqlm_rusbnet_release(u);
 }
 
-BQLM_RC_TARGET_OPS(bqlm_rusbnet,
-		   .error = bqlm_rusbnet_t_error,
-		   .same = bqlm_rusbnet_t_same,
-		   .hash = bqlm_rusbnet_t_hash);
+/* A fresh device, and the model in its initial state */
+static int bqlm_rusbnet_t_start(struct bqlm_rc_target *t)
+{
+	int ret = bqlm_rusbnet_up(&bqlm_rusbnet_session(t)->u);
+
+	if (!ret)
+		bqlm_rc_model_start(t);
+	return ret;
+}
+
+static int bqlm_rusbnet_t_step(struct bqlm_rc_target *t, unsigned int action)
+{
+	return bqlm_rusbnet_step(&bqlm_rusbnet_session(t)->u, action);
+}
+
+static const char *bqlm_rusbnet_t_parked_at(struct bqlm_rc_target *t,
+					    unsigned int action)
+{
+	return bqlm_rusbnet_parked_at(&bqlm_rusbnet_session(t)->u, action);
+}
+
+static unsigned int bqlm_rusbnet_t_enabled(struct bqlm_rc_target *t,
+					   unsigned int *actions)
+{
+	return bqlm_rusbnet_enabled(&bqlm_rusbnet_session(t)->u, actions);
+}
+
+static unsigned int bqlm_rusbnet_t_view(struct bqlm_rc_target *t)
+{
+	return bqlm_rusbnet_view_check(&bqlm_rusbnet_session(t)->u, t->view,
+				       t->each);
+}
+
+static int bqlm_rusbnet_t_down(struct bqlm_rc_target *t)
+{
+	return bqlm_rusbnet_down(&bqlm_rusbnet_session(t)->u);
+}
+
+/*
+ * The session freed, unless the harness failed: its threads may still
+ * use it then
+ */
+static void bqlm_rusbnet_t_destroy(struct bqlm_rc_target *t)
+{
+	struct bqlm_rusbnet_session *r = bqlm_rusbnet_session(t);
+
+	if (bqlm_rusbnet_end(&r->u))
+		return;
+	bqlm_rc_target_release(t);
+	kfree(r);
+}
+
+static const struct bqlm_rc_target_ops bqlm_rusbnet_target_ops = {
+	.start = bqlm_rusbnet_t_start,
+	.step = bqlm_rusbnet_t_step,
+	.parked_at = bqlm_rusbnet_t_parked_at,
+	.enabled = bqlm_rusbnet_t_enabled,
+	.view = bqlm_rusbnet_t_view,
+	.down = bqlm_rusbnet_t_down,
+	.destroy = bqlm_rusbnet_t_destroy,
+	.error = bqlm_rusbnet_t_error,
+	.same = bqlm_rusbnet_t_same,
+	.hash = bqlm_rusbnet_t_hash,
+};
 
 /**
  * bqlm_rusbnet_create() - the real usbnet.c of a configuration, beside the

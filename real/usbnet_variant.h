@@ -24,7 +24,7 @@
 #define _BQLM_REAL_USBNET_VARIANT_H
 
 /* the variant's struct bqlm_rusbnet_ops */
-#define BQLM_RUSBNET_OPS	BQLM_RUSBNET_CAT(bqlm_rusbnet_, BQLM_VARIANT_ID, _ops)
+#define BQLM_RUSBNET_OPS	CONCATENATE(BQLM_RUSBNET_PFX, ops)
 
 #include "usbnet_minidriver.h"
 #include BQLM_VARIANT_C

@@ -159,7 +159,13 @@ void bqlm_rveth_raced(struct bqlm_rveth *u, unsigned int except,
 		      bool requeued_too);
 
 /* real/veth_device.c (up, down), real/veth_actors.c (step, enabled, parked_at) */
-BQLM_RC_HARNESS(bqlm_rveth);
+int bqlm_rveth_up(struct bqlm_rveth *u);
+int bqlm_rveth_down(struct bqlm_rveth *u);
+int bqlm_rveth_step(struct bqlm_rveth *u, unsigned int action);
+unsigned int bqlm_rveth_enabled(const struct bqlm_rveth *u,
+				unsigned int *actions);
+const char *bqlm_rveth_parked_at(const struct bqlm_rveth *u,
+				 unsigned int action);
 
 /* real/veth_actors.c */
 void bqlm_rveth_do_poll(struct bqlm_rc_actor *a);

@@ -20,7 +20,14 @@ static const char *const bqlm_rveth_names[RVETH_NR_ACTORS] = {
 };
 
 /* Every variant of real/patches/veth/series (generated) */
-BQLM_RC_VARIANTS(bqlm_rveth, BQLM_RVETH_VARIANTS)
+static const struct bqlm_rc_variant bqlm_rveth_variants[] = BQLM_RVETH_VARIANTS;
+
+/* The ops of the compiled variant the model names so, or NULL */
+static const void *bqlm_rveth_variant_named(const char *name)
+{
+	return bqlm_rc_variant(bqlm_rveth_variants,
+			       ARRAY_SIZE(bqlm_rveth_variants), name);
+}
 
 /* The compiled variant the model's configuration names, or NULL */
 static const struct bqlm_rveth_ops *
@@ -91,8 +98,78 @@ static bool bqlm_rveth_end(struct bqlm_rveth *u)
 	return failed;
 }
 
-BQLM_RC_SESSION(bqlm_rveth)
-BQLM_RC_TARGET_OPS(bqlm_rveth);
+/* The harness beside its model: the target the scheduler drives */
+struct bqlm_rveth_session {
+	struct bqlm_rc_target t;
+	struct bqlm_rveth u;
+};
+
+static struct bqlm_rveth_session *bqlm_rveth_session(struct bqlm_rc_target *t)
+{
+	return container_of(t, struct bqlm_rveth_session, t);
+}
+
+/* A fresh device, and the model in its initial state */
+static int bqlm_rveth_t_start(struct bqlm_rc_target *t)
+{
+	int ret = bqlm_rveth_up(&bqlm_rveth_session(t)->u);
+
+	if (!ret)
+		bqlm_rc_model_start(t);
+	return ret;
+}
+
+static int bqlm_rveth_t_step(struct bqlm_rc_target *t, unsigned int action)
+{
+	return bqlm_rveth_step(&bqlm_rveth_session(t)->u, action);
+}
+
+static const char *bqlm_rveth_t_parked_at(struct bqlm_rc_target *t,
+					  unsigned int action)
+{
+	return bqlm_rveth_parked_at(&bqlm_rveth_session(t)->u, action);
+}
+
+static unsigned int bqlm_rveth_t_enabled(struct bqlm_rc_target *t,
+					 unsigned int *actions)
+{
+	return bqlm_rveth_enabled(&bqlm_rveth_session(t)->u, actions);
+}
+
+static unsigned int bqlm_rveth_t_view(struct bqlm_rc_target *t)
+{
+	return bqlm_rveth_view_check(&bqlm_rveth_session(t)->u, t->view,
+				     t->each);
+}
+
+static int bqlm_rveth_t_down(struct bqlm_rc_target *t)
+{
+	return bqlm_rveth_down(&bqlm_rveth_session(t)->u);
+}
+
+/*
+ * The session freed, unless the harness failed: its threads may still
+ * use it then
+ */
+static void bqlm_rveth_t_destroy(struct bqlm_rc_target *t)
+{
+	struct bqlm_rveth_session *r = bqlm_rveth_session(t);
+
+	if (bqlm_rveth_end(&r->u))
+		return;
+	bqlm_rc_target_release(t);
+	kfree(r);
+}
+
+static const struct bqlm_rc_target_ops bqlm_rveth_target_ops = {
+	.start = bqlm_rveth_t_start,
+	.step = bqlm_rveth_t_step,
+	.parked_at = bqlm_rveth_t_parked_at,
+	.enabled = bqlm_rveth_t_enabled,
+	.view = bqlm_rveth_t_view,
+	.down = bqlm_rveth_t_down,
+	.destroy = bqlm_rveth_t_destroy,
+};
 
 /**
  * bqlm_rveth_create() - the real veth.c of a configuration, beside the

@@ -13,10 +13,10 @@
 #ifndef _BQLM_REAL_VETH_VARIANT_H
 #define _BQLM_REAL_VETH_VARIANT_H
 
-#define BQLM_RVETH_CAT3(a, b, c)	a##b##c
-#define BQLM_RVETH_CAT(a, b, c)		BQLM_RVETH_CAT3(a, b, c)
+#include <linux/args.h>
+
 /* the variant's struct bqlm_rveth_ops */
-#define BQLM_RVETH_OPS	BQLM_RVETH_CAT(bqlm_rveth_, BQLM_VARIANT_ID, _ops)
+#define BQLM_RVETH_OPS	CONCATENATE(bqlm_rveth_, CONCATENATE(BQLM_VARIANT_ID, _ops))
 
 #include "veth_glue.h"
 #include BQLM_VARIANT_C

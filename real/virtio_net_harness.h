@@ -254,7 +254,13 @@ bool bqlm_rvnet_polling(const struct bqlm_rvnet *u, unsigned int q);
 extern const struct bqlm_vdev_ops bqlm_rvnet_vdev_ops;
 
 /* real/virtio_net_device.c and real/virtio_net_actors.c */
-BQLM_RC_HARNESS(bqlm_rvnet);
+int bqlm_rvnet_up(struct bqlm_rvnet *u);
+int bqlm_rvnet_down(struct bqlm_rvnet *u);
+int bqlm_rvnet_step(struct bqlm_rvnet *u, unsigned int action);
+unsigned int bqlm_rvnet_enabled(const struct bqlm_rvnet *u,
+				unsigned int *actions);
+const char *bqlm_rvnet_parked_at(const struct bqlm_rvnet *u,
+				 unsigned int action);
 
 /* real/virtio_net_device.c */
 void bqlm_rvnet_run_tx_poll(struct bqlm_rvnet *u, unsigned int q);

@@ -21,7 +21,15 @@ static const char *const bqlm_rvnet_names[RVNET_NR_ACTORS] = {
 };
 
 /* Every variant of real/patches/virtio_net/series (generated) */
-BQLM_RC_VARIANTS(bqlm_rvnet, BQLM_RVIRTIO_NET_VARIANTS)
+static const struct bqlm_rc_variant bqlm_rvnet_variants[] =
+	BQLM_RVIRTIO_NET_VARIANTS;
+
+/* The ops of the compiled variant the model names so, or NULL */
+static const void *bqlm_rvnet_variant_named(const char *name)
+{
+	return bqlm_rc_variant(bqlm_rvnet_variants,
+			       ARRAY_SIZE(bqlm_rvnet_variants), name);
+}
 
 /**
  * bqlm_rvnet_variant_of() - the variant a profile of the NIC model runs on
@@ -105,7 +113,16 @@ int bqlm_rvnet_supported(const struct bqlm_nic_cfg *cfg, const char *variant,
 	return *why ? -EOPNOTSUPP : 0;
 }
 
-BQLM_RC_SESSION(bqlm_rvnet)
+/* The harness beside its model: the target the scheduler drives */
+struct bqlm_rvnet_session {
+	struct bqlm_rc_target t;
+	struct bqlm_rvnet u;
+};
+
+static struct bqlm_rvnet_session *bqlm_rvnet_session(struct bqlm_rc_target *t)
+{
+	return container_of(t, struct bqlm_rvnet_session, t);
+}
 
 /* The harness failure: a wait in the middle of a step, a driver's error */
 static const char *bqlm_rvnet_t_error(struct bqlm_rc_target *t)
@@ -181,10 +198,70 @@ static bool bqlm_rvnet_end(struct bqlm_rvnet *u)
 	return failed;
 }
 
-BQLM_RC_TARGET_OPS(bqlm_rvnet,
-		   .error = bqlm_rvnet_t_error,
-		   .same = bqlm_rvnet_t_same,
-		   .hash = bqlm_rvnet_t_hash);
+/* A fresh device, and the model in its initial state */
+static int bqlm_rvnet_t_start(struct bqlm_rc_target *t)
+{
+	int ret = bqlm_rvnet_up(&bqlm_rvnet_session(t)->u);
+
+	if (!ret)
+		bqlm_rc_model_start(t);
+	return ret;
+}
+
+static int bqlm_rvnet_t_step(struct bqlm_rc_target *t, unsigned int action)
+{
+	return bqlm_rvnet_step(&bqlm_rvnet_session(t)->u, action);
+}
+
+static const char *bqlm_rvnet_t_parked_at(struct bqlm_rc_target *t,
+					  unsigned int action)
+{
+	return bqlm_rvnet_parked_at(&bqlm_rvnet_session(t)->u, action);
+}
+
+static unsigned int bqlm_rvnet_t_enabled(struct bqlm_rc_target *t,
+					 unsigned int *actions)
+{
+	return bqlm_rvnet_enabled(&bqlm_rvnet_session(t)->u, actions);
+}
+
+static unsigned int bqlm_rvnet_t_view(struct bqlm_rc_target *t)
+{
+	return bqlm_rvnet_view_check(&bqlm_rvnet_session(t)->u, t->view,
+				     t->each);
+}
+
+static int bqlm_rvnet_t_down(struct bqlm_rc_target *t)
+{
+	return bqlm_rvnet_down(&bqlm_rvnet_session(t)->u);
+}
+
+/*
+ * The session freed, unless the harness failed: its threads may still
+ * use it then
+ */
+static void bqlm_rvnet_t_destroy(struct bqlm_rc_target *t)
+{
+	struct bqlm_rvnet_session *r = bqlm_rvnet_session(t);
+
+	if (bqlm_rvnet_end(&r->u))
+		return;
+	bqlm_rc_target_release(t);
+	kfree(r);
+}
+
+static const struct bqlm_rc_target_ops bqlm_rvnet_target_ops = {
+	.start = bqlm_rvnet_t_start,
+	.step = bqlm_rvnet_t_step,
+	.parked_at = bqlm_rvnet_t_parked_at,
+	.enabled = bqlm_rvnet_t_enabled,
+	.view = bqlm_rvnet_t_view,
+	.down = bqlm_rvnet_t_down,
+	.destroy = bqlm_rvnet_t_destroy,
+	.error = bqlm_rvnet_t_error,
+	.same = bqlm_rvnet_t_same,
+	.hash = bqlm_rvnet_t_hash,
+};
 
 /**
  * bqlm_rvnet_create() - the real virtio_net.c of a configuration, beside

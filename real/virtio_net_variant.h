@@ -14,10 +14,10 @@
 #ifndef _BQLM_REAL_VIRTIO_NET_VARIANT_H
 #define _BQLM_REAL_VIRTIO_NET_VARIANT_H
 
-#define BQLM_RVNET_CAT3(a, b, c)	a##b##c
-#define BQLM_RVNET_CAT(a, b, c)		BQLM_RVNET_CAT3(a, b, c)
+#include <linux/args.h>
+
 /* the variant's struct bqlm_rvirtio_net_ops */
-#define BQLM_RVNET_OPS	BQLM_RVNET_CAT(bqlm_rvirtio_net_, BQLM_VARIANT_ID, _ops)
+#define BQLM_RVNET_OPS	CONCATENATE(bqlm_rvirtio_net_, CONCATENATE(BQLM_VARIANT_ID, _ops))
 
 #include "virtio_net_glue.h"
 #include BQLM_VARIANT_C
