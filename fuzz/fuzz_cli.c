@@ -135,7 +135,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_cli_usages = 0;
 	r = bqlm_main(argc, argv);
 	fflush(stdout);
-	FUZZ_ASSERT(r >= 0 && r <= 4, "exit status %d", r);
+	FUZZ_ASSERT(r >= 0 && r <= EXIT_UNREACHED, "exit status %d", r);
 	FUZZ_ASSERT(r != EXIT_INTERNAL, "an internal error (exit 4)");
 	FUZZ_ASSERT(fuzz_cli_usages <= 1, "%u usage errors for one command line",
 		    fuzz_cli_usages);

@@ -45,7 +45,8 @@ static void print_help(FILE *f)
 		"\n"
 		"exit status: 0 no violation, 1 violation, 2 bad usage,\n"
 		"             3 exploration incomplete (state or memory bound),\n"
-		"             4 internal error, or an output file not written\n",
+		"             4 internal error, or an output file not written,\n"
+		"             5 no violation, but a stated path never taken (nic)\n",
 		prog, prog, prog, prog, prog, prog, BQLM_USBNET_MAX_PACKETS, prog);
 }
 
