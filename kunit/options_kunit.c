@@ -680,6 +680,68 @@ static void options_model_aliases(struct kunit *test)
 }
 
 /*
+ * A choice option's says[] has one entry per word of its names[] (the
+ * header of bqlm explore prints it for the value: one too few would read
+ * past the array), and bqlm_opt_says() gives the entry of the value, the
+ * word where there is no says[], "?" past the last word.
+ */
+static void options_says_per_word(struct kunit *test)
+{
+	const struct bqlm_opts *const models[] = {
+		bqlm_nic_options(), bqlm_usbnet_options(), bqlm_tun_options(),
+		bqlm_xoff_options(),
+	};
+	unsigned char *cfg = bqlm_kunit_zalloc(test, 512);
+	unsigned int m, i, n, k, said = 0;
+	char err[160];
+
+	for (m = 0; m < ARRAY_SIZE(models); m++) {
+		const struct bqlm_opts *t = models[m];
+
+		KUNIT_ASSERT_LE(test, t->cfg_size, 512U);
+		for (i = 0; i < t->n; i++) {
+			const struct bqlm_opt *o = &t->opt[i];
+
+			if (!o->says)
+				continue;
+			said++;
+			KUNIT_EXPECT_EQ_MSG(test, o->type, BQLM_OPT_CHOICE,
+					    "%s --%s", t->model, o->name);
+			for (n = 0; o->names[n]; n++)
+				;
+			for (k = 0; o->says[k]; k++)
+				;
+			KUNIT_EXPECT_EQ_MSG(test, k, n, "%s --%s: %u words, %u says",
+					    t->model, o->name, n, k);
+			for (k = 0; k < n && o->says[k]; k++) {
+				memset(cfg, 0, 512);
+				KUNIT_ASSERT_EQ(test, bqlm_opt_set(t, cfg, o->name,
+								   o->names[k], err,
+								   sizeof(err)), 0);
+				KUNIT_EXPECT_STREQ(test, bqlm_opt_says(o, cfg),
+						   o->says[k]);
+			}
+			/* one past the last word, stored in the field's width */
+			memset(cfg, 0, 512);
+			if (o->size == 1)
+				*(unsigned char *)(cfg + o->off) = n;
+			else if (o->size == 2)
+				*(unsigned short *)(cfg + o->off) = n;
+			else
+				*(unsigned int *)(cfg + o->off) = n;
+			KUNIT_EXPECT_STREQ(test, bqlm_opt_says(o, cfg), "?");
+		}
+	}
+	/* the NIC model's header reads nine of them */
+	KUNIT_EXPECT_GE(test, said, 9U);
+	/* an option without says[]: its word */
+	memset(cfg, 0, 512);
+	KUNIT_EXPECT_STREQ(test,
+			   bqlm_opt_says(bqlm_opt_find(bqlm_nic_options(), "map"),
+					 cfg), "rr");
+}
+
+/*
  * What usbnet's table checks beyond single ranges, its variants past the
  * last, and its --sweep system without a packet bound.
  */
@@ -745,6 +807,7 @@ static struct kunit_case bqlm_options_cases[] = {
 	KUNIT_CASE(options_field_sizes),
 	KUNIT_CASE(options_format_one_byte),
 	KUNIT_CASE(options_model_aliases),
+	KUNIT_CASE(options_says_per_word),
 	KUNIT_CASE(options_usbnet_check),
 	{}
 };

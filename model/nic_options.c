@@ -51,6 +51,30 @@ static const char *const bqlm_nic_index_names[] = {
 static const char *const bqlm_nic_ttest_names[] = {
 	"xmit-stopped", "queue-stopped", NULL };
 
+/* What each word stands for in the model's header (bqlm explore nic). */
+static const char *const bqlm_nic_sent_says[] = { "before", "after", NULL };
+static const char *const bqlm_nic_call_says[] = {
+	"netdev_tx_sent_queue", "__netdev_tx_sent_queue(xmit_more)", NULL };
+static const char *const bqlm_nic_kick_says[] = {
+	"__netdev_tx_sent_queue()", "!xmit_more || netif_xmit_stopped()",
+	"!xmit_more", "every packet", NULL };
+static const char *const bqlm_nic_stop_says[] = {
+	"before netdev_tx_sent_queue", "after netdev_tx_sent_queue",
+	"after the doorbell", "none (NETDEV_TX_BUSY only)", NULL };
+static const char *const bqlm_nic_xdp_says[] = {
+	"uncounted", "counted", "completed only", NULL };
+static const char *const bqlm_nic_bytes_says[] = {
+	"skb->len", "descriptor sum if a packet ended",
+	"a stored length, 0 for some", NULL };
+static const char *const bqlm_nic_dstop_says[] = {
+	"netif_txq_maybe_stop()", "stop, no barrier, re-check",
+	"stop, no re-check", "netif_txq_maybe_stop(), -1 taken for stopped", NULL };
+static const char *const bqlm_nic_dwake_says[] = {
+	"netif_txq_completed_wake()", "index after the BQL call, no barrier", NULL };
+static const char *const bqlm_nic_busy_says[] = {
+	"the stack waits for room", "stop, NETDEV_TX_BUSY",
+	"netif_txq_try_stop(), NETDEV_TX_BUSY", NULL };
+
 /* A reset path's calls: o->off is its ops[] row, o->count_off its count. */
 static int bqlm_nic_opt_parse_ops(const struct bqlm_opt *o, void *cfg,
 				  const char *arg, char *err, size_t len)
@@ -146,16 +170,16 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  NIC_FIELD(budget), .min = 1, .max = BQLM_NIC_MAX_RING,
 	  .help = "packets per NAPI poll" },
 	{ .name = "sent", .type = BQLM_OPT_CHOICE, NIC_FIELD(sent),
-	  .names = bqlm_nic_sent_names,
+	  .names = bqlm_nic_sent_names, .says = bqlm_nic_sent_says,
 	  .help = "where netdev_tx_sent_queue() sits" },
 	{ .name = "sent-call", .type = BQLM_OPT_CHOICE, NIC_FIELD(sent_call),
-	  .names = bqlm_nic_call_names,
+	  .names = bqlm_nic_call_names, .says = bqlm_nic_call_says,
 	  .help = "netdev_tx_sent_queue() (STACK_XOFF whatever xmit_more) or __netdev_tx_sent_queue(.., xmit_more)" },
 	{ .name = "doorbell", .type = BQLM_OPT_CHOICE, NIC_FIELD(doorbell),
-	  .names = bqlm_nic_kick_names,
+	  .names = bqlm_nic_kick_names, .says = bqlm_nic_kick_says,
 	  .help = "what rings it (sent-queue needs --sent-call xmit-more)" },
 	{ .name = "ring-stop", .type = BQLM_OPT_CHOICE, NIC_FIELD(stopcheck),
-	  .names = bqlm_nic_stop_names,
+	  .names = bqlm_nic_stop_names, .says = bqlm_nic_stop_says,
 	  .help = "where the ring-full stop sits" },
 	{ .name = "completers", .type = BQLM_OPT_CHOICE, NIC_FIELD(completers),
 	  .names = bqlm_nic_completer_names, .help = "who completes" },
@@ -164,7 +188,7 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	{ .name = "rx-cleanup", .type = BQLM_OPT_BOOL, NIC_FIELD(rx_cleanup),
 	  .help = "the RX poll cleans the tx ring under a trylock" },
 	{ .name = "completed-bytes", .type = BQLM_OPT_CHOICE, NIC_FIELD(bytes),
-	  .names = bqlm_nic_bytes_names, .help = "what the poll reports" },
+	  .names = bqlm_nic_bytes_names, .says = bqlm_nic_bytes_says, .help = "what the poll reports" },
 	{ .name = "gso-bytes", .type = BQLM_OPT_CHOICE, NIC_FIELD(gso),
 	  .names = bqlm_nic_gso_names,
 	  .help = "a GSO packet's bytes on each side: the same, sent skb->len and completed the wire bytes (skb->len plus a second segment's headers), or the reverse" },
@@ -172,7 +196,7 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  NIC_FIELD(xdp_frames), .min = 0, .max = 2,
 	  .help = "XDP_TX frames on the last queue" },
 	{ .name = "xdp-bql", .type = BQLM_OPT_CHOICE, NIC_FIELD(xdp),
-	  .names = bqlm_nic_xdp_names, .implies = "xdp-frames=1",
+	  .names = bqlm_nic_xdp_names, .says = bqlm_nic_xdp_says, .implies = "xdp-frames=1",
 	  .help = "XDP frames and BQL" },
 	{ .name = "xdp-cleans", .type = BQLM_OPT_BOOL, NIC_FIELD(xdp_cleans),
 	  .implies = "xdp-frames=1",
@@ -181,10 +205,10 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  .names = bqlm_mm_names,
 	  .help = "the driver's stop and wake, the indices and the state word" },
 	{ .name = "drv-stop", .type = BQLM_OPT_CHOICE, NIC_FIELD(drv_stop),
-	  .names = bqlm_nic_dstop_names,
+	  .names = bqlm_nic_dstop_names, .says = bqlm_nic_dstop_says,
 	  .help = "ring-full stop: netif_txq_maybe_stop(), or a hand-rolled form" },
 	{ .name = "drv-wake", .type = BQLM_OPT_CHOICE, NIC_FIELD(drv_wake),
-	  .names = bqlm_nic_dwake_names,
+	  .names = bqlm_nic_dwake_names, .says = bqlm_nic_dwake_says,
 	  .help = "completion's wake: netif_txq_completed_wake(), or no barrier" },
 	{ .name = "stop-thresh", .type = BQLM_OPT_UINT,
 	  .flags = BQLM_OPT_SWEPT, NIC_FIELD(stop_thresh),
@@ -211,7 +235,7 @@ static const struct bqlm_opt bqlm_nic_opt[] = {
 	  .names = bqlm_nic_steps_names,
 	  .help = "stop and wake cut at their barriers when they can go wrong, or always" },
 	{ .name = "tx-busy", .type = BQLM_OPT_CHOICE, NIC_FIELD(busy),
-	  .names = bqlm_nic_busy_names,
+	  .names = bqlm_nic_busy_names, .says = bqlm_nic_busy_says,
 	  .help = "no room at ndo_start_xmit(): the stack waits, or NETDEV_TX_BUSY" },
 	{ .name = "error-kick", .type = BQLM_OPT_CHOICE, NIC_FIELD(err_kick),
 	  .names = bqlm_nic_ekick_names,

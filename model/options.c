@@ -683,6 +683,28 @@ int bqlm_opt_help(const struct bqlm_opt *o, char *buf, size_t len)
 }
 
 /**
+ * bqlm_opt_says() - what a choice option's value stands for
+ * @o: a BQLM_OPT_CHOICE option
+ * @cfg: the configuration
+ *
+ * Return: the entry of @o's says[] for the value in @cfg; its word where
+ * the option has no says[]; "?" for a value that is no word (a
+ * configuration bqlm_opt_check() would refuse).
+ */
+const char *bqlm_opt_says(const struct bqlm_opt *o, const void *cfg)
+{
+	unsigned int v;
+
+	if (o->type != BQLM_OPT_CHOICE || (o->flags & BQLM_OPT_ALIAS) ||
+	    o->format)
+		return "?";
+	v = bqlm_opt_load(cfg, o->off, o->size);
+	if (v >= bqlm_opt_nr_names(o->names))
+		return "?";
+	return o->says ? o->says[v] : o->names[v];
+}
+
+/**
  * bqlm_opt_covers() - the options one option sets, as a mask of indices
  * @t: the model's options (at most 64)
  * @o: one of them

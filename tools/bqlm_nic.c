@@ -83,30 +83,16 @@ static int nic_parse(int argc, char **argv, struct nic_opts *o)
 				    argv, &o->c, NULL, NULL, &o->profile);
 }
 
+/* What the value of option @name in @c stands for (its option's says[]). */
+static const char *nic_says(const char *name, const struct bqlm_nic_cfg *c)
+{
+	const struct bqlm_opt *o = bqlm_opt_find(bqlm_nic_options(), name);
+
+	return o ? bqlm_opt_says(o, c) : "?";
+}
+
 static void nic_header(const char *profile, const struct nic_opts *o)
 {
-	static const char *const sent[] = { "before", "after" };
-	static const char *const call[] = {
-		"netdev_tx_sent_queue", "__netdev_tx_sent_queue(xmit_more)" };
-	static const char *const kick[] = {
-		"__netdev_tx_sent_queue()", "!xmit_more || netif_xmit_stopped()",
-		"!xmit_more", "every packet" };
-	static const char *const stop[] = {
-		"before netdev_tx_sent_queue", "after netdev_tx_sent_queue",
-		"after the doorbell", "none (NETDEV_TX_BUSY only)" };
-	static const char *const xdp[] = {
-		"uncounted", "counted", "completed only" };
-	static const char *const bytes[] = {
-		"skb->len", "descriptor sum if a packet ended",
-		"a stored length, 0 for some" };
-	static const char *const dstop[] = {
-		"netif_txq_maybe_stop()", "stop, no barrier, re-check",
-		"stop, no re-check", "netif_txq_maybe_stop(), -1 taken for stopped" };
-	static const char *const dwake[] = {
-		"netif_txq_completed_wake()", "index after the BQL call, no barrier" };
-	static const char *const busy[] = {
-		"the stack waits for room", "stop, NETDEV_TX_BUSY",
-		"netif_txq_try_stop(), NETDEV_TX_BUSY" };
 	const struct bqlm_nic_cfg *c = &o->cfg;
 	char buf[BQLM_OPT_TEXT_MAX];
 	unsigned int p;
@@ -128,10 +114,11 @@ static void nic_header(const char *profile, const struct nic_opts *o)
 				 BQLM_NIC_GSO_HDRS : 0));
 	printf("\n");
 	printf("xmit: %s %s the doorbell, ring-full stop %s, doorbell on %s; no room: %s\n",
-	       call[c->sent_call], sent[c->sent], stop[c->stopcheck],
-	       kick[c->doorbell], busy[c->busy]);
+	       nic_says("sent-call", c), nic_says("sent", c),
+	       nic_says("ring-stop", c), nic_says("doorbell", c),
+	       nic_says("tx-busy", c));
 	printf("stop/wake: %s, %s (thresholds stop %u, restart %u, wake %u free descriptors); %s\n",
-	       dstop[c->drv_stop], dwake[c->drv_wake],
+	       nic_says("drv-stop", c), nic_says("drv-wake", c),
 	       c->stop_thresh ? c->stop_thresh : c->descs,
 	       c->restart_thresh ? c->restart_thresh :
 	       c->wake_thresh ? c->wake_thresh : c->descs,
@@ -144,7 +131,8 @@ static void nic_header(const char *profile, const struct nic_opts *o)
 	       "NAPI and ndo_start_xmit", c->napi_txlock ?
 	       " (poll under the tx lock)" : "",
 	       c->rx_cleanup ? ", RX poll under a trylock" : "",
-	       bytes[c->bytes], c->xdp_frames, xdp[c->xdp]);
+	       nic_says("completed-bytes", c), c->xdp_frames,
+	       nic_says("xdp-bql", c));
 	printf("paths:");
 	for (p = 0; p < BQLM_NIC_NR_PATHS; p++) {
 		bqlm_nic_format_ops(c->ops[p], c->nr_ops[p], buf, sizeof(buf));

@@ -78,6 +78,9 @@ enum bqlm_opt_type {
  * @min: BQLM_OPT_UINT(S): smallest value
  * @max: BQLM_OPT_UINT(S): largest value
  * @names: BQLM_OPT_CHOICE, BQLM_OPT_SET: the words, NULL-terminated
+ * @says: BQLM_OPT_CHOICE, optional: what each word stands for, in the
+ *	words of a report (the model's header, bqlm help), one entry per
+ *	word of @names, in its order
  * @metavar: the argument's name in the help, e.g. "N"
  * @help: one line of help (the range or words are added to it)
  * @also: BQLM_OPT_ALIAS: the options it sets, names separated by blanks
@@ -107,6 +110,7 @@ struct bqlm_opt {
 	unsigned int min;
 	unsigned int max;
 	const char *const *names;
+	const char *const *says;
 	const char *metavar;
 	const char *help;
 	const char *also;
@@ -205,6 +209,7 @@ int bqlm_opt_apply(const struct bqlm_opts *t, void *cfg, const char *text,
 int bqlm_opt_describe(const struct bqlm_opts *t, const void *cfg,
 		      unsigned int mask, char *buf, size_t len);
 int bqlm_opt_help(const struct bqlm_opt *o, char *buf, size_t len);
+const char *bqlm_opt_says(const struct bqlm_opt *o, const void *cfg);
 int bqlm_opt_profile_by_name(const struct bqlm_opts *t, const char *name);
 int bqlm_opt_profile(const struct bqlm_opts *t, void *cfg, unsigned int id,
 		     char *err, size_t len);
