@@ -172,7 +172,7 @@ static void xoff_expect_words(struct kunit *test, const struct bqlm_xsys *sys,
 {
 	char line[160];
 
-	bqlm_xdescribe_action(sys, s, kind << 8, line, sizeof(line));
+	bqlm_xdescribe_action(sys, s, BQLM_X_ACTION(kind, 0), line, sizeof(line));
 	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(line, want),
 				  "action kind %u: \"%s\" in \"%s\"", kind, want,
 				  line);
@@ -211,12 +211,13 @@ static void xoff_trace(struct kunit *test)
 	/* refusals of the system's step */
 	bqlm_xoff_init(s, &cfg);
 	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, s, 0x900, s, NULL), -EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, s, (BQLM_XOFF_A_FLUSH << 8),
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, s, BQLM_X_ACTION(BQLM_XOFF_A_FLUSH, 0),
 					 s, NULL), -EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, s, (BQLM_XOFF_A_FLUSH << 8) |
-					 (2 * BQLM_SB_DEPTH), s, NULL),
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, s,
+					 BQLM_X_ACTION(BQLM_XOFF_A_FLUSH,
+						       2 * BQLM_SB_DEPTH), s, NULL),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, s, BQLM_XOFF_A_COMPLETED << 8,
+	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, s, BQLM_X_ACTION(BQLM_XOFF_A_COMPLETED, 0),
 					 s, NULL), -EINVAL);
 	bqlm_xdescribe_action(&sys, s, 0x900, buf, sizeof(buf));
 	KUNIT_EXPECT_EQ(test, buf[0], '?');

@@ -17,7 +17,7 @@
 #include "expect/nic_x.h"
 #include "expect/nic_fill.h"
 
-#define A(kind, arg)	BQLM_NIC_ACTION(BQLM_NIC_A_##kind, (arg))
+#define A(kind, arg)	BQLM_X_ACTION(BQLM_NIC_A_##kind, (arg))
 
 /* The packets of every profile (bqlm_nic_cfg_default()), bytes */
 #define NIC_LEN		1000U
@@ -1549,7 +1549,7 @@ static void nic_edges(struct kunit *test)
 }
 
 /*
- * The explorer's view: the transmit action is BQLM_NIC_ACTION(XMIT, 0),
+ * The explorer's view: the transmit action is BQLM_X_ACTION(XMIT, 0),
  * a NAPI poll is described with the byte count the driver reports, a
  * state has one part a queue, and a step of a path in progress is
  * reported in that path (make mutate: none of these was looked at).

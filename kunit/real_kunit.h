@@ -405,7 +405,7 @@ static void real_equivalence(struct kunit *test, struct bqlm_rc_target *t,
  * struct real_diverge - a divergence injected into a harness (test only)
  * @ops: the harness's ops, with @step and @error replaced
  * @real: the harness's own ops
- * @kind: the model action kind (BQLM_RC_KIND()) whose step diverges
+ * @kind: the model action kind (BQLM_X_KIND()) whose step diverges
  * @at: where its actor must be parked after the step (a part of the text
  *	of parked_at()), or NULL: anywhere but idle
  * @msg: what the injected divergence says, once made
@@ -433,7 +433,7 @@ static int real_diverge_step(struct bqlm_rc_target *t, unsigned int action)
 	int ret = d->real->step(t, action);
 	const char *at = d->real->parked_at(t, action);
 
-	if (!d->msg[0] && BQLM_RC_KIND(action) == d->kind &&
+	if (!d->msg[0] && BQLM_X_KIND(action) == d->kind &&
 	    strcmp(at, "idle") && (!d->at || strstr(at, d->at)))
 		scnprintf(d->msg, sizeof(d->msg),
 			  "injected divergence after action %#x, its actor parked at %s",

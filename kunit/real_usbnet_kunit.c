@@ -1005,8 +1005,8 @@ static bool real_usbnet_enables(struct bqlm_rc_target *t, unsigned int action)
  */
 static void real_usbnet_autosuspend_usage(struct kunit *test)
 {
-	const unsigned int suspend = BQLM_USBNET_ACTION(BQLM_USBNET_A_SUSPEND, 0);
-	const unsigned int stop = BQLM_USBNET_ACTION(BQLM_USBNET_A_STOP, 0);
+	const unsigned int suspend = BQLM_X_ACTION(BQLM_USBNET_A_SUSPEND, 0);
+	const unsigned int stop = BQLM_X_ACTION(BQLM_USBNET_A_STOP, 0);
 	struct real_usbnet_param p = {
 		.desc = "autosuspend-usage", .variant = BQLM_USBNET_FIXED,
 		.driver = "ax88179_178a", .packets = 1, .stops = 1,

@@ -296,11 +296,11 @@ static void real_vnet_explore(struct kunit *test)
 static void real_vnet_mismatch(struct kunit *test)
 {
 	static const unsigned int path[] = {
-		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_PATH_RECONFIG),
-		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* napi-off */
-		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* stop */
-		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* dma-off */
-		BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* drain */
+		BQLM_X_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_PATH_RECONFIG),
+		BQLM_X_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* napi-off */
+		BQLM_X_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* stop */
+		BQLM_X_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* dma-off */
+		BQLM_X_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS), /* drain */
 	};
 	struct bqlm_nic_cfg *cfg = bqlm_kunit_zalloc(test, sizeof(*cfg));
 	struct bqlm_rc_result *res = bqlm_kunit_zalloc(test, sizeof(*res));

@@ -1184,18 +1184,18 @@ static void tun_describe_more(struct kunit *test)
 	tun_reinit(test, t);
 	KUNIT_ASSERT_EQ(test, bqlm_tun_system(&t->cfg, &sys), 0);
 	bqlm_xdescribe_action(&sys, t->tun,
-			    (BQLM_TUN_A_READ << 8) | 0, buf, TUN_TEXT);
+			    BQLM_X_ACTION(BQLM_TUN_A_READ, 0), buf, TUN_TEXT);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "-EAGAIN, poll()"));
-	bqlm_xdescribe_action(&sys, t->tun, (BQLM_TUN_A_XMIT << 8) | 0,
+	bqlm_xdescribe_action(&sys, t->tun, BQLM_X_ACTION(BQLM_TUN_A_XMIT, 0),
 			    buf, TUN_TEXT);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "noqueue"));
-	bqlm_xdescribe_action(&sys, t->tun, BQLM_TUN_A_SET_IFF << 8, buf,
+	bqlm_xdescribe_action(&sys, t->tun, BQLM_X_ACTION(BQLM_TUN_A_SET_IFF, 0), buf,
 			    TUN_TEXT);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "netif_tx_wake_all_queues"));
 	bqlm_xdescribe_action(&sys, t->tun, 0x7f00, buf, TUN_TEXT);
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
 	bqlm_xdescribe_action(&sys, t->tun,
-			    (BQLM_TUN_A_FLUSH << 8) | 0xfe, buf, TUN_TEXT);
+			    BQLM_X_ACTION(BQLM_TUN_A_FLUSH, 0xfe), buf, TUN_TEXT);
 	KUNIT_EXPECT_EQ(test, buf[0], '?');
 	KUNIT_EXPECT_EQ(test, bqlm_xstep(&sys, t->tun, 0x7f00, t->tun,
 					 t->each), -EINVAL);
@@ -1679,8 +1679,9 @@ static void tun_range_guards(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, tun_r(t), 0);	/* consume: slot zeroed */
 	KUNIT_ASSERT_GT(test, t->tun->rd[0].sb.n, 0);
 	KUNIT_ASSERT_GT(test, bqlm_xdescribe_action(&sys, t->tun,
-			(BQLM_TUN_A_FLUSH << 8) |
-			(BQLM_TUN_WHO_READER(0) * BQLM_SB_DEPTH), buf, TUN_TEXT),
+			BQLM_X_ACTION(BQLM_TUN_A_FLUSH,
+				      BQLM_TUN_WHO_READER(0) * BQLM_SB_DEPTH),
+			buf, TUN_TEXT),
 			0);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "reader0's store"));
 	KUNIT_EXPECT_EQ(test, bqlm_tun_flush(t->tun, cfg,
@@ -1701,7 +1702,7 @@ static void tun_range_guards(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, bqlm_tun_detach(t->tun, cfg, &t->ev), 0);
 	KUNIT_ASSERT_EQ(test, t->tun->numqueues, 1);
 	KUNIT_ASSERT_GT(test, bqlm_xdescribe_action(&sys, t->tun,
-			(BQLM_TUN_A_XMIT << 8) | 1, buf, TUN_TEXT), 0);
+			BQLM_X_ACTION(BQLM_TUN_A_XMIT, 1), buf, TUN_TEXT), 0);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "tfiles[1] == NULL"));
 	/*
 	 * The guard alone lets the CPU on: shown holding ring 1's producer
@@ -1767,7 +1768,7 @@ static void tun_mutation_gaps(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "q0[0 0 0 0]"), "%s", buf);
 	t->tun->rd[0].phase = BQLM_TUN_R_WAKE;
 	t->tun->rd[0].nr = 1;
-	bqlm_xdescribe_action(&sys, t->tun, (BQLM_TUN_A_READ << 8) | 0, buf,
+	bqlm_xdescribe_action(&sys, t->tun, BQLM_X_ACTION(BQLM_TUN_A_READ, 0), buf,
 			      TUN_TEXT);
 	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(buf, "wake at 2"), "%s", buf);
 

@@ -83,7 +83,7 @@ static inline int usbnet_ifdown_drive(const struct bqlm_xsys *sys,
 				      unsigned int *path, unsigned int n,
 				      unsigned int max)
 {
-	const unsigned int stop = BQLM_USBNET_ACTION(BQLM_USBNET_A_STOP, 0);
+	const unsigned int stop = BQLM_X_ACTION(BQLM_USBNET_A_STOP, 0);
 	unsigned int a[BQLM_X_MAX_ACTIONS];
 	unsigned int i, k, pick, steps;
 

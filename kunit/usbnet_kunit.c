@@ -18,7 +18,7 @@
 #include "expect/usbnet_x.h"
 #include "usbnet_ifdown.h"
 
-#define A(kind, arg)	BQLM_USBNET_ACTION(BQLM_USBNET_A_##kind, (arg))
+#define A(kind, arg)	BQLM_X_ACTION(BQLM_USBNET_A_##kind, (arg))
 
 /* The model's default packet (bqlm_usbnet_cfg_default()): a full frame. */
 #define PKT		ETH_FRAME_LEN
@@ -2044,10 +2044,11 @@ static void usbnet_descriptions(struct kunit *test)
 	struct usbnet_ctx *u = usbnet_setup(test, BQLM_USBNET_V1);
 	struct bqlm_xsys sys;
 	char *buf = bqlm_kunit_zalloc(test, USBNET_TEXT);
-	unsigned int a;
+	unsigned int a, k;
 
 	KUNIT_ASSERT_EQ(test, bqlm_usbnet_system(&u->cfg, &sys), 0);
-	for (a = 0; a < (BQLM_USBNET_NR_A + 1) << 8; a += 0x100) {
+	for (k = 0; k <= BQLM_USBNET_NR_A; k++) {
+		a = BQLM_X_ACTION(k, 0);
 		KUNIT_EXPECT_GT_MSG(test, bqlm_xdescribe_action(&sys, u->dev, a,
 							      buf, USBNET_TEXT),
 				    0,

@@ -14,10 +14,10 @@
 static void usbnet_schedule_roundtrip(struct kunit *test)
 {
 	static const unsigned int path[] = {
-		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 1),
-		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0),
-		BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0),
-		BQLM_USBNET_ACTION(BQLM_USBNET_A_COMPLETE, 0 * 4 + 2),
+		BQLM_X_ACTION(BQLM_USBNET_A_XMIT, 1),
+		BQLM_X_ACTION(BQLM_USBNET_A_XMIT, 0),
+		BQLM_X_ACTION(BQLM_USBNET_A_XMIT, 0),
+		BQLM_X_ACTION(BQLM_USBNET_A_COMPLETE, 0 * 4 + 2),
 	};
 	struct schedule_text *t = bqlm_kunit_zalloc(test, sizeof(*t));
 	struct bqlm_usbnet_cfg cfg, back;

@@ -207,34 +207,34 @@ static unsigned int bqlm_nic_enabled(const void *ctx, const void *state,
 	unsigned int cpu, k;
 
 	if (bqlm_nic_can_xmit(nic, cfg)) {
-		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XMIT, BQLM_NIC_XMIT_OK);
+		a[n++] = BQLM_X_ACTION(BQLM_NIC_A_XMIT, BQLM_NIC_XMIT_OK);
 		if (nic->xmit == BQLM_NIC_XMIT_IDLE && nic->drops)
-			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XMIT,
+			a[n++] = BQLM_X_ACTION(BQLM_NIC_A_XMIT,
 						 BQLM_NIC_XMIT_DROPPED);
 	}
 	for (q = 0; q < cfg->queues; q++) {
 		if (bqlm_nic_can_dma(nic, cfg, q))
-			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_DMA, q);
+			a[n++] = BQLM_X_ACTION(BQLM_NIC_A_DMA, q);
 		if (bqlm_nic_can_poll(nic, cfg, q))
-			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_NAPI, q);
+			a[n++] = BQLM_X_ACTION(BQLM_NIC_A_NAPI, q);
 		if (bqlm_nic_can_cleantx(nic, cfg, q))
-			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_CLEANTX, q);
+			a[n++] = BQLM_X_ACTION(BQLM_NIC_A_CLEANTX, q);
 	}
 	if (bqlm_nic_can_xdp(nic, cfg))
-		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XDP, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_NIC_A_XDP, 0);
 	for (p = 0; p < BQLM_NIC_NR_PATHS; p++)
 		if (bqlm_nic_can_start(nic, cfg, p))
-			a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_PATH, p);
+			a[n++] = BQLM_X_ACTION(BQLM_NIC_A_PATH, p);
 	if (bqlm_nic_can_op(nic, cfg))
-		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS);
+		a[n++] = BQLM_X_ACTION(BQLM_NIC_A_PATH, BQLM_NIC_NR_PATHS);
 	if (nic->hangs && !nic->hung && nic->dma_on)
-		a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_HANG, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_NIC_A_HANG, 0);
 	for (cpu = 0; cpu < BQLM_NIC_NR_CPUS; cpu++) {
 		struct bqlm_sb *sb = bqlm_nic_sb((struct bqlm_nic *)nic, cpu);
 
 		for (k = 0; k < sb->n; k++)
 			if (bqlm_mm_can_flush(cfg->mm, sb, k))
-				a[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_FLUSH,
+				a[n++] = BQLM_X_ACTION(BQLM_NIC_A_FLUSH,
 							 cpu * BQLM_SB_DEPTH +
 							 k);
 	}

@@ -139,7 +139,7 @@ static const char *const bqlm_usbnet_status_names[BQLM_USBNET_NR_STATUS] = {
 /**
  * bqlm_usbnet_action_valid() - is a number an action of a configuration?
  * @cfg: the configuration
- * @action: the number, BQLM_USBNET_ACTION(kind, argument)
+ * @action: the number, BQLM_X_ACTION(kind, argument)
  *
  * Whatever the state: a kind the model has, with an argument in range for
  * it (a packet length index, an skb slot and a status, a bh context, 0
@@ -254,51 +254,51 @@ static unsigned int bqlm_usbnet_enabled(const void *ctx, const void *state,
 	if (bqlm_usbnet_can_xmit(dev, cfg)) {
 		if (dev->xmit == BQLM_USBNET_XMIT_IDLE)
 			for (i = 0; i < cfg->nr_lens; i++)
-				a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT,
+				a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_XMIT,
 							    i);
 		else
-			a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0);
+			a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_XMIT, 0);
 	}
 	if (bqlm_usbnet_can_flush(dev))
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_NCM_FLUSH, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_NCM_FLUSH, 0);
 	for (i = 0; i < dev->nr_skbs; i++) {
 		for (st = 0; st < BQLM_USBNET_NR_STATUS; st++)
 			if (bqlm_usbnet_can_complete(dev, cfg, i, st))
-				a[n++] = BQLM_USBNET_ACTION(
+				a[n++] = BQLM_X_ACTION(
 					BQLM_USBNET_A_COMPLETE, i * 4 + st);
 		if (dev->skb[i].where == BQLM_USBNET_SKB_COMPLETED &&
 		    !bqlm_usbnet_txq_locked(dev))
-			a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_DEFER_BH, i);
+			a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_DEFER_BH, i);
 	}
 	for (i = 0; i < BQLM_USBNET_NR_BH; i++)
 		if (bqlm_usbnet_can_bh(dev, cfg, i))
-			a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_BH, i);
+			a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_BH, i);
 	if (dev->kevent && !bqlm_usbnet_txq_locked(dev))
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_KEVENT, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_KEVENT, 0);
 	if (!bqlm_usbnet_stop_ready(dev))
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_STOP, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_STOP, 0);
 	if (dev->admin == BQLM_USBNET_DOWN && dev->pm == BQLM_USBNET_AWAKE &&
 	    !dev->unplug)
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_OPEN, 0);
 	if (dev->timeouts_left && dev->admin == BQLM_USBNET_UP &&
 	    dev->running && dev->present && dev->carrier &&
 	    bqlm_netif_xmit_stopped(&dev->txq) &&
 	    dev->xmit == BQLM_USBNET_XMIT_IDLE)
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
 	if (!bqlm_usbnet_suspend_ready(dev, cfg))
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_SUSPEND, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_SUSPEND, 0);
 	if ((dev->pm == BQLM_USBNET_SUSPENDED &&
 	     !bqlm_usbnet_txq_locked(dev)) ||
 	    dev->pm == BQLM_USBNET_PM_RESUMING)
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_RESUME, 0);
 	if (bqlm_usbnet_can_link(dev, true))
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_LINK, 0);
 	if (bqlm_usbnet_can_link(dev, false))
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 1);
+		a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_LINK, 1);
 	if (bqlm_usbnet_can_change_mtu(dev, cfg))
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_CHANGE_MTU, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_CHANGE_MTU, 0);
 	if (!bqlm_usbnet_disconnect_ready(dev, cfg))
-		a[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_DISCONNECT, 0);
+		a[n++] = BQLM_X_ACTION(BQLM_USBNET_A_DISCONNECT, 0);
 	return n;
 }
 

@@ -144,15 +144,6 @@ bool bqlm_rc_lock_free(const struct bqlm_rc_actor *a,
 void bqlm_rc_fail(struct bqlm_rc *rc, int err, const char *fmt, ...)
 	__printf(3, 4);
 
-/*
- * The models' action numbers: a kind and its argument (as
- * BQLM_USBNET_ACTION() of <bqlm/usbnet.h> makes them; the tun model's are
- * the same).
- */
-#define BQLM_RC_ACTION(kind, arg)	(((kind) << 8) | (arg))
-#define BQLM_RC_KIND(action)		((action) >> 8)
-#define BQLM_RC_ARG(action)		((action) & 0xff)
-
 /* Deepest path bqlm_rc_explore() follows. */
 #define BQLM_RC_MAX_DEPTH	255
 

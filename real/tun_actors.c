@@ -233,7 +233,7 @@ static void bqlm_rtun_do_resize(struct bqlm_rc_actor *a)
 /**
  * bqlm_rtun_step() - run one model action on the real code
  * @u: the harness
- * @action: a model action number ((kind << 8) | argument)
+ * @action: a model action number, BQLM_X_ACTION(kind, argument)
  *
  * Return: 0, -EAGAIN if the actor is parked waiting (nothing run),
  * -EINVAL for an action the real code cannot take now or at all, or the
@@ -241,12 +241,12 @@ static void bqlm_rtun_do_resize(struct bqlm_rc_actor *a)
  */
 int bqlm_rtun_step(struct bqlm_rtun *u, unsigned int action)
 {
-	unsigned int arg = BQLM_RC_ARG(action);
+	unsigned int arg = BQLM_X_ARG(action);
 	struct bqlm_rc_actor *act = u->rc.actor;
 	int ret;
 
 	memset(&u->ev, 0, sizeof(u->ev));
-	switch (BQLM_RC_KIND(action)) {
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_TUN_A_XMIT:
 		if (arg >= u->cfg.cpus ||
 		    (!act[RTUN_CPU0 + arg].busy && u->sent >= u->cfg.packets))
@@ -322,25 +322,25 @@ unsigned int bqlm_rtun_enabled(const struct bqlm_rtun *u,
 		    u->sent < u->cfg.packets &&
 		    (!u->cfg.qdisc ||
 		     !bqlm_rtun_stopped(u, bqlm_rtun_txq_of(u, i))))
-			actions[n++] = BQLM_RC_ACTION(BQLM_TUN_A_XMIT, i);
+			actions[n++] = BQLM_X_ACTION(BQLM_TUN_A_XMIT, i);
 	}
 	for (i = 0; i < u->cfg.queues; i++) {
 		const struct bqlm_rc_actor *a = &act[RTUN_RD0 + i];
 
 		if (!a->busy || bqlm_rc_runnable(a))
-			actions[n++] = BQLM_RC_ACTION(BQLM_TUN_A_READ, i);
+			actions[n++] = BQLM_X_ACTION(BQLM_TUN_A_READ, i);
 	}
 	if (adm->busy ? bqlm_rc_runnable(adm) :
 	    u->detaches_left && !u->detached_q && u->ops->numqueues(u->dev))
-		actions[n++] = BQLM_RC_ACTION(BQLM_TUN_A_DETACH, 0);
+		actions[n++] = BQLM_X_ACTION(BQLM_TUN_A_DETACH, 0);
 	if (!adm->busy && u->detached_q &&
 	    (!bqlm_rtun_bp(u) || !bqlm_rtun_locked(u, u->detached_q - 1)))
-		actions[n++] = BQLM_RC_ACTION(BQLM_TUN_A_ATTACH, 0);
+		actions[n++] = BQLM_X_ACTION(BQLM_TUN_A_ATTACH, 0);
 	/* ptr_ring_resize_multiple_bh() takes every ring's locks */
 	for (i = 0; i < u->cfg.queues && !bqlm_rtun_locked(u, i); i++)
 		;
 	if (!adm->busy && u->resizes_left && i == u->cfg.queues)
-		actions[n++] = BQLM_RC_ACTION(BQLM_TUN_A_RESIZE, 0);
+		actions[n++] = BQLM_X_ACTION(BQLM_TUN_A_RESIZE, 0);
 	return n;
 }
 
@@ -355,10 +355,10 @@ unsigned int bqlm_rtun_enabled(const struct bqlm_rtun *u,
 const char *bqlm_rtun_parked_at(const struct bqlm_rtun *u,
 				unsigned int action)
 {
-	unsigned int arg = BQLM_RC_ARG(action);
+	unsigned int arg = BQLM_X_ARG(action);
 	const struct bqlm_rc_actor *a;
 
-	switch (BQLM_RC_KIND(action)) {
+	switch (BQLM_X_KIND(action)) {
 	case BQLM_TUN_A_XMIT:
 		a = &u->rc.actor[RTUN_CPU0 + (arg % BQLM_TUN_MAX_CPUS)];
 		break;

@@ -339,7 +339,7 @@ static const struct {
 /* The actor a model action runs, or -1 */
 static int bqlm_rusbnet_actor_of(unsigned int action)
 {
-	unsigned int kind = BQLM_RC_KIND(action), arg = BQLM_RC_ARG(action);
+	unsigned int kind = BQLM_X_KIND(action), arg = BQLM_X_ARG(action);
 
 	switch (kind) {
 	case BQLM_USBNET_A_XMIT:
@@ -363,7 +363,7 @@ static int bqlm_rusbnet_actor_of(unsigned int action)
 /**
  * bqlm_rusbnet_step() - run one model action on the real code
  * @u: the harness
- * @action: a BQLM_USBNET_ACTION() number
+ * @action: a BQLM_X_ACTION() number
  *
  * Return: 0, -EAGAIN if the actor is parked waiting (nothing run),
  * -EINVAL for an action the real code cannot take now or at all (any
@@ -371,7 +371,7 @@ static int bqlm_rusbnet_actor_of(unsigned int action)
  */
 int bqlm_rusbnet_step(struct bqlm_rusbnet *u, unsigned int action)
 {
-	unsigned int kind = BQLM_RC_KIND(action), arg = BQLM_RC_ARG(action);
+	unsigned int kind = BQLM_X_KIND(action), arg = BQLM_X_ARG(action);
 	struct bqlm_rc_actor *act = u->rc.actor;
 	unsigned int slot, len;
 
@@ -515,23 +515,23 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 		return 0;
 	if (a[RUSBNET_STACK].busy || a[RUSBNET_NCM].busy) {
 		if (bqlm_rc_runnable(bqlm_rusbnet_xmitter(u)))
-			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, 0);
+			act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_XMIT, 0);
 	} else if (bqlm_rusbnet_can_send(u)) {
 		for (i = 0; i < u->cfg.nr_lens; i++)
-			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_XMIT, i);
+			act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_XMIT, i);
 	}
 	if (!a[RUSBNET_STACK].busy && !a[RUSBNET_NCM].busy &&
 	    bqlm_rusbnet_pending(u, &st))
-		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_NCM_FLUSH, 0);
+		act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_NCM_FLUSH, 0);
 	for (i = 0; i < u->nr_slots; i++) {
 		const struct bqlm_rc_actor *c = &a[RUSBNET_USB0 + i];
 
 		for (st = 0; st < BQLM_USBNET_NR_STATUS && !c->busy; st++)
 			if (bqlm_rusbnet_may_complete(u, &u->slot[i], st))
-				act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_COMPLETE,
+				act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_COMPLETE,
 							      RUSBNET_COMPLETE_ARG(i, st));
 		if (c->busy && bqlm_rc_runnable(c))
-			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_DEFER_BH, i);
+			act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_DEFER_BH, i);
 	}
 	for (i = 0; i < BQLM_USBNET_NR_BH; i++) {
 		const struct bqlm_rc_actor *b = &a[RUSBNET_BH_WORK + i];
@@ -540,30 +540,30 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 		if (b->busy ? bqlm_rc_runnable(b) :
 		    pending && (!u->v.bql_lock || !skb_queue_empty(u->v.done) ||
 				!u->bql_lock.owner))
-			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_BH, i);
+			act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_BH, i);
 	}
 	if (u->kevent_pending && bqlm_rusbnet_txq_unlocked(u))
-		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_KEVENT, 0);
+		act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_KEVENT, 0);
 	if (down->busy ? bqlm_rc_runnable(down) :
 	    u->stops_left && netif_running(u->net))
-		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_STOP, 0);
+		act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_STOP, 0);
 	if (!down->busy && !netif_running(u->net) && !u->hcd.gone &&
 	    bqlm_rusbnet_awake((struct bqlm_rc_actor *)&a[RUSBNET_IFUP]))
-		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_OPEN, 0);
+		act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_OPEN, 0);
 	if (u->timeouts_left && !down->busy && netif_running(u->net) &&
 	    netif_device_present(u->net) && netif_carrier_ok(u->net) &&
 	    netif_xmit_stopped(u->txq) &&
 	    !a[RUSBNET_STACK].busy && !a[RUSBNET_NCM].busy)
-		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
+		act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_TX_TIMEOUT, 0);
 	if (a[RUSBNET_SUSPEND].busy ? bqlm_rc_runnable(&a[RUSBNET_SUSPEND]) :
 	    u->suspends_left && !u->suspended && !a[RUSBNET_RESUME].busy &&
 	    !u->hcd.gone &&
 	    !(down->busy && (down->mark & RUSBNET_M_PM_HELD)) &&
 	    !bqlm_rusbnet_core_refuses(u) && bqlm_rusbnet_txq_unlocked(u))
-		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_SUSPEND, 0);
+		act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_SUSPEND, 0);
 	if (a[RUSBNET_RESUME].busy ? bqlm_rc_runnable(&a[RUSBNET_RESUME]) :
 	    u->suspended && bqlm_rusbnet_txq_unlocked(u))
-		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_RESUME, 0);
+		act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_RESUME, 0);
 	/*
 	 * the status URB runs while the device is open and awake; status()
 	 * reports a link that differs from the carrier
@@ -573,9 +573,9 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	    netif_running(u->net) && !u->suspended &&
 	    !a[RUSBNET_SUSPEND].busy && !a[RUSBNET_RESUME].busy) {
 		if (u->links_left && !netif_carrier_ok(u->net))
-			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 0);
+			act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_LINK, 0);
 		if (u->link_downs_left && netif_carrier_ok(u->net))
-			act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_LINK, 1);
+			act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_LINK, 1);
 	}
 	/*
 	 * dev_set_mtu(), under the RTNL: between any two steps, once, not
@@ -583,12 +583,12 @@ unsigned int bqlm_rusbnet_enabled(const struct bqlm_rusbnet *u,
 	 */
 	if (u->cfg.mtu_qlen && !u->mtu_changed &&
 	    !(unplug->mark & (RUSBNET_M_CLOSING | RUSBNET_M_UNREGISTERED)))
-		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_CHANGE_MTU, 0);
+		act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_CHANGE_MTU, 0);
 	/* the unplug: once, while the device is awake; then its steps */
 	if (unplug->busy ? bqlm_rc_runnable(unplug) :
 	    u->cfg.disconnect && !u->hcd.gone &&
 	    bqlm_rusbnet_awake((struct bqlm_rc_actor *)unplug))
-		act[n++] = BQLM_USBNET_ACTION(BQLM_USBNET_A_DISCONNECT, 0);
+		act[n++] = BQLM_X_ACTION(BQLM_USBNET_A_DISCONNECT, 0);
 	return n;
 }
 

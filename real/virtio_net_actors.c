@@ -261,7 +261,7 @@ static void bqlm_rvnet_request(struct bqlm_rvnet *u, unsigned int p)
 /**
  * bqlm_rvnet_step() - run one model action on the real code
  * @u: the harness
- * @action: a model action number (BQLM_NIC_ACTION())
+ * @action: a model action number (BQLM_X_ACTION())
  *
  * Return: 0, -EAGAIN if the actor is parked waiting (nothing run),
  * -EINVAL for an action the real code cannot take now or at all, or the
@@ -356,23 +356,23 @@ unsigned int bqlm_rvnet_enabled(const struct bqlm_rvnet *u,
 
 	if (act[RVNET_STACK].busy ? bqlm_rc_runnable(&act[RVNET_STACK]) :
 	    bqlm_rvnet_can_xmit(u))
-		actions[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_XMIT, 0);
+		actions[n++] = BQLM_X_ACTION(BQLM_NIC_A_XMIT, 0);
 	for (q = 0; q < u->cfg.queues; q++) {
 		const struct bqlm_rc_actor *np = &act[RVNET_NAPI0 + q];
 
 		if (bqlm_vdev_kicked(u->vdev, bqlm_rvnet_sq_index(q)))
-			actions[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_DMA, q);
+			actions[n++] = BQLM_X_ACTION(BQLM_NIC_A_DMA, q);
 		if (np->busy ? bqlm_rc_runnable(np) :
 		    u->q[q].pending && !u->q[q].lock.owner)
-			actions[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_NAPI, q);
+			actions[n++] = BQLM_X_ACTION(BQLM_NIC_A_NAPI, q);
 		if (bqlm_rvnet_can_rx(u, q))
-			actions[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_CLEANTX, q);
+			actions[n++] = BQLM_X_ACTION(BQLM_NIC_A_CLEANTX, q);
 	}
 	for (p = 0; p < BQLM_NIC_NR_PATHS; p++)
 		if (bqlm_rvnet_can_start(u, p))
-			actions[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_PATH, p);
+			actions[n++] = BQLM_X_ACTION(BQLM_NIC_A_PATH, p);
 	if (act[RVNET_PATH].busy && bqlm_rc_runnable(&act[RVNET_PATH]))
-		actions[n++] = BQLM_NIC_ACTION(BQLM_NIC_A_PATH,
+		actions[n++] = BQLM_X_ACTION(BQLM_NIC_A_PATH,
 					       BQLM_NIC_NR_PATHS);
 	return n;
 }

@@ -876,13 +876,6 @@ enum bqlm_nic_action_kind {
 #define BQLM_NIC_XMIT_OK	0
 #define BQLM_NIC_XMIT_DROPPED	1
 
-/**
- * BQLM_NIC_ACTION() - an explorer action number: BQLM_X_ACTION()
- * @kind: enum bqlm_nic_action_kind
- * @arg: its argument
- */
-#define BQLM_NIC_ACTION(kind, arg)	BQLM_X_ACTION(kind, arg)
-
 int bqlm_nic_system(const struct bqlm_nic_cfg *cfg, struct bqlm_xsys *sys);
 
 /*

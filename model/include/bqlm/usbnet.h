@@ -664,13 +664,6 @@ enum bqlm_usbnet_action_kind {
 	BQLM_USBNET_NR_A
 };
 
-/**
- * BQLM_USBNET_ACTION() - an explorer action number: BQLM_X_ACTION()
- * @kind: enum bqlm_usbnet_action_kind
- * @arg: its argument
- */
-#define BQLM_USBNET_ACTION(kind, arg)	BQLM_X_ACTION(kind, arg)
-
 int bqlm_usbnet_system(const struct bqlm_usbnet_cfg *cfg,
 		       struct bqlm_xsys *sys);
 bool bqlm_usbnet_action_valid(const struct bqlm_usbnet_cfg *cfg,
