@@ -928,23 +928,26 @@ class Driver:
             if callee in ALWAYS_DOORBELL or DB_WORDS.search(callee) or \
                     DB_WORDS.search(self.call_args.get((rel, line, col), "")):
                 sites.add(at)
-        # by effect: a transmit path none of whose MMIO writes is named a
-        # doorbell rings with one of them (r6040's iowrite16(TM2TX, ioaddr
-        # + MTPR), ftgmac100's iowrite32(1, priv->base +
-        # FTGMAC100_OFFSET_NPTXPD)): each is taken for the doorbell
-        self.db_by_effect = sorted(writes) if not sites else []
-        if not sites:
-            sites = writes
+        # by effect: a transmit path whose one MMIO write is not named a
+        # doorbell rings with it (r6040's iowrite16(TM2TX, ioaddr + MTPR),
+        # ftgmac100's iowrite32(1, priv->base + FTGMAC100_OFFSET_NPTXPD));
+        # with several (3c59x's PIO writes) which one rings is not known
+        self.db_by_effect = sorted(writes) if not sites and \
+            len(writes) == 1 else []
+        if self.db_by_effect:
+            sites = set(writes)
         # C1: skb-freeing functions and drain candidates
         freers = self.callers_closure(SKB_FREE_API) - xmit - compl_fns
         # a helper that frees one tx packet, shared by the transmit path's
         # error unwinding and a ring clean outside it
         # (ftgmac100_free_tx_packet() from ftgmac100_free_buffers())
-        freers |= {f for f in (self.callers_closure(SKB_FREE_API) & xmit) -
-                   xmit_roots - compl_fns
-                   if not self._reaches(f, SENT_API) and
-                   TXISH_RE.search(f) and not RXISH_RE.search(f) and
-                   any(c not in xmit for c in self.redges.get(f, ()))}
+        self.shared_freers = {
+            f for f in (self.callers_closure(SKB_FREE_API) & xmit) -
+            xmit_roots - compl_fns
+            if not self._reaches(f, SENT_API) and TXISH_RE.search(f) and
+            not RXISH_RE.search(f) and
+            any(c not in xmit for c in self.redges.get(f, ()))}
+        freers |= self.shared_freers
         drains = set(SKB_FREE_API) | (freers - completers) | RING_RECYCLE_API
         drain_cands = self.callers_closure(drains) - xmit
         drain_cands |= drains
@@ -1373,6 +1376,10 @@ def judge_c1(drv, v):
                 if drv.in_loop(fn, line, rel) and _txish(drv, fn, rel, line):
                     base = True
             elif callee in (drv.freers - drv.resetters - drv.completers):
+                if callee in getattr(drv, "shared_freers", ()) and \
+                        fn in drv.resetters:
+                    continue    # the clean resets itself (iavf's, after a
+                    # return on one branch the paths do not tell apart)
                 if drv.in_loop(fn, line, rel) and not RXISH_RE.search(
                         callee) and (TXISH_RE.search(callee) or _txish(
                             drv, fn, rel, line, loops=False)):
@@ -1797,6 +1804,21 @@ def judge_c4(drv, v):
                            "completion's bound is published after it" %
                            r["fn"])
             continue
+        # the sent call under a lock every completion takes (the tx lock
+        # of hix5hd2's reclaim): the completion cannot run before it
+        held = drv.locks_at(r["fn"], r["other_line"]) | (
+            {"txlock"} if r["fn"] in drv.xmit_roots else set())
+        compl = [f for f in drv.compl_fns if f not in drv.xmit]
+
+        def takes(f):
+            # netif_tx_lock(dev) is every queue's tx lock: "txlock"
+            return drv.locks_in(f) | ({"txlock"} if re.search(
+                r"\bnetif_tx_lock(?:_bh)?\s*\(", drv.fn_text(f)[0]) else
+                set())
+        if held and compl and all(takes(f) & held for f in compl):
+            v.notes.append("%s: doorbell before the sent call, both under "
+                           "a lock the completion takes" % r["fn"])
+            continue
         v.finding(loc(rfile(drv, r), r["line"]), "doorbell-before-sent",
                   "%s: %s() (the device can see the descriptors) before "
                   "%s() (line %d)" % (r["fn"], r["callee"], r["other"],
@@ -1928,8 +1950,12 @@ def judge_c5(drv, v):
             # one side skb->len, the other a part of the skb only (its
             # head or a fragment: ftgmac100's len, the last one mapped)
             cpart = ck - {"const"}
-            if ("skb.len" in cpart and skeys and skeys <= {"skb.part"}) or \
-                    ("skb.len" in skeys and cpart and cpart <= {"skb.part"}):
+            summed = any(norm(a["lhs"]) in {norm(x["bytes"]) for x in sent}
+                         for a in recs(drv, "C5", "acc"))
+            if not summed and (
+                    ("skb.len" in cpart and skeys and skeys <= {"skb.part"})
+                    or ("skb.len" in skeys and cpart and
+                        cpart <= {"skb.part"})):
                 v.finding(where, "source",
                           "%s: completes %s (from %s), sent %s (from %s): "
                           "one side counts a part of the skb (its head or a "

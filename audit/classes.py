@@ -19,6 +19,7 @@ drivers/net that stop a queue and call no BQL function (stopwake_file());
 the other rules need a sent call and say so for those drivers.
 """
 
+import os
 import re
 
 RULES = [
@@ -282,9 +283,20 @@ def judge_c10(A, drv, v):
     if not rs:
         return
     bound = _completion_bounds(A, drv)
+    effect = {tuple(s.rsplit(":", 2)[:2]) for s in getattr(
+        drv, "db_by_effect", ())}
     for r in rs:
         fld = r.get("field")
         if fld not in bound:
+            continue
+        if (os.path.basename(r.get("file", "")), str(r.get("db_line"))) \
+                in effect:
+            # a doorbell by effect: on 6.12 it would add hip04_eth's
+            # tx_head and bcm4908_enet's write_idx, not triaged
+            v.notes.append("%s: %s stored after %s() (line %s), a doorbell "
+                           "by effect: not judged" % (
+                               r["fn"], fld, r.get("callee", "?"),
+                               r.get("db_line")))
             continue
         base = A.norm(r.get("base", ""))
         if "[" in base:
