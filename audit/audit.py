@@ -195,6 +195,7 @@ MODEL_MAP = {
     ("C2", "reset-before-completion"): {"options": "--queues {queues} --close stop,napi-off,dma-off,reset,complete"},
     ("C2", "reset-after-start"): {"missing": "a reset path that enables a second NAPI poll (an RX poll that cleans tx) before its reset: the RX poll's cleanup is kept out of every path (bqlm_napi_poll_cleantx(), !nic->path)"},
     ("C2", "open-reset-kept"): {"options": "--queues {queues} --close napi-off --open reset,napi-on,wake"},
+    ("C2", "timeout-reset-kept"): {"options": "--queues {queues} --stops 0 --timeouts 1 --timeout reset"},
     ("C3", "reset0"): {"options": "--queues 2 --close stop,napi-off,dma-off,drain,reset0"},
     ("C3", "stopwake0"): {"options": "--queues 2 --drv-queue stop-q0"},
     ("C3", "sent0"): {"options": "--queues 2 --complete-queue other", "note": "queue 0 on one side, the skb's queue on the other: a completion on another queue than the sent one"},
@@ -203,6 +204,7 @@ MODEL_MAP = {
     ("C4", "store-before-sent"): {"options": "--queues {queues} --sent after-doorbell --batch 1", "note": "the index the poll walks to stands for the doorbell; exact with a separate index step"},
     ("C5", "source"): {"options": "--queues 1 --descs 2 --ring 4 --budget 1 --completed-bytes bd-sum --batch 1"},
     ("C5", "len-after-sent"): {"missing": "a packet whose length changes between the sent call and the completion (the model's packets have one length, --len)"},
+    ("C5", "len-before-pad"): {"missing": "a packet whose length changes between the sent call and the completion (the model's packets have one length, --len)"},
     ("C5", "completed-unsent"): {"options": "--queues 1 --xdp-frames 1 --xdp-bql completed-only"},
     ("C5", "queue"): {"options": "--queues 2 --complete-queue other"},
     ("C6", "xmit-more-only"): {"options": "--queues {queues} --doorbell xmit-more --batch 3"},
@@ -916,15 +918,36 @@ class Driver:
                         if f in xmit and c not in SENT_API and
                         DB_WORDS.search(c)}
         sites = set()
+        writes = set()
         for (rel, line, col), callee in self.at.items():
             fn = self._fn_at.get((rel, line, col))
             if fn not in xmit or callee not in db_real:
                 continue
+            at = "%s:%d:%d" % (os.path.basename(rel), line, col)
+            writes.add(at)
             if callee in ALWAYS_DOORBELL or DB_WORDS.search(callee) or \
                     DB_WORDS.search(self.call_args.get((rel, line, col), "")):
-                sites.add("%s:%d:%d" % (os.path.basename(rel), line, col))
+                sites.add(at)
+        # by effect: a transmit path whose one MMIO write is not named a
+        # doorbell rings with it (r6040's iowrite16(TM2TX, ioaddr + MTPR),
+        # ftgmac100's iowrite32(1, priv->base + FTGMAC100_OFFSET_NPTXPD));
+        # with several (3c59x's PIO writes) which one rings is not known
+        self.db_by_effect = sorted(writes) if not sites and \
+            len(writes) == 1 else []
+        if self.db_by_effect:
+            sites = set(writes)
         # C1: skb-freeing functions and drain candidates
         freers = self.callers_closure(SKB_FREE_API) - xmit - compl_fns
+        # a helper that frees one tx packet, shared by the transmit path's
+        # error unwinding and a ring clean outside it
+        # (ftgmac100_free_tx_packet() from ftgmac100_free_buffers())
+        self.shared_freers = {
+            f for f in (self.callers_closure(SKB_FREE_API) & xmit) -
+            xmit_roots - compl_fns
+            if not self._reaches(f, SENT_API) and TXISH_RE.search(f) and
+            not RXISH_RE.search(f) and
+            any(c not in xmit for c in self.redges.get(f, ()))}
+        freers |= self.shared_freers
         drains = set(SKB_FREE_API) | (freers - completers) | RING_RECYCLE_API
         drain_cands = self.callers_closure(drains) - xmit
         drain_cands |= drains
@@ -1015,9 +1038,12 @@ class Driver:
         for fn, lock, line in self.lockcalls:
             events.setdefault(fn, []).append((line, 1, _lockkey(lock)))
         for fn, lock, line in self.unlockcalls:
-            if self._early_exit(fn, line):
+            ex = self._early_exit(fn, line)
+            if ex is True:
                 continue        # an unlock before a return: a branch
             events.setdefault(fn, []).append((line, 0, _lockkey(lock)))
+            if ex:              # released to the end of its block only
+                events[fn].append((ex, 1, _lockkey(lock)))
         for fn, callee, line, rel in self.calls:
             evs = events.get(fn)
             if not evs:
@@ -1067,6 +1093,23 @@ class Driver:
         self._el = el
         return el
 
+    def site_locks(self, fn, callee, line):
+        """The lock keys held at the call of @callee at @line of @fn.
+        edge_locks() merges every call of @callee in @fn: with one call
+        that is its value; with several, the locks @fn holds at this line
+        and those every caller of @fn holds (r6040's ring-full stop after
+        the unlock and its NETDEV_TX_BUSY stop under the lock, in one
+        function)."""
+        el = self.edge_locks()
+        if sum(1 for f, c, ln, r in self.calls
+               if f == fn and c == callee) < 2:
+            return set(el.get((fn, callee), set()))
+        held = set(self.held_at.get((fn, line), set()))
+        callers = [keys for (f, c), keys in el.items() if c == fn]
+        if callers and len(callers) >= len(self.redges.get(fn, ())):
+            held |= set.intersection(*callers)
+        return held
+
     def locks_at(self, fn, line):
         """The lock keys held at line @line of @fn (taken before it in @fn
         and not released, line order)."""
@@ -1076,8 +1119,12 @@ class Driver:
             if f == fn:
                 evs.append((ln, 1, _lockkey(lock)))
         for f, lock, ln in self.unlockcalls:
-            if f == fn and not self._early_exit(f, ln):
-                evs.append((ln, 0, _lockkey(lock)))
+            ex = self._early_exit(f, ln) if f == fn else True
+            if ex is True:
+                continue
+            evs.append((ln, 0, _lockkey(lock)))
+            if ex:
+                evs.append((ex, 1, _lockkey(lock)))
         return self._held_before(evs, line)
 
     @staticmethod
@@ -1168,15 +1215,44 @@ class Driver:
                 for p in m.group(1).split(",")]
 
     def _early_exit(self, fn, line):
-        """Is the statement after line @line of @fn a return or a goto?"""
+        """True if the statement after line @line of @fn is a return or a
+        goto; the line of the closing brace of its block if that block
+        ends in a return or a goto after other statements (within ten
+        lines, not the function's end: r6040's unlock, stop, netdev_err()
+        and return NETDEV_TX_BUSY), the lock held again after it; else
+        False."""
         rel = self.fns.get(fn, (None, 0))[0]
         if not rel:
             return False
         src = self.src[rel]
         rest = src.text[src.starts[line - 1]:src.starts[min(
-            line + 2, len(src.starts) - 1)]]
+            line + 10, len(src.starts) - 1)]]
         rest = rest.split(";", 1)[1] if ";" in rest else ""
-        return bool(re.match(r"\s*(?:return\b|goto\b)", rest))
+        if re.match(r"\s*(?:return\b|goto\b)", rest):
+            return True
+        depth, top, end = 0, [], None
+        for i, ch in enumerate(rest):
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                if depth == 0:
+                    end = i
+                    break
+                depth -= 1
+            elif depth == 0:
+                top.append(ch)
+        if end is None or not re.search(r"(?:^|;)\s*(?:return\b|goto\b)",
+                                        "".join(top)):
+            return False
+        # a block that ends the function is not a branch: its unlock is
+        # the function's own (r6040's unlock, store, return at the end)
+        text, frel, first = self.fn_text(fn)
+        fn_end = src.offset(first, 0) + len(text.rstrip())
+        brace = src.starts[line - 1] + len(
+            src.text[src.starts[line - 1]:].split(";", 1)[0]) + 1 + end
+        if brace + 1 >= fn_end:
+            return False
+        return src.line_of(brace)
 
     def api_calls(self, apis):
         return [(fn, callee, line, rel) for fn, callee, line, rel in self.calls
@@ -1300,6 +1376,10 @@ def judge_c1(drv, v):
                 if drv.in_loop(fn, line, rel) and _txish(drv, fn, rel, line):
                     base = True
             elif callee in (drv.freers - drv.resetters - drv.completers):
+                if callee in getattr(drv, "shared_freers", ()) and \
+                        fn in drv.resetters:
+                    continue    # the clean resets itself (iavf's, after a
+                    # return on one branch the paths do not tell apart)
                 if drv.in_loop(fn, line, rel) and not RXISH_RE.search(
                         callee) and (TXISH_RE.search(callee) or _txish(
                             drv, fn, rel, line, loops=False)):
@@ -1364,7 +1444,8 @@ def judge_c1(drv, v):
 # can walk up to), as opposed to descriptor words (status, flags, opts).
 INDEX_RE = re.compile(r"head|tail|end|start|cur|dirty|prod|cons|next|idx|"
                       r"index|count|cnt|used|^pc$|^cc$|wr|rd|put|get|queued|"
-                      r"pending|num|free|avail|last|first|watch|ptr", re.I)
+                      r"pending|num|free|avail|last|first|watch|ptr|pointer",
+                      re.I)
 CLOSELIKE_RE = re.compile(r"release|close|stop|(^|_)down$|disable", re.I)
 BRINGUP_RE = re.compile(r"open|setup|alloc|init|probe|create|start|(^|_)up$|"
                         r"activate|(^|_)load|enable|login", re.I)
@@ -1512,6 +1593,21 @@ def judge_c2(drv, v):
                           ", ".join(o_reset), ", ".join(closes)))
     elif not opens and drv.resetters & set(drv.fns):
         pass
+    # e) a tx timeout that resets and keeps its buffers: it frees,
+    # completes and recycles nothing (r6040's re-init of its registers,
+    # ibmvnic's NON_FATAL reset): the kept packets complete after the
+    # reset (porting-napi.md N7, N15)
+    for t in sorted(f for f, k in drv.kinds.items() if "timeout" in k):
+        if not drv._reaches(t, RESET_API) or drv._reaches(
+                t, SKB_FREE_API | RING_RECYCLE_API | COMPL_API):
+            continue
+        site = [(fn, line, rel) for fn, api, line, a, rel in drv.bql
+                if api in RESET_API and fn in drv.callees_closure({t})]
+        fn, line, rel = site[0] if site else (t, 0, rel_of(drv, t))
+        v.finding(loc(rel, line), "timeout-reset-kept",
+                  "ndo_tx_timeout (%s) resets BQL in %s() and neither frees "
+                  "nor completes the tx buffers: the packets it keeps "
+                  "complete after the reset" % (t, fn))
 
 
 _DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+([^\n]*?)"
@@ -1708,6 +1804,21 @@ def judge_c4(drv, v):
                            "completion's bound is published after it" %
                            r["fn"])
             continue
+        # the sent call under a lock every completion takes (the tx lock
+        # of hix5hd2's reclaim): the completion cannot run before it
+        held = drv.locks_at(r["fn"], r["other_line"]) | (
+            {"txlock"} if r["fn"] in drv.xmit_roots else set())
+        compl = [f for f in drv.compl_fns if f not in drv.xmit]
+
+        def takes(f):
+            # netif_tx_lock(dev) is every queue's tx lock: "txlock"
+            return drv.locks_in(f) | ({"txlock"} if re.search(
+                r"\bnetif_tx_lock(?:_bh)?\s*\(", drv.fn_text(f)[0]) else
+                set())
+        if held and compl and all(takes(f) & held for f in compl):
+            v.notes.append("%s: doorbell before the sent call, both under "
+                           "a lock the completion takes" % r["fn"])
+            continue
         v.finding(loc(rfile(drv, r), r["line"]), "doorbell-before-sent",
                   "%s: %s() (the device can see the descriptors) before "
                   "%s() (line %d)" % (r["fn"], r["callee"], r["other"],
@@ -1754,6 +1865,15 @@ LEN_FNS = {"can_skb_get_frame_len": "can.frame_len",
            "qdisc_pkt_len": "skb.len"}
 
 
+# a part of an skb's bytes (C5)
+PART_FNS = {"skb_headlen", "skb_frag_size"}
+# calls that change skb->len (C5, as c5_bytes.cocci's c5mod)
+LEN_MOD_RE = re.compile(r"\b(skb_put|__skb_put|skb_push|__skb_push|skb_pad|"
+                        r"__skb_pad|skb_padto|skb_put_padto|eth_skb_pad|"
+                        r"skb_trim|pskb_trim|__skb_trim|skb_pull|__skb_pull)"
+                        r"\s*\(")
+
+
 def judge_c5(drv, v):
     asg = {}
     for r in recs(drv, "C5", "asg") + recs(drv, "C5", "acc"):
@@ -1784,6 +1904,8 @@ def judge_c5(drv, v):
         m = re.match(r"^(\w+)\(", e)
         if m and m.group(1) in LEN_FNS:
             return {LEN_FNS[m.group(1)]}
+        if m and m.group(1) in PART_FNS:
+            return {"skb.part"}
         if re.fullmatch(r"(?:.*(?:->|\.))?\w*skb\w*(?:->|\.)len", e):
             return {"skb.len"}
         if re.fullmatch(r"\d+", e):
@@ -1825,6 +1947,22 @@ def judge_c5(drv, v):
             if ck & skeys or ck <= {"const"}:
                 continue
             strong = {k for k in ck if k.startswith("desc:")}
+            # one side skb->len, the other a part of the skb only (its
+            # head or a fragment: ftgmac100's len, the last one mapped)
+            cpart = ck - {"const"}
+            summed = any(norm(a["lhs"]) in {norm(x["bytes"]) for x in sent}
+                         for a in recs(drv, "C5", "acc"))
+            if not summed and (
+                    ("skb.len" in cpart and skeys and skeys <= {"skb.part"})
+                    or ("skb.len" in skeys and cpart and
+                        cpart <= {"skb.part"})):
+                v.finding(where, "source",
+                          "%s: completes %s (from %s), sent %s (from %s): "
+                          "one side counts a part of the skb (its head or a "
+                          "fragment), the other all of it" % (
+                              r["fn"], norm(r["bytes"]), _fmt(ck),
+                              _sent_txt(sent), _fmt(skeys)))
+                continue
             if "skb.len" in skeys and strong and not (ck & {"skb.len"}):
                 v.finding(where, "source",
                           "%s: completes %s (from %s), sent %s (from %s)" % (
@@ -1855,6 +1993,30 @@ def judge_c5(drv, v):
                   "%s: %s() changes skb->len after the sent call (line %d); "
                   "the completion reports skb->len" % (
                       r["fn"], r["other"], r["line"]))
+    # the sent count is a copy of skb->len taken before a call that
+    # changes skb->len (r6040's len read before skb_put_padto())
+    for r in sent if skb_len_completion else []:
+        b = norm(r["bytes"])
+        text, rel, first = drv.fn_text(r["fn"])
+        if not re.fullmatch(r"\w+", b) or not text:
+            continue
+        upto = "\n".join(text.split("\n")[:max(0, r["line"] - first)])
+        name = r"(?<![\w>.])%s" % re.escape(b)
+        asg = list(re.finditer(name + r"\s*=\s*[\w>.\-]*skb\w*(?:->|\.)len"
+                               r"\s*[;,]", upto))
+        if not asg:
+            continue
+        after = upto[asg[-1].end():]
+        if re.search(name + r"\s*(?:[-+*/|&]?=[^=]|\+\+|--)", after):
+            continue
+        mm = LEN_MOD_RE.search(after)
+        if mm:
+            v.finding(loc(rfile(drv, r), r["line"]), "len-before-pad",
+                      "%s: %s() counts %s, read from skb->len before %s() "
+                      "(line %d) changes it; the completion reports "
+                      "skb->len" % (r["fn"], r["callee"], b, mm.group(1),
+                                    first + upto[:asg[-1].end() + mm.start(
+                                    )].count("\n")))
     for r in recs(drv, "C5", "completed-unsent"):
         v.finding(loc(rfile(drv, r), r["line"]), "completed-unsent",
                   "%s: %s() on a path of ndo_start_xmit with no sent call "
@@ -2211,7 +2373,7 @@ def judge_c7(drv, v):
                 ls = set()
         wake_locks.append(ls)
     for r in stops:
-        held = set(locks_of.get((r["fn"], r["callee"]), set())) | {"txlock"}
+        held = drv.site_locks(r["fn"], r["callee"], r["line"]) | {"txlock"}
         if wake_locks and all(w & held for w in wake_locks):
             continue
         hard = _hard_error_path(drv, r)
@@ -2413,6 +2575,10 @@ def check_seen(drv, rid, v):
         else:
             seen = drv.db_sites or drv.db_calls
             what = "no MMIO write at all"
+        if getattr(drv, "db_by_effect", None):
+            v.notes.append("doorbell by effect: no MMIO write of the "
+                           "transmit path is named a doorbell; each is taken "
+                           "for one (%s)" % ", ".join(drv.db_by_effect))
         if not seen:
             v.cannot_see("doorbell: no MMIO write, virtqueue kick or "
                          "dmaengine issue recognised in the transmit path "

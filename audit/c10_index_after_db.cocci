@@ -13,7 +13,7 @@
 ///
 /// What it matches, in the transmit path: a doorbell site (as C4 reads
 /// them: bqlma.S("doorbell_sites")) followed, in the same function, by a
-/// store to a field (an assignment, smp_store_release() or
+/// store to a field (an assignment, ++ or --, smp_store_release() or
 /// WRITE_ONCE()); audit/classes.py keeps the fields the completion
 /// functions and their callees read as their bound.
 ///
@@ -40,6 +40,10 @@ DB10@p(...)
 ...
 (
 E10->FLD10@q aop10 V10
+|
+E10->FLD10@q++
+|
+E10->FLD10@q--
 |
 smp_store_release(&E10->FLD10@q, V10)
 |

@@ -27,8 +27,9 @@
 /// clean with tx_head).
 ///
 /// Known limits: a doorbell register whose name says nothing of the
-/// kind is missed, an unrelated register whose name does is a false
-/// positive (found by the triage); an index published after the doorbell (hns3
+/// kind is taken by effect only where it is the one MMIO write of the
+/// transmit path (r6040's iowrite16(TM2TX, ioaddr + MTPR)), else missed; an unrelated register
+/// whose name does is a false positive (found by the triage); an index published after the doorbell (hns3
 /// 61a1deacc3d4) is not matched; a bound read through a helper function
 /// of the completion is not seen.
 //

@@ -4,7 +4,9 @@ cover, and the scope of the stop/wake rules (docs/audit.md, "Scope and
 the stop/wake classes").
 
     C9   the completion's wake condition (the down_cond of
-         __netif_txq_completed_wake()) says "up" where it must say "down"
+         __netif_txq_completed_wake()) says "up" where it must say "down";
+         or an open-coded wake of a completion context guarded by "no
+         room" (!free, free == 0, avail < thresh) or by "not stopped"
     C10  the index the completion walks to is stored after the doorbell
     C12  queue 0 stopped or woken on a device with several tx queues
 
@@ -17,6 +19,7 @@ drivers/net that stop a queue and call no BQL function (stopwake_file());
 the other rules need a sent call and say so for those drivers.
 """
 
+import os
 import re
 
 RULES = [
@@ -33,6 +36,8 @@ STOPWAKE_RULES = {"C7", "C9", "C12"}
 MODEL_MAP = {
     ("C9", "down-cond"): {"missing": "a completion whose wake condition "
                           "is false while the device runs (--wake-cond)"},
+    ("C9", "wake-guard"): {"missing": "a completion whose wake condition "
+                           "is false while the device runs (--wake-cond)"},
     ("C10", "store-after-doorbell"): {"missing": "the completion's bound "
                                       "published as a step after the "
                                       "doorbell"},
@@ -131,7 +136,115 @@ def down_cond_verdict(cond):
     return None
 
 
+# An operand that names the ring's free room (not its use).
+ROOM_RE = re.compile(r"free|avail|room|space|vacant|unused", re.I)
+# Completion contexts of an open-coded wake.
+WAKE_KINDS = {"napi", "irq", "timer", "work", "tasklet", "dma_cb"}
+_WAKE_CALLS = {"netif_wake_queue", "netif_tx_wake_queue",
+               "netif_wake_subqueue"}
+
+
+def _guard(text, off):
+    """The condition of the if whose then-branch starts at @off of @text
+    (only blanks or "{" between its ")" and @off), or None."""
+    i = off - 1
+    while i >= 0 and text[i] in " \t\n{":
+        i -= 1
+    if i < 0 or text[i] != ")":
+        return None
+    depth, j = 0, i
+    while j >= 0:
+        if text[j] == ")":
+            depth += 1
+        elif text[j] == "(":
+            depth -= 1
+            if depth == 0:
+                break
+        j -= 1
+    if j < 0 or not re.search(r"\bif\s*$", text[max(0, j - 12):j]):
+        return None
+    return text[j + 1:i]
+
+
+def room_guard_verdict(cond):
+    """(operand, why) when @cond, the guard of a wake, is true only when
+    the ring has no room, or only when the queue runs; else None."""
+    for op in _operands(cond):
+        s = re.sub(r"\s+", " ", op.strip())
+        while s.startswith("(") and s.endswith(")"):
+            s = s[1:-1].strip()
+        m = re.match(r"^(?:unlikely|likely)\((.*)\)$", s)
+        if m:
+            s = m.group(1).strip()
+        if len(_operands(s)) > 1:
+            sub = room_guard_verdict(s)
+            if sub:
+                return sub
+            continue
+        if re.match(r"^!\s*netif_(?:tx_)?queue_stopped\(|"
+                    r"^!\s*__netif_subqueue_stopped\(", s):
+            return op, "is true only while the queue runs"
+        words = re.sub(r"[^\w]", " ", s)
+        if not ROOM_RE.search(words):
+            continue
+        # a call's zero may mean "room" (axienet_check_tx_bd_space()
+        # returns 0 when there is): only a count read from a variable or
+        # a field is judged for "none free"
+        count = re.sub(r"^!|==\s*0$|^0\s*==", "", s).strip()
+        if "(" in count:
+            pass
+        elif s.startswith("!") and not s.startswith("!="):
+            return op, "is true only when no descriptor is free"
+        elif re.search(r"==\s*0\b", s) or re.match(r"^0\s*==", s):
+            return op, "is true only when no descriptor is free"
+        m = re.match(r"^(.*?[^<])(<=?)([^<].*)$", s)
+        if m and ROOM_RE.search(m.group(1)) and "<<" not in s:
+            return op, "is true only when little room is free"
+    return None
+
+
+def _judge_wake_guards(A, drv, v):
+    """C9 on open-coded wakes: a wake in a completion context guarded by
+    a condition that says "no room" or "queue running" (r6040's
+    if (!priv->tx_free_desc) netif_wake_queue())."""
+    for fn, callee, line, rel in sorted(drv.calls, key=lambda c: c[2]):
+        if callee not in _WAKE_CALLS or fn in drv.xmit or \
+                not drv.kinds_of_roots(fn) & WAKE_KINDS:
+            continue
+        src = drv.src.get(rel)
+        if src is None:
+            continue
+        start = src.offset(line, 0)
+        off = src.text.find(callee, start)
+        if off < 0:
+            continue
+        cond = _guard(src.text, off)
+        if cond is None:
+            continue
+        bad = room_guard_verdict(cond)
+        if not bad:
+            continue
+        op, why = bad
+        # the count raised right after the wake: the wake of its 0 -> 1
+        # step (ucan's if (!up->available_tx_urbs) wake; ...++)
+        m = re.search(r"(\w+)\W*$", A.norm(op).rstrip(") "))
+        after = src.text[off:src.offset(min(line + 3, len(src.starts) - 1),
+                                         0)]
+        if m and re.search(r"\b%s\s*(?:\+\+|\+=)|\+\+\s*[\w>.\-]*\b%s\b"
+                           % (re.escape(m.group(1)), re.escape(m.group(1))),
+                           after):
+            v.notes.append("%s: %s() under if (%s), and the count is "
+                           "raised right after: the wake of its first free "
+                           "slot" % (fn, callee, A.norm(cond)))
+            continue
+        v.finding(A.loc(rel, line), "wake-guard",
+                  "%s: %s() under if (%s): %r %s; the queue is not woken "
+                  "when the completion frees room" % (
+                      fn, callee, A.norm(cond), A.norm(op), why))
+
+
 def judge_c9(A, drv, v):
+    _judge_wake_guards(A, drv, v)
     for r in A.recs(drv, "C9", "down-cond"):
         cond = r.get("cond", "")
         bad = down_cond_verdict(cond)
@@ -170,9 +283,20 @@ def judge_c10(A, drv, v):
     if not rs:
         return
     bound = _completion_bounds(A, drv)
+    effect = {tuple(s.rsplit(":", 2)[:2]) for s in getattr(
+        drv, "db_by_effect", ())}
     for r in rs:
         fld = r.get("field")
         if fld not in bound:
+            continue
+        if (os.path.basename(r.get("file", "")), str(r.get("db_line"))) \
+                in effect:
+            # a doorbell by effect: on 6.12 it would add hip04_eth's
+            # tx_head and bcm4908_enet's write_idx, not triaged
+            v.notes.append("%s: %s stored after %s() (line %s), a doorbell "
+                           "by effect: not judged" % (
+                               r["fn"], fld, r.get("callee", "?"),
+                               r.get("db_line")))
             continue
         base = A.norm(r.get("base", ""))
         if "[" in base:

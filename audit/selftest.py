@@ -26,6 +26,14 @@ exit on four small trees (clean, findings, incomplete, usage): make
 succeeds for the audit's 0 and 1, fails for 2 and 3, and
 build/audit.status holds the audit's own status.
 
+Then the porting exercise (port_cases() below): audit/tests/port/DRIVER/
+holds a correct BQL port of a 6.12 driver without BQL, port.patch, and
+variants cN-WHAT.patch, each the port plus one mistake of class CN (each a
+whole patch against 6.12). Every rule is run on each patched copy: the port
+must get no finding and no "cannot tell" of any rule (a false alarm of
+that rule); a variant must be flagged by rule CN (the recall of CN), and
+what the other rules flag is reported beside it.
+
 A patch whose description has a line "Audit-known-miss: why" is a bug its
 rule is known not to flag: not flagged, it counts as a miss in the recall
 and the run passes; flagged, the case fails until the line is removed.
@@ -206,10 +214,11 @@ FAKE_MQ = "alloc_etherdev_mq(sizeof(struct fake_priv), FAKE_TXQ_NUM)"
 # name: (variant, [(rule, verdict, text the rule's "cannot see" lines must
 # contain, or None: no "cannot see" line may contain the word)])
 SEEING = {
-    # C4 needs the doorbell; C6 takes any MMIO write for one
+    # a transmit path none of whose MMIO writes is named a doorbell: C4
+    # and C6 take them for the doorbell (by effect, r6040's iowrite16())
     "seeing-doorbell-unnamed": (
         {"FAKE_DOORBELL": "iowrite16(priv->head, priv->regs + 0x38)"},
-        [("C4", "cannot see", "doorbell"), ("C6", "ok", None)]),
+        [("C4", "ok", None), ("C6", "ok", None)]),
     "seeing-doorbell-indirect": (
         {"FAKE_DOORBELL": "priv->hw->go(priv)"},
         [("C4", "cannot see", "doorbell"), ("C6", "cannot see",
@@ -241,7 +250,7 @@ SEEING = {
 # exit is 0)
 MAKE_EXIT = [("seeing-doorbell-named", "C4,C6,C7", 0, True),
              ("seeing-c7-nowarn", "C7", 1, True),
-             ("seeing-doorbell-unnamed", "C4", 3, False),
+             ("seeing-doorbell-indirect", "C4", 3, False),
              (None, "C4", 2, False)]
 
 
@@ -358,6 +367,113 @@ def seeing(args, tmp):
     return out
 
 
+def port_cases(tests):
+    """The porting exercise of @tests/port/: per driver directory, its
+    port.patch and its variants cN-*.patch, as parse_patch() dicts with
+    "kind" ("port" or "variant") and "driver"."""
+    out = []
+    for d in sorted(glob.glob(os.path.join(tests, "port", "*", ""))):
+        drv = os.path.basename(os.path.dirname(d))
+        for p in sorted(glob.glob(os.path.join(d, "*.patch")),
+                        key=lambda p: (not p.endswith("/port.patch"), p)):
+            t = parse_patch(p)
+            stem = t["name"]
+            t["name"] = "%s-%s" % (drv, stem)
+            t["driver"] = drv
+            t["kind"] = "port" if stem == "port" else "variant"
+            if t["kind"] == "port":
+                t["rule"] = None
+            out.append(t)
+    return out
+
+
+def rule_ids():
+    """Every rule of the audit, in its order."""
+    sys.path.insert(0, HERE)
+    from audit import RULE_IDS
+    return list(RULE_IDS)
+
+
+def run_port_case(args, tmp, t, rules):
+    """Audit the copy of @t's driver with @t applied, every rule; judge it
+    (a port: no finding and no "cannot tell" of any rule; a variant: rule
+    CN flags it). The result dict as the patch tests' with "verdicts"
+    ({rule: verdict}), "flagged" (the rules with a finding) and "why"."""
+    res = dict(t, orig=[], patched=[], findings=[], seen=[], why=[],
+               fix="-")
+    tree = os.path.join(tmp, t["name"])
+    if not t["files"]:
+        res["status"] = "error"
+        res["detail"] = "the patch names no file"
+        return res
+    tdirs = copy_tree(args.kdir, t["files"], tree)
+    p = subprocess.run(["patch", "-p1", "-s", "-d", tree, "-i", t["path"]],
+                       capture_output=True, text=True)
+    if p.returncode:
+        res["status"] = "error"
+        res["detail"] = "patch does not apply: " + (
+            p.stdout + p.stderr).strip()[:300]
+        return res
+    doc, rc, err = run_audit(tree, tdirs, ",".join(rules), 1, args.bqlm,
+                             os.path.join(tmp, t["name"] + ".json"))
+    if doc is None:
+        res["status"] = "error"
+        res["detail"] = "audit failed: " + err.strip()[-300:]
+        return res
+    drvs = [d for d in doc["drivers"] if set(d["files"]) & set(t["files"])]
+    if len(drvs) != 1:
+        res["status"] = "error"
+        res["detail"] = "%d drivers own %s" % (len(drvs), t["files"])
+        return res
+    vr = drvs[0]["rules"]
+    res["verdicts"] = {r: vr[r]["verdict"] for r in rules if r in vr}
+    res["flagged"] = [r for r in rules if vr.get(r, {}).get("verdict") ==
+                      "finding"]
+    res["patched"] = [vr[t["rule"]]] if t["rule"] in vr else []
+    fails = []
+    for r in rules:
+        v = vr.get(r, {})
+        res["findings"] += [dict(f, where=r + " " + f["where"])
+                            for f in v.get("findings", [])]
+        res["seen"] += ["%s cannot see: %s" % (r, c)
+                        for c in v.get("cannot_see", [])]
+        if t["kind"] == "port" and v.get("verdict") in ("finding",
+                                                        "cannot tell"):
+            fails.append("%s says %s on the correct port" % (
+                r, v["verdict"]))
+            fails += ["  " + f["where"] + ": " + f["text"]
+                      for f in v.get("findings", [])]
+            fails += ["  cannot tell: " + c for c in v.get("cannot_tell",
+                                                          [])]
+    if t["kind"] == "variant":
+        got = res["verdicts"].get(t["rule"], "not run")
+        if got != "finding" and t.get("known_miss"):
+            res["seen"].append("known miss, not flagged (%s): %s" % (
+                got, t["known_miss"]))
+        elif got != "finding":
+            fails.append("%s is %s, not flagged" % (t["rule"], got))
+            fails += ["  cannot tell: " + c for c in vr.get(
+                t["rule"], {}).get("cannot_tell", [])]
+        elif t.get("known_miss"):
+            fails.append("flagged, but the patch says Audit-known-miss: "
+                         "remove that line")
+    res["status"] = "fail" if fails else "pass"
+    res["why"] = fails
+    return res
+
+
+def port_exercise(args, cases):
+    """Run the porting exercise's @cases, @args.jobs at a time."""
+    rules = rule_ids()
+    tmp = tempfile.mkdtemp(prefix="bqlm-selftest-port-")
+    try:
+        with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+            return list(ex.map(lambda t: run_port_case(args, tmp, t, rules),
+                               cases))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 class _NoPatchTests(Exception):
     """--only named no patch test: the seeing cases alone."""
 
@@ -370,7 +486,9 @@ def main(argv=None):
     ap.add_argument("--json", default="")
     ap.add_argument("--only", default="",
                     help="test names, comma-separated; \"seeing\" for the "
-                    "seeing cases and make audit's exit")
+                    "seeing cases and make audit's exit, \"port\" for the "
+                    "whole porting exercise, DRIVER-port or DRIVER-cN-... "
+                    "for one of its cases")
     ap.add_argument("--tests", default=os.path.join(HERE, "tests"))
     ap.add_argument("--md", default="",
                     help="write recall and false alarms per rule here "
@@ -382,6 +500,8 @@ def main(argv=None):
                     help="skip the seeing cases and make audit's exit")
     ap.add_argument("--no-describe", action="store_true",
                     help="skip the descriptions of docs/nic.md's drivers")
+    ap.add_argument("--no-port", action="store_true",
+                    help="skip the porting exercise (tests/port/)")
     try:
         args = ap.parse_args(argv)
     except SystemExit as e:
@@ -396,12 +516,14 @@ def main(argv=None):
         os.path.join(args.tests, "*.patch")))]
     run_seeing = not args.no_seeing
     run_describe = not args.no_describe
+    ports = [] if args.no_port else port_cases(args.tests)
     if args.only:
         want = set(args.only.split(","))
         tests = [t for t in tests if t["name"] in want]
         run_seeing = run_seeing and "seeing" in want
         run_describe = run_describe and "describe" in want
-    if not tests and not run_seeing and not run_describe:
+        ports = [t for t in ports if "port" in want or t["name"] in want]
+    if not tests and not run_seeing and not run_describe and not ports:
         sys.stderr.write("selftest: no test in %s\n" % args.tests)
         return 2
     kcases = kunit_cases(os.path.join(REPO, "kunit", "audit_kunit.c"))
@@ -546,6 +668,11 @@ def main(argv=None):
             shutil.rmtree(tmp, ignore_errors=True)
         sys.stderr.write("selftest: seeing cases done (%.0f s)\n" % (
             time.time() - t0))
+    if ports:
+        for res in port_exercise(args, ports):
+            take(res)
+        sys.stderr.write("selftest: porting exercise done (%.0f s)\n" % (
+            time.time() - t0))
     if run_describe:
         # the audit's descriptions against docs/nic.md's drivers table
         for res in selftest_describe.run(args.kdir, args.jobs, args.bqlm):
@@ -558,23 +685,33 @@ def main(argv=None):
     for r in results:
         o = "/".join(v["verdict"] for v in r.get("orig", [])) or "-"
         p = "/".join(v["verdict"] for v in r.get("patched", [])) or "-"
+        if r.get("kind") in ("port", "variant"):
+            o = "-"
+            p = "/".join(r.get("flagged", [])) or "none"
         print("%-36s %-3s %-13s %-8s %-8s %s" % (
-            r["name"], r["rule"] or "?", r["fix"] or "?", o, p,
+            r["name"], r["rule"] or ("port" if r.get("kind") == "port"
+                                     else "?"), r["fix"] or "?", o, p,
             r.get("status", "?").upper()))
+        if r.get("kind") in ("port", "variant"):
+            print("    %s; flagged by: %s" % (
+                "the port" if r["kind"] == "port" else
+                "wants " + r["rule"], ", ".join(r.get("flagged", []))
+                or "none"))
         for f in r.get("findings", [])[:3]:
             print("    %s: %s" % (f["where"], f["text"]))
             print("      %s" % f.get("explain", ""))
         for c in r.get("seen", []):
-            print("    %s%s" % ("" if c.startswith("known miss") else
-                                "tree: cannot see: ", c))
+            print("    %s%s" % ("" if c.startswith("known miss") or
+                                r.get("kind") else "tree: cannot see: ", c))
         for w in r.get("why", []):
             print("    !! %s" % w)
         if r.get("status") == "error":
             print("    !! %s" % r.get("detail"))
     per_rule = {}
     for r in results:
-        per_rule.setdefault(r["rule"], [0, 0])
-        per_rule[r["rule"]][0 if r.get("status") == "pass" else 1] += 1
+        key = "port" if r.get("kind") else r["rule"]
+        per_rule.setdefault(key, [0, 0])
+        per_rule[key][0 if r.get("status") == "pass" else 1] += 1
     print()
     print("audit-selftest: %d tests, %d passed, %d failed, %d not run "
           "(%.0f s); per rule: %s" % (
@@ -593,6 +730,17 @@ def main(argv=None):
                 for k, v in sorted(rules.items(), key=lambda kv:
                                    selftest_report._rule_key(kv[0]))),
             args.md))
+        prules, ptot, pcases = selftest_report.port(results)
+        if pcases:
+            print("porting exercise: recall %d/%d (known misses %d), false "
+                  "alarms %d on the ports (per rule: %s)" % (
+                      ptot["flagged"], ptot["variants"],
+                      ptot["known_misses"], ptot["false_alarms"],
+                      ", ".join("%s %d/%d fa %d" % (
+                          k, v["flagged"], v["variants"], v["false_alarms"])
+                          for k, v in sorted(
+                              prules.items(), key=lambda kv:
+                              selftest_report._rule_key(kv[0])))))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"schema": "bqlm-audit-selftest/1", "tests": results,

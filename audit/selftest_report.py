@@ -15,7 +15,9 @@ upstream fix). Here:
                from the patched lines is not one, as selftest.py judges).
 
 The "seeing" cases and make's exit are counted apart: they are not
-upstream bugs.
+upstream bugs. So is the porting exercise (audit/tests/port/, port()
+below): per rule, the variants of its class it flags (recall) and its
+findings or "cannot tell" on the correct ports (false alarms).
 """
 
 import time
@@ -34,7 +36,7 @@ def per_rule(results):
     out = {}
     for r in results:
         rule = r.get("rule")
-        if not rule or not rule.startswith("C"):
+        if not rule or not rule.startswith("C") or r.get("kind"):
             continue
         s = out.setdefault(rule, {"cases": 0, "flagged": 0, "fix_clean": 0,
                                   "false_alarms": 0, "passed": 0,
@@ -65,6 +67,89 @@ def per_rule(results):
         if r.get("known_miss") and "finding" not in patched:
             s["known_misses"] = s.get("known_misses", 0) + 1
     return out
+
+
+def port(results):
+    """The porting exercise of @results: ({rule: {"variants", "flagged",
+    "known_misses", "false_alarms", "unseen"}}, {the same summed}, [its
+    result dicts]). A false alarm of a rule: a "finding" or "cannot tell"
+    of it on a correct port; "unseen": a "cannot see" of it there."""
+    cases = [r for r in results if r.get("kind") in ("port", "variant")]
+    out = {}
+
+    def slot(rule):
+        return out.setdefault(rule, {"variants": 0, "flagged": 0,
+                                     "known_misses": 0, "false_alarms": 0,
+                                     "unseen": 0, "also_flags": 0})
+    for r in cases:
+        verdicts = r.get("verdicts", {})
+        if r["kind"] == "port":
+            for rule, v in verdicts.items():
+                s = slot(rule)
+                if v in ("finding", "cannot tell"):
+                    s["false_alarms"] += 1
+                elif v == "cannot see":
+                    s["unseen"] += 1
+            continue
+        s = slot(r["rule"])
+        s["variants"] += 1
+        if verdicts.get(r["rule"]) == "finding":
+            s["flagged"] += 1
+        elif r.get("known_miss"):
+            s["known_misses"] += 1
+        for rule in r.get("flagged", []):
+            if rule != r["rule"]:
+                slot(rule)["also_flags"] += 1
+    tot = {k: sum(s[k] for s in out.values())
+           for k in ("variants", "flagged", "known_misses", "false_alarms",
+                     "unseen", "also_flags")}
+    return out, tot, cases
+
+
+def _port_lines(results):
+    rules, tot, cases = port(results)
+    if not cases:
+        return []
+    ports = [r for r in cases if r["kind"] == "port"]
+    lines = ["", "## The porting exercise", "",
+             "audit/tests/port/DRIVER/: a correct BQL port of a 6.12 driver "
+             "without BQL (port.patch) and variants, each the port plus one "
+             "mistake of class CN (cN-*.patch). Every rule runs on each. "
+             "Recall: the variants of class CN that rule CN flags; false "
+             "alarms: a finding or \"cannot tell\" of the rule on a "
+             "correct port (%d ports); unseen: a \"cannot see\" of it "
+             "there; also flags: variants of another class the rule "
+             "flags too." % len(ports), "",
+             "| rule | variants | flagged | recall | known misses | false "
+             "alarms | unseen on a port | also flags |",
+             "|---|---|---|---|---|---|---|---|"]
+    for rule in sorted(rules, key=_rule_key):
+        s = rules[rule]
+        lines.append("| %s | %d | %d | %s | %d | %d | %d | %d |" % (
+            rule, s["variants"], s["flagged"], _pct(s["flagged"],
+                                                    s["variants"]),
+            s["known_misses"], s["false_alarms"], s["unseen"],
+            s["also_flags"]))
+    lines.append("| **all** | %d | %d | %s | %d | %d | %d | %d |" % (
+        tot["variants"], tot["flagged"], _pct(tot["flagged"],
+                                              tot["variants"]),
+        tot["known_misses"], tot["false_alarms"], tot["unseen"],
+        tot["also_flags"]))
+    lines += ["", "| case | wants | flagged by | result |",
+              "|---|---|---|---|"]
+    for r in cases:
+        lines.append("| `%s` | %s | %s | %s |" % (
+            r["name"], "no rule" if r["kind"] == "port" else r["rule"],
+            ", ".join(r.get("flagged", [])) or "none",
+            r.get("status", "?").upper() + (
+                " (known miss)" if r.get("known_miss") and r.get(
+                    "status") == "pass" and r["rule"] not in r.get(
+                        "flagged", []) else "")))
+    km = [r for r in cases if r.get("known_miss")]
+    if km:
+        lines += ["", "Known misses: " + "; ".join(
+            "`%s` (%s)" % (r["name"], r["known_miss"]) for r in km) + "."]
+    return lines
 
 
 def _pct(a, b):
@@ -111,15 +196,16 @@ def write(results, path, elapsed, jobs):
               "| case | rule | upstream fix | tree (the fix) | patched | "
               "result |", "|---|---|---|---|---|---|"]
     for r in results:
-        if not (r.get("rule") or "").startswith("C"):
+        if not (r.get("rule") or "").startswith("C") or r.get("kind"):
             continue
         o = "/".join(v["verdict"] for v in r.get("orig", [])) or "-"
         p = "/".join(v["verdict"] for v in r.get("patched", [])) or "-"
         lines.append("| `%s` | %s | %s | %s | %s | %s |" % (
             r["name"], r["rule"], r.get("fix") or "?", o, p,
             r.get("status", "?").upper()))
+    lines += _port_lines(results)
     other = [r for r in results if not (r.get("rule") or "").startswith(
-        "C")]
+        "C") and not r.get("kind")]
     if other:
         n = sum(1 for r in other if r.get("status") == "pass")
         lines += ["", "Besides: %d seeing and make-exit cases, %d passed "
