@@ -231,7 +231,12 @@ def model_entry(rule, pattern, queues):
         return {"missing": "no mapping for %s/%s" % (rule, pattern)}
     if "options" in e:
         out = dict(e)
-        out["options"] = e["options"].format(queues=min(max(queues, 1), 2))
+        q = min(max(queues, 1), 2)
+        out["options"] = e["options"].format(queues=q)
+        if q == 1:
+            # with one queue every packet is on queue 0: the explorer
+            # refuses --map without a second queue
+            out["options"] = out["options"].replace(" --map q0", "")
         return out
     return dict(e)
 
