@@ -66,14 +66,14 @@ struct usbnet_x_case {
 };
 
 /*
- * aqc111's description in the model (real/usbnet_minidrivers.h), as
+ * aqc111's description in the model (real/usbnet/minidrivers.h), as
  * make kunit's real rows of it have it: without its link-down report
  */
 #define AQC111_OPTS	"--header 14,16 --lens 1514,1528 --flags avoid-unlink,multi-packet --maxpacket 512 --pm stop-carrier,resume-carrier,status-reset,link-reset-blind --links 1"
 
 /* The bound of most explorations: two full frames, one ifdown, one suspend */
 #define USBNET_BOUND	.packets = 2, .len = PKT, .stops = 1, .suspends = 1
-/* ax88179_178a and smsc95xx as real/usbnet_minidrivers.h describe them */
+/* ax88179_178a and smsc95xx as real/usbnet/minidrivers.h describe them */
 #define AX88179_OPTS \
 	"--header 8 --lens 1514,1528 --maxpacket 512 --links 1 --pm resume-link,link-reset"
 #define SMSC95XX_OPTS \
@@ -130,7 +130,7 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	  .variant = BQLM_USBNET_FIXED_NCM_STOP, USBNET_BOUND,
 	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS, SAME_AS_FIXED },
 	/*
-	 * Minidrivers as real/usbnet_minidrivers.h describes them: aqc111
+	 * Minidrivers as real/usbnet/minidrivers.h describes them: aqc111
 	 * (its stop() and resume() turn the carrier off, a link-up report
 	 * through its status() and link_reset() brings it back; no link
 	 * flap), on fixed and with both fixes; ax88179 (its
