@@ -26,6 +26,9 @@
  * the state buffers) and embeds it; bqlm_rc_lockstep() and
  * bqlm_rc_explore() drive it.
  *
+ * sched.c is the scheduler, search.c the search and the lockstep, net.c
+ * what every harness does alike to packets and queues.
+ *
  * Kernel only: the userspace build never compiles real/.
  */
 #ifndef _BQLM_REAL_RC_H
