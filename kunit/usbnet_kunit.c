@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the usbnet transmit model (model/usbnet.c) and its
+ * KUnit tests for the usbnet transmit model (model/usbnet/usbnet.c) and its
  * exploration, suite bqlm_usbnet.
  *
  * The explorations run at a bound small enough for UML (two packets) and
@@ -23,7 +23,7 @@
 /* The model's default packet (bqlm_usbnet_cfg_default()): a full frame. */
 #define PKT		ETH_FRAME_LEN
 /*
- * cdc_ncm's NTB16 headers for its two datagrams (model/usbnet.c): the
+ * cdc_ncm's NTB16 headers for its two datagrams (model/usbnet/usbnet.c): the
  * NTH16 (12 bytes), the NDP16 (8) and its three entries (4 each).
  */
 #define NCM_HEADERS	(12 + 8 + 4 * 3)
@@ -1851,7 +1851,7 @@ static void usbnet_zlp_and_headers(struct kunit *test)
 }
 
 /*
- * The range guards of model/usbnet.c at their first invalid value: the
+ * The range guards of model/usbnet/usbnet.c at their first invalid value: the
  * length index nr_lens, the skb number nr_skbs. The slot after the last
  * used one is made to look like an URB in flight (then like a completed
  * one): only the guard tells it was never created.

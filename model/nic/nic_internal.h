@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bqlmodel - what model/nic.c (the NAPI NIC driver model) and
- * model/nic_xsys.c (its explorer adapter) share: the enabling conditions
+ * bqlmodel - what model/nic/nic.c (the NAPI NIC driver model) and
+ * model/nic/nic_xsys.c (its explorer adapter) share: the enabling conditions
  * of the actors, which the actors test before their step and the adapter
  * tests to list the enabled actions, the CPUs' views of the shared
  * variables, and the actors' steps on a configuration already checked.
@@ -465,7 +465,7 @@ struct bqlm_nic_name {
 extern const struct bqlm_nic_name bqlm_nic_ops[BQLM_NIC_NR_OPS];
 extern const struct bqlm_nic_name bqlm_nic_paths[BQLM_NIC_NR_PATHS];
 
-/* The actors' steps, on a configuration already checked (model/nic.c). */
+/* The actors' steps, on a configuration already checked (model/nic/nic.c). */
 int __bqlm_ndo_start_xmit(struct bqlm_nic *nic,
 			  const struct bqlm_nic_cfg *cfg, bool drop,
 			  struct bqlm_inv_step *ev);

@@ -218,7 +218,7 @@ static inline int bqlm_name_find(struct bqlm_names t, const char *name)
 	return name ? bqlm_name_findn(t, name, strlen(name)) : -EINVAL;
 }
 
-/* The memory models' names, NULL-terminated (model/memory_model.c). */
+/* The memory models' names, NULL-terminated (model/core/memory_model.c). */
 extern const char *const bqlm_mm_names[];
 
 #define BQLM_FNV_OFFSET		0xcbf29ce484222325ULL

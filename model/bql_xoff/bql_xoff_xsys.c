@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bqlmodel - the bql-xoff model (model/bql_xoff.c) as a system for the
+ * bqlmodel - the bql-xoff model (model/bql_xoff/bql_xoff.c) as a system for the
  * explorer of <bqlm/explore.h>: the actions (the producer's next step,
  * the completer's next step, each buffered store that may reach memory)
  * and their encoding, the step, the stall check of a quiescent state, and

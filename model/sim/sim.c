@@ -3,13 +3,14 @@
  * bqlmodel - discrete-event timing simulation of the usbnet transmit path
  * over the BQL queue layer model (see <bqlm/sim.h> and docs/sim.md).
  *
- * The driver is the model the explorer runs: model/usbnet.c (with
- * model/netdevice.c's BQL layer and model/dynamic_queue_limits.c's DQL),
- * or model/tun.c on model/ptr_ring.c, configured with an unbounded packet
- * stream and enough recycled skb slots or packet ids, its invariants
- * checked as it runs. The simulator is its environment: the qdisc, the
- * USB host controller and bus, the adapter's FIFO and link, the interrupt
- * and the bh scheduling, tun's reader, the traffic.
+ * The driver is the model the explorer runs: model/usbnet/usbnet.c (with
+ * model/kernel/netdevice.c's BQL layer and
+ * model/kernel/dynamic_queue_limits.c's DQL), or model/tun/tun.c on
+ * model/kernel/ptr_ring.c, configured with an unbounded packet stream and
+ * enough recycled skb slots or packet ids, its invariants checked as it runs.
+ * The simulator is its environment: the qdisc, the USB host controller and bus,
+ * the adapter's FIFO and link, the interrupt and the bh scheduling, tun's
+ * reader, the traffic.
  *
  * Each part has at most one event pending at a time (bus transfer, link
  * frame, interrupt, bh, each sender, the sampler), so the event heap is
@@ -78,7 +79,7 @@ struct bqlm_sim {
 	/* the usbnet model's netdev queue, with its BQL (NULL for tun) */
 	struct bqlm_txq *txq;
 
-	/* usbnet: the model of model/usbnet.c, its configuration */
+	/* usbnet: the model of model/usbnet/usbnet.c, its configuration */
 	struct bqlm_usbnet *dev;
 	struct bqlm_usbnet_cfg ucfg;
 	bool bh_event;			/* the usbnet_bh() event is scheduled */
@@ -97,7 +98,7 @@ struct bqlm_sim {
 	unsigned int fifo_used;
 	unsigned int link_pkt;		/* on the wire, or BQLM_SIM_NONE */
 
-	/* tun: the model of model/tun.c, its configuration, id -> pool */
+	/* tun: the model of model/tun/tun.c, its configuration, id -> pool */
 	struct bqlm_tun *tun;
 	struct bqlm_tun_cfg tcfg;
 	unsigned int *id_pkt;
@@ -593,7 +594,7 @@ static void bqlm_sim_link_kick(struct bqlm_sim *sim)
 static void bqlm_sim_drop(struct bqlm_sim *sim, unsigned int i);
 
 /*
- * The usbnet driver is model/usbnet.c, the code the explorer runs, with
+ * The usbnet driver is model/usbnet/usbnet.c, the code the explorer runs, with
  * the simulator as its environment: the qdisc calls its transmit path,
  * the host controller completes its URBs in order with status 0, and its
  * bh work runs when the simulator's bh event fires. Nothing interleaves
@@ -696,10 +697,10 @@ static void bqlm_sim_tun_read_kick(struct bqlm_sim *sim);
 static void bqlm_sim_qdisc_run(struct bqlm_sim *sim);
 
 /*
- * The tun driver is model/tun.c on model/ptr_ring.c, the code the explorer
- * runs, with one queue file, one producer CPU, the sequentially consistent
- * memory model and a blocking reader, an unbounded packet stream and a
- * ring of cfg->ring slots. Each actor runs its steps to the end; a packet's
+ * The tun driver is model/tun/tun.c on model/kernel/ptr_ring.c, the code the
+ * explorer runs, with one queue file, one producer CPU, the sequentially
+ * consistent memory model and a blocking reader, an unbounded packet stream and
+ * a ring of cfg->ring slots. Each actor runs its steps to the end; a packet's
  * id in the model maps to its pool index here.
  */
 

@@ -8,7 +8,7 @@
  * What a design does is a set of properties of struct bqlm_tun_cfg (when
  * the producer stops, how it re-checks, which barriers, what the consumer
  * is, when it wakes, what the administrator's calls do); the profiles of
- * model/tun_options.c name the designs. The code below tests properties
+ * model/tun/tun_options.c name the designs. The code below tests properties
  * only.
  *
  * How the kernel maps onto steps:

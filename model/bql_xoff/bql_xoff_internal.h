@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bqlmodel - what model/bql_xoff.c (the XOFF protocol of netdevice.h over
- * store buffers) and model/bql_xoff_xsys.c (its explorer adapter) share:
- * the queue state bits and the enabling conditions of the two CPUs.
+ * bqlmodel - what model/bql_xoff/bql_xoff.c (the XOFF protocol of netdevice.h
+ * over store buffers) and model/bql_xoff/bql_xoff_xsys.c (its explorer adapter)
+ * share: the queue state bits and the enabling conditions of the two CPUs.
  * Private to the model: not installed.
  */
 #ifndef _BQLM_BQL_XOFF_INTERNAL_H

@@ -2,7 +2,7 @@
 /*
  * bqlmodel - a design study, never proposed upstream: BQL in tun (struct
  * bqlm_tun_cfg.bql and its choices; the profiles bql, bql-late-sent and
- * bql-reset-resize of model/tun_options.c; tun has no BQL calls in the
+ * bql-reset-resize of model/tun/tun_options.c; tun has no BQL calls in the
  * kernel).
  *
  * netdev_tx_sent_queue() in tun_net_xmit() under producer_lock once
@@ -15,7 +15,7 @@
  * nothing about a resize), bql-reset-resize resets the queue on resize.
  * One queue file, sequentially consistent.
  *
- * model/tun.c calls these functions at the places the study puts its
+ * model/tun/tun.c calls these functions at the places the study puts its
  * calls; the state holds, after the packets' where[], the study's books:
  * the enum bqlm_tun_bql of each packet id and the BQL queue of each txq
  * (struct bqlm_tun.mem).

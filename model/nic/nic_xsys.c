@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bqlmodel - the NAPI NIC model (model/nic.c) as a system for the
+ * bqlmodel - the NAPI NIC model (model/nic/nic.c) as a system for the
  * explorer of <bqlm/explore.h>: the invariants checked on every queue, the
  * actions (the stack, the device, the NAPI polls, XDP, the reset paths)
  * and their encoding, the step, the quiescent-state check, and the

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bqlmodel - what model/tun.c (the mirror of drivers/net/tun.c), its BQL
- * design study (model/tun_bql.c) and its explorer adapter
- * (model/tun_xsys.c) share: the layout of the variable-size part of the
+ * bqlmodel - what model/tun/tun.c (the mirror of drivers/net/tun.c), its BQL
+ * design study (model/tun/tun_bql.c) and its explorer adapter
+ * (model/tun/tun_xsys.c) share: the layout of the variable-size part of the
  * state, what the configuration's properties imply, the CPUs' views of
  * memory, and the
  * enabling conditions of the actors, which the actors test before their
@@ -32,7 +32,7 @@ static inline bool bqlm_tun_bql_late(const struct bqlm_tun_cfg *cfg)
 	return cfg->bql && cfg->bql_sent == BQLM_TUN_SENT_AFTER;
 }
 
-/* The reader kinds' names, NULL-terminated (model/tun.c). */
+/* The reader kinds' names, NULL-terminated (model/tun/tun.c). */
 extern const char *const bqlm_tun_reader_names[];
 
 /* Ring slots each queue file has in memory: the most a ring ever holds. */
@@ -295,7 +295,7 @@ static inline bool bqlm_tun_can_resize(const struct bqlm_tun *tun,
 }
 
 /*
- * The BQL design study (model/tun_bql.c), called by model/tun.c at the
+ * The BQL design study (model/tun/tun_bql.c), called by model/tun/tun.c at the
  * places the study puts its calls, when it is on (bqlm_tun_bql_on()).
  */
 int bqlm_tun_bql_cfg_check(const struct bqlm_tun_cfg *cfg);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bqlmodel - the transmit side of a NAPI Ethernet or virtual NIC driver
- * (see <bqlm/nic.h>), on the queue layer of model/netdevice.c.
+ * (see <bqlm/nic.h>), on the queue layer of model/kernel/netdevice.c.
  *
  * What is modelled, and how (see also docs/nic.md):
  *
@@ -12,7 +12,7 @@
  *
  *  - netdev_tx_sent_queue() is three steps (dql_queued, set STACK_XOFF,
  *    smp_mb + re-check) and netdev_tx_completed_queue() two (dql_completed,
- *    smp_mb + wake), as model/netdevice.c splits them; a NAPI poll is in
+ *    smp_mb + wake), as model/kernel/netdevice.c splits them; a NAPI poll is in
  *    dql_completed() between its first and second step, which is what the
  *    serialised-completion check counts.
  *
@@ -30,9 +30,9 @@
  *    dql_avail() as the qdisc's bulk dequeue is: an over-approximation.
  *
  *  - cfg->sent_call says which sent call the driver makes: the plain
- *    netdev_tx_sent_queue() runs model/netdevice.c's over-limit, STACK_XOFF
- *    and re-check steps whatever xmit_more is; __netdev_tx_sent_queue()
- *    skips them while xmit_more is set.
+ *    netdev_tx_sent_queue() runs model/kernel/netdevice.c's over-limit,
+ *    STACK_XOFF and re-check steps whatever xmit_more is;
+ *    __netdev_tx_sent_queue() skips them while xmit_more is set.
  *
  *  - Ground truth per queue: the bytes of packets reported sent since the
  *    last reset that are still on the ring or were freed without a
@@ -1112,11 +1112,11 @@ int __bqlm_ndo_start_xmit(struct bqlm_nic *nic,
  * descriptors are written, and the points follow in the order cfg->sent
  * gives: the ring-full stop where cfg->stopcheck puts it, the sent call
  * (dql_queued(), and over the limit STACK_XOFF and the re-check as two
- * more steps, as model/netdevice.c's steps of netdev_tx_sent_queue(); with
- * BQLM_NIC_CALL_XMIT_MORE and xmit_more set the over-limit test is not
+ * more steps, as model/kernel/netdevice.c's steps of netdev_tx_sent_queue();
+ * with BQLM_NIC_CALL_XMIT_MORE and xmit_more set the over-limit test is not
  * acted on), the doorbell decision, the producer index with
- * BQLM_NIC_INDEX_AFTER_DOORBELL (a step of its own), the end. With the
- * sent call after the doorbell the sent call is a step of its own.
+ * BQLM_NIC_INDEX_AFTER_DOORBELL (a step of its own), the end. With the sent
+ * call after the doorbell the sent call is a step of its own.
  *
  * The driver's ring-full stop is one step under bqlm_nic_split() false;
  * else the test, netif_tx_stop_queue() and smp_mb__after_atomic() with the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bqlmodel - the usbnet model (model/usbnet.c) as a system for the
+ * bqlmodel - the usbnet model (model/usbnet/usbnet.c) as a system for the
  * explorer of <bqlm/explore.h>: the invariants checked on a state, the
  * actions (one per actor that can make a step) and their encoding, the
  * step, the quiescent-state check, the descriptions of actions and states

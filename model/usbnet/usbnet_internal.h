@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bqlmodel - what model/usbnet.c (the mirror of drivers/net/usb/usbnet.c)
- * and model/usbnet_xsys.c (its explorer adapter) share: the enabling
- * conditions of the actors, which the actors test before their step and
- * the adapter tests to list the enabled actions, and the variant's
- * properties. Private to the model: not installed.
+ * bqlmodel - what model/usbnet/usbnet.c (the mirror of
+ * drivers/net/usb/usbnet.c) and model/usbnet/usbnet_xsys.c (its explorer
+ * adapter) share: the enabling conditions of the actors, which the actors test
+ * before their step and the adapter tests to list the enabled actions, and the
+ * variant's properties. Private to the model: not installed.
  */
 #ifndef _BQLM_USBNET_INTERNAL_H
 #define _BQLM_USBNET_INTERNAL_H

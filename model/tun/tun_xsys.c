@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bqlmodel - the tun model (model/tun.c, and its BQL design study
- * model/tun_bql.c) as a system for the explorer of <bqlm/explore.h>: the
+ * bqlmodel - the tun model (model/tun/tun.c, and its BQL design study
+ * model/tun/tun_bql.c) as a system for the explorer of <bqlm/explore.h>: the
  * invariants checked after a step and in a quiescent state, the actions
  * (each producer CPU, each reader, each store-buffer entry that may reach
  * memory, the administrator) and their encoding, the step, the figures of
