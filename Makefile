@@ -16,7 +16,7 @@ KUNIT_SRCS	:= $(patsubst %.o,%.c,$(filter kunit/%,$(bqlm_kunit-y)))
 USTEST_SRCS	:= $(wildcard userspace-tests/*.c)
 
 WARN		:= -Wall -Wextra -Werror -Wno-sign-compare
-CPPFLAGS	:= -Imodel/include -Imodel
+CPPFLAGS	:= -Imodel/include -Imodel/core
 STD		:= -std=gnu11
 OPT		?= -O2 -g
 TEST_CPPFLAGS	:= $(CPPFLAGS) -Iuserspace-tests/include -Ikunit \
@@ -78,10 +78,11 @@ objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 # (-O3: about 7 % fewer seconds on bqlm explore; make bench). The DQL,
 # whose instructions make bench counts against the kernel's, stays at
 # $(OPT).
-XOPT_SRCS	:= model/explore.c model/usbnet.c model/usbnet_xsys.c \
-		   model/tun.c model/tun_bql.c model/tun_xsys.c \
-		   model/invariants.c model/netdevice.c model/memory_model.c \
-		   model/ptr_ring.c
+XOPT_SRCS	:= model/core/explore.c model/core/invariants.c \
+		   model/core/memory_model.c \
+		   model/kernel/netdevice.c model/kernel/ptr_ring.c \
+		   model/usbnet/usbnet.c model/usbnet/usbnet_xsys.c \
+		   model/tun/tun.c model/tun/tun_bql.c model/tun/tun_xsys.c
 $(foreach f,rel pic,$(call objs,$(f),$(XOPT_SRCS))): XOPT := -O3
 
 $(BUILD)/libbqlm.a: $(call objs,rel,$(MODEL_SRCS))
@@ -296,7 +297,7 @@ promote: $(BUILD)/asan/bqlm-kunit ## rewrite kunit/expect/*.h (the pinned figure
 	@scripts/promote.py $(if $(T),--keep) $(BUILD)/promote.ktap
 
 coverage: $(BUILD)/cov/bqlm-kunit ## line and branch coverage of model/, with a gate
-	@rm -f $(BUILD)/cov/model/*.gcda
+	@find $(BUILD)/cov/model -name '*.gcda' -delete 2>/dev/null || true
 	@$(BUILD)/cov/bqlm-kunit > $(BUILD)/coverage.ktap || \
 	  { cat $(BUILD)/coverage.ktap; exit 1; }
 	@scripts/coverage.sh $(BUILD) $(COV_MIN_LINES) $(COV_MIN_BRANCH)
@@ -356,7 +357,7 @@ audit-selftest: $(BUILD)/bqlm ## the Coccinelle rules on re-created upstream bug
 
 # Replay a schedule (bqlm explore usbnet ... --schedule FILE) on the real
 # usbnet.c in the KUnit kernel, the model beside it (docs/real-code.md),
-# with the minidriver DRIVER's code (real/usbnet_minidrivers.h).
+# with the minidriver DRIVER's code (real/usbnet/minidrivers.h).
 kunit-replay: ## SCHEDULE=F [DRIVER=name]: a schedule replayed on the real usbnet.c
 	@scripts/kunit-replay.sh "$(SCHEDULE)" $(DRIVER)
 

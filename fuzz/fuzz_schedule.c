@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bqlmodel - fuzz target: a usbnet schedule file (model/usbnet_schedule.c),
- * as "make kunit-replay SCHEDULE=FILE" and the bqlm_real_usbnet_schedule
- * suite read it.
+ * bqlmodel - fuzz target: a usbnet schedule file
+ * (model/usbnet/usbnet_schedule.c), as "make kunit-replay SCHEDULE=FILE" and
+ * the bqlm_real_usbnet_schedule suite read it.
  *
  * Oracles, beyond the sanitizers: a refused schedule says why; an accepted
  * one has a valid configuration, and when every step is enabled where the

@@ -77,8 +77,8 @@ def seed(t, p, mode, text):
     n += 1
     with open(os.path.join(out, "seed-%d" % n), "wb") as f:
         f.write(t.encode() + b"\n" + bytes([p, mode]) + text.encode())
-for t, src in (("usbnet", "model/usbnet_options.c"), ("tun", "model/tun_options.c"),
-               ("bql-xoff", "model/bql_xoff_options.c"), ("nic", "model/nic_options.c")):
+for t, src in (("usbnet", "model/usbnet/usbnet_options.c"), ("tun", "model/tun/tun_options.c"),
+               ("bql-xoff", "model/bql_xoff/bql_xoff_options.c"), ("nic", "model/nic/nic_options.c")):
     body = open(src).read()
     for i, opts in enumerate(re.findall(r'\.opts\s*=\s*((?:"[^"]*"\s*)+)', body)):
         seed(t, i, 0, "".join(re.findall(r'"([^"]*)"', opts)))

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for the BQL XOFF protocol over store buffers
- * (model/bql_xoff.c), suite bqlm_bql_xoff. The store buffers themselves
- * are bqlm_memory_model's.
+ * (model/bql_xoff/bql_xoff.c), suite bqlm_bql_xoff. The store buffers
+ * themselves are bqlm_memory_model's.
  *
  * The explorations check, for each memory model with and without the two
  * smp_mb() of netdev_tx_sent_queue() / netdev_tx_completed_queue(), the

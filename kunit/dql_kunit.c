@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the bqlmodel DQL model (model/dynamic_queue_limits.c).
+ * KUnit tests for the bqlmodel DQL model (model/kernel/dynamic_queue_limits.c).
  *
  * The same source runs in a UML kernel under kunit.py and in userspace on
  * the CMocka-backed stand-in of <kunit/test.h>. Expected values are worked

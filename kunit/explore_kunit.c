@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the explorer (model/explore.c), suite bqlm_explore.
+ * KUnit tests for the explorer (model/core/explore.c), suite bqlm_explore.
  *
  * The explorer is tested on a toy system whose state space is known in
  * closed form: a grid of (x, y), 0 <= x, y <= n, where action 0 increments

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the BQL invariants (model/invariants.c), suite
+ * KUnit tests for the BQL invariants (model/core/invariants.c), suite
  * bqlm_invariants: each check, one at a time, on hand-made observations.
  */
 #include <linux/if_ether.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the store buffers (model/memory_model.c), suite
+ * KUnit tests for the store buffers (model/core/memory_model.c), suite
  * bqlm_memory_model: store forwarding, the store-buffering pattern under
  * each memory model, atomics, locks, pso's reordering of stores to
  * different variables.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the bqlmodel BQL transmit-queue layer (model/netdevice.c).
+ * KUnit tests for the bqlmodel BQL transmit-queue layer
+ * (model/kernel/netdevice.c).
  *
  * The same source runs in a UML kernel under kunit.py and in userspace on
  * the CMocka-backed stand-in of <kunit/test.h>. Expected values are worked

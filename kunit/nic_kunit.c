@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the NAPI / virtual NIC transmit model (model/nic.c),
+ * KUnit tests for the NAPI / virtual NIC transmit model (model/nic/nic.c),
  * suite bqlm_nic.
  *
  * The explorations run every profile (each upstream fix as a bug and a

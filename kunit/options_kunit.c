@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the option tables (model/options.c): one toy table with
+ * KUnit tests for the option tables (model/core/options.c): one toy table with
  * an option of every type, parsed, checked, described and applied back.
  * Each model's own table is tested with the model (round trip of every
  * profile) in its suite.

@@ -3,7 +3,7 @@
  * Conformance of the bqlmodel ptr_ring model with the kernel's ptr_ring.
  *
  * In the kernel, these cases run the real <linux/ptr_ring.h> of the tree
- * the suite is built in and model/ptr_ring.c side by side, one call at a
+ * the suite is built in and model/kernel/ptr_ring.c side by side, one call at a
  * time: produce, consume, batched consume, peek, peek and discard, the
  * full and empty checks, the producer's room check, purge and resize, on
  * rings of 1 to 4096 slots. After every step the five indices (producer,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the ptr_ring model (model/ptr_ring.c), suite
+ * KUnit tests for the ptr_ring model (model/kernel/ptr_ring.c), suite
  * bqlm_ptr_ring: produce and consume, the batched zeroing of consumed
  * slots, resize and purge, on a sequentially consistent CPU. The
  * comparison with the kernel's own <linux/ptr_ring.h> is the suite

@@ -4,7 +4,7 @@
  * their tables' and suites' macros, a harness and the model's search that
  * end with the case, the replay of every witness, the equivalence of
  * seeded random paths and the search of the real code, all on a struct
- * bqlm_rc_target of real/rc.h (docs/real-code.md).
+ * bqlm_rc_target of real/core/rc.h (docs/real-code.md).
  *
  * The harness is kernel only (CONFIG_BQLM_REAL_HARNESS): without it, in
  * userspace too, every case skips with real_skip().
@@ -105,7 +105,7 @@ real_every_params(const void *prev, char *desc, void *every, size_t n,
 #include <bqlm/options.h>
 #include <bqlm/tun.h>
 
-#include "../real/rc.h"
+#include "../real/core/rc.h"
 
 static void real_end(void *t)
 {

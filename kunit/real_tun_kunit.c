@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel's own drivers/net/tun.c and <linux/ptr_ring.h> under the
- * model's schedules (real/tun_*.c, docs/real-code.md).
+ * model's schedules (real/tun/, docs/real-code.md).
  *
  * bqlm_real_tun_replay: the explorer runs on the model (sequentially
  * consistent, as the real code runs one step at a time), in the kernel;
@@ -223,7 +223,7 @@ static const void *real_tun_variants_gen_params(const void *prev, char *desc)
 
 #ifdef CONFIG_BQLM_REAL_HARNESS
 
-#include "../real/tun_real.h"
+#include "../real/tun/real.h"
 
 /*
  * UML makes and tears down a tun device in tens of microseconds; under

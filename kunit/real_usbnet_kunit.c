@@ -25,7 +25,7 @@
  * bqlm_real_usbnet_schedule: "make kunit-replay SCHEDULE=FILE".
  *
  * Each case names the usbnet minidriver whose driver_info usbnet runs with
- * (real/usbnet_minidrivers.h: "harness" is the harness's own, FLAG_ETHER
+ * (real/usbnet/minidrivers.h: "harness" is the harness's own, FLAG_ETHER
  * and no tx_fixup()); the harness puts the model's description of it in
  * the configuration. Without the harness (userspace) every case skips.
  */
@@ -42,7 +42,7 @@
  * @desc: its name in the results
  * @suites: REAL_REPLAY, REAL_EQUIVALENCE | REAL_SEARCH: which run it
  * @variant: the usbnet variant
- * @driver: the minidriver (an entry of real/usbnet_minidrivers.h)
+ * @driver: the minidriver (an entry of real/usbnet/minidrivers.h)
  * @packets: packets the stack sends
  * @stops: ifdowns
  * @suspends: suspends
@@ -130,7 +130,7 @@ struct real_usbnet_param {
  * code (cdc_ncm's at the 2 packets it needs), their fixes, and a few
  * minidrivers; every variant and these minidrivers are compared on random
  * paths and searched at one packet. Every other minidriver of
- * real/usbnet_minidrivers.h runs in "make kunit-drivers" (and one in
+ * real/usbnet/minidrivers.h runs in "make kunit-drivers" (and one in
  * "make kunit-driver DRIVER=NAME"): real_usbnet_driver_rows().
  */
 static const struct real_usbnet_param real_usbnet_params[] = {
@@ -282,7 +282,7 @@ static const struct real_usbnet_param real_usbnet_params[] = {
 };
 
 /*
- * The minidrivers of real/usbnet_minidrivers.h, by name (its first lines,
+ * The minidrivers of real/usbnet/minidrivers.h, by name (its first lines,
  * read in userspace too, so that both harnesses list the same cases)
  */
 #define BQLM_RUSBNET_MINIDRIVER(id, srcs)	{ .name = #id, .files = srcs },
@@ -293,7 +293,7 @@ static const struct {
 	const char *name;
 	const char *files;
 } real_usbnet_drivers[] = {
-#include "../real/usbnet_minidrivers.h"
+#include "../real/usbnet/minidrivers.h"
 };
 
 #undef BQLM_RUSBNET_MINIDRIVER
@@ -500,7 +500,7 @@ static const void *real_usbnet_variants_gen_params(const void *prev,
 
 #ifdef CONFIG_BQLM_REAL_HARNESS
 
-#include "../real/usbnet_real.h"
+#include "../real/usbnet/real.h"
 #include "schedule_text.h"
 
 /* bqlm_kunit.driver=NAME|all (make kunit-driver, make kunit-drivers) */
@@ -547,7 +547,7 @@ static void real_usbnet_cfg(struct kunit *test,
 	cfg->stops = p->stops;
 	cfg->suspends = p->suspends;
 	KUNIT_ASSERT_EQ_MSG(test, bqlm_rusbnet_driver_cfg(p->driver, cfg), 0,
-			    "no minidriver '%s' in real/usbnet_minidrivers.h",
+			    "no minidriver '%s' in real/usbnet/minidrivers.h",
 			    p->driver);
 	/*
 	 * aqc111's rows of make kunit: with its flap, the model of the
@@ -844,7 +844,7 @@ static void real_usbnet_diverge(struct kunit *test)
  * it; each step is printed as "model step | real: where the real actor
  * stopped". The minidriver is NAME, whose description the schedule's
  * configuration must be (refused with the reason otherwise), or the
- * first of real/usbnet_minidrivers.h the configuration describes.
+ * first of real/usbnet/minidrivers.h the configuration describes.
  */
 static void real_usbnet_schedule(struct kunit *test)
 {
@@ -873,7 +873,7 @@ static void real_usbnet_schedule(struct kunit *test)
 	KUNIT_ASSERT_GT_MSG(test, n, 0, "the schedule has no steps");
 	driver = real_usbnet_driver_param() ?: bqlm_rusbnet_driver_for(cfg);
 	KUNIT_ASSERT_TRUE_MSG(test, driver,
-			      "no minidriver of real/usbnet_minidrivers.h is described by the schedule's tx_fixup, headers, flags and maxpacket (give one: DRIVER=NAME)");
+			      "no minidriver of real/usbnet/minidrivers.h is described by the schedule's tx_fixup, headers, flags and maxpacket (give one: DRIVER=NAME)");
 	KUNIT_ASSERT_EQ_MSG(test, bqlm_rusbnet_check(cfg, driver, err,
 						     sizeof(err)), 0,
 			    "refused: the schedule is not for %s: %s", driver,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel's own drivers/net/veth.c and <linux/ptr_ring.h> under the
- * ring-consumer model's schedules (its veth profiles; real/veth_*.c,
+ * ring-consumer model's schedules (its veth profiles; real/veth/,
  * docs/real-code.md).
  *
  * bqlm_real_veth_replay: the model's searches of the veth variants at the
@@ -163,7 +163,7 @@ static const void *real_veth_every_gen_params(const void *prev, char *desc)
 
 #ifdef CONFIG_BQLM_REAL_HARNESS
 
-#include "../real/veth_real.h"
+#include "../real/veth/real.h"
 
 /* A pair per path: a tenth of the paths under QEMU (RCU grace periods) */
 #define REAL_PATHS	(IS_ENABLED(CONFIG_UML) ? 2000 : 200)

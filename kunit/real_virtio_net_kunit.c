@@ -2,7 +2,7 @@
 /*
  * The kernel's own drivers/net/virtio_net.c and drivers/virtio/virtio_ring.c
  * under the NIC model's schedules, on a fake virtio device
- * (real/virtio_*.c, docs/real-code.md).
+ * (real/virtio_net/, real/fake/virtio_dev.c, docs/real-code.md).
  *
  * bqlm_real_virtio_net_replay: the NIC model's explorer runs on a
  * virtio_net profile, in the kernel; for every check it finds violated,
@@ -182,7 +182,7 @@ static const void *real_vnet_every_gen_params(const void *prev, char *desc)
 
 #ifdef CONFIG_BQLM_REAL_HARNESS
 
-#include "../real/virtio_net_real.h"
+#include "../real/virtio_net/real.h"
 
 /*
  * Each path, replay and transition is a fresh virtio device, probed and

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the timing simulation (model/sim.c): the event queue,
+ * KUnit tests for the timing simulation (model/sim/sim.c): the event queue,
  * jiffies, TX_QLEN, determinism, and the usbnet results the simulation
  * exists for, and the tun ring's flow control, on short simulated runs
  * (well under a second of CPU in UML).
@@ -311,12 +311,12 @@ static void sim_bql_reduces_latency(struct kunit *test)
 }
 
 /*
- * The simulator drives the usbnet model of model/usbnet.c: after a run its
- * state shows the packets went through the model's skbs, far more than it
- * has slots (so slots were recycled), dev->txq.qlen matches the skbs, and
- * the bytes the model holds are the bytes the DQL has in flight (byte
- * balance). The BQL variants between merged and fixed run the same
- * transmit and completion code here: the same results.
+ * The simulator drives the usbnet model of model/usbnet/usbnet.c: after a run
+ * its state shows the packets went through the model's skbs, far more than it
+ * has slots (so slots were recycled), dev->txq.qlen matches the skbs, and the
+ * bytes the model holds are the bytes the DQL has in flight (byte balance). The
+ * BQL variants between merged and fixed run the same transmit and completion
+ * code here: the same results.
  */
 static void sim_runs_usbnet_model(struct kunit *test)
 {
@@ -442,7 +442,7 @@ static void sim_tun_variant_desc(const enum bqlm_tun_variant *v, char *desc)
 KUNIT_ARRAY_PARAM(sim_tun_variants, sim_tun_variants, sim_tun_variant_desc);
 
 /*
- * The tun simulation drives model/tun.c: every packet the qdisc handed to
+ * The tun simulation drives model/tun/tun.c: every packet the qdisc handed to
  * tun_net_xmit() got a model id and was produced or dropped at the ring,
  * every produced one was read or is still in the ring, the ids were
  * recycled (far more packets than ids), and nothing was lost, read twice

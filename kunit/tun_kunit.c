@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the tun transmit model (model/tun.c), suite bqlm_tun.
+ * KUnit tests for the tun transmit model (model/tun/tun.c), suite bqlm_tun.
  *
  * The explorations run at four packets (small enough for UML) and check
  * the verdict, the violated checks, the depth of the verdict's shortest
@@ -1639,7 +1639,7 @@ static void tun_resize_drops_highest(struct kunit *test)
 }
 
 /*
- * Each range guard of model/tun.c at its first invalid value: the CPU
+ * Each range guard of model/tun/tun.c at its first invalid value: the CPU
  * after the last, the store buffer owner after the last CPU (reader 0),
  * the txq equal to numqueues after a detach, the variant after the last.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the usbnet transmit model (model/usbnet.c) and its
+ * KUnit tests for the usbnet transmit model (model/usbnet/usbnet.c) and its
  * exploration, suite bqlm_usbnet.
  *
  * The explorations run at a bound small enough for UML (two packets) and
@@ -23,7 +23,7 @@
 /* The model's default packet (bqlm_usbnet_cfg_default()): a full frame. */
 #define PKT		ETH_FRAME_LEN
 /*
- * cdc_ncm's NTB16 headers for its two datagrams (model/usbnet.c): the
+ * cdc_ncm's NTB16 headers for its two datagrams (model/usbnet/usbnet.c): the
  * NTH16 (12 bytes), the NDP16 (8) and its three entries (4 each).
  */
 #define NCM_HEADERS	(12 + 8 + 4 * 3)
@@ -66,14 +66,14 @@ struct usbnet_x_case {
 };
 
 /*
- * aqc111's description in the model (real/usbnet_minidrivers.h), as
+ * aqc111's description in the model (real/usbnet/minidrivers.h), as
  * make kunit's real rows of it have it: without its link-down report
  */
 #define AQC111_OPTS	"--header 14,16 --lens 1514,1528 --flags avoid-unlink,multi-packet --maxpacket 512 --pm stop-carrier,resume-carrier,status-reset,link-reset-blind --links 1"
 
 /* The bound of most explorations: two full frames, one ifdown, one suspend */
 #define USBNET_BOUND	.packets = 2, .len = PKT, .stops = 1, .suspends = 1
-/* ax88179_178a and smsc95xx as real/usbnet_minidrivers.h describe them */
+/* ax88179_178a and smsc95xx as real/usbnet/minidrivers.h describe them */
 #define AX88179_OPTS \
 	"--header 8 --lens 1514,1528 --maxpacket 512 --links 1 --pm resume-link,link-reset"
 #define SMSC95XX_OPTS \
@@ -130,7 +130,7 @@ static const struct usbnet_x_case usbnet_x_cases[] = {
 	  .variant = BQLM_USBNET_FIXED_NCM_STOP, USBNET_BOUND,
 	  .flags = BQLM_USBNET_FLAG_AVOID_UNLINK_URBS, SAME_AS_FIXED },
 	/*
-	 * Minidrivers as real/usbnet_minidrivers.h describes them: aqc111
+	 * Minidrivers as real/usbnet/minidrivers.h describes them: aqc111
 	 * (its stop() and resume() turn the carrier off, a link-up report
 	 * through its status() and link_reset() brings it back; no link
 	 * flap), on fixed and with both fixes; ax88179 (its
@@ -1851,7 +1851,7 @@ static void usbnet_zlp_and_headers(struct kunit *test)
 }
 
 /*
- * The range guards of model/usbnet.c at their first invalid value: the
+ * The range guards of model/usbnet/usbnet.c at their first invalid value: the
  * length index nr_lens, the skb number nr_skbs. The slot after the last
  * used one is made to look like an URB in flight (then like a completed
  * one): only the guard tells it was never created.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for the schedule files of usbnet explorations
- * (model/usbnet_schedule.c), suite bqlm_usbnet_schedule: what
+ * (model/usbnet/usbnet_schedule.c), suite bqlm_usbnet_schedule: what
  * bqlm_usbnet_schedule_write() writes, bqlm_usbnet_schedule_parse() reads
  * back exactly; what it refuses, it says why.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the bqlmodel violation record (model/violation.c).
+ * KUnit tests for the bqlmodel violation record (model/core/violation.c).
  */
 #include <linux/if_ether.h>
 #include "bqlm_kunit.h"

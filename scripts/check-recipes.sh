@@ -26,17 +26,17 @@ def add_row(p, table, row):
     open(p, 'w').write(s[:j] + row + s[j:])
 
 # 1. a usbnet variant: one row of bqlm_usbnet_profiles[]
-add_row('model/usbnet_options.c', 'bqlm_usbnet_profiles',
+add_row('model/usbnet/usbnet_options.c', 'bqlm_usbnet_profiles',
         '\n\t{ .name = "recipe-early-reset", .driver = "usbnet", .commit = "-",'
         '\n\t  .desc = "fixed with the reset back before the cancels",'
         '\n\t  .opts = "--bql on --bql-lock on --stop-reset early --resume-sent on" },')
 # 2. a NIC profile: one row of bqlm_nic_profiles[]
-add_row('model/nic_options.c', 'bqlm_nic_profiles',
+add_row('model/nic/nic_options.c', 'bqlm_nic_profiles',
         '\n\t{ .name = "recipe-reset0", .driver = "generic", .commit = "-",'
         '\n\t  .desc = "two queues, ndo_stop resets queue 0 only",'
         '\n\t  .opts = "--queues 2 --close stop,napi-off,dma-off,drain,reset0" },')
 # 3. a tun variant: one row of bqlm_tun_profiles[]
-add_row('model/tun_options.c', 'bqlm_tun_profiles',
+add_row('model/tun/tun_options.c', 'bqlm_tun_profiles',
         '\n\t{ .name = "recipe-bp-no-mb", .driver = "tun", .commit = "-",'
         '\n\t  .desc = "backpressure without its two barriers, by its properties",'
         '\n\t  .opts = "--stop full --qdisc-only on --opt-in on --recheck check-produce '

@@ -3,7 +3,7 @@
 #
 # scripts/kunit-driver.sh NAME|all - the three real-code suites of usbnet
 # (bqlm_real_usbnet_replay, _equivalence, _explore) for one minidriver of
-# real/usbnet_minidrivers.h ("make kunit-driver DRIVER=NAME"), or for all
+# real/usbnet/minidrivers.h ("make kunit-driver DRIVER=NAME"), or for all
 # of them ("make kunit-drivers"), in the KUnit kernel, then a summary
 # table of what each case ran.
 #
@@ -25,12 +25,12 @@ die() {
 }
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-table="$REPO/real/usbnet_minidrivers.h"
+table="$REPO/real/usbnet/minidrivers.h"
 [[ $# -eq 1 && -n "$1" ]] || die 2 "usage: make kunit-driver DRIVER=NAME (or make kunit-drivers)"
 name=$1
 known=$(sed -n 's/^BQLM_RUSBNET_MINIDRIVER(\([a-z0-9_]*\),.*/\1/p' "$table")
 if [[ "$name" != all ]] && ! grep -qx -- "$name" <<<"$known"; then
-	die 2 "unknown minidriver '$name'; real/usbnet_minidrivers.h has: $(paste -sd' ' <<<"$known")"
+	die 2 "unknown minidriver '$name'; real/usbnet/minidrivers.h has: $(paste -sd' ' <<<"$known")"
 fi
 
 tag=driver-$name

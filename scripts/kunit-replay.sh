@@ -10,7 +10,7 @@
 # that it goes on the kernel command line as bqlm_kunit.schedule=...; the
 # suite bqlm_real_usbnet_schedule parses it with the model's parser, runs
 # it on the model and on the real code in lockstep and prints each step.
-# DRIVER is the minidriver of real/usbnet_minidrivers.h whose code runs
+# DRIVER is the minidriver of real/usbnet/minidrivers.h whose code runs
 # (bqlm_kunit.driver=NAME): the schedule's tx_fixup, headers, flags and
 # maxpacket must be its description, or the schedule is refused with the
 # reason; without DRIVER, the first minidriver the schedule describes.
@@ -31,7 +31,7 @@ file=$1
 driver=${2:-}
 [[ -f "$file" && -r "$file" ]] || die 2 "cannot read schedule '$file'"
 [[ -z "$driver" || "$driver" =~ ^[a-z][a-z0-9_]*$ ]] ||
-	die 2 "DRIVER=$driver is not a minidriver's name (real/usbnet_minidrivers.h: a-z, 0-9, '_')"
+	die 2 "DRIVER=$driver is not a minidriver's name (real/usbnet/minidrivers.h: a-z, 0-9, '_')"
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 if [[ -s "$file" ]] && ! grep -Iq . "$file"; then
 	die 1 "$file is not a text file (a schedule is what 'bqlm explore usbnet ... --schedule FILE' writes)"

@@ -46,11 +46,11 @@ OUT = os.path.join(BUILD, "mutate")
 
 CFLAGS = ["-std=gnu11", "-Wall", "-Wextra", "-Wno-sign-compare", "-O1", "-g",
           "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-          "-fno-omit-frame-pointer", "-Imodel/include", "-Imodel",
+          "-fno-omit-frame-pointer", "-Imodel/include", "-Imodel/core",
           "-Iuserspace-tests/include", "-Ikunit",
           '-DBQLM_SRCDIR="%s"' % REPO]
 REL_CFLAGS = ["-std=gnu11", "-Wall", "-Wextra", "-Wno-sign-compare", "-O2",
-              "-Imodel/include", "-Imodel", "-Iuserspace-tests/include",
+              "-Imodel/include", "-Imodel/core", "-Iuserspace-tests/include",
               "-Ikunit", '-DBQLM_SRCDIR="%s"' % REPO]
 
 # ---------------------------------------------------------------------------
@@ -245,7 +245,7 @@ def model_sources():
     srcs = out.stdout.split()
     if out.returncode or not srcs:
         srcs = sorted(os.path.relpath(p, REPO)
-                      for p in glob.glob(os.path.join(REPO, "model", "*.c")))
+                      for p in glob.glob(os.path.join(REPO, "model", "*", "*.c")))
     return srcs
 
 

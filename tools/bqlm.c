@@ -190,7 +190,7 @@ static void schedule_line(void *arg, const char *line)
 	fprintf(arg, "%s\n", line);
 }
 
-/* --schedule FILE: the trace as a schedule (model/usbnet_schedule.c) */
+/* --schedule FILE: the trace as a schedule (model/usbnet/usbnet_schedule.c) */
 static int save_schedule(const void *arg, enum bqlm_check c,
 			 const unsigned int *path, unsigned int n)
 {

@@ -4,12 +4,12 @@
  * --schedule FILE" writes, what "make kunit-replay" runs on the real
  * usbnet.c) stepped on the model, in userspace.
  *
- * The file is read with the model's own parser (model/usbnet_schedule.c):
- * a bad line is named with its number. Each step must be an action the
- * model enables where the schedule takes it; the first that is not is
- * named with its step and line number, with the actions that were
- * enabled. Each step is printed as the explorer's traces print it, with
- * the invariants it violates.
+ * The file is read with the model's own parser
+ * (model/usbnet/usbnet_schedule.c): a bad line is named with its number. Each
+ * step must be an action the model enables where the schedule takes it; the
+ * first that is not is named with its step and line number, with the actions
+ * that were enabled. Each step is printed as the explorer's traces print it,
+ * with the invariants it violates.
  *
  * Exit status: 0 the schedule ran and violated nothing, as it declares;
  * 1 it ran and ended in the violation it declares ("check" line) at its

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bqlm - the sim command: the timing simulation of model/sim.c.
+ * bqlm - the sim command: the timing simulation of model/sim/sim.c.
  *
  *   bqlm sim usbnet [--link RATE] [--usb 2|3] [--variant no-bql|fixed]
  *                   [--duration T] [--seed N] [--csv FILE] [--svg FILE]
@@ -197,7 +197,7 @@ static const char *variant_name(const struct bqlm_sim_cfg *c)
 
 /*
  * Whether the usbnet variant @c simulates counts its bytes with BQL, and so
- * has a DQL limit to show: its design's --bql (model/usbnet_options.c).
+ * has a DQL limit to show: its design's --bql (model/usbnet/usbnet_options.c).
  */
 static bool usbnet_has_bql(const struct bqlm_sim_cfg *c)
 {
@@ -827,12 +827,12 @@ int bqlm_cli_sim(int argc, char **argv)
 	bqlm_cli_check_names(checks, sizeof(checks), r.violated);
 	if (o.cfg.dev == BQLM_SIM_TUN)
 		printf("  offered %llu, produced %llu, queue stops %llu\n"
-		       "  model/tun.c: model errors %llu, accounting violations %llu (checks violated: %s), packet ids exhausted %llu\n",
+		       "  model/tun/tun.c: model errors %llu, accounting violations %llu (checks violated: %s), packet ids exhausted %llu\n",
 		       r.offered, r.urbs, r.stops, r.dql_errors, r.violations,
 		       checks, r.skb_exhausted);
 	else if (bqlm_sim_usbnet(sim, &ucfg))
 		printf("  URBs %llu, interrupts %llu, usbnet_bh runs %llu, TX_QLEN stops %llu, BQL stops %llu\n"
-		       "  model/usbnet.c: %u skb slots, DQL errors %llu, invariant violations %llu (checks violated: %s), skb slots exhausted %llu\n",
+		       "  model/usbnet/usbnet.c: %u skb slots, DQL errors %llu, invariant violations %llu (checks violated: %s), skb slots exhausted %llu\n",
 		       r.urbs, r.irqs, r.bh_runs, r.stops, r.bql_stops,
 		       ucfg->skbs, r.dql_errors, r.violations, checks,
 		       r.skb_exhausted);

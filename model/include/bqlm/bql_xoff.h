@@ -16,7 +16,7 @@
  * (written by the producer) and adj_limit (written by the completer),
  * with the limit pinned (min_limit == max_limit), so that
  * dql_avail() = adj_limit - num_queued is exactly the kernel's. Its
- * adaptation is the DQL model's business (model/dynamic_queue_limits.c)
+ * adaptation is the DQL model's business (model/kernel/dynamic_queue_limits.c)
  * and does not change who reads whose store.
  */
 #ifndef _BQLM_BQL_XOFF_H

@@ -25,12 +25,11 @@
  *                              timeout recovery, suspend/resume: each a
  *                              configurable list of kernel calls
  *
- * The queue layer is model/netdevice.c (struct bqlm_txq, its DQL and XOFF
- * steps) and the checks are <bqlm/invariants.h>: the model only keeps the
- * ground truth next to them. Its options are named after the kernel
- * patterns a driver author recognises in their driver (docs/nic.md maps
- * real drivers to them); the profiles encode upstream BQL fixes as
- * (bug, fix) pairs.
+ * The queue layer is model/kernel/netdevice.c (struct bqlm_txq, its DQL and
+ * XOFF steps) and the checks are <bqlm/invariants.h>: the model only keeps the
+ * ground truth next to them. Its options are named after the kernel patterns a
+ * driver author recognises in their driver (docs/nic.md maps real drivers to
+ * them); the profiles encode upstream BQL fixes as (bug, fix) pairs.
  */
 #ifndef _BQLM_NIC_H
 #define _BQLM_NIC_H

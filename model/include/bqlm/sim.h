@@ -4,17 +4,17 @@
  * with and without BQL (see docs/sim.md).
  *
  * Time is simulated in nanoseconds (u64); jiffies are derived from it
- * (HZ configurable). The BQL queue layer is model/netdevice.c with the DQL
- * model, the same code the explorer and the KUnit suites run. Everything is
- * integer arithmetic and deterministic for a given seed: no clock, no
- * floating point (the CLI formats), no allocation after bqlm_sim_create().
+ * (HZ configurable). The BQL queue layer is model/kernel/netdevice.c with the
+ * DQL model, the same code the explorer and the KUnit suites run. Everything is
+ * integer arithmetic and deterministic for a given seed: no clock, no floating
+ * point (the CLI formats), no allocation after bqlm_sim_create().
  *
  * The parts, each with its parameters in struct bqlm_sim_cfg:
  *   traffic   a saturating bulk sender (UDP at a fixed rate, or a simple
  *             TCP-like fixed window) and a periodic ping
  *   qdisc     pfifo_fast: the ping in band 0 ("prioritized ping"), bulk in
  *             band 1; or one FIFO for both
- *   usbnet    the usbnet model of <bqlm/usbnet.h> (model/usbnet.c, the
+ *   usbnet    the usbnet model of <bqlm/usbnet.h> (model/usbnet/usbnet.c, the
  *             code the explorer runs): usbnet_start_xmit(), tx_complete(),
  *             defer_bh(), usbnet_bh() of the chosen variant, with TX_QLEN
  *             from usbnet_update_max_qlen()
@@ -25,11 +25,11 @@
  *   adapter   a byte FIFO drained at the Ethernet link rate
  *
  * Or, with @dev = BQLM_SIM_TUN, the same traffic and qdisc in front of the
- * tun model of <bqlm/tun.h> (model/tun.c on model/ptr_ring.c, the code the
- * explorer runs): tun_net_xmit() producing into the tx ring (stock tail
- * drop, the 2019 stop/wake experiment, or IFF_BACKPRESSURE's stop when
- * full and wake after half the ring was consumed) and a reader that
- * consumes one packet per @len bits at @reader_bps.
+ * tun model of <bqlm/tun.h> (model/tun/tun.c on model/kernel/ptr_ring.c, the
+ * code the explorer runs): tun_net_xmit() producing into the tx ring (stock
+ * tail drop, the 2019 stop/wake experiment, or IFF_BACKPRESSURE's stop when
+ * full and wake after half the ring was consumed) and a reader that consumes
+ * one packet per @len bits at @reader_bps.
  */
 #ifndef _BQLM_SIM_H
 #define _BQLM_SIM_H

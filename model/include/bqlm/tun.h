@@ -62,7 +62,7 @@ extern "C" {
 
 /**
  * enum bqlm_tun_variant - the profiles of the model (its named
- *	configurations, model/tun_options.c)
+ *	configurations, model/tun/tun_options.c)
  * @BQLM_TUN_STOCK: Linux 6.12: tail drop when the ring is full, the queue
  *	is never stopped
  * @BQLM_TUN_STOP_2019: the April 2019 experiment ("Tun congestion/BQL")
@@ -88,7 +88,7 @@ extern "C" {
  *
  * What a design does is in the properties of struct bqlm_tun_cfg; the
  * model tests those, never a profile's id. A profile is a row of
- * model/tun_options.c: the options it sets on top of the model's defaults.
+ * model/tun/tun_options.c: the options it sets on top of the model's defaults.
  * The id says which row a configuration was made from (the real-code
  * harness picks its compiled tun.c by it); new profiles are appended, and
  * the order means nothing else. The enum names the rows code refers to;
@@ -314,7 +314,7 @@ enum bqlm_tun_bql_resize {
  * @consumer_mb: smp_mb() between the consume and the wake rule
  * @force_wake: BQLM_TUN_FORCE_*: the administrator's calls that run
  *	tun_force_wake_queue() (wake and cons_cnt = 0 under both ring locks)
- * @bql: the BQL design study (model/tun_bql.c)
+ * @bql: the BQL design study (model/tun/tun_bql.c)
  * @bql_sent: enum bqlm_tun_bql_sent
  * @bql_resize: enum bqlm_tun_bql_resize
  * @stats: optional, mutable: figures gathered over every state explored
