@@ -356,7 +356,7 @@ audit-selftest: $(BUILD)/bqlm ## the Coccinelle rules on re-created upstream bug
 	@KDIR="$(KDIR)" AUDIT_ARGS="$(AUDIT_ARGS)" nice -n 10 scripts/audit.sh --selftest
 
 # Replay a schedule (bqlm explore usbnet ... --schedule FILE) on the real
-# usbnet.c in the KUnit kernel, the model beside it (docs/real-code.md),
+# usbnet.c in the KUnit kernel, the model beside it (docs/real-usbnet.md),
 # with the minidriver DRIVER's code (real/usbnet/minidrivers.h).
 kunit-replay: ## SCHEDULE=F [DRIVER=name]: a schedule replayed on the real usbnet.c
 	@scripts/kunit-replay.sh "$(SCHEDULE)" $(DRIVER)

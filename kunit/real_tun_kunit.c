@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel's own drivers/net/tun.c and <linux/ptr_ring.h> under the
- * model's schedules (real/tun/, docs/real-code.md).
+ * model's schedules (real/tun/, docs/real-tun.md).
  *
  * bqlm_real_tun_replay: the explorer runs on the model (sequentially
  * consistent, as the real code runs one step at a time), in the kernel;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel's own drivers/net/usb/usbnet.c under the model's schedules
- * (real/, docs/real-code.md).
+ * (real/, docs/real-usbnet.md).
  *
  * bqlm_real_usbnet_replay: the explorer runs on the model, in the kernel,
  * and for every check it finds violated, its shortest witness is replayed

@@ -2,7 +2,7 @@
 /*
  * The kernel's own drivers/net/veth.c and <linux/ptr_ring.h> under the
  * ring-consumer model's schedules (its veth profiles; real/veth/,
- * docs/real-code.md).
+ * docs/real-veth.md).
  *
  * bqlm_real_veth_replay: the model's searches of the veth variants at the
  * default bound, sequentially consistent and under TSO; every witness the
@@ -12,7 +12,7 @@
  * NETDEV_TX_BUSY; and the interleaving of the TSO witness of
  * veth-dc82a33297fc (the race 5442a9da6978 closed). The real code runs one
  * step at a time: that interleaving runs there without the stall, which
- * needs the consumer's buffered store (docs/real-code.md).
+ * needs the consumer's buffered store (docs/real-veth.md).
  *
  * bqlm_real_veth_equivalence: seeded random paths of the model, each
  * replayed on a fresh real veth pair, compared after every step (the

@@ -2,7 +2,7 @@
 /*
  * The kernel's own drivers/net/virtio_net.c and drivers/virtio/virtio_ring.c
  * under the NIC model's schedules, on a fake virtio device
- * (real/virtio_net/, real/fake/virtio_dev.c, docs/real-code.md).
+ * (real/virtio_net/, real/fake/virtio_dev.c, docs/real-virtio_net.md).
  *
  * bqlm_real_virtio_net_replay: the NIC model's explorer runs on a
  * virtio_net profile, in the kernel; for every check it finds violated,

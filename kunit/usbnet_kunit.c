@@ -1533,7 +1533,7 @@ static void usbnet_ncm_flush_dropped_during_stop(struct kunit *test)
 
 /* Configurations and names. */
 /*
- * The options a minidriver's description is written with (docs/real-code.md,
+ * The options a minidriver's description is written with (docs/real-usbnet.md,
  * "Adding a usbnet minidriver"): what each sets, and the descriptions the
  * model refuses, each with its message.
  */

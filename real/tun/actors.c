@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real tun.c under the model's schedules: the actors' work,
  * one model action on the real code and the actions the real code enables
- * (see harness.h, docs/real-code.md).
+ * (see harness.h, docs/real-tun.md).
  */
 #include <linux/etherdevice.h>
 #include <linux/file.h>

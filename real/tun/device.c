@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real tun.c under the model's schedules: a device's life,
  * made as TUNSETIFF makes it, and torn down when every actor has finished
- * (see harness.h, docs/real-code.md).
+ * (see harness.h, docs/real-tun.md).
  */
 #include <linux/fs.h>
 #include <linux/if_tun.h>

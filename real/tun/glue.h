@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bqlmodel - what one tun variant's object includes before the tree's
- * (patched) drivers/net/tun.c: see real/tun/variant.h and docs/real-code.md.
+ * (patched) drivers/net/tun.c: see real/tun/variant.h and docs/real-tun.md.
  *
  * The including file defines BQLM_RTUN_PFX (the prefix of this variant's
  * copies of tun.c's exported functions).

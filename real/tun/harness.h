@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bqlmodel - the real tun.c under the model's schedules: the harness's own
- * state, shared by its rooms (see docs/real-code.md):
+ * state, shared by its rooms (see docs/real-tun.md):
  *
  *   hooks.c		the redirected calls: ring locks, the step ends of
  *			the produce and the consume, drops, sleeping, RCU

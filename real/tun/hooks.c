@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real tun.c under the model's schedules: the calls that
  * real/tun/glue.h redirects to the harness (see harness.h,
- * docs/real-code.md).
+ * docs/real-tun.md).
  *
  * Each hook runs the kernel's function or tells the harness what the
  * kernel's function did, and, where a model step of the calling actor

@@ -3,7 +3,7 @@
  * bqlmodel - the real tun.c beside the model: the harness as a struct
  * bqlm_rc_target for bqlm_rc_lockstep() and bqlm_rc_explore(), and the
  * variants of real/patches/tun/series by name (see harness.h,
- * docs/real-code.md).
+ * docs/real-tun.md).
  */
 #include <linux/cache.h>
 #include <linux/err.h>

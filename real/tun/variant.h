@@ -2,7 +2,7 @@
 /*
  * bqlmodel - one tun variant's object of the real-code harness: the tree's
  * drivers/net/tun.c with the variant's patches, and its struct
- * bqlm_rtun_ops (see docs/real-code.md).
+ * bqlm_rtun_ops (see docs/real-tun.md).
  *
  * Included by the file scripts/kunit.sh generates for each line of
  * real/patches/tun/series (lib/bqlm/gen/tun_ID.c), which defines:

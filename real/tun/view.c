@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bqlmodel - the real tun.c under the model's schedules: the real state in
- * the model's terms (see harness.h, docs/real-code.md).
+ * the model's terms (see harness.h, docs/real-tun.md).
  */
 #include <linux/netdevice.h>
 #include <linux/ptr_ring.h>

@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real usbnet.c under the model's schedules: the actors'
  * work, one model action on the real code, and the actions the real code
- * enables (see harness.h, docs/real-code.md).
+ * enables (see harness.h, docs/real-usbnet.md).
  */
 #include <linux/etherdevice.h>
 #include <linux/jiffies.h>

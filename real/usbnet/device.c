@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real usbnet.c under the model's schedules: the harness's
  * life and a device's, as usbnet_probe() and usbnet_open() make it and as
- * it is torn down (see harness.h, docs/real-code.md).
+ * it is torn down (see harness.h, docs/real-usbnet.md).
  */
 #include <linux/jiffies.h>
 #include <linux/netdevice.h>

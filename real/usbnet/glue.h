@@ -2,7 +2,7 @@
 /*
  * bqlmodel - what one usbnet variant's object includes before the tree's
  * (patched) usbnet.c and the minidrivers: see real/usbnet/variant.h and
- * docs/real-code.md.
+ * docs/real-usbnet.md.
  *
  * After every header usbnet.c and the minidrivers include, the calls at
  * which the model's steps begin or end (real/usbnet/hooks.c), and the USB

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bqlmodel - the real usbnet.c under the model's schedules: the harness's
- * own state, shared by its rooms (see docs/real-code.md):
+ * own state, shared by its rooms (see docs/real-usbnet.md):
  *
  *   hooks.c			the redirected calls: deferred work, locks,
  *				step boundaries, the BQL calls, and what the

@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real usbnet.c under the model's schedules: the calls that
  * real/usbnet/glue.h redirects to the harness, and what the fake host
- * controller reports of the URBs (see harness.h, docs/real-code.md).
+ * controller reports of the URBs (see harness.h, docs/real-usbnet.md).
  *
  * Each hook does what the kernel's function does for the harness's device
  * and, where a model step of the calling actor ends, yields. Called

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bqlmodel - the usbnet minidrivers the real-code harness runs: one entry
- * each (see docs/real-code.md, "Adding a usbnet minidriver", and
+ * each (see docs/real-usbnet.md, "Adding a usbnet minidriver", and
  * docs/usbnet-drivers.md for what each runs).
  *
  * An entry is:
@@ -369,7 +369,7 @@ BQLM_RUSBNET_ENTRY(cdc_ether) = {
 /*
  * cdc_ether's wwan_info, the mobile broadband devices that speak CDC
  * Ethernet: FLAG_WWAN where cdc_info has FLAG_ETHER | FLAG_POINTTOPOINT,
- * the same callbacks. Added by the recipe of docs/real-code.md: this
+ * the same callbacks. Added by the recipe of docs/real-usbnet.md: this
  * entry and nothing else.
  */
 BQLM_RUSBNET_MINIDRIVER(cdc_ether_wwan, "@cdc_ether")

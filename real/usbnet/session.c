@@ -4,7 +4,7 @@
  * bqlm_rc_target for bqlm_rc_lockstep() and bqlm_rc_explore(), the
  * variants (real/patches/usbnet/series) and the minidrivers
  * (real/usbnet/minidrivers.h) by name, and the schedule of
- * "make kunit-replay" (see harness.h, docs/real-code.md).
+ * "make kunit-replay" (see harness.h, docs/real-usbnet.md).
  */
 #include <linux/err.h>
 #include <linux/jiffies.h>

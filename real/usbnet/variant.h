@@ -2,7 +2,7 @@
 /*
  * bqlmodel - one usbnet variant's object of the real-code harness: the
  * tree's usbnet.c with the variant's patches and the variant's struct
- * bqlm_rusbnet_ops (see docs/real-code.md). Its minidrivers are objects
+ * bqlm_rusbnet_ops (see docs/real-usbnet.md). Its minidrivers are objects
  * of their own (real/usbnet/minidriver.h).
  *
  * Included by the file scripts/kunit.sh generates for each line of

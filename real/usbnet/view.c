@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real usbnet.c under the model's schedules: the real state
  * in the model's terms, and its comparison with the model's (see
- * harness.h, docs/real-code.md).
+ * harness.h, docs/real-usbnet.md).
  */
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>

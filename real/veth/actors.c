@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real veth.c under the ring-consumer model's schedules:
  * the actors' work, one model action on the real code and the actions
- * the real code enables (see harness.h, docs/real-code.md).
+ * the real code enables (see harness.h, docs/real-veth.md).
  */
 #include <linux/filter.h>
 #include <linux/netdevice.h>

@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real veth.c under the ring-consumer model's schedules: a
  * pair's life, made as `ip link add type veth` makes it, and torn down
- * when every actor has finished (see harness.h, docs/real-code.md).
+ * when every actor has finished (see harness.h, docs/real-veth.md).
  */
 #include <linux/netdevice.h>
 #include <linux/ptr_ring.h>

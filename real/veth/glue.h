@@ -2,7 +2,7 @@
 /*
  * bqlmodel - what one veth variant's object includes before the tree's
  * (patched) drivers/net/veth.c: see real/veth/variant.h and
- * docs/real-code.md.
+ * docs/real-veth.md.
  *
  * After every header veth.c includes, the calls at which the model's steps
  * begin or end are redirected to the harness (real/veth/hooks.c), in the

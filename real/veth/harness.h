@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real veth.c under the ring-consumer model's schedules
  * (the tun model's veth profiles): the harness's own state, shared by its
- * rooms (see docs/real-code.md):
+ * rooms (see docs/real-veth.md):
  *
  *   hooks.c		the redirected calls: the produce, the stop, the
  *			consume, NAPI, RCU

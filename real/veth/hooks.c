@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real veth.c under the ring-consumer model's schedules:
  * the calls that real/veth/glue.h redirects to the harness (see
- * harness.h, docs/real-code.md).
+ * harness.h, docs/real-veth.md).
  *
  * Each hook runs the kernel's function or tells the harness what the
  * kernel's function did, and, where a model step of the calling actor

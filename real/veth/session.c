@@ -3,7 +3,7 @@
  * bqlmodel - the real veth.c beside the ring-consumer model: the harness
  * as a struct bqlm_rc_target for bqlm_rc_lockstep() and bqlm_rc_explore(),
  * and the variants of real/patches/veth/series by the model's names (see
- * harness.h, docs/real-code.md).
+ * harness.h, docs/real-veth.md).
  */
 #include <linux/cache.h>
 #include <linux/err.h>

@@ -2,7 +2,7 @@
 /*
  * bqlmodel - one veth variant's object of the real-code harness: the
  * tree's drivers/net/veth.c with the variant's patches, and its struct
- * bqlm_rveth_ops (see docs/real-code.md).
+ * bqlm_rveth_ops (see docs/real-veth.md).
  *
  * Included by the file scripts/kunit.sh generates for each line of
  * real/patches/veth/series (lib/bqlm/gen/veth_ID.c), which defines:

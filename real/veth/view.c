@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real veth.c under the ring-consumer model's schedules:
  * the real state in the model's terms (see harness.h,
- * docs/real-code.md).
+ * docs/real-veth.md).
  */
 #include <linux/netdevice.h>
 #include <linux/ptr_ring.h>

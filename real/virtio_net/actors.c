@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real virtio_net.c under the NIC model's schedules: the
  * actors' work, one model action on the real code and the actions the
- * real code enables (see harness.h, docs/real-code.md).
+ * real code enables (see harness.h, docs/real-virtio_net.md).
  */
 #include <linux/bottom_half.h>
 #include <linux/ethtool.h>
@@ -344,7 +344,7 @@ int bqlm_rvnet_step(struct bqlm_rvnet *u, unsigned int action)
  * has the tx lock free and room; the device when a send virtqueue has a
  * notified chain; a tx poll when its NAPI is scheduled and the tx lock
  * free; an RX interrupt where the model's RX cleanup runs (see
- * docs/real-code.md); a path as the model's bounds allow.
+ * docs/real-virtio_net.md); a path as the model's bounds allow.
  *
  * Return: how many.
  */

@@ -3,7 +3,7 @@
  * bqlmodel - the real virtio_net.c under the NIC model's schedules: a
  * device's life, probed on the fake virtio device, opened, and torn down
  * when every actor has finished (see harness.h,
- * docs/real-code.md).
+ * docs/real-virtio_net.md).
  */
 #include <linux/bottom_half.h>
 #include <linux/gfp.h>

@@ -2,7 +2,7 @@
 /*
  * bqlmodel - what one virtio_net variant's object includes before the
  * tree's (patched) drivers/net/virtio_net.c: see real/virtio_net/variant.h
- * and docs/real-code.md.
+ * and docs/real-virtio_net.md.
  *
  * After every header virtio_net.c includes, the calls at which the model's
  * steps begin or end are redirected to the harness (real/virtio_net/hooks.c),

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bqlmodel - the real virtio_net.c under the NIC model's schedules: the
- * harness's own state, shared by its rooms (see docs/real-code.md):
+ * harness's own state, shared by its rooms (see docs/real-virtio_net.md):
  *
  *   ../fake/virtio_dev.c	the fake virtio device and its transport
  *   hooks.c			the redirected calls: NAPI, the tx locks,

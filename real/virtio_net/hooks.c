@@ -3,7 +3,7 @@
  * bqlmodel - the real virtio_net.c under the NIC model's schedules: the
  * calls that real/virtio_net/glue.h redirects to the harness, and what the
  * fake virtio device tells it (see harness.h,
- * docs/real-code.md).
+ * docs/real-virtio_net.md).
  *
  * Each hook runs the kernel's function or the statements of the kernel's
  * inline function, tells the harness what it did, and yields where a model

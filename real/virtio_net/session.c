@@ -3,7 +3,7 @@
  * bqlmodel - the real virtio_net.c beside the NIC model: the harness as a
  * struct bqlm_rc_target for bqlm_rc_lockstep() and bqlm_rc_explore(), the
  * variants of real/patches/virtio_net/series by name, and what the
- * harness can run (see harness.h, docs/real-code.md).
+ * harness can run (see harness.h, docs/real-virtio_net.md).
  */
 #include <linux/err.h>
 #include <linux/jiffies.h>

@@ -2,7 +2,7 @@
 /*
  * bqlmodel - one virtio_net variant's object of the real-code harness: the
  * tree's drivers/net/virtio_net.c with the variant's patches, and its
- * struct bqlm_rvirtio_net_ops (see docs/real-code.md).
+ * struct bqlm_rvirtio_net_ops (see docs/real-virtio_net.md).
  *
  * Included by the file scripts/kunit.sh generates for each line of
  * real/patches/virtio_net/series (lib/bqlm/gen/virtio_net_ID.c), which

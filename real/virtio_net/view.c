@@ -2,7 +2,7 @@
 /*
  * bqlmodel - the real virtio_net.c under the NIC model's schedules: the
  * real state in the model's terms, and its comparison with the model's
- * (see harness.h, docs/real-code.md).
+ * (see harness.h, docs/real-virtio_net.md).
  */
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
