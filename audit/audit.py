@@ -1311,6 +1311,8 @@ def judge_c1(drv, v):
     # stops the completion source first: that tears down a live queue, as
     # virtio_net's AF_XDP pool enable does, not an error unwind)
     quiesce = set(drv.sets.get("stoppers", ()))
+    openers = {f for f, k in drv.kinds.items() if "open" in k and (
+        f in drv.resetters or drv._reaches(f, RESET_API))}
     changed = True
     while changed:
         changed = False
@@ -1322,6 +1324,9 @@ def judge_c1(drv, v):
                 continue
             bring = _bringup(drv, fn)
             for r in rs:
+                if bring and any(f == fn and c in openers and l > r["line"]
+                                 for f, c, l, _ in drv.calls):
+                    continue    # a re-init: a resetting ndo_open follows
                 if r["callee"] in reported and (
                         not bring or r["callee"] in quiesce):
                     reported[fn] = (rfile(drv, r), r["line"], r["callee"])
