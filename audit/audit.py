@@ -1392,15 +1392,28 @@ def judge_c1(drv, v):
             if base:
                 reported.setdefault(fn, (rel, line, callee))
     # climb: a function that calls a reported one and does not reset after
+    # (a function named as a bring-up climbs only through a callee that
+    # stops the completion source first: that tears down a live queue, as
+    # virtio_net's AF_XDP pool enable does, not an error unwind)
+    quiesce = set(drv.sets.get("stoppers", ()))
+    openers = {f for f, k in drv.kinds.items() if "open" in k and (
+        f in drv.resetters or drv._reaches(f, RESET_API))}
     changed = True
     while changed:
         changed = False
         for fn, rs in unreset.items():
-            if fn in reported or fn in drv.xmit or fn in drv.compl_fns or \
-                    _bringup(drv, fn):
+            if fn in reported or fn in drv.xmit or fn in drv.compl_fns:
                 continue
+            kinds = set(drv.kinds.get(fn, {}))
+            if kinds and kinds <= NOT_JUDGED:
+                continue
+            bring = _bringup(drv, fn)
             for r in rs:
-                if r["callee"] in reported:
+                if bring and any(f == fn and c in openers and l > r["line"]
+                                 for f, c, l, _ in drv.calls):
+                    continue    # a re-init: a resetting ndo_open follows
+                if r["callee"] in reported and (
+                        not bring or r["callee"] in quiesce):
                     reported[fn] = (rfile(drv, r), r["line"], r["callee"])
                     changed = True
                     break

@@ -8,6 +8,7 @@ the stop/wake classes").
          or an open-coded wake of a completion context guarded by "no
          room" (!free, free == 0, avail < thresh) or by "not stopped"
     C10  the index the completion walks to is stored after the doorbell
+         (or a slot's flag the completion tests and clears to clean it)
     C12  queue 0 stopped or woken on a device with several tx queues
 
 audit.py adds RULES, MODEL_MAP and judges(audit) to its own tables; the
@@ -278,6 +279,32 @@ def _completion_bounds(A, drv):
     return out
 
 
+# A flag of a slot's software record that the completion tests and then
+# clears ("if (buf->is_push) { buf->is_push = 0; ... }"): it decides how
+# the completion cleans the slot (bnxt's is_push, b9a8460a08a1).
+_FLAG_TEST = r"\bif\s*\(\s*(?:unlikely\s*\(\s*)?(\w+)->(\w+)\s*\)"
+
+
+def _completion_flags(A, drv):
+    """{field: "reader file:line"}: per-slot flags the completion
+    functions and their callees test and then clear."""
+    fns = set(drv.compl_fns)
+    fns |= drv.callees_closure(fns) - drv.xmit
+    out = {}
+    for fn in sorted(fns):
+        text, rel, line = drv.fn_text(fn)
+        if not text:
+            continue
+        for m in re.finditer(_FLAG_TEST, text):
+            base, fld = m.group(1), m.group(2)
+            clear = re.compile(r"\b%s->%s\s*=\s*(?:0|false)\s*;" % (
+                re.escape(base), re.escape(fld)))
+            if clear.search(text, m.end(), m.end() + 200):
+                out.setdefault(fld, "%s %s:%d" % (
+                    fn, rel, line + text[:m.start()].count("\n")))
+    return out
+
+
 def judge_c10(A, drv, v):
     rs = A.recs(drv, "C10", "store-after-doorbell")
     if not rs:
@@ -285,8 +312,31 @@ def judge_c10(A, drv, v):
     bound = _completion_bounds(A, drv)
     effect = {tuple(s.rsplit(":", 2)[:2]) for s in getattr(
         drv, "db_by_effect", ())}
+    flags = _completion_flags(A, drv)
+    seen = set()
     for r in rs:
         fld = r.get("field")
+        base = A.norm(r.get("base", ""))
+        if fld in flags and fld not in bound:
+            if (r["fn"], r["line"], fld) in seen:
+                continue
+            seen.add((r["fn"], r["line"], fld))
+            held = drv.locks_at(r["fn"], r["line"])
+            reader = flags[fld].split()[0]
+            if held and drv.locks_in(reader) & held:
+                v.notes.append("%s: %s->%s after the doorbell, under a "
+                               "lock %s also takes" % (r["fn"], base, fld,
+                                                        reader))
+                continue
+            v.finding(A.loc(A.rfile(drv, r), r["line"]),
+                      "store-after-doorbell",
+                      "%s: %s->%s stored after %s() (line %d); the "
+                      "completion tests and clears it to clean the slot "
+                      "(%s): a completion run between the two cleans the "
+                      "slot the wrong way" % (
+                          r["fn"], base, fld, r.get("callee", "?"),
+                          r.get("db_line", 0), flags[fld]))
+            continue
         if fld not in bound:
             continue
         if (os.path.basename(r.get("file", "")), str(r.get("db_line"))) \
@@ -298,7 +348,6 @@ def judge_c10(A, drv, v):
                                r["fn"], fld, r.get("callee", "?"),
                                r.get("db_line")))
             continue
-        base = A.norm(r.get("base", ""))
         if "[" in base:
             continue    # one slot's record, not the ring's index
         held = drv.locks_at(r["fn"], r["line"])
