@@ -416,13 +416,24 @@ results: $(BUILD)/bqlm ## write docs/results.md from the runs
 # kunit/debug.kunitconfig), in .cache/kunit-build-debug; fails on any
 # splat in the kernel log (scripts/kunit-debug.sh, docs/testing-the-tests.md),
 # then compared with the userspace run as make kunit is.
-# make kunit-debug-selftest: three harness bugs (a yield under a kernel
+# make kunit-debug-selftest: four harness bugs (a yield under a kernel
 # spinlock, an URB freed early, the harness's RCU sections hidden from
-# rcu_dereference()'s check) put in by turn, each must be caught
-# (scripts/kunit-debug-inject.txt)
-.PHONY: kunit-debug kunit-debug-selftest
-kunit-debug-selftest: ## three harness bugs put in by turn: make kunit-debug must catch each
+# rcu_dereference()'s check, an URB's buffer leaked) put in by turn, each
+# must be caught (scripts/kunit-debug-inject.txt)
+#
+# make kunit-debug-ci: CI's debug tier, a subset within CI's time: the same
+# debug kernel (a cold build in CI) running the real-code harness's replay,
+# schedule, stalled and pm suites (KUNIT_DEBUG_CI, one kunit.py glob),
+# where the harness's own code runs (actors, hooks, the fake USB core, the
+# minidrivers' status() and link_reset()); the log scanned as above;
+# results build/kunit-debug-ci-* (docs/testing-the-tests.md)
+KUNIT_DEBUG_CI	:= bqlm_real_*_[rsp][ectm]*
+.PHONY: kunit-debug kunit-debug-ci kunit-debug-selftest
+kunit-debug-selftest: ## four harness bugs put in by turn: make kunit-debug must catch each
 	@scripts/mutate-real.py --mutants scripts/kunit-debug-inject.txt
+
+kunit-debug-ci: ## CI's debug tier: the debug kernel, the real-code replay suites only
+	@KUNIT_TAG=ci KUNIT_ARGS="--timeout=1800 '$(KUNIT_DEBUG_CI)'" scripts/kunit-debug.sh
 
 kunit-debug: $(BUILD)/asan/bqlm-kunit ## the suites in a UML kernel with KASAN, lockdep and the other debug checks
 	@scripts/kunit-debug.sh

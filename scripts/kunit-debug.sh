@@ -12,7 +12,8 @@
 #
 # KUNIT_ARGS is passed on (a suite filter, e.g. 'bqlm_real*'); KUNIT_JOBS too.
 # Results: build/kunit-debug-results.json, build/kunit-debug-test.log (the
-# kernel log), build/kunit-debug-splats.txt (what the scan found).
+# kernel log), build/kunit-debug-splats.txt (what the scan found); with
+# KUNIT_TAG=NAME (a partial run: make kunit-debug-ci), build/kunit-debug-NAME-*.
 #
 # Exit status: 1 if a suite failed or the log holds a splat (a BUG, WARNING,
 # KASAN or UBSAN report, lockdep report, ODEBUG report, kmemleak report) or
@@ -86,10 +87,11 @@ rc=0
 KUNIT_FLAVOUR=debug \
 	KUNIT_ARGS="--timeout=3600 --kernel_args=kmemleak.verbose=1 ${KUNIT_ARGS:-}" \
 	"$REPO/scripts/kunit.sh" || rc=$?
-log="$REPO/build/kunit-debug-test.log"
+name=kunit-debug${KUNIT_TAG:+-$KUNIT_TAG}
+log="$REPO/build/$name-test.log"
 if [[ ! -f "$log" ]]; then
-	echo "kunit-debug: no kernel ran (exit $rc); see build/kunit-debug-output.log" >&2
+	echo "kunit-debug: no kernel ran (exit $rc); see build/$name-output.log" >&2
 	exit $((rc ? rc : 1))
 fi
-scan "$log" "$REPO/build/kunit-debug-splats.txt" || rc=1
+scan "$log" "$REPO/build/$name-splats.txt" || rc=1
 exit "$rc"
