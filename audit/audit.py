@@ -29,10 +29,12 @@ see": the table says what).
 
 import argparse
 import concurrent.futures as cf
+import functools
 import hashlib
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -552,6 +554,71 @@ def discover(kdir, files, problems):
 
 
 # ---------------------------------------------------------------------------
+# timing: each child's CPU (os.wait4), each phase's wall and CPU
+
+
+class _Popen(subprocess.Popen):
+    """subprocess.Popen that keeps the child's resource usage."""
+    rusage = None
+
+    def _try_wait(self, wait_flags):
+        try:
+            pid, sts, ru = os.wait4(self.pid, wait_flags)
+        except ChildProcessError:
+            return self.pid, 0
+        if pid == self.pid:
+            self.rusage = ru
+        return pid, sts
+
+
+def run_timed(cmd, timeout, env=None):
+    """Run @cmd: (stdout, stderr, exit status or None when killed after
+    @timeout s, wall s, CPU s of the child)."""
+    t0 = time.monotonic()
+    with _Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True, errors="replace", env=env) as p:
+        try:
+            out, err = p.communicate(timeout=timeout)
+            rc = p.returncode
+        except subprocess.TimeoutExpired:
+            p.kill()
+            out, err = p.communicate()
+            err, rc = "timeout (killed)", None
+    ru = p.rusage
+    cpu = ru.ru_utime + ru.ru_stime if ru else 0.0
+    return out, err, rc, time.monotonic() - t0, cpu
+
+
+def _cpu_now():
+    """CPU seconds of this process and of its children waited for."""
+    s = resource.getrusage(resource.RUSAGE_SELF)
+    c = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
+
+
+class Phases:
+    """The wall and CPU seconds of each phase (this process and its
+    children), for the totals: start(name) ends the phase before."""
+
+    def __init__(self):
+        self.out = {}
+        self.cur = None
+
+    def start(self, name):
+        self.stop()
+        self.cur = (name, time.monotonic(), _cpu_now())
+
+    def stop(self, **extra):
+        if self.cur:
+            name, w, c = self.cur
+            d = self.out.setdefault(name, {"wall": 0.0, "cpu": 0.0})
+            d["wall"] = round(d["wall"] + time.monotonic() - w, 1)
+            d["cpu"] = round(d["cpu"] + _cpu_now() - c, 1)
+            self.cur = None
+        return self
+
+
+# ---------------------------------------------------------------------------
 # running spatch
 
 class Runner:
@@ -567,6 +634,8 @@ class Runner:
         self.done = 0
         self.total = 0
         self.t0 = time.time()
+        self.runs = []          # (wall s, CPU s) of each spatch run made
+        self.kept = 0           # runs taken from the cache (--cache)
 
     def progress(self, what):
         with self.lock:
@@ -587,6 +656,8 @@ class Runner:
             self.spatch, "--timeout", str(self.timeout)])
         got = spcache.get(self.cache, k)
         if got is not None:
+            with self.lock:
+                self.kept += 1
             self.progress("%s %s (cached)" % (label, os.path.basename(path)))
             return tuple(got)
         recs, status, detail = self._run(sp, path, sets, label)
@@ -601,17 +672,14 @@ class Runner:
             env["BQLMA_SETS"] = sets
         cmd = [self.spatch, "--very-quiet", "--no-includes",
                "--timeout", str(self.timeout), "--sp-file", sp, path]
-        t0 = time.time()
+        wall = cpu = 0.0
         try:
-            r = subprocess.run(cmd, env=env, capture_output=True, text=True,
-                               errors="replace", timeout=self.timeout + 60)
-            out, err, rc = r.stdout, r.stderr, r.returncode
-        except subprocess.TimeoutExpired as e:
-            out = e.stdout.decode(errors="replace") if isinstance(
-                e.stdout, bytes) else (e.stdout or "")
-            err, rc = "timeout (killed)", -1
+            out, err, rc, wall, cpu = run_timed(cmd, self.timeout + 60, env)
+            rc = -1 if rc is None else rc
         except OSError as e:
             out, err, rc = "", str(e), -1
+        with self.lock:
+            self.runs.append((wall, cpu))
         recs = []
         for line in out.splitlines():
             if line.startswith("BQLMA "):
@@ -632,7 +700,7 @@ class Runner:
             lines = [ln for ln in err.strip().splitlines() if ln.strip()]
             detail = lines[-1][:200] if lines else "exit %d" % rc
         self.progress("%s %s (%.1fs)%s" % (
-            label, os.path.basename(path), time.time() - t0,
+            label, os.path.basename(path), wall,
             "" if status == "ok" else " " + status.upper()))
         return recs, status, detail
 
@@ -2612,30 +2680,82 @@ JUDGES.update(classes.judges(sys.modules[__name__]))
 # the explorer
 
 class Explorer:
+    """bqlm explore nic runs, each made once: a run (or a sweep) asked
+    again, by another finding or from another thread, takes the first
+    one's result (in flight: waits for it)."""
+
     def __init__(self, bqlm, enabled):
         self.bqlm = bqlm
         self.enabled = enabled and os.path.exists(bqlm)
         self.cache = {}
         self.lock = threading.Lock()
+        self.runs = []          # ("run" or "sweep", wall s, CPU s) made
+        self.hits = 0
+        self.sweep_s = 0        # a sweep's budget: its wall time when idle
+        self.mine = threading.local()
+        self.tasks = []         # each task's runs, in seconds when idle
+
+    def task(self, fn):
+        """@fn run as one task of the pool; its runs' time on an idle
+        machine (a run's CPU, the budget of a sweep that used it up) is
+        kept for the critical path."""
+        self.mine.idle = 0.0
+        try:
+            fn()
+        finally:
+            with self.lock:
+                self.tasks.append(self.mine.idle)
+
+    def _once(self, key, fn):
+        with self.lock:
+            slot = self.cache.get(key)
+            mine = slot is None
+            if mine:
+                slot = self.cache[key] = [threading.Event(), None]
+            else:
+                self.hits += 1
+        if mine:
+            try:
+                slot[1] = fn()
+            finally:
+                slot[0].set()
+        slot[0].wait()
+        return slot[1]
+
+    def _call(self, kind, cmd, timeout):
+        wall = cpu = 0.0
+        try:
+            out, err, rc, wall, cpu = run_timed(cmd, timeout)
+        finally:
+            # a sweep that ran out of its budget takes the budget on an
+            # idle machine too; one that ended first (a violation, every
+            # bound done) its CPU
+            idle = self.sweep_s if kind == "sweep" and \
+                wall >= 0.95 * self.sweep_s else cpu
+            with self.lock:
+                self.runs.append((kind, wall, cpu))
+            self.mine.idle = getattr(self.mine, "idle", 0.0) + idle
+        if rc is None:
+            raise subprocess.TimeoutExpired(cmd, timeout)
+        return out, rc
 
     def run(self, options):
         if not self.enabled:
             return {"result": "not run"}
-        with self.lock:
-            if options in self.cache:
-                return self.cache[options]
+        return self._once(("run", options), lambda: self._run(options))
+
+    def _run(self, options):
         fd, path = tempfile.mkstemp(suffix=".json")
         os.close(fd)
         try:
             cmd = [self.bqlm, "explore", "nic"] + options.split() + [
                 "--no-trace", "--json", path]
-            r = subprocess.run(cmd, capture_output=True, text=True,
-                               timeout=600)
+            out, rc = self._call("run", cmd, 600)
             with open(path) as f:
                 d = json.load(f)
             vs = sorted(d.get("violations", []), key=lambda x: x["depth"])
             res = {"result": d.get("result"), "verdict": d.get("verdict"),
-                   "states": d.get("states"), "exit": r.returncode}
+                   "states": d.get("states"), "exit": rc}
             if d.get("verdict"):
                 w = [x for x in vs if x["check"] == d["verdict"]]
                 res["depth"] = w[0]["depth"] if w else None
@@ -2646,9 +2766,43 @@ class Explorer:
             res = {"result": "error", "detail": str(e)}
         finally:
             os.unlink(path)
-        with self.lock:
-            self.cache[options] = res
         return res
+
+    def sweep(self, options, seconds):
+        """bqlm explore nic OPTIONS --sweep SECONDS, as describe.sweep()
+        reads it."""
+        if not self.enabled:
+            return {"summary": "not run"}
+        cmd = [self.bqlm, "explore", "nic"] + options.split() + [
+            "--no-trace", "--sweep", str(seconds)]
+
+        def one():
+            try:
+                out, rc = self._call("sweep", cmd, seconds * 4 + 60)
+            except (OSError, subprocess.TimeoutExpired) as e:
+                return {"summary": "error: %s" % e}
+            return describe.sweep_result(rc, out)
+        return self._once(("sweep", options, seconds), one)
+
+    def stats(self):
+        """The explorer's figures for the totals."""
+        n = [r for r in self.runs if r[0] == "run"]
+        sw = [r for r in self.runs if r[0] == "sweep"]
+        wall = sum(r[1] for r in self.runs)
+        return {"explorer_runs": len(self.runs), "sweeps": len(sw),
+                "cached": self.hits,
+                "explorer_wall": round(wall, 1),
+                "explorer_cpu": round(sum(r[2] for r in self.runs), 1),
+                "run_wall": round(sum(r[1] for r in n), 1),
+                "sweep_wall": round(sum(r[1] for r in sw), 1),
+                "sweep_cpu": round(sum(r[2] for r in sw), 1),
+                "sweep_share": round(sum(r[1] for r in sw) / wall, 3)
+                if wall else 0.0,
+                "longest_wall": round(max([r[1] for r in self.runs] or
+                                          [0]), 1),
+                "tasks": len(self.tasks),
+                "tasks_idle": round(sum(self.tasks), 1),
+                "longest_task_idle": round(max(self.tasks or [0]), 1)}
 
 
 def explain(model, ex):
@@ -2726,6 +2880,8 @@ def main(argv=None):
                          "coccinelle\n" % args.spatch)
         return EXIT_USAGE
     t_start = time.time()
+    phases = Phases()
+    phases.start("facts")
     kdir = os.path.abspath(args.kdir)
     problems = []
     files = args.files.split()
@@ -2753,6 +2909,8 @@ def main(argv=None):
               copies[rel], None, "facts")
              for did, drv in drivers.items() for rel in drv.files]
     res = runner.map(items)
+    spatch_runs = {"facts": len(runner.runs)}
+    phases.start("rules")
     for (did, rel), (rs, st, det) in res.items():
         drv = drivers[did]
         drv.file_status[rel] = st
@@ -2829,6 +2987,7 @@ def main(argv=None):
                         rel, st, det))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    phases.start("descriptions")
     for drv in drivers.values():
         for rid in RULE_IDS:
             for r in drv.rule_recs[rid]:
@@ -2840,7 +2999,9 @@ def main(argv=None):
                                                r["other_col"])
     # verdicts
     explorer = Explorer(args.bqlm, not args.no_explore)
+    explorer.sweep_s = args.sweep
     report = []
+    jobs = []
     for did in sorted(drivers, key=lambda d: drivers[d].name):
         drv = drivers[did]
         entry = {"driver": drv.name, "id": did, "files": drv.files,
@@ -2873,18 +3034,26 @@ def main(argv=None):
                 v.cannot_tell("the rule failed on this driver: %s: %s" % (
                     type(e).__name__, e))
             for f in v.findings:
-                m = model_entry(rid, f["pattern"], drv.queues())
-                f["model"] = m
-                f["explorer"] = explorer.run(m["options"]) if "options" in \
-                    m else {}
-                f["explain"] = explain(m, f["explorer"])
+                f["model"] = model_entry(rid, f["pattern"], drv.queues())
             entry["rules"][rid] = {"verdict": v.state(),
                                    "findings": v.findings,
                                    "cannot_tell": v.cannot,
                                    "cannot_see": v.unseen, "notes": v.notes}
         entry["derived"] = derived_options(drv)
-        describe_entry(drv, entry, explorer, args)
+        jobs += describe_entry(drv, entry, explorer, args)
         report.append(entry)
+    # the explorer runs of every finding, --jobs at a time; each job
+    # writes its own finding, so the report is in the drivers' order
+    phases.start("proofs")
+    runner.total += len(jobs)
+
+    def prove_job(job):
+        explorer.task(job[1])
+        runner.progress("proof " + job[0])
+    with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        for _ in ex.map(prove_job, jobs):
+            pass
+    phases.stop()
     if args.dump:
         with open(args.dump, "w") as f:
             json.dump({d.name: {"sets": d.sets, "kinds": d.kinds,
@@ -2892,6 +3061,7 @@ def main(argv=None):
                        for d in drivers.values()}, f, indent=1, default=str)
     elapsed = time.time() - t_start
     totals = summarize(report, rules, problems, elapsed)
+    totals["times"] = times(phases, runner, spatch_runs, explorer, args.jobs)
     print_table(report, rules, problems, totals, args.options)
     if args.drivers_dir:
         os.makedirs(args.drivers_dir, exist_ok=True)
@@ -2917,31 +3087,69 @@ def main(argv=None):
 
 
 def describe_entry(drv, entry, explorer, args):
-    """The driver's whole bqlm description (audit/describe.py), and each
-    finding proved on it: entry["description"], finding["proof"]; the
-    finding's explain line becomes the proof's, the rule's pattern on the
-    generic driver stays in finding["explorer"]."""
+    """The driver's whole bqlm description (audit/describe.py), and a job
+    a finding that proves it on it: entry["description"], then, when the
+    job runs, finding["explorer"] (the rule's pattern on the generic
+    driver) and finding["proof"]; the finding's explain line becomes the
+    proof's. Returns the jobs (functions of no argument)."""
     try:
         d = describe.describe(drv, entry, _chain_locks, _common)
     except Exception as e:      # a describer's bug is a report line
         entry["description"] = {"error": "%s: %s" % (type(e).__name__, e)}
+        d = None
+    else:
+        entry["description"] = d
+    others = [(r2, g["pattern"]) for r2, rr in entry["rules"].items()
+              for g in rr["findings"]]
+    return [("%s %s %s" % (entry["driver"], rid, f["where"]),
+             functools.partial(prove_finding, f, rid, d, others, explorer,
+                               args.sweep))
+            for rid, r in entry["rules"].items() for f in r["findings"]]
+
+
+def prove_finding(f, rid, d, others, explorer, sweep_s):
+    """One finding's explorer runs: the rule's pattern on the generic
+    driver, then, with the driver's description @d, the proof on it."""
+    m = f["model"]
+    f["explorer"] = explorer.run(m["options"]) if "options" in m else {}
+    f["explain"] = explain(m, f["explorer"])
+    if d is None or not explorer.enabled:
         return
-    entry["description"] = d
-    for rid, r in entry["rules"].items():
-        for f in r["findings"]:
-            if not explorer.enabled:
-                continue
-            others = [(r2, g["pattern"])
-                      for r2, rr in entry["rules"].items()
-                      for g in rr["findings"]]
-            try:
-                f["proof"] = describe.prove(explorer, d, rid, f["pattern"],
-                                            f["model"], args.sweep, others)
-            except Exception as e:  # a describer's bug is a report line
-                f["proof"] = {"status": "unproved", "why": "the proof "
-                              "failed: %s: %s" % (type(e).__name__, e)}
-            f["pattern_explain"] = f["explain"]
-            f["explain"] = describe.prove_line(f["proof"])
+    try:
+        f["proof"] = describe.prove(explorer, d, rid, f["pattern"], m,
+                                    sweep_s, others)
+    except Exception as e:  # a describer's bug is a report line
+        f["proof"] = {"status": "unproved", "why": "the proof "
+                      "failed: %s: %s" % (type(e).__name__, e)}
+    f["pattern_explain"] = f["explain"]
+    f["explain"] = describe.prove_line(f["proof"])
+
+
+def times(phases, runner, spatch_runs, explorer, jobs):
+    """The totals' "times": each phase's wall and CPU seconds (this
+    process and its children), the spatch and explorer runs, and the
+    critical path on @jobs cores of an idle machine (a phase of runs:
+    the longer of its longest run and its runs' CPU over @jobs; a sweep
+    counts its budget; the Python between the passes counts whole)."""
+    out = {"jobs": jobs, "phases": phases.out}
+    if runner.kept:
+        out["spatch_kept"] = runner.kept
+    cp = 0.0
+    for name, rs in (("facts", runner.runs[:spatch_runs["facts"]]),
+                     ("rules", runner.runs[spatch_runs["facts"]:])):
+        ph = phases.out.get(name, {"wall": 0.0, "cpu": 0.0})
+        cpu = sum(r[1] for r in rs)
+        longest = max([r[1] for r in rs] or [0.0])
+        ph.update({"spatch_runs": len(rs), "spatch_cpu": round(cpu, 1),
+                   "longest_cpu": round(longest, 1)})
+        cp += max(longest, cpu / jobs) + max(ph["cpu"] - cpu, 0.0)
+    st = explorer.stats()
+    ph = phases.out.get("proofs", {"wall": 0.0, "cpu": 0.0})
+    ph.update(st)
+    cp += phases.out.get("descriptions", {"cpu": 0.0})["cpu"]
+    cp += max(st["longest_task_idle"], st["tasks_idle"] / jobs)
+    out["critical_path"] = round(cp, 1)
+    return out
 
 
 def exit_status(report, problems, totals):
@@ -3096,6 +3304,37 @@ def print_table(report, rules, problems, totals, show_options):
                   r, dict((x[0], x[2]) for x in RULES)[r], c["ok"],
                   c["finding"], c["findings"], c["cannot tell"],
                   c["cannot see"]))
+    print_times(totals.get("times"))
+
+
+def print_times(t):
+    """The totals' "times" (times()): the last lines of the table."""
+    if not t:
+        return
+    ph = t["phases"]
+    print("times (--jobs %d; wall and CPU s, the audit and its children):" %
+          t["jobs"])
+    for name in ("facts", "rules", "descriptions", "proofs"):
+        p = ph.get(name)
+        if not p:
+            continue
+        more = ""
+        if "spatch_runs" in p:
+            more = "  %d spatch runs, %.1f s CPU, the longest %.1f s" % (
+                p["spatch_runs"], p["spatch_cpu"], p["longest_cpu"])
+        elif "explorer_runs" in p:
+            more = ("  %d explorer runs (%d asked again, kept), %.1f s wall"
+                    " %.1f s CPU; %d sweeps %.1f s wall (%.0f%%)" % (
+                        p["explorer_runs"], p["cached"], p["explorer_wall"],
+                        p["explorer_cpu"], p["sweeps"], p["sweep_wall"],
+                        100 * p["sweep_share"]))
+        print("  %-12s wall %7.1f  cpu %7.1f%s" % (name, p["wall"], p["cpu"],
+                                                    more))
+    if t.get("spatch_kept"):
+        print("  %d spatch runs taken from the cache (--cache)" %
+              t["spatch_kept"])
+    print("  critical path on %d cores of an idle machine: %.0f s" % (
+        t["jobs"], t["critical_path"]))
 
 
 if __name__ == "__main__":

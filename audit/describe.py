@@ -1042,23 +1042,22 @@ def markdown(report):
 
 def sweep(explorer, options, seconds):
     """bqlm explore nic OPTIONS --sweep SECONDS: {"violation": bool,
-    "summary": the last line, "verdict", "depth"}."""
-    import subprocess
+    "summary": the last line, "verdict", "depth"}; the explorer makes
+    the run (audit.py's Explorer.sweep(), which keeps it for the same
+    options asked again)."""
     if not getattr(explorer, "enabled", False):
         return {"summary": "not run"}
-    cmd = [explorer.bqlm, "explore", "nic"] + options.split() + [
-        "--no-trace", "--sweep", str(seconds)]
-    try:
-        r = subprocess.run(cmd, capture_output=True, text=True,
-                           timeout=seconds * 4 + 60)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        return {"summary": "error: %s" % e}
-    out = {"violation": r.returncode == 1, "exit": r.returncode}
-    for line in r.stdout.splitlines():
+    return explorer.sweep(options, seconds)
+
+
+def sweep_result(rc, stdout):
+    """What a sweep's exit status @rc and output @stdout say."""
+    out = {"violation": rc == 1, "exit": rc}
+    for line in stdout.splitlines():
         if line.startswith(("VIOLATION at level", "OK up to level")):
             out["summary"] = line.split(":")[0]
         m = re.match(r"VIOLATION: (\S+) \(depth (\d+)\)", line)
         if m:
             out["verdict"], out["depth"] = m.group(1), int(m.group(2))
-    out.setdefault("summary", "exit %d" % r.returncode)
+    out.setdefault("summary", "exit %d" % rc)
     return out

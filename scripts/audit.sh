@@ -29,8 +29,8 @@
 #
 # Exit status: audit.py's (0 clean, 1 findings, 2 usage, 3 incomplete), or
 # 2 if something must be installed first and we are not root. "make
-# audit" passes 0 and 1 on as its own 0 (the table and the status line say
-# which) and fails for 2 and 3 (docs/audit.md, "Exit status").
+# audit"'s recipe exits with it: make succeeds for 0 and otherwise ends on
+# "Error N", N this status (docs/audit.md, "Exit status").
 
 set -euo pipefail
 
